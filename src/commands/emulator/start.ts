@@ -1,0 +1,70 @@
+// hire emulator start: the local platform as a standing server, until Ctrl-C.
+import { dataDir } from '../../config/paths.js';
+import type { Context } from '../../context.js';
+import { HireError, ExitCode, UsageError } from '../../errors.js';
+import { DataDirBusyError } from '../../emulator/lock.js';
+import { startEmulator } from '../../emulator/server.js';
+
+export interface StartFlags {
+  port: string;
+  host: string;
+  dataDir?: string;
+}
+
+export async function run(ctx: Context, flags: StartFlags): Promise<void> {
+  const port = Number(flags.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new UsageError(`--port must be a whole number from 0 to 65535 (got "${flags.port}").`);
+  }
+  const dir = flags.dataDir ?? dataDir(ctx.env);
+  const paint = await ctx.painter('stderr');
+  let emulator;
+  try {
+    emulator = await startEmulator({
+      dataDir: dir,
+      host: flags.host,
+      port,
+      mode: 'server',
+      onRequest: (entry) =>
+        ctx.notice(paint.dim(`${entry.method} ${entry.path} → ${entry.status} (${Math.round(entry.ms)} ms) ${entry.requestId}`)),
+    });
+  } catch (error) {
+    throw startFailure(error, flags.host, port);
+  }
+  ctx.io.stderr.write(`Emulator listening on ${emulator.apiUrl} (data in ${dir}). Press Ctrl-C to stop.\n`);
+  const signal = await new Promise<'SIGINT' | 'SIGTERM'>((resolve) => {
+    const remove = ctx.io.onInterrupt((received) => {
+      remove();
+      resolve(received);
+    });
+  });
+  await emulator.close();
+  ctx.notice('Emulator stopped.');
+  // CONTRACT §5: Ctrl-C is 130; a polite SIGTERM is a normal stop.
+  if (signal === 'SIGINT') ctx.exitCode = ExitCode.interrupted;
+}
+
+function startFailure(error: unknown, host: string, port: number): HireError {
+  if (error instanceof DataDirBusyError) {
+    return new HireError(error.message, {
+      exitCode: ExitCode.failure,
+      code: 'emulator_running',
+      hint: 'Stop it first, or pass --data-dir to run another emulator on other data.',
+    });
+  }
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') {
+    return new HireError(`Port ${port} on ${host} is already in use.`, {
+      exitCode: ExitCode.failure,
+      code: 'port_in_use',
+      hint: 'Pass --port to use another port (0 picks a free one).',
+    });
+  }
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+    return new HireError(`Cannot listen on ${host}: no such local address.`, { exitCode: ExitCode.usage, code: 'bad_host' });
+  }
+  if (code === 'EACCES') {
+    return new HireError(`Not allowed to listen on ${host}:${port}.`, { exitCode: ExitCode.failure, code: 'port_denied' });
+  }
+  return new HireError(`The emulator could not start: ${(error as Error).message}`, { exitCode: ExitCode.failure, code: 'emulator_failed', cause: error });
+}

@@ -1,0 +1,25 @@
+// Where hire keeps its files (CONTRACT §2, §6): env override first, then the XDG base directories.
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+function home(env: Env): string {
+  return env.HOME || homedir();
+}
+
+export function configDir(env: Env): string {
+  if (env.HIRE_CONFIG_DIR) return env.HIRE_CONFIG_DIR;
+  return join(env.XDG_CONFIG_HOME || join(home(env), '.config'), 'hire');
+}
+
+export function dataDir(env: Env): string {
+  if (env.HIRE_DATA_DIR) return env.HIRE_DATA_DIR;
+  return join(env.XDG_DATA_HOME || join(home(env), '.local', 'share'), 'hire');
+}
+
+export const CONFIG_FILE_NAME = 'config.json';
+
+export function configFilePath(env: Env): string {
+  return join(configDir(env), CONFIG_FILE_NAME);
+}

@@ -1,0 +1,108 @@
+// Profiles and credential resolution (CONTRACT §2): flags > environment > profile > defaults.
+import * as z from 'zod/mini';
+import { readFileSync } from 'node:fs';
+import { HireError, ExitCode, UsageError } from '../errors.js';
+import { formatPath } from '../domain/rules.js';
+import { configFilePath, type Env } from './paths.js';
+
+export const ENVIRONMENTS = ['production', 'sandbox', 'local'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+export const LOCAL_PROFILE = 'local';
+/** The built-in `local` profile: the emulator's default address (CONTRACT §6). */
+export const LOCAL_BASE_URL = 'http://127.0.0.1:4010/api/v1';
+
+const ProfileRecordSchema = z.looseObject({
+  environment: z.enum(ENVIRONMENTS),
+  base_url: z.string(),
+  api_key: z.optional(z.string()),
+});
+export type ProfileRecord = z.infer<typeof ProfileRecordSchema>;
+
+const ConfigFileSchema = z.looseObject({
+  default_profile: z.optional(z.string()),
+  profiles: z.optional(z.record(z.string(), ProfileRecordSchema)),
+});
+export type ConfigFile = z.infer<typeof ConfigFileSchema>;
+
+/**
+ * Reads the config file. A missing file is an empty config; a file that cannot be parsed is
+ * reported with its path and never touched. Reads go straight to the JSON file: conf (which writes
+ * it) costs ≈18 ms to load, and most commands only read.
+ */
+export function readConfig(env: Env): ConfigFile {
+  const path = configFilePath(env);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new HireError(`Cannot read the config file ${path}: ${(error as Error).message}`, {
+      exitCode: ExitCode.failure,
+      code: 'config_unreadable',
+    });
+  }
+  let parsed: unknown;
+  try {
+    parsed = text.trim() === '' ? {} : JSON.parse(text);
+  } catch (error) {
+    throw invalidConfig(path, (error as Error).message);
+  }
+  const result = ConfigFileSchema.safeParse(parsed);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw invalidConfig(path, `${formatPath(issue.path)}: ${issue.message}`);
+  }
+  return result.data;
+}
+
+function invalidConfig(path: string, reason: string): HireError {
+  return new HireError(`The config file ${path} cannot be parsed (${reason}). It was left untouched.`, {
+    exitCode: ExitCode.failure,
+    code: 'config_invalid',
+    hint: `Fix or move it away; hire recreates it when you next run \`hire auth login\`.`,
+  });
+}
+
+export type KeySource = 'env' | 'profile' | 'local' | 'none';
+
+export interface ResolvedProfile {
+  name: string;
+  environment: Environment;
+  /** The base URL as configured, before normalisation (see api/base-url.ts). */
+  baseUrl: string;
+  baseUrlSource: 'env' | 'profile';
+  apiKey: string | undefined;
+  keySource: KeySource;
+  /** Chosen with --profile, HIRE_PROFILE or a saved default, rather than by falling back. */
+  explicit: boolean;
+}
+
+export function resolveProfile(options: { flag: string | undefined; env: Env; config: ConfigFile }): ResolvedProfile {
+  const { flag, env, config } = options;
+  const chosen = flag ?? (env.HIRE_PROFILE || undefined) ?? config.default_profile;
+  const name = chosen ?? LOCAL_PROFILE;
+  const stored = config.profiles?.[name];
+  let record: ProfileRecord;
+  if (stored) record = stored;
+  else if (name === LOCAL_PROFILE) record = { environment: 'local', base_url: LOCAL_BASE_URL };
+  else {
+    const known = [LOCAL_PROFILE, ...Object.keys(config.profiles ?? {}).filter((p) => p !== LOCAL_PROFILE)];
+    const from = flag ? '--profile' : env.HIRE_PROFILE ? 'HIRE_PROFILE' : 'default_profile in the config file';
+    throw new UsageError(`Profile "${name}" (from ${from}) does not exist. Known profiles: ${known.join(', ')}.`, {
+      code: 'unknown_profile',
+      hint: `Create it with \`hire auth login --profile ${name}\`.`,
+    });
+  }
+  const envKey = env.HIRE_API_KEY?.trim();
+  const apiKey = envKey || record.api_key;
+  return {
+    name,
+    environment: record.environment,
+    baseUrl: env.HIRE_BASE_URL || record.base_url,
+    baseUrlSource: env.HIRE_BASE_URL ? 'env' : 'profile',
+    apiKey: apiKey || undefined,
+    keySource: envKey ? 'env' : record.api_key ? 'profile' : 'none',
+    explicit: chosen !== undefined,
+  };
+}

@@ -1,0 +1,205 @@
+// What every command receives: io streams with their TTY flags, the environment, the global
+// flags, and a lazily built API client. Commands never read process.* themselves.
+import type { Readable, Writable } from 'node:stream';
+import type { ApiClient } from './api/client.js';
+import { resolveBaseUrl, isLoopbackHost, type BaseUrl } from './api/base-url.js';
+import { readConfig, resolveProfile, type ConfigFile, type ResolvedProfile } from './config/profiles.js';
+import { dataDir, type Env } from './config/paths.js';
+import { AuthError, ExitCode, UsageError } from './errors.js';
+import { colourLevel, createPainter, type Painter } from './output/paint.js';
+import { OUTPUT_FORMATS, type OutputFormat } from './output/render.js';
+
+export const VERSION: string = typeof __HIRE_VERSION__ === 'string' ? __HIRE_VERSION__ : '0.0.0-dev';
+
+export interface IO {
+  stdin: Readable;
+  stdout: Writable;
+  stderr: Writable;
+  isStdinTTY: boolean;
+  isStdoutTTY: boolean;
+  isStderrTTY: boolean;
+  /** Terminal width, when stdout is a terminal. */
+  columns: number | undefined;
+  /** Registers a handler for Ctrl-C / SIGTERM; returns the function that removes it. */
+  onInterrupt(handler: (signal: 'SIGINT' | 'SIGTERM') => void): () => void;
+}
+
+/** Global flags of CONTRACT §3, as parsed by commander. */
+export interface GlobalOptions {
+  profile?: string;
+  json?: boolean;
+  output?: string;
+  fields?: string;
+  color: boolean;
+  quiet?: boolean;
+  verbose?: boolean;
+  timeout: string;
+  maxRetries: string;
+  yes?: boolean;
+  input: boolean;
+}
+
+const DEFAULT_GLOBALS: GlobalOptions = { color: true, input: true, timeout: '30', maxRetries: '3' };
+
+export class Context {
+  readonly io: IO;
+  readonly env: Env;
+  /** Set by a command that ends without an error but not with 0 (a server stopped by Ctrl-C). */
+  exitCode: ExitCode = ExitCode.ok;
+  #globals: GlobalOptions = DEFAULT_GLOBALS;
+  #config: ConfigFile | undefined;
+  #profile: ResolvedProfile | undefined;
+  #client: Promise<ApiClient> | undefined;
+  readonly #cleanups: (() => Promise<void> | void)[] = [];
+  readonly #painters = new Map<'stdout' | 'stderr', Promise<Painter>>();
+
+  constructor(io: IO, env: Env) {
+    this.io = io;
+    this.env = env;
+  }
+
+  setGlobals(globals: GlobalOptions): void {
+    this.#globals = globals;
+  }
+
+  get globals(): GlobalOptions {
+    return this.#globals;
+  }
+
+  get outputFormat(): OutputFormat {
+    const { json, output } = this.#globals;
+    if (output !== undefined && !OUTPUT_FORMATS.includes(output as OutputFormat)) {
+      throw new UsageError(`--output must be one of ${OUTPUT_FORMATS.join(', ')} (got "${output}").`);
+    }
+    if (json && output !== undefined && output !== 'json') {
+      throw new UsageError(`--json and --output ${output} disagree; pass one of them.`);
+    }
+    return json ? 'json' : ((output as OutputFormat | undefined) ?? 'table');
+  }
+
+  /** --fields as a list, or undefined. */
+  get fields(): string[] | undefined {
+    const raw = this.#globals.fields;
+    if (raw === undefined) return undefined;
+    const fields = raw
+      .split(',')
+      .map((field) => field.trim())
+      .filter((field) => field !== '');
+    if (fields.length === 0) throw new UsageError('--fields needs at least one field name, such as --fields id,title.');
+    return fields;
+  }
+
+  get quiet(): boolean {
+    return this.#globals.quiet === true;
+  }
+
+  get timeoutMs(): number {
+    const seconds = Number(this.#globals.timeout);
+    if (!Number.isFinite(seconds) || seconds <= 0) {
+      throw new UsageError(`--timeout must be a number of seconds above 0 (got "${this.#globals.timeout}").`);
+    }
+    return seconds * 1000;
+  }
+
+  /** Prompts only when someone is there: both ends a TTY, not CI, not --no-input. */
+  get canPrompt(): boolean {
+    return this.io.isStdinTTY && this.io.isStdoutTTY && !this.env.CI && this.#globals.input;
+  }
+
+  painter(stream: 'stdout' | 'stderr'): Promise<Painter> {
+    let painter = this.#painters.get(stream);
+    if (!painter) {
+      const isTTY = stream === 'stdout' ? this.io.isStdoutTTY : this.io.isStderrTTY;
+      painter = createPainter(colourLevel({ isTTY, flag: this.#globals.color, env: this.env }));
+      this.#painters.set(stream, painter);
+    }
+    return painter;
+  }
+
+  /** A line for people on stderr; silenced by --quiet. */
+  notice(message: string): void {
+    if (!this.quiet) this.io.stderr.write(`${message}\n`);
+  }
+
+  /** A warning on stderr; shown even with --quiet. */
+  warn(message: string): void {
+    this.io.stderr.write(`Warning: ${message}\n`);
+  }
+
+  trace(line: string): void {
+    if (this.#globals.verbose) this.io.stderr.write(`${line}\n`);
+  }
+
+  config(): ConfigFile {
+    return (this.#config ??= readConfig(this.env));
+  }
+
+  profile(): ResolvedProfile {
+    return (this.#profile ??= resolveProfile({ flag: this.#globals.profile, env: this.env, config: this.config() }));
+  }
+
+  /** The API client for the selected profile, reaching the local emulator if that is the target. */
+  api(): Promise<ApiClient> {
+    return (this.#client ??= this.#connect());
+  }
+
+  onCleanup(cleanup: () => Promise<void> | void): void {
+    this.#cleanups.push(cleanup);
+  }
+
+  async dispose(): Promise<void> {
+    for (const cleanup of this.#cleanups.splice(0).reverse()) {
+      try {
+        await cleanup();
+      } catch {
+        // best effort: nothing left to report to
+      }
+    }
+  }
+
+  async #connect(): Promise<ApiClient> {
+    const profile = this.profile();
+    const source = profile.baseUrlSource === 'env' ? 'HIRE_BASE_URL' : `base URL of profile "${profile.name}"`;
+    let baseUrl: BaseUrl = resolveBaseUrl(profile.baseUrl, source);
+    const timeoutMs = this.timeoutMs;
+    const target = new URL(baseUrl.href);
+    const local = profile.environment === 'local' && isLoopbackHost(target.hostname);
+    let apiKey = profile.apiKey;
+    if (local && !apiKey) {
+      const { ensureLocalKey } = await import('./emulator/local-key.js');
+      apiKey = ensureLocalKey(dataDir(this.env));
+    }
+    if (!apiKey) {
+      throw new AuthError(
+        `No API key for profile "${profile.name}".`,
+        `Run \`hire auth login --profile ${profile.name}\`, or set HIRE_API_KEY.`,
+      );
+    }
+    // CONTRACT §2: with HIRE_BASE_URL the server is used as it is, never an in-process emulator.
+    if (local && profile.baseUrlSource !== 'env') {
+      const { connectLocalEmulator } = await import('./emulator/embedded.js');
+      const dir = dataDir(this.env);
+      const emulator = await connectLocalEmulator({ address: target, dataDir: dir });
+      this.onCleanup(emulator.close);
+      if (emulator.origin !== target.origin) baseUrl = { ...baseUrl, href: emulator.origin + target.pathname };
+      if (!profile.explicit) {
+        this.notice(
+          emulator.mode === 'embedded'
+            ? `Using the local emulator in-process (data in ${dir}); \`hire emulator start\` keeps one running.`
+            : `Using the local emulator at ${emulator.origin}.`,
+        );
+      }
+    }
+    const { ApiClient } = await import('./api/client.js');
+    const client = await ApiClient.create({
+      baseUrl,
+      apiKey,
+      timeoutMs,
+      userAgent: `hire/${VERSION} node/${process.versions.node}`,
+      onWarning: (message) => this.warn(message),
+      ...(this.#globals.verbose ? { onTrace: (line: string) => this.trace(line) } : {}),
+    });
+    this.onCleanup(() => client.close());
+    return client;
+  }
+}

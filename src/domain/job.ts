@@ -1,0 +1,164 @@
+// The job input of POST /api/v1/jobs (spec "Job input fields") and the rules of CONTRACT §3.
+// One schema, used by flags, --from-file, the wizard and the emulator.
+import * as z from 'zod/mini';
+import {
+  amount,
+  flag,
+  listOf,
+  minCodePoints,
+  nonEmptyText,
+  oneOf,
+  text,
+  textList,
+  typeError,
+  validateWith,
+  wholeNumberBetween,
+  type Validation,
+} from './rules.js';
+import {
+  COUNTRY_CODES,
+  DESCRIPTION_MIN_CHARS,
+  EMPLOYMENT_TYPES,
+  EXPERIENCE_LEVELS,
+  LOCATION_TYPES,
+  QUESTION_COUNT,
+  QUESTION_TYPES,
+  SALARY_PERIODS,
+  TIME_LIMIT_SECONDS,
+  type JobStatus,
+} from './vocabulary.js';
+
+const objectError = typeError('an object');
+
+const LocationSchema = z
+  .strictObject(
+    {
+      type: oneOf(LOCATION_TYPES),
+      city: z.optional(nonEmptyText()),
+      state: z.optional(nonEmptyText()),
+      country: z.optional(
+        text().check(
+          z.refine((code: string) => COUNTRY_CODES.has(code), {
+            error: 'must be an ISO 3166-1 alpha-2 country code, such as US, GB or DE',
+          }),
+        ),
+      ),
+    },
+    { error: objectError },
+  )
+  .check(
+    z.superRefine((location, ctx) => {
+      const { type } = location;
+      if (type !== 'onsite' && type !== 'hybrid') return;
+      for (const field of ['city', 'state'] as const) {
+        if (location[field] === undefined) {
+          ctx.addIssue({ code: 'custom', path: [field], message: `is required when location.type is ${type}` });
+        }
+      }
+    }),
+  );
+
+const SalarySchema = z
+  .strictObject(
+    {
+      min: z.optional(amount()),
+      max: z.optional(amount()),
+      currency: z.optional(nonEmptyText()),
+      period: z.optional(oneOf(SALARY_PERIODS)),
+    },
+    { error: objectError },
+  )
+  .check(
+    z.superRefine(({ min, max }, ctx) => {
+      if (min !== undefined && max !== undefined && min > max) {
+        ctx.addIssue({ code: 'custom', path: ['max'], message: `must not be less than salary.min (${min})` });
+      }
+    }),
+  );
+
+const AssessmentConfigSchema = z.strictObject(
+  {
+    auto_generate: z.optional(flag()),
+    question_count: z.optional(wholeNumberBetween(QUESTION_COUNT.min, QUESTION_COUNT.max)),
+    time_limit: z.optional(wholeNumberBetween(TIME_LIMIT_SECONDS.min, TIME_LIMIT_SECONDS.max)),
+    proctoring: z.optional(flag()),
+    question_types: z.optional(listOf(oneOf(QUESTION_TYPES), 'a list of question types')),
+  },
+  { error: objectError },
+);
+
+/** Fields of a job that a client may set, shared by create and update. */
+const jobFields = {
+  title: nonEmptyText(),
+  department: z.optional(nonEmptyText()),
+  location: z.optional(LocationSchema),
+  description: minCodePoints(DESCRIPTION_MIN_CHARS),
+  requirements: z.optional(textList()),
+  skills: z.optional(textList()),
+  experience_level: z.optional(oneOf(EXPERIENCE_LEVELS)),
+  employment_type: z.optional(oneOf(EMPLOYMENT_TYPES)),
+  salary: z.optional(SalarySchema),
+  assessment_config: z.optional(AssessmentConfigSchema),
+};
+
+export const JobInputSchema = z.strictObject(
+  { ...jobFields, publish: z.optional(flag()) },
+  { error: typeError('a JSON object') },
+);
+
+export type JobInput = z.infer<typeof JobInputSchema>;
+export type Location = z.infer<typeof LocationSchema>;
+export type Salary = z.infer<typeof SalarySchema>;
+export type AssessmentConfig = z.infer<typeof AssessmentConfigSchema>;
+
+export function validateJobInput(input: unknown): Validation<JobInput> {
+  return validateWith(JobInputSchema, input);
+}
+
+/** The names a job input may carry, in the spec's order (used to map flags and files). */
+export const JOB_INPUT_FIELDS = Object.keys(JobInputSchema.shape) as (keyof JobInput)[];
+
+/** A job as the API returns it (spec "Job (as returned by create)" plus the echoed input). */
+export interface Job extends Omit<JobInput, 'publish'> {
+  id: string;
+  status: JobStatus;
+  assessment_id: string | null;
+  application_url: string;
+  candidate_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Fields a job record has, for `sort`, `fields` and filters (CONTRACT §6 choices). */
+export const JOB_RECORD_FIELDS: readonly string[] = [
+  'id',
+  'title',
+  'status',
+  'department',
+  'location',
+  'description',
+  'requirements',
+  'skills',
+  'experience_level',
+  'employment_type',
+  'salary',
+  'assessment_config',
+  'assessment_id',
+  'application_url',
+  'candidate_count',
+  'created_at',
+  'updated_at',
+];
+
+/** Spec defaults of "Assessment config", applied by the server when a job is created. */
+export function assessmentConfigWithDefaults(config: AssessmentConfig | undefined): Required<
+  Omit<AssessmentConfig, 'question_types'>
+> & { question_types: (typeof QUESTION_TYPES)[number][] } {
+  return {
+    auto_generate: config?.auto_generate ?? true,
+    question_count: config?.question_count ?? QUESTION_COUNT.default,
+    time_limit: config?.time_limit ?? TIME_LIMIT_SECONDS.default,
+    proctoring: config?.proctoring ?? false,
+    question_types: config?.question_types ?? [...QUESTION_TYPES],
+  };
+}

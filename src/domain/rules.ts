@@ -1,0 +1,78 @@
+// Building blocks for the spec's field rules, each with the message a user sees.
+// Messages read after the field name: "description: must be at least 100 characters (got 42)".
+// zod/mini rather than classic zod: the same checks at a fifth of the start-up cost (≈3 ms bundled).
+import * as z from 'zod/mini';
+
+/** Message for a value of the wrong type, or "is required" when absent. */
+export function typeError(expected: string) {
+  return (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : `must be ${expected}`);
+}
+
+export const text = () => z.string({ error: typeError('a string') });
+
+export const nonEmptyText = () =>
+  text().check(z.refine((value: string) => value.trim().length > 0, { error: 'must not be empty' }));
+
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: typeError(`one of: ${values.join(', ')}`) });
+
+export const flag = () => z.boolean({ error: typeError('true or false') });
+
+export const listOf = <T extends z.core.SomeType>(item: T, expected: string) =>
+  z.array(item, { error: typeError(expected) });
+
+export const textList = () => listOf(nonEmptyText(), 'a list of strings');
+
+export const wholeNumberBetween = (min: number, max: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.int({ error: typeError(`a whole number from ${min} to ${max}`) }).check(
+    z.minimum(min, { error: message }),
+    z.maximum(max, { error: message }),
+  );
+};
+
+export const amount = () =>
+  z.number({ error: typeError('a number') }).check(z.minimum(0, { error: 'must not be negative' }));
+
+/** Counts Unicode code points, not UTF-16 units, after trimming (CONTRACT §3). */
+export const codePoints = (value: string) => [...value.trim()].length;
+
+export const minCodePoints = (min: number) =>
+  text().check(
+    z.superRefine((value: string, ctx) => {
+      const length = codePoints(value);
+      if (length < min) ctx.addIssue({ code: 'custom', message: `must be at least ${min} characters (got ${length})` });
+    }),
+  );
+
+/** Field errors keyed by path: `location.city`, `skills[2]`, `body` for the whole input. */
+export type FieldErrors = Record<string, string>;
+
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out || 'body';
+}
+
+export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) errors[formatPath([...issue.path, key])] ??= 'is not a known field';
+      continue;
+    }
+    errors[formatPath(issue.path)] ??= issue.message;
+  }
+  return errors;
+}
+
+export type Validation<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
+
+export function validateWith<T>(schema: z.ZodMiniType<T>, input: unknown): Validation<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, value: result.data };
+  return { ok: false, errors: issuesToFieldErrors(result.error.issues) };
+}

@@ -1,0 +1,55 @@
+// The `local` profile's key (CONTRACT §2): made on first use and kept in the emulator's data dir,
+// so that the CLI and every emulator on that data dir agree on it with no setup.
+import { createHash } from 'node:crypto';
+import { chmodSync, mkdirSync, openSync, readFileSync, writeSync, closeSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomToken } from './ids.js';
+
+export const LOCAL_KEY_PREFIX = 'hk_local_';
+
+export function localKeyPath(dataDir: string): string {
+  return join(dataDir, 'local.key');
+}
+
+/** Returns the data dir's local key, creating it (exclusively, mode 0600) if there is none. */
+export function ensureLocalKey(dataDir: string): string {
+  const path = localKeyPath(dataDir);
+  const existing = readKey(path);
+  if (existing) return existing;
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
+  const key = `${LOCAL_KEY_PREFIX}${randomToken(32)}`;
+  try {
+    const fd = openSync(path, 'wx', 0o600);
+    try {
+      writeSync(fd, `${key}\n`);
+    } finally {
+      closeSync(fd);
+    }
+    return key;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    // Another process made it first: use theirs (retry briefly while they finish writing).
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const theirs = readKey(path);
+      if (theirs) return theirs;
+      Atomics.wait(pause, 0, 0, 5);
+    }
+    throw new Error(`The local key file ${path} is empty; delete it to have a new key made.`);
+  }
+}
+
+function readKey(path: string): string | undefined {
+  try {
+    const key = readFileSync(path, 'utf8').trim();
+    return key.startsWith(LOCAL_KEY_PREFIX) && key.length > LOCAL_KEY_PREFIX.length + 16 ? key : undefined;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}

@@ -1,0 +1,283 @@
+// The local platform: a node:http server that answers the API as the spec and CONTRACT §6 say.
+// It shares only the domain with the CLI; it never imports commands, output, config or wizard.
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { HttpError, type ApiKeyRecord, type EmulatorRequest, type EmulatorResponse, type Route, type RouteContext } from './http.js';
+import { newId } from './ids.js';
+import { ensureLocalKey, hashKey } from './local-key.js';
+import { acquireLock, type DataLock } from './lock.js';
+import { jobRoutes } from './routes/jobs.js';
+import { Store } from './store.js';
+
+export const DEFAULT_PORT = 4010;
+export const DEFAULT_HOST = '127.0.0.1';
+/** The public origin used in links when the emulator runs in-process on a passing port. */
+export const DEFAULT_PUBLIC_URL = `http://${DEFAULT_HOST}:${DEFAULT_PORT}`;
+export const MAX_BODY_BYTES = 1024 * 1024;
+/** /api/v0 stays served, marked deprecated, until this date (spec "Versioning": 12 months). */
+const V0_SUNSET = 'Mon, 01 Nov 2027 00:00:00 GMT';
+
+export interface EmulatorOptions {
+  dataDir: string;
+  host?: string;
+  /** 0 picks any free port. */
+  port?: number;
+  /** `server` for `hire emulator start`; `embedded` when a command runs it in-process. */
+  mode?: 'server' | 'embedded';
+  publicUrl?: string;
+  /** How long to wait for another command that holds the data dir. */
+  lockWaitMs?: number;
+  /** Called after every request, for `hire emulator start`'s log. */
+  onRequest?: (entry: RequestLogEntry) => void;
+  now?: () => Date;
+}
+
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+  requestId: string;
+}
+
+export interface RunningEmulator {
+  /** `http://127.0.0.1:PORT` */
+  origin: string;
+  /** `http://127.0.0.1:PORT/api/v1` */
+  apiUrl: string;
+  store: Store;
+  close(): Promise<void>;
+}
+
+interface CompiledRoute extends Route {
+  pattern: RegExp;
+  names: string[];
+}
+
+const ROUTES: CompiledRoute[] = [...jobRoutes].map(compileRoute);
+
+function compileRoute(route: Route): CompiledRoute {
+  const names: string[] = [];
+  const source = route.path.replace(/:([a-z_]+)/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  return { ...route, pattern: new RegExp(`^${source}$`), names };
+}
+
+export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
+  const mode = options.mode ?? 'server';
+  const lock = await acquireLock(options.dataDir, mode, { waitMs: options.lockWaitMs ?? 30_000 });
+  let store: Store | undefined;
+  try {
+    store = Store.open(options.dataDir);
+    const localKey = ensureLocalKey(options.dataDir);
+    const keys: ApiKeyRecord[] = [{ id: 'key_local', name: 'local profile', level: 'admin', hash: hashKey(localKey) }];
+    const server = createServer();
+    const routeContext: RouteContext = {
+      store,
+      publicUrl: options.publicUrl ?? DEFAULT_PUBLIC_URL,
+      now: options.now ?? (() => new Date()),
+    };
+    server.on('request', (req, res) => {
+      void handle(req, res, { routeContext, keys, onRequest: options.onRequest });
+    });
+    const address = await listen(server, options.host ?? DEFAULT_HOST, options.port ?? DEFAULT_PORT);
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    const origin = `http://${host}:${address.port}`;
+    if (mode === 'server') {
+      lock.update(origin);
+      if (!options.publicUrl) routeContext.publicUrl = origin;
+    }
+    return { origin, apiUrl: `${origin}/api/v1`, store, close: closer(server, store, lock) };
+  } catch (error) {
+    store?.close();
+    lock.release();
+    throw error;
+  }
+}
+
+function listen(server: Server, host: string, port: number): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+function closer(server: Server, store: Store, lock: DataLock): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () =>
+    (closing ??= new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+      setTimeout(() => server.closeAllConnections(), 2_000).unref();
+    }).finally(() => {
+      store.close();
+      lock.release();
+    }));
+}
+
+interface HandleOptions {
+  routeContext: RouteContext;
+  keys: ApiKeyRecord[];
+  onRequest: EmulatorOptions['onRequest'];
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, options: HandleOptions): Promise<void> {
+  const started = performance.now();
+  const requestId = newId('req');
+  const method = req.method ?? 'GET';
+  const url = new URL(req.url ?? '/', 'http://emulator');
+  let response: EmulatorResponse;
+  const headers: Record<string, string> = { 'x-request-id': requestId };
+  try {
+    const version = /^\/api\/v([01])(\/.*)?$/.exec(url.pathname);
+    if (!version) throw new HttpError(404, 'not_found', `No API at ${url.pathname}; the API lives under /api/v1.`);
+    if (version[1] === '0') {
+      headers.deprecation = 'true';
+      headers.sunset = V0_SUNSET;
+      headers.link = '</api/v1>; rel="successor-version"';
+    }
+    const path = (version[2] ?? '/').replace(/\/+$/, '') || '/';
+    const { route, params } = findRoute(method, path);
+    const key = authenticate(req, options.keys);
+    const rawBody = await readBody(req);
+    const body = parseJsonBody(rawBody, method);
+    const request: EmulatorRequest = { method, path, params, query: url.searchParams, headers: req.headers, body, requestId, key };
+    response = withIdempotency(request, rawBody, options.routeContext, () => route.handler(request, options.routeContext));
+  } catch (error) {
+    response = errorResponse(error);
+  }
+  Object.assign(headers, response.headers);
+  send(res, response, headers, requestId);
+  options.onRequest?.({ method, path: url.pathname + url.search, status: response.status, ms: performance.now() - started, requestId });
+}
+
+function findRoute(method: string, path: string): { route: CompiledRoute; params: Record<string, string> } {
+  const allowed: string[] = [];
+  for (const route of ROUTES) {
+    const match = route.pattern.exec(path);
+    if (!match) continue;
+    if (route.method !== method) {
+      allowed.push(route.method);
+      continue;
+    }
+    const params: Record<string, string> = {};
+    route.names.forEach((name, index) => (params[name] = decodeURIComponent(match[index + 1]!)));
+    return { route, params };
+  }
+  if (allowed.length > 0) {
+    throw new HttpError(405, 'method_not_allowed', `${method} is not allowed on ${path}; use ${allowed.join(', ')}.`, undefined, {
+      allow: allowed.join(', '),
+    });
+  }
+  throw new HttpError(404, 'not_found', `No such endpoint: ${method} ${path}.`);
+}
+
+function authenticate(req: IncomingMessage, keys: ApiKeyRecord[]): ApiKeyRecord {
+  const header = req.headers.authorization ?? '';
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw new HttpError(401, 'unauthorized', 'Missing API key: send Authorization: Bearer <API_KEY>.');
+  const hash = hashKey(match[1]!);
+  const key = keys.find((candidate) => candidate.hash === hash);
+  if (!key) throw new HttpError(401, 'unauthorized', 'Invalid API key.');
+  return key;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) {
+      throw new HttpError(413, 'payload_too_large', `The request body exceeds ${MAX_BODY_BYTES} bytes.`, undefined, {
+        connection: 'close',
+      });
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseJsonBody(raw: string, method: string): unknown {
+  if (method === 'GET' || method === 'DELETE' || raw.trim() === '') return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch (error) {
+    throw new HttpError(400, 'validation_error', 'The request body is not valid JSON.', {
+      body: `is not valid JSON (${(error as Error).message})`,
+    });
+  }
+}
+
+interface IdempotencyRecord {
+  id: string;
+  request_hash: string;
+  status: number;
+  body: unknown;
+  created_at: string;
+}
+
+/** CONTRACT §6: the same Idempotency-Key with the same request replays the first answer. */
+function withIdempotency(
+  req: EmulatorRequest,
+  rawBody: string,
+  ctx: RouteContext,
+  run: () => EmulatorResponse,
+): EmulatorResponse {
+  const header = req.headers['idempotency-key'];
+  const idempotencyKey = Array.isArray(header) ? header[0] : header;
+  if (req.method !== 'POST' || !idempotencyKey) return run();
+  const id = `${req.key.id}:${idempotencyKey}`;
+  const requestHash = createHash('sha256').update(`${req.method} ${req.path}\n${rawBody}`).digest('hex');
+  const previous = ctx.store.get<IdempotencyRecord>('idempotency', id);
+  if (previous) {
+    if (previous.request_hash !== requestHash) {
+      throw new HttpError(409, 'conflict', 'This Idempotency-Key was already used with a different request.');
+    }
+    return { status: previous.status, body: previous.body as Record<string, unknown>, headers: { 'idempotent-replayed': 'true' } };
+  }
+  const response = run();
+  if (response.status >= 200 && response.status < 300) {
+    ctx.store.put('idempotency', {
+      id,
+      request_hash: requestHash,
+      status: response.status,
+      body: response.body,
+      created_at: ctx.now().toISOString(),
+    } satisfies IdempotencyRecord);
+  }
+  return response;
+}
+
+function errorResponse(error: unknown): EmulatorResponse {
+  if (error instanceof HttpError) {
+    const body: Record<string, unknown> = { code: error.code, message: error.message };
+    if (error.details) body.details = error.details;
+    // The spec's authentication errors carry the HTTP status in the body too.
+    if (error.status === 401 || error.status === 403) body.status = error.status;
+    return { status: error.status, body: { error: body }, headers: error.headers };
+  }
+  return { status: 500, body: { error: { code: 'internal_error', message: `The emulator failed: ${(error as Error).message}` } } };
+}
+
+function send(res: ServerResponse, response: EmulatorResponse, headers: Record<string, string>, requestId: string): void {
+  if (response.status === 204 || response.body === undefined) {
+    res.writeHead(response.status, headers);
+    res.end();
+    return;
+  }
+  const meta = { request_id: requestId, ...(response.body.meta as Record<string, unknown> | undefined) };
+  const payload = JSON.stringify({ ...response.body, meta });
+  res.writeHead(response.status, {
+    ...headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(payload)),
+  });
+  res.end(payload);
+}

@@ -1,0 +1,1 @@
+declare const __HIRE_VERSION__: string | undefined;

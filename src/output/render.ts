@@ -1,0 +1,161 @@
+// Printing results (CONTRACT §4): data on stdout only. `table` is drawn at a terminal and plain
+// tab-separated text when piped; `json` is exactly the data; `ndjson` one item per line; `csv` RFC 4180.
+import type { Context } from '../context.js';
+import { cellText, displayWidth, truncate } from './cells.js';
+
+export type OutputFormat = 'table' | 'json' | 'ndjson' | 'csv';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];
+
+export interface Column {
+  key: string;
+  /** Header text; the key in upper case by default. */
+  header?: string;
+  /** A friendlier cell than the generic one (a location, a salary range). */
+  format?: (value: unknown, record: Record<string, unknown>) => string;
+  /** Colour the cell as a status. */
+  status?: boolean;
+}
+
+/** Columns named by --fields, in that order, else the command's defaults. */
+export function columnsFor(ctx: Context, defaults: readonly Column[]): Column[] {
+  const fields = ctx.fields;
+  if (!fields) return [...defaults];
+  return fields.map((key) => defaults.find((column) => column.key === key) ?? { key });
+}
+
+function project(record: Record<string, unknown>, fields: readonly string[] | undefined): Record<string, unknown> {
+  if (!fields) return record;
+  const out: Record<string, unknown> = {};
+  for (const field of fields) if (field in record) out[field] = record[field];
+  return out;
+}
+
+function cell(column: Column, record: Record<string, unknown>): string {
+  const value = record[column.key];
+  return column.format && value !== undefined && value !== null ? column.format(value, record) : cellText(value);
+}
+
+export async function printList(ctx: Context, items: Record<string, unknown>[], defaults: readonly Column[]): Promise<void> {
+  const out = ctx.io.stdout;
+  const fields = ctx.fields;
+  switch (ctx.outputFormat) {
+    case 'json':
+      out.write(`${JSON.stringify(items.map((item) => project(item, fields)), null, 2)}\n`);
+      return;
+    case 'ndjson':
+      for (const item of items) out.write(`${JSON.stringify(project(item, fields))}\n`);
+      return;
+    case 'csv': {
+      if (items.length === 0) return;
+      const columns = columnsFor(ctx, defaults);
+      out.write(`${csvRow(columns.map((column) => column.key))}\r\n`);
+      for (const item of items) out.write(`${csvRow(columns.map((column) => csvValue(item[column.key])))}\r\n`);
+      return;
+    }
+    case 'table': {
+      if (items.length === 0) return;
+      const columns = columnsFor(ctx, defaults);
+      const rows = items.map((item) => columns.map((column) => cell(column, item)));
+      if (!ctx.io.isStdoutTTY) {
+        for (const row of rows) out.write(`${row.join('\t')}\n`);
+        return;
+      }
+      await drawTable(ctx, columns, rows);
+    }
+  }
+}
+
+export async function printRecord(
+  ctx: Context,
+  record: Record<string, unknown>,
+  defaults: readonly Column[],
+  extra: readonly [string, string][] = [],
+): Promise<void> {
+  const out = ctx.io.stdout;
+  const fields = ctx.fields;
+  switch (ctx.outputFormat) {
+    case 'json':
+      out.write(`${JSON.stringify(project(record, fields), null, 2)}\n`);
+      return;
+    case 'ndjson':
+      out.write(`${JSON.stringify(project(record, fields))}\n`);
+      return;
+    case 'csv': {
+      const columns = columnsFor(ctx, defaults);
+      out.write(`${csvRow(columns.map((column) => column.key))}\r\n`);
+      out.write(`${csvRow(columns.map((column) => csvValue(record[column.key])))}\r\n`);
+      return;
+    }
+    case 'table': {
+      // Without --fields, only what the record has: a job without a salary shows no salary row.
+      const columns = columnsFor(ctx, defaults).filter((column) => fields || record[column.key] !== undefined);
+      const pairs: [string, string, Column | undefined][] = columns.map((column) => [column.key, cell(column, record), column]);
+      if (!fields) for (const [key, value] of extra) pairs.push([key, value, undefined]);
+      if (!ctx.io.isStdoutTTY) {
+        for (const [key, value] of pairs) out.write(`${key}\t${value}\n`);
+        return;
+      }
+      await drawKeyValue(ctx, pairs);
+    }
+  }
+}
+
+async function drawTable(ctx: Context, columns: Column[], rows: string[][]): Promise<void> {
+  const [{ default: Table }, paint] = await Promise.all([import('cli-table3'), ctx.painter('stdout')]);
+  const available = (ctx.io.columns ?? 120) - (columns.length * 3 + 1);
+  const widths = fitWidths(columns.map((column, index) => Math.max(header(column).length, ...rows.map((row) => displayWidth(row[index]!)))), available);
+  const table = new Table({
+    head: columns.map((column) => paint.bold(header(column))),
+    style: { head: [], border: [], compact: true },
+    chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
+  });
+  for (const row of rows) {
+    table.push(row.map((text, index) => {
+      const shown = truncate(text, widths[index]!);
+      return columns[index]!.status ? paint.status(shown) : shown;
+    }));
+  }
+  ctx.io.stdout.write(`${table.toString()}\n`);
+}
+
+async function drawKeyValue(ctx: Context, pairs: [string, string, Column | undefined][]): Promise<void> {
+  const [{ default: Table }, paint] = await Promise.all([import('cli-table3'), ctx.painter('stdout')]);
+  const keyWidth = Math.max(...pairs.map(([key]) => key.length));
+  const valueWidth = Math.max(20, (ctx.io.columns ?? 120) - keyWidth - 7);
+  const table = new Table({
+    style: { head: [], border: [], compact: true },
+    colWidths: [keyWidth + 2, valueWidth + 2],
+    wordWrap: true,
+    wrapOnWordBoundary: false,
+  });
+  for (const [key, value, column] of pairs) table.push([paint.dim(key), column?.status ? paint.status(value) : value]);
+  ctx.io.stdout.write(`${table.toString()}\n`);
+}
+
+function header(column: Column): string {
+  return column.header ?? column.key.toUpperCase();
+}
+
+/** Shrinks the widest columns until the row fits, never below 8 characters. */
+export function fitWidths(natural: number[], available: number): number[] {
+  const widths = [...natural];
+  let total = widths.reduce((sum, width) => sum + width, 0);
+  while (total > available) {
+    const widest = widths.indexOf(Math.max(...widths));
+    if (widths[widest]! <= 8) break;
+    widths[widest]! -= 1;
+    total -= 1;
+  }
+  return widths;
+}
+
+function csvValue(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** RFC 4180: quote a field holding a comma, quote, CR or LF; double the quotes inside. */
+export function csvRow(fields: readonly string[]): string {
+  return fields.map((field) => (/[",\r\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field)).join(',');
+}

@@ -1,0 +1,13 @@
+// A spinner on stderr while waiting, only at a terminal and without --quiet (CONTRACT §4).
+import type { Context } from '../context.js';
+
+export async function withSpinner<T>(ctx: Context, text: string, work: () => Promise<T>): Promise<T> {
+  if (!ctx.io.isStderrTTY || ctx.quiet) return work();
+  const { default: ora } = await import('ora');
+  const spinner = ora({ text, stream: ctx.io.stderr as NodeJS.WritableStream, isEnabled: true, discardStdin: false }).start();
+  try {
+    return await work();
+  } finally {
+    spinner.stop();
+  }
+}

@@ -1,0 +1,55 @@
+// Isolation for every test: its own config dir, data dir and HOME, removed afterwards, and a
+// `local` profile pointed at a port nobody listens on (never the developer's emulator on 4010).
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
+
+export interface Sandbox {
+  root: string;
+  configDir: string;
+  dataDir: string;
+  /** The environment a command gets: nothing from the developer's own. */
+  env: Record<string, string>;
+  /** Writes config.json (merged with the default local profile address). */
+  writeConfig(config: Record<string, unknown>): void;
+}
+
+const roots: string[] = [];
+
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+/** A loopback port with nothing listening on it (bound, then released). */
+export async function unusedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export async function sandbox(options: { localUrl?: string } = {}): Promise<Sandbox> {
+  const root = mkdtempSync(join(tmpdir(), 'hire-test-'));
+  roots.push(root);
+  const configDir = join(root, 'config');
+  const dataDir = join(root, 'data');
+  const home = join(root, 'home');
+  mkdirSync(home);
+  const localUrl = options.localUrl ?? `http://127.0.0.1:${await unusedPort()}/api/v1`;
+  const env: Record<string, string> = {
+    HOME: home,
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HIRE_CONFIG_DIR: configDir,
+    HIRE_DATA_DIR: dataDir,
+  };
+  const writeConfig = (config: Record<string, unknown>) => {
+    mkdirSync(configDir, { recursive: true, mode: 0o700 });
+    const profiles = { local: { environment: 'local', base_url: localUrl }, ...(config.profiles as object | undefined) };
+    writeFileSync(join(configDir, 'config.json'), JSON.stringify({ ...config, profiles }, null, 2), { mode: 0o600 });
+  };
+  writeConfig({});
+  return { root, configDir, dataDir, env, writeConfig };
+}
