@@ -1,16 +1,19 @@
 // Builds dist/ with esbuild: one small entry chunk (commander and the command tree) and a chunk
 // per lazily imported command or library, so start-up parses only what a command uses.
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const root = new URL('..', import.meta.url);
 const { version } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
-rmSync(new URL('dist', root), { recursive: true, force: true });
+// Built beside dist/ and swapped in, so a running `hire` never sees a half-written dist/.
+const dist = fileURLToPath(new URL('dist', root));
+const next = `${dist}.next-${process.pid}`;
 
 const result = await build({
   absWorkingDir: root.pathname,
   entryPoints: { cli: 'src/cli.ts' },
-  outdir: 'dist',
+  outdir: next,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -26,8 +29,13 @@ const result = await build({
   logLevel: 'warning',
 });
 
+const old = `${dist}.old-${process.pid}`;
+if (existsSync(dist)) renameSync(dist, old);
+renameSync(next, dist);
+rmSync(old, { recursive: true, force: true });
+
 if (process.argv.includes('--report')) {
   for (const [file, info] of Object.entries(result.metafile.outputs)) {
-    if (file.endsWith('.js')) console.log(`${String(info.bytes).padStart(9)}  ${file}`);
+    if (file.endsWith('.js')) console.log(`${String(info.bytes).padStart(9)}  ${file.replace(next, 'dist')}`);
   }
 }

@@ -85,12 +85,7 @@ function isEnvelope(body: unknown): boolean {
 }
 
 function hintFor(ctx: Context, error: ApiError): string | undefined {
-  let profile: string;
-  try {
-    profile = ctx.profile().name;
-  } catch {
-    profile = 'NAME';
-  }
+  const profile = ctx.profileName ?? 'NAME';
   if (error.code === 'key_expired') return `The key of profile "${profile}" has expired: \`hire auth login --profile ${profile}\` stores a new one.`;
   if (error.status === 401) return `Check the key with \`hire auth status --profile ${profile}\`, or store a new one with \`hire auth login --profile ${profile}\`.`;
   if (error.status === 403) return `The key of profile "${profile}" lacks the permission level for this operation.`;

@@ -1,13 +1,15 @@
 // What every command receives: io streams with their TTY flags, the environment, the global
 // flags, and a lazily built API client. Commands never read process.* themselves.
 import type { Readable, Writable } from 'node:stream';
+// Only types and tiny modules are imported statically: config (zod), the API client (undici) and
+// colour (chalk) load when a command first needs them.
 import type { ApiClient } from './api/client.js';
-import { resolveBaseUrl, isLoopbackHost, type BaseUrl } from './api/base-url.js';
-import { readConfig, resolveProfile, type ConfigFile, type ResolvedProfile } from './config/profiles.js';
+import type { BaseUrl } from './api/base-url.js';
+import type { ConfigFile, ResolvedProfile } from './config/profiles.js';
 import { dataDir, type Env } from './config/paths.js';
 import { AuthError, ExitCode, UsageError } from './errors.js';
-import { colourLevel, createPainter, type Painter } from './output/paint.js';
-import { OUTPUT_FORMATS, type OutputFormat } from './output/render.js';
+import type { Painter } from './output/paint.js';
+import { OUTPUT_FORMATS, type OutputFormat } from './output/formats.js';
 
 export const VERSION: string = typeof __HIRE_VERSION__ === 'string' ? __HIRE_VERSION__ : '0.0.0-dev';
 
@@ -110,7 +112,9 @@ export class Context {
     let painter = this.#painters.get(stream);
     if (!painter) {
       const isTTY = stream === 'stdout' ? this.io.isStdoutTTY : this.io.isStderrTTY;
-      painter = createPainter(colourLevel({ isTTY, flag: this.#globals.color, env: this.env }));
+      painter = import('./output/paint.js').then(({ colourLevel, createPainter }) =>
+        createPainter(colourLevel({ isTTY, flag: this.#globals.color, env: this.env })),
+      );
       this.#painters.set(stream, painter);
     }
     return painter;
@@ -130,12 +134,25 @@ export class Context {
     if (this.#globals.verbose) this.io.stderr.write(`${line}\n`);
   }
 
-  config(): ConfigFile {
-    return (this.#config ??= readConfig(this.env));
+  async config(): Promise<ConfigFile> {
+    if (!this.#config) {
+      const { readConfig } = await import('./config/profiles.js');
+      this.#config = readConfig(this.env);
+    }
+    return this.#config;
   }
 
-  profile(): ResolvedProfile {
-    return (this.#profile ??= resolveProfile({ flag: this.#globals.profile, env: this.env, config: this.config() }));
+  async profile(): Promise<ResolvedProfile> {
+    if (!this.#profile) {
+      const { resolveProfile } = await import('./config/profiles.js');
+      this.#profile = resolveProfile({ flag: this.#globals.profile, env: this.env, config: await this.config() });
+    }
+    return this.#profile;
+  }
+
+  /** The profile's name if it was resolved already (for messages; never fails). */
+  get profileName(): string | undefined {
+    return this.#profile?.name;
   }
 
   /** The API client for the selected profile, reaching the local emulator if that is the target. */
@@ -158,7 +175,8 @@ export class Context {
   }
 
   async #connect(): Promise<ApiClient> {
-    const profile = this.profile();
+    const profile = await this.profile();
+    const { resolveBaseUrl, isLoopbackHost } = await import('./api/base-url.js');
     const source = profile.baseUrlSource === 'env' ? 'HIRE_BASE_URL' : `base URL of profile "${profile.name}"`;
     let baseUrl: BaseUrl = resolveBaseUrl(profile.baseUrl, source);
     const timeoutMs = this.timeoutMs;

@@ -5,7 +5,7 @@ import type { Context, GlobalOptions } from './context.js';
 import { VERSION } from './context.js';
 import { JOB_STATUSES } from './domain/vocabulary.js';
 import { addJobInputOptions } from './commands/jobs/job-flags.js';
-import { collect } from './commands/shared/input.js';
+import { collect } from './commands/shared/collect.js';
 
 type Runner<F> = { run(ctx: Context, flags: F, ...args: string[]): Promise<void> };
 

@@ -17,31 +17,40 @@ export function isLoopbackHost(hostname: string): boolean {
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   if (host === '::1') return true;
   if (isIP(host) === 4) return host.startsWith('127.');
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
-  return mapped !== null && mapped[1]!.startsWith('127.');
+  // IPv4-mapped IPv6, as written (::ffff:127.0.0.1) or as URL parsing rewrites it (::ffff:7f00:1).
+  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
+  if (dotted) return dotted[1]!.startsWith('127.');
+  const hex = /^::ffff:([0-9a-f]{1,4}):[0-9a-f]{1,4}$/.exec(host);
+  return hex !== null && parseInt(hex[1]!, 16) >> 8 === 127;
+}
+
+/** The URL as safe to print: user-info (which may hold a key) replaced by `…`. */
+export function redactUrl(raw: string): string {
+  return raw.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1…@');
 }
 
 export function resolveBaseUrl(raw: string, source = 'base URL'): BaseUrl {
+  const shown = redactUrl(raw);
   let url: URL;
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new UsageError(`The ${source} "${raw}" is not a valid URL.`, {
+    throw new UsageError(`The ${source} "${shown}" is not a valid URL.`, {
       code: 'invalid_base_url',
       hint: 'Use the form https://api.example.com/api/v1.',
     });
   }
+  if (url.username || url.password) {
+    throw new UsageError(`The ${source} "${shown}" must not contain credentials.`, { code: 'invalid_base_url' });
+  }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new UsageError(`The ${source} "${raw}" must use https.`, { code: 'invalid_base_url' });
+    throw new UsageError(`The ${source} "${shown}" must use https.`, { code: 'invalid_base_url' });
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw new UsageError(`The ${source} "${raw}" uses plain http; the API is HTTPS only.`, {
+    throw new UsageError(`The ${source} "${shown}" uses plain http; the API is HTTPS only.`, {
       code: 'insecure_base_url',
       hint: 'Use https://, or a loopback address (127.0.0.1, ::1, localhost) for a local emulator.',
     });
-  }
-  if (url.username || url.password) {
-    throw new UsageError(`The ${source} must not contain credentials.`, { code: 'invalid_base_url' });
   }
   url.search = '';
   url.hash = '';

@@ -154,7 +154,7 @@ export function parseResponse(status: number, headers: Record<string, string>, t
   }
   if (status >= 400) throw errorFromEnvelope(status, headers, json, text);
   const envelope = SuccessEnvelopeSchema.safeParse(json);
-  if (!envelope.success || !('data' in (json as object))) throw unparseable(status, headers, text, 'has no `data` envelope');
+  if (!envelope.success) throw unparseable(status, headers, text, 'has no `data` envelope');
   return { status, data: envelope.data.data, meta: envelope.data.meta ?? {}, headers };
 }
 

@@ -33,6 +33,10 @@ export class DataDirBusyError extends Error {
   }
 }
 
+/** Locks this process holds now: a lock naming our pid but not in here was left by a former
+ * process that had the same pid (containers reuse pid 1), and is stale. */
+const heldHere = new Set<string>();
+
 export function lockPath(dataDir: string): string {
   return join(dataDir, 'emulator.lock');
 }
@@ -66,10 +70,10 @@ export async function acquireLock(
 ): Promise<DataLock> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const path = lockPath(dataDir);
-  const info: LockInfo = { pid: process.pid, mode, started_at: new Date().toISOString() };
   const deadline = Date.now() + (options.waitMs ?? 30_000);
   let unreadableSince: number | undefined;
   for (;;) {
+    const info: LockInfo = { pid: process.pid, mode, started_at: new Date().toISOString() };
     try {
       const fd = openSync(path, 'wx', 0o600);
       try {
@@ -97,7 +101,7 @@ export async function acquireLock(
       // Created but not yet written, or left half-written by a crash.
       unreadableSince ??= Date.now();
       if (Date.now() - unreadableSince > 2_000) removeIfUnchanged(path, text);
-    } else if (!isAlive(holder.pid)) {
+    } else if (!isAlive(holder.pid) || (holder.pid === process.pid && !heldHere.has(path))) {
       removeIfUnchanged(path, text);
       continue;
     } else if (holder.mode === 'server' && holder.url) {
@@ -119,6 +123,7 @@ function removeIfUnchanged(path: string, seen: string): void {
 
 function ownLock(path: string, info: LockInfo): DataLock {
   let released = false;
+  heldHere.add(path);
   return {
     path,
     update(url: string) {
@@ -129,6 +134,7 @@ function ownLock(path: string, info: LockInfo): DataLock {
     release() {
       if (released) return;
       released = true;
+      heldHere.delete(path);
       try {
         const current = JSON.parse(readFileSync(path, 'utf8')) as LockInfo;
         if (current.pid === info.pid && current.started_at === info.started_at) unlinkSync(path);

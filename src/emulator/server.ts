@@ -12,7 +12,7 @@ import { Store } from './store.js';
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
-/** The public origin used in links when the emulator runs in-process on a passing port. */
+/** The origin of public links (`application_url`): the same whichever port or mode serves the data. */
 export const DEFAULT_PUBLIC_URL = `http://${DEFAULT_HOST}:${DEFAULT_PORT}`;
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** /api/v0 stays served, marked deprecated, until this date (spec "Versioning": 12 months). */
@@ -86,10 +86,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     const address = await listen(server, options.host ?? DEFAULT_HOST, options.port ?? DEFAULT_PORT);
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     const origin = `http://${host}:${address.port}`;
-    if (mode === 'server') {
-      lock.update(origin);
-      if (!options.publicUrl) routeContext.publicUrl = origin;
-    }
+    if (mode === 'server') lock.update(origin);
     return { origin, apiUrl: `${origin}/api/v1`, store, close: closer(server, store, lock) };
   } catch (error) {
     store?.close();

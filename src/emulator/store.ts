@@ -75,6 +75,7 @@ export class Store {
   put<T extends StoredRecord>(name: CollectionName, record: T): T {
     this.#append({ c: name, op: 'put', v: record });
     this.#collection(name).set(record.id, record);
+    this.#compactIfDue();
     return record;
   }
 
@@ -82,6 +83,7 @@ export class Store {
     if (!this.#collection(name).has(id)) return false;
     this.#append({ c: name, op: 'del', id });
     this.#collection(name).delete(id);
+    this.#compactIfDue();
     return true;
   }
 
@@ -119,10 +121,15 @@ export class Store {
     return collection;
   }
 
+  /** Journals a write before memory changes, so that nothing acknowledged is only in memory. */
   #append(entry: JournalEntry): void {
     if (this.#journalFd === undefined) throw new StoreError('the store is closed');
     writeSync(this.#journalFd, `${JSON.stringify(entry)}\n`);
     this.#journalEntries += 1;
+  }
+
+  /** Runs after memory holds the write, so that the snapshot includes it. */
+  #compactIfDue(): void {
     if (this.#journalEntries >= this.#compactEvery) this.compact();
   }
 
@@ -141,29 +148,33 @@ export class Store {
     }
     const journalText = readIfExists(this.journalPath) ?? '';
     const lines = journalText.split('\n');
-    let validBytes = 0;
+    // Bytes to keep: every line that parses, with its newline. A final line that does not parse
+    // is a torn write (never acknowledged): it is cut off so that later appends stay readable.
+    let keptBytes = 0;
     for (const [index, line] of lines.entries()) {
+      const isLast = lines.slice(index + 1).every((rest) => rest === '');
       if (line === '') {
-        validBytes += 1;
+        if (!isLast) keptBytes += 1;
         continue;
       }
       let entry: JournalEntry;
       try {
         entry = JSON.parse(line) as JournalEntry;
       } catch {
-        const isLast = lines.slice(index + 1).every((rest) => rest === '');
-        if (isLast) break; // torn final write: never acknowledged, dropped
+        if (isLast) break;
         throw new StoreError(`The emulator journal ${this.journalPath} is corrupt at line ${index + 1}; it was left untouched.`);
       }
       if (entry.op === 'put') this.#collection(entry.c).set(entry.v.id, entry.v);
       else this.#collection(entry.c).delete(entry.id);
       this.#journalEntries += 1;
-      validBytes += Buffer.byteLength(line) + 1;
+      keptBytes += Buffer.byteLength(line) + 1;
     }
     this.#journalFd = openSync(this.journalPath, 'a', 0o600);
     chmodSync(this.journalPath, 0o600);
     const journalBytes = Buffer.byteLength(journalText);
-    if (validBytes < journalBytes) ftruncateSync(this.#journalFd, Math.min(validBytes, journalBytes));
+    if (keptBytes < journalBytes) ftruncateSync(this.#journalFd, keptBytes);
+    // A whole last entry that lost only its newline: restore it, or the next append would join it.
+    else if (keptBytes > journalBytes) writeSync(this.#journalFd, '\n');
   }
 }
 

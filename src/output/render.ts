@@ -3,8 +3,7 @@
 import type { Context } from '../context.js';
 import { cellText, displayWidth, truncate } from './cells.js';
 
-export type OutputFormat = 'table' | 'json' | 'ndjson' | 'csv';
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];
+export type { OutputFormat } from './formats.js';
 
 export interface Column {
   key: string;
@@ -14,6 +13,10 @@ export interface Column {
   format?: (value: unknown, record: Record<string, unknown>) => string;
   /** Colour the cell as a status. */
   status?: boolean;
+  /** A shorter cell for drawn tables at a terminal (piped output keeps the full value). */
+  brief?: (text: string) => string;
+  /** Never truncated to fit the terminal (ids are copied and pasted). */
+  keepWhole?: boolean;
 }
 
 /** Columns named by --fields, in that order, else the command's defaults. */
@@ -60,7 +63,7 @@ export async function printList(ctx: Context, items: Record<string, unknown>[], 
         for (const row of rows) out.write(`${row.join('\t')}\n`);
         return;
       }
-      await drawTable(ctx, columns, rows);
+      await drawTable(ctx, columns, rows.map((row) => row.map((text, index) => columns[index]!.brief?.(text) ?? text)));
     }
   }
 }
@@ -102,8 +105,9 @@ export async function printRecord(
 
 async function drawTable(ctx: Context, columns: Column[], rows: string[][]): Promise<void> {
   const [{ default: Table }, paint] = await Promise.all([import('cli-table3'), ctx.painter('stdout')]);
-  const available = (ctx.io.columns ?? 120) - (columns.length * 3 + 1);
-  const widths = fitWidths(columns.map((column, index) => Math.max(header(column).length, ...rows.map((row) => displayWidth(row[index]!)))), available);
+  const available = terminalWidth(ctx) - (columns.length * 3 + 1);
+  const natural = columns.map((column, index) => Math.max(header(column).length, ...rows.map((row) => displayWidth(row[index]!))));
+  const widths = fitWidths(natural, available, columns.map((column, index) => (column.keepWhole ? natural[index]! : header(column).length)));
   const table = new Table({
     head: columns.map((column) => paint.bold(header(column))),
     style: { head: [], border: [], compact: true },
@@ -120,29 +124,59 @@ async function drawTable(ctx: Context, columns: Column[], rows: string[][]): Pro
 
 async function drawKeyValue(ctx: Context, pairs: [string, string, Column | undefined][]): Promise<void> {
   const [{ default: Table }, paint] = await Promise.all([import('cli-table3'), ctx.painter('stdout')]);
-  const keyWidth = Math.max(...pairs.map(([key]) => key.length));
-  const valueWidth = Math.max(20, (ctx.io.columns ?? 120) - keyWidth - 7);
-  const table = new Table({
-    style: { head: [], border: [], compact: true },
-    colWidths: [keyWidth + 2, valueWidth + 2],
-    wordWrap: true,
-    wrapOnWordBoundary: false,
-  });
-  for (const [key, value, column] of pairs) table.push([paint.dim(key), column?.status ? paint.status(value) : value]);
+  const keyWidth = Math.max(...pairs.map(([key]) => displayWidth(key)));
+  // Two borders and a separator (3) plus a space either side of each cell (4).
+  const valueWidth = Math.max(20, terminalWidth(ctx) - keyWidth - 7);
+  const table = new Table({ style: { head: [], border: [], compact: true } });
+  for (const [key, value, column] of pairs) {
+    const lines = wrap(value, valueWidth).map((line) => (column?.status ? paint.status(line) : line));
+    table.push([paint.dim(key), lines.join('\n')]);
+  }
   ctx.io.stdout.write(`${table.toString()}\n`);
+}
+
+/** Cuts text into lines of at most `width` columns (values are single-line, inert text). */
+export function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  let used = 0;
+  for (const char of text) {
+    const w = displayWidth(char);
+    if (used + w > width) {
+      lines.push(line);
+      line = '';
+      used = 0;
+    }
+    line += char;
+    used += w;
+  }
+  lines.push(line);
+  return lines;
+}
+
+/** The terminal's width; 80 when it reports none (a pseudo-terminal may say 0). */
+function terminalWidth(ctx: Context): number {
+  return ctx.io.columns && ctx.io.columns > 0 ? ctx.io.columns : 80;
 }
 
 function header(column: Column): string {
   return column.header ?? column.key.toUpperCase();
 }
 
-/** Shrinks the widest columns until the row fits, never below 8 characters. */
-export function fitWidths(natural: number[], available: number): number[] {
+/**
+ * Shrinks the widest columns until the row fits, never below a column's minimum (its header)
+ * nor below 8 characters; a row that cannot fit is left to overflow.
+ */
+export function fitWidths(natural: number[], available: number, minimum: number[] = []): number[] {
   const widths = [...natural];
+  const floor = widths.map((width, index) => Math.min(width, Math.max(8, minimum[index] ?? 0)));
   let total = widths.reduce((sum, width) => sum + width, 0);
   while (total > available) {
-    const widest = widths.indexOf(Math.max(...widths));
-    if (widths[widest]! <= 8) break;
+    let widest = -1;
+    for (const [index, width] of widths.entries()) {
+      if (width > floor[index]! && (widest < 0 || width > widths[widest]!)) widest = index;
+    }
+    if (widest < 0) break;
     widths[widest]! -= 1;
     total -= 1;
   }

@@ -2,7 +2,10 @@
 import type { Context } from '../context.js';
 
 export async function withSpinner<T>(ctx: Context, text: string, work: () => Promise<T>): Promise<T> {
-  if (!ctx.io.isStderrTTY || ctx.quiet) return work();
+  // A pseudo-terminal may report 0 columns (script, some CI runners); ora divides by the width
+  // and would loop forever clearing lines, so no spinner there.
+  const columns = (ctx.io.stderr as { columns?: number }).columns;
+  if (!ctx.io.isStderrTTY || ctx.quiet || !columns) return work();
   const { default: ora } = await import('ora');
   const spinner = ora({ text, stream: ctx.io.stderr as NodeJS.WritableStream, isEnabled: true, discardStdin: false }).start();
   try {

@@ -18,6 +18,13 @@ export async function run(ctx: Context, flags: StartFlags): Promise<void> {
   }
   const dir = flags.dataDir ?? dataDir(ctx.env);
   const paint = await ctx.painter('stderr');
+  // Listen for Ctrl-C before saying "listening", so that a signal sent on that cue stops it cleanly.
+  const stopped = new Promise<'SIGINT' | 'SIGTERM'>((resolve) => {
+    const remove = ctx.io.onInterrupt((received) => {
+      remove();
+      resolve(received);
+    });
+  });
   let emulator;
   try {
     emulator = await startEmulator({
@@ -32,12 +39,7 @@ export async function run(ctx: Context, flags: StartFlags): Promise<void> {
     throw startFailure(error, flags.host, port);
   }
   ctx.io.stderr.write(`Emulator listening on ${emulator.apiUrl} (data in ${dir}). Press Ctrl-C to stop.\n`);
-  const signal = await new Promise<'SIGINT' | 'SIGTERM'>((resolve) => {
-    const remove = ctx.io.onInterrupt((received) => {
-      remove();
-      resolve(received);
-    });
-  });
+  const signal = await stopped;
   await emulator.close();
   ctx.notice('Emulator stopped.');
   // CONTRACT §5: Ctrl-C is 130; a polite SIGTERM is a normal stop.

@@ -16,14 +16,17 @@ export function formatSalary(value: unknown): string {
   return cellText([range, currency, period].filter((part) => part !== undefined && part !== '').join(' '));
 }
 
+/** `2026-11-22T02:18:17.819Z` → `2026-11-22` in drawn tables. */
+const day = (text: string) => text.slice(0, 10);
+
 export const JOB_LIST_COLUMNS: readonly Column[] = [
-  { key: 'id' },
+  { key: 'id', keepWhole: true },
   { key: 'title' },
   { key: 'status', status: true },
   { key: 'department' },
   { key: 'location', format: formatLocation },
   { key: 'candidate_count', header: 'CANDIDATES' },
-  { key: 'created_at', header: 'CREATED' },
+  { key: 'created_at', header: 'CREATED', brief: day },
 ];
 
 export const JOB_DETAIL_COLUMNS: readonly Column[] = [

@@ -7,7 +7,7 @@ import { printRecord } from '../../output/render.js';
 import { withSpinner } from '../../output/spinner.js';
 import { parseDocument, readTextInput } from '../shared/input.js';
 import { JOB_DETAIL_COLUMNS } from './columns.js';
-import { flagForField, isPlainObject, jobInputFromFlags, overlay, type FlagValues } from './job-flags.js';
+import { flagForField, isPlainObject, jobInputFromFlags, overlay, type FlagValues } from './job-from-flags.js';
 
 export interface CreateFlags extends FlagValues {
   descriptionFile?: string;

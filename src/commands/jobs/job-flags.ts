@@ -1,6 +1,6 @@
 // The job-input flags of `jobs create` (and later `jobs update`): one table mapping each flag to
-// its field in the spec's job input, used to declare the flags, to build the input from them,
-// and to name the flag in a validation message.
+// its field in the spec's job input, used to declare the flags (here, loaded at start-up), and to
+// build the input and name flags in messages (job-from-flags.ts, loaded when a command runs).
 import { Option, type Command } from 'commander';
 import {
   EMPLOYMENT_TYPES,
@@ -11,9 +11,9 @@ import {
   SALARY_PERIODS,
   TIME_LIMIT_SECONDS,
 } from '../../domain/vocabulary.js';
-import { collect, numeric, splitCommas } from '../shared/input.js';
+import { collect } from '../shared/collect.js';
 
-interface JobFlag {
+export interface JobFlag {
   flags: string;
   /** commander's attribute name for the flag. */
   key: string;
@@ -80,57 +80,4 @@ export function addJobInputOptions(command: Command): Command {
     }
   }
   return command;
-}
-
-export type FlagValues = Record<string, unknown>;
-
-/** Builds the part of a job input that flags give, and notes which fields they set. */
-export function jobInputFromFlags(values: FlagValues): { input: Record<string, unknown>; fromFlags: Set<string> } {
-  const input: Record<string, unknown> = {};
-  const fromFlags = new Set<string>();
-  for (const flag of JOB_FLAGS) {
-    const raw = values[flag.key];
-    if (raw === undefined) continue;
-    let value: unknown = raw;
-    if (flag.kind === 'number') value = numeric(raw as string);
-    else if (flag.kind === 'commaList') value = splitCommas(raw as string[]);
-    setPath(input, flag.field, value);
-    fromFlags.add(flag.field);
-  }
-  return { input, fromFlags };
-}
-
-/** The flag that sets a field (`assessment_config.question_types[1]` → `--question-type`). */
-export function flagForField(field: string): string | undefined {
-  const path = field.replace(/\[\d+\]$/, '');
-  const flag = JOB_FLAGS.find((candidate) => candidate.field === path);
-  if (flag) return flag.flags.split(' ')[0];
-  if (path === 'location') return '--location-type';
-  return undefined;
-}
-
-function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
-  const segments = path.split('.');
-  let node = target;
-  for (const segment of segments.slice(0, -1)) {
-    const next = node[segment];
-    if (next === null || typeof next !== 'object' || Array.isArray(next)) node[segment] = {};
-    node = node[segment] as Record<string, unknown>;
-  }
-  node[segments.at(-1)!] = value;
-}
-
-/** Overlays flag values on a file's job: nested objects merge, everything else is replaced. */
-export function overlay(base: Record<string, unknown>, top: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...base };
-  for (const [key, value] of Object.entries(top)) {
-    const under = out[key];
-    const bothObjects = isPlainObject(under) && isPlainObject(value);
-    out[key] = bothObjects ? overlay(under, value) : value;
-  }
-  return out;
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

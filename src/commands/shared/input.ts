@@ -3,11 +3,6 @@ import { readFile } from 'node:fs/promises';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 
-/** commander argParser for repeatable flags (`--skill go --skill rust`). */
-export function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
-}
-
 /** Repeatable and comma-separated: `--skill go,rust --skill sql`. */
 export function splitCommas(values: readonly string[] | undefined): string[] | undefined {
   if (!values) return undefined;
@@ -63,7 +58,9 @@ export async function parseDocument(flag: string, path: string, text: string): P
       throw new UsageError(`${flag} ${name}: not valid JSON (${(error as Error).message}).`);
     }
   }
-  const { parseDocument: parseYaml } = await import('yaml');
+  // yaml is CommonJS: bundled and loaded with import(), its exports sit on `default`.
+  const yaml = await import('yaml');
+  const { parseDocument: parseYaml } = (yaml as unknown as { default?: typeof yaml }).default ?? yaml;
   const document = parseYaml(text, { prettyErrors: true, uniqueKeys: true });
   const problem = document.errors[0];
   if (problem) {

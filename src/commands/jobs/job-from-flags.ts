@@ -1,0 +1,56 @@
+// Building a job input from the flags of job-flags.ts, and naming those flags in messages.
+import { numeric, splitCommas } from '../shared/input.js';
+import { JOB_FLAGS } from './job-flags.js';
+
+export type FlagValues = Record<string, unknown>;
+
+/** Builds the part of a job input that flags give, and notes which fields they set. */
+export function jobInputFromFlags(values: FlagValues): { input: Record<string, unknown>; fromFlags: Set<string> } {
+  const input: Record<string, unknown> = {};
+  const fromFlags = new Set<string>();
+  for (const flag of JOB_FLAGS) {
+    const raw = values[flag.key];
+    if (raw === undefined) continue;
+    let value: unknown = raw;
+    if (flag.kind === 'number') value = numeric(raw as string);
+    else if (flag.kind === 'commaList') value = splitCommas(raw as string[]);
+    setPath(input, flag.field, value);
+    fromFlags.add(flag.field);
+  }
+  return { input, fromFlags };
+}
+
+/** The flag that sets a field (`assessment_config.question_types[1]` → `--question-type`). */
+export function flagForField(field: string): string | undefined {
+  const path = field.replace(/\[\d+\]$/, '');
+  const flag = JOB_FLAGS.find((candidate) => candidate.field === path);
+  if (flag) return flag.flags.split(' ')[0];
+  if (path === 'location') return '--location-type';
+  return undefined;
+}
+
+function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const segments = path.split('.');
+  let node = target;
+  for (const segment of segments.slice(0, -1)) {
+    const next = node[segment];
+    if (next === null || typeof next !== 'object' || Array.isArray(next)) node[segment] = {};
+    node = node[segment] as Record<string, unknown>;
+  }
+  node[segments.at(-1)!] = value;
+}
+
+/** Overlays flag values on a file's job: nested objects merge, everything else is replaced. */
+export function overlay(base: Record<string, unknown>, top: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(top)) {
+    const under = out[key];
+    const bothObjects = isPlainObject(under) && isPlainObject(value);
+    out[key] = bothObjects ? overlay(under, value) : value;
+  }
+  return out;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

@@ -1,0 +1,2 @@
+export type OutputFormat = 'table' | 'json' | 'ndjson' | 'csv';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];

@@ -1,0 +1,440 @@
+// End-to-end smoke tests: the built bin/hire.js spawned exactly as a user runs it, on a sandboxed
+// config and data dir, with the local emulator run in-process or as a standing `emulator start`.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { connect, createServer, type Server } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DESCRIPTION } from '../helpers/cli.js';
+import { sandbox, unusedPort, type Sandbox } from '../helpers/env.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const { version: VERSION } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+
+const CREATE = ['jobs', 'create', '--title', 'Backend Engineer', '--description', DESCRIPTION, '--skill', 'go', '--publish'];
+const ANSI = /\u001b\[/;
+const BOX_DRAWING = /[\u2500-\u257f]/;
+const LISTENING = /Emulator listening on (http:\/\/([^\s/]+):(\d+))\/api\/v1/;
+
+type Job = Record<string, unknown> & { id: string };
+
+// ---------------------------------------------------------------------------------------------
+// Spawning the binary
+
+interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+interface Spawned {
+  child: ChildProcess;
+  readonly stdout: string;
+  readonly stderr: string;
+  /** Set once the process has exited and its output is fully read. */
+  readonly exit: Exit | undefined;
+  exited: Promise<Exit>;
+}
+
+interface Result extends Exit {
+  stdout: string;
+  stderr: string;
+}
+
+const live = new Set<ChildProcess>();
+const occupied: Server[] = [];
+
+afterEach(async () => {
+  const children = [...live];
+  live.clear();
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const timer = setTimeout(resolve, 5_000);
+          child.once('close', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          child.kill('SIGKILL');
+        }),
+    ),
+  );
+  await Promise.all(occupied.splice(0).map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+});
+
+/** Starts `node bin/hire.js ARGS` with the sandbox's environment only (never process.env). */
+function spawnHire(box: Sandbox, args: readonly string[]): Spawned {
+  const child = spawn(process.execPath, ['bin/hire.js', ...args], {
+    cwd: ROOT,
+    env: box.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  live.add(child);
+  let stdout = '';
+  let stderr = '';
+  let exit: Exit | undefined;
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<Exit>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code, signal) => {
+      live.delete(child);
+      exit = { code, signal };
+      resolve(exit);
+    });
+  });
+  exited.catch(() => {}); // awaited by callers; a spawn failure fails them there
+  return {
+    child,
+    exited,
+    get stdout() {
+      return stdout;
+    },
+    get stderr() {
+      return stderr;
+    },
+    get exit() {
+      return exit;
+    },
+  };
+}
+
+function describeOutput(proc: Spawned): string {
+  return `\n--- stdout ---\n${proc.stdout}\n--- stderr ---\n${proc.stderr}`;
+}
+
+/** Waits for the process to end, killing it and failing when it takes longer than timeoutMs. */
+async function waitExit(proc: Spawned, what: string, timeoutMs: number): Promise<Exit> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      proc.child.kill('SIGKILL');
+      reject(new Error(`${what} did not finish within ${timeoutMs} ms${describeOutput(proc)}`));
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([proc.exited, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Runs `hire ARGS` to completion. */
+async function hire(box: Sandbox, args: readonly string[], timeoutMs = 10_000): Promise<Result> {
+  const proc = spawnHire(box, args);
+  const exit = await waitExit(proc, `hire ${args.join(' ')}`, timeoutMs);
+  return { ...exit, stdout: proc.stdout, stderr: proc.stderr };
+}
+
+function parseJson<T>(result: Result): T {
+  try {
+    return JSON.parse(result.stdout) as T;
+  } catch {
+    throw new Error(`stdout is not JSON (exit ${result.code}):\n${result.stdout}\nstderr:\n${result.stderr}`);
+  }
+}
+
+/** Polls until probe() gives a value; fails when the process exits first or time runs out. */
+async function waitFor<T>(proc: Spawned, what: string, probe: () => T | undefined | null, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== null) return value;
+    if (proc.exit) throw new Error(`the process exited (${JSON.stringify(proc.exit)}) before ${what}${describeOutput(proc)}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${describeOutput(proc)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+interface StandingEmulator {
+  proc: Spawned;
+  origin: string;
+  host: string;
+  port: number;
+  apiUrl: string;
+}
+
+/** `hire emulator start ARGS`, once it says it listens. */
+async function startEmulator(box: Sandbox, args: readonly string[] = ['--port', '0']): Promise<StandingEmulator> {
+  const proc = spawnHire(box, ['emulator', 'start', ...args]);
+  const match = await waitFor(proc, 'the "Emulator listening on" line', () => LISTENING.exec(proc.stderr));
+  return { proc, origin: match[1]!, host: match[2]!, port: Number(match[3]), apiUrl: `${match[1]}/api/v1` };
+}
+
+async function stopEmulator(emulator: StandingEmulator, signal: 'SIGINT' | 'SIGTERM'): Promise<Exit> {
+  emulator.proc.child.kill(signal);
+  return waitExit(emulator.proc, `the emulator after ${signal}`, 10_000);
+}
+
+function pointLocalProfileAt(box: Sandbox, apiUrl: string): void {
+  box.writeConfig({ profiles: { local: { environment: 'local', base_url: apiUrl } } });
+}
+
+function isListening(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    const done = (result: boolean) => {
+      socket.destroy();
+      resolve(result);
+    };
+    socket.setTimeout(1_000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+async function createJob(box: Sandbox, title: string): Promise<{ job: Job; result: Result }> {
+  const result = await hire(box, ['jobs', 'create', '--title', title, '--description', DESCRIPTION, '--skill', 'go', '--publish', '--json']);
+  expect(result.code, result.stderr).toBe(0);
+  return { job: parseJson<Job>(result), result };
+}
+
+async function listJobs(box: Sandbox): Promise<{ jobs: Job[]; result: Result }> {
+  const result = await hire(box, ['jobs', 'list', '--json']);
+  expect(result.code, result.stderr).toBe(0);
+  return { jobs: parseJson<Job[]>(result), result };
+}
+
+const byId = (jobs: Job[]) => [...jobs].sort((a, b) => a.id.localeCompare(b.id));
+
+// ---------------------------------------------------------------------------------------------
+
+describe('the binary', () => {
+  it('--version prints the package.json version and exits 0', async () => {
+    for (const flag of ['--version', '-V']) {
+      const result = await hire(await sandbox(), [flag]);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout.trim()).toBe(VERSION);
+      expect(result.stderr).toBe('');
+    }
+  });
+
+  it('--help exits 0 and lists the commands', async () => {
+    const box = await sandbox();
+    const root = await hire(box, ['--help']);
+    expect(root.code, root.stderr).toBe(0);
+    expect(root.stdout).toMatch(/^Usage: hire/m);
+    const commands = root.stdout.slice(root.stdout.indexOf('Commands:'));
+    expect(root.stdout).toContain('Commands:');
+    expect(commands).toMatch(/^\s+jobs\b/m);
+    expect(commands).toMatch(/^\s+emulator\b/m);
+
+    const jobs = await hire(box, ['jobs', '--help']);
+    expect(jobs.code, jobs.stderr).toBe(0);
+    expect(jobs.stdout).toMatch(/^\s+create\b/m);
+    expect(jobs.stdout).toMatch(/^\s+list\b/m);
+
+    const emulator = await hire(box, ['emulator', 'start', '--help']);
+    expect(emulator.code, emulator.stderr).toBe(0);
+    expect(emulator.stdout).toContain('--port');
+    expect(emulator.stdout).toContain('--host');
+  });
+});
+
+describe('jobs on the in-process (embedded) emulator', () => {
+  it('creates a job with --json: stdout is exactly the job, stderr one notice, and jobs list returns it', async () => {
+    const box = await sandbox();
+    const created = await hire(box, [...CREATE, '--json']);
+    expect(created.code, created.stderr).toBe(0);
+
+    const job = parseJson<Job>(created);
+    expect(job).toMatchObject({ title: 'Backend Engineer', status: 'active', skills: ['go'], candidate_count: 0 });
+    expect(job.id).toMatch(/^job_/);
+    expect(job).not.toHaveProperty('data');
+    expect(job).not.toHaveProperty('meta');
+
+    const stderrLines = created.stderr.trimEnd().split('\n');
+    expect(stderrLines).toHaveLength(1);
+    expect(stderrLines[0]).toMatch(/^Using the local emulator in-process/);
+    expect(stderrLines[0]).toContain(box.dataDir);
+
+    // The local profile provisioned its own key in the data dir, and never prints it.
+    const key = readFileSync(join(box.dataDir, 'local.key'), 'utf8').trim();
+    expect(key).not.toBe('');
+    expect(created.stdout + created.stderr).not.toContain(key);
+    // The command's in-process emulator released the data dir when it ended.
+    expect(existsSync(join(box.dataDir, 'emulator.lock'))).toBe(false);
+
+    const { jobs } = await listJobs(box);
+    expect(jobs).toEqual([job]);
+
+    const second = await hire(box, ['jobs', 'create', '--title', 'Data Engineer', '--description', DESCRIPTION, '--json']);
+    expect(second.code, second.stderr).toBe(0);
+    const draft = parseJson<Job>(second);
+    expect(draft.status).toBe('draft');
+
+    const piped = await hire(box, ['jobs', 'list']);
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stdout).not.toMatch(ANSI);
+    expect(piped.stdout).not.toMatch(BOX_DRAWING);
+    expect(piped.stderr).not.toMatch(ANSI);
+    const lines = piped.stdout.trimEnd().split('\n');
+    for (const line of lines) expect(line).toContain('\t');
+    const rows = new Map(lines.map((line) => line.split('\t')).map((cells) => [cells[0], cells]));
+    expect(rows.get(job.id)?.slice(0, 3)).toEqual([job.id, 'Backend Engineer', 'active']);
+    expect(rows.get(draft.id)?.slice(0, 3)).toEqual([draft.id, 'Data Engineer', 'draft']);
+  });
+
+  it('works on a fresh machine with no config file at all', async ({ skip }) => {
+    const box = await sandbox();
+    // No config: the built-in local profile targets 127.0.0.1:4010; only meaningful if nothing is there.
+    if (await isListening('127.0.0.1', 4010)) skip('something listens on 127.0.0.1:4010');
+    rmSync(box.configDir, { recursive: true, force: true });
+
+    const created = await hire(box, [...CREATE, '--json']);
+    expect(created.code, created.stderr).toBe(0);
+    const job = parseJson<Job>(created);
+    expect(created.stderr).toMatch(/^Using the local emulator in-process/);
+    expect(existsSync(join(box.dataDir, 'local.key'))).toBe(true);
+
+    const { jobs } = await listJobs(box);
+    expect(jobs.map((item) => item.id)).toEqual([job.id]);
+  });
+
+  it('a validation failure exits 2, names the field and flag, prints nothing on stdout and stores nothing', async () => {
+    const box = await sandbox();
+    const result = await hire(box, [...CREATE, '--question-count', '3']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('assessment_config.question_count');
+    expect(result.stderr).toContain('--question-count');
+    expect(result.stderr).not.toContain('Using the local emulator'); // nothing was sent
+
+    const asJson = await hire(box, [...CREATE, '--question-count', '3', '--json']);
+    expect(asJson.code).toBe(2);
+    expect(asJson.stdout).toBe('');
+    const envelope = JSON.parse(asJson.stderr) as { error: { code: string; details: Record<string, string> } };
+    expect(envelope.error.code).toBe('validation_error');
+    expect(Object.keys(envelope.error.details)).toContain('assessment_config.question_count');
+
+    const { jobs } = await listJobs(box);
+    expect(jobs).toEqual([]);
+  });
+});
+
+describe('hire emulator start', () => {
+  it('serves the same jobs as embedded mode, logs requests, and stops on Ctrl-C with 130 keeping the state', async () => {
+    const box = await sandbox();
+    const { job: embeddedJob } = await createJob(box, 'Made in-process');
+
+    const emulator = await startEmulator(box);
+    expect(emulator.host).toBe('127.0.0.1');
+    expect(emulator.port).toBeGreaterThan(0);
+    const lock = JSON.parse(readFileSync(join(box.dataDir, 'emulator.lock'), 'utf8')) as { mode: string; url?: string };
+    expect(lock).toMatchObject({ mode: 'server', url: emulator.origin });
+    pointLocalProfileAt(box, emulator.apiUrl);
+
+    const { job: standingJob, result: created } = await createJob(box, 'Made on the server');
+    expect(created.stderr.trimEnd().split('\n')).toEqual([`Using the local emulator at ${emulator.origin}.`]);
+    await waitFor(emulator.proc, 'the POST in the request log', () => /POST \/api\/v1\/jobs → 201 .*req_/.exec(emulator.proc.stderr));
+
+    const { jobs, result: listed } = await listJobs(box);
+    expect(listed.stderr).toContain(`Using the local emulator at ${emulator.origin}.`);
+    expect(byId(jobs)).toEqual(byId([embeddedJob, standingJob]));
+    await waitFor(emulator.proc, 'the GET in the request log', () => /GET \/api\/v1\/jobs\S* → 200 /.exec(emulator.proc.stderr));
+
+    // A validation failure sends nothing: the server logs no second POST before the next GET.
+    const invalid = await hire(box, [...CREATE, '--question-count', '3']);
+    expect(invalid.code).toBe(2);
+    expect(invalid.stdout).toBe('');
+    const { jobs: after } = await listJobs(box);
+    expect(after).toHaveLength(2);
+    await waitFor(emulator.proc, 'the second GET in the request log', () => emulator.proc.stderr.match(/GET \/api\/v1\/jobs/g)?.[1]);
+    expect(emulator.proc.stderr.match(/POST /g)).toHaveLength(1);
+
+    const exit = await stopEmulator(emulator, 'SIGINT');
+    expect(exit).toEqual({ code: 130, signal: null });
+    expect(emulator.proc.stderr).toContain('Emulator stopped');
+    expect(emulator.proc.stdout).toBe('');
+    expect(existsSync(join(box.dataDir, 'emulator.lock'))).toBe(false);
+
+    // Nothing listens at the profile's address now: the next command runs the emulator in-process.
+    const { jobs: survived, result: embedded } = await listJobs(box);
+    expect(embedded.stderr).toMatch(/^Using the local emulator in-process/);
+    expect(byId(survived)).toEqual(byId([embeddedJob, standingJob]));
+  });
+
+  it('stops on SIGTERM with exit 0, and its state survives a restart', async () => {
+    const box = await sandbox();
+    const first = await startEmulator(box);
+    pointLocalProfileAt(box, first.apiUrl);
+    const { job } = await createJob(box, 'Before the restart');
+
+    const exit = await stopEmulator(first, 'SIGTERM');
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(first.proc.stderr).toContain('Emulator stopped');
+    expect(existsSync(join(box.dataDir, 'emulator.lock'))).toBe(false);
+
+    const second = await startEmulator(box);
+    pointLocalProfileAt(box, second.apiUrl);
+    const { jobs, result } = await listJobs(box);
+    expect(result.stderr).toContain(`Using the local emulator at ${second.origin}.`);
+    expect(jobs).toEqual([job]);
+    expect(await stopEmulator(second, 'SIGTERM')).toEqual({ code: 0, signal: null });
+  });
+
+  it('--port and --host choose where it listens', async () => {
+    const box = await sandbox();
+    const port = await unusedPort();
+    const emulator = await startEmulator(box, ['--port', String(port), '--host', '127.0.0.2']);
+    expect(emulator.origin).toBe(`http://127.0.0.2:${port}`);
+    expect(await isListening('127.0.0.2', port)).toBe(true);
+
+    pointLocalProfileAt(box, emulator.apiUrl);
+    const { result } = await createJob(box, 'On another loopback address');
+    expect(result.stderr).toContain(`Using the local emulator at ${emulator.origin}.`);
+    await waitFor(emulator.proc, 'the POST in the request log', () => /POST \/api\/v1\/jobs → 201/.exec(emulator.proc.stderr));
+    expect(await stopEmulator(emulator, 'SIGTERM')).toEqual({ code: 0, signal: null });
+  });
+
+  it('on a port already in use: exit 1 naming the port, and the data dir is left unlocked', async () => {
+    const box = await sandbox();
+    const blocker = createServer();
+    occupied.push(blocker);
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as { port: number };
+
+    const result = await hire(box, ['emulator', 'start', '--port', String(port)]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(new RegExp(`\\b${port}\\b`));
+    expect(result.stderr).toMatch(/in use/);
+    expect(existsSync(join(box.dataDir, 'emulator.lock'))).toBe(false);
+  });
+
+  it('a second emulator on the same data dir: exit 1 naming the running one\'s address', async () => {
+    const box = await sandbox();
+    const running = await startEmulator(box);
+
+    const second = await hire(box, ['emulator', 'start', '--port', '0']);
+    expect(second.code).toBe(1);
+    expect(second.stdout).toBe('');
+    expect(second.stderr).toContain(running.origin);
+    expect(second.stderr).not.toContain('Emulator listening');
+
+    // The first one is untouched: still running, still owning the data dir.
+    expect(running.proc.exit).toBeUndefined();
+    const lock = JSON.parse(readFileSync(join(box.dataDir, 'emulator.lock'), 'utf8')) as { url?: string };
+    expect(lock.url).toBe(running.origin);
+    expect(await stopEmulator(running, 'SIGINT')).toEqual({ code: 130, signal: null });
+  });
+
+  it('commands find a standing emulator on another port than the profile\'s through the data dir lock', async () => {
+    const box = await sandbox(); // the local profile points at an unused port
+    const emulator = await startEmulator(box);
+
+    const { job, result } = await createJob(box, 'Found through the lock');
+    expect(result.stderr.trimEnd().split('\n')).toEqual([`Using the local emulator at ${emulator.origin}.`]);
+    await waitFor(emulator.proc, 'the POST in the request log', () => /POST \/api\/v1\/jobs → 201/.exec(emulator.proc.stderr));
+
+    const { jobs } = await listJobs(box);
+    expect(jobs).toEqual([job]);
+    await waitFor(emulator.proc, 'the GET in the request log', () => /GET \/api\/v1\/jobs\S* → 200/.exec(emulator.proc.stderr));
+
+    expect(await stopEmulator(emulator, 'SIGINT')).toEqual({ code: 130, signal: null });
+    const { jobs: survived } = await listJobs(box);
+    expect(survived).toEqual([job]);
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { LOCAL_BASE_URL, resolveProfile, type ConfigFile } from '../../src/config/profiles.js';
+import { configDir, dataDir } from '../../src/config/paths.js';
+
+const config: ConfigFile = {
+  default_profile: 'sandbox',
+  profiles: {
+    sandbox: { environment: 'sandbox', base_url: 'https://sandbox.example.com/api/v1', api_key: 'hk_test_sandbox' },
+    prod: { environment: 'production', base_url: 'https://api.example.com', api_key: 'hk_live_prod' },
+  },
+};
+
+describe('resolveProfile', () => {
+  it('falls back to the built-in local profile on a fresh machine', () => {
+    expect(resolveProfile({ flag: undefined, env: {}, config: {} })).toEqual({
+      name: 'local',
+      environment: 'local',
+      baseUrl: LOCAL_BASE_URL,
+      baseUrlSource: 'profile',
+      apiKey: undefined,
+      keySource: 'none',
+      explicit: false,
+    });
+  });
+
+  it('takes the flag over HIRE_PROFILE over the saved default', () => {
+    expect(resolveProfile({ flag: 'prod', env: { HIRE_PROFILE: 'local' }, config }).name).toBe('prod');
+    expect(resolveProfile({ flag: undefined, env: { HIRE_PROFILE: 'prod' }, config }).name).toBe('prod');
+    const saved = resolveProfile({ flag: undefined, env: {}, config });
+    expect(saved).toMatchObject({ name: 'sandbox', explicit: true, apiKey: 'hk_test_sandbox', keySource: 'profile' });
+  });
+
+  it('lets HIRE_API_KEY and HIRE_BASE_URL override the profile, trimming the key', () => {
+    const resolved = resolveProfile({ flag: 'prod', env: { HIRE_API_KEY: '  hk_live_env\n', HIRE_BASE_URL: 'https://other.example.com' }, config });
+    expect(resolved).toMatchObject({ apiKey: 'hk_live_env', keySource: 'env', baseUrl: 'https://other.example.com', baseUrlSource: 'env' });
+  });
+
+  it('treats an empty HIRE_API_KEY or HIRE_PROFILE as unset', () => {
+    expect(resolveProfile({ flag: undefined, env: { HIRE_API_KEY: '', HIRE_PROFILE: '' }, config })).toMatchObject({
+      name: 'sandbox',
+      apiKey: 'hk_test_sandbox',
+    });
+  });
+
+  it('lets the config override the local profile address', () => {
+    const custom: ConfigFile = { profiles: { local: { environment: 'local', base_url: 'http://127.0.0.1:9999/api/v1' } } };
+    expect(resolveProfile({ flag: undefined, env: {}, config: custom }).baseUrl).toBe('http://127.0.0.1:9999/api/v1');
+  });
+
+  it('refuses an unknown profile with exit 2, listing the known ones', () => {
+    expect(() => resolveProfile({ flag: 'qa', env: {}, config })).toThrowError(
+      expect.objectContaining({ exitCode: 2, message: 'Profile "qa" (from --profile) does not exist. Known profiles: local, sandbox, prod.' }),
+    );
+  });
+});
+
+describe('paths', () => {
+  it('uses HIRE_* first, then XDG, then HOME', () => {
+    expect(configDir({ HIRE_CONFIG_DIR: '/c', XDG_CONFIG_HOME: '/x', HOME: '/h' })).toBe('/c');
+    expect(configDir({ XDG_CONFIG_HOME: '/x', HOME: '/h' })).toBe('/x/hire');
+    expect(configDir({ HOME: '/h' })).toBe('/h/.config/hire');
+    expect(dataDir({ HIRE_DATA_DIR: '/d', HOME: '/h' })).toBe('/d');
+    expect(dataDir({ XDG_DATA_HOME: '/x', HOME: '/h' })).toBe('/x/hire');
+    expect(dataDir({ HOME: '/h' })).toBe('/h/.local/share/hire');
+  });
+});
