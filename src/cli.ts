@@ -89,6 +89,10 @@ function hintFor(ctx: Context, error: ApiError): string | undefined {
   if (error.code === 'key_expired') return `The key of profile "${profile}" has expired: \`hire auth login --profile ${profile}\` stores a new one.`;
   if (error.status === 401) return `Check the key with \`hire auth status --profile ${profile}\`, or store a new one with \`hire auth login --profile ${profile}\`.`;
   if (error.status === 403) return `The key of profile "${profile}" lacks the permission level for this operation.`;
+  if (error.status === 429) {
+    const wait = error.retryAfterSeconds === undefined ? '' : ` The server asks to wait ${error.retryAfterSeconds} s.`;
+    return `Rate limited after ${ctx.maxRetries} retries.${wait} Try again later; --max-retries sets how often hire retries.`;
+  }
   return undefined;
 }
 

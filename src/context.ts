@@ -103,6 +103,14 @@ export class Context {
     return seconds * 1000;
   }
 
+  get maxRetries(): number {
+    const retries = Number(this.#globals.maxRetries);
+    if (!Number.isInteger(retries) || retries < 0) {
+      throw new UsageError(`--max-retries must be a whole number of at least 0 (got "${this.#globals.maxRetries}").`);
+    }
+    return retries;
+  }
+
   /** Prompts only when someone is there: both ends a TTY, not CI, not --no-input. */
   get canPrompt(): boolean {
     return this.io.isStdinTTY && this.io.isStdoutTTY && !this.env.CI && this.#globals.input;
@@ -180,6 +188,7 @@ export class Context {
     const source = profile.baseUrlSource === 'env' ? 'HIRE_BASE_URL' : `base URL of profile "${profile.name}"`;
     let baseUrl: BaseUrl = resolveBaseUrl(profile.baseUrl, source);
     const timeoutMs = this.timeoutMs;
+    const maxRetries = this.maxRetries;
     const target = new URL(baseUrl.href);
     const local = profile.environment === 'local' && isLoopbackHost(target.hostname);
     let apiKey = profile.apiKey;
@@ -213,8 +222,10 @@ export class Context {
       baseUrl,
       apiKey,
       timeoutMs,
+      maxRetries,
       userAgent: `hire/${VERSION} node/${process.versions.node}`,
       onWarning: (message) => this.warn(message),
+      onRetry: (message) => this.notice(message),
       ...(this.#globals.verbose ? { onTrace: (line: string) => this.trace(line) } : {}),
     });
     this.onCleanup(() => client.close());

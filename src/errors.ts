@@ -80,6 +80,8 @@ export class ApiError extends HireError {
   readonly requestId: string | undefined;
   /** The error envelope as received, printed to stderr with --json. */
   readonly body: unknown;
+  /** For a 429: how long the server asked to wait. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(options: {
     status: number;
@@ -89,6 +91,7 @@ export class ApiError extends HireError {
     requestId?: string;
     body?: unknown;
     hint?: string;
+    retryAfterSeconds?: number;
   }) {
     super(options.message, {
       exitCode: exitCodeForStatus(options.status, options.code),
@@ -99,6 +102,7 @@ export class ApiError extends HireError {
     this.status = options.status;
     this.requestId = options.requestId;
     this.body = options.body;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

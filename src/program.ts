@@ -1,23 +1,14 @@
-// The commander tree: global flags, commands, help. Only commander is loaded up front; each
-// command's code is imported when it runs (STYLE.md, "Fast start").
+// The commander tree: global flags, commands, help. Only commander and these declarations load
+// up front; each command's code is imported when it runs (STYLE.md, "Fast start").
 import { Command, Option } from 'commander';
 import type { Context, GlobalOptions } from './context.js';
 import { VERSION } from './context.js';
-import { JOB_STATUSES } from './domain/vocabulary.js';
+import { CANDIDATE_STATUSES, EVENT_KINDS, JOB_STATUSES } from './domain/vocabulary.js';
 import { addJobInputOptions } from './commands/jobs/job-flags.js';
 import { collect } from './commands/shared/collect.js';
+import { addListOptions } from './commands/shared/list-flags.js';
 
-type Runner<F> = { run(ctx: Context, flags: F, ...args: string[]): Promise<void> };
-
-/** An action that loads its command module only when it runs. */
-function lazy<F>(ctx: Context, load: () => Promise<Runner<F>>) {
-  return async (...args: unknown[]): Promise<void> => {
-    const command = args.at(-1) as Command;
-    const positional = args.slice(0, -2) as string[];
-    const module = await load();
-    await module.run(ctx, command.opts() as F, ...positional);
-  };
-}
+type Run = (ctx: Context, flags: never, ...args: string[]) => Promise<void>;
 
 function examples(...lines: string[]): string {
   return `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}\n`;
@@ -26,7 +17,7 @@ function examples(...lines: string[]): string {
 const ROOT_HELP_AFTER = `
 Examples:
   $ hire jobs create --title "Backend Engineer" --description-file role.md --skill go --publish
-  $ hire jobs list --status active --sort -created_at
+  $ hire candidates list --status review --score-min 80 --json
   $ hire emulator start
 
 Environment:
@@ -43,6 +34,16 @@ Exit codes:
 `;
 
 export function buildProgram(ctx: Context): Command {
+  /** An action that loads its command's code only when it runs. */
+  const lazy =
+    (load: () => Promise<Run>) =>
+    async (...args: unknown[]): Promise<void> => {
+      const command = args.at(-1) as Command;
+      const positional = args.slice(0, -2) as string[];
+      const run = await load();
+      await run(ctx, command.opts() as never, ...positional);
+    };
+
   const program = new Command('hire');
   program
     .exitOverride()
@@ -56,7 +57,7 @@ export function buildProgram(ctx: Context): Command {
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .option('-p, --profile <name>', 'profile to use (default: the saved default, else "local")')
-    .option('--json', 'print the result as JSON (the API response\'s data)')
+    .option('--json', "print the result as JSON (the API response's data)")
     .addOption(new Option('-o, --output <format>', 'output format').choices(['table', 'json', 'ndjson', 'csv']))
     .option('--fields <list>', 'fields to show, in order (comma-separated); also sent to the API')
     .option('--no-color', 'no colour in output')
@@ -71,7 +72,20 @@ export function buildProgram(ctx: Context): Command {
       ctx.setGlobals(action.optsWithGlobals() as GlobalOptions);
     });
 
-  const jobs = program.command('jobs').description('create and list job postings');
+  registerJobs(program, lazy);
+  registerCandidates(program, lazy);
+  registerAssessments(program, lazy);
+  registerAnalytics(program, lazy);
+  registerWebhooks(program, lazy);
+  registerApi(program, lazy);
+  registerEmulator(program, lazy);
+  return program;
+}
+
+type Lazy = (load: () => Promise<Run>) => (...args: unknown[]) => Promise<void>;
+
+function registerJobs(program: Command, lazy: Lazy): void {
+  const jobs = program.command('jobs').description('create, list and change job postings');
 
   addJobInputOptions(
     jobs
@@ -88,23 +102,180 @@ export function buildProgram(ctx: Context): Command {
         'hire jobs create --from-file job.json --dry-run',
       ),
     )
-    .action(lazy(ctx, () => import('./commands/jobs/create.js')));
+    .action(lazy(() => import('./commands/jobs/create.js').then((m) => m.run)));
 
-  jobs
-    .command('list')
-    .description('list job postings (GET /jobs)')
-    .option('--status <status>', `only jobs with this status: ${JOB_STATUSES.join('|')} (comma-separated for several)`)
-    .option('--page <n>', 'page number')
-    .option('--per-page <n>', 'jobs per page')
-    .option('--sort <fields>', 'sort by fields, - for descending (e.g. -created_at,title)')
-    .option('--filter <key=value>', 'filter on a job field (repeatable)', collect)
+  addListOptions(
+    jobs
+      .command('list')
+      .description('list job postings (GET /jobs)')
+      .option('--status <status>', `only jobs with this status: ${JOB_STATUSES.join('|')} (comma-separated for several)`),
+  )
     .addHelpText(
       'after',
-      examples('hire jobs list', 'hire jobs list --status active --sort -created_at --per-page 50', 'hire jobs list --json --fields id,title,status'),
+      examples('hire jobs list', 'hire jobs list --status active --sort -created_at --per-page 50', 'hire jobs list --all -o csv > jobs.csv'),
     )
-    .action(lazy(ctx, () => import('./commands/jobs/list.js')));
+    .action(lazy(() => import('./commands/jobs/list.js').then((m) => m.run)));
 
-  const emulator = program.command('emulator').description('run the local emulator of the platform');
+  jobs
+    .command('get')
+    .description('show one job (GET /jobs/ID)')
+    .argument('<id>', 'job id')
+    .addHelpText('after', examples('hire jobs get job_abc123', 'hire jobs get job_abc123 --json --fields id,status,candidate_count'))
+    .action(lazy(() => import('./commands/jobs/show.js').then((m) => m.run)));
+
+  addJobInputOptions(
+    jobs
+      .command('update')
+      .description('change the fields given, and only those (PATCH /jobs/ID)')
+      .argument('<id>', 'job id')
+      .option('--from-file <file>', 'read the fields from a JSON or YAML file (- for stdin); flags override it')
+      .option('--dry-run', 'validate and print the request body without sending it'),
+    { exclude: ['publish'] },
+  )
+    .addHelpText('after', examples('hire jobs update job_abc123 --title "Senior Backend Engineer"', 'hire jobs update job_abc123 --skill go,rust --question-count 12'))
+    .action(lazy(() => import('./commands/jobs/update.js').then((m) => m.run)));
+
+  const verbs = [
+    ['publish', 'publish a draft (draft → active)'],
+    ['pause', 'stop taking applications for now (active → paused)'],
+    ['close', 'close for good (draft, active or paused → closed)'],
+    ['reopen', 'take applications again (paused or closed → active)'],
+  ] as const;
+  for (const [verb, description] of verbs) {
+    jobs
+      .command(verb)
+      .description(description)
+      .argument('<id>', 'job id')
+      .addHelpText('after', examples(`hire jobs ${verb} job_abc123`))
+      .action(lazy(() => import('./commands/jobs/transition.js').then((m) => m.transition(verb))));
+  }
+
+  jobs
+    .command('delete')
+    .description('delete a job with its candidates (asks first; --yes when not at a terminal)')
+    .argument('<id>', 'job id')
+    .addHelpText('after', examples('hire jobs delete job_abc123', 'hire jobs delete job_abc123 --yes'))
+    .action(lazy(() => import('./commands/jobs/delete.js').then((m) => m.run)));
+}
+
+function registerCandidates(program: Command, lazy: Lazy): void {
+  const candidates = program.command('candidates').description('list candidates and move them through the pipeline');
+  addListOptions(
+    candidates
+      .command('list')
+      .description('list candidates (GET /candidates)')
+      .option('--status <status>', `only this status: ${CANDIDATE_STATUSES.join('|')} (comma-separated for several)`)
+      .option('--score-min <n>', 'only candidates whose assessment score is at least N (0-100)')
+      .option('--job <id>', "only this job's candidates"),
+  )
+    .addHelpText(
+      'after',
+      examples('hire candidates list --status review --score-min 80', 'hire candidates list --job job_abc123 --all -o ndjson', 'hire candidates list --json --fields id,name,score'),
+    )
+    .action(lazy(() => import('./commands/candidates/list.js').then((m) => m.run)));
+
+  candidates
+    .command('get')
+    .description('show one candidate')
+    .argument('<id>', 'candidate id')
+    .addHelpText('after', examples('hire candidates get cand_abc123'))
+    .action(lazy(() => import('./commands/candidates/show.js').then((m) => m.run)));
+
+  candidates
+    .command('move')
+    .description('change a candidate\'s status: one step along the pipeline, one back, or to rejected')
+    .argument('<id>', 'candidate id')
+    .option('--status <status>', `the new status: ${CANDIDATE_STATUSES.join('|')}`)
+    .addHelpText('after', examples('hire candidates move cand_abc123 --status interview', 'hire candidates move cand_abc123 --status rejected'))
+    .action(lazy(() => import('./commands/candidates/move.js').then((m) => m.run)));
+}
+
+function registerAssessments(program: Command, lazy: Lazy): void {
+  const assessments = program.command('assessments').description('create and show AI-generated assessments');
+  assessments
+    .command('create')
+    .description('create an assessment (POST /assessments)')
+    .option('--job <id>', 'the job to generate questions for')
+    .option('--question-count <n>', 'questions, 5-20')
+    .option('--time-limit <seconds>', 'time limit, 300-1800 s')
+    .option('--question-type <type>', 'ranksort|multiple_choice|scenario (repeatable, or comma-separated)', collect)
+    .option('--proctoring', 'enable anti-cheating proctoring')
+    .option('--data <json>', 'more fields as a JSON object (flags win)')
+    .option('--from-file <file>', 'fields from a JSON or YAML file (- for stdin)')
+    .addHelpText(
+      'after',
+      examples('hire assessments create --job job_abc123 --question-count 8', 'hire assessments create --job job_abc123 --data \'{"time_limit": 600}\' --json'),
+    )
+    .action(lazy(() => import('./commands/assessments/create.js').then((m) => m.run)));
+
+  assessments
+    .command('get')
+    .description('show one assessment')
+    .argument('<id>', 'assessment id')
+    .addHelpText('after', examples('hire assessments get asmt_abc123', 'hire assessments get asmt_abc123 --json'))
+    .action(lazy(() => import('./commands/assessments/show.js').then((m) => m.run)));
+}
+
+function registerAnalytics(program: Command, lazy: Lazy): void {
+  program
+    .command('analytics')
+    .description('hiring analytics: jobs, candidates, scores and the funnel (GET /analytics)')
+    .option('--job <id>', 'one job only')
+    .option('--from <date>', 'from this date (2026-11-01) or ISO 8601 time')
+    .option('--to <date>', 'up to this date (inclusive) or time')
+    .addHelpText('after', examples('hire analytics', 'hire analytics --job job_abc123 --from 2026-11-01 --json'))
+    .action(lazy(() => import('./commands/analytics/show.js').then((m) => m.run)));
+}
+
+function registerWebhooks(program: Command, lazy: Lazy): void {
+  const webhooks = program.command('webhooks').description('register and manage webhooks');
+  webhooks
+    .command('add')
+    .description('register a webhook (POST /webhooks); the signing secret is printed once')
+    .option('--url <url>', 'the address that receives events (https)')
+    .option('--event <kind>', `an event kind, repeatable or comma-separated: ${EVENT_KINDS.join('|')}`, collect)
+    .option('--secret-stdin', 'read the signing secret from stdin instead of generating one')
+    .addHelpText(
+      'after',
+      examples(
+        'hire webhooks add --url https://example.com/hooks --event job.created,assessment.generated',
+        'printf %s "$SECRET" | hire webhooks add --url https://example.com/hooks --event candidate.statusChanged --secret-stdin',
+      ),
+    )
+    .action(lazy(() => import('./commands/webhooks/add.js').then((m) => m.run)));
+
+  addListOptions(webhooks.command('list').description('list registered webhooks'))
+    .addHelpText('after', examples('hire webhooks list', 'hire webhooks list --json'))
+    .action(lazy(() => import('./commands/webhooks/list.js').then((m) => m.run)));
+
+  webhooks
+    .command('remove')
+    .description('remove a webhook')
+    .argument('<id>', 'webhook id')
+    .addHelpText('after', examples('hire webhooks remove wh_abc123'))
+    .action(lazy(() => import('./commands/webhooks/remove.js').then((m) => m.run)));
+}
+
+function registerApi(program: Command, lazy: Lazy): void {
+  program
+    .command('api')
+    .description('send a raw request to the API and print the response as received')
+    .argument('<path>', 'path under the base URL, such as /jobs or jobs/job_abc123')
+    .option('-X, --method <method>', 'HTTP method (default GET, or POST with fields or --input)')
+    .option('-f, --raw-field <key=value>', 'a string field (repeatable; query for GET, JSON body otherwise)', collect)
+    .option('-F, --field <key=value>', 'a typed field: numbers, true, false, null, @file (repeatable)', collect)
+    .option('-H, --header <header>', "an extra header, 'Name: value' (repeatable)", collect)
+    .option('--input <file>', 'the request body from a file (- for stdin)')
+    .option('--paginate', 'follow every page of a list')
+    .addHelpText(
+      'after',
+      examples('hire api /jobs -f status=active', 'hire api -X PATCH /jobs/job_abc123 -f title="Staff Engineer"', 'hire api /candidates --paginate -F per_page=100'),
+    )
+    .action(lazy(() => import('./commands/api/request.js').then((m) => m.run)));
+}
+
+function registerEmulator(program: Command, lazy: Lazy): void {
+  const emulator = program.command('emulator').description('run and drive the local emulator of the platform');
   emulator
     .command('start')
     .description('run the emulator as a standing server until Ctrl-C')
@@ -112,7 +283,20 @@ export function buildProgram(ctx: Context): Command {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--data-dir <dir>', 'where the emulator keeps its data (default $HIRE_DATA_DIR or ~/.local/share/hire)')
     .addHelpText('after', examples('hire emulator start', 'hire emulator start --port 4020 --data-dir ./emulator-data'))
-    .action(lazy(ctx, () => import('./commands/emulator/start.js')));
+    .action(lazy(() => import('./commands/emulator/start.js').then((m) => m.run)));
 
-  return program;
+  emulator
+    .command('simulate')
+    .description('make candidates apply to a job, with assessment scores and statuses')
+    .option('--job <id>', 'the job they apply to')
+    .option('--applications <n>', 'how many apply', '10')
+    .option('--seed <n>', 'the same seed gives the same candidates')
+    .addHelpText('after', examples('hire emulator simulate --job job_abc123 --applications 50'))
+    .action(lazy(() => import('./commands/emulator/control.js').then((m) => m.simulate)));
+
+  emulator
+    .command('reset')
+    .description('delete all jobs, candidates, assessments and webhooks (asks first; --yes when not at a terminal)')
+    .addHelpText('after', examples('hire emulator reset --yes'))
+    .action(lazy(() => import('./commands/emulator/control.js').then((m) => m.reset)));
 }

@@ -1,5 +1,6 @@
 // The HTTP client (undici). It never prints: warnings and traces go through the callbacks given.
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, envHttpProxyAgent, type Dispatcher } from './undici.js';
 import { ApiError, NetworkError } from '../errors.js';
 import type { FieldErrors } from '../domain/rules.js';
@@ -10,10 +11,28 @@ export type QueryValue = string | number | boolean | undefined | readonly string
 
 export interface RequestOptions {
   query?: Readonly<Record<string, QueryValue>>;
+  /** The path is from the server's root, not the API base (the emulator's /_emulator controls). */
+  fromRoot?: boolean;
   body?: unknown;
   /** Sent on every POST; one per logical request, reused across its retries (CONTRACT §5). */
   idempotencyKey?: string;
 }
+
+export interface RawResponse {
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  text: string;
+}
+
+export interface RateLimit {
+  limit: number;
+  remaining: number;
+  /** Unix time (seconds) when the window resets. */
+  reset: number | undefined;
+}
+
+/** A server's request to wait longer than this is not honoured: the 429 is reported instead. */
+export const MAX_WAIT_SECONDS = 60;
 
 export interface ApiResponse {
   status: number;
@@ -31,6 +50,13 @@ export interface ClientOptions {
   onWarning?: (message: string) => void;
   /** Request/response trace lines for --verbose; the key is already redacted. */
   onTrace?: (line: string) => void;
+  /** Retries for 429, 5xx and network failures (CONTRACT §5); 0 by default. */
+  maxRetries?: number;
+  /** Says on stderr that a request is retried, and why. */
+  onRetry?: (message: string) => void;
+  /** First backoff step (doubled each retry, with jitter); 500 ms by default. */
+  backoffBaseMs?: number;
+  now?: () => number;
 }
 
 const REDACTED = 'Bearer [redacted]';
@@ -39,6 +65,7 @@ export class ApiClient {
   readonly #options: ClientOptions;
   readonly #dispatcher: Dispatcher;
   #warnedDeprecation = false;
+  #rateLimit: RateLimit | undefined;
 
   private constructor(options: ClientOptions, dispatcher: Dispatcher) {
     this.#options = options;
@@ -58,8 +85,9 @@ export class ApiClient {
     return this.#options.baseUrl.href;
   }
 
-  url(path: string, query?: RequestOptions['query']): string {
-    const url = new URL(this.#options.baseUrl.href + (path.startsWith('/') ? path : `/${path}`));
+  url(path: string, query?: RequestOptions['query'], fromRoot = false): string {
+    const base = fromRoot ? new URL(this.#options.baseUrl.href).origin : this.#options.baseUrl.href;
+    const url = new URL(base + (path.startsWith('/') ? path : `/${path}`));
     for (const [name, value] of Object.entries(query ?? {})) {
       if (value === undefined) continue;
       if (Array.isArray(value)) for (const item of value) url.searchParams.append(name, item);
@@ -68,24 +96,68 @@ export class ApiClient {
     return url.href;
   }
 
+  /** One API operation: the parsed envelope, or an ApiError / NetworkError. */
   async request(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
-    const url = this.url(path, options.query);
+    const response = await this.send(method, path, options);
+    return parseResponse(response.status, response.headers, response.text);
+  }
+
+  /**
+   * Sends a request, retrying as CONTRACT §5 says, and returns the last answer as received.
+   * 429 is retried for every method (nothing was done); 5xx and network failures only where a
+   * repeat is safe: GET, and POST (its Idempotency-Key makes the server answer a repeat with the
+   * first result). A refused connection never reached the server, so any method is retried.
+   */
+  async send(method: string, path: string, options: RequestOptions & { headers?: Record<string, string>; rawBody?: string } = {}): Promise<RawResponse> {
+    const url = this.url(path, options.query, options.fromRoot);
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.#options.apiKey}`,
       'content-type': 'application/json',
       accept: 'application/json',
       'user-agent': this.#options.userAgent,
+      ...options.headers,
     };
     if (method === 'POST') headers['idempotency-key'] = options.idempotencyKey ?? randomUUID();
-    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-    this.#traceRequest(method, url, headers, body);
+    const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    const maxRetries = this.#options.maxRetries ?? 0;
+    for (let attempt = 0; ; attempt++) {
+      let response: RawResponse;
+      try {
+        response = await this.#attempt(method, url, headers, body);
+      } catch (error) {
+        const retryable = error instanceof NetworkError && (isRepeatable(method) || error.code === 'connection_refused');
+        if (!retryable || attempt >= maxRetries) throw error;
+        await this.#pause(backoffMs(attempt, this.#options.backoffBaseMs), `${error.message.replace(/\.$/, '')}`, attempt, maxRetries);
+        continue;
+      }
+      if (response.headers.deprecation) this.#warnDeprecated(`the server marks ${method} ${path} as deprecated`, response.headers);
+      this.#rateLimit = readRateLimit(response.headers) ?? this.#rateLimit;
+      const { status } = response;
+      const retryable = status === 429 || (status >= 500 && isRepeatable(method));
+      if (!retryable || attempt >= maxRetries) return response;
+      const waitSeconds = retryAfterSeconds(response, this.#options.now?.() ?? Date.now());
+      if (waitSeconds !== undefined && waitSeconds > MAX_WAIT_SECONDS) return response;
+      const delay = waitSeconds !== undefined ? waitSeconds * 1000 : backoffMs(attempt, this.#options.backoffBaseMs);
+      await this.#pause(delay, status === 429 ? 'Rate limited (429)' : `Server error ${status}`, attempt, maxRetries);
+    }
+  }
 
+  /** The rate-limit headroom the server last reported, if it did. */
+  get rateLimit(): RateLimit | undefined {
+    return this.#rateLimit;
+  }
+
+  async #pause(delayMs: number, reason: string, attempt: number, maxRetries: number): Promise<void> {
+    const seconds = delayMs >= 1000 ? `${Math.round(delayMs / 100) / 10} s` : `${Math.round(delayMs)} ms`;
+    this.#options.onRetry?.(`${reason}; retrying in ${seconds} (retry ${attempt + 1} of ${maxRetries}).`);
+    await sleep(delayMs);
+  }
+
+  async #attempt(method: string, url: string, headers: Record<string, string>, body: string | undefined): Promise<RawResponse> {
+    this.#traceRequest(method, url, headers, body);
     const started = performance.now();
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.#options.timeoutMs);
-    let status: number;
-    let responseHeaders: Record<string, string>;
-    let text: string;
     try {
       const target = new URL(url);
       const response = await this.#dispatcher.request({
@@ -96,17 +168,15 @@ export class ApiClient {
         body,
         signal: controller.signal,
       });
-      status = response.statusCode;
-      responseHeaders = flattenHeaders(response.headers);
-      text = await response.body.text();
+      const responseHeaders = flattenHeaders(response.headers);
+      const text = await response.body.text();
+      this.#traceResponse(response.statusCode, responseHeaders, text, performance.now() - started);
+      return { status: response.statusCode, headers: responseHeaders, text };
     } catch (error) {
       throw networkError(error, url, controller.signal.aborted, this.#options.timeoutMs);
     } finally {
       clearTimeout(timer);
     }
-    this.#traceResponse(status, responseHeaders, text, performance.now() - started);
-    if (responseHeaders.deprecation) this.#warnDeprecated(`the server marks ${method} ${path} as deprecated`, responseHeaders);
-    return parseResponse(status, responseHeaders, text);
   }
 
   async close(): Promise<void> {
@@ -137,6 +207,44 @@ export class ApiClient {
   }
 }
 
+function isRepeatable(method: string): boolean {
+  return method === 'GET' || method === 'HEAD' || method === 'POST';
+}
+
+/** Exponential backoff with jitter: base·2^attempt, between half and all of it, at most 8 s. */
+export function backoffMs(attempt: number, baseMs = 500): number {
+  const ceiling = Math.min(8_000, baseMs * 2 ** attempt);
+  return ceiling / 2 + Math.random() * (ceiling / 2);
+}
+
+/**
+ * How long a 429 (or 503) asks to wait (CONTRACT §5): `retry_after` at the body's top level or in
+ * `error`, else a Retry-After header, else until X-RateLimit-Reset; undefined when none says.
+ */
+export function retryAfterSeconds(response: RawResponse, nowMs: number): number | undefined {
+  let body: { retry_after?: unknown; error?: { retry_after?: unknown } } | undefined;
+  try {
+    body = JSON.parse(response.text) as typeof body;
+  } catch {
+    body = undefined;
+  }
+  for (const value of [body?.retry_after, body?.error?.retry_after, response.headers['retry-after']]) {
+    const seconds = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    if (typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0) return seconds;
+  }
+  const reset = Number(response.headers['x-ratelimit-reset']);
+  if (response.headers['x-ratelimit-reset'] && Number.isFinite(reset)) return Math.max(0, reset - Math.floor(nowMs / 1000));
+  return undefined;
+}
+
+function readRateLimit(headers: Readonly<Record<string, string>>): RateLimit | undefined {
+  const limit = Number(headers['x-ratelimit-limit']);
+  const remaining = Number(headers['x-ratelimit-remaining']);
+  if (!headers['x-ratelimit-limit'] || !Number.isFinite(limit) || !Number.isFinite(remaining)) return undefined;
+  const reset = Number(headers['x-ratelimit-reset']);
+  return { limit, remaining, reset: Number.isFinite(reset) ? reset : undefined };
+}
+
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const flat: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
@@ -145,7 +253,7 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
   return flat;
 }
 
-export function parseResponse(status: number, headers: Record<string, string>, text: string): ApiResponse {
+export function parseResponse(status: number, headers: Readonly<Record<string, string>>, text: string): ApiResponse {
   let json: unknown;
   try {
     json = text === '' && status === 204 ? { data: null } : JSON.parse(text);
@@ -158,17 +266,19 @@ export function parseResponse(status: number, headers: Record<string, string>, t
   return { status, data: envelope.data.data, meta: envelope.data.meta ?? {}, headers };
 }
 
-function errorFromEnvelope(status: number, headers: Record<string, string>, json: unknown, text: string): ApiError {
+function errorFromEnvelope(status: number, headers: Readonly<Record<string, string>>, json: unknown, text: string): ApiError {
   const envelope = ErrorEnvelopeSchema.safeParse(json);
   if (!envelope.success) throw unparseable(status, headers, text, 'is not an error envelope');
   const { error, meta } = envelope.data;
   const requestId = meta?.request_id ?? headers['x-request-id'];
+  const retryAfter = status === 429 ? retryAfterSeconds({ status, headers, text }, Date.now()) : undefined;
   return new ApiError({
     status,
     code: error.code,
     message: error.message,
     ...(error.details ? { details: stringifyDetails(error.details) } : {}),
     ...(requestId ? { requestId } : {}),
+    ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}),
     body: json,
   });
 }
@@ -181,7 +291,7 @@ function stringifyDetails(details: Record<string, unknown>): FieldErrors {
   return out;
 }
 
-function unparseable(status: number, headers: Record<string, string>, text: string, problem: string): ApiError {
+function unparseable(status: number, headers: Readonly<Record<string, string>>, text: string, problem: string): ApiError {
   const type = headers['content-type'] ? ` (${headers['content-type'].split(';')[0]})` : '';
   const snippet = text.replace(/\s+/g, ' ').trim().slice(0, 120);
   const requestId = headers['x-request-id'];
@@ -221,7 +331,10 @@ function networkError(error: unknown, url: string, timedOut: boolean, timeoutMs:
   const err = error as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
   const code = err.code ?? err.cause?.code ?? '';
   const reason = NETWORK_CODES[code] ?? (isTlsCode(code) ? `TLS error (${code})` : err.message || String(error));
-  return new NetworkError(`Cannot reach ${origin}: ${reason}.`, { code: 'network_error', cause: error });
+  return new NetworkError(`Cannot reach ${origin}: ${reason}.`, {
+    code: code === 'ECONNREFUSED' ? 'connection_refused' : 'network_error',
+    cause: error,
+  });
 }
 
 function isTlsCode(code: string): boolean {

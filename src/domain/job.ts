@@ -24,28 +24,28 @@ import {
   QUESTION_COUNT,
   QUESTION_TYPES,
   SALARY_PERIODS,
+  JOB_STATUSES,
   TIME_LIMIT_SECONDS,
   type JobStatus,
 } from './vocabulary.js';
 
 const objectError = typeError('an object');
 
+const locationFields = {
+  type: oneOf(LOCATION_TYPES),
+  city: z.optional(nonEmptyText()),
+  state: z.optional(nonEmptyText()),
+  country: z.optional(
+    text().check(
+      z.refine((code: string) => COUNTRY_CODES.has(code), {
+        error: 'must be an ISO 3166-1 alpha-2 country code, such as US, GB or DE',
+      }),
+    ),
+  ),
+};
+
 const LocationSchema = z
-  .strictObject(
-    {
-      type: oneOf(LOCATION_TYPES),
-      city: z.optional(nonEmptyText()),
-      state: z.optional(nonEmptyText()),
-      country: z.optional(
-        text().check(
-          z.refine((code: string) => COUNTRY_CODES.has(code), {
-            error: 'must be an ISO 3166-1 alpha-2 country code, such as US, GB or DE',
-          }),
-        ),
-      ),
-    },
-    { error: objectError },
-  )
+  .strictObject(locationFields, { error: objectError })
   .check(
     z.superRefine((location, ctx) => {
       const { type } = location;
@@ -161,4 +161,41 @@ export function assessmentConfigWithDefaults(config: AssessmentConfig | undefine
     proctoring: config?.proctoring ?? false,
     question_types: config?.question_types ?? [...QUESTION_TYPES],
   };
+}
+
+/** PATCH /jobs/{id} (assumed, CONTRACT §3): any job field, and/or a status transition. */
+export const JobPatchSchema = z.strictObject(
+  {
+    ...jobFields,
+    title: z.optional(jobFields.title),
+    description: z.optional(jobFields.description),
+    // A patch may name only some of the location's fields; the job it makes is checked whole.
+    location: z.optional(z.strictObject({ ...locationFields, type: z.optional(locationFields.type) }, { error: objectError })),
+    status: z.optional(oneOf(JOB_STATUSES)),
+  },
+  { error: typeError('a JSON object') },
+);
+export type JobPatch = z.infer<typeof JobPatchSchema>;
+
+export function validateJobPatch(input: unknown): Validation<JobPatch> {
+  const result = validateWith(JobPatchSchema, input);
+  if (result.ok && Object.keys(result.value).length === 0) {
+    return { ok: false, errors: { body: 'names no field to change' } };
+  }
+  return result;
+}
+
+/**
+ * Job transitions (CONTRACT §6): publish draft → active; pause active → paused; reopen paused or
+ * closed → active; close draft, active or paused → closed. Anything else is a 409 conflict.
+ */
+export const JOB_TRANSITIONS: Readonly<Record<JobStatus, readonly JobStatus[]>> = {
+  active: ['draft', 'paused', 'closed'],
+  paused: ['active'],
+  closed: ['draft', 'active', 'paused'],
+  draft: [],
+};
+
+export function canMoveJob(from: JobStatus, to: JobStatus): boolean {
+  return JOB_TRANSITIONS[to].includes(from);
 }

@@ -73,3 +73,7 @@ export function ok(data: unknown, meta?: Record<string, unknown>): EmulatorRespo
 export function created(data: unknown, meta?: Record<string, unknown>): EmulatorResponse {
   return { status: 201, body: meta ? { data, meta } : { data } };
 }
+
+export function noContent(): EmulatorResponse {
+  return { status: 204 };
+}

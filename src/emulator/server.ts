@@ -7,7 +7,12 @@ import { HttpError, type ApiKeyRecord, type EmulatorRequest, type EmulatorRespon
 import { newId } from './ids.js';
 import { ensureLocalKey, hashKey } from './local-key.js';
 import { acquireLock, type DataLock } from './lock.js';
+import { analyticsRoutes } from './routes/analytics.js';
+import { assessmentRoutes } from './routes/assessments.js';
+import { candidateRoutes } from './routes/candidates.js';
+import { controlRoutes } from './routes/control.js';
 import { jobRoutes } from './routes/jobs.js';
+import { webhookRoutes } from './routes/webhooks.js';
 import { Store } from './store.js';
 
 export const DEFAULT_PORT = 4010;
@@ -55,7 +60,12 @@ interface CompiledRoute extends Route {
   names: string[];
 }
 
-const ROUTES: CompiledRoute[] = [...jobRoutes].map(compileRoute);
+/** The API, under /api/v1 (and the deprecated /api/v0). */
+const API_ROUTES: CompiledRoute[] = [...jobRoutes, ...candidateRoutes, ...assessmentRoutes, ...analyticsRoutes, ...webhookRoutes].map(
+  compileRoute,
+);
+/** The emulator's own controls, under /_emulator. */
+const CONTROL_ROUTES: CompiledRoute[] = controlRoutes.map(compileRoute);
 
 function compileRoute(route: Route): CompiledRoute {
   const names: string[] = [];
@@ -134,14 +144,15 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Handle
   const headers: Record<string, string> = { 'x-request-id': requestId };
   try {
     const version = /^\/api\/v([01])(\/.*)?$/.exec(url.pathname);
-    if (!version) throw new HttpError(404, 'not_found', `No API at ${url.pathname}; the API lives under /api/v1.`);
-    if (version[1] === '0') {
+    const control = /^\/_emulator(\/.*)?$/.exec(url.pathname);
+    if (!version && !control) throw new HttpError(404, 'not_found', `No API at ${url.pathname}; the API lives under /api/v1.`);
+    if (version?.[1] === '0') {
       headers.deprecation = 'true';
       headers.sunset = V0_SUNSET;
       headers.link = '</api/v1>; rel="successor-version"';
     }
-    const path = (version[2] ?? '/').replace(/\/+$/, '') || '/';
-    const { route, params } = findRoute(method, path);
+    const path = ((version ? version[2] : control![1]) ?? '/').replace(/\/+$/, '') || '/';
+    const { route, params } = findRoute(version ? API_ROUTES : CONTROL_ROUTES, method, path);
     const key = authenticate(req, options.keys);
     const rawBody = await readBody(req);
     const body = parseJsonBody(rawBody, method);
@@ -155,9 +166,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Handle
   options.onRequest?.({ method, path: url.pathname + url.search, status: response.status, ms: performance.now() - started, requestId });
 }
 
-function findRoute(method: string, path: string): { route: CompiledRoute; params: Record<string, string> } {
+function findRoute(routes: CompiledRoute[], method: string, path: string): { route: CompiledRoute; params: Record<string, string> } {
   const allowed: string[] = [];
-  for (const route of ROUTES) {
+  for (const route of routes) {
     const match = route.pattern.exec(path);
     if (!match) continue;
     if (route.method !== method) {

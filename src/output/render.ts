@@ -38,34 +38,60 @@ function cell(column: Column, record: Record<string, unknown>): string {
   return column.format && value !== undefined && value !== null ? column.format(value, record) : cellText(value);
 }
 
-export async function printList(ctx: Context, items: Record<string, unknown>[], defaults: readonly Column[]): Promise<void> {
+export async function printList(ctx: Context, items: Record<string, unknown>[], defaults: readonly Column[]): Promise<number> {
+  return printPages(ctx, single(items), defaults);
+}
+
+async function* single<T>(items: T[]): AsyncGenerator<T[]> {
+  yield items;
+}
+
+/** Writes, waiting for the reader when the pipe is full, so that a slow reader bounds memory. */
+function write(out: Context['io']['stdout'], text: string): Promise<void> | void {
+  if (text === '' || out.write(text)) return;
+  return new Promise((resolve) => out.once('drain', resolve));
+}
+
+/**
+ * Prints pages of a list as they arrive: ndjson, csv and piped tables write each page at once
+ * (memory stays flat); JSON prints one array at the end; a drawn table needs every row first.
+ * Returns the number of items printed. An empty list prints nothing (CONTRACT §4).
+ */
+export async function printPages(
+  ctx: Context,
+  pages: AsyncIterable<Record<string, unknown>[]>,
+  defaults: readonly Column[],
+): Promise<number> {
   const out = ctx.io.stdout;
   const fields = ctx.fields;
-  switch (ctx.outputFormat) {
-    case 'json':
-      out.write(`${JSON.stringify(items.map((item) => project(item, fields)), null, 2)}\n`);
-      return;
-    case 'ndjson':
-      for (const item of items) out.write(`${JSON.stringify(project(item, fields))}\n`);
-      return;
-    case 'csv': {
-      if (items.length === 0) return;
-      const columns = columnsFor(ctx, defaults);
-      out.write(`${csvRow(columns.map((column) => column.key))}\r\n`);
-      for (const item of items) out.write(`${csvRow(columns.map((column) => csvValue(item[column.key])))}\r\n`);
-      return;
+  const format = ctx.outputFormat;
+  const columns = columnsFor(ctx, defaults);
+  const held: Record<string, unknown>[] = [];
+  let count = 0;
+  for await (const items of pages) {
+    if (format === 'ndjson') {
+      await write(out, items.map((item) => `${JSON.stringify(project(item, fields))}\n`).join(''));
+    } else if (format === 'csv') {
+      if (count === 0 && items.length > 0) await write(out, `${csvRow(columns.map((column) => column.key))}\r\n`);
+      await write(out, items.map((item) => `${csvRow(columns.map((column) => csvValue(item[column.key])))}\r\n`).join(''));
+    } else if (format === 'table' && !ctx.io.isStdoutTTY) {
+      await write(out, items.map((item) => `${columns.map((column) => cell(column, item)).join('\t')}\n`).join(''));
+    } else {
+      held.push(...items);
     }
-    case 'table': {
-      if (items.length === 0) return;
-      const columns = columnsFor(ctx, defaults);
-      const rows = items.map((item) => columns.map((column) => cell(column, item)));
-      if (!ctx.io.isStdoutTTY) {
-        for (const row of rows) out.write(`${row.join('\t')}\n`);
-        return;
-      }
-      await drawTable(ctx, columns, rows.map((row) => row.map((text, index) => columns[index]!.brief?.(text) ?? text)));
-    }
+    count += items.length;
   }
+  if (format === 'json') out.write(`${JSON.stringify(held.map((item) => project(item, fields)), null, 2)}\n`);
+  else if (format === 'table' && ctx.io.isStdoutTTY && held.length > 0) {
+    const rows = held.map((item) =>
+      columns.map((column) => {
+        const text = cell(column, item);
+        return column.brief?.(text) ?? text;
+      }),
+    );
+    await drawTable(ctx, columns, rows);
+  }
+  return count;
 }
 
 export async function printRecord(

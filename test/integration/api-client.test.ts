@@ -6,9 +6,11 @@ import { createServer as createNetServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { resolveBaseUrl } from '../../src/api/base-url.js';
-import { createJob, listJobs } from '../../src/api/jobs.js';
+import { createJob } from '../../src/api/jobs.js';
 import { listPage } from '../../src/api/list.js';
 import { ApiError, NetworkError } from '../../src/errors.js';
+
+const listJobs = (client: Parameters<typeof listPage>[0], query: Parameters<typeof listPage>[2]) => listPage(client, '/jobs', query);
 
 const API_KEY = 'hk_test_5ecr3tK3yValue0123456789abcdef';
 const USER_AGENT = 'hire/0.0.0-test (node)';
@@ -443,7 +445,7 @@ describe('ApiClient network failures', () => {
     const client = await makeClient(`http://127.0.0.1:${port}`);
     const error = await networkError(client.request('GET', '/jobs'));
     expect(error.exitCode).toBe(6);
-    expect(error.code).toBe('network_error');
+    expect(error.code).toBe('connection_refused');
     expect(error.message).toContain(`127.0.0.1:${port}`);
     expect(error.message).toContain('connection refused');
     expect(error.message).not.toContain(API_KEY);

@@ -2,12 +2,14 @@
 import { createJob } from '../../api/jobs.js';
 import type { Context } from '../../context.js';
 import { validateJobInput, type JobInput } from '../../domain/job.js';
+import type { Validation } from '../../domain/rules.js';
 import { UsageError, ValidationError } from '../../errors.js';
 import { printRecord } from '../../output/render.js';
 import { withSpinner } from '../../output/spinner.js';
 import { parseDocument, readTextInput } from '../shared/input.js';
 import { JOB_DETAIL_COLUMNS } from './columns.js';
-import { flagForField, isPlainObject, jobInputFromFlags, overlay, type FlagValues } from './job-from-flags.js';
+import { isPlainObject, overlay } from '../../domain/merge.js';
+import { flagForField, jobInputFromFlags, type FlagValues } from './job-from-flags.js';
 
 export interface CreateFlags extends FlagValues {
   descriptionFile?: string;
@@ -31,7 +33,15 @@ export async function run(ctx: Context, flags: CreateFlags): Promise<void> {
 }
 
 /** Reads, merges and validates the job from --from-file and flags; nothing is sent when invalid. */
-export async function jobInputFrom(ctx: Context, flags: CreateFlags): Promise<JobInput> {
+export function jobInputFrom(ctx: Context, flags: CreateFlags): Promise<JobInput> {
+  return readJobFields(ctx, flags, validateJobInput);
+}
+
+/**
+ * The job fields of --from-file and flags (flags win), checked by `validate` (the whole job for
+ * create, a patch for update). Invalid fields are named with the flag or file that gave them.
+ */
+export async function readJobFields<T>(ctx: Context, flags: CreateFlags, validate: (input: unknown) => Validation<T>): Promise<T> {
   if (flags.description !== undefined && flags.descriptionFile !== undefined) {
     throw new UsageError('Pass --description or --description-file, not both.');
   }
@@ -52,7 +62,7 @@ export async function jobInputFrom(ctx: Context, flags: CreateFlags): Promise<Jo
     values.description = await readTextInput(ctx, '--description-file', flags.descriptionFile);
   }
   const { input, fromFlags } = jobInputFromFlags(values);
-  const result = validateJobInput(overlay(base, input));
+  const result = validate(overlay(base, input));
   if (result.ok) return result.value;
 
   const file = flags.fromFile === '-' ? 'stdin' : flags.fromFile;
@@ -62,7 +72,7 @@ export async function jobInputFrom(ctx: Context, flags: CreateFlags): Promise<Jo
     if (flag && (setByFlag || file === undefined)) return `${field} (${flag})`;
     return file ? `${field} (in ${file})` : field;
   };
-  const missing = Object.values(result.errors).includes('is required');
+  const missing = result.errors.title === 'is required' || result.errors.description === 'is required';
   throw new ValidationError('The job is not valid; nothing was sent.', result.errors, {
     labelField,
     ...(missing ? { hint: 'Pass the required values as flags (--title, --description), or use --from-file FILE.' } : {}),

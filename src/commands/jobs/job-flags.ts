@@ -67,8 +67,9 @@ export const JOB_FLAGS: readonly JobFlag[] = [
   { flags: '--publish', key: 'publish', field: 'publish', help: 'publish at once (status active)', kind: 'boolean' },
 ];
 
-export function addJobInputOptions(command: Command): Command {
+export function addJobInputOptions(command: Command, options: { exclude?: readonly string[] } = {}): Command {
   for (const flag of JOB_FLAGS) {
+    if (options.exclude?.includes(flag.key)) continue;
     if (flag.key === 'autoGenerate') {
       // Declared first and hidden, so that --no-auto-generate has no default: absent = not given.
       command.addOption(new Option('--auto-generate', 'generate assessment questions (the default)').hideHelp());

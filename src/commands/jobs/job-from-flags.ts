@@ -39,18 +39,3 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
   }
   node[segments.at(-1)!] = value;
 }
-
-/** Overlays flag values on a file's job: nested objects merge, everything else is replaced. */
-export function overlay(base: Record<string, unknown>, top: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...base };
-  for (const [key, value] of Object.entries(top)) {
-    const under = out[key];
-    const bothObjects = isPlainObject(under) && isPlainObject(value);
-    out[key] = bothObjects ? overlay(under, value) : value;
-  }
-  return out;
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}

@@ -1,9 +1,32 @@
-// POST /jobs and GET /jobs (spec "Published operations", "POST /api/v1/jobs in detail").
-import { JOB_RECORD_FIELDS, validateJobInput, type Job } from '../../domain/job.js';
+// Jobs: POST and GET /jobs (spec "Published operations"), and the assumed GET, PATCH and
+// DELETE /jobs/{id} with the transitions of CONTRACT §6.
+import {
+  JOB_RECORD_FIELDS,
+  canMoveJob,
+  validateJobInput,
+  validateJobPatch,
+  type Job,
+  type JobInput,
+} from '../../domain/job.js';
+import type { Candidate } from '../../domain/candidate.js';
+import { overlay } from '../../domain/merge.js';
 import { generateAssessment } from '../assessments.js';
-import { created, ok, validationError, type Route } from '../http.js';
+import { HttpError, created, noContent, notFound, ok, validationError, type Route, type RouteContext } from '../http.js';
 import { newId } from '../ids.js';
 import { listRecords } from '../list.js';
+
+export function findJob(ctx: RouteContext, id: string): Job {
+  const job = ctx.store.get<Job>('jobs', id);
+  if (!job) throw notFound('job', id);
+  return job;
+}
+
+/** The client-settable fields of a stored job, as a job input (to validate a patched job whole). */
+function inputOf(job: Job): Record<string, unknown> {
+  const { id: _id, status: _status, assessment_id: _a, application_url: _u, candidate_count: _c, created_at: _cr, updated_at: _up, ...input } =
+    job;
+  return input;
+}
 
 export const jobRoutes: Route[] = [
   {
@@ -48,6 +71,52 @@ export const jobRoutes: Route[] = [
     handler(req, ctx) {
       const page = listRecords(ctx.store.all<Job>('jobs'), req.query, { fields: JOB_RECORD_FIELDS });
       return ok(page.data, page.meta);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/jobs/:id',
+    handler(req, ctx) {
+      return ok(findJob(ctx, req.params.id!));
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/jobs/:id',
+    handler(req, ctx) {
+      const job = findJob(ctx, req.params.id!);
+      const result = validateJobPatch(req.body);
+      if (!result.ok) throw validationError(result.errors);
+      const { status, ...fields } = result.value;
+      if (status !== undefined && !canMoveJob(job.status, status)) {
+        const message = job.status === status ? `Job ${job.id} is already ${status}.` : `Job ${job.id} is ${job.status}; it cannot become ${status}.`;
+        throw new HttpError(409, 'conflict', message);
+      }
+      // Nested objects merge; the job as a whole must still be a valid job input.
+      const merged = overlay(inputOf(job), fields);
+      const whole = validateJobInput(merged);
+      if (!whole.ok) throw validationError(whole.errors);
+      const updated: Job = {
+        ...job,
+        ...(whole.value as Omit<JobInput, 'publish'>),
+        ...(status ? { status } : {}),
+        updated_at: ctx.now().toISOString(),
+      };
+      ctx.store.put('jobs', updated);
+      return ok(updated);
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/jobs/:id',
+    handler(req, ctx) {
+      const job = findJob(ctx, req.params.id!);
+      for (const candidate of ctx.store.all<Candidate>('candidates')) {
+        if (candidate.job_id === job.id) ctx.store.delete('candidates', candidate.id);
+      }
+      if (job.assessment_id) ctx.store.delete('assessments', job.assessment_id);
+      ctx.store.delete('jobs', job.id);
+      return noContent();
     },
   },
 ];

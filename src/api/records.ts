@@ -1,0 +1,38 @@
+// Single records: GET, POST, PATCH and DELETE on `/things` and `/things/{id}`.
+import type { ApiClient } from './client.js';
+import { RecordSchema, type ApiRecord, type Meta } from './envelope.js';
+import { unexpectedShape } from './errors.js';
+
+export function recordPath(collection: string, id: string): string {
+  return `${collection}/${encodeURIComponent(id)}`;
+}
+
+function asRecord(operation: string, data: unknown, meta: Meta): ApiRecord {
+  const record = RecordSchema.safeParse(data);
+  if (!record.success) throw unexpectedShape(operation, 'an object', meta.request_id);
+  return record.data;
+}
+
+export async function getRecord(client: ApiClient, path: string): Promise<ApiRecord> {
+  const { data, meta } = await client.request('GET', path);
+  return asRecord(`GET ${path}`, data, meta);
+}
+
+export async function postRecord(
+  client: ApiClient,
+  path: string,
+  body: unknown,
+  idempotencyKey?: string,
+): Promise<{ record: ApiRecord; meta: Meta }> {
+  const { data, meta } = await client.request('POST', path, { body, ...(idempotencyKey ? { idempotencyKey } : {}) });
+  return { record: asRecord(`POST ${path}`, data, meta), meta };
+}
+
+export async function patchRecord(client: ApiClient, path: string, body: unknown): Promise<ApiRecord> {
+  const { data, meta } = await client.request('PATCH', path, { body });
+  return asRecord(`PATCH ${path}`, data, meta);
+}
+
+export async function deleteRecord(client: ApiClient, path: string): Promise<void> {
+  await client.request('DELETE', path);
+}

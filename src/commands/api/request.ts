@@ -1,0 +1,157 @@
+// hire api PATH: a raw request for what no command covers (CONTRACT §3), in the manner of
+// `gh api`: -f string fields, -F typed fields (numbers, booleans, null, @file), -H headers,
+// --input for a raw body, --paginate to follow pages. The body is printed as received.
+import type { RawResponse } from '../../api/client.js';
+import type { Context } from '../../context.js';
+import { exitCodeForStatus, UsageError } from '../../errors.js';
+import { readTextInput } from '../shared/input.js';
+
+export interface ApiFlags {
+  method?: string;
+  rawField?: string[];
+  field?: string[];
+  header?: string[];
+  input?: string;
+  paginate?: boolean;
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+export async function run(ctx: Context, flags: ApiFlags, rawPath: string): Promise<void> {
+  const fields = await collectFields(ctx, flags);
+  if (flags.input !== undefined && fields !== undefined && flags.method?.toUpperCase() !== 'GET') {
+    throw new UsageError('Pass the body either as --input or as -f/-F fields, not both.');
+  }
+  const method = (flags.method ?? (fields !== undefined || flags.input !== undefined ? 'POST' : 'GET')).toUpperCase();
+  if (!METHODS.includes(method)) throw new UsageError(`-X must be one of ${METHODS.join(', ')} (got "${flags.method}").`);
+  if (flags.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only.');
+  const headers = parseHeaders(flags.header ?? []);
+  const path = normalisePath(rawPath);
+  const inQuery = method === 'GET' || method === 'DELETE';
+  const query = inQuery && fields ? flattenQuery(fields) : undefined;
+  const rawBody = flags.input !== undefined ? await readTextInput(ctx, '--input', flags.input) : !inQuery && fields ? JSON.stringify(fields) : undefined;
+
+  const client = await ctx.api();
+  let response = await client.send(method, path, { ...(query ? { query } : {}), ...(rawBody !== undefined ? { rawBody } : {}), headers });
+  if (!report(ctx, response)) return;
+  if (!flags.paginate) return;
+  for (let page = 2; page <= totalPages(response); page++) {
+    response = await client.send('GET', path, { query: { ...query, page }, headers });
+    if (!report(ctx, response)) return;
+  }
+}
+
+/** Prints a body; a failure's body goes to stderr and sets the exit code. Returns true on 2xx. */
+function report(ctx: Context, response: RawResponse): boolean {
+  const ok = response.status >= 200 && response.status < 300;
+  const text = response.text === '' || response.text.endsWith('\n') ? response.text : `${response.text}\n`;
+  (ok ? ctx.io.stdout : ctx.io.stderr).write(text);
+  if (!ok) {
+    let code: string | undefined;
+    try {
+      code = (JSON.parse(response.text) as { error?: { code?: string } }).error?.code;
+    } catch {
+      code = undefined;
+    }
+    ctx.exitCode = exitCodeForStatus(response.status, code);
+    if (!ctx.quiet) ctx.io.stderr.write(`HTTP ${response.status}${code ? ` ${code}` : ''}\n`);
+  }
+  return ok;
+}
+
+function totalPages(response: RawResponse): number {
+  try {
+    const pages = (JSON.parse(response.text) as { meta?: { total_pages?: unknown } }).meta?.total_pages;
+    return typeof pages === 'number' ? pages : 1;
+  } catch {
+    return 1;
+  }
+}
+
+/** `jobs`, `/jobs` and `/api/v1/jobs` all mean the same endpoint. */
+function normalisePath(raw: string): string {
+  const path = raw.startsWith('/') ? raw : `/${raw}`;
+  return path.replace(/^\/api\/v\d+(?=\/|$)/, '') || '/';
+}
+
+function parseHeaders(lines: string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const match = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):\s*(.*)$/.exec(line);
+    if (!match) throw new UsageError(`-H takes 'Name: value' (got "${line}").`);
+    headers[match[1]!.toLowerCase()] = match[2]!;
+  }
+  return headers;
+}
+
+async function collectFields(ctx: Context, flags: ApiFlags): Promise<Record<string, unknown> | undefined> {
+  const raw = flags.rawField ?? [];
+  const typed = flags.field ?? [];
+  if (raw.length === 0 && typed.length === 0) return undefined;
+  const body: Record<string, unknown> = {};
+  for (const pair of raw) {
+    const [key, value] = splitPair('-f', pair);
+    setField(body, key, value);
+  }
+  for (const pair of typed) {
+    const [key, value] = splitPair('-F', pair);
+    setField(body, key, await typedValue(ctx, value));
+  }
+  return body;
+}
+
+function splitPair(flag: string, pair: string): [string, string] {
+  const index = pair.indexOf('=');
+  if (index <= 0) throw new UsageError(`${flag} takes key=value (got "${pair}").`);
+  return [pair.slice(0, index), pair.slice(index + 1)];
+}
+
+/** -F: true, false, null and numbers become JSON values; @FILE reads a file (@- stdin). */
+async function typedValue(ctx: Context, value: string): Promise<unknown> {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (value === 'null') return null;
+  if (value.startsWith('@')) return readTextInput(ctx, '-F', value.slice(1));
+  const number = Number(value);
+  if (value.trim() !== '' && Number.isFinite(number) && /^-?\d/.test(value)) return number;
+  return value;
+}
+
+/** `location[city]=Berlin` nests; `skills[]=go` appends to a list. */
+function setField(body: Record<string, unknown>, key: string, value: unknown): void {
+  const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
+  if (!match) throw new UsageError(`Field name "${key}" is not of the form name, name[sub] or name[].`);
+  const segments = [match[1]!, ...[...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)];
+  let node: Record<string, unknown> | unknown[] = body;
+  for (const [index, segment] of segments.entries()) {
+    const last = index === segments.length - 1;
+    const nextIsList = segments[index + 1] === '';
+    if (Array.isArray(node)) {
+      if (last) node.push(value);
+      else {
+        const child = nextIsList ? [] : {};
+        node.push(child);
+        node = child;
+      }
+      continue;
+    }
+    if (last) {
+      if (segment === '') throw new UsageError(`Field name "${key}" is not of the form name, name[sub] or name[].`);
+      node[segment] = value;
+    } else {
+      const existing = node[segment];
+      const child = existing !== null && typeof existing === 'object' ? existing : nextIsList ? [] : {};
+      node[segment] = child;
+      node = child as Record<string, unknown> | unknown[];
+    }
+  }
+}
+
+function flattenQuery(fields: Record<string, unknown>): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    query[key] = Array.isArray(value) ? value.map(String) : value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+  return query;
+}
+

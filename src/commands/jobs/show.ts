@@ -1,0 +1,10 @@
+// hire jobs get ID
+import { getRecord, recordPath } from '../../api/records.js';
+import type { Context } from '../../context.js';
+import { printRecord } from '../../output/render.js';
+import { JOB_DETAIL_COLUMNS } from './columns.js';
+
+export async function run(ctx: Context, _flags: unknown, id: string): Promise<void> {
+  const client = await ctx.api();
+  await printRecord(ctx, await getRecord(client, recordPath('/jobs', id)), JOB_DETAIL_COLUMNS);
+}

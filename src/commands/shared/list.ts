@@ -1,0 +1,64 @@
+// Running a list command: flags → query, pages → output, a hint at a terminal.
+import type { QueryValue } from '../../api/client.js';
+import { paginate } from '../../api/paginate.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { printPages, type Column } from '../../output/render.js';
+import { wholeNumberFlag } from './input.js';
+import type { ListFlags } from './list-flags.js';
+
+export interface ListSpec {
+  path: string;
+  /** Plural noun for messages: "jobs". */
+  noun: string;
+  columns: readonly Column[];
+  /** The command's own filters (status, score_min, job_id), already checked. */
+  query?: Record<string, QueryValue>;
+}
+
+export function listQuery(ctx: Context, flags: ListFlags, own: Record<string, QueryValue> = {}): Record<string, QueryValue> {
+  const query: Record<string, QueryValue> = {};
+  for (const filter of flags.filter ?? []) {
+    const match = /^([^=]+)=(.*)$/.exec(filter);
+    if (!match) throw new UsageError(`--filter takes key=value (got "${filter}").`);
+    query[match[1]!.trim()] = match[2]!;
+  }
+  Object.assign(query, own, {
+    page: wholeNumberFlag('--page', flags.page, 1),
+    per_page: wholeNumberFlag('--per-page', flags.perPage, 1),
+    sort: flags.sort,
+    fields: ctx.fields?.join(','),
+  });
+  return query;
+}
+
+export async function runList(ctx: Context, flags: ListFlags, spec: ListSpec): Promise<void> {
+  const query = listQuery(ctx, flags, spec.query);
+  const limit = wholeNumberFlag('--limit', flags.limit, 1);
+  const client = await ctx.api();
+  let total: { count: number; pages: number; page: number } | undefined;
+  const pages = paginate(client, spec.path, query, {
+    all: flags.all === true,
+    ...(limit !== undefined ? { limit } : {}),
+    onFirstPage: ({ meta }) => {
+      if (meta) total = { count: meta.total_count, pages: meta.total_pages, page: meta.current_page };
+    },
+  });
+  const printed = await printPages(ctx, pages, spec.columns);
+  if (!ctx.io.isStderrTTY || ctx.outputFormat !== 'table') return;
+  if (printed === 0) ctx.notice(`No ${spec.noun} found.`);
+  else if (total && !flags.all && limit === undefined && total.pages > total.page) {
+    ctx.notice(`Page ${total.page} of ${total.pages} (${total.count} ${spec.noun}). Next: --page ${total.page + 1}, or --all.`);
+  }
+}
+
+/** Checks a comma-separated enum flag (`--status active,paused`). */
+export function enumFlag(flag: string, value: string | undefined, allowed: readonly string[]): string | undefined {
+  if (value === undefined) return undefined;
+  const bad = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => !allowed.includes(item));
+  if (bad.length > 0) throw new UsageError(`${flag} must be one of ${allowed.join(', ')} (got "${bad.join(', ')}").`);
+  return value;
+}

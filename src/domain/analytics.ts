@@ -1,0 +1,22 @@
+// GET /analytics (spec: "analytics data", shape not shown; CONTRACT §6 fixes it).
+
+export interface Analytics {
+  jobs: { total: number; by_status: Record<string, number> };
+  candidates: { total: number; by_status: Record<string, number>; average_score: number | null };
+  assessments: { total: number; completed: number };
+  funnel: { status: string; count: number }[];
+  filters: { job_id: string | null; from: string | null; to: string | null };
+}
+
+/**
+ * A date bound for `from`/`to`: `2026-11-01` or a full ISO 8601 time. A bare date as `to` means
+ * the end of that day. Returns undefined when the text is not a date.
+ */
+export function parseDateBound(text: string, bound: 'from' | 'to'): Date | undefined {
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(text);
+  if (!dateOnly && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return undefined;
+  const date = new Date(dateOnly ? `${text}T00:00:00.000Z` : text);
+  if (Number.isNaN(date.getTime())) return undefined;
+  if (dateOnly && date.toISOString().slice(0, 10) !== text) return undefined; // 2026-02-30
+  return dateOnly && bound === 'to' ? new Date(date.getTime() + 86_400_000 - 1) : date;
+}

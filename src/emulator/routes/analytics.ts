@@ -1,0 +1,68 @@
+// GET /analytics (spec: "analytics data"; the shape is CONTRACT §6's choice), computed from the store.
+import { parseDateBound, type Analytics } from '../../domain/analytics.js';
+import { CANDIDATE_PIPELINE, type Candidate } from '../../domain/candidate.js';
+import type { Job } from '../../domain/job.js';
+import { CANDIDATE_STATUSES, JOB_STATUSES } from '../../domain/vocabulary.js';
+import type { FieldErrors } from '../../domain/rules.js';
+import type { Assessment } from '../assessments.js';
+import { ok, validationError, type Route } from '../http.js';
+import { findJob } from './jobs.js';
+
+const KNOWN = new Set(['job_id', 'from', 'to']);
+
+export const analyticsRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/analytics',
+    handler(req, ctx) {
+      const errors: FieldErrors = {};
+      for (const name of req.query.keys()) if (!KNOWN.has(name)) errors[name] = 'is not an analytics filter (job_id, from, to)';
+      const bound = (name: 'from' | 'to') => {
+        const text = req.query.get(name);
+        if (text === null) return undefined;
+        const date = parseDateBound(text, name);
+        if (!date) errors[name] = 'must be a date (2026-11-01) or an ISO 8601 time';
+        return date;
+      };
+      const from = bound('from');
+      const to = bound('to');
+      if (from && to && from > to) errors.to = 'must not be before from';
+      if (Object.keys(errors).length > 0) throw validationError(errors, 'Invalid analytics filters.');
+      const jobId = req.query.get('job_id');
+      if (jobId !== null) findJob(ctx, jobId);
+
+      const inRange = (stamp: string) => (!from || new Date(stamp) >= from) && (!to || new Date(stamp) <= to);
+      const jobs = ctx.store.all<Job>('jobs').filter((job) => (jobId === null || job.id === jobId) && inRange(job.created_at));
+      const candidates = ctx.store
+        .all<Candidate>('candidates')
+        .filter((candidate) => (jobId === null || candidate.job_id === jobId) && inRange(candidate.applied_at));
+      const assessments = ctx.store
+        .all<Assessment>('assessments')
+        .filter((assessment) => (jobId === null || assessment.job_id === jobId) && inRange(assessment.created_at));
+      const scores = candidates.map((candidate) => candidate.score).filter((score): score is number => score !== null);
+      const count = <T>(items: T[], statuses: readonly string[], statusOf: (item: T) => string) =>
+        Object.fromEntries(statuses.map((status) => [status, items.filter((item) => statusOf(item) === status).length]));
+      const byCandidateStatus = count(candidates, CANDIDATE_STATUSES, (candidate) => candidate.status);
+      // The funnel: how many candidates reached each stage (hired ones passed every stage).
+      const funnel = CANDIDATE_PIPELINE.map((status, index) => ({
+        status,
+        count: candidates.filter((candidate) => {
+          const reached = CANDIDATE_PIPELINE.indexOf(candidate.status);
+          return reached >= index;
+        }).length,
+      }));
+      const analytics: Analytics = {
+        jobs: { total: jobs.length, by_status: count(jobs, JOB_STATUSES, (job) => job.status) },
+        candidates: {
+          total: candidates.length,
+          by_status: byCandidateStatus,
+          average_score: scores.length === 0 ? null : Math.round((scores.reduce((sum, score) => sum + score, 0) / scores.length) * 10) / 10,
+        },
+        assessments: { total: assessments.length, completed: scores.length },
+        funnel,
+        filters: { job_id: jobId, from: from?.toISOString() ?? null, to: to?.toISOString() ?? null },
+      };
+      return ok(analytics);
+    },
+  },
+];

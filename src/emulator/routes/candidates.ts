@@ -1,0 +1,61 @@
+// Candidates: GET /candidates (spec: filters status and score_min) and the assumed GET and
+// PATCH /candidates/{id} with the moves of CONTRACT §6.
+import { CANDIDATE_RECORD_FIELDS, canMoveCandidate, validateCandidateMove, type Candidate } from '../../domain/candidate.js';
+import { HttpError, notFound, ok, validationError, type Route, type RouteContext } from '../http.js';
+import { listRecords } from '../list.js';
+
+export function findCandidate(ctx: RouteContext, id: string): Candidate {
+  const candidate = ctx.store.get<Candidate>('candidates', id);
+  if (!candidate) throw notFound('candidate', id);
+  return candidate;
+}
+
+export const candidateRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/candidates',
+    handler(req, ctx) {
+      const page = listRecords(ctx.store.all<Candidate>('candidates'), req.query, {
+        fields: CANDIDATE_RECORD_FIELDS,
+        filters: {
+          score_min: {
+            parse(value) {
+              const number = Number(value);
+              if (value.trim() === '' || !Number.isFinite(number)) throw new Error('must be a number');
+              return number;
+            },
+            test: (candidate, min) => candidate.score !== null && candidate.score >= (min as number),
+          },
+        },
+      });
+      return ok(page.data, page.meta);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/candidates/:id',
+    handler(req, ctx) {
+      return ok(findCandidate(ctx, req.params.id!));
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/candidates/:id',
+    handler(req, ctx) {
+      const candidate = findCandidate(ctx, req.params.id!);
+      const result = validateCandidateMove(req.body);
+      if (!result.ok) throw validationError(result.errors);
+      const { status } = result.value;
+      if (!canMoveCandidate(candidate.status, status)) {
+        const message =
+          candidate.status === status
+            ? `Candidate ${candidate.id} is already in ${status}.`
+            : `Candidate ${candidate.id} is in ${candidate.status}; it can move one step along the pipeline, one back, or to rejected, not to ${status}.`;
+        throw new HttpError(409, 'conflict', message);
+      }
+      const updated: Candidate = { ...candidate, status, updated_at: ctx.now().toISOString() };
+      ctx.store.put('candidates', updated);
+      return ok(updated);
+    },
+  },
+];

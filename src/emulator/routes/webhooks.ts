@@ -1,0 +1,70 @@
+// POST /webhooks (spec), and the assumed GET /webhooks, GET and DELETE /webhooks/{id}.
+// The secret is stored for signing and never returned.
+import { validateWebhookInput } from '../../domain/webhook.js';
+import type { EventKind } from '../../domain/vocabulary.js';
+import { created, noContent, notFound, ok, validationError, type Route, type RouteContext } from '../http.js';
+import { newId } from '../ids.js';
+import { listRecords } from '../list.js';
+
+export interface StoredWebhook {
+  id: string;
+  url: string;
+  events: EventKind[];
+  secret: string;
+  status: 'active';
+  created_at: string;
+  updated_at: string;
+}
+
+export type Webhook = Omit<StoredWebhook, 'secret'>;
+
+export const WEBHOOK_FIELDS: readonly string[] = ['id', 'url', 'events', 'status', 'created_at', 'updated_at'];
+
+export function publicWebhook({ secret: _secret, ...webhook }: StoredWebhook): Webhook {
+  return webhook;
+}
+
+function findWebhook(ctx: RouteContext, id: string): StoredWebhook {
+  const webhook = ctx.store.get<StoredWebhook>('webhooks', id);
+  if (!webhook) throw notFound('webhook', id);
+  return webhook;
+}
+
+export const webhookRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: '/webhooks',
+    handler(req, ctx) {
+      const result = validateWebhookInput(req.body);
+      if (!result.ok) throw validationError(result.errors);
+      const stamp = ctx.now().toISOString();
+      const webhook: StoredWebhook = { id: newId('wh'), ...result.value, status: 'active', created_at: stamp, updated_at: stamp };
+      ctx.store.put('webhooks', webhook);
+      return created(publicWebhook(webhook));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/webhooks',
+    handler(req, ctx) {
+      const webhooks = ctx.store.all<StoredWebhook>('webhooks').map(publicWebhook);
+      const page = listRecords(webhooks, req.query, { fields: WEBHOOK_FIELDS });
+      return ok(page.data, page.meta);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/webhooks/:id',
+    handler(req, ctx) {
+      return ok(publicWebhook(findWebhook(ctx, req.params.id!)));
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/webhooks/:id',
+    handler(req, ctx) {
+      ctx.store.delete('webhooks', findWebhook(ctx, req.params.id!).id);
+      return noContent();
+    },
+  },
+];
