@@ -158,6 +158,21 @@ export class Context {
     return this.#profile;
   }
 
+  /**
+   * For writes at a terminal on a production profile, the words that name it (" on production,
+   * profile "prod""), so that no one writes to production by accident; otherwise "".
+   */
+  async whereWritten(): Promise<string> {
+    const profile = await this.profile();
+    return profile.environment === 'production' ? ` on production (profile "${profile.name}")` : '';
+  }
+
+  /** After a write, at a terminal: "Created job_x on production (profile "prod")." */
+  async announceWrite(what: string): Promise<void> {
+    const where = await this.whereWritten();
+    if (where && this.io.isStderrTTY) this.notice(`${what}${where}.`);
+  }
+
   /** The profile's name if it was resolved already (for messages; never fails). */
   get profileName(): string | undefined {
     return this.#profile?.name;
@@ -165,7 +180,13 @@ export class Context {
 
   /** The API client for the selected profile, reaching the local emulator if that is the target. */
   api(): Promise<ApiClient> {
-    return (this.#client ??= this.#connect());
+    return (this.#client ??= this.profile().then((profile) => this.apiFor(profile)));
+  }
+
+  /** Forgets the config read so far (after this command changed it). */
+  configChanged(): void {
+    this.#config = undefined;
+    this.#profile = undefined;
   }
 
   onCleanup(cleanup: () => Promise<void> | void): void {
@@ -182,8 +203,8 @@ export class Context {
     }
   }
 
-  async #connect(): Promise<ApiClient> {
-    const profile = await this.profile();
+  /** A client for any profile (auth status checks every one); closed when the command ends. */
+  async apiFor(profile: ResolvedProfile, options: { quietNotice?: boolean } = {}): Promise<ApiClient> {
     const { resolveBaseUrl, isLoopbackHost } = await import('./api/base-url.js');
     const source = profile.baseUrlSource === 'env' ? 'HIRE_BASE_URL' : `base URL of profile "${profile.name}"`;
     let baseUrl: BaseUrl = resolveBaseUrl(profile.baseUrl, source);
@@ -209,7 +230,7 @@ export class Context {
       const emulator = await connectLocalEmulator({ address: target, dataDir: dir });
       this.onCleanup(emulator.close);
       if (emulator.origin !== target.origin) baseUrl = { ...baseUrl, href: emulator.origin + target.pathname };
-      if (!profile.explicit) {
+      if (!profile.explicit && !options.quietNotice) {
         this.notice(
           emulator.mode === 'embedded'
             ? `Using the local emulator in-process (data in ${dir}); \`hire emulator start\` keeps one running.`

@@ -78,6 +78,8 @@ export function buildProgram(ctx: Context): Command {
   registerAnalytics(program, lazy);
   registerWebhooks(program, lazy);
   registerApi(program, lazy);
+  registerAuth(program, lazy);
+  registerProfiles(program, lazy);
   registerEmulator(program, lazy);
   return program;
 }
@@ -274,6 +276,65 @@ function registerApi(program: Command, lazy: Lazy): void {
     .action(lazy(() => import('./commands/api/request.js').then((m) => m.run)));
 }
 
+function registerAuth(program: Command, lazy: Lazy): void {
+  const auth = program.command('auth').description('store, check and remove API keys');
+  auth
+    .command('login')
+    .description('store a key in a profile after checking it with one request (the key is never an argument)')
+    .option('--environment <env>', 'production or sandbox (default: the profile\'s, or production)')
+    .option('--base-url <url>', "the API base URL from your dashboard (/api/v1 is added when missing)")
+    .option('--with-key', 'read the key from stdin instead of a hidden prompt')
+    .option('--skip-verify', 'save the key without checking it')
+    .option('--set-default', 'make the profile the default one')
+    .addHelpText(
+      'after',
+      examples(
+        'hire auth login --profile prod --environment production --base-url https://api.example.com',
+        'printf %s "$HIRE_SANDBOX_KEY" | hire auth login --profile sandbox --environment sandbox --base-url https://sandbox.example.com --with-key',
+      ),
+    )
+    .action(lazy(() => import('./commands/auth/login.js').then((m) => m.run)));
+
+  auth
+    .command('status')
+    .description('show each profile (or --profile), whether its key works, and the rate-limit headroom')
+    .addHelpText('after', examples('hire auth status', 'hire auth status --profile prod --json'))
+    .action(lazy(() => import('./commands/auth/status.js').then((m) => m.run)));
+
+  auth
+    .command('logout')
+    .description("remove a profile's stored key")
+    .addHelpText('after', examples('hire auth logout --profile prod'))
+    .action(lazy(() => import('./commands/auth/logout.js').then((m) => m.run)));
+}
+
+function registerProfiles(program: Command, lazy: Lazy): void {
+  const profiles = program.command('profiles').description('list, choose and remove profiles');
+  profiles
+    .command('list')
+    .description('list profiles')
+    .addHelpText('after', examples('hire profiles list'))
+    .action(lazy(() => import('./commands/profiles/manage.js').then((m) => m.list)));
+  profiles
+    .command('use')
+    .description('make a profile the default')
+    .argument('<name>', 'profile name')
+    .addHelpText('after', examples('hire profiles use sandbox'))
+    .action(lazy(() => import('./commands/profiles/manage.js').then((m) => m.use)));
+  profiles
+    .command('show')
+    .description('show a profile (default: the one in use)')
+    .argument('[name]', 'profile name')
+    .addHelpText('after', examples('hire profiles show prod'))
+    .action(lazy(() => import('./commands/profiles/manage.js').then((m) => m.show)));
+  profiles
+    .command('remove')
+    .description('remove a profile and its key (not the built-in local)')
+    .argument('<name>', 'profile name')
+    .addHelpText('after', examples('hire profiles remove staging'))
+    .action(lazy(() => import('./commands/profiles/manage.js').then((m) => m.remove)));
+}
+
 function registerEmulator(program: Command, lazy: Lazy): void {
   const emulator = program.command('emulator').description('run and drive the local emulator of the platform');
   emulator
@@ -293,6 +354,32 @@ function registerEmulator(program: Command, lazy: Lazy): void {
     .option('--seed <n>', 'the same seed gives the same candidates')
     .addHelpText('after', examples('hire emulator simulate --job job_abc123 --applications 50'))
     .action(lazy(() => import('./commands/emulator/control.js').then((m) => m.simulate)));
+
+  const keys = emulator.command('keys').description("the emulator's API keys: levels, expiry, IP allow-lists, limits");
+  keys
+    .command('create')
+    .description('make a key and print it once')
+    .option('--level <level>', 'read|write|admin (read: GETs; write: also POST/PATCH; admin: also DELETE)', 'write')
+    .option('--name <name>', 'a name to recognise it by')
+    .option('--tier <tier>', 'standard|enterprise (the spec\'s limits)', 'standard')
+    .option('--expires-in <duration>', 'expire after 90d, 12h, 30m or 45s')
+    .option('--allow-ip <cidr>', 'only from this address or block (repeatable)', collect)
+    .option('--per-hour <n>', 'requests per hour (below the tier\'s)')
+    .option('--per-day <n>', 'requests per day')
+    .option('--concurrent <n>', 'requests in flight at once')
+    .addHelpText('after', examples('hire emulator keys create --level read --name dashboards', 'hire emulator keys create --level admin --expires-in 90d --allow-ip 127.0.0.1'))
+    .action(lazy(() => import('./commands/emulator/keys.js').then((m) => m.create)));
+  keys
+    .command('list')
+    .description('list keys, masked')
+    .addHelpText('after', examples('hire emulator keys list'))
+    .action(lazy(() => import('./commands/emulator/keys.js').then((m) => m.list)));
+  keys
+    .command('revoke')
+    .description('revoke a key: it answers 401 from now on')
+    .argument('<id>', 'key id (key_…)')
+    .addHelpText('after', examples('hire emulator keys revoke key_abc123'))
+    .action(lazy(() => import('./commands/emulator/keys.js').then((m) => m.revoke)));
 
   emulator
     .command('reset')

@@ -16,7 +16,18 @@ const ProfileRecordSchema = z.looseObject({
   environment: z.enum(ENVIRONMENTS),
   base_url: z.string(),
   api_key: z.optional(z.string()),
+  /** When the key was stored, to advise rotation after 90 days (spec "Authentication"). */
+  key_saved_at: z.optional(z.string()),
 });
+
+/** Profile names: letters, digits, `_` and `-`. */
+export const PROFILE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** `hk_…a1b2`: at most the first 3 and the last 4 characters of a key. */
+export function maskKey(key: string | undefined): string {
+  if (!key) return '';
+  return key.length >= 12 ? `${key.slice(0, 3)}…${key.slice(-4)}` : '…';
+}
 export type ProfileRecord = z.infer<typeof ProfileRecordSchema>;
 
 const ConfigFileSchema = z.looseObject({
@@ -48,6 +59,11 @@ export function readConfig(env: Env): ConfigFile {
   } catch (error) {
     throw invalidConfig(path, (error as Error).message);
   }
+  return checkConfig(path, parsed);
+}
+
+/** The config's shape, or an error naming the file and the first bad field. */
+export function checkConfig(path: string, parsed: unknown): ConfigFile {
   const result = ConfigFileSchema.safeParse(parsed);
   if (!result.success) {
     const issue = result.error.issues[0]!;
@@ -56,7 +72,7 @@ export function readConfig(env: Env): ConfigFile {
   return result.data;
 }
 
-function invalidConfig(path: string, reason: string): HireError {
+export function invalidConfig(path: string, reason: string): HireError {
   return new HireError(`The config file ${path} cannot be parsed (${reason}). It was left untouched.`, {
     exitCode: ExitCode.failure,
     code: 'config_invalid',
@@ -78,6 +94,16 @@ export interface ResolvedProfile {
   explicit: boolean;
 }
 
+/** Every profile's name: the built-in local first, then the config's in order. */
+export function profileNames(config: ConfigFile): string[] {
+  return [LOCAL_PROFILE, ...Object.keys(config.profiles ?? {}).filter((name) => name !== LOCAL_PROFILE)];
+}
+
+/** The default profile: the saved one, else local. */
+export function defaultProfileName(config: ConfigFile): string {
+  return config.default_profile ?? LOCAL_PROFILE;
+}
+
 export function resolveProfile(options: { flag: string | undefined; env: Env; config: ConfigFile }): ResolvedProfile {
   const { flag, env, config } = options;
   const chosen = flag ?? (env.HIRE_PROFILE || undefined) ?? config.default_profile;
@@ -87,7 +113,7 @@ export function resolveProfile(options: { flag: string | undefined; env: Env; co
   if (stored) record = stored;
   else if (name === LOCAL_PROFILE) record = { environment: 'local', base_url: LOCAL_BASE_URL };
   else {
-    const known = [LOCAL_PROFILE, ...Object.keys(config.profiles ?? {}).filter((p) => p !== LOCAL_PROFILE)];
+    const known = profileNames(config);
     const from = flag ? '--profile' : env.HIRE_PROFILE ? 'HIRE_PROFILE' : 'default_profile in the config file';
     throw new UsageError(`Profile "${name}" (from ${from}) does not exist. Known profiles: ${known.join(', ')}.`, {
       code: 'unknown_profile',

@@ -1,6 +1,7 @@
 // Request and response shapes shared by the emulator's routes.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FieldErrors } from '../domain/rules.js';
+import type { KeyRing, StoredKey } from './keys.js';
 import type { Store } from './store.js';
 
 /** An error answered with the spec's error envelope. */
@@ -11,6 +12,8 @@ export class HttpError extends Error {
     message: string,
     readonly details?: FieldErrors,
     readonly headers: Record<string, string> = {},
+    /** Fields at the top level of the error body (the spec's 429 carries `retry_after` there). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -24,13 +27,6 @@ export function notFound(what: string, id: string): HttpError {
   return new HttpError(404, 'not_found', `No ${what} with id ${id}.`);
 }
 
-export interface ApiKeyRecord {
-  id: string;
-  name: string;
-  level: 'read' | 'write' | 'admin';
-  hash: string;
-}
-
 export interface EmulatorRequest {
   method: string;
   /** The path after the version prefix: `/jobs/job_123`. */
@@ -40,7 +36,7 @@ export interface EmulatorRequest {
   headers: IncomingHttpHeaders;
   body: unknown;
   requestId: string;
-  key: ApiKeyRecord;
+  key: StoredKey;
 }
 
 export interface EmulatorResponse {
@@ -52,6 +48,7 @@ export interface EmulatorResponse {
 
 export interface RouteContext {
   store: Store;
+  keys: KeyRing;
   /** Origin used for public links (`application_url`). */
   publicUrl: string;
   now(): Date;

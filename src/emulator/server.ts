@@ -3,9 +3,10 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HttpError, type ApiKeyRecord, type EmulatorRequest, type EmulatorResponse, type Route, type RouteContext } from './http.js';
+import { HttpError, type EmulatorRequest, type EmulatorResponse, type Route, type RouteContext } from './http.js';
 import { newId } from './ids.js';
-import { ensureLocalKey, hashKey } from './local-key.js';
+import { KeyRing } from './keys.js';
+import { ensureLocalKey } from './local-key.js';
 import { acquireLock, type DataLock } from './lock.js';
 import { analyticsRoutes } from './routes/analytics.js';
 import { assessmentRoutes } from './routes/assessments.js';
@@ -82,22 +83,18 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   let store: Store | undefined;
   try {
     store = Store.open(options.dataDir);
-    const localKey = ensureLocalKey(options.dataDir);
-    const keys: ApiKeyRecord[] = [{ id: 'key_local', name: 'local profile', level: 'admin', hash: hashKey(localKey) }];
+    const now = options.now ?? (() => new Date());
+    const keys = new KeyRing(store, ensureLocalKey(options.dataDir), now);
     const server = createServer();
-    const routeContext: RouteContext = {
-      store,
-      publicUrl: options.publicUrl ?? DEFAULT_PUBLIC_URL,
-      now: options.now ?? (() => new Date()),
-    };
+    const routeContext: RouteContext = { store, keys, publicUrl: options.publicUrl ?? DEFAULT_PUBLIC_URL, now };
     server.on('request', (req, res) => {
-      void handle(req, res, { routeContext, keys, onRequest: options.onRequest });
+      void handle(req, res, { routeContext, onRequest: options.onRequest });
     });
     const address = await listen(server, options.host ?? DEFAULT_HOST, options.port ?? DEFAULT_PORT);
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     const origin = `http://${host}:${address.port}`;
     if (mode === 'server') lock.update(origin);
-    return { origin, apiUrl: `${origin}/api/v1`, store, close: closer(server, store, lock) };
+    return { origin, apiUrl: `${origin}/api/v1`, store, close: closer(server, store, keys, lock) };
   } catch (error) {
     store?.close();
     lock.release();
@@ -116,7 +113,7 @@ function listen(server: Server, host: string, port: number): Promise<AddressInfo
   });
 }
 
-function closer(server: Server, store: Store, lock: DataLock): () => Promise<void> {
+function closer(server: Server, store: Store, keys: KeyRing, lock: DataLock): () => Promise<void> {
   let closing: Promise<void> | undefined;
   return () =>
     (closing ??= new Promise<void>((resolve) => {
@@ -124,6 +121,7 @@ function closer(server: Server, store: Store, lock: DataLock): () => Promise<voi
       server.closeIdleConnections();
       setTimeout(() => server.closeAllConnections(), 2_000).unref();
     }).finally(() => {
+      keys.flush();
       store.close();
       lock.release();
     }));
@@ -131,7 +129,6 @@ function closer(server: Server, store: Store, lock: DataLock): () => Promise<voi
 
 interface HandleOptions {
   routeContext: RouteContext;
-  keys: ApiKeyRecord[];
   onRequest: EmulatorOptions['onRequest'];
 }
 
@@ -153,11 +150,19 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Handle
     }
     const path = ((version ? version[2] : control![1]) ?? '/').replace(/\/+$/, '') || '/';
     const { route, params } = findRoute(version ? API_ROUTES : CONTROL_ROUTES, method, path);
-    const key = authenticate(req, options.keys);
-    const rawBody = await readBody(req);
-    const body = parseJsonBody(rawBody, method);
-    const request: EmulatorRequest = { method, path, params, query: url.searchParams, headers: req.headers, body, requestId, key };
-    response = withIdempotency(request, rawBody, options.routeContext, () => route.handler(request, options.routeContext));
+    const { keys } = options.routeContext;
+    // The emulator's own controls take an admin key, whatever the method.
+    const key = keys.authenticate(req.headers.authorization, req.socket.remoteAddress, method, control ? 'admin' : undefined);
+    const admission = keys.admit(key);
+    Object.assign(headers, admission.headers);
+    try {
+      const rawBody = await readBody(req);
+      const body = parseJsonBody(rawBody, method);
+      const request: EmulatorRequest = { method, path, params, query: url.searchParams, headers: req.headers, body, requestId, key };
+      response = withIdempotency(request, rawBody, options.routeContext, () => route.handler(request, options.routeContext));
+    } finally {
+      admission.release();
+    }
   } catch (error) {
     response = errorResponse(error);
   }
@@ -185,16 +190,6 @@ function findRoute(routes: CompiledRoute[], method: string, path: string): { rou
     });
   }
   throw new HttpError(404, 'not_found', `No such endpoint: ${method} ${path}.`);
-}
-
-function authenticate(req: IncomingMessage, keys: ApiKeyRecord[]): ApiKeyRecord {
-  const header = req.headers.authorization ?? '';
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match) throw new HttpError(401, 'unauthorized', 'Missing API key: send Authorization: Bearer <API_KEY>.');
-  const hash = hashKey(match[1]!);
-  const key = keys.find((candidate) => candidate.hash === hash);
-  if (!key) throw new HttpError(401, 'unauthorized', 'Invalid API key.');
-  return key;
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -269,7 +264,7 @@ function errorResponse(error: unknown): EmulatorResponse {
     if (error.details) body.details = error.details;
     // The spec's authentication errors carry the HTTP status in the body too.
     if (error.status === 401 || error.status === 403) body.status = error.status;
-    return { status: error.status, body: { error: body }, headers: error.headers };
+    return { status: error.status, body: { error: body, ...error.extra }, headers: error.headers };
   }
   return { status: 500, body: { error: { code: 'internal_error', message: `The emulator failed: ${(error as Error).message}` } } };
 }

@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 import { confirmOrRefuse } from '../shared/confirm.js';
 import { wholeNumberFlag } from '../shared/input.js';
 
-async function localClient(ctx: Context) {
+export async function localClient(ctx: Context) {
   const profile = await ctx.profile();
   if (profile.environment !== 'local') {
     throw new UsageError(`emulator commands work on the local emulator; profile "${profile.name}" is ${profile.environment}.`, {

@@ -30,6 +30,7 @@ export async function run(ctx: Context, flags: CreateFlags): Promise<void> {
   );
   const extra: [string, string][] = generationMs === undefined ? [] : [['assessment_generation_time', `${generationMs} ms`]];
   await printRecord(ctx, job, JOB_DETAIL_COLUMNS, extra);
+  await ctx.announceWrite(`Created job ${String(job.id)}`);
 }
 
 /** Reads, merges and validates the job from --from-file and flags; nothing is sent when invalid. */

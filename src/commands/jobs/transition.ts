@@ -16,5 +16,6 @@ export function transition(verb: TransitionVerb) {
     const client = await ctx.api();
     const job = await patchRecord(client, recordPath('/jobs', id), { status: TRANSITION_TARGETS[verb] });
     await printRecord(ctx, job, JOB_DETAIL_COLUMNS);
+    await ctx.announceWrite(`Job ${id} is ${TRANSITION_TARGETS[verb]}`);
   };
 }

@@ -17,4 +17,5 @@ export async function run(ctx: Context, flags: CreateFlags, id: string): Promise
   }
   const client = await ctx.api();
   await printRecord(ctx, await patchRecord(client, recordPath('/jobs', id), patch satisfies JobPatch), JOB_DETAIL_COLUMNS);
+  await ctx.announceWrite(`Updated job ${id}`);
 }

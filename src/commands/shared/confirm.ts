@@ -1,19 +1,12 @@
 // Confirming a destructive step (CONTRACT §3): --yes skips the question; at a terminal it is
 // asked (on stderr); otherwise the command refuses, so a script never deletes by accident.
 import type { Context } from '../../context.js';
-import { InterruptedError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
+import { ask, promptIO } from './prompt.js';
 
 export async function confirmOrRefuse(ctx: Context, question: string, refusal: string): Promise<boolean> {
   if (ctx.globals.yes) return true;
   if (!ctx.canPrompt) throw new UsageError(`${refusal} without confirmation: pass --yes.`, { code: 'confirmation_required' });
   const { confirm } = await import('@inquirer/prompts');
-  try {
-    return await confirm(
-      { message: question, default: false },
-      { input: ctx.io.stdin, output: ctx.io.stderr as NodeJS.WritableStream, clearPromptOnDone: false },
-    );
-  } catch (error) {
-    if ((error as Error).name === 'ExitPromptError' || (error as Error).name === 'AbortPromptError') throw new InterruptedError('Cancelled.');
-    throw error;
-  }
+  return ask(() => confirm({ message: question, default: false }, promptIO(ctx)));
 }

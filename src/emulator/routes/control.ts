@@ -1,6 +1,8 @@
 // The emulator's own endpoints, outside the API (under /_emulator): they drive what the real
 // platform's users and candidates would do, for `hire emulator simulate` and `reset`.
-import { HttpError, created, ok, validationError, type Route } from '../http.js';
+import type { FieldErrors } from '../../domain/rules.js';
+import { HttpError, created, notFound, ok, validationError, type Route } from '../http.js';
+import { KEY_LEVELS, TIERS, parseCidr, type KeyLevel, type Limits, type Tier } from '../keys.js';
 import { COLLECTIONS } from '../store.js';
 import { simulateApplications } from '../simulate.js';
 import { findJob } from './jobs.js';
@@ -28,9 +30,62 @@ export const controlRoutes: Route[] = [
   },
   {
     method: 'POST',
-    path: '/reset',
+    path: '/keys',
     handler(req, ctx) {
-      if (req.key.level !== 'admin') throw new HttpError(403, 'forbidden', 'Resetting the emulator needs an admin key.');
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const errors: FieldErrors = {};
+      const level = body.level ?? 'write';
+      if (!(KEY_LEVELS as readonly unknown[]).includes(level)) errors.level = `must be one of: ${KEY_LEVELS.join(', ')}`;
+      const tier = body.tier ?? 'standard';
+      if (!(TIERS as readonly unknown[]).includes(tier)) errors.tier = `must be one of: ${TIERS.join(', ')}`;
+      const name = body.name ?? `${String(level)} key`;
+      if (typeof name !== 'string' || name.trim() === '') errors.name = 'must be a non-empty string';
+      const expires = body.expires_in_seconds;
+      if (expires !== undefined && (typeof expires !== 'number' || !Number.isFinite(expires))) errors.expires_in_seconds = 'must be a number of seconds';
+      const allowIps = body.allow_ips ?? [];
+      if (!Array.isArray(allowIps) || allowIps.some((entry) => typeof entry !== 'string' || !parseCidr(entry))) {
+        errors.allow_ips = 'must be a list of IP addresses or CIDR blocks, such as 10.0.0.0/8';
+      }
+      const limits: Partial<Limits> = {};
+      for (const window of ['hour', 'day', 'concurrent'] as const) {
+        const value = (body.limits as Record<string, unknown> | undefined)?.[window];
+        if (value === undefined) continue;
+        if (!Number.isInteger(value) || (value as number) < 1) errors[`limits.${window}`] = 'must be a whole number of at least 1';
+        else limits[window] = value as number;
+      }
+      if (Object.keys(errors).length > 0) throw validationError(errors);
+      const { record, secret } = ctx.keys.create({
+        name: name as string,
+        level: level as KeyLevel,
+        tier: tier as Tier,
+        limits,
+        allowIps: allowIps as string[],
+        ...(expires !== undefined ? { expiresInSeconds: expires as number } : {}),
+      });
+      return created({ ...record, key: secret });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/keys',
+    handler(_req, ctx) {
+      return ok(ctx.keys.list());
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/keys/:id',
+    handler(req, ctx) {
+      if (req.params.id === 'key_local') throw new HttpError(409, 'conflict', 'The local profile key cannot be revoked.');
+      const revoked = ctx.keys.revoke(req.params.id!);
+      if (!revoked) throw notFound('key', req.params.id!);
+      return ok(revoked);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/reset',
+    handler(_req, ctx) {
       const removed: Record<string, number> = {};
       for (const name of COLLECTIONS) {
         if (name === 'keys') continue;

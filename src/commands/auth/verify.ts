@@ -1,0 +1,48 @@
+// Checking a key with one GET (CONTRACT §2): what the server says of it, and its rate-limit headroom.
+import type { RateLimit } from '../../api/client.js';
+import type { ResolvedProfile } from '../../config/profiles.js';
+import type { Context } from '../../context.js';
+import { ApiError, HireError } from '../../errors.js';
+
+export type KeyState = 'ok' | 'unauthorized' | 'key_expired' | 'forbidden' | 'unreachable' | 'no_key' | 'error';
+
+export interface KeyCheck {
+  state: KeyState;
+  message: string;
+  rateLimit: RateLimit | undefined;
+  /** When the server says the key expires (X-Key-Expires-At), if it does. */
+  expiresAt: string | undefined;
+}
+
+export async function checkKey(ctx: Context, profile: ResolvedProfile): Promise<KeyCheck> {
+  let client;
+  try {
+    client = await ctx.apiFor(profile, { quietNotice: true });
+  } catch (error) {
+    if (error instanceof HireError && error.code === 'no_credentials') return { state: 'no_key', message: 'no key stored', rateLimit: undefined, expiresAt: undefined };
+    throw error;
+  }
+  try {
+    const response = await client.send('GET', '/jobs', { query: { per_page: 1 } });
+    const expiresAt = response.headers['x-key-expires-at'];
+    if (response.status < 400) return { state: 'ok', message: 'works', rateLimit: client.rateLimit, expiresAt };
+    const { parseResponse } = await import('../../api/client.js');
+    try {
+      parseResponse(response.status, response.headers, response.text);
+    } catch (error) {
+      if (error instanceof ApiError) return fromApiError(error, client.rateLimit, expiresAt);
+      throw error;
+    }
+    return { state: 'error', message: `HTTP ${response.status}`, rateLimit: client.rateLimit, expiresAt };
+  } catch (error) {
+    if (error instanceof ApiError) return fromApiError(error, client.rateLimit, undefined);
+    if (error instanceof HireError) return { state: 'unreachable', message: error.message, rateLimit: undefined, expiresAt: undefined };
+    throw error;
+  }
+}
+
+function fromApiError(error: ApiError, rateLimit: RateLimit | undefined, expiresAt: string | undefined): KeyCheck {
+  const state: KeyState =
+    error.code === 'key_expired' ? 'key_expired' : error.status === 401 ? 'unauthorized' : error.status === 403 ? 'forbidden' : 'error';
+  return { state, message: `${error.message} (${error.code}, HTTP ${error.status})`, rateLimit, expiresAt };
+}

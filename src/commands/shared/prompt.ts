@@ -1,0 +1,18 @@
+// Prompts (@inquirer/prompts) render on stderr, so that stdout stays data (STYLE.md).
+import type { Context } from '../../context.js';
+import { InterruptedError } from '../../errors.js';
+
+export function promptIO(ctx: Context): { input: NodeJS.ReadableStream; output: NodeJS.WritableStream } {
+  return { input: ctx.io.stdin, output: ctx.io.stderr as NodeJS.WritableStream };
+}
+
+/** Runs a prompt; Ctrl-C or Esc in it becomes exit 130 with nothing else done. */
+export async function ask<T>(prompt: () => Promise<T>): Promise<T> {
+  try {
+    return await prompt();
+  } catch (error) {
+    const name = (error as Error).name;
+    if (name === 'ExitPromptError' || name === 'AbortPromptError' || name === 'CancelPromptError') throw new InterruptedError('Cancelled.');
+    throw error;
+  }
+}

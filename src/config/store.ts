@@ -1,0 +1,35 @@
+// Writing the config file (CONTRACT §2) with conf: atomic writes, mode 0600 in a 0700 directory,
+// one writer at a time (a lock file), so that two processes writing at once lose neither change.
+// A file that cannot be parsed is reported and never overwritten.
+import { chmodSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { withFileLock } from '../files/mutex.js';
+import { configDir, configFilePath, type Env } from './paths.js';
+import { checkConfig, invalidConfig, type ConfigFile } from './profiles.js';
+
+export async function updateConfig(env: Env, change: (config: ConfigFile) => void): Promise<ConfigFile> {
+  const dir = configDir(env);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  const path = configFilePath(env);
+  const { default: Conf } = await import('conf');
+  return withFileLock(join(dir, 'config.json.lock'), () => {
+    let conf: InstanceType<typeof Conf<Record<string, unknown>>>;
+    try {
+      conf = new Conf<Record<string, unknown>>({
+        cwd: dir,
+        configName: 'config',
+        configFileMode: 0o600,
+        clearInvalidConfig: false,
+        accessPropertiesByDotNotation: false,
+      });
+    } catch (error) {
+      throw invalidConfig(path, (error as Error).message);
+    }
+    const config = checkConfig(path, conf.store);
+    change(config);
+    conf.store = config as Record<string, unknown>;
+    chmodSync(path, 0o600);
+    return config;
+  });
+}

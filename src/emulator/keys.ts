@@ -1,0 +1,249 @@
+// API keys as the spec's "Authentication" and "Limits" describe them, enforced by the emulator:
+// permission levels (read: GETs; write: also POST/PATCH; admin: also DELETE), expiry, revocation,
+// IP allow-lists, and per-key limits per hour, per day and in flight, with X-RateLimit-* headers.
+import { BlockList, isIP } from 'node:net';
+import { HttpError } from './http.js';
+import { randomToken } from './ids.js';
+import { hashKey } from './local-key.js';
+import type { Store } from './store.js';
+
+export const KEY_LEVELS = ['read', 'write', 'admin'] as const;
+export type KeyLevel = (typeof KEY_LEVELS)[number];
+export const TIERS = ['standard', 'enterprise'] as const;
+export type Tier = (typeof TIERS)[number];
+
+export interface Limits {
+  hour: number;
+  day: number;
+  concurrent: number;
+}
+
+/** The spec's "Limits" table. */
+export const TIER_LIMITS: Readonly<Record<Tier, Limits>> = {
+  standard: { hour: 1_000, day: 10_000, concurrent: 100 },
+  enterprise: { hour: 10_000, day: 100_000, concurrent: 1_000 },
+};
+
+export interface StoredKey {
+  id: string;
+  name: string;
+  level: KeyLevel;
+  tier: Tier;
+  limits: Limits;
+  hash: string;
+  /** For display: `hk_…` and the last four characters. */
+  last4: string;
+  allow_ips: string[];
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+export type PublicKey = Omit<StoredKey, 'hash' | 'last4'> & { masked: string };
+
+export const LOCAL_KEY_ID = 'key_local';
+const KEY_PREFIX = 'hk_test_';
+
+export interface Admission {
+  key: StoredKey;
+  headers: Record<string, string>;
+  release(): void;
+}
+
+interface Usage {
+  hourWindow: number;
+  hour: number;
+  dayWindow: number;
+  day: number;
+  inFlight: number;
+}
+
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+
+function requiredLevel(method: string): KeyLevel {
+  if (method === 'GET' || method === 'HEAD') return 'read';
+  if (method === 'DELETE') return 'admin';
+  return 'write';
+}
+
+export function mask(key: { last4: string }): string {
+  return `hk_…${key.last4}`;
+}
+
+export class KeyRing {
+  readonly #store: Store;
+  readonly #local: StoredKey;
+  readonly #usage = new Map<string, Usage>();
+  readonly #now: () => Date;
+
+  constructor(store: Store, localKey: string, now: () => Date) {
+    this.#store = store;
+    this.#now = now;
+    this.#local = {
+      id: LOCAL_KEY_ID,
+      name: 'local profile',
+      level: 'admin',
+      tier: 'enterprise',
+      limits: TIER_LIMITS.enterprise,
+      hash: hashKey(localKey),
+      last4: localKey.slice(-4),
+      allow_ips: [],
+      created_at: new Date(0).toISOString(),
+      expires_at: null,
+      revoked_at: null,
+      last_used_at: null,
+    };
+  }
+
+  /** Who is calling, and may they: 401 for no, unknown, revoked or expired keys; 403 for address or level. */
+  authenticate(authorization: string | undefined, remoteAddress: string | undefined, method: string, minimum?: KeyLevel): StoredKey {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+    if (!match) throw new HttpError(401, 'unauthorized', 'Missing API key: send Authorization: Bearer <API_KEY>.');
+    const hash = hashKey(match[1]!);
+    const key = hash === this.#local.hash ? this.#local : this.#store.all<StoredKey>('keys').find((candidate) => candidate.hash === hash);
+    if (!key) throw new HttpError(401, 'unauthorized', 'Invalid API key.');
+    if (key.revoked_at) throw new HttpError(401, 'unauthorized', 'This API key was revoked.');
+    if (key.expires_at && new Date(key.expires_at) <= this.#now()) {
+      throw new HttpError(401, 'key_expired', `This API key expired at ${key.expires_at}.`);
+    }
+    if (key.allow_ips.length > 0 && !addressAllowed(key.allow_ips, remoteAddress)) {
+      throw new HttpError(403, 'forbidden', `This API key may not be used from ${normaliseAddress(remoteAddress) ?? 'this address'}.`);
+    }
+    const needed = minimum ?? requiredLevel(method);
+    if (KEY_LEVELS.indexOf(key.level) < KEY_LEVELS.indexOf(needed)) {
+      throw new HttpError(403, 'forbidden', `This operation needs a ${needed} key; this key is ${key.level}.`);
+    }
+    return key;
+  }
+
+  /** Counts a request against the key's limits, or refuses it with 429 (nothing is counted then). */
+  admit(key: StoredKey): Admission {
+    const now = this.#now().getTime();
+    const usage = this.#usageOf(key.id, now);
+    const hourReset = Math.ceil((usage.hourWindow + 1) * HOUR / 1000);
+    const dayReset = Math.ceil((usage.dayWindow + 1) * DAY / 1000);
+    const headers = (remaining: number) => ({
+      'x-ratelimit-limit': String(key.limits.hour),
+      'x-ratelimit-remaining': String(Math.max(0, remaining)),
+      'x-ratelimit-reset': String(hourReset),
+      ...(key.expires_at ? { 'x-key-expires-at': key.expires_at } : {}),
+    });
+    const refuse = (retryAfter: number, why: string) => {
+      throw new HttpError(429, 'rate_limited', why, undefined, { ...headers(key.limits.hour - usage.hour), 'retry-after': String(retryAfter) }, {
+        retry_after: retryAfter,
+      });
+    };
+    const nowSeconds = Math.floor(now / 1000);
+    if (usage.day >= key.limits.day) refuse(Math.max(1, dayReset - nowSeconds), `Daily limit of ${key.limits.day} requests reached.`);
+    if (usage.hour >= key.limits.hour) refuse(Math.max(1, hourReset - nowSeconds), `Hourly limit of ${key.limits.hour} requests reached.`);
+    if (usage.inFlight >= key.limits.concurrent) refuse(1, `Limit of ${key.limits.concurrent} concurrent requests reached.`);
+    usage.hour += 1;
+    usage.day += 1;
+    usage.inFlight += 1;
+    key.last_used_at = new Date(now).toISOString();
+    let released = false;
+    return {
+      key,
+      headers: headers(key.limits.hour - usage.hour),
+      release: () => {
+        if (released) return;
+        released = true;
+        usage.inFlight -= 1;
+      },
+    };
+  }
+
+  create(options: {
+    name: string;
+    level: KeyLevel;
+    tier: Tier;
+    limits?: Partial<Limits>;
+    expiresInSeconds?: number;
+    allowIps?: string[];
+  }): { record: PublicKey; secret: string } {
+    const secret = `${KEY_PREFIX}${randomToken(32)}`;
+    const now = this.#now();
+    const record: StoredKey = {
+      id: `key_${randomToken(16)}`,
+      name: options.name,
+      level: options.level,
+      tier: options.tier,
+      limits: { ...TIER_LIMITS[options.tier], ...options.limits },
+      hash: hashKey(secret),
+      last4: secret.slice(-4),
+      allow_ips: options.allowIps ?? [],
+      created_at: now.toISOString(),
+      expires_at: options.expiresInSeconds === undefined ? null : new Date(now.getTime() + options.expiresInSeconds * 1000).toISOString(),
+      revoked_at: null,
+      last_used_at: null,
+    };
+    this.#store.put('keys', record);
+    return { record: publicKey(record), secret };
+  }
+
+  list(): PublicKey[] {
+    return [this.#local, ...this.#store.all<StoredKey>('keys')].map(publicKey);
+  }
+
+  revoke(id: string): PublicKey | undefined {
+    const key = this.#store.get<StoredKey>('keys', id);
+    if (!key) return undefined;
+    const revoked = { ...key, revoked_at: key.revoked_at ?? this.#now().toISOString() };
+    this.#store.put('keys', revoked);
+    return publicKey(revoked);
+  }
+
+  /** Saves when stored keys were last used (kept in memory between writes). */
+  flush(): void {
+    for (const key of this.#store.all<StoredKey>('keys')) {
+      if (key.last_used_at) this.#store.put('keys', key);
+    }
+  }
+
+  #usageOf(id: string, now: number): Usage {
+    let usage = this.#usage.get(id);
+    const hourWindow = Math.floor(now / HOUR);
+    const dayWindow = Math.floor(now / DAY);
+    if (!usage) {
+      usage = { hourWindow, hour: 0, dayWindow, day: 0, inFlight: 0 };
+      this.#usage.set(id, usage);
+    }
+    if (usage.hourWindow !== hourWindow) Object.assign(usage, { hourWindow, hour: 0 });
+    if (usage.dayWindow !== dayWindow) Object.assign(usage, { dayWindow, day: 0 });
+    return usage;
+  }
+}
+
+function publicKey(key: StoredKey): PublicKey {
+  const { hash: _hash, last4: _last4, ...rest } = key;
+  return { ...rest, masked: mask(key) };
+}
+
+function normaliseAddress(address: string | undefined): string | undefined {
+  return address?.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+}
+
+/** An IP address, or a CIDR block such as 10.0.0.0/8 or 2001:db8::/32. */
+export function parseCidr(text: string): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } | undefined {
+  const [address = '', prefixText] = text.trim().split('/');
+  const version = isIP(address);
+  if (version === 0) return undefined;
+  const max = version === 4 ? 32 : 128;
+  const prefix = prefixText === undefined ? max : Number(prefixText);
+  if (!Number.isInteger(prefix) || prefix < 0 || prefix > max || (prefixText !== undefined && !/^\d+$/.test(prefixText))) return undefined;
+  return { address, prefix, family: version === 4 ? 'ipv4' : 'ipv6' };
+}
+
+function addressAllowed(allowed: string[], remoteAddress: string | undefined): boolean {
+  const address = normaliseAddress(remoteAddress);
+  if (!address) return false;
+  const family = isIP(address) === 4 ? 'ipv4' : 'ipv6';
+  const list = new BlockList();
+  for (const entry of allowed) {
+    const cidr = parseCidr(entry);
+    if (cidr) list.addSubnet(cidr.address, cidr.prefix, cidr.family);
+  }
+  return list.check(address, family);
+}

@@ -1,0 +1,57 @@
+// A lock file as a mutex between processes, for short read-modify-write steps (the config file).
+// `wx` creation is atomic; a lock whose owner died is taken over.
+import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export async function withFileLock<T>(path: string, work: () => T | Promise<T>, options: { waitMs?: number } = {}): Promise<T> {
+  const deadline = Date.now() + (options.waitMs ?? 10_000);
+  const token = `${process.pid}:${Math.random().toString(36).slice(2)}`;
+  for (;;) {
+    try {
+      const fd = openSync(path, 'wx', 0o600);
+      try {
+        writeSync(fd, token);
+      } finally {
+        closeSync(fd);
+      }
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    let holder = '';
+    try {
+      holder = readFileSync(path, 'utf8');
+    } catch {
+      continue;
+    }
+    const pid = Number(holder.split(':')[0]);
+    if (holder !== '' && Number.isInteger(pid) && !alive(pid)) {
+      try {
+        if (readFileSync(path, 'utf8') === holder) unlinkSync(path);
+      } catch {
+        // gone already
+      }
+      continue;
+    }
+    if (Date.now() > deadline) throw new Error(`${path} has been locked by process ${holder.split(':')[0] || '?'} for too long.`);
+    await sleep(10 + Math.random() * 10);
+  }
+  try {
+    return await work();
+  } finally {
+    try {
+      if (readFileSync(path, 'utf8') === token) unlinkSync(path);
+    } catch {
+      // gone already
+    }
+  }
+}
