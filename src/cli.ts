@@ -90,8 +90,11 @@ function hintFor(ctx: Context, error: ApiError): string | undefined {
   if (error.status === 401) return `Check the key with \`hire auth status --profile ${profile}\`, or store a new one with \`hire auth login --profile ${profile}\`.`;
   if (error.status === 403) return `The key of profile "${profile}" lacks the permission level for this operation.`;
   if (error.status === 429) {
-    const wait = error.retryAfterSeconds === undefined ? '' : ` The server asks to wait ${error.retryAfterSeconds} s.`;
-    return `Rate limited after ${ctx.maxRetries} retries.${wait} Try again later; --max-retries sets how often hire retries.`;
+    const wait = error.retryAfterSeconds;
+    // The client gives up at once when asked to wait longer than it will (MAX_WAIT_SECONDS).
+    if (wait !== undefined && wait > 60) return `The server asks to wait ${wait} s before trying again, longer than hire waits (60 s). Try again later.`;
+    const asked = wait === undefined ? '' : ` The server asks to wait ${wait} s.`;
+    return `Rate limited after ${ctx.maxRetries} retries.${asked} Try again later; --max-retries sets how often hire retries.`;
   }
   return undefined;
 }

@@ -244,6 +244,7 @@ export class Context {
       apiKey,
       timeoutMs,
       maxRetries,
+      env: this.env,
       userAgent: `hire/${VERSION} node/${process.versions.node}`,
       onWarning: (message) => this.warn(message),
       onRetry: (message) => this.notice(message),

@@ -271,7 +271,7 @@ function registerApi(program: Command, lazy: Lazy): void {
     .option('--paginate', 'follow every page of a list')
     .addHelpText(
       'after',
-      examples('hire api /jobs -f status=active', 'hire api -X PATCH /jobs/job_abc123 -f title="Staff Engineer"', 'hire api /candidates --paginate -F per_page=100'),
+      examples('hire api -X GET /jobs -f status=active', 'hire api -X PATCH /jobs/job_abc123 -f title="Staff Engineer"', 'hire api /candidates --paginate -F per_page=100'),
     )
     .action(lazy(() => import('./commands/api/request.js').then((m) => m.run)));
 }

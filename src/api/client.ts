@@ -1,7 +1,7 @@
 // The HTTP client (undici). It never prints: warnings and traces go through the callbacks given.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent, envHttpProxyAgent, type Dispatcher } from './undici.js';
+import { Agent, envHttpProxyAgent, proxySettings, type Dispatcher } from './undici.js';
 import { ApiError, NetworkError } from '../errors.js';
 import type { FieldErrors } from '../domain/rules.js';
 import { ErrorEnvelopeSchema, SuccessEnvelopeSchema, type Meta } from './envelope.js';
@@ -57,6 +57,8 @@ export interface ClientOptions {
   /** First backoff step (doubled each retry, with jitter); 500 ms by default. */
   backoffBaseMs?: number;
   now?: () => number;
+  /** The environment to read HTTPS_PROXY, HTTP_PROXY and NO_PROXY from. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 const REDACTED = 'Bearer [redacted]';
@@ -77,7 +79,7 @@ export class ApiClient {
     const host = new URL(options.baseUrl.href).hostname;
     // Loopback (the emulator) never goes through a proxy; everything else honours
     // HTTPS_PROXY / HTTP_PROXY / NO_PROXY (CONTRACT §2).
-    const dispatcher = isLoopbackHost(host) ? new Agent({ keepAliveTimeout: 1_000 }) : await envHttpProxyAgent();
+    const dispatcher = isLoopbackHost(host) ? new Agent({ keepAliveTimeout: 1_000 }) : await envHttpProxyAgent(proxySettings(options.env ?? {}));
     return new ApiClient(options, dispatcher);
   }
 
@@ -238,9 +240,9 @@ export function retryAfterSeconds(response: RawResponse, nowMs: number): number 
 }
 
 function readRateLimit(headers: Readonly<Record<string, string>>): RateLimit | undefined {
-  const limit = Number(headers['x-ratelimit-limit']);
   const remaining = Number(headers['x-ratelimit-remaining']);
-  if (!headers['x-ratelimit-limit'] || !Number.isFinite(limit) || !Number.isFinite(remaining)) return undefined;
+  if (!headers['x-ratelimit-remaining'] || !Number.isFinite(remaining)) return undefined;
+  const limit = headers['x-ratelimit-limit'] ? Number(headers['x-ratelimit-limit']) : Number.NaN;
   const reset = Number(headers['x-ratelimit-reset']);
   return { limit, remaining, reset: Number.isFinite(reset) ? reset : undefined };
 }

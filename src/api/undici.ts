@@ -12,8 +12,27 @@ Object.assign(DispatcherClass.prototype, api);
 export type { Dispatcher };
 export const Agent = AgentClass;
 
-/** The proxy-aware dispatcher (HTTPS_PROXY, HTTP_PROXY, NO_PROXY), loaded only when needed. */
-export async function envHttpProxyAgent(): Promise<Dispatcher> {
+export interface ProxySettings {
+  httpProxy: string;
+  httpsProxy: string;
+  noProxy: string;
+}
+
+/** The proxy variables of an environment (lower case first, as curl and undici read them). */
+export function proxySettings(env: Readonly<Record<string, string | undefined>>): ProxySettings {
+  return {
+    httpProxy: env.http_proxy ?? env.HTTP_PROXY ?? '',
+    httpsProxy: env.https_proxy ?? env.HTTPS_PROXY ?? '',
+    noProxy: env.no_proxy ?? env.NO_PROXY ?? '',
+  };
+}
+
+/**
+ * The proxy-aware dispatcher, loaded only when needed. The settings are passed in (empty strings
+ * for none) so that undici never falls back to process.env: commands see only the environment
+ * they were given.
+ */
+export async function envHttpProxyAgent(settings: ProxySettings): Promise<Dispatcher> {
   const { default: EnvHttpProxyAgent } = await import('undici/lib/dispatcher/env-http-proxy-agent.js');
-  return new EnvHttpProxyAgent();
+  return new EnvHttpProxyAgent(settings);
 }

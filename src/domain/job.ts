@@ -199,3 +199,27 @@ export const JOB_TRANSITIONS: Readonly<Record<JobStatus, readonly JobStatus[]>> 
 export function canMoveJob(from: JobStatus, to: JobStatus): boolean {
   return JOB_TRANSITIONS[to].includes(from);
 }
+
+/** Single fields of a job input, to check one answer at a time (the wizard) with the same rules. */
+const FIELD_SCHEMAS = {
+  title: jobFields.title,
+  department: nonEmptyText(),
+  description: jobFields.description,
+  'location.city': nonEmptyText(),
+  'location.state': nonEmptyText(),
+  'location.country': locationFields.country,
+  requirement: nonEmptyText(),
+  skill: nonEmptyText(),
+  'salary.min': amount(),
+  'salary.max': amount(),
+  'salary.currency': nonEmptyText(),
+  'assessment_config.question_count': wholeNumberBetween(QUESTION_COUNT.min, QUESTION_COUNT.max),
+  'assessment_config.time_limit': wholeNumberBetween(TIME_LIMIT_SECONDS.min, TIME_LIMIT_SECONDS.max),
+} as const;
+export type JobField = keyof typeof FIELD_SCHEMAS;
+
+/** The message a field's value gets (the one a flag or file would get), or undefined when valid. */
+export function jobFieldError(field: JobField, value: unknown): string | undefined {
+  const result = validateWith(FIELD_SCHEMAS[field] as z.ZodMiniType<unknown>, value);
+  return result.ok ? undefined : Object.values(result.errors)[0];
+}

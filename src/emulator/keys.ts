@@ -113,7 +113,7 @@ export class KeyRing {
     }
     const needed = minimum ?? requiredLevel(method);
     if (KEY_LEVELS.indexOf(key.level) < KEY_LEVELS.indexOf(needed)) {
-      throw new HttpError(403, 'forbidden', `This operation needs a ${needed} key; this key is ${key.level}.`);
+      throw new HttpError(403, 'forbidden', `This operation needs ${needed === 'admin' ? 'an' : 'a'} ${needed} key; this key is ${key.level}.`);
     }
     return key;
   }
@@ -124,21 +124,26 @@ export class KeyRing {
     const usage = this.#usageOf(key.id, now);
     const hourReset = Math.ceil((usage.hourWindow + 1) * HOUR / 1000);
     const dayReset = Math.ceil((usage.dayWindow + 1) * DAY / 1000);
-    const headers = (remaining: number) => ({
-      'x-ratelimit-limit': String(key.limits.hour),
+    // The headers describe the hourly window, or whichever window refuses the request.
+    const headers = (limit: number, remaining: number, reset: number) => ({
+      'x-ratelimit-limit': String(limit),
       'x-ratelimit-remaining': String(Math.max(0, remaining)),
-      'x-ratelimit-reset': String(hourReset),
+      'x-ratelimit-reset': String(reset),
       ...(key.expires_at ? { 'x-key-expires-at': key.expires_at } : {}),
     });
-    const refuse = (retryAfter: number, why: string) => {
-      throw new HttpError(429, 'rate_limited', why, undefined, { ...headers(key.limits.hour - usage.hour), 'retry-after': String(retryAfter) }, {
-        retry_after: retryAfter,
-      });
-    };
     const nowSeconds = Math.floor(now / 1000);
-    if (usage.day >= key.limits.day) refuse(Math.max(1, dayReset - nowSeconds), `Daily limit of ${key.limits.day} requests reached.`);
-    if (usage.hour >= key.limits.hour) refuse(Math.max(1, hourReset - nowSeconds), `Hourly limit of ${key.limits.hour} requests reached.`);
-    if (usage.inFlight >= key.limits.concurrent) refuse(1, `Limit of ${key.limits.concurrent} concurrent requests reached.`);
+    const refuse = (retryAfter: number, why: string, windowHeaders: Record<string, string>) => {
+      throw new HttpError(429, 'rate_limited', why, undefined, { ...windowHeaders, 'retry-after': String(retryAfter) }, { retry_after: retryAfter });
+    };
+    if (usage.day >= key.limits.day) {
+      refuse(Math.max(1, dayReset - nowSeconds), `Daily limit of ${key.limits.day} requests reached.`, headers(key.limits.day, 0, dayReset));
+    }
+    if (usage.hour >= key.limits.hour) {
+      refuse(Math.max(1, hourReset - nowSeconds), `Hourly limit of ${key.limits.hour} requests reached.`, headers(key.limits.hour, 0, hourReset));
+    }
+    if (usage.inFlight >= key.limits.concurrent) {
+      refuse(1, `Limit of ${key.limits.concurrent} concurrent requests reached.`, headers(key.limits.hour, key.limits.hour - usage.hour, hourReset));
+    }
     usage.hour += 1;
     usage.day += 1;
     usage.inFlight += 1;
@@ -146,7 +151,7 @@ export class KeyRing {
     let released = false;
     return {
       key,
-      headers: headers(key.limits.hour - usage.hour),
+      headers: headers(key.limits.hour, key.limits.hour - usage.hour, hourReset),
       release: () => {
         if (released) return;
         released = true;

@@ -149,10 +149,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Handle
       headers.link = '</api/v1>; rel="successor-version"';
     }
     const path = ((version ? version[2] : control![1]) ?? '/').replace(/\/+$/, '') || '/';
-    const { route, params } = findRoute(version ? API_ROUTES : CONTROL_ROUTES, method, path);
     const { keys } = options.routeContext;
+    // Who is asking comes first: without a valid key, not even which paths exist is told.
     // The emulator's own controls take an admin key, whatever the method.
     const key = keys.authenticate(req.headers.authorization, req.socket.remoteAddress, method, control ? 'admin' : undefined);
+    const { route, params } = findRoute(version ? API_ROUTES : CONTROL_ROUTES, method, path);
     const admission = keys.admit(key);
     Object.assign(headers, admission.headers);
     try {
@@ -181,7 +182,13 @@ function findRoute(routes: CompiledRoute[], method: string, path: string): { rou
       continue;
     }
     const params: Record<string, string> = {};
-    route.names.forEach((name, index) => (params[name] = decodeURIComponent(match[index + 1]!)));
+    for (const [index, name] of route.names.entries()) {
+      try {
+        params[name] = decodeURIComponent(match[index + 1]!);
+      } catch {
+        throw new HttpError(400, 'validation_error', 'The path is not valid percent-encoding.', { [name]: 'is not valid percent-encoding' });
+      }
+    }
     return { route, params };
   }
   if (allowed.length > 0) {
@@ -237,7 +244,8 @@ function withIdempotency(
   const idempotencyKey = Array.isArray(header) ? header[0] : header;
   if (req.method !== 'POST' || !idempotencyKey) return run();
   const id = `${req.key.id}:${idempotencyKey}`;
-  const requestHash = createHash('sha256').update(`${req.method} ${req.path}\n${rawBody}`).digest('hex');
+  // The same request, whatever its key order or spacing: the parsed body, keys sorted.
+  const requestHash = createHash('sha256').update(`${req.method} ${req.path}\n${req.body === undefined ? rawBody : canonicalJson(req.body)}`).digest('hex');
   const previous = ctx.store.get<IdempotencyRecord>('idempotency', id);
   if (previous) {
     if (previous.request_hash !== requestHash) {
@@ -256,6 +264,15 @@ function withIdempotency(
     } satisfies IdempotencyRecord);
   }
   return response;
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
 }
 
 function errorResponse(error: unknown): EmulatorResponse {

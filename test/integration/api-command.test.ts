@@ -92,8 +92,8 @@ function expectOk(result: RunResult): void {
   expect(result.code).toBe(0);
 }
 
-async function createJob(emu: TestEmulator): Promise<string> {
-  const response = await emu.call('POST', '/jobs', { body: { title: 'Backend Engineer', description: DESCRIPTION } });
+async function createJob(emu: TestEmulator, publish = false): Promise<string> {
+  const response = await emu.call('POST', '/jobs', { body: { title: 'Backend Engineer', description: DESCRIPTION, publish } });
   expect(response.status).toBe(201);
   return response.json.data.id as string;
 }
@@ -414,7 +414,7 @@ describe('hire api: error statuses', () => {
 describe('hire api --paginate', () => {
   async function simulated(): Promise<{ env: Record<string, string>; emu: TestEmulator; jobId: string }> {
     const { env, emu } = await emulatorEnv();
-    const jobId = await createJob(emu);
+    const jobId = await createJob(emu, true); // only active jobs take applications
     const response = await fetch(`${emu.origin}/_emulator/simulate`, {
       method: 'POST',
       headers: { authorization: `Bearer ${emu.key}`, 'content-type': 'application/json' },

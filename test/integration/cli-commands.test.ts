@@ -377,10 +377,11 @@ describe('jobs publish | pause | close | reopen', () => {
 describe('jobs delete', () => {
   it('--yes deletes the job with its candidates; get is then exit 4', async () => {
     const box = await sandbox();
-    const job = await newJob(box, 'Backend Engineer');
-    const keep = await newJob(box, 'Other');
+    const job = await newJob(box, 'Backend Engineer', ['--publish']);
+    const keep = await newJob(box, 'Other', ['--publish']);
     await simulate(box, job.id, 5, 1);
     await simulate(box, keep.id, 3, 2);
+    const extra = await ok(box, ['assessments', 'create', '--job', job.id]);
     const result = await cli(box, ['jobs', 'delete', job.id, '--yes']);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('');
@@ -392,6 +393,8 @@ describe('jobs delete', () => {
     expect(left).toHaveLength(3);
     expect(new Set(left.map((item) => item.job_id))).toEqual(new Set([keep.id]));
     expect((await cli(box, ['assessments', 'get', job.assessment_id])).code).toBe(4);
+    expect((await cli(box, ['assessments', 'get', extra.id])).code).toBe(4);
+    expect((await ok(box, ['assessments', 'get', keep.assessment_id])).job_id).toBe(keep.id);
   });
 
   it('without --yes and not interactive: exit 2 and nothing deleted', async () => {
@@ -423,7 +426,7 @@ describe('emulator simulate', () => {
     const runs: { result: Rec; people: string[] }[] = [];
     for (const seed of [42, 42, 43]) {
       const box = await sandbox();
-      const job = await newJob(box, 'Backend Engineer');
+      const job = await newJob(box, 'Backend Engineer', ['--publish']);
       const result = await simulate(box, job.id, 60, seed);
       const people = (await allCandidates(box)).map((item) => `${item.name}|${item.status}|${item.score}`);
       runs.push({ result, people });
@@ -437,7 +440,7 @@ describe('emulator simulate', () => {
 
   it('reports what it made (--json and a sentence), and the candidates match it', async () => {
     const box = await sandbox();
-    const job = await newJob(box, 'Backend Engineer');
+    const job = await newJob(box, 'Backend Engineer', ['--publish']);
     const result = await simulate(box, job.id, 40, 7);
     expect(Object.keys(result)).toEqual(['job_id', 'created', 'by_status']);
     expect(result.job_id).toBe(job.id);
@@ -461,7 +464,7 @@ describe('emulator simulate', () => {
 
     // The sentence, on a fresh sandbox with the same seed.
     const other = await sandbox();
-    const otherJob = await newJob(other, 'Backend Engineer');
+    const otherJob = await newJob(other, 'Backend Engineer', ['--publish']);
     const text = await cli(other, ['emulator', 'simulate', '--job', otherJob.id, '--applications', '40', '--seed', '7']);
     expect(text.code).toBe(0);
     const spread = Object.entries(result.by_status as Record<string, number>).map(([status, n]) => `${status} ${n}`).join(', ');
@@ -480,13 +483,25 @@ describe('emulator simulate', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--applications must be a whole number of at least 1 (got "0")');
   });
+
+  it('only an active job takes applications: a draft is a 409 (exit 1), and nobody applies', async () => {
+    const box = await sandbox();
+    const job = await newJob(box, 'Backend Engineer');
+    const result = await cli(box, ['emulator', 'simulate', '--job', job.id, '--applications', '3']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`Job ${job.id} is draft; only active jobs take applications`);
+    expect(result.stderr).toContain('(conflict, HTTP 409)');
+    expect(await ok(box, ['candidates', 'list'])).toEqual([]);
+    expect((await ok(box, ['jobs', 'get', job.id])).candidate_count).toBe(0);
+  });
 });
 
 describe('candidates list', () => {
   async function simulated(): Promise<{ box: Sandbox; jobA: Rec; jobB: Rec; a: Rec; b: Rec }> {
     const box = await sandbox();
-    const jobA = await newJob(box, 'Backend Engineer');
-    const jobB = await newJob(box, 'Data Engineer');
+    const jobA = await newJob(box, 'Backend Engineer', ['--publish']);
+    const jobB = await newJob(box, 'Data Engineer', ['--publish']);
     const a = await simulate(box, jobA.id, 45, 11);
     const b = await simulate(box, jobB.id, 25, 12);
     return { box, jobA, jobB, a, b };
@@ -540,7 +555,7 @@ describe('candidates list', () => {
 
   it('piped: tab-separated rows of the default columns, full values, no colour', async () => {
     const box = await sandbox();
-    const job = await newJob(box, 'Backend Engineer');
+    const job = await newJob(box, 'Backend Engineer', ['--publish']);
     await simulate(box, job.id, 12, 5);
     const items = await ok<Rec[]>(box, ['candidates', 'list']);
     const result = await cli(box, ['candidates', 'list']);
@@ -551,7 +566,7 @@ describe('candidates list', () => {
 
   it('at a terminal: a drawn table, statuses coloured, dates shortened, a paging hint on stderr', async () => {
     const box = await sandbox();
-    const job = await newJob(box, 'Backend Engineer');
+    const job = await newJob(box, 'Backend Engineer', ['--publish']);
     await simulate(box, job.id, 45, 5);
     const items = await ok<Rec[]>(box, ['candidates', 'list']);
     const result = await cli(box, ['candidates', 'list'], { tty: true });
@@ -574,7 +589,7 @@ describe('candidates list', () => {
 describe('candidates get and move', () => {
   async function withCandidates(): Promise<{ box: Sandbox; job: Rec; candidates: Rec[] }> {
     const box = await sandbox();
-    const job = await newJob(box, 'Backend Engineer');
+    const job = await newJob(box, 'Backend Engineer', ['--publish']);
     await simulate(box, job.id, 40, 3);
     return { box, job, candidates: await allCandidates(box) };
   }
@@ -642,7 +657,7 @@ describe('candidates get and move', () => {
     expect((await ok(box, ['candidates', 'get', walker.id])).status).toBe('hired');
 
     for (const from of ['new', 'screening', 'review', 'interview']) {
-      const candidate = candidates.find((item) => item.status === from);
+      const candidate = candidates.find((item) => item.status === from && item.id !== walker.id);
       if (!candidate) throw new Error(`seed 3 made no ${from} candidate`);
       const result = await cli(box, ['candidates', 'move', candidate.id, '--status', 'rejected']);
       expect(result.code).toBe(0);
@@ -813,10 +828,11 @@ describe('assessments', () => {
 describe('analytics', () => {
   async function world(): Promise<{ box: Sandbox; jobA: Rec; jobB: Rec; everyone: Rec[] }> {
     const box = await sandbox();
-    const jobA = await newJob(box, 'Backend Engineer');
+    const jobA = await newJob(box, 'Backend Engineer', ['--publish']);
     const jobB = await newJob(box, 'Data Engineer', ['--publish']);
     await simulate(box, jobA.id, 30, 21);
     await simulate(box, jobB.id, 20, 22);
+    await ok(box, ['jobs', 'pause', jobB.id]);
     return { box, jobA, jobB, everyone: await allCandidates(box) };
   }
 
@@ -833,7 +849,8 @@ describe('analytics', () => {
   function expectedFunnel(items: Rec[]): Rec[] {
     return PIPELINE.map((status, index) => ({
       status,
-      count: items.filter((item) => PIPELINE.indexOf(item.status) >= index).length,
+      // A rejected candidate applied, at least: it counts in the first stage.
+      count: items.filter((item) => (item.status === 'rejected' ? 0 : PIPELINE.indexOf(item.status)) >= index).length,
     }));
   }
 
@@ -843,13 +860,14 @@ describe('analytics', () => {
     expect(result.code).toBe(0);
     const data = json<Rec>(result);
     expect(data).toEqual({
-      jobs: { total: 2, by_status: { draft: 1, active: 1, paused: 0, closed: 0 } },
+      jobs: { total: 2, by_status: { draft: 0, active: 1, paused: 1, closed: 0 } },
       candidates: expectedCandidates(everyone),
       assessments: { total: 2, completed: everyone.filter((item) => item.score !== null).length },
       funnel: expectedFunnel(everyone),
       filters: { job_id: null, from: null, to: null },
     });
     expect(data.candidates.total).toBe(50);
+    expect(data.funnel[0]).toEqual({ status: 'new', count: 50 });
     expect(data.funnel[1].count).toBe(everyone.filter((item) => !['new', 'rejected'].includes(item.status)).length);
   });
 
@@ -859,7 +877,7 @@ describe('analytics', () => {
     expect(mine).toHaveLength(30);
     const data = await ok(box, ['analytics', '--job', jobA.id]);
     expect(data).toEqual({
-      jobs: { total: 1, by_status: { draft: 1, active: 0, paused: 0, closed: 0 } },
+      jobs: { total: 1, by_status: { draft: 0, active: 1, paused: 0, closed: 0 } },
       candidates: expectedCandidates(mine),
       assessments: { total: 1, completed: mine.filter((item) => item.score !== null).length },
       funnel: expectedFunnel(mine),
@@ -916,7 +934,7 @@ describe('analytics', () => {
     expect(result.stdout).toBe(
       [
         'Analytics (all jobs)',
-        '  Jobs         2 (draft 1, active 1)',
+        '  Jobs         2 (active 1, paused 1)',
         `  Candidates   50, average score ${data.candidates.average_score} (${counts(data.candidates.by_status)})`,
         `  Assessments  2 generated, ${everyone.filter((item) => item.score !== null).length} completed by candidates`,
         `  Funnel       ${expectedFunnel(everyone).map((step) => `${step.status} ${step.count}`).join(' → ')}`,
@@ -933,7 +951,7 @@ describe('analytics', () => {
     expect(result.stdout).toContain('Funnel');
     expect(result.stdout).toContain(`${BOLD}Analytics`);
     expect(result.stdout).toContain(`(job ${jobA.id} from 2000-01-01)`);
-    expect(result.stdout).toContain(`${DIM}draft`);
+    expect(result.stdout).toContain(`${GREEN}active`);
     const empty = await cli(box, ['analytics', '--from', '2999-01-01'], { tty: true });
     expect(empty.stdout).toContain('no scores yet');
   });
@@ -1065,7 +1083,7 @@ describe('webhooks', () => {
 describe('list flags', () => {
   it('--all returns every candidate once as JSON, NDJSON lines and CSV rows (230 across pages)', async () => {
     const box = await sandbox();
-    const job = await newJob(box, 'Backend Engineer');
+    const job = await newJob(box, 'Backend Engineer', ['--publish']);
     await simulate(box, job.id, 230, 99);
 
     const all = await cli(box, ['candidates', 'list', '--all', '--json']);
@@ -1121,7 +1139,7 @@ describe('list flags', () => {
 
   it('candidates: --sort, --fields (columns and keys, in order), --filter', async () => {
     const box = await sandbox();
-    const job = await newJob(box, 'Backend Engineer');
+    const job = await newJob(box, 'Backend Engineer', ['--publish']);
     await simulate(box, job.id, 60, 8);
     const everyone = await allCandidates(box);
 
@@ -1151,11 +1169,25 @@ describe('list flags', () => {
     expect(unknownField.code).toBe(2);
     expect(unknownField.stderr).toContain('fields: unknown field salary');
 
-    const filtered = await allCandidates(box, ['--filter', 'status=review']);
-    expect(filtered.map((item) => item.id)).toEqual(everyone.filter((item) => item.status === 'review').map((item) => item.id));
     const named = everyone[0]!;
     const byEmail = await allCandidates(box, ['--filter', `email=${named.email}`]);
     expect(byEmail.map((item) => item.id)).toEqual([named.id]);
+  });
+
+  it('--filter on a field the command also has a flag for (status, job_id) is sent, not dropped', async () => {
+    const box = await sandbox();
+    const job = await newJob(box, 'Backend Engineer', ['--publish']);
+    const other = await newJob(box, 'Other job', ['--publish']);
+    await simulate(box, job.id, 60, 8);
+    await simulate(box, other.id, 5, 9);
+    await ok(box, ['jobs', 'pause', other.id]);
+    expect((await allCandidates(box, ['--filter', `job_id=${other.id}`])).map((item) => item.job_id)).toEqual(Array(5).fill(other.id));
+    const everyone = await allCandidates(box);
+    const review = everyone.filter((item) => item.status === 'review').map((item) => item.id);
+    expect(review.length).toBeGreaterThan(0);
+    expect(review.length).toBeLessThan(65);
+    expect((await allCandidates(box, ['--filter', 'status=review'])).map((item) => item.id)).toEqual(review);
+    expect((await ok<Rec[]>(box, ['jobs', 'list', '--filter', 'status=active'])).map((item) => item.id)).toEqual([job.id]);
   });
 
   it('jobs: --limit, --fields order in csv and ndjson, --filter, --sort', async () => {
@@ -1226,7 +1258,7 @@ describe('list flags', () => {
 describe('emulator reset', () => {
   it('--yes empties jobs, candidates, assessments and webhooks', async () => {
     const box = await sandbox();
-    const job = await newJob(box, 'Backend Engineer');
+    const job = await newJob(box, 'Backend Engineer', ['--publish']);
     await newJob(box, 'Data Engineer');
     await simulate(box, job.id, 12, 1);
     await ok(box, ['assessments', 'create', '--job', job.id]);

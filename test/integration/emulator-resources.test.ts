@@ -719,17 +719,18 @@ describe('GET /api/v1/assessments/{id}', () => {
 
 // ---------------------------------------------------------------------------------------------
 describe('GET /api/v1/analytics', () => {
-  /** Jobs active (60 candidates), draft (25 candidates) and closed; one assessment without a job. */
-  async function seeded(): Promise<{ emu: TestEmulator; active: any; draft: any; closed: any }> {
+  /** Jobs active (60 candidates), paused (25 candidates) and closed; one assessment without a job. */
+  async function seeded(): Promise<{ emu: TestEmulator; active: any; paused: any; closed: any }> {
     const emu = await emulator();
     const active = await createJob(emu, { publish: true });
-    const draft = await createJob(emu, { title: 'Designer' });
+    const paused = await createJob(emu, { title: 'Designer', publish: true });
     const closed = await createJob(emu, { title: 'Analyst' });
     expect((await patchJob(emu, closed.id, { status: 'closed' })).status).toBe(200);
     await simulate(emu, active.id, 60, 42);
-    await simulate(emu, draft.id, 25, 3);
+    await simulate(emu, paused.id, 25, 3); // only active jobs take applications
+    expect((await patchJob(emu, paused.id, { status: 'paused' })).status).toBe(200);
     expect((await emu.call('POST', '/assessments', { body: { title: 'Loose assessment' } })).status).toBe(201);
-    return { emu, active, draft, closed };
+    return { emu, active, paused, closed };
   }
 
   function expectedCandidates(candidates: Candidate[]) {
@@ -742,10 +743,11 @@ describe('GET /api/v1/analytics', () => {
         average_score: scores.length === 0 ? null : Math.round((scores.reduce((sum, score) => sum + score, 0) / scores.length) * 10) / 10,
       },
       completed: scores.length,
-      // How many candidates reached each pipeline stage (those further along passed it).
+      // How many candidates reached each pipeline stage (those further along passed it); a
+      // rejected candidate counts as having applied, how far they got not being recorded.
       funnel: PIPELINE.map((status, index) => ({
         status,
-        count: candidates.filter((candidate) => PIPELINE.indexOf(candidate.status as (typeof PIPELINE)[number]) >= index).length,
+        count: candidates.filter((candidate) => (candidate.status === 'rejected' ? 0 : PIPELINE.indexOf(candidate.status as (typeof PIPELINE)[number])) >= index).length,
       })),
     };
   }
@@ -768,7 +770,7 @@ describe('GET /api/v1/analytics', () => {
     expect(expected.candidates.total).toBe(85);
     expect(typeof expected.candidates.average_score).toBe('number');
     expect(data).toEqual({
-      jobs: { total: 3, by_status: { draft: 1, active: 1, paused: 0, closed: 1 } },
+      jobs: { total: 3, by_status: { draft: 0, active: 1, paused: 1, closed: 1 } },
       candidates: expected.candidates,
       assessments: { total: 4, completed: expected.completed },
       funnel: expected.funnel,
@@ -780,17 +782,17 @@ describe('GET /api/v1/analytics', () => {
   });
 
   it('filters by job_id', async () => {
-    const { emu, draft } = await seeded();
-    const response = await emu.call('GET', `/analytics?job_id=${draft.id}`);
+    const { emu, paused } = await seeded();
+    const response = await emu.call('GET', `/analytics?job_id=${paused.id}`);
     expect(response.status).toBe(200);
-    const expected = expectedCandidates(candidatesOf(emu, draft.id));
+    const expected = expectedCandidates(candidatesOf(emu, paused.id));
     expect(expected.candidates.total).toBe(25);
     expect(response.json.data).toEqual({
-      jobs: { total: 1, by_status: { draft: 1, active: 0, paused: 0, closed: 0 } },
+      jobs: { total: 1, by_status: { draft: 0, active: 0, paused: 1, closed: 0 } },
       candidates: expected.candidates,
       assessments: { total: 1, completed: expected.completed },
       funnel: expected.funnel,
-      filters: { job_id: draft.id, from: null, to: null },
+      filters: { job_id: paused.id, from: null, to: null },
     });
   });
 

@@ -248,7 +248,7 @@ describe('429 rate limits', () => {
     expect(result.ms).toBeLessThan(5_000);
     expect(result.stderr).not.toContain('retrying');
     expect(result.stderr).toContain('(rate_limited, HTTP 429)');
-    expect(result.stderr).toContain('The server asks to wait 3600 s.');
+    expect(result.stderr).toContain('The server asks to wait 3600 s before trying again, longer than hire waits (60 s).');
     expectKeyHidden(result);
   });
 
@@ -428,26 +428,27 @@ describe('POST retries reuse one Idempotency-Key', () => {
 });
 
 describe('PATCH is retried on 429 only', () => {
-  it('does not retry jobs publish on 503 (1 request, exit 1)', async () => {
-    const server = await serve(fail(503, 'unavailable', 'Down for maintenance.'), ok({ ...JOB, status: 'active' }));
-    const result = await hire(['jobs', 'publish', JOB.id], server.origin);
+  // jobs pause is one PATCH (publish reads the job first to tell publish from reopen).
+  it('does not retry jobs pause on 503 (1 request, exit 1)', async () => {
+    const server = await serve(fail(503, 'unavailable', 'Down for maintenance.'), ok({ ...JOB, status: 'paused' }));
+    const result = await hire(['jobs', 'pause', JOB.id], server.origin);
     expect(result.code).toBe(1);
     expect(server.requests).toHaveLength(1);
     expect(server.requests[0]!.method).toBe('PATCH');
-    expect(JSON.parse(server.requests[0]!.body)).toEqual({ status: 'active' });
+    expect(JSON.parse(server.requests[0]!.body)).toEqual({ status: 'paused' });
     expect(result.stderr).not.toContain('retrying');
     expect(result.stderr).toContain('Error: Down for maintenance. (unavailable, HTTP 503)');
     expectKeyHidden(result);
   });
 
-  it('retries jobs publish on 429', async () => {
-    const server = await serve(rateLimited(0), ok({ ...JOB, status: 'active' }));
-    const result = await hire(['jobs', 'publish', JOB.id, '--json'], server.origin);
+  it('retries jobs pause on 429', async () => {
+    const server = await serve(rateLimited(0), ok({ ...JOB, status: 'paused' }));
+    const result = await hire(['jobs', 'pause', JOB.id, '--json'], server.origin);
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ id: JOB.id, status: 'active' });
+    expect(JSON.parse(result.stdout)).toMatchObject({ id: JOB.id, status: 'paused' });
     expect(server.requests.map((r) => `${r.method} ${r.path} ${r.body}`)).toEqual([
-      `PATCH /api/v1/jobs/${JOB.id} {"status":"active"}`,
-      `PATCH /api/v1/jobs/${JOB.id} {"status":"active"}`,
+      `PATCH /api/v1/jobs/${JOB.id} {"status":"paused"}`,
+      `PATCH /api/v1/jobs/${JOB.id} {"status":"paused"}`,
     ]);
     expect(server.requests[0]!.headers['idempotency-key']).toBeUndefined();
     expect(result.stderr).toContain('Rate limited (429); retrying');

@@ -22,7 +22,8 @@ export async function run(ctx: Context, flags: ApiFlags, rawPath: string): Promi
   if (flags.input !== undefined && fields !== undefined && flags.method?.toUpperCase() !== 'GET') {
     throw new UsageError('Pass the body either as --input or as -f/-F fields, not both.');
   }
-  const method = (flags.method ?? (fields !== undefined || flags.input !== undefined ? 'POST' : 'GET')).toUpperCase();
+  // Like gh: fields or --input mean POST, unless --paginate (which follows a GET list).
+  const method = (flags.method ?? (!flags.paginate && (fields !== undefined || flags.input !== undefined) ? 'POST' : 'GET')).toUpperCase();
   if (!METHODS.includes(method)) throw new UsageError(`-X must be one of ${METHODS.join(', ')} (got "${flags.method}").`);
   if (flags.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only.');
   const headers = parseHeaders(flags.header ?? []);

@@ -8,8 +8,12 @@ import { JOB_DETAIL_COLUMNS } from './columns.js';
 import { readJobFields, type CreateFlags } from './create.js';
 
 export async function run(ctx: Context, flags: CreateFlags, id: string): Promise<void> {
-  const patch = await readJobFields(ctx, flags, validateJobPatch);
-  if (Object.keys(patch).length === 0) throw new UsageError('Nothing to update: pass the fields to change as flags, or --from-file FILE.');
+  const patch = await readJobFields(ctx, flags, (input) => {
+    if (input !== null && typeof input === 'object' && Object.keys(input).length === 0) {
+      throw new UsageError('Nothing to update: pass the fields to change as flags, or --from-file FILE.');
+    }
+    return validateJobPatch(input);
+  });
   if (flags.dryRun) {
     ctx.io.stdout.write(`${JSON.stringify(patch, null, 2)}\n`);
     ctx.notice('Dry run: the change is valid; nothing was sent.');

@@ -23,12 +23,15 @@ export function listQuery(ctx: Context, flags: ListFlags, own: Record<string, Qu
     if (!match) throw new UsageError(`--filter takes key=value (got "${filter}").`);
     query[match[1]!.trim()] = match[2]!;
   }
-  Object.assign(query, own, {
+  const given = {
+    ...own,
     page: wholeNumberFlag('--page', flags.page, 1),
     per_page: wholeNumberFlag('--per-page', flags.perPage, 1),
     sort: flags.sort,
     fields: ctx.fields?.join(','),
-  });
+  };
+  // Only what was given: an absent --status must not drop a --filter status=… before it.
+  for (const [name, value] of Object.entries(given)) if (value !== undefined) query[name] = value;
   return query;
 }
 

@@ -44,12 +44,10 @@ export const analyticsRoutes: Route[] = [
         Object.fromEntries(statuses.map((status) => [status, items.filter((item) => statusOf(item) === status).length]));
       const byCandidateStatus = count(candidates, CANDIDATE_STATUSES, (candidate) => candidate.status);
       // The funnel: how many candidates reached each stage (hired ones passed every stage).
+      // A rejected candidate is counted as having applied: how far they got is not recorded.
       const funnel = CANDIDATE_PIPELINE.map((status, index) => ({
         status,
-        count: candidates.filter((candidate) => {
-          const reached = CANDIDATE_PIPELINE.indexOf(candidate.status);
-          return reached >= index;
-        }).length,
+        count: candidates.filter((candidate) => (candidate.status === 'rejected' ? 0 : CANDIDATE_PIPELINE.indexOf(candidate.status)) >= index).length,
       }));
       const analytics: Analytics = {
         jobs: { total: jobs.length, by_status: count(jobs, JOB_STATUSES, (job) => job.status) },

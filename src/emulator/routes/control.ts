@@ -8,6 +8,8 @@ import { simulateApplications } from '../simulate.js';
 import { findJob } from './jobs.js';
 
 export const MAX_SIMULATED_APPLICATIONS = 100_000;
+const MAX_KEY_LIFETIME_SECONDS = 10 * 365 * 86_400;
+const KEY_FIELDS = new Set(['name', 'level', 'tier', 'expires_in_seconds', 'allow_ips', 'limits']);
 
 export const controlRoutes: Route[] = [
   {
@@ -25,6 +27,10 @@ export const controlRoutes: Route[] = [
       if (!Number.isInteger(seed)) errors.seed = 'must be a whole number';
       if (Object.keys(errors).length > 0) throw validationError(errors);
       const job = findJob(ctx, body.job_id as string);
+      // Spec "Job status": only an active job accepts applications.
+      if (job.status !== 'active') {
+        throw new HttpError(409, 'conflict', `Job ${job.id} is ${job.status}; only active jobs take applications (hire jobs publish ${job.id}).`);
+      }
       return created(simulateApplications(ctx, job, applications as number, seed as number));
     },
   },
@@ -34,6 +40,9 @@ export const controlRoutes: Route[] = [
     handler(req, ctx) {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const errors: FieldErrors = {};
+      for (const field of Object.keys(body)) {
+        if (!KEY_FIELDS.has(field)) errors[field] = 'is not a known field';
+      }
       const level = body.level ?? 'write';
       if (!(KEY_LEVELS as readonly unknown[]).includes(level)) errors.level = `must be one of: ${KEY_LEVELS.join(', ')}`;
       const tier = body.tier ?? 'standard';
@@ -41,12 +50,18 @@ export const controlRoutes: Route[] = [
       const name = body.name ?? `${String(level)} key`;
       if (typeof name !== 'string' || name.trim() === '') errors.name = 'must be a non-empty string';
       const expires = body.expires_in_seconds;
-      if (expires !== undefined && (typeof expires !== 'number' || !Number.isFinite(expires))) errors.expires_in_seconds = 'must be a number of seconds';
+      // 0 makes a key that has already expired: a way to see key_expired answers.
+      if (expires !== undefined && (typeof expires !== 'number' || !Number.isInteger(expires) || expires < 0 || expires > MAX_KEY_LIFETIME_SECONDS)) {
+        errors.expires_in_seconds = `must be a whole number of seconds from 0 to ${MAX_KEY_LIFETIME_SECONDS} (10 years)`;
+      }
       const allowIps = body.allow_ips ?? [];
       if (!Array.isArray(allowIps) || allowIps.some((entry) => typeof entry !== 'string' || !parseCidr(entry))) {
         errors.allow_ips = 'must be a list of IP addresses or CIDR blocks, such as 10.0.0.0/8';
       }
       const limits: Partial<Limits> = {};
+      if (body.limits !== undefined && (body.limits === null || typeof body.limits !== 'object' || Array.isArray(body.limits))) {
+        errors.limits = 'must be an object such as {"hour": 5}';
+      }
       for (const window of ['hour', 'day', 'concurrent'] as const) {
         const value = (body.limits as Record<string, unknown> | undefined)?.[window];
         if (value === undefined) continue;

@@ -10,7 +10,7 @@ import {
 } from '../../domain/job.js';
 import type { Candidate } from '../../domain/candidate.js';
 import { overlay } from '../../domain/merge.js';
-import { generateAssessment } from '../assessments.js';
+import { generateAssessment, type Assessment } from '../assessments.js';
 import { HttpError, created, noContent, notFound, ok, validationError, type Route, type RouteContext } from '../http.js';
 import { newId } from '../ids.js';
 import { listRecords } from '../list.js';
@@ -114,7 +114,9 @@ export const jobRoutes: Route[] = [
       for (const candidate of ctx.store.all<Candidate>('candidates')) {
         if (candidate.job_id === job.id) ctx.store.delete('candidates', candidate.id);
       }
-      if (job.assessment_id) ctx.store.delete('assessments', job.assessment_id);
+      for (const assessment of ctx.store.all<Assessment>('assessments')) {
+        if (assessment.job_id === job.id) ctx.store.delete('assessments', assessment.id);
+      }
       ctx.store.delete('jobs', job.id);
       return noContent();
     },
