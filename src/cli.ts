@@ -45,6 +45,10 @@ async function reportError(ctx: Context, error: unknown): Promise<number> {
     return error.exitCode;
   }
   const paint = await ctx.painter('stderr');
+  if (error.exitCode === ExitCode.interrupted) {
+    stderr.write(`${error.message}\n`);
+    return error.exitCode;
+  }
   if (error.message) {
     const where = error instanceof ApiError ? ` (${error.code}, HTTP ${error.status})` : '';
     stderr.write(`${paint.red('Error:')} ${error.message}${where}\n`);

@@ -111,9 +111,12 @@ export class Context {
     return retries;
   }
 
-  /** Prompts only when someone is there: both ends a TTY, not CI, not --no-input. */
+  /**
+   * Prompts only when someone is there: stdin and stderr (where prompts render) are a terminal,
+   * not CI, not --no-input. stdout may be redirected: `hire jobs create --json > job.json`.
+   */
   get canPrompt(): boolean {
-    return this.io.isStdinTTY && this.io.isStdoutTTY && !this.env.CI && this.#globals.input;
+    return this.io.isStdinTTY && this.io.isStderrTTY && !this.env.CI && this.#globals.input;
   }
 
   painter(stream: 'stdout' | 'stderr'): Promise<Painter> {

@@ -94,14 +94,16 @@ function registerJobs(program: Command, lazy: Lazy): void {
       .command('create')
       .description('create a job posting (POST /jobs)')
       .option('--from-file <file>', 'read the job from a JSON or YAML file (- for stdin); flags override it')
-      .option('--dry-run', 'validate and print the request body without sending it'),
+      .option('--dry-run', 'validate and print the request body without sending it')
+      .option('-i, --interactive', 'ask for the job in a wizard (also what happens at a terminal when --title or --description is missing)')
+      .option('--save <file>', 'save the job as JSON for --from-file, before sending it'),
   )
     .addHelpText(
       'after',
       examples(
+        'hire jobs create                      # at a terminal: the wizard asks for everything',
         'hire jobs create --title "Backend Engineer" --description-file role.md --skill go --skill sql --publish',
         'hire jobs create --from-file job.yaml --question-count 12 --json',
-        'hire jobs create --from-file job.json --dry-run',
       ),
     )
     .action(lazy(() => import('./commands/jobs/create.js').then((m) => m.run)));

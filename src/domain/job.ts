@@ -223,3 +223,11 @@ export function jobFieldError(field: JobField, value: unknown): string | undefin
   const result = validateWith(FIELD_SCHEMAS[field] as z.ZodMiniType<unknown>, value);
   return result.ok ? undefined : Object.values(result.errors)[0];
 }
+
+/** Part of a job input: what flags and a file gave, before the wizard asks for the rest. */
+const { status: _status, ...patchFields } = JobPatchSchema.shape;
+const JobDraftSchema = z.strictObject({ ...patchFields, publish: z.optional(flag()) }, { error: typeError('a JSON object') });
+
+export function validateJobDraft(input: unknown): Validation<z.infer<typeof JobDraftSchema>> {
+  return validateWith(JobDraftSchema, input);
+}

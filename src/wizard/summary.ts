@@ -1,0 +1,34 @@
+// The wizard's summary of the request before it is sent.
+import type { JobInput } from '../domain/job.js';
+
+export function describeJob(input: JobInput): string {
+  const lines: string[] = ['', 'The job to create:'];
+  const row = (label: string, value: unknown) => {
+    if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return;
+    lines.push(`  ${label.padEnd(18)} ${Array.isArray(value) ? value.join(', ') : String(value)}`);
+  };
+  row('title', input.title);
+  row('department', input.department);
+  if (input.location) {
+    const { type, city, state, country } = input.location;
+    row('location', [type, [city, state, country].filter(Boolean).join(', ')].filter(Boolean).join(' · '));
+  }
+  const chars = [...input.description.trim()].length;
+  const firstLine = input.description.trim().split('\n')[0] ?? '';
+  row('description', `${firstLine.length > 60 ? `${firstLine.slice(0, 59)}…` : firstLine} (${chars} characters)`);
+  row('requirements', input.requirements);
+  row('skills', input.skills);
+  row('experience level', input.experience_level);
+  row('employment type', input.employment_type);
+  if (input.salary) {
+    const { min, max, currency, period } = input.salary;
+    row('salary', [min !== undefined && max !== undefined ? `${min}–${max}` : (min ?? max), currency, period && `per ${period.replace(/ly$/, '').replace('dai', 'day')}`].filter((part) => part !== undefined && part !== '').join(' '));
+  }
+  const config = input.assessment_config;
+  if (config?.auto_generate === false) row('assessment', 'no AI questions');
+  else if (config) {
+    row('assessment', `${config.question_count} questions, ${config.time_limit} s, ${(config.question_types ?? []).join('/')}${config.proctoring ? ', proctored' : ''}`);
+  }
+  row('publish', input.publish ? 'yes (active at once)' : 'no (a draft)');
+  return `${lines.join('\n')}\n`;
+}
