@@ -52,6 +52,8 @@ export class Context {
   #config: ConfigFile | undefined;
   #profile: ResolvedProfile | undefined;
   #client: Promise<ApiClient> | undefined;
+  /** How to close each client made, with what it started (an in-process emulator). */
+  readonly #releases = new Map<ApiClient, () => Promise<void>>();
   readonly #cleanups: (() => Promise<void> | void)[] = [];
   readonly #painters = new Map<'stdout' | 'stderr', Promise<Painter>>();
 
@@ -186,6 +188,19 @@ export class Context {
     return (this.#client ??= this.profile().then((profile) => this.apiFor(profile)));
   }
 
+  /**
+   * Lets go of the API connection: its client, and the in-process emulator if one was started for
+   * it (a long-running command must not hold the emulator's data dir). api() connects again.
+   */
+  async releaseApi(): Promise<void> {
+    const client = this.#client;
+    this.#client = undefined;
+    if (!client) return;
+    const release = this.#releases.get(await client);
+    this.#releases.delete(await client);
+    await release?.();
+  }
+
   /** Forgets the config read so far (after this command changed it). */
   configChanged(): void {
     this.#config = undefined;
@@ -209,6 +224,15 @@ export class Context {
   /** A client for any profile (auth status checks every one); closed when the command ends. */
   async apiFor(profile: ResolvedProfile, options: { quietNotice?: boolean } = {}): Promise<ApiClient> {
     const { resolveBaseUrl, isLoopbackHost } = await import('./api/base-url.js');
+    // Whatever this connection starts is closed by release(), at the latest when the command ends.
+    const closers: (() => Promise<void>)[] = [];
+    let released = false;
+    const release = async () => {
+      if (released) return;
+      released = true;
+      for (const close of closers.reverse()) await close();
+    };
+    this.onCleanup(release);
     const source = profile.baseUrlSource === 'env' ? 'HIRE_BASE_URL' : `base URL of profile "${profile.name}"`;
     let baseUrl: BaseUrl = resolveBaseUrl(profile.baseUrl, source);
     const timeoutMs = this.timeoutMs;
@@ -231,7 +255,7 @@ export class Context {
       const { connectLocalEmulator } = await import('./emulator/embedded.js');
       const dir = dataDir(this.env);
       const emulator = await connectLocalEmulator({ address: target, dataDir: dir });
-      this.onCleanup(emulator.close);
+      closers.push(emulator.close);
       if (emulator.origin !== target.origin) baseUrl = { ...baseUrl, href: emulator.origin + target.pathname };
       if (!profile.explicit && !options.quietNotice) {
         this.notice(
@@ -253,7 +277,8 @@ export class Context {
       onRetry: (message) => this.notice(message),
       ...(this.#globals.verbose ? { onTrace: (line: string) => this.trace(line) } : {}),
     });
-    this.onCleanup(() => client.close());
+    closers.push(() => client.close());
+    this.#releases.set(client, release);
     return client;
   }
 }

@@ -252,6 +252,44 @@ function registerWebhooks(program: Command, lazy: Lazy): void {
     .addHelpText('after', examples('hire webhooks list', 'hire webhooks list --json'))
     .action(lazy(() => import('./commands/webhooks/list.js').then((m) => m.run)));
 
+  addListOptions(webhooks.command('deliveries').description("a webhook's delivery log: every attempt of every event").argument('<id>', 'webhook id'))
+    .addHelpText('after', examples('hire webhooks deliveries wh_abc123', 'hire webhooks deliveries wh_abc123 --json'))
+    .action(lazy(() => import('./commands/webhooks/deliveries.js').then((m) => m.run)));
+
+  webhooks
+    .command('listen')
+    .description('receive deliveries locally: verify, print, relay (like stripe listen)')
+    .option('--port <port>', 'port to listen on (0 = any free port)', '0')
+    .option('--secret <secret>', 'the signing secret (prefer --secret-stdin: arguments show up in ps)')
+    .option('--secret-stdin', 'read the signing secret from stdin')
+    .option('--events <kinds>', 'only these event kinds (comma-separated); also what --register subscribes to', collect)
+    .option('--forward-to <url>', 'relay verified deliveries to this URL')
+    .option('--register', 'register a webhook for this listener on the current profile, removed on exit')
+    .addHelpText(
+      'after',
+      examples(
+        'hire webhooks listen --register',
+        'hire webhooks listen --register --events job.created --forward-to http://localhost:3000/hooks',
+        'printf %s "$SECRET" | hire webhooks listen --port 8787 --secret-stdin --json',
+      ),
+    )
+    .action(lazy(() => import('./commands/webhooks/listen.js').then((m) => m.run)));
+
+  webhooks
+    .command('verify')
+    .description('check one delivery offline: exit 0 when valid, 3 when not')
+    .option('--secret <secret>', 'the signing secret')
+    .option('--secret-stdin', 'read the signing secret from stdin (then the payload comes from --payload-file)')
+    .option('--id <id>', 'the webhook-id header')
+    .option('--timestamp <seconds>', 'the webhook-timestamp header')
+    .option('--signature <signature>', 'the webhook-signature header (v1,…; several separated by spaces)')
+    .option('--payload-file <file>', 'the raw body (default: stdin)')
+    .addHelpText(
+      'after',
+      examples('hire webhooks verify --secret "$SECRET" --id "$ID" --timestamp "$TS" --signature "$SIG" < body.json'),
+    )
+    .action(lazy(() => import('./commands/webhooks/verify.js').then((m) => m.run)));
+
   webhooks
     .command('remove')
     .description('remove a webhook')
@@ -345,16 +383,22 @@ function registerEmulator(program: Command, lazy: Lazy): void {
     .option('--port <port>', 'port to listen on (0 = any free port)', '4010')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--data-dir <dir>', 'where the emulator keeps its data (default $HIRE_DATA_DIR or ~/.local/share/hire)')
+    .option('--delivery-backoff <ms>', 'first webhook retry delay in ms, then ×5 each time (6 attempts); small for tests', '5000')
     .addHelpText('after', examples('hire emulator start', 'hire emulator start --port 4020 --data-dir ./emulator-data'))
     .action(lazy(() => import('./commands/emulator/start.js').then((m) => m.run)));
 
   emulator
     .command('simulate')
-    .description('make candidates apply to a job, with assessment scores and statuses')
+    .description('make candidates apply to an active job (events are delivered to webhooks)')
     .option('--job <id>', 'the job they apply to')
     .option('--applications <n>', 'how many apply', '10')
     .option('--seed <n>', 'the same seed gives the same candidates')
-    .addHelpText('after', examples('hire emulator simulate --job job_abc123 --applications 50'))
+    .option('--complete-assessments', 'they also take the assessment: a score 0-100, then review')
+    .option('--advance', 'they also move along the pipeline (interview, offer, hired, rejected); implies --complete-assessments')
+    .addHelpText(
+      'after',
+      examples('hire emulator simulate --job job_abc123 --applications 50', 'hire emulator simulate --job job_abc123 --applications 200 --advance --seed 7'),
+    )
     .action(lazy(() => import('./commands/emulator/control.js').then((m) => m.simulate)));
 
   const keys = emulator.command('keys').description("the emulator's API keys: levels, expiry, IP allow-lists, limits");

@@ -82,7 +82,9 @@ const AssessmentConfigSchema = z.strictObject(
     question_count: z.optional(wholeNumberBetween(QUESTION_COUNT.min, QUESTION_COUNT.max)),
     time_limit: z.optional(wholeNumberBetween(TIME_LIMIT_SECONDS.min, TIME_LIMIT_SECONDS.max)),
     proctoring: z.optional(flag()),
-    question_types: z.optional(listOf(oneOf(QUESTION_TYPES), 'a list of question types')),
+    question_types: z.optional(
+      listOf(oneOf(QUESTION_TYPES), 'a list of question types').check(z.minLength(1, { error: 'must name at least one question type' })),
+    ),
   },
   { error: objectError },
 );
@@ -215,6 +217,7 @@ const FIELD_SCHEMAS = {
   'salary.currency': nonEmptyText(),
   'assessment_config.question_count': wholeNumberBetween(QUESTION_COUNT.min, QUESTION_COUNT.max),
   'assessment_config.time_limit': wholeNumberBetween(TIME_LIMIT_SECONDS.min, TIME_LIMIT_SECONDS.max),
+  'assessment_config.question_types': AssessmentConfigSchema.shape.question_types,
 } as const;
 export type JobField = keyof typeof FIELD_SCHEMAS;
 

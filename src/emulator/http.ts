@@ -1,6 +1,7 @@
 // Request and response shapes shared by the emulator's routes.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FieldErrors } from '../domain/rules.js';
+import type { EventBus } from './events.js';
 import type { KeyRing, StoredKey } from './keys.js';
 import type { Store } from './store.js';
 
@@ -49,6 +50,7 @@ export interface EmulatorResponse {
 export interface RouteContext {
   store: Store;
   keys: KeyRing;
+  events: EventBus;
   /** Origin used for public links (`application_url`). */
   publicUrl: string;
   now(): Date;

@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { HttpError, type EmulatorRequest, type EmulatorResponse, type Route, type RouteContext } from './http.js';
 import { newId } from './ids.js';
+import { EventBus } from './events.js';
 import { KeyRing } from './keys.js';
 import { ensureLocalKey } from './local-key.js';
 import { acquireLock, type DataLock } from './lock.js';
@@ -34,6 +35,8 @@ export interface EmulatorOptions {
   publicUrl?: string;
   /** How long to wait for another command that holds the data dir. */
   lockWaitMs?: number;
+  /** First retry delay of webhook deliveries (then ×5 each time); short in tests. */
+  deliveryBackoffMs?: number;
   /** Called after every request, for `hire emulator start`'s log. */
   onRequest?: (entry: RequestLogEntry) => void;
   now?: () => Date;
@@ -85,8 +88,9 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     store = Store.open(options.dataDir);
     const now = options.now ?? (() => new Date());
     const keys = new KeyRing(store, ensureLocalKey(options.dataDir), now);
+    const events = new EventBus(store, { now, ...(options.deliveryBackoffMs !== undefined ? { backoffMs: options.deliveryBackoffMs } : {}) });
     const server = createServer();
-    const routeContext: RouteContext = { store, keys, publicUrl: options.publicUrl ?? DEFAULT_PUBLIC_URL, now };
+    const routeContext: RouteContext = { store, keys, events, publicUrl: options.publicUrl ?? DEFAULT_PUBLIC_URL, now };
     server.on('request', (req, res) => {
       void handle(req, res, { routeContext, onRequest: options.onRequest });
     });
@@ -94,7 +98,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     const origin = `http://${host}:${address.port}`;
     if (mode === 'server') lock.update(origin);
-    return { origin, apiUrl: `${origin}/api/v1`, store, close: closer(server, store, keys, lock) };
+    events.start();
+    return { origin, apiUrl: `${origin}/api/v1`, store, close: closer(server, { store, keys, events, lock, mode }) };
   } catch (error) {
     store?.close();
     lock.release();
@@ -113,14 +118,31 @@ function listen(server: Server, host: string, port: number): Promise<AddressInfo
   });
 }
 
-function closer(server: Server, store: Store, keys: KeyRing, lock: DataLock): () => Promise<void> {
+interface Parts {
+  store: Store;
+  keys: KeyRing;
+  events: EventBus;
+  lock: DataLock;
+  mode: 'server' | 'embedded';
+}
+
+/** How long an in-process emulator, as its command ends, spends delivering the events it made. */
+const EMBEDDED_DELIVERY_WAIT_MS = 3_000;
+
+function closer(server: Server, { store, keys, events, lock, mode }: Parts): () => Promise<void> {
   let closing: Promise<void> | undefined;
   return () =>
-    (closing ??= new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-      setTimeout(() => server.closeAllConnections(), 2_000).unref();
-    }).finally(() => {
+    (closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 2_000).unref();
+      });
+      // A command's in-process emulator delivers what its command caused before it goes; what
+      // fails stays pending for the next emulator on this data.
+      if (mode === 'embedded') await events.drain(EMBEDDED_DELIVERY_WAIT_MS);
+      await events.stop(mode === 'server' ? 2_000 : 0);
+    })().finally(() => {
       keys.flush();
       store.close();
       lock.release();

@@ -1,15 +1,18 @@
 // Candidates applying to a job, for `hire emulator simulate` (CONTRACT §6): deterministic for a
-// seed, spread over the pipeline, with assessment scores for those past screening.
-import type { Candidate } from '../domain/candidate.js';
+// seed. They apply (status new); with `completeAssessments` they take the assessment (a score,
+// then review); with `advance` they move along the pipeline as far as a realistic spread takes
+// them. Each step emits its event.
+import { CANDIDATE_PIPELINE, type Candidate } from '../domain/candidate.js';
 import type { Job } from '../domain/job.js';
 import type { CandidateStatus } from '../domain/vocabulary.js';
 import type { RouteContext } from './http.js';
 import { newId } from './ids.js';
+import { emitStatusChange } from './routes/candidates.js';
 
 const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'Ken', 'Margaret', 'Dennis', 'Radia', 'Linus', 'Hedy', 'John', 'Katherine', 'Tim'];
 const LAST = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Allen', 'Thompson', 'Hamilton', 'Ritchie', 'Perlman', 'Torvalds', 'Lamarr', 'Backus', 'Johnson', 'Berners-Lee'];
 
-/** Where simulated candidates end up, in parts per hundred. */
+/** Where advanced candidates end up, in parts per hundred. */
 const SPREAD: [CandidateStatus, number][] = [
   ['new', 20],
   ['screening', 20],
@@ -19,6 +22,9 @@ const SPREAD: [CandidateStatus, number][] = [
   ['hired', 4],
   ['rejected', 14],
 ];
+
+/** Scores rise along the pipeline: those who got further scored better. */
+const SCORE_FLOOR: Partial<Record<CandidateStatus, number>> = { review: 45, interview: 65, offer: 75, hired: 80, rejected: 10 };
 
 /** mulberry32: a small seeded PRNG, so that a seed gives the same candidates. */
 export function seededRandom(seed: number): () => number {
@@ -32,40 +38,66 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+export interface SimulationOptions {
+  applications: number;
+  seed: number;
+  completeAssessments: boolean;
+  advance: boolean;
+}
+
 export interface SimulationResult {
   job_id: string;
   created: number;
   by_status: Record<string, number>;
 }
 
-export function simulateApplications(ctx: RouteContext, job: Job, applications: number, seed: number): SimulationResult {
-  const random = seededRandom(seed);
+export function simulateApplications(ctx: RouteContext, job: Job, options: SimulationOptions): SimulationResult {
+  const random = seededRandom(options.seed);
   const byStatus: Record<string, number> = {};
-  const stamp = ctx.now().toISOString();
-  for (let index = 0; index < applications; index++) {
+  for (let index = 0; index < options.applications; index++) {
     const first = FIRST[Math.floor(random() * FIRST.length)]!;
     const last = LAST[Math.floor(random() * LAST.length)]!;
     let roll = random() * 100;
-    const status = SPREAD.find(([, share]) => (roll -= share) < 0)?.[0] ?? 'new';
-    const assessed = status !== 'new' && status !== 'screening';
-    // Scores rise along the pipeline: those who got further scored better.
-    const floor = { review: 45, interview: 65, offer: 75, hired: 80, rejected: 10 }[status as string] ?? 0;
-    const score = assessed ? Math.min(100, Math.round(floor + random() * (100 - floor))) : null;
+    const spread = SPREAD.find(([, share]) => (roll -= share) < 0)?.[0] ?? 'new';
+    const scoreRoll = random();
+    const target: CandidateStatus = options.advance ? spread : options.completeAssessments ? 'review' : 'new';
+    const stamp = ctx.now().toISOString();
     const id = newId('cand');
-    const candidate: Candidate = {
+    let candidate: Candidate = {
       id,
       job_id: job.id,
       name: `${first} ${last}`,
       email: `${first}.${last}.${id.slice(-6)}@example.com`.toLowerCase(),
-      status,
-      score,
+      status: 'new',
+      score: null,
       applied_at: stamp,
       created_at: stamp,
       updated_at: stamp,
     };
     ctx.store.put('candidates', candidate);
-    byStatus[status] = (byStatus[status] ?? 0) + 1;
+    ctx.events.emit('application.received', candidate);
+    ctx.events.emit('application.created', candidate);
+    // Walk the pipeline to the target, one move (and its events) at a time.
+    const path = target === 'rejected' ? ['screening', 'review', 'rejected'] : CANDIDATE_PIPELINE.slice(1, CANDIDATE_PIPELINE.indexOf(target) + 1);
+    for (const status of path as CandidateStatus[]) {
+      const previous = candidate.status;
+      candidate = { ...candidate, status, updated_at: ctx.now().toISOString() };
+      if (status === 'review') {
+        const floor = SCORE_FLOOR[target] ?? 0;
+        candidate.score = Math.min(100, Math.round(floor + scoreRoll * (100 - floor)));
+        ctx.events.emit('assessment.completed', {
+          candidate_id: candidate.id,
+          job_id: job.id,
+          assessment_id: job.assessment_id,
+          score: candidate.score,
+        });
+      }
+      ctx.store.put('candidates', candidate);
+      emitStatusChange(ctx, candidate, previous);
+    }
+    byStatus[candidate.status] = (byStatus[candidate.status] ?? 0) + 1;
   }
-  ctx.store.put('jobs', { ...job, candidate_count: job.candidate_count + applications, updated_at: stamp });
-  return { job_id: job.id, created: applications, by_status: byStatus };
+  const current = ctx.store.get<Job>('jobs', job.id) ?? job;
+  ctx.store.put('jobs', { ...current, candidate_count: current.candidate_count + options.applications, updated_at: ctx.now().toISOString() });
+  return { job_id: job.id, created: options.applications, by_status: byStatus };
 }

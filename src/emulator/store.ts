@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 
-export const COLLECTIONS = ['jobs', 'assessments', 'candidates', 'webhooks', 'keys', 'idempotency'] as const;
+export const COLLECTIONS = ['jobs', 'assessments', 'candidates', 'webhooks', 'keys', 'idempotency', 'events', 'deliveries'] as const;
 export type CollectionName = (typeof COLLECTIONS)[number];
 
 export interface StoredRecord {

@@ -17,6 +17,8 @@ export interface Column {
   brief?: (text: string) => string;
   /** Never truncated to fit the terminal (ids are copied and pasted). */
   keepWhole?: boolean;
+  /** A column computed from the record rather than read from `key` (tables and CSV only). */
+  value?: (record: Record<string, unknown>) => unknown;
 }
 
 /** Columns named by --fields, in that order, else the command's defaults. */
@@ -33,8 +35,12 @@ function project(record: Record<string, unknown>, fields: readonly string[] | un
   return out;
 }
 
+function valueOf(column: Column, record: Record<string, unknown>): unknown {
+  return column.value ? column.value(record) : record[column.key];
+}
+
 function cell(column: Column, record: Record<string, unknown>): string {
-  const value = record[column.key];
+  const value = valueOf(column, record);
   return column.format && value !== undefined && value !== null ? column.format(value, record) : cellText(value);
 }
 
@@ -73,7 +79,7 @@ export async function printPages(
       await write(out, items.map((item) => `${JSON.stringify(project(item, fields))}\n`).join(''));
     } else if (format === 'csv') {
       if (count === 0 && items.length > 0) await write(out, `${csvRow(columns.map((column) => column.key))}\r\n`);
-      await write(out, items.map((item) => `${csvRow(columns.map((column) => csvValue(item[column.key])))}\r\n`).join(''));
+      await write(out, items.map((item) => `${csvRow(columns.map((column) => csvValue(valueOf(column, item))))}\r\n`).join(''));
     } else if (format === 'table' && !ctx.io.isStdoutTTY) {
       await write(out, items.map((item) => `${columns.map((column) => cell(column, item)).join('\t')}\n`).join(''));
     } else {
@@ -112,7 +118,7 @@ export async function printRecord(
     case 'csv': {
       const columns = columnsFor(ctx, defaults);
       out.write(`${csvRow(columns.map((column) => column.key))}\r\n`);
-      out.write(`${csvRow(columns.map((column) => csvValue(record[column.key])))}\r\n`);
+      out.write(`${csvRow(columns.map((column) => csvValue(valueOf(column, record))))}\r\n`);
       return;
     }
     case 'table': {

@@ -84,11 +84,9 @@ async function askLocation(asker: Asker, job: Record<string, unknown>): Promise<
   const given = isPlainObject(job.location) ? job.location : undefined;
   let type = given?.type as string | undefined;
   if (type === undefined) {
-    type = await asker.select<string>({
-      id: 'location.type',
-      message: 'Location',
-      choices: [...LOCATION_TYPES.map((value) => ({ value })), { value: SKIP, name: 'skip' }],
-    });
+    // With a city or country already given, a location must have a type: no "skip" then.
+    const choices = [...LOCATION_TYPES.map((value) => ({ value: value as string })), ...(given ? [] : [{ value: SKIP, name: 'skip' }])];
+    type = await asker.select<string>({ id: 'location.type', message: 'Location', choices });
     if (type === SKIP) return;
   }
   const location: Record<string, unknown> = { ...given, type };
@@ -122,11 +120,30 @@ async function askList(asker: Asker, id: string, noun: string, field: JobField, 
 }
 
 async function askSalary(asker: Asker, job: Record<string, unknown>, given: Record<string, unknown>): Promise<void> {
-  if ('salary' in given) return;
-  if (!(await asker.confirm({ id: 'salary', message: 'Add a salary range?', default: false }))) return;
-  const salary: Record<string, unknown> = {};
-  const min = await asker.text({ id: 'salary.min', message: 'Minimum (optional)', validate: check('salary.min', true) });
-  if (min.trim() !== '') salary.min = Number(min);
+  // Part of a salary given (--salary-min 90000): the rest is asked; none: first whether to add one.
+  const salary: Record<string, unknown> = isPlainObject(given.salary) ? { ...given.salary } : {};
+  if (!('salary' in given) && !(await asker.confirm({ id: 'salary', message: 'Add a salary range?', default: false }))) return;
+  if (salary.min === undefined) {
+    const min = await asker.text({ id: 'salary.min', message: 'Minimum (optional)', validate: check('salary.min', true) });
+    if (min.trim() !== '') salary.min = Number(min);
+  }
+  if (salary.max === undefined) await askSalaryMax(asker, salary);
+  if (salary.currency === undefined) {
+    const currency = await asker.text({ id: 'salary.currency', message: 'Currency, such as USD (optional)', validate: check('salary.currency', true) });
+    if (currency.trim() !== '') salary.currency = currency.trim();
+  }
+  if (salary.period === undefined) {
+    const period = await asker.select<string>({
+      id: 'salary.period',
+      message: 'Per',
+      choices: [...SALARY_PERIODS.map((value) => ({ value: value as string })), { value: SKIP, name: 'skip' }],
+    });
+    if (period !== SKIP) salary.period = period;
+  }
+  if (Object.keys(salary).length > 0) job.salary = salary;
+}
+
+async function askSalaryMax(asker: Asker, salary: Record<string, unknown>): Promise<void> {
   const max = await asker.text({
     id: 'salary.max',
     message: 'Maximum (optional)',
@@ -138,15 +155,6 @@ async function askSalary(asker: Asker, job: Record<string, unknown>, given: Reco
     },
   });
   if (max.trim() !== '') salary.max = Number(max);
-  const currency = await asker.text({ id: 'salary.currency', message: 'Currency, such as USD (optional)', validate: check('salary.currency', true) });
-  if (currency.trim() !== '') salary.currency = currency.trim();
-  const period = await asker.select<string>({
-    id: 'salary.period',
-    message: 'Per',
-    choices: [...SALARY_PERIODS.map((value) => ({ value })), { value: SKIP, name: 'skip' }],
-  });
-  if (period !== SKIP) salary.period = period;
-  if (Object.keys(salary).length > 0) job.salary = salary;
 }
 
 async function askAssessment(asker: Asker, job: Record<string, unknown>): Promise<void> {
@@ -175,7 +183,7 @@ async function askAssessment(asker: Asker, job: Record<string, unknown>): Promis
       id: 'assessment_config.question_types',
       message: 'Question types',
       choices: QUESTION_TYPES.map((value) => ({ value, checked: true })),
-      validate: (answers) => (answers.length === 0 ? 'must name at least one question type' : undefined),
+      validate: (answers) => jobFieldError('assessment_config.question_types', answers),
     });
     config.proctoring ??= await asker.confirm({ id: 'assessment_config.proctoring', message: 'Proctoring (anti-cheating)?', default: false });
   }

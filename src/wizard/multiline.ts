@@ -41,6 +41,7 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
       setLines(lines.slice(0, -1));
       rl.write(previous);
       setLine(previous);
+      setError(undefined);
     } else {
       setLine(rl.line);
       setError(undefined);

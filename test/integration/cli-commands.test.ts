@@ -42,7 +42,7 @@ async function newJob(box: Sandbox, title: string, extra: string[] = []): Promis
 }
 
 async function simulate(box: Sandbox, jobId: string, applications: number, seed: number): Promise<Rec> {
-  return ok(box, ['emulator', 'simulate', '--job', jobId, '--applications', String(applications), '--seed', String(seed)]);
+  return ok(box, ['emulator', 'simulate', '--job', jobId, '--applications', String(applications), '--seed', String(seed), '--advance']);
 }
 
 async function allCandidates(box: Sandbox, extra: string[] = []): Promise<Rec[]> {
@@ -465,7 +465,7 @@ describe('emulator simulate', () => {
     // The sentence, on a fresh sandbox with the same seed.
     const other = await sandbox();
     const otherJob = await newJob(other, 'Backend Engineer', ['--publish']);
-    const text = await cli(other, ['emulator', 'simulate', '--job', otherJob.id, '--applications', '40', '--seed', '7']);
+    const text = await cli(other, ['emulator', 'simulate', '--job', otherJob.id, '--applications', '40', '--seed', '7', '--advance']);
     expect(text.code).toBe(0);
     const spread = Object.entries(result.by_status as Record<string, number>).map(([status, n]) => `${status} ${n}`).join(', ');
     expect(text.stdout).toBe(`40 candidates applied to ${otherJob.id} (${spread}).\n`);

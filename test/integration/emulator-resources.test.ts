@@ -55,7 +55,8 @@ async function control(emu: TestEmulator, method: string, path: string, body?: u
 }
 
 async function simulate(emu: TestEmulator, jobId: string, applications: number, seed: number): Promise<any> {
-  const response = await control(emu, 'POST', '/simulate', { job_id: jobId, applications, seed });
+  // advance: candidates spread over the pipeline, with scores from review on.
+  const response = await control(emu, 'POST', '/simulate', { job_id: jobId, applications, seed, advance: true });
   expect(response.status).toBe(201);
   return response.json.data;
 }
@@ -957,8 +958,8 @@ describe('/_emulator controls', () => {
     const response = await control(emu, 'POST', '/reset');
     expect(response.status).toBe(200);
     expectRequestId(response);
-    expect(response.json.data).toEqual({ removed: { jobs: 1, assessments: 2, candidates: 10, webhooks: 1, idempotency: 1 } });
-    for (const name of ['jobs', 'assessments', 'candidates', 'webhooks', 'idempotency'] as const) expect(emu.store.count(name)).toBe(0);
+    expect(response.json.data).toEqual({ removed: { jobs: 1, assessments: 2, candidates: 10, webhooks: 1, idempotency: 1, events: 0, deliveries: 0 } });
+    for (const name of ['jobs', 'assessments', 'candidates', 'webhooks', 'idempotency', 'events', 'deliveries'] as const) expect(emu.store.count(name)).toBe(0);
 
     // The local key still works, and the API is empty.
     const jobs = await emu.call('GET', '/jobs');
@@ -967,7 +968,7 @@ describe('/_emulator controls', () => {
     expect((await emu.call('GET', '/analytics')).json.data.jobs.total).toBe(0);
     // A reset of an empty emulator removes nothing.
     expect((await control(emu, 'POST', '/reset')).json.data).toEqual({
-      removed: { jobs: 0, assessments: 0, candidates: 0, webhooks: 0, idempotency: 0 },
+      removed: { jobs: 0, assessments: 0, candidates: 0, webhooks: 0, idempotency: 0, events: 0, deliveries: 0 },
     });
   });
 

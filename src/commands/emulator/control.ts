@@ -19,6 +19,8 @@ export interface SimulateFlags {
   job?: string;
   applications: string;
   seed?: string;
+  completeAssessments?: boolean;
+  advance?: boolean;
 }
 
 export async function simulate(ctx: Context, flags: SimulateFlags): Promise<void> {
@@ -28,7 +30,13 @@ export async function simulate(ctx: Context, flags: SimulateFlags): Promise<void
   const client = await localClient(ctx);
   const { data } = await client.request('POST', '/_emulator/simulate', {
     fromRoot: true,
-    body: { job_id: flags.job, applications, ...(seed !== undefined ? { seed } : {}) },
+    body: {
+      job_id: flags.job,
+      applications,
+      complete_assessments: flags.completeAssessments === true,
+      advance: flags.advance === true,
+      ...(seed !== undefined ? { seed } : {}),
+    },
   });
   if (ctx.outputFormat === 'json') {
     ctx.io.stdout.write(`${JSON.stringify(data, null, 2)}\n`);

@@ -9,6 +9,7 @@ export interface StartFlags {
   port: string;
   host: string;
   dataDir?: string;
+  deliveryBackoff: string;
 }
 
 export async function run(ctx: Context, flags: StartFlags): Promise<void> {
@@ -17,6 +18,8 @@ export async function run(ctx: Context, flags: StartFlags): Promise<void> {
     throw new UsageError(`--port must be a whole number from 0 to 65535 (got "${flags.port}").`);
   }
   const dir = flags.dataDir ?? dataDir(ctx.env);
+  const backoff = Number(flags.deliveryBackoff);
+  if (!Number.isInteger(backoff) || backoff < 1) throw new UsageError(`--delivery-backoff must be a whole number of milliseconds (got "${flags.deliveryBackoff}").`);
   const paint = await ctx.painter('stderr');
   // Listen for Ctrl-C before saying "listening", so that a signal sent on that cue stops it cleanly.
   const stopped = new Promise<'SIGINT' | 'SIGTERM'>((resolve) => {
@@ -32,6 +35,7 @@ export async function run(ctx: Context, flags: StartFlags): Promise<void> {
       host: flags.host,
       port,
       mode: 'server',
+      deliveryBackoffMs: backoff,
       onRequest: (entry) =>
         ctx.notice(paint.dim(`${entry.method} ${entry.path} → ${entry.status} (${Math.round(entry.ms)} ms) ${entry.requestId}`)),
     });

@@ -19,6 +19,7 @@ export const assessmentRoutes: Route[] = [
       const started = performance.now();
       const assessment = generateAssessment(source, { ...job?.assessment_config, ...settings, auto_generate: true }, ctx.now());
       ctx.store.put('assessments', assessment);
+      ctx.events.emit('assessment.generated', assessment);
       return created(assessment, { assessment_generation_time: Math.round((performance.now() - started) * 100) / 100 });
     },
   },

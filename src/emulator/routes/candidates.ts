@@ -10,6 +10,13 @@ export function findCandidate(ctx: RouteContext, id: string): Candidate {
   return candidate;
 }
 
+/** CONTRACT §6: candidate.statusChanged on every move; interview.scheduled and offer.extended too. */
+export function emitStatusChange(ctx: RouteContext, candidate: Candidate, previous: string): void {
+  ctx.events.emit('candidate.statusChanged', { ...candidate, previous_status: previous });
+  if (candidate.status === 'interview') ctx.events.emit('interview.scheduled', candidate);
+  if (candidate.status === 'offer') ctx.events.emit('offer.extended', candidate);
+}
+
 export const candidateRoutes: Route[] = [
   {
     method: 'GET',
@@ -55,6 +62,7 @@ export const candidateRoutes: Route[] = [
       }
       const updated: Candidate = { ...candidate, status, updated_at: ctx.now().toISOString() };
       ctx.store.put('candidates', updated);
+      emitStatusChange(ctx, updated, candidate.status);
       return ok(updated);
     },
   },

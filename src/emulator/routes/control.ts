@@ -25,13 +25,24 @@ export const controlRoutes: Route[] = [
       }
       const seed = body.seed ?? Math.floor(Math.random() * 2 ** 31);
       if (!Number.isInteger(seed)) errors.seed = 'must be a whole number';
+      for (const flag of ['complete_assessments', 'advance'] as const) {
+        if (body[flag] !== undefined && typeof body[flag] !== 'boolean') errors[flag] = 'must be true or false';
+      }
       if (Object.keys(errors).length > 0) throw validationError(errors);
       const job = findJob(ctx, body.job_id as string);
       // Spec "Job status": only an active job accepts applications.
       if (job.status !== 'active') {
         throw new HttpError(409, 'conflict', `Job ${job.id} is ${job.status}; only active jobs take applications (hire jobs publish ${job.id}).`);
       }
-      return created(simulateApplications(ctx, job, applications as number, seed as number));
+      return created(
+        simulateApplications(ctx, job, {
+          applications: applications as number,
+          seed: seed as number,
+          advance: body.advance === true,
+          // Moving along the pipeline passes through the assessment.
+          completeAssessments: body.complete_assessments === true || body.advance === true,
+        }),
+      );
     },
   },
   {

@@ -62,6 +62,8 @@ export const jobRoutes: Route[] = [
       };
       ctx.store.put('assessments', assessment);
       ctx.store.put('jobs', job);
+      ctx.events.emit('job.created', job);
+      if (assessment.status === 'ready') ctx.events.emit('assessment.generated', assessment);
       return created(job, { assessment_generation_time: generationMs });
     },
   },

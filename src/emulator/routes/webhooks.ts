@@ -19,6 +19,7 @@ export interface StoredWebhook {
 export type Webhook = Omit<StoredWebhook, 'secret'>;
 
 export const WEBHOOK_FIELDS: readonly string[] = ['id', 'url', 'events', 'status', 'created_at', 'updated_at'];
+const DELIVERY_FIELDS: readonly string[] = ['id', 'webhook_id', 'event_id', 'event_type', 'url', 'state', 'attempts', 'next_attempt_at', 'created_at', 'updated_at'];
 
 export function publicWebhook({ secret: _secret, ...webhook }: StoredWebhook): Webhook {
   return webhook;
@@ -57,6 +58,17 @@ export const webhookRoutes: Route[] = [
     path: '/webhooks/:id',
     handler(req, ctx) {
       return ok(publicWebhook(findWebhook(ctx, req.params.id!)));
+    },
+  },
+  {
+    // The delivery log (assumed, CONTRACT §3 `webhooks deliveries ID`): every attempt of every event.
+    method: 'GET',
+    path: '/webhooks/:id/deliveries',
+    handler(req, ctx) {
+      const webhook = findWebhook(ctx, req.params.id!);
+      const deliveries = ctx.events.deliveriesOf(webhook.id).map(({ body: _body, ...delivery }) => delivery);
+      const page = listRecords(deliveries, req.query, { fields: DELIVERY_FIELDS });
+      return ok(page.data, page.meta);
     },
   },
   {

@@ -1,0 +1,245 @@
+// The wizard's prompts on a (virtual) terminal, with @inquirer/testing: the multi-line description
+// prompt (src/wizard/multiline.ts), and @inquirer/prompts' input with the validate adapter of the
+// terminal asker (src/wizard/prompts.ts), fed the wizard's own questions.
+import { input } from '@inquirer/prompts';
+import { render } from '@inquirer/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Asker, Check } from '../../src/wizard/asker.js';
+import { askForJob } from '../../src/wizard/flow.js';
+import { multiline } from '../../src/wizard/multiline.js';
+
+interface Question {
+  id: string;
+  message: string;
+  default?: string;
+  validate?: Check;
+  min?: number;
+}
+
+const LINE_1 = 'You will design and run the services behind our hiring platform.'; // 64 characters
+const LINE_2 = 'We value clear code, careful reviews, good tests; a calm on-call.'; // 65 characters
+
+/**
+ * The wizard's own text questions (message, default, validate), taken from a run of askForJob with
+ * valid answers for everything.
+ */
+async function wizardQuestions(): Promise<Map<string, Question>> {
+  const questions = new Map<string, Question>();
+  const texts: Record<string, string[]> = {
+    title: ['Data Engineer'],
+    department: [''],
+    description: [`${LINE_1}\n${LINE_2}`],
+    requirements: [''],
+    skills: [''],
+    'assessment_config.question_count': ['12'],
+    'assessment_config.time_limit': ['600'],
+    save: [''],
+    'location.country': [''],
+  };
+  const take = (question: Question): Promise<string> => {
+    questions.set(question.id, question);
+    const answer = texts[question.id]?.shift();
+    if (answer === undefined) return Promise.reject(new Error(`no answer for ${question.id}`));
+    return Promise.resolve(answer);
+  };
+  const asker: Asker = {
+    text: take,
+    multiline: take,
+    select: <T extends string>(question: { id: string }) => Promise.resolve((question.id === 'location.type' ? 'remote' : 'skip') as T),
+    confirm: (question) => Promise.resolve(question.id === 'assessment_config.auto_generate' || question.id === 'confirm'),
+    checkbox: <T extends string>() => Promise.resolve(['scenario'] as T[]),
+    note: () => undefined,
+  };
+  const result = await askForJob(asker, {});
+  if (!result) throw new Error('the wizard was declined');
+  return questions;
+}
+
+/** Lets a prompt's async keypress handler (validation) run. */
+const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+let questions: Map<string, Question>;
+beforeAll(async () => {
+  questions = await wizardQuestions();
+});
+
+function question(id: string): Question {
+  const found = questions.get(id);
+  if (!found) throw new Error(`the wizard asked no ${id}`);
+  return found;
+}
+
+/** The description question as the terminal asker hands it to the multiline prompt. */
+async function renderDescription() {
+  const { message, min, validate } = question('description');
+  if (min === undefined || validate === undefined) throw new Error('description has no min or validate');
+  const controller = new AbortController();
+  const rendered = await render(multiline, { message, min, validate }, { signal: controller.signal });
+  /** Closes a prompt left open (as Esc does at a terminal). */
+  const abort = async () => {
+    controller.abort();
+    await expect(rendered.answer).rejects.toThrow();
+  };
+  return { ...rendered, abort };
+}
+
+const MESSAGE = 'Description (Markdown, at least 100 characters; an empty line ends it)';
+
+describe('the multiline prompt', () => {
+  it('starts with the message and 0/100 characters', async () => {
+    const { getScreen, abort } = await renderDescription();
+    expect(getScreen()).toBe(`? ${MESSAGE}\n\n0/100 characters`);
+    await abort();
+  });
+
+  it('adds a line on Enter and updates the count', async () => {
+    const { getScreen, events, abort } = await renderDescription();
+    events.type(LINE_1);
+    expect(getScreen()).toBe(`? ${MESSAGE}\n  ${LINE_1}\n64/100 characters`);
+    events.keypress('enter');
+    expect(getScreen()).toBe(`? ${MESSAGE}\n  ${LINE_1}\n\n64/100 characters`);
+    events.type('Berlin');
+    // 64 + the line break + 6.
+    expect(getScreen()).toBe(`? ${MESSAGE}\n  ${LINE_1}\n  Berlin\n71/100 characters`);
+    events.keypress('enter');
+    expect(getScreen()).toBe(`? ${MESSAGE}\n  ${LINE_1}\n  Berlin\n\n71/100 characters`);
+    await abort();
+  });
+
+  it('an empty line while too short keeps it open and shows the schema message', async () => {
+    const { getScreen, events, answer, abort } = await renderDescription();
+    let settled = false;
+    void answer.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    events.type(LINE_1);
+    events.keypress('enter');
+    events.type('Berlin');
+    events.keypress('enter');
+    events.keypress('enter');
+    await settle();
+    expect(settled).toBe(false);
+    expect(getScreen()).toBe(`? ${MESSAGE}\n  ${LINE_1}\n  Berlin\n\n71/100 characters\n> must be at least 100 characters (got 71)`);
+    // Typing on goes on with the text.
+    events.type('Remote');
+    expect(getScreen()).toBe(`? ${MESSAGE}\n  ${LINE_1}\n  Berlin\n  Remote\n78/100 characters`);
+    await abort();
+  });
+
+  it('with enough text shows ✓, and an empty line resolves the lines joined by \\n', async () => {
+    const { getScreen, events, answer } = await renderDescription();
+    events.type(LINE_1);
+    events.keypress('enter');
+    events.type(LINE_2);
+    expect(getScreen()).toBe(`? ${MESSAGE}\n  ${LINE_1}\n  ${LINE_2}\n130 characters ✓ (an empty line ends it)`);
+    events.keypress('enter');
+    expect(getScreen()).toBe(`? ${MESSAGE}\n  ${LINE_1}\n  ${LINE_2}\n\n130 characters ✓ (an empty line ends it)`);
+    events.keypress('enter');
+    await expect(answer).resolves.toBe(
+      'You will design and run the services behind our hiring platform.\nWe value clear code, careful reviews, good tests; a calm on-call.',
+    );
+    // The done line is longer than the 80 columns of the virtual terminal, so it wraps.
+    expect(getScreen().replaceAll('\n', '')).toBe(`✔ ${MESSAGE} 130 characters`);
+  });
+
+  it('the count is of code points and reaches ✓ at exactly 100', async () => {
+    const { getScreen, events, answer } = await renderDescription();
+    events.type('é'.repeat(60));
+    events.keypress('enter');
+    events.type('é'.repeat(38));
+    // 60 + the line break + 38.
+    expect(getScreen()).toBe(`? ${MESSAGE}\n  ${'é'.repeat(60)}\n  ${'é'.repeat(38)}\n99/100 characters`);
+    events.type('😀');
+    expect(getScreen()).toBe(`? ${MESSAGE}\n  ${'é'.repeat(60)}\n  ${'é'.repeat(38)}😀\n100 characters ✓ (an empty line ends it)`);
+    events.keypress('enter');
+    events.keypress('enter');
+    await expect(answer).resolves.toBe(`${'é'.repeat(60)}\n${'é'.repeat(38)}😀`);
+  });
+
+  it('Backspace on an empty line goes back into the previous line', async () => {
+    const { getScreen, events, answer } = await renderDescription();
+    events.type(LINE_1);
+    events.keypress('enter');
+    expect(getScreen()).toBe(`? ${MESSAGE}\n  ${LINE_1}\n\n64/100 characters`);
+    events.keypress('backspace');
+    expect(getScreen()).toBe(`? ${MESSAGE}\n  ${LINE_1}\n64/100 characters`);
+    // The text typed now continues that line.
+    events.type(' Remote.');
+    expect(getScreen()).toBe(`? ${MESSAGE}\n  ${LINE_1} Remote.\n72/100 characters`);
+    events.keypress('enter');
+    events.type(LINE_2);
+    events.keypress('enter');
+    events.keypress('enter');
+    await expect(answer).resolves.toBe(`${LINE_1} Remote.\n${LINE_2}`);
+  });
+});
+
+describe('input with the terminal asker validate adapter', () => {
+  /** As src/wizard/prompts.ts hands a text question to @inquirer/prompts' input. */
+  function renderText(id: string) {
+    const { message, default: fallback, validate } = question(id);
+    return render(input, {
+      message,
+      ...(fallback !== undefined ? { default: fallback } : {}),
+      validate: (answer: string) => validate?.(answer) ?? true,
+    });
+  }
+
+  it('question count: a bad count shows the schema message, a good one resolves', async () => {
+    const { getScreen, events, input: stream, answer } = await renderText('assessment_config.question_count');
+    expect(getScreen()).toBe('? Questions (5-20) (10)');
+    events.type('4');
+    events.keypress('enter');
+    await settle();
+    expect(getScreen()).toBe('? Questions (5-20) 4\n> must be a whole number from 5 to 20');
+    // Erase the 4 (readline's line and the prompt's key), then type a count in range.
+    stream.write('\x7f');
+    events.keypress('backspace');
+    events.type('7.5');
+    events.keypress('enter');
+    await settle();
+    expect(getScreen()).toBe('? Questions (5-20) 7.5\n> must be a whole number from 5 to 20');
+    for (let i = 0; i < 3; i++) {
+      stream.write('\x7f');
+      events.keypress('backspace');
+    }
+    events.type('12');
+    events.keypress('enter');
+    await expect(answer).resolves.toBe('12');
+    expect(getScreen()).toBe('✔ Questions (5-20) 12');
+  });
+
+  it('question count: Enter alone takes the default 10', async () => {
+    const { events, answer } = await renderText('assessment_config.question_count');
+    events.keypress('enter');
+    await expect(answer).resolves.toBe('10');
+  });
+
+  it('time limit: 2000 shows the schema message, 900 resolves', async () => {
+    const { getScreen, events, input: stream, answer } = await renderText('assessment_config.time_limit');
+    expect(getScreen()).toBe('? Time limit in seconds (300-1800) (300)');
+    events.type('2000');
+    events.keypress('enter');
+    await settle();
+    expect(getScreen()).toBe('? Time limit in seconds (300-1800) 2000\n> must be a whole number from 300 to 1800');
+    for (let i = 0; i < 4; i++) {
+      stream.write('\x7f');
+      events.keypress('backspace');
+    }
+    events.type('900');
+    events.keypress('enter');
+    await expect(answer).resolves.toBe('900');
+  });
+
+  it('title: blank shows "must not be empty"', async () => {
+    const { getScreen, events, answer } = await renderText('title');
+    events.type('   ');
+    events.keypress('enter');
+    await settle();
+    expect(getScreen()).toBe('? Job title\n> must not be empty');
+    events.type('Data Engineer');
+    events.keypress('enter');
+    await expect(answer).resolves.toBe('   Data Engineer');
+  });
+});
