@@ -1,62 +1,66 @@
-// npm run bench: start-up figures of the built CLI as ratios to `node -e 0` measured in the same
-// run (the machines are shared and noisy: only ratios mean something). Medians of repeated runs.
-// --smoke: a few runs only, so CI proves the benchmark still works.
+// npm run bench: the figures of issue "Bulk work at scale, fast", each as a ratio to a baseline
+// measured in the same run (the machines are shared and noisy: only ratios mean something).
+// Medians of repeated runs. --smoke: tiny sizes and few runs, so that CI proves it still works.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Agent, request } from 'undici';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const smoke = process.argv.includes('--smoke');
-const runs = smoke ? 3 : 31;
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const RUNS = smoke ? 3 : 21;
+const SIZES = smoke
+  ? { candidates: 2_000, small: 400, imports: 100, throughput: 500 }
+  : { candidates: 100_000, small: 10_000, imports: 2_000, throughput: 5_000 };
 const bin = join(root, 'bin', 'hire.js');
+const probe = join(root, 'scripts', 'max-rss.mjs');
 
 const sandbox = mkdtempSync(join(tmpdir(), 'hire-bench-'));
 const configDir = join(sandbox, 'config');
-const env = {
-  PATH: process.env.PATH,
-  HOME: sandbox,
-  HIRE_CONFIG_DIR: configDir,
-  HIRE_DATA_DIR: join(sandbox, 'data'),
-};
+const env = { PATH: process.env.PATH, HOME: sandbox, HIRE_CONFIG_DIR: configDir, HIRE_DATA_DIR: join(sandbox, 'data') };
 // Node 20 reads NODE_EXTRA_CA_CERTS at every start: keep it out of both sides of each ratio.
 delete env.NODE_EXTRA_CA_CERTS;
 
-function localProfileAt(port) {
-  mkdirSync(configDir, { recursive: true, mode: 0o700 });
-  const profiles = { local: { environment: 'local', base_url: `http://127.0.0.1:${port}/api/v1` } };
-  writeFileSync(join(configDir, 'config.json'), JSON.stringify({ profiles }), { mode: 0o600 });
+const rows = [];
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function record(name, figure, baseline, ratio, target, unit = 'ms') {
+  rows.push({ name, figure, baseline, ratio, target, unit });
 }
 
-function time(args) {
+function localProfileAt(port) {
+  mkdirSync(configDir, { recursive: true, mode: 0o700 });
+  writeFileSync(join(configDir, 'config.json'), JSON.stringify({ profiles: { local: { environment: 'local', base_url: `http://127.0.0.1:${port}/api/v1` } } }), { mode: 0o600 });
+}
+
+function time(args, extraEnv = {}) {
   const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, args, { env, cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const result = spawnSync(process.execPath, args, { env: { ...env, ...extraEnv }, cwd: root, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
   return ms;
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
-
-/** Interleaves the baseline with the subject so that drift in machine load hits both alike. */
-function measure(args) {
+/** Interleaves the baseline and the subject, so that drift in machine load hits both alike. */
+function startup(name, args, target) {
   const base = [];
   const subject = [];
   time(['-e', '0']);
   time(args);
-  for (let index = 0; index < runs; index++) {
+  for (let index = 0; index < RUNS; index++) {
     base.push(time(['-e', '0']));
     subject.push(time(args));
   }
-  return { base: median(base), subject: median(subject) };
+  const [b, s] = [median(base), median(subject)];
+  record(name, s, b, s / b, `≤ ${target}×`);
 }
 
-async function startEmulator() {
-  const child = spawn(process.execPath, [bin, 'emulator', 'start', '--port', '0'], { env, cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+async function startEmulator(extra = []) {
+  const child = spawn(process.execPath, [bin, 'emulator', 'start', '--port', '0', ...extra], { env, cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
   const port = await new Promise((resolve, reject) => {
     let text = '';
     child.stderr.on('data', (chunk) => {
@@ -66,36 +70,168 @@ async function startEmulator() {
     });
     child.once('exit', (code) => reject(new Error(`emulator exited ${code}: ${text}`)));
   });
-  return { child, port };
+  return { child, port, stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }) };
 }
 
-const rows = [];
-function record(name, target, { base, subject }) {
-  const ratio = subject / base;
-  rows.push({ name, ms: subject, base, ratio, target, ok: ratio <= target });
+function localKey() {
+  return readFileSync(join(env.HIRE_DATA_DIR, 'local.key'), 'utf8').trim();
 }
+
+/** Runs the built CLI with a probe that reports its peak RSS; returns { ms, rssMb, stdoutBytes }. */
+function runMeasured(args) {
+  const rssFile = join(sandbox, `rss-${Math.random().toString(36).slice(2)}`);
+  const started = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, ['--import', probe, bin, ...args], {
+    env: { ...env, HIRE_BENCH_RSS_FILE: rssFile },
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 1 << 30,
+  });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  return { ms, rssMb: Number(readFileSync(rssFile, 'utf8')) / 1024, stdout: result.stdout };
+}
+
+/** The baseline client: a bare undici loop over the same pages, as fast as it can write them. */
+async function bareUndiciPages(port, key, pages, perPage, concurrency) {
+  const agent = new Agent({ connections: concurrency });
+  const started = process.hrtime.bigint();
+  let next = 1;
+  let items = 0;
+  const worker = async () => {
+    while (next <= pages) {
+      const page = next++;
+      const { body } = await request(`http://127.0.0.1:${port}/api/v1/candidates?page=${page}&per_page=${perPage}`, {
+        dispatcher: agent,
+        headers: { authorization: `Bearer ${key}`, accept: 'application/json' },
+      });
+      const { data } = await body.json();
+      items += data.map((item) => JSON.stringify(item)).length;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  await agent.close();
+  return { ms: Number(process.hrtime.bigint() - started) / 1e6, items };
+}
+
+async function barePosts(port, key, bodies, concurrency) {
+  const agent = new Agent({ connections: concurrency });
+  const started = process.hrtime.bigint();
+  let next = 0;
+  const worker = async () => {
+    while (next < bodies.length) {
+      const body = bodies[next++];
+      const response = await request(`http://127.0.0.1:${port}/api/v1/jobs`, {
+        method: 'POST',
+        dispatcher: agent,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+        body: JSON.stringify(body),
+      });
+      await response.body.dump();
+      if (response.statusCode !== 201) throw new Error(`POST /jobs answered ${response.statusCode}`);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  await agent.close();
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+async function throughput(url, headers, requests, concurrency) {
+  const agent = new Agent({ connections: concurrency });
+  let next = 0;
+  const started = process.hrtime.bigint();
+  const worker = async () => {
+    while (next++ < requests) {
+      const response = await request(url, { dispatcher: agent, headers });
+      await response.body.dump();
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  await agent.close();
+  return requests / (Number(process.hrtime.bigint() - started) / 1e9);
+}
+
+const description = 'x'.repeat(120);
+const want = (name) => !only || name.includes(only);
 
 try {
-  localProfileAt(1); // port 1: nothing listens, so the CLI runs the emulator in-process
-  time([bin, 'jobs', 'create', '--title', 'Bench', '--description', 'x'.repeat(120), '--publish']);
-  record('hire --version', 1.5, measure([bin, '--version']));
-  record('hire --help', 1.7, measure([bin, '--help']));
-  record('hire jobs list --json (embedded emulator)', 4.0, measure([bin, 'jobs', 'list', '--json']));
+  // Start-up, against the embedded emulator and then a standing one.
+  localProfileAt(1); // port 1: nothing listens there, so the CLI runs the emulator in-process
+  time([bin, 'jobs', 'create', '--title', 'Bench', '--description', description, '--publish']);
+  if (want('start')) {
+    startup('hire --version', [bin, '--version'], 1.5);
+    startup('hire --help', [bin, '--help'], 1.7);
+    startup('hire jobs list --json (embedded emulator)', [bin, 'jobs', 'list', '--json'], 4.0);
+  }
   const emulator = await startEmulator();
   try {
     localProfileAt(emulator.port);
-    record('hire jobs list --json (standing emulator)', 3.0, measure([bin, 'jobs', 'list', '--json']));
+    const key = localKey();
+    if (want('start')) startup('hire jobs list --json (standing emulator)', [bin, 'jobs', 'list', '--json'], 3.0);
+
+    if (want('stream')) {
+      // Streaming a large list: the CLI against a bare undici loop over the same pages.
+      const jobs = JSON.parse(spawnSync(process.execPath, [bin, 'jobs', 'list', '--json', '-q'], { env, cwd: root }).stdout.toString());
+      const jobId = jobs[0].id;
+      const simulate = (n) => time([bin, 'emulator', 'simulate', '--job', jobId, '--applications', String(n), '--seed', '1', '-q']);
+      simulate(SIZES.small);
+      const smallRun = runMeasured(['candidates', 'list', '--all', '-o', 'ndjson', '-q']);
+      simulate(SIZES.candidates - SIZES.small);
+      const big = [];
+      const bare = [];
+      const bigRuns = smoke ? 1 : 3;
+      for (let index = 0; index < bigRuns; index++) {
+        big.push(runMeasured(['candidates', 'list', '--all', '-o', 'ndjson', '-q']));
+        bare.push(await bareUndiciPages(emulator.port, key, Math.ceil(SIZES.candidates / 100), 100, 4));
+      }
+      const lines = big[0].stdout.toString().split('\n').filter(Boolean).length;
+      if (lines !== SIZES.candidates) throw new Error(`expected ${SIZES.candidates} ndjson lines, got ${lines}`);
+      const cliRate = SIZES.candidates / (median(big.map((run) => run.ms)) / 1000);
+      const bareRate = SIZES.candidates / (median(bare.map((run) => run.ms)) / 1000);
+      record(`candidates list --all -o ndjson, ${SIZES.candidates} items (items/s)`, cliRate, bareRate, cliRate / bareRate, '≥ 0.8×', '/s');
+      const peak = Math.max(...big.map((run) => run.rssMb));
+      record(`peak RSS over ${SIZES.candidates} vs ${SIZES.small} candidates (MB)`, peak, smallRun.rssMb, peak / smallRun.rssMb, '≤ 1.2×, < 150 MB', 'MB');
+    }
+
+    if (want('import')) {
+      // Import: the CLI against a bare undici loop of the same POSTs at the same concurrency.
+      const bodies = Array.from({ length: SIZES.imports }, (_, index) => ({ title: `Imported ${index}`, description, skills: ['go'] }));
+      const file = join(sandbox, 'jobs.ndjson');
+      writeFileSync(file, bodies.map((body) => JSON.stringify(body)).join('\n'));
+      const imported = runMeasured(['jobs', 'import', file, '--concurrency', '8', '-q', '--json']);
+      const bareMs = await barePosts(emulator.port, key, bodies.map((body) => ({ ...body, title: `${body.title} (bare)` })), 8);
+      const cliRate = SIZES.imports / (imported.ms / 1000);
+      const bareRate = SIZES.imports / (bareMs / 1000);
+      record(`jobs import, ${SIZES.imports} rows (rows/s)`, cliRate, bareRate, cliRate / bareRate, '≥ 0.8×', '/s');
+    }
+
+    if (want('throughput')) {
+      // The emulator's GET /jobs against a bare node:http server returning the same bytes.
+      const url = `http://127.0.0.1:${emulator.port}/api/v1/jobs`;
+      const headers = { authorization: `Bearer ${key}` };
+      const sample = await (await request(url, { headers })).body.text();
+      const bareServer = createServer((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(sample);
+      });
+      await new Promise((resolve) => bareServer.listen(0, '127.0.0.1', resolve));
+      const bareUrl = `http://127.0.0.1:${bareServer.address().port}/`;
+      await throughput(url, headers, 200, 8);
+      const emulatorRate = await throughput(url, headers, SIZES.throughput, 8);
+      const bareRate = await throughput(bareUrl, headers, SIZES.throughput, 8);
+      bareServer.close();
+      record('emulator GET /jobs throughput (requests/s)', emulatorRate, bareRate, emulatorRate / bareRate, 'reported', '/s');
+    }
   } finally {
-    emulator.child.kill('SIGTERM');
+    await emulator.stop();
   }
 } finally {
   rmSync(sandbox, { recursive: true, force: true });
 }
 
-console.log(`Start-up, medians of ${runs} runs, baseline \`node -e 0\` measured alongside (Node ${process.versions.node}):`);
+console.log(`${smoke ? 'Smoke run (tiny sizes)' : 'Benchmarks'}: medians, each against a baseline measured alongside (Node ${process.versions.node}).`);
 for (const row of rows) {
-  const verdict = row.ok ? 'ok' : 'OVER TARGET';
-  console.log(
-    `  ${row.name.padEnd(44)} ${row.ms.toFixed(1).padStart(7)} ms  ${row.ratio.toFixed(2)}× node (${row.base.toFixed(1)} ms)  target ≤ ${row.target}×  ${verdict}`,
-  );
+  const figure = row.unit === 'ms' ? `${row.figure.toFixed(1)} ms` : row.unit === 'MB' ? `${row.figure.toFixed(1)} MB` : `${row.figure.toFixed(0)}/s`;
+  const baseline = row.unit === 'ms' ? `${row.baseline.toFixed(1)} ms` : row.unit === 'MB' ? `${row.baseline.toFixed(1)} MB` : `${row.baseline.toFixed(0)}/s`;
+  console.log(`  ${row.name.padEnd(62)} ${figure.padStart(10)}  baseline ${baseline.padStart(10)}  ratio ${row.ratio.toFixed(2)}×  (target ${row.target})`);
 }

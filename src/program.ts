@@ -108,6 +108,20 @@ function registerJobs(program: Command, lazy: Lazy): void {
     )
     .action(lazy(() => import('./commands/jobs/create.js').then((m) => m.run)));
 
+  jobs
+    .command('import')
+    .description('create many jobs from CSV, NDJSON or a JSON array; safe to run again')
+    .argument('<file>', 'the file (- for stdin)')
+    .option('--format <format>', 'csv|ndjson|json (default: from the file name or content)')
+    .option('--concurrency <n>', 'jobs in flight at once (at most 100)', '8')
+    .option('--skip-invalid', 'import the valid rows even when some are not')
+    .option('--failures-file <file>', 'where rows that were not created go (default: FILE.failed.ndjson)')
+    .addHelpText(
+      'after',
+      examples('hire jobs import jobs.csv', 'hire jobs import season.ndjson --concurrency 16 --json > report.json', 'hire jobs import jobs.failed.ndjson'),
+    )
+    .action(lazy(() => import('./commands/jobs/import.js').then((m) => m.run)));
+
   addListOptions(
     jobs
       .command('list')

@@ -23,9 +23,9 @@ export async function postRecord(
   path: string,
   body: unknown,
   idempotencyKey?: string,
-): Promise<{ record: ApiRecord; meta: Meta }> {
-  const { data, meta } = await client.request('POST', path, { body, ...(idempotencyKey ? { idempotencyKey } : {}) });
-  return { record: asRecord(`POST ${path}`, data, meta), meta };
+): Promise<{ record: ApiRecord; meta: Meta; headers: Readonly<Record<string, string>> }> {
+  const { data, meta, headers } = await client.request('POST', path, { body, ...(idempotencyKey ? { idempotencyKey } : {}) });
+  return { record: asRecord(`POST ${path}`, data, meta), meta, headers };
 }
 
 export async function patchRecord(client: ApiClient, path: string, body: unknown): Promise<ApiRecord> {

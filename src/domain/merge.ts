@@ -14,3 +14,14 @@ export function overlay(base: Record<string, unknown>, top: Record<string, unkno
   }
   return out;
 }
+
+/** Sets `location.city`-style paths, making the objects on the way. */
+export function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const segments = path.split('.');
+  let node = target;
+  for (const segment of segments.slice(0, -1)) {
+    if (!isPlainObject(node[segment])) node[segment] = {};
+    node = node[segment] as Record<string, unknown>;
+  }
+  node[segments.at(-1)!] = value;
+}

@@ -3,7 +3,6 @@
 // started in-process for this command, on the same data.
 import { connect } from 'node:net';
 import { DataDirBusyError } from './lock.js';
-import { startEmulator } from './server.js';
 
 export interface LocalEmulator {
   mode: 'standing' | 'embedded';
@@ -18,6 +17,8 @@ export async function connectLocalEmulator(options: { address: URL; dataDir: str
   const host = address.hostname.replace(/^\[|\]$/g, '');
   if (await isListening(host, port)) return { mode: 'standing', origin: address.origin, close: async () => {} };
   try {
+    // The emulator itself loads only when it is needed here, not when a standing one answers.
+    const { startEmulator } = await import('./server.js');
     const emulator = await startEmulator({ dataDir, host: '127.0.0.1', port: 0, mode: 'embedded' });
     return { mode: 'embedded', origin: emulator.origin, close: emulator.close };
   } catch (error) {

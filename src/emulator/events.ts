@@ -109,11 +109,19 @@ export class EventBus {
     this.#schedule();
   }
 
-  /** Attempts every delivery that is due now, waiting at most `waitMs` (an in-process emulator's last act). */
+  /**
+   * Attempts every delivery that is due now, and those queued behind them, until none is in flight
+   * or `waitMs` has passed (an in-process emulator's last act).
+   */
   async drain(waitMs: number): Promise<void> {
-    this.#runDue();
-    const all = Promise.all([...this.#inFlight.values()]);
-    await Promise.race([all, new Promise((resolve) => setTimeout(resolve, waitMs).unref())]);
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      this.#runDue();
+      if (this.#inFlight.size === 0) return;
+      const left = deadline - Date.now();
+      if (left <= 0) return;
+      await Promise.race([Promise.race([...this.#inFlight.values()]), new Promise((resolve) => setTimeout(resolve, left).unref())]);
+    }
   }
 
   /** Stops scheduling and waits up to `waitMs` for attempts under way; later results are dropped

@@ -1,13 +1,7 @@
 // A standing emulator on any free port, with its local key, for tests that talk HTTP to it.
-import { afterEach } from 'vitest';
 import { ensureLocalKey } from '../../src/emulator/local-key.js';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/server.js';
-
-const running: RunningEmulator[] = [];
-
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((emulator) => emulator.close()));
-});
+import { beforeSandboxRemoval } from './env.js';
 
 export interface TestEmulator extends RunningEmulator {
   key: string;
@@ -21,7 +15,7 @@ export interface TestEmulator extends RunningEmulator {
 
 export async function testEmulator(dataDir: string, options: Partial<EmulatorOptions> = {}): Promise<TestEmulator> {
   const emulator = await startEmulator({ dataDir, port: 0, ...options });
-  running.push(emulator);
+  beforeSandboxRemoval(() => emulator.close());
   const key = ensureLocalKey(dataDir);
   const call: TestEmulator['call'] = async (method, path, callOptions = {}) => {
     const response = await fetch(`${emulator.apiUrl}${path}`, {

@@ -17,8 +17,15 @@ export interface Sandbox {
 }
 
 const roots: string[] = [];
+const beforeRemoval: (() => Promise<void> | void)[] = [];
 
-afterEach(() => {
+/** Runs before the sandboxes go, whatever order the helpers were imported in (emulators close). */
+export function beforeSandboxRemoval(cleanup: () => Promise<void> | void): void {
+  beforeRemoval.push(cleanup);
+}
+
+afterEach(async () => {
+  for (const cleanup of beforeRemoval.splice(0)) await cleanup();
   for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
 });
 

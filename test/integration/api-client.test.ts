@@ -272,7 +272,7 @@ describe('ApiClient success envelopes', () => {
     const client = await makeClient(server.origin);
     const key = '9b2c3d4e-1111-4222-8333-444455556666';
     const created = await createJob(client, { title: 'Backend', description: 'x'.repeat(100) }, key);
-    expect(created).toEqual({ job: { id: 'job_9', title: 'Backend' }, generationMs: 1234.5, requestId: 'req_create' });
+    expect(created).toEqual({ job: { id: 'job_9', title: 'Backend' }, generationMs: 1234.5, requestId: 'req_create', replayed: false });
     const [request] = server.requests;
     expect(request!.method).toBe('POST');
     expect(pathOf(request!)).toBe('/api/v1/jobs');

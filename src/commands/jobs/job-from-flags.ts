@@ -1,5 +1,6 @@
 // Building a job input from the flags of job-flags.ts, and naming those flags in messages.
 import { numeric, splitCommas } from '../shared/input.js';
+import { setPath } from '../../domain/merge.js';
 import { JOB_FLAGS } from './job-flags.js';
 
 export type FlagValues = Record<string, unknown>;
@@ -27,15 +28,4 @@ export function flagForField(field: string): string | undefined {
   if (flag) return flag.flags.split(' ')[0];
   if (path === 'location') return '--location-type';
   return undefined;
-}
-
-function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
-  const segments = path.split('.');
-  let node = target;
-  for (const segment of segments.slice(0, -1)) {
-    const next = node[segment];
-    if (next === null || typeof next !== 'object' || Array.isArray(next)) node[segment] = {};
-    node = node[segment] as Record<string, unknown>;
-  }
-  node[segments.at(-1)!] = value;
 }

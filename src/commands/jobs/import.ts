@@ -1,0 +1,176 @@
+// hire jobs import FILE: bulk create from CSV, NDJSON or a JSON array (issue "Bulk work").
+// Every row is checked before anything is sent; rows go out with bounded concurrency; each row's
+// Idempotency-Key comes from its content, so a second run after a crash creates nothing twice;
+// failed rows are written to a file that can be imported again; Ctrl-C stops sending, waits for
+// the rows in flight, reports, and exits 130.
+import { createHash } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { createJob } from '../../api/jobs.js';
+import type { Context } from '../../context.js';
+import { validateJobInput, type JobInput } from '../../domain/job.js';
+import { ExitCode, HireError, UsageError, type ExitCode as ExitCodeValue } from '../../errors.js';
+import { detectFormat, readRows, type ImportFormat, type Row } from '../../importing/rows.js';
+import { progressBar } from '../../output/progress.js';
+import { printList, type Column } from '../../output/render.js';
+import { readTextInput, wholeNumberFlag } from '../shared/input.js';
+
+export interface ImportFlags {
+  format?: string;
+  concurrency: string;
+  skipInvalid?: boolean;
+  failuresFile?: string;
+}
+
+/** The spec's "Concurrent requests" limit of the standard tier. */
+export const MAX_CONCURRENCY = 100;
+
+export type RowStatus = 'created' | 'existing' | 'failed' | 'invalid' | 'not_sent';
+
+export interface RowResult {
+  row: number;
+  line: number | null;
+  status: RowStatus;
+  id: string | null;
+  title: string | null;
+  error: string | null;
+  details?: Record<string, string>;
+}
+
+const COLUMNS: readonly Column[] = [
+  { key: 'row' },
+  { key: 'status', status: true },
+  { key: 'id', keepWhole: true },
+  { key: 'title' },
+  { key: 'error' },
+];
+
+/**
+ * A row's Idempotency-Key: a UUID-shaped digest of the job it creates (its content, keys sorted),
+ * the same on every run of the same file.
+ */
+export function rowIdempotencyKey(input: JobInput): string {
+  const hex = createHash('sha256').update(`hire-import:${canonical(input)}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export async function run(ctx: Context, flags: ImportFlags, path: string): Promise<void> {
+  const concurrency = wholeNumberFlag('--concurrency', flags.concurrency, 1)!;
+  if (concurrency > MAX_CONCURRENCY) throw new UsageError(`--concurrency is at most ${MAX_CONCURRENCY} (the API's concurrent-request limit).`);
+  if (flags.format !== undefined && !['csv', 'ndjson', 'json'].includes(flags.format)) {
+    throw new UsageError(`--format must be csv, ndjson or json (got "${flags.format}").`);
+  }
+  const text = await readTextInput(ctx, 'jobs import', path);
+  const format = (flags.format as ImportFormat | undefined) ?? detectFormat(path, text);
+  let rows: Row[];
+  try {
+    rows = await readRows(text, format);
+  } catch (error) {
+    throw new UsageError(`${path === '-' ? 'stdin' : path}: ${(error as Error).message}.`);
+  }
+  if (rows.length === 0) throw new UsageError(`${path === '-' ? 'stdin' : path} holds no jobs.`);
+
+  const results = new Map<number, RowResult>();
+  const valid: { row: Row; input: JobInput }[] = [];
+  for (const row of rows) {
+    const result = row.fields ? validateJobInput(row.fields) : undefined;
+    if (result?.ok) valid.push({ row, input: result.value });
+    else {
+      const details = result && !result.ok ? result.errors : undefined;
+      results.set(row.index, {
+        row: row.index,
+        line: row.line ?? null,
+        status: 'invalid',
+        id: null,
+        title: typeof row.fields?.title === 'string' ? row.fields.title : null,
+        error: details ? Object.entries(details).map(([field, message]) => `${field}: ${message}`).join('; ') : (row.problem ?? 'cannot be read'),
+        ...(details ? { details } : {}),
+      });
+    }
+  }
+  const invalid = [...results.values()];
+  if (invalid.length > 0 && !flags.skipInvalid) {
+    for (const result of invalid) {
+      ctx.io.stderr.write(`  row ${result.row}${result.line ? ` (line ${result.line})` : ''}: ${result.error}\n`);
+    }
+    throw new HireError(`${invalid.length} of ${rows.length} rows are not valid; nothing was sent.`, {
+      exitCode: ExitCode.usage,
+      code: 'validation_error',
+      hint: 'Fix them, or pass --skip-invalid to import the valid rows only.',
+    });
+  }
+
+  const client = await ctx.api();
+  const progress = progressBar(ctx, valid.length, 'Importing');
+  let interrupted = false;
+  const removeInterrupt = ctx.io.onInterrupt(() => {
+    if (!interrupted) ctx.notice('\nStopping: waiting for the rows already sent…');
+    interrupted = true;
+  });
+  let firstFailure: ExitCodeValue | undefined;
+  let next = 0;
+  const worker = async () => {
+    while (!interrupted && next < valid.length) {
+      const { row, input } = valid[next++]!;
+      const base = { row: row.index, line: row.line ?? null, title: input.title };
+      try {
+        const created = await createJob(client, input, rowIdempotencyKey(input));
+        results.set(row.index, { ...base, status: created.replayed ? 'existing' : 'created', id: String(created.job.id), error: null });
+        progress.tick(true);
+      } catch (error) {
+        if (!(error instanceof HireError)) throw error;
+        firstFailure ??= error.exitCode;
+        results.set(row.index, { ...base, status: 'failed', id: null, error: `${error.message} (${error.code})` });
+        progress.tick(false);
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(concurrency, valid.length) }, worker));
+  } finally {
+    removeInterrupt();
+    progress.done();
+  }
+  for (const { row, input } of valid) {
+    if (!results.has(row.index)) results.set(row.index, { row: row.index, line: row.line ?? null, status: 'not_sent', id: null, title: input.title, error: 'interrupted before it was sent' });
+  }
+
+  const ordered = [...results.values()].sort((a, b) => a.row - b.row);
+  await printList(ctx, ordered as unknown as Record<string, unknown>[], COLUMNS);
+  const count = (status: RowStatus) => ordered.filter((result) => result.status === status).length;
+  const leftOver = ordered.filter((result) => result.status !== 'created' && result.status !== 'existing');
+  let failuresPath: string | undefined;
+  if (leftOver.length > 0) {
+    failuresPath = flags.failuresFile ?? defaultFailuresPath(path);
+    const byIndex = new Map(rows.map((row) => [row.index, row]));
+    const lines = leftOver.map((result) => JSON.stringify(byIndex.get(result.row)?.fields ?? {}));
+    await writeFile(failuresPath, `${lines.join('\n')}\n`);
+  }
+  const summary = [
+    `${count('created')} created`,
+    count('existing') ? `${count('existing')} already there (imported before)` : '',
+    count('failed') ? `${count('failed')} failed` : '',
+    count('invalid') ? `${count('invalid')} invalid, skipped` : '',
+    count('not_sent') ? `${count('not_sent')} not sent` : '',
+  ].filter(Boolean);
+  ctx.notice(`${rows.length} rows: ${summary.join(', ')}.${failuresPath ? ` The rows left over are in ${failuresPath} (hire jobs import ${failuresPath}).` : ''}`);
+  if (interrupted) ctx.exitCode = ExitCode.interrupted;
+  else if (firstFailure !== undefined) ctx.exitCode = firstFailure;
+}
+
+function defaultFailuresPath(path: string): string {
+  if (path === '-') return 'import-failed.ndjson';
+  const name = basename(path).replace(/\.(csv|ndjson|jsonl|json)$/i, '');
+  return join(dirname(path), `${name}.failed.ndjson`);
+}

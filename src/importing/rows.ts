@@ -1,0 +1,108 @@
+// Reading a file of jobs for `hire jobs import` (issue "Bulk work"): CSV with a header row naming
+// job fields (nested as location.city, lists separated by `;`), NDJSON, or a JSON array.
+import { isPlainObject, setPath } from '../domain/merge.js';
+
+export type ImportFormat = 'csv' | 'ndjson' | 'json';
+
+export interface Row {
+  /** 1-based position among the records of the file. */
+  index: number;
+  /** The line the record starts on, where the format has lines. */
+  line: number | undefined;
+  /** The record as read (CSV values typed by field), or undefined when it could not be read. */
+  fields: Record<string, unknown> | undefined;
+  /** Why the record could not be read. */
+  problem?: string;
+}
+
+export function detectFormat(path: string, text: string): ImportFormat {
+  if (/\.csv$/i.test(path)) return 'csv';
+  if (/\.(ndjson|jsonl)$/i.test(path)) return 'ndjson';
+  if (/\.json$/i.test(path)) return 'json';
+  const start = text.trimStart();
+  if (start.startsWith('[')) return 'json';
+  if (start.startsWith('{')) return 'ndjson';
+  return 'csv';
+}
+
+const NUMBER_FIELDS = new Set(['salary.min', 'salary.max', 'assessment_config.question_count', 'assessment_config.time_limit']);
+const BOOLEAN_FIELDS = new Set(['publish', 'assessment_config.auto_generate', 'assessment_config.proctoring']);
+const LIST_FIELDS = new Set(['requirements', 'skills', 'assessment_config.question_types']);
+
+/**
+ * A CSV cell as the field's type: numbers and booleans when they read as such (otherwise the text,
+ * so that the schema names what is wrong), lists split on `;`. An empty cell is no value.
+ */
+export function csvValue(field: string, cell: string): unknown {
+  const text = cell.trim();
+  if (text === '') return undefined;
+  if (LIST_FIELDS.has(field)) return text.split(';').map((item) => item.trim()).filter((item) => item !== '');
+  if (NUMBER_FIELDS.has(field)) {
+    const number = Number(text);
+    return Number.isFinite(number) ? number : cell;
+  }
+  if (BOOLEAN_FIELDS.has(field)) {
+    const lower = text.toLowerCase();
+    if (['true', 'yes', '1'].includes(lower)) return true;
+    if (['false', 'no', '0'].includes(lower)) return false;
+    return cell;
+  }
+  return cell;
+}
+
+export async function readRows(text: string, format: ImportFormat): Promise<Row[]> {
+  if (format === 'json') return jsonRows(text);
+  if (format === 'ndjson') return ndjsonRows(text);
+  return csvRows(text);
+}
+
+function jsonRows(text: string): Row[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`not valid JSON (${(error as Error).message})`);
+  }
+  if (!Array.isArray(value)) throw new Error('a JSON file must hold an array of jobs');
+  return value.map((item, position) => ({
+    index: position + 1,
+    line: undefined,
+    fields: isPlainObject(item) ? item : undefined,
+    ...(isPlainObject(item) ? {} : { problem: 'is not a JSON object' }),
+  }));
+}
+
+function ndjsonRows(text: string): Row[] {
+  const rows: Row[] = [];
+  for (const [position, line] of text.split('\n').entries()) {
+    if (line.trim() === '') continue;
+    const index = rows.length + 1;
+    try {
+      const value: unknown = JSON.parse(line);
+      rows.push(isPlainObject(value) ? { index, line: position + 1, fields: value } : { index, line: position + 1, fields: undefined, problem: 'is not a JSON object' });
+    } catch (error) {
+      rows.push({ index, line: position + 1, fields: undefined, problem: `is not valid JSON (${(error as Error).message})` });
+    }
+  }
+  return rows;
+}
+
+async function csvRows(text: string): Promise<Row[]> {
+  const csv = await import('csv-parse/sync');
+  const { parse } = (csv as unknown as { default?: typeof csv }).default ?? csv;
+  let records: { info: { lines: number }; record: Record<string, string> }[];
+  try {
+    records = parse(text, { columns: true, bom: true, skip_empty_lines: true, info: true, relax_quotes: false }) as typeof records;
+  } catch (error) {
+    throw new Error(`not valid CSV (${(error as Error).message})`);
+  }
+  return records.map(({ info, record }, position) => {
+    const fields: Record<string, unknown> = {};
+    for (const [header, cell] of Object.entries(record)) {
+      const field = header.trim();
+      const value = csvValue(field, cell);
+      if (value !== undefined) setPath(fields, field, value);
+    }
+    return { index: position + 1, line: info.lines, fields };
+  });
+}

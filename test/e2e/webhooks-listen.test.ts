@@ -1,0 +1,691 @@
+// End-to-end tests of `hire webhooks listen` and `hire webhooks verify` (CONTRACT §3 and §6
+// "Delivery"): the built bin/hire.js is spawned as a user runs it, deliveries are sent with our own
+// HTTP client and signed with the independent `standardwebhooks` library, never with src/.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Webhook } from 'standardwebhooks';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DESCRIPTION } from '../helpers/cli.js';
+// env.js before emulator.js: its afterEach (removing the sandbox) is registered first, so it runs
+// after the emulator's (closing it, which writes to the data dir).
+import { sandbox, unusedPort, type Sandbox } from '../helpers/env.js';
+import { testEmulator } from '../helpers/emulator.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const LISTENING = /Listening on (http:\/\/127\.0\.0\.1:(\d+))/;
+const MIB = 1024 * 1024;
+
+// ---------------------------------------------------------------------------------------------
+// Spawning the binary
+
+interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+interface Spawned {
+  child: ChildProcess;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly exit: Exit | undefined;
+  exited: Promise<Exit>;
+}
+
+const live = new Set<ChildProcess>();
+const servers: Server[] = [];
+
+afterEach(async () => {
+  const children = [...live];
+  live.clear();
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const timer = setTimeout(resolve, 5_000);
+          child.once('close', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          child.kill('SIGKILL');
+        }),
+    ),
+  );
+  await Promise.all(
+    servers.splice(0).map(
+      (server) =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    ),
+  );
+});
+
+/** `node bin/hire.js ARGS` with the sandbox's environment only (plus `extraEnv`), stdin piped. */
+function spawnHire(box: Sandbox, args: readonly string[], options: { stdin?: string; env?: Record<string, string> } = {}): Spawned {
+  const child = spawn(process.execPath, ['bin/hire.js', ...args], {
+    cwd: ROOT,
+    env: { ...box.env, ...options.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  live.add(child);
+  let stdout = '';
+  let stderr = '';
+  let exit: Exit | undefined;
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stdin!.on('error', () => {}); // a command that exits before reading stdin
+  if (options.stdin !== undefined) child.stdin!.end(options.stdin);
+  const exited = new Promise<Exit>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code, signal) => {
+      live.delete(child);
+      exit = { code, signal };
+      resolve(exit);
+    });
+  });
+  exited.catch(() => {});
+  return {
+    child,
+    exited,
+    get stdout() {
+      return stdout;
+    },
+    get stderr() {
+      return stderr;
+    },
+    get exit() {
+      return exit;
+    },
+  };
+}
+
+function describeOutput(proc: Spawned): string {
+  return `\n--- stdout ---\n${proc.stdout}\n--- stderr ---\n${proc.stderr}`;
+}
+
+async function waitExit(proc: Spawned, what: string, timeoutMs = 10_000): Promise<Exit> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      proc.child.kill('SIGKILL');
+      reject(new Error(`${what} did not finish within ${timeoutMs} ms${describeOutput(proc)}`));
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([proc.exited, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+interface Result extends Exit {
+  stdout: string;
+  stderr: string;
+}
+
+async function hire(box: Sandbox, args: readonly string[], options: { stdin?: string; env?: Record<string, string> } = {}): Promise<Result> {
+  const proc = spawnHire(box, args, { stdin: options.stdin ?? '', env: options.env });
+  const exit = await waitExit(proc, `hire ${args.join(' ')}`);
+  return { ...exit, stdout: proc.stdout, stderr: proc.stderr };
+}
+
+async function waitFor<T>(proc: Spawned, what: string, probe: () => T | undefined | null | false, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== null && value !== false) return value;
+    if (proc.exit) throw new Error(`the process exited (${JSON.stringify(proc.exit)}) before ${what}${describeOutput(proc)}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${describeOutput(proc)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+interface Listener {
+  proc: Spawned;
+  /** `http://127.0.0.1:PORT` */
+  address: string;
+  port: number;
+  /** stdout lines, without the leading `HH:MM:SS  ` time. */
+  lines(): string[];
+  /** Waits until stdout has at least n lines, and returns them. */
+  waitLines(n: number): Promise<string[]>;
+}
+
+async function listen(box: Sandbox, args: readonly string[], options: { stdin?: string; env?: Record<string, string> } = {}): Promise<Listener> {
+  const proc = spawnHire(box, ['webhooks', 'listen', ...args], options);
+  const match = await waitFor(proc, 'the "Listening on" line', () => LISTENING.exec(proc.stderr));
+  const lines = () =>
+    proc.stdout
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => line.replace(/^\d\d:\d\d:\d\d\s+/, ''));
+  return {
+    proc,
+    address: match[1]!,
+    port: Number(match[2]),
+    lines,
+    waitLines: (n) => waitFor(proc, `${n} line(s) on stdout`, () => (lines().length >= n ? lines() : undefined)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deliveries: signed with standardwebhooks, sent with node:http
+
+const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
+const newEventId = () => `evt_${randomBytes(8).toString('hex')}`;
+
+function eventBody(id: string, type = 'job.created', data: Record<string, unknown> = { id: 'job_123', title: 'Backend Engineer' }): string {
+  return JSON.stringify({ id, type, created_at: new Date().toISOString(), data });
+}
+
+interface Signed {
+  id: string;
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** A delivery as the platform sends it: `webhook-id`, `webhook-timestamp`, `webhook-signature`. */
+function signed(secret: string, options: { id?: string; type?: string; body?: string; at?: Date; data?: Record<string, unknown> } = {}): Signed {
+  const id = options.id ?? newEventId();
+  const body = options.body ?? eventBody(id, options.type, options.data);
+  const at = options.at ?? new Date();
+  return {
+    id,
+    body,
+    headers: {
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': new Webhook(secret).sign(id, at, body),
+    },
+  };
+}
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+/** One HTTP request with exactly these headers; resolves with the answer even if the server then resets. */
+function send(url: string, options: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Answer> {
+  const target = new URL(options.path ?? '/', url);
+  return new Promise((resolve, reject) => {
+    let status: number | undefined;
+    let text = '';
+    const req = request(
+      target,
+      { method: options.method ?? 'POST', headers: { 'content-type': 'application/json', ...options.headers }, agent: false },
+      (res) => {
+        status = res.statusCode;
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: status!, body: text }));
+        res.on('error', () => resolve({ status: status!, body: text }));
+      },
+    );
+    req.on('error', (error) => (status === undefined ? reject(error) : resolve({ status, body: text })));
+    req.end(options.body);
+  });
+}
+
+const deliver = (url: string, delivery: Signed, path = '/') => send(url, { path, headers: delivery.headers, body: delivery.body });
+
+/** A second server, standing in for the developer's app behind --forward-to. */
+async function relayTarget(): Promise<{
+  url: string;
+  received: Array<{ method: string; path: string; headers: IncomingHttpHeaders; body: string }>;
+  setStatus(status: number): void;
+}> {
+  const received: Array<{ method: string; path: string; headers: IncomingHttpHeaders; body: string }> = [];
+  let status = 200;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end('{}');
+    });
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, received, setStatus: (next) => (status = next) };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('hire webhooks listen', () => {
+  it('accepts a valid delivery on any path with 200 and prints "--> TYPE ID [valid]"', async () => {
+    const box = await sandbox();
+    const secret = newSecret();
+    const listener = await listen(box, ['--secret', secret]);
+    expect(listener.port).toBeGreaterThan(0);
+    expect(listener.proc.stdout).toBe('');
+
+    const first = signed(secret);
+    const answer = await deliver(listener.address, first);
+    expect(answer.status).toBe(200);
+
+    const second = signed(secret, { type: 'candidate.statusChanged' });
+    const deep = await deliver(listener.address, second, '/hooks/stripe-like/deep?source=test');
+    expect(deep.status).toBe(200);
+
+    const lines = await listener.waitLines(2);
+    expect(lines).toEqual([`--> job.created ${first.id} [valid]`, `--> candidate.statusChanged ${second.id} [valid]`]);
+    expect(listener.proc.stdout).toMatch(/^\d\d:\d\d:\d\d\s+--> job\.created evt_[0-9a-f]+ \[valid\]$/m);
+    expect(listener.proc.exit).toBeUndefined();
+  });
+
+  it('--json prints one JSON object per line with id, type, valid and data; --port picks the port', async () => {
+    const box = await sandbox();
+    const secret = newSecret();
+    const port = await unusedPort();
+    const listener = await listen(box, ['--secret', secret, '--json', '--port', String(port)]);
+    expect(listener.address).toBe(`http://127.0.0.1:${port}`);
+
+    const data = { id: 'job_abc', title: 'Data Engineer — Zürich', skills: ['go', 'sql'] };
+    const valid = signed(secret, { data });
+    expect((await deliver(listener.address, valid)).status).toBe(200);
+    const forged = signed(newSecret());
+    expect((await deliver(listener.address, forged)).status).toBe(401);
+
+    await listener.waitLines(2);
+    const rows = listener.proc.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ id: valid.id, type: 'job.created', valid: true, data });
+    expect(rows[1]).toMatchObject({ id: forged.id, valid: false });
+    expect(String(rows[1]!.reason)).toMatch(/signature/);
+    expect(rows[1]).not.toHaveProperty('data');
+  });
+
+  it('rejects every invalid delivery with 401 and a reason, prints it as invalid, and keeps running', async () => {
+    const box = await sandbox();
+    const secret = newSecret();
+    const listener = await listen(box, ['--secret', secret]);
+    const now = Date.now();
+    const good = () => signed(secret);
+    const without = (name: string) => {
+      const delivery = good();
+      const headers = { ...delivery.headers };
+      delete headers[name];
+      return { ...delivery, headers };
+    };
+    const withHeader = (name: string, value: string) => {
+      const delivery = good();
+      return { ...delivery, headers: { ...delivery.headers, [name]: value } };
+    };
+    const digest = (delivery: Signed) => delivery.headers['webhook-signature']!.slice('v1,'.length);
+
+    const tampered = good();
+    const nonV1 = good();
+    const cases: Array<{ what: string; delivery: Signed; reason: RegExp; printedId: boolean }> = [
+      { what: 'tampered body', delivery: { ...tampered, body: tampered.body.replace('Backend', 'Frontend') }, reason: /signature/i, printedId: true },
+      { what: 'wrong secret', delivery: signed(newSecret()), reason: /signature/i, printedId: true },
+      { what: '6 minutes old', delivery: signed(secret, { at: new Date(now - 6 * 60_000) }), reason: /old/i, printedId: true },
+      { what: '6 minutes in the future', delivery: signed(secret, { at: new Date(now + 6 * 60_000) }), reason: /future/i, printedId: true },
+      { what: 'no webhook-id', delivery: without('webhook-id'), reason: /webhook-id/, printedId: false },
+      { what: 'no webhook-timestamp', delivery: without('webhook-timestamp'), reason: /webhook-timestamp/, printedId: true },
+      { what: 'no webhook-signature', delivery: without('webhook-signature'), reason: /webhook-signature/, printedId: true },
+      { what: 'malformed timestamp', delivery: withHeader('webhook-timestamp', 'yesterday'), reason: /webhook-timestamp/, printedId: true },
+      { what: 'a v2 signature only', delivery: { ...nonV1, headers: { ...nonV1.headers, 'webhook-signature': `v2,${digest(nonV1)}` } }, reason: /v1/, printedId: true },
+      { what: 'garbage signature', delivery: withHeader('webhook-signature', 'garbage'), reason: /v1|signature/i, printedId: true },
+      { what: 'garbage after v1,', delivery: withHeader('webhook-signature', 'v1,!!not-base64!!'), reason: /signature/i, printedId: true },
+    ];
+
+    for (const { what, delivery, reason } of cases) {
+      const answer = await deliver(listener.address, delivery);
+      expect(answer.status, what).toBe(401);
+      expect(answer.body, what).toMatch(reason);
+    }
+    expect(listener.proc.exit).toBeUndefined();
+
+    const valid = good();
+    expect((await deliver(listener.address, valid)).status).toBe(200);
+
+    const lines = await listener.waitLines(cases.length + 1);
+    expect(lines).toHaveLength(cases.length + 1);
+    cases.forEach(({ what, delivery, reason, printedId }, index) => {
+      const line = lines[index]!;
+      expect(line, what).toMatch(/^--> .*\[invalid: .+\]$/);
+      expect(line.slice(line.indexOf('[invalid:')), what).toMatch(reason);
+      if (printedId) expect(line, what).toContain(delivery.id);
+      expect(line, what).not.toContain('[valid]');
+    });
+    expect(lines[cases.length]).toBe(`--> job.created ${valid.id} [valid]`);
+  });
+
+  it('accepts a delivery when any of several space-separated signatures matches (secret rotation)', async () => {
+    const box = await sandbox();
+    const secret = newSecret();
+    const listener = await listen(box, ['--secret', secret]);
+    const oldSecret = newSecret();
+
+    const rotated = signed(secret);
+    const oldSignature = new Webhook(oldSecret).sign(rotated.id, new Date(Number(rotated.headers['webhook-timestamp']) * 1000), rotated.body);
+    const newFirst = { ...rotated, headers: { ...rotated.headers, 'webhook-signature': `${rotated.headers['webhook-signature']} ${oldSignature}` } };
+    const newLast = signed(secret);
+    const oldOfLast = new Webhook(oldSecret).sign(newLast.id, new Date(Number(newLast.headers['webhook-timestamp']) * 1000), newLast.body);
+    newLast.headers['webhook-signature'] = `v1a,c29tZXRoaW5nIGVsc2U= ${oldOfLast} ${newLast.headers['webhook-signature']}`;
+
+    expect((await deliver(listener.address, newFirst)).status).toBe(200);
+    expect((await deliver(listener.address, newLast)).status).toBe(200);
+
+    // None matching: still refused.
+    const none = signed(newSecret());
+    const otherOld = new Webhook(oldSecret).sign(none.id, new Date(Number(none.headers['webhook-timestamp']) * 1000), none.body);
+    none.headers['webhook-signature'] = `${none.headers['webhook-signature']} ${otherOld}`;
+    const refused = await deliver(listener.address, none);
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatch(/signature/);
+
+    const lines = await listener.waitLines(3);
+    expect(lines[0]).toBe(`--> job.created ${rotated.id} [valid]`);
+    expect(lines[1]).toBe(`--> job.created ${newLast.id} [valid]`);
+    expect(lines[2]).toMatch(/\[invalid: .*signature.*\]$/);
+  });
+
+  it('acknowledges a replayed delivery (same webhook-id) with 2xx, prints it as a duplicate and does not relay it again', async () => {
+    const box = await sandbox();
+    const secret = newSecret();
+    const target = await relayTarget();
+    const listener = await listen(box, ['--secret', secret, '--forward-to', `${target.url}/hooks`]);
+
+    const original = signed(secret);
+    expect((await deliver(listener.address, original)).status).toBe(200);
+    // The exact same request again, then a retry re-signed a second later with the same id.
+    const replay = await deliver(listener.address, original);
+    expect(replay.status).toBeGreaterThanOrEqual(200);
+    expect(replay.status).toBeLessThan(300);
+    const retry = signed(secret, { id: original.id, body: original.body, at: new Date(Date.now() + 1_000) });
+    const retried = await deliver(listener.address, retry);
+    expect(retried.status).toBeGreaterThanOrEqual(200);
+    expect(retried.status).toBeLessThan(300);
+
+    const lines = await listener.waitLines(4);
+    expect(lines[0]).toBe(`--> job.created ${original.id} [valid]`);
+    expect(lines[1]).toBe('<-- 200');
+    expect(lines.slice(2)).toHaveLength(2);
+    for (const line of lines.slice(2)) {
+      expect(line).toContain(original.id);
+      expect(line).toMatch(/duplicate/);
+      expect(line).not.toMatch(/\[valid\]/);
+    }
+    expect(target.received).toHaveLength(1);
+  });
+
+  it('answers 413 to a body over 1 MiB, 405 to a GET and 400 to a signed body that is not JSON, and keeps running', async () => {
+    const box = await sandbox();
+    const secret = newSecret();
+    const listener = await listen(box, ['--secret', secret]);
+
+    const id = newEventId();
+    const huge = signed(secret, { id, body: eventBody(id, 'job.created', { padding: 'x'.repeat(MIB + 1024) }) });
+    expect(Buffer.byteLength(huge.body)).toBeGreaterThan(MIB);
+    const tooLarge = await deliver(listener.address, huge);
+    expect(tooLarge.status).toBe(413);
+
+    const get = await send(listener.address, { method: 'GET', path: '/' });
+    expect(get.status).toBe(405);
+
+    const notJson = signed(secret, { body: 'hello, this is not JSON' });
+    const bad = await deliver(listener.address, notJson);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatch(/JSON/);
+
+    const valid = signed(secret);
+    expect((await deliver(listener.address, valid)).status).toBe(200);
+    const lines = await waitFor(listener.proc, 'the valid line', () => (listener.lines().some((line) => line.includes(valid.id)) ? listener.lines() : undefined));
+    expect(lines.some((line) => line.includes('[valid]') && line.includes(huge.id))).toBe(false);
+    const notJsonLine = lines.find((line) => line.includes(notJson.id));
+    expect(notJsonLine).toMatch(/\[invalid: .*JSON.*\]/);
+    expect(lines.at(-1)).toBe(`--> job.created ${valid.id} [valid]`);
+  });
+
+  it('--secret-stdin reads the secret (trimmed) from stdin', async () => {
+    const box = await sandbox();
+    const secret = newSecret();
+    const listener = await listen(box, ['--secret-stdin'], { stdin: `${secret}\n` });
+    const valid = signed(secret);
+    expect((await deliver(listener.address, valid)).status).toBe(200);
+    expect((await deliver(listener.address, signed(newSecret()))).status).toBe(401);
+    const lines = await listener.waitLines(2);
+    expect(lines[0]).toBe(`--> job.created ${valid.id} [valid]`);
+    expect(lines[1]).toMatch(/\[invalid: /);
+  });
+
+  it('without --secret, --secret-stdin or --register: exit 2 and no listener', async () => {
+    const box = await sandbox();
+    const result = await hire(box, ['webhooks', 'listen']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/--secret/);
+    expect(result.stderr).not.toMatch(LISTENING);
+  });
+
+  it('refuses bad flags with exit 2 before listening', async () => {
+    const box = await sandbox();
+    const runs = await Promise.all([
+      hire(box, ['webhooks', 'listen', '--secret', newSecret(), '--secret-stdin'], { stdin: `${newSecret()}\n` }),
+      hire(box, ['webhooks', 'listen', '--secret-stdin'], { stdin: '  \n' }),
+      hire(box, ['webhooks', 'listen', '--secret', newSecret(), '--events', 'job.exploded']),
+      hire(box, ['webhooks', 'listen', '--secret', newSecret(), '--port', '70000']),
+      hire(box, ['webhooks', 'listen', '--secret', newSecret(), '--forward-to', 'ftp://127.0.0.1/x']),
+    ]);
+    for (const result of runs) {
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).not.toMatch(LISTENING);
+    }
+    expect(runs[2]!.stderr).toContain('job.exploded');
+    expect(runs[3]!.stderr).toContain('--port');
+  });
+
+  it('--events job.created: other kinds are answered 2xx but not printed', async () => {
+    const box = await sandbox();
+    const secret = newSecret();
+    const listener = await listen(box, ['--secret', secret, '--events', 'job.created']);
+
+    const other = signed(secret, { type: 'candidate.statusChanged' });
+    const ignored = await deliver(listener.address, other);
+    expect(ignored.status).toBeGreaterThanOrEqual(200);
+    expect(ignored.status).toBeLessThan(300);
+    const wanted = signed(secret);
+    expect((await deliver(listener.address, wanted)).status).toBe(200);
+
+    // The ignored delivery was answered first: anything it printed would come before this line.
+    const lines = await listener.waitLines(1);
+    expect(lines).toEqual([`--> job.created ${wanted.id} [valid]`]);
+    expect(listener.proc.stdout).not.toContain(other.id);
+  });
+
+  it('--forward-to relays a valid delivery with the same body and webhook-* headers; a relay 500 is answered 502', async () => {
+    const box = await sandbox();
+    const secret = newSecret();
+    const target = await relayTarget();
+    const listener = await listen(box, ['--secret', secret, '--forward-to', `${target.url}/app/hooks`]);
+
+    // A body whose bytes a re-serialisation would change: spacing, key order, non-ASCII.
+    const id = newEventId();
+    const body = `{ "type": "job.created",  "id": "${id}", "created_at": "2030-01-01T00:00:00Z", "data": { "title": "Ingénieur — 東京" } }`;
+    const delivery = signed(secret, { id, body });
+    const answer = await deliver(listener.address, delivery, '/incoming');
+    expect(answer.status).toBe(200);
+
+    expect(target.received).toHaveLength(1);
+    const relayed = target.received[0]!;
+    expect(relayed.method).toBe('POST');
+    expect(relayed.path).toBe('/app/hooks');
+    expect(relayed.body).toBe(body);
+    expect(relayed.headers['webhook-id']).toBe(delivery.headers['webhook-id']);
+    expect(relayed.headers['webhook-timestamp']).toBe(delivery.headers['webhook-timestamp']);
+    expect(relayed.headers['webhook-signature']).toBe(delivery.headers['webhook-signature']);
+    // The app behind it can verify it as it would a delivery from the platform.
+    expect(new Webhook(secret).verify(relayed.body, relayed.headers as Record<string, string>)).toMatchObject({ id, type: 'job.created' });
+    let lines = await listener.waitLines(2);
+    expect(lines.slice(0, 2)).toEqual([`--> job.created ${id} [valid]`, '<-- 200']);
+
+    // An invalid delivery is not relayed.
+    expect((await deliver(listener.address, signed(newSecret()))).status).toBe(401);
+    expect(target.received).toHaveLength(1);
+
+    // The app fails: the sender gets 502, so that the platform tries again.
+    target.setStatus(500);
+    const failing = signed(secret);
+    const failed = await deliver(listener.address, failing);
+    expect(failed.status).toBe(502);
+    expect(target.received).toHaveLength(2);
+    lines = await listener.waitLines(5);
+    expect(lines.slice(3, 5)).toEqual([`--> job.created ${failing.id} [valid]`, '<-- 500']);
+
+    // The platform's retry (same id) is relayed again once the app is back: a failed relay is no duplicate.
+    target.setStatus(200);
+    const retry = signed(secret, { id: failing.id, body: failing.body });
+    expect((await deliver(listener.address, retry)).status).toBe(200);
+    expect(target.received).toHaveLength(3);
+    expect(target.received[2]!.body).toBe(failing.body);
+    lines = await listener.waitLines(7);
+    expect(lines.slice(5, 7)).toEqual([`--> job.created ${failing.id} [valid]`, '<-- 200']);
+
+    // Nobody listens at the relay address: also 502, and the failure is printed.
+    const nowhere = await listen(box, ['--secret', secret, '--forward-to', `http://127.0.0.1:${await unusedPort()}/hooks`]);
+    const lost = signed(secret);
+    expect((await deliver(nowhere.address, lost)).status).toBe(502);
+    const lostLines = await nowhere.waitLines(2);
+    expect(lostLines[0]).toBe(`--> job.created ${lost.id} [valid]`);
+    expect(lostLines[1]).toMatch(/^<-- \S/);
+    expect(lostLines[1]).not.toMatch(/^<-- 2\d\d$/);
+  });
+
+  describe('--register against a running emulator', () => {
+    it('registers a webhook for its address, prints the platform\'s deliveries, and removes it on Ctrl-C (exit 130)', async () => {
+      const box = await sandbox();
+      const emu = await testEmulator(box.dataDir);
+      const env = { HIRE_BASE_URL: emu.apiUrl, HIRE_API_KEY: emu.key };
+      const listener = await listen(box, ['--register'], { env });
+      await waitFor(listener.proc, '"Registered webhook"', () => /Registered webhook (wh_\S+)/.exec(listener.proc.stderr));
+
+      const webhooks = emu.store.all<{ id: string; url: string; events: string[] }>('webhooks');
+      expect(webhooks).toHaveLength(1);
+      expect(webhooks[0]!.url.replace(/\/$/, '')).toBe(listener.address);
+      expect(webhooks[0]!.events).toContain('job.created');
+      expect(listener.proc.stderr).toContain(webhooks[0]!.id);
+
+      const created = await emu.call('POST', '/jobs', { body: { title: 'Backend Engineer', description: DESCRIPTION } });
+      expect(created.status).toBe(201);
+      const line = await waitFor(listener.proc, 'the job.created line', () => listener.lines().find((entry) => entry.includes('job.created')));
+      expect(line).toMatch(/^--> job\.created evt_\S+ \[valid\]$/);
+      // The platform saw a 2xx: its delivery succeeded at the first attempt.
+      const delivered = await waitFor(listener.proc, 'the delivery to succeed', () =>
+        emu.store.all<{ id: string; state: string; event_type: string; attempts: Array<{ response_status: number | null }> }>('deliveries').find(
+          (delivery) => delivery.event_type === 'job.created' && delivery.state === 'succeeded',
+        ),
+      );
+      expect(delivered.attempts[0]!.response_status).toBe(200);
+
+      listener.proc.child.kill('SIGINT');
+      const exit = await waitExit(listener.proc, 'the listener after SIGINT');
+      expect(exit).toEqual({ code: 130, signal: null });
+      expect(emu.store.all('webhooks')).toEqual([]);
+      expect(listener.proc.stderr).toMatch(/Removed webhook wh_/);
+    });
+
+    it('on SIGTERM removes its webhook and exits 0', async () => {
+      const box = await sandbox();
+      const emu = await testEmulator(box.dataDir);
+      const listener = await listen(box, ['--register', '--events', 'job.created'], { env: { HIRE_BASE_URL: emu.apiUrl, HIRE_API_KEY: emu.key } });
+      await waitFor(listener.proc, '"Registered webhook"', () => /Registered webhook/.exec(listener.proc.stderr));
+      const webhooks = emu.store.all<{ id: string; url: string; events: string[] }>('webhooks');
+      expect(webhooks).toHaveLength(1);
+      expect(webhooks[0]!.events).toEqual(['job.created']);
+
+      listener.proc.child.kill('SIGTERM');
+      const exit = await waitExit(listener.proc, 'the listener after SIGTERM');
+      expect(exit).toEqual({ code: 0, signal: null });
+      expect(emu.store.all('webhooks')).toEqual([]);
+    });
+  });
+});
+
+describe('hire webhooks verify', () => {
+  const flags = (secret: string, delivery: Signed) => [
+    '--secret',
+    secret,
+    '--id',
+    delivery.headers['webhook-id']!,
+    '--timestamp',
+    delivery.headers['webhook-timestamp']!,
+    '--signature',
+    delivery.headers['webhook-signature']!,
+  ];
+
+  it('exit 0 and "valid" for a correct delivery, with the payload on stdin or in --payload-file', async () => {
+    const box = await sandbox();
+    const secret = newSecret();
+    const delivery = signed(secret);
+    const payloadFile = join(box.root, 'body.json');
+    writeFileSync(payloadFile, delivery.body);
+    const oldSecret = newSecret();
+    const rotated = signed(secret);
+    rotated.headers['webhook-signature'] = `${new Webhook(oldSecret).sign(rotated.id, new Date(Number(rotated.headers['webhook-timestamp']) * 1000), rotated.body)} ${rotated.headers['webhook-signature']}`;
+
+    const [onStdin, fromFile, secretOnStdin, json, rotation] = await Promise.all([
+      hire(box, ['webhooks', 'verify', ...flags(secret, delivery)], { stdin: delivery.body }),
+      hire(box, ['webhooks', 'verify', ...flags(secret, delivery), '--payload-file', payloadFile]),
+      hire(box, ['webhooks', 'verify', ...flags(secret, delivery).slice(2), '--secret-stdin', '--payload-file', payloadFile], { stdin: `${secret}\n` }),
+      hire(box, ['webhooks', 'verify', ...flags(secret, delivery), '--json'], { stdin: delivery.body }),
+      hire(box, ['webhooks', 'verify', ...flags(secret, rotated)], { stdin: rotated.body }),
+    ]);
+    for (const [what, result] of Object.entries({ onStdin, fromFile, secretOnStdin, rotation })) {
+      expect(result.code, `${what}: ${result.stderr}`).toBe(0);
+      expect(result.stdout.trim(), what).toBe('valid');
+    }
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual({ valid: true });
+  });
+
+  it('exit 3 with the reason on stderr for a bad signature, a timestamp too old, a malformed header', async () => {
+    const box = await sandbox();
+    const secret = newSecret();
+    const delivery = signed(secret);
+    const old = signed(secret, { at: new Date(Date.now() - 6 * 60_000) });
+
+    const [tampered, wrongSecret, tooOld, malformed, json] = await Promise.all([
+      hire(box, ['webhooks', 'verify', ...flags(secret, delivery)], { stdin: delivery.body.replace('job_123', 'job_999') }),
+      hire(box, ['webhooks', 'verify', ...flags(newSecret(), delivery)], { stdin: delivery.body }),
+      hire(box, ['webhooks', 'verify', ...flags(secret, old)], { stdin: old.body }),
+      hire(box, ['webhooks', 'verify', ...flags(secret, { ...delivery, headers: { ...delivery.headers, 'webhook-timestamp': 'soon' } })], { stdin: delivery.body }),
+      hire(box, ['webhooks', 'verify', ...flags(newSecret(), delivery), '--json'], { stdin: delivery.body }),
+    ]);
+    for (const [what, result, reason] of [
+      ['tampered', tampered, /signature/],
+      ['wrong secret', wrongSecret, /signature/],
+      ['too old', tooOld, /old/],
+      ['malformed timestamp', malformed, /malformed|webhook-timestamp|timestamp/],
+    ] as const) {
+      expect(result.code, `${what}: ${result.stderr}`).toBe(3);
+      expect(result.stdout, what).toBe('');
+      expect(result.stderr, what).toMatch(reason);
+    }
+    expect(json.code).toBe(3);
+    const verdict = JSON.parse(json.stdout) as { valid: unknown; reason?: unknown };
+    expect(verdict.valid).toBe(false);
+    expect(String(verdict.reason)).toMatch(/signature/);
+  });
+
+  it('--secret-stdin without --payload-file: exit 2', async () => {
+    const box = await sandbox();
+    const secret = newSecret();
+    const delivery = signed(secret);
+    const result = await hire(box, ['webhooks', 'verify', ...flags(secret, delivery).slice(2), '--secret-stdin'], { stdin: `${secret}\n` });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/--payload-file/);
+  });
+});

@@ -1,0 +1,430 @@
+// The job-creation wizard in a real pseudo-terminal (tmux), driven as a person would: wait for each
+// question, then type. Also: where the wizard must not start (no terminal, CI, --no-input).
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DESCRIPTION } from '../helpers/cli.js';
+import { sandbox, type Sandbox } from '../helpers/env.js';
+import { hirePane, type Pane } from '../helpers/tmux.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = join(ROOT, 'bin', 'hire.js');
+
+type Job = Record<string, unknown> & { id: string };
+
+const panes: Pane[] = [];
+afterEach(() => {
+  for (const pane of panes.splice(0)) pane.kill();
+});
+
+function track(pane: Pane): Pane {
+  panes.push(pane);
+  return pane;
+}
+
+function quote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+let shellServers = 0;
+
+/**
+ * Like hirePane, but runs a shell command line (`hire` stands for the built binary) so that it can
+ * redirect stdout or set variables; `env` adds to the sandbox's environment.
+ */
+function shellPane(box: Sandbox, line: string, options: { env?: Record<string, string>; width?: number; height?: number } = {}): Pane {
+  const socket = join(box.root, `tmux-shell-${++shellServers}.sock`);
+  const tmux = (...args: string[]) => execFileSync('tmux', ['-S', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+  const env = Object.entries({ ...box.env, ...options.env, TERM: 'xterm-256color' })
+    .map(([name, value]) => `${name}=${quote(value)}`)
+    .join(' ');
+  const script = `hire() { ${quote(process.execPath)} ${quote(BIN)} "$@"; }; ${line}`;
+  const command = `cd ${quote(box.root)} && env -i ${env} /bin/sh -c ${quote(script)}; echo "EXIT=$?"; sleep 30`;
+  tmux('new-session', '-d', '-s', 'hire', '-x', String(options.width ?? 120), '-y', String(options.height ?? 40), command);
+  const pane: Pane = {
+    capture: ({ escapes = false } = {}) => tmux('capture-pane', '-p', '-J', ...(escapes ? ['-e'] : []), '-t', 'hire'),
+    async waitFor(pattern, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const screen = pane.capture();
+        if (pattern.test(screen)) return screen;
+        if (Date.now() > deadline) throw new Error(`the terminal never showed ${pattern}; it shows:\n${screen}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    sendKeys: (...keys) => void tmux('send-keys', '-t', 'hire', ...keys),
+    kill: () => {
+      try {
+        tmux('kill-server');
+      } catch {
+        // already gone
+      }
+    },
+  };
+  return track(pane);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The question being asked now (inquirer marks it "?"; answered ones "✔"). */
+const asking = (message: string) => new RegExp(`^\\? ${escapeRegExp(message)}`, 'm');
+
+/** Waits for the question, then types the keys. */
+async function answer(pane: Pane, message: string, ...keys: string[]): Promise<string> {
+  const screen = await pane.waitFor(asking(message));
+  pane.sendKeys(...keys);
+  return screen;
+}
+
+/** Moves a select's cursor to `choice`, waits until it is there, and picks it. */
+async function pick(pane: Pane, message: string, downs: number, choice: string): Promise<void> {
+  await pane.waitFor(asking(message));
+  for (let i = 0; i < downs; i++) pane.sendKeys('Down');
+  await pane.waitFor(new RegExp(`^❯ ${escapeRegExp(choice)}\\s*$`, 'm'));
+  pane.sendKeys('Enter');
+}
+
+async function exitOf(pane: Pane, timeoutMs = 15_000): Promise<{ code: number; screen: string }> {
+  const screen = await pane.waitFor(/^EXIT=\d+/m, timeoutMs);
+  return { code: Number(/^EXIT=(\d+)/m.exec(screen)![1]), screen };
+}
+
+function hire(box: Sandbox, args: string[]) {
+  return spawnSync(process.execPath, [BIN, ...args], { cwd: box.root, env: box.env, encoding: 'utf8', timeout: 10_000 });
+}
+
+function listJobs(box: Sandbox): Job[] {
+  const result = hire(box, ['jobs', 'list', '--json']);
+  expect(result.status, result.stderr).toBe(0);
+  return JSON.parse(result.stdout) as Job[];
+}
+
+/** No stack trace and no error class names: a cancel is a one-line message, not a crash. */
+function expectCleanCancel(screen: string): void {
+  expect(screen).toMatch(/^Cancelled/m);
+  expect(screen).not.toMatch(/^\s*at\s/m);
+  expect(screen).not.toMatch(/Error/);
+}
+
+// Questions, exactly as flow.ts words them.
+const Q = {
+  title: 'Job title',
+  department: 'Department (optional)',
+  location: 'Location',
+  city: 'City',
+  state: 'State or province',
+  country: 'Country, two letters such as US or DE (optional)',
+  description: 'Description (Markdown, at least 100 characters; an empty line ends it)',
+  requirement: (n: number) => `Requirement ${n}; empty to finish`,
+  skill: (n: number) => `Skill ${n} (or several, comma-separated); empty to finish`,
+  experience: 'Experience level',
+  employment: 'Employment type',
+  salary: 'Add a salary range? (y/N)',
+  ai: 'Generate the assessment with AI? (Y/n)',
+  count: 'Questions (5-20)',
+  timeLimit: 'Time limit in seconds (300-1800)',
+  types: 'Question types',
+  proctoring: 'Proctoring (anti-cheating)? (y/N)',
+  publish: 'Publish now (status active)? (y/N)',
+  save: 'Save these answers for `hire jobs create --from-file`? File name (empty to skip)',
+  confirm: 'Create this job? (Y/n)',
+};
+
+const LINE_1 = 'We build reliable services in Go and SQL for customers around the world.';
+const LINE_2 = 'You will own them in production and improve our delivery pipeline.';
+
+// Everything but the assessment, from flags: the wizard (-i) asks only about the rest.
+const ALL_BUT_ASSESSMENT = [
+  '--title', 'Flagged', '--description', DESCRIPTION, '--department', 'Eng', '--location-type', 'remote', '--country', 'US',
+  '--requirement', 'Go', '--skill', 'go', '--experience-level', 'mid', '--employment-type', 'full_time',
+  '--salary-min', '1', '--salary-max', '2', '--salary-currency', 'USD', '--salary-period', 'yearly',
+];
+
+describe('the job-creation wizard at a terminal', () => {
+  it('asks every question in order and creates the job; the saved answers make it again', async () => {
+    const box = await sandbox();
+    const pane = track(hirePane(box, ['jobs', 'create'], { height: 50 }));
+
+    await answer(pane, Q.title, 'Backend Engineer', 'Enter');
+    await answer(pane, Q.department, 'Platform', 'Enter');
+    await pick(pane, Q.location, 2, 'onsite');
+    await answer(pane, Q.city, 'Berlin', 'Enter');
+    await answer(pane, Q.state, 'BE', 'Enter');
+    await answer(pane, Q.country, 'DE', 'Enter');
+
+    await answer(pane, Q.description, LINE_1, 'Enter');
+    await pane.waitFor(new RegExp(`^  ${escapeRegExp(LINE_1)}\\n.*\\n${[...LINE_1].length}/100 characters`, 'm'));
+    // An empty line below 100 characters does not end it: the rule shows and the prompt stays.
+    pane.sendKeys('Enter');
+    const short = await pane.waitFor(/must be at least 100 characters/);
+    expect(short).toMatch(asking(Q.description));
+    expect(short).not.toMatch(asking(Q.requirement(1)));
+    pane.sendKeys(LINE_2, 'Enter');
+    const total = [...`${LINE_1}\n${LINE_2}`].length;
+    await pane.waitFor(new RegExp(`^${total} characters ✓ \\(an empty line ends it\\)`, 'm'));
+    pane.sendKeys('Enter');
+    await pane.waitFor(new RegExp(`^✔ ${escapeRegExp(Q.description)} ${total} characters`, 'm'));
+
+    await answer(pane, Q.requirement(1), 'Five years of Go', 'Enter');
+    await answer(pane, Q.requirement(2), 'Enter');
+    await answer(pane, Q.skill(1), 'go, sql', 'Enter');
+    await answer(pane, Q.skill(3), 'Enter');
+    await pick(pane, Q.experience, 2, 'senior');
+    await pick(pane, Q.employment, 2, 'contract');
+    await answer(pane, Q.salary, 'n', 'Enter');
+    await answer(pane, Q.ai, 'y', 'Enter');
+    await pane.waitFor(/^\? Questions \(5-20\) \(10\)/m); // the default, shown
+    pane.sendKeys('C-u', '8');
+    await pane.waitFor(/^\? Questions \(5-20\) 8\s*$/m);
+    pane.sendKeys('Enter');
+    await answer(pane, Q.timeLimit, 'Enter');
+    await pane.waitFor(/^❯◉ ranksort\n ◉ multiple_choice\n ◉ scenario$/m); // all checked by default
+    pane.sendKeys('Enter');
+    await answer(pane, Q.proctoring, 'n', 'Enter');
+    await answer(pane, Q.publish, 'y', 'Enter');
+
+    const summary = await answer(pane, Q.save, 'saved.json', 'Enter');
+    expect(summary).toContain('The job to create:');
+    expect(summary).toMatch(/^  location\s+onsite · Berlin, BE, DE$/m);
+    expect(summary).toMatch(/^  skills\s+go, sql$/m);
+    expect(summary).toMatch(/^  assessment\s+8 questions, 300 s, ranksort\/multiple_choice\/scenario$/m);
+    expect(summary).toMatch(/^  publish\s+yes \(active at once\)$/m);
+    await answer(pane, Q.confirm, 'Enter');
+
+    const { code, screen } = await exitOf(pane);
+    expect(code, screen).toBe(0);
+    expect(screen).toMatch(/│ title\s+│ Backend Engineer\s+│/);
+    expect(screen).toMatch(/│ status\s+│ active\s+│/);
+    expect(screen).toContain('Next steps:');
+    expect(screen).toMatch(/^ {2}hire candidates list --job job_\w+$/m);
+
+    const jobs = listJobs(box);
+    expect(jobs).toHaveLength(1);
+    const job = jobs[0]!;
+    expect(screen).toContain(`hire jobs get ${job.id}`);
+    expect(job).toMatchObject({
+      title: 'Backend Engineer',
+      status: 'active',
+      department: 'Platform',
+      location: { type: 'onsite', city: 'Berlin', state: 'BE', country: 'DE' },
+      description: `${LINE_1}\n${LINE_2}`,
+      requirements: ['Five years of Go'],
+      skills: ['go', 'sql'],
+      experience_level: 'senior',
+      employment_type: 'contract',
+      assessment_config: { auto_generate: true, question_count: 8, time_limit: 300, proctoring: false, question_types: ['ranksort', 'multiple_choice', 'scenario'] },
+    });
+    expect(job).not.toHaveProperty('salary');
+
+    const savedPath = join(box.root, 'saved.json');
+    const saved = JSON.parse(readFileSync(savedPath, 'utf8')) as Record<string, unknown>;
+    expect(saved).toMatchObject({ title: 'Backend Engineer', publish: true, skills: ['go', 'sql'], assessment_config: { question_count: 8 } });
+    const again = hire(box, ['jobs', 'create', '--from-file', 'saved.json', '--dry-run']);
+    expect(again.status, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toEqual(saved);
+    expect(listJobs(box)).toHaveLength(1); // the dry run sent nothing
+  });
+
+  it('shows the rule at the question-count prompt and stays there until the answer is valid', async () => {
+    const box = await sandbox();
+    const pane = track(hirePane(box, ['jobs', 'create', ...ALL_BUT_ASSESSMENT, '-i']));
+    await answer(pane, Q.ai, 'Enter');
+    await answer(pane, Q.count, 'C-u', '3', 'Enter');
+    const screen = await pane.waitFor(/must be a whole number from 5 to 20/);
+    expect(screen).toMatch(/^\? Questions \(5-20\) 3\s*$/m);
+    expect(screen).not.toContain(Q.timeLimit);
+    // Still there a moment later, and a valid value moves on.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(pane.capture()).not.toContain(Q.timeLimit);
+    pane.sendKeys('BSpace', '8');
+    await pane.waitFor(/^\? Questions \(5-20\) 8\s*$/m);
+    pane.sendKeys('Enter');
+    const next = await pane.waitFor(asking(Q.timeLimit));
+    expect(next).toMatch(/^✔ Questions \(5-20\) 8\s*$/m);
+    expect(next).not.toContain('must be a whole number');
+    pane.sendKeys('Enter');
+    await answer(pane, Q.types, 'Enter');
+    await answer(pane, Q.proctoring, 'Enter');
+    await answer(pane, Q.publish, 'Enter');
+    await answer(pane, Q.save, 'Enter');
+    await answer(pane, Q.confirm, 'Enter');
+    const { code, screen: end } = await exitOf(pane);
+    expect(code, end).toBe(0);
+    const jobs = listJobs(box);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ title: 'Flagged', status: 'draft', assessment_config: { question_count: 8 } });
+  });
+
+  it('Ctrl-C in the middle exits 130 without a stack trace, and creates nothing', async () => {
+    const box = await sandbox();
+    const pane = track(hirePane(box, ['jobs', 'create']));
+    await answer(pane, Q.title, 'Doomed', 'Enter');
+    await answer(pane, Q.department, 'Ops', 'C-c');
+    const { code, screen } = await exitOf(pane);
+    expect(code, screen).toBe(130);
+    expectCleanCancel(screen);
+    expect(screen).not.toMatch(asking(Q.location));
+    expect(listJobs(box)).toEqual([]);
+  });
+
+  it('Esc cancels like Ctrl-C: exit 130, nothing created', async () => {
+    const box = await sandbox();
+    const pane = track(hirePane(box, ['jobs', 'create']));
+    await answer(pane, Q.title, 'Doomed', 'Enter');
+    await answer(pane, Q.department, 'Enter');
+    await answer(pane, Q.location, 'Enter');
+    await answer(pane, Q.country, 'Enter');
+    await answer(pane, Q.description, LINE_1, 'Enter');
+    await pane.waitFor(new RegExp(`^  ${escapeRegExp(LINE_1)}$`, 'm'));
+    pane.sendKeys('Escape');
+    const { code, screen } = await exitOf(pane);
+    expect(code, screen).toBe(130);
+    expectCleanCancel(screen);
+    expect(listJobs(box)).toEqual([]);
+  });
+
+  it('declining the final confirmation sends nothing and exits 130', async () => {
+    const box = await sandbox();
+    const pane = track(hirePane(box, ['jobs', 'create', ...ALL_BUT_ASSESSMENT, '--no-auto-generate', '--publish', '-i']));
+    const summary = await answer(pane, Q.save, 'Enter');
+    expect(summary).toMatch(/^  title\s+Flagged$/m);
+    expect(summary).toMatch(/^  assessment\s+no AI questions$/m);
+    await answer(pane, Q.confirm, 'n', 'Enter');
+    const { code, screen } = await exitOf(pane);
+    expect(code, screen).toBe(130);
+    expect(screen).toMatch(/^✔ Create this job\? No/m);
+    expect(screen).toContain('Cancelled: nothing was sent.');
+    expectCleanCancel(screen);
+    expect(listJobs(box)).toEqual([]);
+  });
+
+  it('does not ask again what flags gave (-i), and the job keeps those values', async () => {
+    const box = await sandbox();
+    // Tall enough that nothing scrolls away: the whole session stays on the screen.
+    const pane = track(hirePane(box, ['jobs', 'create', '--title', 'From flag', '--skill', 'go', '--publish', '-i'], { height: 100 }));
+    await answer(pane, Q.department, 'Enter');
+    await answer(pane, Q.location, 'Enter'); // remote
+    await answer(pane, Q.country, 'Enter');
+    await answer(pane, Q.description, DESCRIPTION, 'Enter');
+    await pane.waitFor(/characters ✓/);
+    pane.sendKeys('Enter');
+    await answer(pane, Q.requirement(1), 'Enter');
+    await answer(pane, Q.experience, 'Enter');
+    await answer(pane, Q.employment, 'Enter');
+    await answer(pane, Q.salary, 'Enter');
+    await answer(pane, Q.ai, 'n', 'Enter');
+    const summary = await answer(pane, Q.save, 'Enter');
+    expect(summary).toMatch(/^  title\s+From flag$/m);
+    expect(summary).toMatch(/^  skills\s+go$/m);
+    expect(summary).toMatch(/^  publish\s+yes \(active at once\)$/m);
+    await answer(pane, Q.confirm, 'Enter');
+    const { code, screen } = await exitOf(pane);
+    expect(code, screen).toBe(0);
+    expect(screen.split('\n')[0]).toMatch(/^✔ Department \(optional\)/); // the first question; nothing scrolled off
+    expect(screen).not.toContain(Q.title);
+    expect(screen).not.toMatch(/Skill \d/);
+    expect(screen).not.toContain('Publish now');
+    const jobs = listJobs(box);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ title: 'From flag', skills: ['go'], status: 'active', assessment_config: { auto_generate: false } });
+  });
+
+  it('asks on stderr when stdout is redirected; the file holds only the job JSON', async () => {
+    const box = await sandbox();
+    const pane = shellPane(box, 'hire jobs create --title T --json > out.json');
+    await answer(pane, Q.department, 'Enter');
+    await answer(pane, Q.location, 'Enter');
+    await answer(pane, Q.country, 'Enter');
+    await answer(pane, Q.description, DESCRIPTION, 'Enter');
+    await pane.waitFor(/characters ✓/);
+    pane.sendKeys('Enter');
+    await answer(pane, Q.requirement(1), 'Enter');
+    await answer(pane, Q.skill(1), 'Enter');
+    await answer(pane, Q.experience, 'Enter');
+    await answer(pane, Q.employment, 'Enter');
+    await answer(pane, Q.salary, 'Enter');
+    await answer(pane, Q.ai, 'n', 'Enter');
+    await answer(pane, Q.publish, 'Enter');
+    await answer(pane, Q.save, 'Enter');
+    await answer(pane, Q.confirm, 'Enter');
+    const { code, screen } = await exitOf(pane);
+    expect(code, screen).toBe(0);
+    expect(screen).toMatch(/^✔ Create this job\? Yes/m);
+    expect(screen).not.toContain('"title"'); // the JSON went to the file, not the terminal
+    const text = readFileSync(join(box.root, 'out.json'), 'utf8');
+    expect(text).not.toMatch(/\u001b|\?|✔/); // no prompt, colour or cursor codes in the data
+    const written = JSON.parse(text) as Job;
+    const jobs = listJobs(box);
+    expect(jobs).toHaveLength(1);
+    expect(written).toEqual(jobs[0]);
+    expect(written).toMatchObject({ title: 'T', status: 'draft', description: DESCRIPTION });
+  });
+});
+
+describe('where no one can answer, the wizard never starts', () => {
+  it('stdin not a terminal: exit 2 at once, naming --title and --description', async () => {
+    const box = await sandbox();
+    const started = Date.now();
+    // stdin stays open: a command that tried to read it would hang until killed.
+    const child = spawn(process.execPath, [BIN, 'jobs', 'create'], { cwd: box.root, env: box.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    const code = await new Promise<number | null>((resolve) => child.on('close', (exitCode) => resolve(exitCode)));
+    clearTimeout(timer);
+    child.stdin.destroy();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(code, stderr).toBe(2);
+    expect(stderr).toContain('--title');
+    expect(stderr).toContain('--description');
+    expect(stderr).not.toContain(Q.title);
+    expect(stdout).toBe('');
+    expect(listJobs(box)).toEqual([]);
+  });
+
+  it('-i without a terminal is a usage error', async () => {
+    const box = await sandbox();
+    const result = spawnSync(process.execPath, [BIN, 'jobs', 'create', '-i'], { cwd: box.root, env: box.env, encoding: 'utf8', input: '', timeout: 5_000 });
+    expect(result.status, result.stderr).toBe(2);
+    expect(result.stderr).toContain('--interactive needs a terminal');
+  });
+
+  it('stdin a pipe, stderr a terminal: exit 2, no question, no wait for input', async () => {
+    const box = await sandbox();
+    // The pipe stays open for 20 s: a wizard reading it would hang, and CODE would not show in time.
+    const pane = shellPane(box, 'sleep 20 | { hire jobs create; echo "CODE=$?"; }');
+    const screen = await pane.waitFor(/^CODE=\d+/m, 5_000);
+    expect(screen).toMatch(/^CODE=2$/m);
+    expect(screen).not.toContain(Q.title);
+    expect(screen).toContain('--title');
+    expect(screen).toContain('--description');
+  });
+
+  it('CI=1 at a terminal: exit 2, no question', async () => {
+    const box = await sandbox();
+    const pane = shellPane(box, 'hire jobs create', { env: { CI: '1' } });
+    const { code, screen } = await exitOf(pane, 5_000);
+    expect(code, screen).toBe(2);
+    expect(screen).not.toContain(Q.title);
+    expect(screen).not.toMatch(/^\? /m);
+    expect(screen).toContain('--title');
+    expect(screen).toContain('--description');
+    expect(listJobs(box)).toEqual([]);
+  });
+
+  it('--no-input at a terminal: exit 2, no question', async () => {
+    const box = await sandbox();
+    const pane = track(hirePane(box, ['jobs', 'create', '--no-input']));
+    const { code, screen } = await exitOf(pane, 5_000);
+    expect(code, screen).toBe(2);
+    expect(screen).not.toContain(Q.title);
+    expect(screen).not.toMatch(/^\? /m);
+    expect(screen).toContain('--title');
+    expect(screen).toContain('--description');
+    expect(listJobs(box)).toEqual([]);
+  });
+});

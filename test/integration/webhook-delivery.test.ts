@@ -1,0 +1,620 @@
+// Webhook delivery from the emulator (CONTRACT §6 "Events", "Delivery"), over real HTTP on
+// loopback: small node:http receivers record every request and answer as each test scripts, and
+// every delivery is checked with the independent `standardwebhooks` library.
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Webhook } from 'standardwebhooks';
+import { afterEach, describe, expect, it } from 'vitest';
+// env first: its hooks (removing the dirs) must run after the emulator helper's (closing them).
+import { sandbox, unusedPort } from '../helpers/env.js';
+import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+import type { Candidate } from '../../src/domain/candidate.js';
+import { EVENT_KINDS, type EventKind } from '../../src/domain/vocabulary.js';
+import { EventBus, type Delivery, type StoredEvent } from '../../src/emulator/events.js';
+import { ensureLocalKey } from '../../src/emulator/local-key.js';
+import type { StoredWebhook } from '../../src/emulator/routes/webhooks.js';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import { Store } from '../../src/emulator/store.js';
+
+const DESCRIPTION =
+  'Build and run the services behind our hiring platform. You will own APIs, data pipelines and the on-call rota with the team.';
+
+// ---------------------------------------------------------------------------------------------
+// Receivers
+
+interface Received {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+  /** performance.now() when the request was complete. */
+  at: number;
+}
+
+/** What to answer to the n-th request (0-based): a status, optionally after a delay. */
+type Script = (request: Received, index: number) => number | { status: number; delayMs: number };
+
+interface Receiver {
+  port: number;
+  url(path?: string): string;
+  requests: Received[];
+  close(): Promise<void>;
+}
+
+const receivers: Receiver[] = [];
+const cleanups: (() => Promise<void> | void)[] = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
+});
+
+function headersOf(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+async function receiver(script: Script = () => 200, port = 0): Promise<Receiver> {
+  const requests: Received[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const received: Received = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: headersOf(req),
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: performance.now(),
+      };
+      const index = requests.length;
+      requests.push(received);
+      const answer = script(received, index);
+      const { status, delayMs } = typeof answer === 'number' ? { status: answer, delayMs: 0 } : answer;
+      const reply = () => {
+        if (!res.destroyed) res.writeHead(status, { 'content-type': 'text/plain' }).end('ok');
+      };
+      if (delayMs <= 0) reply();
+      else {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          reply();
+        }, delayMs);
+        timers.add(timer);
+      }
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const actualPort = (server.address() as AddressInfo).port;
+  let closed: Promise<void> | undefined;
+  const result: Receiver = {
+    port: actualPort,
+    url: (path = '/hook') => `http://127.0.0.1:${actualPort}${path}`,
+    requests,
+    close: () =>
+      (closed ??= new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer);
+        timers.clear();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      })),
+  };
+  receivers.push(result);
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+function whsecSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+/** Verifies a delivery with `standardwebhooks` (throws on a bad signature) and returns its body. */
+function verified(request: Received, secret: string): any {
+  const webhook = secret.startsWith('whsec_') ? new Webhook(secret) : new Webhook(secret, { format: 'raw' });
+  return webhook.verify(request.body, request.headers);
+}
+
+async function waitFor(what: string, condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(10);
+  }
+}
+
+async function emulator(options: { deliveryBackoffMs?: number } = {}): Promise<{ emu: TestEmulator; dataDir: string }> {
+  const { dataDir } = await sandbox();
+  return { emu: await testEmulator(dataDir, options), dataDir };
+}
+
+async function registerWebhook(emu: TestEmulator, url: string, events: readonly EventKind[], secret: string): Promise<{ id: string }> {
+  const response = await emu.call('POST', '/webhooks', { body: { url, events, secret } });
+  expect(response.status).toBe(201);
+  expect(response.json.data.id).toMatch(/^wh_/);
+  return response.json.data;
+}
+
+async function createJob(emu: TestEmulator, overrides: Record<string, unknown> = {}): Promise<any> {
+  const response = await emu.call('POST', '/jobs', {
+    body: { title: 'Backend Engineer', description: DESCRIPTION, skills: ['TypeScript', 'Postgres'], publish: true, ...overrides },
+  });
+  expect(response.status).toBe(201);
+  return response.json.data;
+}
+
+async function simulate(emu: TestEmulator, body: Record<string, unknown>): Promise<any> {
+  const response = await fetch(`${emu.origin}/_emulator/simulate`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${emu.key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { data: unknown }).data;
+}
+
+function deliveriesOf(store: Store, webhookId: string): Delivery[] {
+  return store.all<Delivery>('deliveries').filter((delivery) => delivery.webhook_id === webhookId);
+}
+
+function allSettled(store: Store, webhookId: string): boolean {
+  const deliveries = deliveriesOf(store, webhookId);
+  return deliveries.length > 0 && deliveries.every((delivery) => delivery.state !== 'pending');
+}
+
+async function deliveryLog(emu: TestEmulator, webhookId: string): Promise<any[]> {
+  const response = await emu.call('GET', `/webhooks/${webhookId}/deliveries?per_page=100`);
+  expect(response.status).toBe(200);
+  return response.json.data;
+}
+
+function typeOf(request: Received): EventKind {
+  return (JSON.parse(request.body) as { type: EventKind }).type;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('events on job creation', () => {
+  it('delivers signed job.created and assessment.generated, each exactly {id, type, created_at, data}', async () => {
+    const { emu } = await emulator();
+    const both = await receiver();
+    const other = await receiver();
+    const secret = whsecSecret();
+    const otherSecret = whsecSecret();
+    const hook = await registerWebhook(emu, both.url('/both'), ['job.created', 'assessment.generated'], secret);
+    const otherHook = await registerWebhook(emu, other.url('/status'), ['candidate.statusChanged'], otherSecret);
+
+    const job = await createJob(emu);
+    expect(job.status).toBe('active');
+    await waitFor('two deliveries', () => both.requests.length >= 2 && allSettled(emu.store, hook.id));
+    // Time for anything stray to arrive.
+    await sleep(300);
+    const now = Date.now();
+
+    expect(both.requests).toHaveLength(2);
+    const byType = new Map(both.requests.map((request) => [typeOf(request), request]));
+    expect([...byType.keys()].sort()).toEqual(['assessment.generated', 'job.created']);
+    const assessment = (await emu.call('GET', `/assessments/${job.assessment_id}`)).json.data;
+    expect(assessment.id).toBe(job.assessment_id);
+    const expectedData: Record<string, unknown> = { 'job.created': job, 'assessment.generated': assessment };
+
+    const eventIds = new Set<string>();
+    for (const [type, request] of byType) {
+      expect(request.method).toBe('POST');
+      expect(request.path).toBe('/both');
+      expect(request.headers['content-type']).toMatch(/^application\/json/);
+      const body = verified(request, secret);
+      expect(Object.keys(body).sort()).toEqual(['created_at', 'data', 'id', 'type']);
+      expect(body.type).toBe(type);
+      expect(body.id).toMatch(/^evt_[A-Za-z0-9]{20}$/);
+      expect(request.headers['webhook-id']).toBe(body.id);
+      expect(request.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+={0,2}$/);
+      expect(Math.abs(Number(request.headers['webhook-timestamp']) - now / 1000)).toBeLessThan(5);
+      expect(Math.abs(Date.parse(body.created_at) - now)).toBeLessThan(5_000);
+      expect(body.data).toEqual(expectedData[type]);
+      // The library really checks: another secret is refused.
+      expect(() => verified(request, whsecSecret())).toThrow();
+      eventIds.add(body.id);
+    }
+    expect(eventIds.size).toBe(2);
+
+    // Subscribed to candidate.statusChanged only: nothing from creating a job.
+    expect(other.requests).toHaveLength(0);
+    expect(await deliveryLog(emu, otherHook.id)).toEqual([]);
+    const log = await deliveryLog(emu, hook.id);
+    expect(log.map((delivery) => delivery.state)).toEqual(['succeeded', 'succeeded']);
+  });
+
+  it('a job created with auto_generate false yields job.created but no assessment.generated', async () => {
+    const { emu } = await emulator();
+    const hook = await receiver();
+    const secret = whsecSecret();
+    const registered = await registerWebhook(emu, hook.url(), ['job.created', 'assessment.generated'], secret);
+
+    const job = await createJob(emu, { assessment_config: { auto_generate: false } });
+    await waitFor('job.created', () => hook.requests.length >= 1 && allSettled(emu.store, registered.id));
+    await sleep(300);
+
+    expect(hook.requests.map(typeOf)).toEqual(['job.created']);
+    expect(verified(hook.requests[0]!, secret).data).toEqual(job);
+    expect(emu.store.all<StoredEvent>('events').map((event) => event.type)).toEqual(['job.created']);
+  });
+});
+
+describe('retries', () => {
+  it('500, 500, then 200: three attempts with the same webhook-id, each signed, logged as succeeded', async () => {
+    const { emu } = await emulator({ deliveryBackoffMs: 20 });
+    const hook = await receiver((_request, index) => (index < 2 ? 500 : 200));
+    const secret = whsecSecret();
+    const registered = await registerWebhook(emu, hook.url(), ['job.created'], secret);
+
+    const job = await createJob(emu);
+    await waitFor('the delivery to succeed', () => allSettled(emu.store, registered.id));
+    await sleep(300);
+
+    expect(hook.requests).toHaveLength(3);
+    const ids = hook.requests.map((request) => request.headers['webhook-id']);
+    const bodies = hook.requests.map((request) => verified(request, secret));
+    expect(new Set(ids).size).toBe(1);
+    expect(ids[0]).toBe(bodies[0].id);
+    // The exact same body every time.
+    expect(new Set(hook.requests.map((request) => request.body)).size).toBe(1);
+    expect(bodies[0].data).toEqual(job);
+
+    const [first, second, third] = hook.requests.map((request) => request.at) as [number, number, number];
+    const gap1 = second - first;
+    const gap2 = third - second;
+    expect(gap1).toBeGreaterThanOrEqual(15);
+    expect(gap2).toBeGreaterThanOrEqual(gap1);
+
+    const log = await deliveryLog(emu, registered.id);
+    expect(log).toHaveLength(1);
+    const [delivery] = log;
+    expect(delivery.state).toBe('succeeded');
+    expect(delivery.event_id).toBe(ids[0]);
+    expect(delivery.event_type).toBe('job.created');
+    expect(delivery.next_attempt_at).toBeNull();
+    expect(delivery.attempts.map((attempt: any) => attempt.number)).toEqual([1, 2, 3]);
+    expect(delivery.attempts.map((attempt: any) => attempt.response_status)).toEqual([500, 500, 200]);
+    expect(delivery.attempts.map((attempt: any) => attempt.success)).toEqual([false, false, true]);
+    expect(delivery.attempts[2].error).toBeNull();
+    expect(delivery.attempts[0].error).toMatch(/500/);
+  });
+
+  it('a receiver that always answers 503 gets exactly 6 attempts, then the delivery fails', async () => {
+    const { emu } = await emulator({ deliveryBackoffMs: 2 });
+    const hook = await receiver(() => 503);
+    const secret = whsecSecret();
+    const registered = await registerWebhook(emu, hook.url(), ['job.created'], secret);
+
+    await createJob(emu);
+    // 2 + 10 + 50 + 250 + 1250 ms of backoff.
+    await waitFor('the delivery to fail', () => allSettled(emu.store, registered.id));
+    // A 7th attempt would come 6250 ms later with this schedule; a runaway one much sooner.
+    await sleep(1_000);
+
+    expect(hook.requests).toHaveLength(6);
+    expect(new Set(hook.requests.map((request) => request.headers['webhook-id'])).size).toBe(1);
+    for (const request of hook.requests) expect(verified(request, secret).type).toBe('job.created');
+
+    const [delivery] = await deliveryLog(emu, registered.id);
+    expect(delivery.state).toBe('failed');
+    expect(delivery.next_attempt_at).toBeNull();
+    expect(delivery.attempts).toHaveLength(6);
+    expect(delivery.attempts.map((attempt: any) => attempt.response_status)).toEqual([503, 503, 503, 503, 503, 503]);
+    expect(delivery.attempts.every((attempt: any) => attempt.success === false)).toBe(true);
+  });
+
+  it('a receiver that does not answer within the timeout counts as a failed attempt', async () => {
+    const { dataDir } = await sandbox();
+    const store = Store.open(dataDir);
+    const bus = new EventBus(store, { timeoutMs: 200, backoffMs: 10 });
+    cleanups.push(async () => {
+      await bus.stop();
+      store.close();
+    });
+    // Answers 200, but only after 1 s: too late.
+    const hook = await receiver(() => ({ status: 200, delayMs: 1_000 }));
+    const secret = whsecSecret();
+    const stamp = new Date().toISOString();
+    store.put('webhooks', {
+      id: 'wh_slowreceiver000000',
+      url: hook.url(),
+      events: ['job.created'],
+      secret,
+      status: 'active',
+      created_at: stamp,
+      updated_at: stamp,
+    } satisfies StoredWebhook);
+
+    const event = bus.emit('job.created', { id: 'job_x' });
+    expect(event?.id).toMatch(/^evt_/);
+    await waitFor('two attempts', () => (deliveriesOf(store, 'wh_slowreceiver000000')[0]?.attempts.length ?? 0) >= 2, 5_000);
+
+    const [delivery] = deliveriesOf(store, 'wh_slowreceiver000000');
+    expect(delivery!.state).toBe('pending');
+    expect(delivery!.next_attempt_at).not.toBeNull();
+    const [first, second] = delivery!.attempts as [Delivery['attempts'][number], Delivery['attempts'][number]];
+    for (const attempt of [first, second]) {
+      expect(attempt.success).toBe(false);
+      expect(attempt.response_status).toBeNull();
+      expect(attempt.error).toMatch(/no answer within/);
+      expect(attempt.duration_ms).toBeGreaterThanOrEqual(150);
+      expect(attempt.duration_ms).toBeLessThan(900);
+    }
+    expect(hook.requests.length).toBeGreaterThanOrEqual(2);
+    for (const request of hook.requests) {
+      expect(request.headers['webhook-id']).toBe(event!.id);
+      expect(verified(request, secret).data).toEqual({ id: 'job_x' });
+    }
+  });
+});
+
+describe('delivery across restarts and in-process emulators', () => {
+  it('a receiver down while the emulator runs gets the delivery from the next emulator on the same data', async () => {
+    const { dataDir } = await sandbox();
+    const port = await unusedPort();
+    const secret = whsecSecret();
+    // Long enough that the first emulator does not retry before it closes.
+    const first = await testEmulator(dataDir, { deliveryBackoffMs: 1_500 });
+    const registered = await registerWebhook(first, `http://127.0.0.1:${port}/late`, ['job.created'], secret);
+    await createJob(first);
+    await waitFor('the first attempt', () => (deliveriesOf(first.store, registered.id)[0]?.attempts.length ?? 0) === 1);
+    const before = deliveriesOf(first.store, registered.id)[0]!;
+    expect(before.state).toBe('pending');
+    expect(before.attempts[0]!.response_status).toBeNull();
+    expect(before.attempts[0]!.error).toMatch(/ECONNREFUSED/);
+    const eventId = before.event_id;
+    await first.close();
+
+    const hook = await receiver(() => 200, port);
+    const second = await testEmulator(dataDir, { deliveryBackoffMs: 10 });
+    await waitFor('the delivery after the restart', () => allSettled(second.store, registered.id));
+    await sleep(200);
+
+    expect(hook.requests).toHaveLength(1);
+    expect(hook.requests[0]!.path).toBe('/late');
+    expect(hook.requests[0]!.headers['webhook-id']).toBe(eventId);
+    expect(verified(hook.requests[0]!, secret).id).toBe(eventId);
+    const [delivery] = await deliveryLog(second, registered.id);
+    expect(delivery.state).toBe('succeeded');
+    expect(delivery.attempts.map((attempt: any) => [attempt.success, attempt.response_status])).toEqual([
+      [false, null],
+      [true, 200],
+    ]);
+  });
+
+  async function embedded(dataDir: string): Promise<{ emu: RunningEmulator; call(method: string, path: string, body?: unknown): Promise<any> }> {
+    const emu = await startEmulator({ dataDir, port: 0, mode: 'embedded' });
+    cleanups.push(() => emu.close());
+    const key = ensureLocalKey(dataDir);
+    const call = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${emu.apiUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: response.status, json: (await response.json()) as any };
+    };
+    return { emu, call };
+  }
+
+  it('an embedded emulator delivers before its close() resolves', async () => {
+    const { dataDir } = await sandbox();
+    // A slow receiver: the delivery is still under way when close() is called.
+    const hook = await receiver(() => ({ status: 200, delayMs: 400 }));
+    const secret = whsecSecret();
+    const { emu, call } = await embedded(dataDir);
+    const registered = await call('POST', '/webhooks', { url: hook.url(), events: ['job.created'], secret });
+    expect(registered.status).toBe(201);
+    const created = await call('POST', '/jobs', { title: 'Backend Engineer', description: DESCRIPTION, publish: true });
+    expect(created.status).toBe(201);
+
+    await emu.close();
+    expect(hook.requests).toHaveLength(1);
+    expect(verified(hook.requests[0]!, secret).data).toEqual(created.json.data);
+    // The result was recorded before the store closed.
+    const store = Store.open(dataDir);
+    try {
+      const [delivery] = deliveriesOf(store, registered.json.data.id);
+      expect(delivery!.state).toBe('succeeded');
+      expect(delivery!.attempts.map((attempt) => attempt.response_status)).toEqual([200]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('an embedded emulator delivers every due event before close() resolves, even more than run at once', async () => {
+    // The emulator runs at most 8 deliveries at once; those started while close() drains must be
+    // awaited too, or their results are dropped and they stay pending (sent again later: duplicates).
+    const { dataDir } = await sandbox();
+    const hook = await receiver(() => ({ status: 200, delayMs: 200 }));
+    const secret = whsecSecret();
+    const { emu, call } = await embedded(dataDir);
+    const registered = await call('POST', '/webhooks', { url: hook.url(), events: ['job.created', 'assessment.generated'], secret });
+    expect(registered.status).toBe(201);
+    // 6 jobs: 12 deliveries, more than the 8 the emulator runs at once.
+    for (let index = 0; index < 6; index++) {
+      const created = await call('POST', '/jobs', { title: `Engineer ${index}`, description: DESCRIPTION, publish: true });
+      expect(created.status).toBe(201);
+    }
+
+    await emu.close();
+    expect(hook.requests).toHaveLength(12);
+    for (const request of hook.requests) verified(request, secret);
+    const store = Store.open(dataDir);
+    try {
+      const deliveries = deliveriesOf(store, registered.json.data.id);
+      expect(deliveries).toHaveLength(12);
+      expect(deliveries.map((delivery) => delivery.state)).toEqual(Array(12).fill('succeeded'));
+    } finally {
+      store.close();
+    }
+  });
+});
+
+describe('events from candidates', () => {
+  it('simulate with advance emits all 8 kinds, as many as the stored candidates call for', async () => {
+    const { emu } = await emulator();
+    const hook = await receiver();
+    const secret = whsecSecret();
+    const registered = await registerWebhook(emu, hook.url(), EVENT_KINDS, secret);
+    const job = await createJob(emu);
+    const result = await simulate(emu, { job_id: job.id, applications: 60, seed: 5, advance: true });
+    expect(result.created).toBe(60);
+
+    const candidates = emu.store.all<Candidate>('candidates').filter((candidate) => candidate.job_id === job.id);
+    expect(candidates).toHaveLength(60);
+    const statusIndex: Record<string, number> = { new: 0, screening: 1, review: 2, interview: 3, offer: 4, hired: 5, rejected: 3 };
+    const expected: Record<EventKind, number> = {
+      'job.created': 1,
+      'assessment.generated': 1,
+      'application.received': 60,
+      'application.created': 60,
+      'assessment.completed': candidates.filter((candidate) => candidate.score !== null).length,
+      'candidate.statusChanged': candidates.reduce((sum, candidate) => sum + statusIndex[candidate.status]!, 0),
+      'interview.scheduled': candidates.filter((candidate) => ['interview', 'offer', 'hired'].includes(candidate.status)).length,
+      'offer.extended': candidates.filter((candidate) => ['offer', 'hired'].includes(candidate.status)).length,
+    };
+    for (const kind of EVENT_KINDS) expect(expected[kind], kind).toBeGreaterThan(0);
+    const total = Object.values(expected).reduce((sum, count) => sum + count, 0);
+
+    await waitFor(`${total} deliveries`, () => hook.requests.length >= total && allSettled(emu.store, registered.id), 20_000);
+    await sleep(200);
+    expect(hook.requests).toHaveLength(total);
+
+    const bodies = hook.requests.map((request) => verified(request, secret));
+    const counts = Object.fromEntries(EVENT_KINDS.map((kind) => [kind, 0])) as Record<EventKind, number>;
+    for (const body of bodies) counts[body.type as EventKind] += 1;
+    expect(counts).toEqual(expected);
+    expect(new Set(bodies.map((body) => body.id)).size).toBe(total);
+
+    const ids = (kind: EventKind, field = 'id') =>
+      bodies
+        .filter((body) => body.type === kind)
+        .map((body) => body.data[field] as string)
+        .sort();
+    const candidateIds = (keep: (candidate: Candidate) => boolean) =>
+      candidates
+        .filter(keep)
+        .map((candidate) => candidate.id)
+        .sort();
+    expect(ids('application.received')).toEqual(candidateIds(() => true));
+    expect(ids('application.created')).toEqual(candidateIds(() => true));
+    expect(ids('assessment.completed', 'candidate_id')).toEqual(candidateIds((candidate) => candidate.score !== null));
+    expect(ids('interview.scheduled')).toEqual(candidateIds((candidate) => ['interview', 'offer', 'hired'].includes(candidate.status)));
+    expect(ids('offer.extended')).toEqual(candidateIds((candidate) => ['offer', 'hired'].includes(candidate.status)));
+    for (const body of bodies.filter((item) => item.type === 'assessment.completed')) {
+      const candidate = candidates.find((item) => item.id === body.data.candidate_id)!;
+      expect(body.data).toEqual({ candidate_id: candidate.id, job_id: job.id, assessment_id: job.assessment_id, score: candidate.score });
+    }
+
+    // The spec's list filters over the same candidates.
+    const listed = await emu.call('GET', '/candidates?status=review&score_min=80&per_page=100');
+    expect(listed.status).toBe(200);
+    const wanted = candidateIds((candidate) => candidate.status === 'review' && candidate.score !== null && candidate.score >= 80);
+    expect(wanted.length).toBeGreaterThan(0);
+    expect(candidateIds((candidate) => candidate.status === 'review').length).toBeGreaterThan(wanted.length);
+    expect(listed.json.data.map((candidate: Candidate) => candidate.id).sort()).toEqual(wanted);
+    expect(listed.json.meta.total_count).toBe(wanted.length);
+  });
+
+  it('PATCH /candidates/{id} emits candidate.statusChanged with previous_status, and interview.scheduled on interview', async () => {
+    const { emu } = await emulator();
+    const hook = await receiver();
+    // A plain secret: the HMAC key is its UTF-8 bytes.
+    const secret = 'plain-shared-secret-0123456789';
+    const registered = await registerWebhook(emu, hook.url(), ['candidate.statusChanged', 'interview.scheduled', 'offer.extended'], secret);
+    const job = await createJob(emu);
+    await simulate(emu, { job_id: job.id, applications: 1, seed: 1 });
+    const [candidate] = emu.store.all<Candidate>('candidates');
+    expect(candidate!.status).toBe('new');
+    // Nothing subscribed was emitted by applying.
+    expect(emu.store.count('deliveries')).toBe(0);
+
+    const moves = ['screening', 'review', 'interview'] as const;
+    const answers: any[] = [];
+    for (const status of moves) {
+      const response = await emu.call('PATCH', `/candidates/${candidate!.id}`, { body: { status } });
+      expect(response.status).toBe(200);
+      answers.push(response.json.data);
+    }
+    await waitFor('four deliveries', () => hook.requests.length >= 4 && allSettled(emu.store, registered.id));
+    await sleep(300);
+
+    expect(hook.requests).toHaveLength(4);
+    expect(() => new Webhook(secret, { format: 'raw' }).verify(hook.requests[0]!.body, { ...hook.requests[0]!.headers, 'webhook-signature': 'v1,AAAA' })).toThrow();
+    const bodies = hook.requests.map((request) => verified(request, secret));
+    // Deliveries run in parallel, so they may arrive in any order: put them in the order of the moves.
+    const changes = bodies
+      .filter((body) => body.type === 'candidate.statusChanged')
+      .sort((a, b) => moves.indexOf(a.data.status) - moves.indexOf(b.data.status));
+    const previous = ['new', 'screening', 'review'];
+    expect(changes.map((body) => [body.data.previous_status, body.data.status])).toEqual([
+      ['new', 'screening'],
+      ['screening', 'review'],
+      ['review', 'interview'],
+    ]);
+    changes.forEach((body, index) => expect(body.data).toEqual({ ...answers[index], previous_status: previous[index] }));
+    const interviews = bodies.filter((body) => body.type === 'interview.scheduled');
+    expect(interviews).toHaveLength(1);
+    expect(interviews[0].data).toEqual(answers[2]);
+    expect(bodies.some((body) => body.type === 'offer.extended')).toBe(false);
+  });
+});
+
+describe('removal and silence', () => {
+  it('deleting a webhook mid-retry fails its pending delivery and sends nothing more', async () => {
+    const { emu } = await emulator({ deliveryBackoffMs: 300 });
+    const hook = await receiver(() => 500);
+    const secret = whsecSecret();
+    const registered = await registerWebhook(emu, hook.url(), ['job.created'], secret);
+    await createJob(emu);
+    await waitFor('the first attempt', () => (deliveriesOf(emu.store, registered.id)[0]?.attempts.length ?? 0) === 1);
+    expect(deliveriesOf(emu.store, registered.id)[0]!.state).toBe('pending');
+
+    const removed = await emu.call('DELETE', `/webhooks/${registered.id}`);
+    expect(removed.status).toBe(204);
+    await waitFor('the delivery to fail', () => allSettled(emu.store, registered.id), 5_000);
+    await sleep(800);
+
+    const [delivery] = deliveriesOf(emu.store, registered.id);
+    expect(delivery!.state).toBe('failed');
+    expect(delivery!.next_attempt_at).toBeNull();
+    expect(delivery!.attempts).toHaveLength(2);
+    expect(delivery!.attempts[1]!.error).toBe('the webhook was removed');
+    expect(delivery!.attempts[1]!.response_status).toBeNull();
+    expect(delivery!.attempts[1]!.success).toBe(false);
+    expect(hook.requests).toHaveLength(1);
+    verified(hook.requests[0]!, secret);
+  });
+
+  it('with no webhook subscribed to a kind, nothing is stored for it', async () => {
+    const { emu } = await emulator();
+    const first = await createJob(emu);
+    await createJob(emu, { publish: false });
+    await simulate(emu, { job_id: first.id, applications: 20, seed: 3, advance: true });
+    expect(emu.store.count('candidates')).toBe(20);
+    expect(emu.store.count('events')).toBe(0);
+    expect(emu.store.count('deliveries')).toBe(0);
+
+    // Subscribed to job.created only: creating a job stores one event and one delivery, and the
+    // candidates' events still store nothing.
+    const hook = await receiver();
+    await registerWebhook(emu, hook.url(), ['job.created'], whsecSecret());
+    const second = await createJob(emu);
+    await simulate(emu, { job_id: second.id, applications: 20, seed: 4, advance: true });
+    expect(emu.store.all<StoredEvent>('events').map((event) => event.type)).toEqual(['job.created']);
+    expect(emu.store.count('deliveries')).toBe(1);
+  });
+});
