@@ -1,8 +1,10 @@
 // Builds dist/ with esbuild: one small entry chunk (commander and the command tree) and a chunk
 // per lazily imported command or library, so start-up parses only what a command uses.
 import { build } from 'esbuild';
-import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { lazyBuiltins } from './lazy-builtins.mjs';
 
 const root = new URL('..', import.meta.url);
 const { version } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
@@ -11,6 +13,7 @@ const dist = fileURLToPath(new URL('dist', root));
 const next = `${dist}.next-${process.pid}`;
 
 const result = await build({
+  plugins: [lazyBuiltins],
   absWorkingDir: root.pathname,
   entryPoints: { cli: 'src/cli.ts' },
   outdir: next,
@@ -28,6 +31,9 @@ const result = await build({
   metafile: true,
   logLevel: 'warning',
 });
+
+// The version alone, for `hire --version` without loading the CLI.
+writeFileSync(join(next, 'version.js'), `export const VERSION = ${JSON.stringify(version)};\n`);
 
 const old = `${dist}.old-${process.pid}`;
 if (existsSync(dist)) renameSync(dist, old);

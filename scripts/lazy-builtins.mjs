@@ -1,0 +1,49 @@
+// esbuild plugin for start-up time: two bundled libraries load Node built-ins they never use in
+// hire, only to read constants or keep a reference (≈5 ms of every start together):
+// - undici's HTTP/2 client loads node:http2 (and with it tls) for header-name constants;
+// - commander loads node:child_process for executable subcommands, which hire does not have.
+// The modules get the same values here, and the built-in is loaded if it is ever called for.
+// The build fails if either source line changes, so that an upgrade is looked at again.
+import { readFileSync } from 'node:fs';
+
+/** node:http2's constants that undici's client-h2.js reads (checked against node:http2 in a test). */
+export const HTTP2_CONSTANTS = {
+  HTTP2_HEADER_AUTHORITY: ':authority',
+  HTTP2_HEADER_METHOD: ':method',
+  HTTP2_HEADER_PATH: ':path',
+  HTTP2_HEADER_SCHEME: ':scheme',
+  HTTP2_HEADER_CONTENT_LENGTH: 'content-length',
+  HTTP2_HEADER_EXPECT: 'expect',
+  HTTP2_HEADER_STATUS: ':status',
+  HTTP2_HEADER_PROTOCOL: ':protocol',
+  NGHTTP2_REFUSED_STREAM: 7,
+  NGHTTP2_CANCEL: 8,
+};
+
+const REWRITES = [
+  {
+    file: /undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/,
+    eager: "http2 = require('node:http2')",
+    lazy: `http2 = { constants: ${JSON.stringify(HTTP2_CONSTANTS)}, connect: (...args) => require('node:http2').connect(...args) }`,
+  },
+  {
+    file: /commander[\\/]lib[\\/]command\.js$/,
+    eager: "const childProcess = require('node:child_process');",
+    lazy: "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };",
+  },
+];
+
+export const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(build) {
+    for (const rewrite of REWRITES) {
+      build.onLoad({ filter: rewrite.file }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        if (!source.includes(rewrite.eager)) {
+          throw new Error(`lazy-builtins: ${args.path} no longer has "${rewrite.eager}"; look again at what it needs`);
+        }
+        return { contents: source.replace(rewrite.eager, rewrite.lazy), loader: 'js' };
+      });
+    }
+  },
+};

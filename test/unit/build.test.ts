@@ -1,0 +1,33 @@
+// The build's start-up rewrites (scripts/lazy-builtins.mjs) must give the bundled libraries the
+// same values the built-ins would.
+import { constants as http2 } from 'node:http2';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+describe('lazy built-ins', () => {
+  it('stands in node:http2 constants with the values node:http2 has', async () => {
+    const { HTTP2_CONSTANTS } = (await import(join(root, 'scripts', 'lazy-builtins.mjs') as string)) as {
+      HTTP2_CONSTANTS: Record<string, string | number>;
+    };
+    for (const [name, value] of Object.entries(HTTP2_CONSTANTS)) {
+      expect({ name, value }).toEqual({ name, value: (http2 as Record<string, unknown>)[name] });
+    }
+  });
+
+  it('leaves node:http2, tls and child_process unloaded by the CLI and its HTTP client', () => {
+    // The built entry and the client chunk, loaded as a command loads them.
+    const script = `
+      const { readdirSync } = await import('node:fs');
+      await import(${JSON.stringify(join(root, 'dist', 'cli.js'))});
+      const client = readdirSync(${JSON.stringify(join(root, 'dist', 'chunks'))}).find((f) => f.startsWith('client-') && f.endsWith('.js'));
+      await import(${JSON.stringify(join(root, 'dist', 'chunks'))} + '/' + client);
+      console.log(JSON.stringify(process.moduleLoadList));`;
+    const loaded = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as string[];
+    expect(loaded).toContain('NativeModule net'); // the probe works: undici did load
+    for (const module of ['http2', 'tls', 'child_process']) expect(loaded).not.toContain(`NativeModule ${module}`);
+  });
+});
