@@ -72,22 +72,48 @@ export function buildProgram(ctx: Context): Command {
       ctx.setGlobals(action.optsWithGlobals() as GlobalOptions);
     });
 
+  program.commandsGroup('Hiring:');
   registerJobs(program, lazy);
   registerCandidates(program, lazy);
   registerAssessments(program, lazy);
   registerAnalytics(program, lazy);
   registerWebhooks(program, lazy);
-  registerApi(program, lazy);
+  program.commandsGroup('Access:');
   registerAuth(program, lazy);
   registerProfiles(program, lazy);
+  registerApi(program, lazy);
+  program.commandsGroup('Local platform and shell:');
   registerEmulator(program, lazy);
+
+  program
+    .command('completion')
+    .description('print the shell completion script: bash, zsh or fish')
+    .argument('<shell>', 'bash, zsh or fish')
+    .addHelpText('after', examples('source <(hire completion bash)', 'hire completion fish > ~/.config/fish/completions/hire.fish'))
+    .action(lazy(() => import('./commands/completion.js').then((m) => m.script)));
+
+  program.helpCommand('help [command]', 'show help for a command');
+
+  // What the completion scripts call: the candidates for the last word, one per line.
+  program
+    .command('__complete', { hidden: true })
+    .argument('[words...]')
+    .allowUnknownOption()
+    .helpOption(false)
+    .action(async (words: string[]) => {
+      const { candidates } = await import('./commands/completion.js');
+      candidates(ctx, program, words);
+    });
   return program;
 }
 
 type Lazy = (load: () => Promise<Run>) => (...args: unknown[]) => Promise<void>;
 
 function registerJobs(program: Command, lazy: Lazy): void {
-  const jobs = program.command('jobs').description('create, list and change job postings');
+  const jobs = program
+    .command('jobs')
+    .description('create, list and change job postings')
+    .addHelpText('after', examples('hire jobs create', 'hire jobs list --status active', 'hire jobs publish job_abc123'));
 
   addJobInputOptions(
     jobs
@@ -177,7 +203,10 @@ function registerJobs(program: Command, lazy: Lazy): void {
 }
 
 function registerCandidates(program: Command, lazy: Lazy): void {
-  const candidates = program.command('candidates').description('list candidates and move them through the pipeline');
+  const candidates = program
+    .command('candidates')
+    .description('list candidates and move them through the pipeline')
+    .addHelpText('after', examples('hire candidates list --status review --score-min 80', 'hire candidates move cand_abc123 --status interview'));
   addListOptions(
     candidates
       .command('list')
@@ -209,7 +238,10 @@ function registerCandidates(program: Command, lazy: Lazy): void {
 }
 
 function registerAssessments(program: Command, lazy: Lazy): void {
-  const assessments = program.command('assessments').description('create and show AI-generated assessments');
+  const assessments = program
+    .command('assessments')
+    .description('create and show AI-generated assessments')
+    .addHelpText('after', examples('hire assessments create --job job_abc123 --question-count 8', 'hire assessments get asmt_abc123 --json'));
   assessments
     .command('create')
     .description('create an assessment (POST /assessments)')
@@ -246,7 +278,10 @@ function registerAnalytics(program: Command, lazy: Lazy): void {
 }
 
 function registerWebhooks(program: Command, lazy: Lazy): void {
-  const webhooks = program.command('webhooks').description('register and manage webhooks');
+  const webhooks = program
+    .command('webhooks')
+    .description('register and manage webhooks')
+    .addHelpText('after', examples('hire webhooks add --url https://example.com/hooks --event job.created', 'hire webhooks listen --register'));
   webhooks
     .command('add')
     .description('register a webhook (POST /webhooks); the signing secret is printed once')
@@ -331,7 +366,10 @@ function registerApi(program: Command, lazy: Lazy): void {
 }
 
 function registerAuth(program: Command, lazy: Lazy): void {
-  const auth = program.command('auth').description('store, check and remove API keys');
+  const auth = program
+    .command('auth')
+    .description('store, check and remove API keys')
+    .addHelpText('after', examples('hire auth login --profile prod --environment production --base-url https://api.example.com', 'hire auth status'));
   auth
     .command('login')
     .description('store a key in a profile after checking it with one request (the key is never an argument)')
@@ -363,7 +401,10 @@ function registerAuth(program: Command, lazy: Lazy): void {
 }
 
 function registerProfiles(program: Command, lazy: Lazy): void {
-  const profiles = program.command('profiles').description('list, choose and remove profiles');
+  const profiles = program
+    .command('profiles')
+    .description('list, choose and remove profiles')
+    .addHelpText('after', examples('hire profiles list', 'hire profiles use sandbox'));
   profiles
     .command('list')
     .description('list profiles')
@@ -390,7 +431,10 @@ function registerProfiles(program: Command, lazy: Lazy): void {
 }
 
 function registerEmulator(program: Command, lazy: Lazy): void {
-  const emulator = program.command('emulator').description('run and drive the local emulator of the platform');
+  const emulator = program
+    .command('emulator')
+    .description('run and drive the local emulator of the platform')
+    .addHelpText('after', examples('hire emulator start', 'hire emulator simulate --job job_abc123 --applications 50 --advance'));
   emulator
     .command('start')
     .description('run the emulator as a standing server until Ctrl-C')
@@ -415,7 +459,10 @@ function registerEmulator(program: Command, lazy: Lazy): void {
     )
     .action(lazy(() => import('./commands/emulator/control.js').then((m) => m.simulate)));
 
-  const keys = emulator.command('keys').description("the emulator's API keys: levels, expiry, IP allow-lists, limits");
+  const keys = emulator
+    .command('keys')
+    .description("the emulator's API keys: levels, expiry, IP allow-lists, limits")
+    .addHelpText('after', examples('hire emulator keys create --level read', 'hire emulator keys list'));
   keys
     .command('create')
     .description('make a key and print it once')

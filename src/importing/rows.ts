@@ -13,6 +13,8 @@ export interface Row {
   fields: Record<string, unknown> | undefined;
   /** Why the record could not be read. */
   problem?: string;
+  /** The record's text as it stood in the file, for one that could not be read. */
+  source?: string;
 }
 
 export function detectFormat(path: string, text: string): ImportFormat {
@@ -68,7 +70,7 @@ function jsonRows(text: string): Row[] {
     index: position + 1,
     line: undefined,
     fields: isPlainObject(item) ? item : undefined,
-    ...(isPlainObject(item) ? {} : { problem: 'is not a JSON object' }),
+    ...(isPlainObject(item) ? {} : { problem: 'is not a JSON object', source: JSON.stringify(item) }),
   }));
 }
 
@@ -79,9 +81,13 @@ function ndjsonRows(text: string): Row[] {
     const index = rows.length + 1;
     try {
       const value: unknown = JSON.parse(line);
-      rows.push(isPlainObject(value) ? { index, line: position + 1, fields: value } : { index, line: position + 1, fields: undefined, problem: 'is not a JSON object' });
+      rows.push(
+        isPlainObject(value)
+          ? { index, line: position + 1, fields: value }
+          : { index, line: position + 1, fields: undefined, problem: 'is not a JSON object', source: line },
+      );
     } catch (error) {
-      rows.push({ index, line: position + 1, fields: undefined, problem: `is not valid JSON (${(error as Error).message})` });
+      rows.push({ index, line: position + 1, fields: undefined, problem: `is not valid JSON (${(error as Error).message})`, source: line });
     }
   }
   return rows;
@@ -90,19 +96,21 @@ function ndjsonRows(text: string): Row[] {
 async function csvRows(text: string): Promise<Row[]> {
   const csv = await import('csv-parse/sync');
   const { parse } = (csv as unknown as { default?: typeof csv }).default ?? csv;
-  let records: { info: { lines: number }; record: Record<string, string> }[];
+  let records: { info: { lines: number }; record: Record<string, string>; raw: string }[];
   try {
-    records = parse(text, { columns: true, bom: true, skip_empty_lines: true, info: true, relax_quotes: false }) as typeof records;
+    records = parse(text, { columns: true, bom: true, skip_empty_lines: true, info: true, raw: true, relax_quotes: false }) as typeof records;
   } catch (error) {
     throw new Error(`not valid CSV (${(error as Error).message})`);
   }
-  return records.map(({ info, record }, position) => {
+  return records.map(({ info, record, raw }, position) => {
     const fields: Record<string, unknown> = {};
     for (const [header, cell] of Object.entries(record)) {
       const field = header.trim();
       const value = csvValue(field, cell);
       if (value !== undefined) setPath(fields, field, value);
     }
-    return { index: position + 1, line: info.lines, fields };
+    // csv-parse counts the line a record ends on; a quoted value may span several.
+    const breaksInside = raw.replace(/(\r\n|\n|\r)$/, '').match(/\r\n|\n|\r/g)?.length ?? 0;
+    return { index: position + 1, line: info.lines - breaksInside, fields };
   });
 }

@@ -216,10 +216,11 @@ describe('the binary', () => {
     const root = await hire(box, ['--help']);
     expect(root.code, root.stderr).toBe(0);
     expect(root.stdout).toMatch(/^Usage: hire/m);
-    const commands = root.stdout.slice(root.stdout.indexOf('Commands:'));
-    expect(root.stdout).toContain('Commands:');
-    expect(commands).toMatch(/^\s+jobs\b/m);
-    expect(commands).toMatch(/^\s+emulator\b/m);
+    // Commands are grouped: Hiring (jobs…), Access, Local platform and shell (emulator…).
+    const hiring = root.stdout.slice(root.stdout.indexOf('Hiring:'));
+    expect(root.stdout).toContain('Hiring:');
+    expect(hiring).toMatch(/^\s+jobs\b/m);
+    expect(root.stdout.slice(root.stdout.indexOf('Local platform and shell:'))).toMatch(/^\s+emulator\b/m);
 
     const jobs = await hire(box, ['jobs', '--help']);
     expect(jobs.code, jobs.stderr).toBe(0);

@@ -154,7 +154,11 @@ export async function run(ctx: Context, flags: ImportFlags, path: string): Promi
   if (leftOver.length > 0) {
     failuresPath = flags.failuresFile ?? defaultFailuresPath(path);
     const byIndex = new Map(rows.map((row) => [row.index, row]));
-    const lines = leftOver.map((result) => JSON.stringify(byIndex.get(result.row)?.fields ?? {}));
+    // Each row as read; one that could not be read at all, as it stood, to be fixed and run again.
+    const lines = leftOver.map((result) => {
+      const row = byIndex.get(result.row);
+      return row?.fields ? JSON.stringify(row.fields) : (row?.source ?? '{}');
+    });
     await writeFile(failuresPath, `${lines.join('\n')}\n`);
   }
   const summary = [
