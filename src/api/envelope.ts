@@ -37,4 +37,11 @@ export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 export type ApiRecord = Record<string, unknown>;
 
 export const RecordSchema = z.record(z.string(), z.unknown());
-export const RecordListSchema = z.array(RecordSchema);
+
+/**
+ * A page's `data`: a list of objects. Checked in place rather than with a zod schema, which would
+ * copy every item of every page (a stream of 100,000 candidates is 100,000 copies of garbage).
+ */
+export function isRecordList(value: unknown): value is ApiRecord[] {
+  return Array.isArray(value) && value.every((item) => item !== null && typeof item === 'object' && !Array.isArray(item));
+}

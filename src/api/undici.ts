@@ -1,13 +1,9 @@
 // The parts of undici the client uses, loaded one by one: `import 'undici'` evaluates every
-// dispatcher, mock, cache and fetch module (≈32 ms bundled on Node 20); these parts take ≈13 ms.
+// dispatcher, mock, cache and fetch module (≈32 ms bundled on Node 20); the Agent alone (the
+// client talks to it through dispatch(), see client.ts) takes a fraction of that.
 // undici publishes no `exports` map, so these paths are public files; the test suite exercises them.
 import AgentClass from 'undici/lib/dispatcher/agent.js';
-import DispatcherClass from 'undici/lib/dispatcher/dispatcher.js';
-import api from 'undici/lib/api/index.js';
 import type { Dispatcher } from 'undici';
-
-// What undici's index does to give every dispatcher .request() and friends.
-Object.assign(DispatcherClass.prototype, api);
 
 export type { Dispatcher };
 export const Agent = AgentClass;
@@ -33,6 +29,12 @@ export function proxySettings(env: Readonly<Record<string, string | undefined>>)
  * they were given.
  */
 export async function envHttpProxyAgent(settings: ProxySettings): Promise<Dispatcher> {
-  const { default: EnvHttpProxyAgent } = await import('undici/lib/dispatcher/env-http-proxy-agent.js');
+  const [{ default: EnvHttpProxyAgent }, { default: DispatcherClass }, { default: api }] = await Promise.all([
+    import('undici/lib/dispatcher/env-http-proxy-agent.js'),
+    import('undici/lib/dispatcher/dispatcher.js'),
+    import('undici/lib/api/index.js'),
+  ]);
+  // What undici's index does: ProxyAgent opens its tunnel with the api's connect().
+  Object.assign(DispatcherClass.prototype, api);
   return new EnvHttpProxyAgent(settings);
 }
