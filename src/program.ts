@@ -442,7 +442,10 @@ function registerEmulator(program: Command, lazy: Lazy): void {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--data-dir <dir>', 'where the emulator keeps its data (default $HIRE_DATA_DIR or ~/.local/share/hire)')
     .option('--delivery-backoff <ms>', 'first webhook retry delay in ms, then ×5 each time (6 attempts); small for tests', '5000')
-    .addHelpText('after', examples('hire emulator start', 'hire emulator start --port 4020 --data-dir ./emulator-data'))
+    .option('--chaos <rate>', 'inject faults into this fraction of API requests (0-1): 5xx, 429, latency, drops, cut bodies')
+    .option('--chaos-seed <n>', 'the same seed gives the same faults (default 1)')
+    .option('--chaos-weights <list>', 'how often each fault comes, e.g. error=2,latency=1 (error, rate_limit, latency, drop_before, drop_after, truncate)')
+    .addHelpText('after', examples('hire emulator start', 'hire emulator start --port 4020 --data-dir ./emulator-data', 'hire emulator start --chaos 0.2 --chaos-seed 7'))
     .action(lazy(() => import('./commands/emulator/start.js').then((m) => m.run)));
 
   emulator

@@ -33,6 +33,8 @@ export interface RateLimit {
 
 /** A server's request to wait longer than this is not honoured: the 429 is reported instead. */
 export const MAX_WAIT_SECONDS = 60;
+/** An answer larger than this is not read to the end (a list page is well under 1 MiB). */
+export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 export interface ApiResponse {
   status: number;
@@ -166,6 +168,7 @@ export class ApiClient {
       this.#traceResponse(response.status, response.headers, response.text, performance.now() - started);
       return response;
     } catch (error) {
+      if (error instanceof ApiError) throw error;
       throw networkError(error, url, timedOut, this.#options.timeoutMs);
     }
   }
@@ -215,6 +218,7 @@ function exchange(
   const target = new URL(url);
   return new Promise<RawResponse>((resolve, reject) => {
     let status = 0;
+    let size = 0;
     let responseHeaders: Record<string, string> = {};
     const chunks: Buffer[] = [];
     let control: Dispatcher.DispatchController | undefined;
@@ -238,7 +242,18 @@ function exchange(
           status = statusCode;
           responseHeaders = flattenHeaders(received as Record<string, string | string[] | undefined>);
         },
-        onResponseData(_controller, chunk) {
+        onResponseData(controller, chunk) {
+          size += chunk.length;
+          if (size > MAX_RESPONSE_BYTES) {
+            controller.abort(
+              new ApiError({
+                status,
+                code: 'response_too_large',
+                message: `The server's answer is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB; hire stopped reading it.`,
+              }),
+            );
+            return;
+          }
           chunks.push(chunk);
         },
         onResponseEnd() {
@@ -299,6 +314,15 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
 }
 
 export function parseResponse(status: number, headers: Readonly<Record<string, string>>, text: string): ApiResponse {
+  if (status >= 300 && status < 400) {
+    // Not followed: the Authorization header must never go to an address the user did not name.
+    throw new ApiError({
+      status,
+      code: 'redirect',
+      message: `The server answered HTTP ${status}, a redirect${headers.location ? ` to ${headers.location}` : ''}; hire does not follow redirects, so that the API key goes nowhere else. Check the base URL.`,
+      ...(headers['x-request-id'] ? { requestId: headers['x-request-id'] } : {}),
+    });
+  }
   let json: unknown;
   try {
     json = text === '' && status === 204 ? { data: null } : JSON.parse(text);

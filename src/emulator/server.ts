@@ -5,6 +5,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { HttpError, type EmulatorRequest, type EmulatorResponse, type Route, type RouteContext } from './http.js';
 import { newId } from './ids.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createChaos, type Chaos, type ChaosOptions, type Fault } from './chaos.js';
 import { EventBus } from './events.js';
 import { KeyRing } from './keys.js';
 import { ensureLocalKey } from './local-key.js';
@@ -35,6 +37,8 @@ export interface EmulatorOptions {
   publicUrl?: string;
   /** How long to wait for another command that holds the data dir. */
   lockWaitMs?: number;
+  /** Faults for a fraction of API requests (not /_emulator), for reliability tests. */
+  chaos?: ChaosOptions;
   /** First retry delay of webhook deliveries (then ×5 each time); short in tests. */
   deliveryBackoffMs?: number;
   /** Called after every request, for `hire emulator start`'s log. */
@@ -53,6 +57,8 @@ export interface RequestLogEntry {
 export interface RunningEmulator {
   /** `http://127.0.0.1:PORT` */
   origin: string;
+  /** Faults injected so far, by kind (when started with `chaos`). */
+  chaosCounts: Readonly<Record<Fault, number>> | undefined;
   /** `http://127.0.0.1:PORT/api/v1` */
   apiUrl: string;
   store: Store;
@@ -91,15 +97,16 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     const events = new EventBus(store, { now, ...(options.deliveryBackoffMs !== undefined ? { backoffMs: options.deliveryBackoffMs } : {}) });
     const server = createServer();
     const routeContext: RouteContext = { store, keys, events, publicUrl: options.publicUrl ?? DEFAULT_PUBLIC_URL, now };
+    const chaos = options.chaos ? createChaos(options.chaos) : undefined;
     server.on('request', (req, res) => {
-      void handle(req, res, { routeContext, onRequest: options.onRequest });
+      void handle(req, res, { routeContext, onRequest: options.onRequest, chaos });
     });
     const address = await listen(server, options.host ?? DEFAULT_HOST, options.port ?? DEFAULT_PORT);
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     const origin = `http://${host}:${address.port}`;
     if (mode === 'server') lock.update(origin);
     events.start();
-    return { origin, apiUrl: `${origin}/api/v1`, store, close: closer(server, { store, keys, events, lock, mode }) };
+    return { origin, apiUrl: `${origin}/api/v1`, store, chaosCounts: chaos?.counts, close: closer(server, { store, keys, events, lock, mode }) };
   } catch (error) {
     store?.close();
     lock.release();
@@ -152,6 +159,7 @@ function closer(server: Server, { store, keys, events, lock, mode }: Parts): () 
 interface HandleOptions {
   routeContext: RouteContext;
   onRequest: EmulatorOptions['onRequest'];
+  chaos: Chaos | undefined;
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, options: HandleOptions): Promise<void> {
@@ -161,8 +169,18 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Handle
   const url = new URL(req.url ?? '/', 'http://emulator');
   let response: EmulatorResponse;
   const headers: Record<string, string> = { 'x-request-id': requestId };
+  const log = (status: number) =>
+    options.onRequest?.({ method, path: url.pathname + url.search, status, ms: performance.now() - started, requestId });
+  const version = /^\/api\/v([01])(\/.*)?$/.exec(url.pathname);
+  // Injected faults touch the API only, never the emulator's own controls.
+  const injected = version ? options.chaos?.next() : undefined;
+  if (injected?.fault === 'latency') await sleep(injected.latencyMs);
+  if (injected?.fault === 'drop_before') {
+    req.socket.destroy();
+    log(0);
+    return;
+  }
   try {
-    const version = /^\/api\/v([01])(\/.*)?$/.exec(url.pathname);
     const control = /^\/_emulator(\/.*)?$/.exec(url.pathname);
     if (!version && !control) throw new HttpError(404, 'not_found', `No API at ${url.pathname}; the API lives under /api/v1.`);
     if (version?.[1] === '0') {
@@ -176,6 +194,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Handle
     // The emulator's own controls take an admin key, whatever the method.
     const key = keys.authenticate(req.headers.authorization, req.socket.remoteAddress, method, control ? 'admin' : undefined);
     const { route, params } = findRoute(version ? API_ROUTES : CONTROL_ROUTES, method, path);
+    if (injected?.fault === 'error') throw new HttpError(503, 'service_unavailable', 'The service is unavailable (an injected fault).');
+    if (injected?.fault === 'rate_limit') {
+      throw new HttpError(429, 'rate_limited', 'Too many requests (an injected fault).', undefined, { 'retry-after': '1' }, { retry_after: 1 });
+    }
     const admission = keys.admit(key);
     Object.assign(headers, admission.headers);
     try {
@@ -190,8 +212,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Handle
     response = errorResponse(error);
   }
   Object.assign(headers, response.headers);
-  send(res, response, headers, requestId);
-  options.onRequest?.({ method, path: url.pathname + url.search, status: response.status, ms: performance.now() - started, requestId });
+  // Processed, and then the answer is lost (whole, or half-way through the body).
+  if (injected?.fault === 'drop_after') req.socket.destroy();
+  else send(res, response, headers, requestId, injected?.fault === 'truncate');
+  log(response.status);
 }
 
 function findRoute(routes: CompiledRoute[], method: string, path: string): { route: CompiledRoute; params: Record<string, string> } {
@@ -308,10 +332,11 @@ function errorResponse(error: unknown): EmulatorResponse {
   return { status: 500, body: { error: { code: 'internal_error', message: `The emulator failed: ${(error as Error).message}` } } };
 }
 
-function send(res: ServerResponse, response: EmulatorResponse, headers: Record<string, string>, requestId: string): void {
+function send(res: ServerResponse, response: EmulatorResponse, headers: Record<string, string>, requestId: string, truncate = false): void {
   if (response.status === 204 || response.body === undefined) {
     res.writeHead(response.status, headers);
-    res.end();
+    if (truncate) res.socket?.destroy();
+    else res.end();
     return;
   }
   const meta = { request_id: requestId, ...(response.body.meta as Record<string, unknown> | undefined) };
@@ -321,5 +346,10 @@ function send(res: ServerResponse, response: EmulatorResponse, headers: Record<s
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(Buffer.byteLength(payload)),
   });
-  res.end(payload);
+  if (!truncate) {
+    res.end(payload);
+    return;
+  }
+  // Half the body, then the connection goes: the client sees fewer bytes than Content-Length.
+  res.write(payload.slice(0, Math.floor(payload.length / 2)), () => res.socket?.destroy());
 }

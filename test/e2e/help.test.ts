@@ -48,6 +48,14 @@ function acceptedFlags(command: Command): Set<string> {
   return flags;
 }
 
+function findOption(command: Command, flag: string): Option | undefined {
+  for (const owner of [command, ...ancestors(command)]) {
+    const option = owner.options.find((candidate) => candidate.long === flag || candidate.short === flag);
+    if (option) return option;
+  }
+  return undefined;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reading help text
 
@@ -215,20 +223,30 @@ describe('--help of every command', () => {
             .replace(/\)$/, '')
             .split(/\s+/)
             .filter((token) => token !== '');
+          // Subcommands are the leading words (after any global flags); then come flags and values.
           let target = PROGRAM;
           const reached: string[] = [];
-          for (const token of tokens) {
+          let lastSubcommand = -1;
+          tokens.forEach((token, index) => {
             if (/^--[a-z]/.test(token) || /^-[A-Za-z]$/.test(token)) {
-              const flag = token.split('=', 1)[0]!;
+              const [flag, inline] = token.split(/=(.*)/, 2) as [string, string | undefined];
               expect(acceptedFlags(target).has(flag), `${name}: ${line}: ${flag} is not a flag of hire ${reached.join(' ')}`).toBe(true);
-              continue;
+              // A value of a fixed set is one of them (comma lists: each).
+              const long = findOption(target, flag)?.long;
+              const allowed = long ? allowedValues(reached, long) : undefined;
+              const value = inline ?? tokens[index + 1];
+              if (allowed && value !== undefined) {
+                for (const part of value.split(',')) expect(allowed, `${name}: ${line}: ${flag} ${part}`).toContain(part);
+              }
+              return;
             }
             const sub = visibleSubcommands(target).find((candidate) => candidate.name() === token);
-            if (sub && (reached.length === 0 || tokens.indexOf(token) === tokens.indexOf(reached.at(-1)!) + 1)) {
+            if (sub && (reached.length === 0 || index === lastSubcommand + 1)) {
               target = sub;
               reached.push(token);
+              lastSubcommand = index;
             }
-          }
+          });
           // The example is about this command (or one under it), and names a command that runs.
           expect(reached.slice(0, path.length), `${name}: ${line}`).toEqual(path);
           expect(visibleSubcommands(target), `${name}: ${line} stops at a command with subcommands`).toEqual([]);
@@ -279,8 +297,14 @@ describe('root help', () => {
     const result = await help(['--help']);
     const exitCodes = sections(result.stdout).get('Exit codes');
     expect(exitCodes).toBeDefined();
-    const text = squash(exitCodes!.join(' '));
-    const meanings = new Map([...text.matchAll(/(?:^|·)\s*(\d+)\s+([^·]+)/g)].map((match) => [Number(match[1]), match[2]!.trim()]));
+    // `0 ok · 1 API or unexpected failure · …`, over one or more lines.
+    const pieces = exitCodes!.flatMap((line) => line.split('·')).map((piece) => piece.trim()).filter((piece) => piece !== '');
+    const meanings = new Map<number, string>();
+    for (const piece of pieces) {
+      const match = /^(\d+)\s+(\S.*)$/.exec(piece);
+      expect(match, `exit code entry: ${piece}`).not.toBeNull();
+      meanings.set(Number(match![1]), match![2]!);
+    }
     expect([...meanings.keys()].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 130]);
     expect(meanings.get(2)).toMatch(/usage/);
     expect(meanings.get(3)).toMatch(/authentication/);

@@ -4,12 +4,32 @@ import type { Context } from '../../context.js';
 import { HireError, ExitCode, UsageError } from '../../errors.js';
 import { DataDirBusyError } from '../../emulator/lock.js';
 import { startEmulator } from '../../emulator/server.js';
+import { FAULTS, parseWeights, type ChaosOptions } from '../../emulator/chaos.js';
 
 export interface StartFlags {
   port: string;
   host: string;
   dataDir?: string;
   deliveryBackoff: string;
+  chaos?: string;
+  chaosSeed?: string;
+  chaosWeights?: string;
+}
+
+function chaosOptions(flags: StartFlags): ChaosOptions | undefined {
+  if (flags.chaos === undefined) {
+    if (flags.chaosSeed !== undefined || flags.chaosWeights !== undefined) throw new UsageError('--chaos-seed and --chaos-weights go with --chaos RATE.');
+    return undefined;
+  }
+  const rate = Number(flags.chaos);
+  if (flags.chaos.trim() === '' || !Number.isFinite(rate) || rate < 0 || rate > 1) throw new UsageError(`--chaos takes a fraction from 0 to 1 (got "${flags.chaos}").`);
+  const seed = flags.chaosSeed === undefined ? undefined : Number(flags.chaosSeed);
+  if (seed !== undefined && !Number.isInteger(seed)) throw new UsageError(`--chaos-seed must be a whole number (got "${flags.chaosSeed}").`);
+  const weights = flags.chaosWeights === undefined ? undefined : parseWeights(flags.chaosWeights);
+  if (flags.chaosWeights !== undefined && !weights) {
+    throw new UsageError(`--chaos-weights takes kind=weight pairs, kinds ${FAULTS.join(', ')} (got "${flags.chaosWeights}").`);
+  }
+  return { rate, ...(seed !== undefined ? { seed } : {}), ...(weights ? { weights } : {}) };
 }
 
 export async function run(ctx: Context, flags: StartFlags): Promise<void> {
@@ -18,6 +38,7 @@ export async function run(ctx: Context, flags: StartFlags): Promise<void> {
     throw new UsageError(`--port must be a whole number from 0 to 65535 (got "${flags.port}").`);
   }
   const dir = flags.dataDir ?? dataDir(ctx.env);
+  const chaos = chaosOptions(flags);
   const backoff = Number(flags.deliveryBackoff);
   if (!Number.isInteger(backoff) || backoff < 1) throw new UsageError(`--delivery-backoff must be a whole number of milliseconds (got "${flags.deliveryBackoff}").`);
   const paint = await ctx.painter('stderr');
@@ -36,6 +57,7 @@ export async function run(ctx: Context, flags: StartFlags): Promise<void> {
       port,
       mode: 'server',
       deliveryBackoffMs: backoff,
+      ...(chaos ? { chaos } : {}),
       onRequest: (entry) =>
         ctx.notice(paint.dim(`${entry.method} ${entry.path} → ${entry.status} (${Math.round(entry.ms)} ms) ${entry.requestId}`)),
     });
@@ -43,8 +65,12 @@ export async function run(ctx: Context, flags: StartFlags): Promise<void> {
     throw startFailure(error, flags.host, port);
   }
   ctx.io.stderr.write(`Emulator listening on ${emulator.apiUrl} (data in ${dir}). Press Ctrl-C to stop.\n`);
+  if (chaos) ctx.notice(`Injecting faults into ${Math.round(chaos.rate * 100)}% of API requests (seed ${chaos.seed ?? 1}).`);
   const signal = await stopped;
   await emulator.close();
+  if (emulator.chaosCounts) {
+    ctx.notice(`Faults injected: ${Object.entries(emulator.chaosCounts).map(([fault, count]) => `${fault} ${count}`).join(', ')}.`);
+  }
   ctx.notice('Emulator stopped.');
   // CONTRACT §5: Ctrl-C is 130; a polite SIGTERM is a normal stop.
   if (signal === 'SIGINT') ctx.exitCode = ExitCode.interrupted;
