@@ -311,7 +311,7 @@ function registerWebhooks(program: Command, lazy: Lazy): void {
     .option('--port <port>', 'port to listen on (0 = any free port)', '0')
     .option('--secret <secret>', 'the signing secret (prefer --secret-stdin: arguments show up in ps)')
     .option('--secret-stdin', 'read the signing secret from stdin')
-    .option('--events <kinds>', 'only these event kinds (comma-separated); also what --register subscribes to', collect)
+    .option('--events <kinds>', `only these event kinds, comma-separated: ${EVENT_KINDS.join('|')}; also what --register subscribes to`, collect)
     .option('--forward-to <url>', 'relay verified deliveries to this URL')
     .option('--register', 'register a webhook for this listener on the current profile, removed on exit')
     .addHelpText(
@@ -352,7 +352,7 @@ function registerApi(program: Command, lazy: Lazy): void {
     .command('api')
     .description('send a raw request to the API and print the response as received')
     .argument('<path>', 'path under the base URL, such as /jobs or jobs/job_abc123')
-    .option('-X, --method <method>', 'HTTP method (default GET, or POST with fields or --input)')
+    .option('-X, --method <method>', 'GET|POST|PUT|PATCH|DELETE (default GET, or POST with fields or --input)')
     .option('-f, --raw-field <key=value>', 'a string field (repeatable; query for GET, JSON body otherwise)', collect)
     .option('-F, --field <key=value>', 'a typed field: numbers, true, false, null, @file (repeatable)', collect)
     .option('-H, --header <header>', "an extra header, 'Name: value' (repeatable)", collect)
