@@ -9,6 +9,7 @@ export default defineConfig({
     root: new URL('..', import.meta.url).pathname,
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/helpers/global-setup.ts'],
+    setupFiles: ['test/helpers/capture.ts'],
     // Tests spawn processes and servers: separate processes keep signals and handles apart.
     pool: 'forks',
     testTimeout: 30_000,

@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { main } from '../../src/cli.js';
 import type { IO } from '../../src/context.js';
+import { captureOutput } from './capture.js';
 
 export interface RunOptions {
   env: Record<string, string>;
@@ -20,13 +21,14 @@ export interface RunResult {
   stderr: string;
 }
 
-export function captureIO(options: Omit<RunOptions, 'env'> = {}) {
+export function captureIO(options: Omit<RunOptions, 'env'> & { argv?: string[] } = {}) {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   let out = '';
   let err = '';
   stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  captureOutput(() => ({ argv: ['main', ...(options.argv ?? [])], stdout: out, stderr: err }));
   const signals = options.signals ?? new EventEmitter();
   const io: IO = {
     stdin: Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]),
@@ -46,7 +48,7 @@ export function captureIO(options: Omit<RunOptions, 'env'> = {}) {
 }
 
 export async function runCli(argv: string[], options: RunOptions): Promise<RunResult> {
-  const captured = captureIO(options);
+  const captured = captureIO({ ...options, argv });
   const code = await main(argv, captured.io, options.env);
   return { code, stdout: captured.stdout(), stderr: captured.stderr() };
 }

@@ -1,6 +1,6 @@
 // Isolation for every test: its own config dir, data dir and HOME, removed afterwards, and a
 // `local` profile pointed at a port nobody listens on (never the developer's emulator on 4010).
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,8 +26,22 @@ export function beforeSandboxRemoval(cleanup: () => Promise<void> | void): void 
 
 afterEach(async () => {
   for (const cleanup of beforeRemoval.splice(0)) await cleanup();
+  const exposed = roots.flatMap((root) => [join(root, 'config'), join(root, 'data')]).flatMap(openToOthers);
   for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+  // Secret hygiene: the config (API keys) and the emulator's data (keys, signing secrets) are for
+  // their owner alone, whatever the test did: directories 0700, files 0600 or stricter.
+  if (exposed.length > 0) throw new Error(`readable by group or others: ${exposed.join(', ')}`);
 });
+
+/** Paths under `path` (itself included) that group or others may read, write or enter. */
+function openToOthers(path: string): string[] {
+  if (!existsSync(path)) return [];
+  const stat = lstatSync(path);
+  if (stat.isSymbolicLink()) return [];
+  const here = (stat.mode & 0o077) !== 0 ? [`${path} (${(stat.mode & 0o777).toString(8)})`] : [];
+  if (!stat.isDirectory()) return here;
+  return [...here, ...readdirSync(path).flatMap((name) => openToOthers(join(path, name)))];
+}
 
 /** A loopback port with nothing listening on it (bound, then released). */
 export async function unusedPort(): Promise<number> {

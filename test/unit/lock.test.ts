@@ -181,7 +181,7 @@ describe('acquireLock', () => {
   });
   it('takes over a lock file left empty (created but never written) after two seconds', async () => {
     const dir = await dataDir();
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     writeFileSync(lockPath(dir), '', { mode: 0o600 });
     const started = Date.now();
     const lock = await acquireLock(dir, 'embedded', { waitMs: 10_000 });
