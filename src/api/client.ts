@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, envHttpProxyAgent, proxySettings, type Dispatcher } from './undici.js';
 import { ApiError, NetworkError } from '../errors.js';
+import { dictionary } from '../domain/merge.js';
 import type { FieldErrors } from '../domain/rules.js';
 import { ErrorEnvelopeSchema, SuccessEnvelopeSchema, type Meta } from './envelope.js';
 import { isLoopbackHost, type BaseUrl } from './base-url.js';
@@ -22,6 +23,11 @@ export interface RawResponse {
   status: number;
   headers: Readonly<Record<string, string>>;
   text: string;
+  /**
+   * Earlier attempts of this request that may have reached the server and went unanswered (the
+   * connection dropped, or the answer was cut short): one of them may have done the work.
+   */
+  unanswered?: number;
 }
 
 export interface RateLimit {
@@ -41,6 +47,8 @@ export interface ApiResponse {
   data: unknown;
   meta: Meta;
   headers: Readonly<Record<string, string>>;
+  /** As RawResponse.unanswered. */
+  unanswered?: number;
 }
 
 export interface ClientOptions {
@@ -103,7 +111,8 @@ export class ApiClient {
   /** One API operation: the parsed envelope, or an ApiError / NetworkError. */
   async request(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
     const response = await this.send(method, path, options);
-    return parseResponse(response.status, response.headers, response.text);
+    const parsed = parseResponse(response.status, response.headers, response.text);
+    return response.unanswered ? { ...parsed, unanswered: response.unanswered } : parsed;
   }
 
   /**
@@ -124,13 +133,16 @@ export class ApiClient {
     if (method === 'POST') headers['idempotency-key'] = options.idempotencyKey ?? randomUUID();
     const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     const maxRetries = this.#options.maxRetries ?? 0;
+    let unanswered = 0;
     for (let attempt = 0; ; attempt++) {
       let response: RawResponse;
       try {
         response = await this.#attempt(method, url, headers, body);
+        if (unanswered > 0) response = { ...response, unanswered };
       } catch (error) {
         const retryable = error instanceof NetworkError && (isRepeatable(method) || error.code === 'connection_refused');
         if (!retryable || attempt >= maxRetries) throw error;
+        if (error.code !== 'connection_refused') unanswered += 1;
         await this.#pause(backoffMs(attempt, this.#options.backoffBaseMs), `${error.message.replace(/\.$/, '')}`, attempt, maxRetries);
         continue;
       }
@@ -313,13 +325,18 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
   return flat;
 }
 
+/** 3xx answers are never followed: the Authorization header must not go where the user did not say. */
+export function redirectMessage(status: number, location: string | undefined): string {
+  return `The server answered HTTP ${status}, a redirect${location ? ` to ${location}` : ''}; hire does not follow redirects, so that the API key goes nowhere else. Check the base URL.`;
+}
+
 export function parseResponse(status: number, headers: Readonly<Record<string, string>>, text: string): ApiResponse {
   if (status >= 300 && status < 400) {
     // Not followed: the Authorization header must never go to an address the user did not name.
     throw new ApiError({
       status,
       code: 'redirect',
-      message: `The server answered HTTP ${status}, a redirect${headers.location ? ` to ${headers.location}` : ''}; hire does not follow redirects, so that the API key goes nowhere else. Check the base URL.`,
+      message: redirectMessage(status, headers.location),
       ...(headers['x-request-id'] ? { requestId: headers['x-request-id'] } : {}),
     });
   }
@@ -353,7 +370,7 @@ function errorFromEnvelope(status: number, headers: Readonly<Record<string, stri
 }
 
 function stringifyDetails(details: Record<string, unknown>): FieldErrors {
-  const out: FieldErrors = {};
+  const out: FieldErrors = dictionary();
   for (const [field, message] of Object.entries(details)) {
     out[field] = typeof message === 'string' ? message : JSON.stringify(message);
   }

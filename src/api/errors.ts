@@ -5,7 +5,7 @@ export function unexpectedShape(operation: string, expected: string, requestId: 
   return new ApiError({
     status: 200,
     code: 'invalid_response',
-    message: `The server's answer to ${operation} has no ${expected} in \`data\`.`,
+    message: `The server's answer to ${operation} does not have ${expected} in \`data\`.`,
     ...(requestId ? { requestId } : {}),
   });
 }

@@ -23,9 +23,9 @@ export async function postRecord(
   path: string,
   body: unknown,
   idempotencyKey?: string,
-): Promise<{ record: ApiRecord; meta: Meta; headers: Readonly<Record<string, string>> }> {
-  const { data, meta, headers } = await client.request('POST', path, { body, ...(idempotencyKey ? { idempotencyKey } : {}) });
-  return { record: asRecord(`POST ${path}`, data, meta), meta, headers };
+): Promise<{ record: ApiRecord; meta: Meta; headers: Readonly<Record<string, string>>; unanswered: number }> {
+  const { data, meta, headers, unanswered } = await client.request('POST', path, { body, ...(idempotencyKey ? { idempotencyKey } : {}) });
+  return { record: asRecord(`POST ${path}`, data, meta), meta, headers, unanswered: unanswered ?? 0 };
 }
 
 export async function patchRecord(client: ApiClient, path: string, body: unknown): Promise<ApiRecord> {

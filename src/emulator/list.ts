@@ -1,5 +1,6 @@
 // The spec's common list parameters (page, per_page, sort, fields, filters by field name),
 // with the choices of CONTRACT §6: per_page defaults to 20, at most 100.
+import { dictionary } from '../domain/merge.js';
 import type { FieldErrors } from '../domain/rules.js';
 import { validationError } from './http.js';
 
@@ -23,7 +24,7 @@ type Compare = (a: Record<string, unknown>, b: Record<string, unknown>) => numbe
 
 /** Lists records (given oldest first) newest first unless `sort` says otherwise. */
 export function listRecords<T extends object>(records: readonly T[], query: URLSearchParams, spec: ListSpec<T>): Page {
-  const errors: FieldErrors = {};
+  const errors: FieldErrors = dictionary();
   const page = wholeNumber(query.get('page'), 1, 1, Infinity, 'page', errors);
   const perPage = wholeNumber(query.get('per_page'), PER_PAGE_DEFAULT, 1, PER_PAGE_MAX, 'per_page', errors);
   const known = new Set(spec.fields);
@@ -140,7 +141,7 @@ function stableSort<T>(items: T[], compares: ((a: T, b: T) => number)[]): T[] {
 }
 
 function pick(item: Record<string, unknown>, fields: string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const field of fields) if (field in item) out[field] = item[field];
+  const out: Record<string, unknown> = dictionary();
+  for (const field of fields) if (Object.hasOwn(item, field)) out[field] = item[field];
   return out;
 }

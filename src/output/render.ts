@@ -31,12 +31,12 @@ export function columnsFor(ctx: Context, defaults: readonly Column[]): Column[] 
 function project(record: Record<string, unknown>, fields: readonly string[] | undefined): Record<string, unknown> {
   if (!fields) return record;
   const out: Record<string, unknown> = {};
-  for (const field of fields) if (field in record) out[field] = record[field];
+  for (const field of fields) if (Object.hasOwn(record, field)) Object.defineProperty(out, field, { value: record[field], enumerable: true });
   return out;
 }
 
 function valueOf(column: Column, record: Record<string, unknown>): unknown {
-  return column.value ? column.value(record) : record[column.key];
+  return column.value ? column.value(record) : Object.hasOwn(record, column.key) ? record[column.key] : undefined;
 }
 
 function cell(column: Column, record: Record<string, unknown>): string {

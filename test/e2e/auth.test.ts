@@ -5,7 +5,7 @@ import { chmodSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } 
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DESCRIPTION } from '../helpers/cli.js';
+import { DESCRIPTION, runCli } from '../helpers/cli.js';
 // env.js before emulator.js: after-each hooks run in reverse, so emulators close before sandboxes go.
 import { sandbox, unusedPort, type Sandbox } from '../helpers/env.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
@@ -597,7 +597,24 @@ describe('concurrent writers', () => {
 });
 
 describe('production writes', () => {
-  it.skip('at a terminal, name the production profile (needs a TTY)', () => {});
+  it('at a terminal, name the production profile on stderr; the job still goes to stdout', async () => {
+    const { box, emu } = await withProd();
+    // In-process, with stdin, stdout and stderr reported as terminals.
+    const result = await runCli(['jobs', 'create', '--profile', 'prod', '--title', 'Written at a terminal', '--description', DESCRIPTION, '--no-color'], {
+      env: box.env,
+      tty: true,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const id = /job_[A-Za-z0-9]+/.exec(result.stdout)?.[0];
+    expect(id).toBeDefined();
+    expect(result.stderr).toContain(`Created job ${id} on production (profile "prod").`);
+    expect(emu.store.get('jobs', id!)).toMatchObject({ title: 'Written at a terminal' });
+
+    // The same profile's reads say nothing of it.
+    const read = await runCli(['jobs', 'get', id!, '--profile', 'prod', '--no-color'], { env: box.env, tty: true });
+    expect(read.code, read.stderr).toBe(0);
+    expect(read.stderr).not.toContain('production');
+  });
 
   it('not at a terminal, still succeed and print the job', async () => {
     const { box, emu, id } = await withProd();

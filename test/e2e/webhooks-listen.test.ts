@@ -2,7 +2,6 @@
 // "Delivery"): the built bin/hire.js is spawned as a user runs it, deliveries are sent with our own
 // HTTP client and signed with the independent `standardwebhooks` library, never with src/.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DESCRIPTION } from '../helpers/cli.js';
+import { eventBody, newEventId, newSecret, signed, type Signed } from '../helpers/webhooks.js';
 // env.js before emulator.js: its afterEach (removing the sandbox) is registered first, so it runs
 // after the emulator's (closing it, which writes to the data dir).
 import { sandbox, unusedPort, type Sandbox } from '../helpers/env.js';
@@ -177,35 +177,6 @@ async function listen(box: Sandbox, args: readonly string[], options: { stdin?: 
 
 // ---------------------------------------------------------------------------------------------
 // Deliveries: signed with standardwebhooks, sent with node:http
-
-const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
-const newEventId = () => `evt_${randomBytes(8).toString('hex')}`;
-
-function eventBody(id: string, type = 'job.created', data: Record<string, unknown> = { id: 'job_123', title: 'Backend Engineer' }): string {
-  return JSON.stringify({ id, type, created_at: new Date().toISOString(), data });
-}
-
-interface Signed {
-  id: string;
-  body: string;
-  headers: Record<string, string>;
-}
-
-/** A delivery as the platform sends it: `webhook-id`, `webhook-timestamp`, `webhook-signature`. */
-function signed(secret: string, options: { id?: string; type?: string; body?: string; at?: Date; data?: Record<string, unknown> } = {}): Signed {
-  const id = options.id ?? newEventId();
-  const body = options.body ?? eventBody(id, options.type, options.data);
-  const at = options.at ?? new Date();
-  return {
-    id,
-    body,
-    headers: {
-      'webhook-id': id,
-      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-      'webhook-signature': new Webhook(secret).sign(id, at, body),
-    },
-  };
-}
 
 interface Answer {
   status: number;

@@ -128,7 +128,12 @@ interface ProxyEntry {
  */
 async function forwardingProxy(
   upstream: string,
-  options: { postDelayMs?: number; answer?: (post: number, title: string | undefined) => { status: number; body: unknown } | undefined } = {},
+  options: {
+    postDelayMs?: number;
+    answer?: (post: number, title: string | undefined) => { status: number; body: unknown } | undefined;
+    /** Forwards the n-th POST, then hangs up instead of relaying the answer. */
+    loseAnswer?: (post: number) => boolean;
+  } = {},
 ): Promise<{ apiUrl: string; log: ProxyEntry[] }> {
   const target = new URL(upstream);
   const log: ProxyEntry[] = [];
@@ -140,8 +145,11 @@ async function forwardingProxy(
       void (async () => {
         const body = Buffer.concat(chunks);
         const entry = { method: req.method ?? '', key: header(req.headers['idempotency-key']), title: titleOf(body.toString('utf8')) };
+        let loseAnswer = false;
         if (req.method === 'POST') {
-          const canned = options.answer?.(++posts, entry.title);
+          posts += 1;
+          const canned = options.answer?.(posts, entry.title);
+          loseAnswer = options.loseAnswer?.(posts) ?? false;
           if (canned) {
             log.push({ ...entry, status: canned.status, canned: true });
             res.writeHead(canned.status, { 'content-type': 'application/json; charset=utf-8' });
@@ -159,6 +167,10 @@ async function forwardingProxy(
             answer.on('data', (chunk: Buffer) => parts.push(chunk));
             answer.on('end', () => {
               log.push({ ...entry, status: answer.statusCode ?? 0, canned: false });
+              if (loseAnswer) {
+                req.socket.destroy();
+                return;
+              }
               const relay = { ...answer.headers };
               delete relay.connection;
               delete relay['keep-alive'];
@@ -471,6 +483,16 @@ describe('jobs import: invalid rows', () => {
     expect(result.stderr).toContain('--skip-invalid');
     expect(existsSync(join(box.root, 'bad.failed.ndjson'))).toBe(false);
     expect(await listJobs(box.env)).toEqual([]);
+
+    // With --json, stderr is one JSON error envelope, the rows in its details: nothing else.
+    const json = await runCli(['jobs', 'import', file, '--json'], { env: box.env });
+    expect(json.code).toBe(2);
+    expect(json.stdout).toBe('');
+    const envelope = JSON.parse(json.stderr) as { error: { code: string; message: string; details: Record<string, string> } };
+    expect(envelope.error.code).toBe('validation_error');
+    expect(envelope.error.message).toBe('2 of 3 rows are not valid; nothing was sent.');
+    expect(Object.keys(envelope.error.details)).toEqual(['row 2 (line 3)', 'row 3 (line 4)']);
+    expect(envelope.error.details['row 3 (line 4)']).toContain('description: must be at least 100 characters (got 9)');
   });
 
   it('an unknown CSV column is "is not a known field", nested ones too', async () => {
@@ -744,6 +766,26 @@ describe('jobs import: the failures file', () => {
 // 429, concurrency, progress
 
 describe('jobs import: rate limits, concurrency and progress', () => {
+  it('a row whose first answer was lost and whose retry was replayed is "created" by this run; a second run says "existing"', async () => {
+    const box = await sandbox();
+    const emu = await testEmulator(box.dataDir);
+    const proxy = await forwardingProxy(emu.apiUrl, { loseAnswer: (post) => post === 1 || post === 3 });
+    const file = put(box, 'lost.ndjson', ndjson(jobRows(3, 'Lost')));
+    const env = await emulatorEnv(box, emu, proxy.apiUrl);
+
+    const first = await runCli(['jobs', 'import', file, '--concurrency', '1', '--max-retries', '3', '--json'], { env });
+    expect(first.code, first.stderr).toBe(0);
+    expect(report(first).map((row) => row.status)).toEqual(['created', 'created', 'created']);
+    const posts = proxy.log.filter((entry) => entry.method === 'POST');
+    expect(posts.map((entry) => entry.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(emu.store.all('jobs')).toHaveLength(3);
+    expect(first.stderr).toContain('3 rows: 3 created.');
+
+    const again = await runCli(['jobs', 'import', file, '--json'], { env });
+    expect(report(again).map((row) => row.status)).toEqual(['existing', 'existing', 'existing']);
+    expect(emu.store.all('jobs')).toHaveLength(3);
+  });
+
   it('honours 429 during an import: waits retry_after, retries with the same key, creates every row once', async () => {
     const box = await sandbox();
     const emu = await testEmulator(box.dataDir);

@@ -1,9 +1,10 @@
 // hire api PATH: a raw request for what no command covers (CONTRACT §3), in the manner of
 // `gh api`: -f string fields, -F typed fields (numbers, booleans, null, @file), -H headers,
 // --input for a raw body, --paginate to follow pages. The body is printed as received.
-import type { RawResponse } from '../../api/client.js';
+import { redirectMessage, type RawResponse } from '../../api/client.js';
 import type { Context } from '../../context.js';
 import { exitCodeForStatus, UsageError } from '../../errors.js';
+import { define, own } from '../../domain/merge.js';
 import { readTextInput } from '../shared/input.js';
 
 export interface ApiFlags {
@@ -56,6 +57,8 @@ function report(ctx: Context, response: RawResponse): boolean {
     }
     ctx.exitCode = exitCodeForStatus(response.status, code);
     if (!ctx.quiet) ctx.io.stderr.write(`HTTP ${response.status}${code ? ` ${code}` : ''}\n`);
+    // Said even with --quiet: an unfollowed redirect is a failure the user has to act on.
+    if (response.status >= 300 && response.status < 400) ctx.io.stderr.write(`Error: ${redirectMessage(response.status, response.headers.location)}\n`);
   }
   return ok;
 }
@@ -138,11 +141,11 @@ function setField(body: Record<string, unknown>, key: string, value: unknown): v
     }
     if (last) {
       if (segment === '') throw new UsageError(`Field name "${key}" is not of the form name, name[sub] or name[].`);
-      node[segment] = value;
+      define(node, segment, value);
     } else {
-      const existing = node[segment];
+      const existing = own(node, segment);
       const child = existing !== null && typeof existing === 'object' ? existing : nextIsList ? [] : {};
-      node[segment] = child;
+      define(node, segment, child);
       node = child as Record<string, unknown> | unknown[];
     }
   }

@@ -6,7 +6,7 @@ import { validateAssessmentInput } from '../../domain/assessment.js';
 import { isPlainObject, overlay } from '../../domain/merge.js';
 import { UsageError, ValidationError } from '../../errors.js';
 import { printRecord } from '../../output/render.js';
-import { numeric, parseDocument, readTextInput, splitCommas } from '../shared/input.js';
+import { inputName, numeric, parseDocument, readTextInput, splitCommas } from '../shared/input.js';
 import { ASSESSMENT_DETAIL_COLUMNS } from './columns.js';
 
 export interface AssessmentFlags {
@@ -31,7 +31,7 @@ export async function run(ctx: Context, flags: AssessmentFlags): Promise<void> {
   let body: Record<string, unknown> = {};
   if (flags.fromFile !== undefined) {
     const document = await parseDocument('--from-file', flags.fromFile, await readTextInput(ctx, '--from-file', flags.fromFile));
-    if (!isPlainObject(document)) throw new UsageError(`--from-file ${flags.fromFile}: must hold a JSON or YAML object.`);
+    if (!isPlainObject(document)) throw new UsageError(`--from-file ${inputName(flags.fromFile)}: must hold a JSON or YAML object.`);
     body = document;
   }
   if (flags.data !== undefined) body = overlay(body, jsonObject('--data', flags.data));

@@ -9,7 +9,7 @@ import type { FieldErrors, Validation } from '../../domain/rules.js';
 import { InterruptedError, UsageError, ValidationError } from '../../errors.js';
 import { printRecord } from '../../output/render.js';
 import { withSpinner } from '../../output/spinner.js';
-import { parseDocument, readTextInput } from '../shared/input.js';
+import { inputName, parseDocument, readTextInput } from '../shared/input.js';
 import { JOB_DETAIL_COLUMNS } from './columns.js';
 import { flagForField, jobInputFromFlags, type FlagValues } from './job-from-flags.js';
 
@@ -109,7 +109,7 @@ async function gatherJobFields(ctx: Context, flags: CreateFlags): Promise<Gather
     const text = await readTextInput(ctx, '--from-file', flags.fromFile);
     const document = await parseDocument('--from-file', flags.fromFile, text);
     if (!isPlainObject(document)) {
-      throw new UsageError(`--from-file ${flags.fromFile}: must hold one job, as a JSON or YAML object.`);
+      throw new UsageError(`--from-file ${inputName(flags.fromFile)}: must hold one job, as a JSON or YAML object.`);
     }
     base = document;
   }

@@ -101,12 +101,12 @@ export async function run(ctx: Context, flags: ImportFlags, path: string): Promi
   }
   const invalid = [...results.values()];
   if (invalid.length > 0 && !flags.skipInvalid) {
-    for (const result of invalid) {
-      ctx.io.stderr.write(`  row ${result.row}${result.line ? ` (line ${result.line})` : ''}: ${result.error}\n`);
-    }
-    throw new HireError(`${invalid.length} of ${rows.length} rows are not valid; nothing was sent.`, {
+    // One entry per row: printed under the error, and the `details` of the --json error envelope.
+    const details = Object.fromEntries(invalid.map((result) => [`row ${result.row}${result.line ? ` (line ${result.line})` : ''}`, result.error ?? 'not valid']));
+    throw new HireError(`${invalid.length} of ${rows.length} ${invalid.length === 1 ? 'row is' : 'rows are'} not valid; nothing was sent.`, {
       exitCode: ExitCode.usage,
       code: 'validation_error',
+      details,
       hint: 'Fix them, or pass --skip-invalid to import the valid rows only.',
     });
   }

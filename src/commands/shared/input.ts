@@ -48,9 +48,12 @@ export async function readTextInput(ctx: Context, flag: string, path: string): P
   }
 }
 
+/** How messages name an input: its path, or stdin for `-`. */
+export const inputName = (path: string): string => (path === '-' ? 'stdin' : path);
+
 /** Parses JSON or YAML (by extension; YAML otherwise, which also reads JSON). */
 export async function parseDocument(flag: string, path: string, text: string): Promise<unknown> {
-  const name = path === '-' ? 'stdin' : path;
+  const name = inputName(path);
   if (/\.json$/i.test(path)) {
     try {
       return JSON.parse(text);
@@ -67,5 +70,10 @@ export async function parseDocument(flag: string, path: string, text: string): P
     const where = problem.linePos?.[0] ? ` at line ${problem.linePos[0].line}, column ${problem.linePos[0].col}` : '';
     throw new UsageError(`${flag} ${name}: not valid YAML or JSON${where} (${problem.message.split('\n')[0]}).`);
   }
-  return document.toJS();
+  try {
+    // Aliases are resolved here (an unknown one, or a "billion laughs" past 100, throws).
+    return document.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    throw new UsageError(`${flag} ${name}: not valid YAML or JSON (${(error as Error).message.split('\n')[0]}).`);
+  }
 }

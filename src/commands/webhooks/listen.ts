@@ -28,7 +28,8 @@ const RECEIVE_TIMEOUT_MS = 10_000;
 /** Delivery ids already accepted, remembered to refuse replays (bounded). */
 const REMEMBERED_IDS = 10_000;
 
-interface Received {
+/** One line of `webhooks listen --json`. */
+export interface Received {
   received_at: string;
   id: string | null;
   type: string | null;
@@ -63,6 +64,7 @@ export async function run(ctx: Context, flags: ListenFlags): Promise<void> {
   if (secret === '') throw new UsageError('The secret is empty.');
 
   const seen = new Set<string>();
+  const relaying = new Map<string, Promise<void>>();
   const json = ctx.outputFormat === 'json';
   const paint = await ctx.painter('stdout');
   const print = (entry: Received) => {
@@ -81,7 +83,7 @@ export async function run(ctx: Context, flags: ListenFlags): Promise<void> {
   };
 
   const server = createServer((req, res) => {
-    void receive(req, res, { secret: secret!, kinds, forwardTo, seen }).then((entry) => {
+    void receive(req, res, { secret: secret!, kinds, forwardTo, seen, relaying }).then((entry) => {
       if (entry) print(entry);
     });
   });
@@ -134,7 +136,7 @@ export async function run(ctx: Context, flags: ListenFlags): Promise<void> {
 async function receive(
   req: IncomingMessage,
   res: ServerResponse,
-  options: { secret: string; kinds: string[] | undefined; forwardTo: URL | undefined; seen: Set<string> },
+  options: { secret: string; kinds: string[] | undefined; forwardTo: URL | undefined; seen: Set<string>; relaying: Map<string, Promise<void>> },
 ): Promise<Received | undefined> {
   const receivedAt = new Date().toISOString();
   const answer = (status: number, body: Record<string, unknown>) => {
@@ -172,6 +174,9 @@ async function receive(
     return { received_at: receivedAt, id, type: null, valid: false, reason: 'body is not a JSON event' };
   }
   const type = typeof event.type === 'string' ? event.type : null;
+  // Copies that arrive while the first is being relayed wait for its outcome, so that one
+  // delivery reaches the application once however many copies arrive at the same moment.
+  while (id && options.relaying.has(id)) await options.relaying.get(id);
   // A signed delivery whose id was accepted before is a replay: acknowledged, not relayed again.
   if (id && options.seen.has(id)) {
     answer(200, { received: true, duplicate: true });
@@ -183,11 +188,17 @@ async function receive(
   }
   const entry: Received = { received_at: receivedAt, id, type, valid: true, data: event.data };
   if (options.forwardTo) {
-    entry.forwarded = await relay(options.forwardTo, body, req);
-    const relayed = entry.forwarded.status !== null && entry.forwarded.status >= 200 && entry.forwarded.status < 300;
+    const forwarded = relay(options.forwardTo, body, req).then((outcome) => {
+      entry.forwarded = outcome;
+      const relayed = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+      if (relayed) remember(options.seen, id);
+      if (id) options.relaying.delete(id);
+      return relayed;
+    });
+    if (id) options.relaying.set(id, forwarded.then(() => undefined));
+    const relayed = await forwarded;
     // A relay that failed is a failed delivery: the sender will try again.
-    answer(relayed ? 200 : 502, relayed ? { received: true } : { error: `relay answered ${entry.forwarded.status ?? entry.forwarded.error}` });
-    if (relayed) remember(options.seen, id);
+    answer(relayed ? 200 : 502, relayed ? { received: true } : { error: `relay answered ${entry.forwarded!.status ?? entry.forwarded!.error}` });
     return entry;
   }
   answer(200, { received: true });

@@ -3,6 +3,7 @@ import { parseDateBound, type Analytics } from '../../domain/analytics.js';
 import { CANDIDATE_PIPELINE, type Candidate } from '../../domain/candidate.js';
 import type { Job } from '../../domain/job.js';
 import { CANDIDATE_STATUSES, JOB_STATUSES } from '../../domain/vocabulary.js';
+import { dictionary } from '../../domain/merge.js';
 import type { FieldErrors } from '../../domain/rules.js';
 import type { Assessment } from '../assessments.js';
 import { ok, validationError, type Route } from '../http.js';
@@ -15,7 +16,7 @@ export const analyticsRoutes: Route[] = [
     method: 'GET',
     path: '/analytics',
     handler(req, ctx) {
-      const errors: FieldErrors = {};
+      const errors: FieldErrors = dictionary();
       for (const name of req.query.keys()) if (!KNOWN.has(name)) errors[name] = 'is not an analytics filter (job_id, from, to)';
       const bound = (name: 'from' | 'to') => {
         const text = req.query.get(name);

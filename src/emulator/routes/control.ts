@@ -1,5 +1,6 @@
 // The emulator's own endpoints, outside the API (under /_emulator): they drive what the real
 // platform's users and candidates would do, for `hire emulator simulate` and `reset`.
+import { dictionary } from '../../domain/merge.js';
 import type { FieldErrors } from '../../domain/rules.js';
 import { HttpError, created, notFound, ok, validationError, type Route } from '../http.js';
 import { KEY_LEVELS, TIERS, parseCidr, type KeyLevel, type Limits, type Tier } from '../keys.js';
@@ -17,7 +18,7 @@ export const controlRoutes: Route[] = [
     path: '/simulate',
     handler(req, ctx) {
       const body = (req.body ?? {}) as Record<string, unknown>;
-      const errors: Record<string, string> = {};
+      const errors: Record<string, string> = dictionary();
       if (typeof body.job_id !== 'string' || body.job_id === '') errors.job_id = 'is required';
       const applications = body.applications ?? 10;
       if (!Number.isInteger(applications) || (applications as number) < 1 || (applications as number) > MAX_SIMULATED_APPLICATIONS) {
@@ -50,7 +51,7 @@ export const controlRoutes: Route[] = [
     path: '/keys',
     handler(req, ctx) {
       const body = (req.body ?? {}) as Record<string, unknown>;
-      const errors: FieldErrors = {};
+      const errors: FieldErrors = dictionary();
       for (const field of Object.keys(body)) {
         if (!KEY_FIELDS.has(field)) errors[field] = 'is not a known field';
       }
