@@ -73,6 +73,16 @@ export interface ClientOptions {
 
 const REDACTED = 'Bearer [redacted]';
 
+/**
+ * A body as --verbose shows it: signing secrets and keys replaced, by field name (`secret`,
+ * `key`, …) and by shape (hk_… keys, whsec_… secrets), so that a trace can be pasted anywhere.
+ */
+export function redactSecrets(text: string): string {
+  return text
+    .replace(/("(?:secret|signing_secret|key|api_key|token|password)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi, '$1"[redacted]"')
+    .replace(/\b(hk_(?:live|test|local)_|whsec_)[A-Za-z0-9+/=_-]+/g, '$1[redacted]');
+}
+
 export class ApiClient {
   readonly #options: ClientOptions;
   readonly #dispatcher: Dispatcher;
@@ -201,7 +211,7 @@ export class ApiClient {
     if (!trace) return;
     trace(`> ${method} ${url}`);
     for (const [name, value] of Object.entries(headers)) trace(`> ${name}: ${name === 'authorization' ? REDACTED : value}`);
-    if (body !== undefined) trace(`> ${body}`);
+    if (body !== undefined) trace(`> ${redactSecrets(body)}`);
   }
 
   #traceResponse(status: number, headers: Record<string, string>, text: string, elapsedMs: number): void {
@@ -209,7 +219,8 @@ export class ApiClient {
     if (!trace) return;
     trace(`< ${status} (${Math.round(elapsedMs)} ms)`);
     for (const [name, value] of Object.entries(headers)) trace(`< ${name}: ${value}`);
-    trace(`< ${text.length > 2000 ? `${text.slice(0, 2000)}… (${text.length} bytes)` : text}`);
+    const shown = redactSecrets(text.length > 2000 ? text.slice(0, 2000) : text);
+    trace(`< ${text.length > 2000 ? `${shown}… (${text.length} bytes)` : shown}`);
   }
 }
 

@@ -2,6 +2,7 @@
 // that it sees what commands print, and that it would notice a key or a signing secret there.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { redactSecrets } from '../../src/api/client.js';
 import { capturedSoFar } from '../helpers/capture.js';
 import { captureIO } from '../helpers/cli.js';
 import { leaks } from '../helpers/secrets.js';
@@ -43,5 +44,15 @@ describe('capture', () => {
     await new Promise((resolve) => child.on('close', resolve));
     captureIO({ argv: ['--version'] });
     expect(capturedSoFar()).toBe(before + 4);
+  });
+});
+
+describe('redactSecrets (what --verbose shows of a body)', () => {
+  it('replaces secrets by field name and by shape, and leaves the rest as it was', () => {
+    const body = JSON.stringify({ url: 'https://example.com/hooks', events: ['job.created'], secret: 'my \\"quoted\\" secret' });
+    expect(redactSecrets(body)).toBe('{"url":"https://example.com/hooks","events":["job.created"],"secret":"[redacted]"}');
+    expect(redactSecrets(JSON.stringify({ data: { id: 'key_1', key: KEY } }, null, 2))).toBe('{\n  "data": {\n    "id": "key_1",\n    "key": "[redacted]"\n  }\n}');
+    expect(redactSecrets(`plain text with ${SECRET} and ${LOCAL_KEY}.`)).toBe('plain text with whsec_[redacted] and hk_local_[redacted].');
+    expect(redactSecrets('{"title":"Backend Engineer","keywords":["go"]}')).toBe('{"title":"Backend Engineer","keywords":["go"]}');
   });
 });
