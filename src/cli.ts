@@ -93,6 +93,7 @@ function hintFor(ctx: Context, error: ApiError): string | undefined {
   if (error.code === 'key_expired') return `The key of profile "${profile}" has expired: \`hire auth login --profile ${profile}\` stores a new one.`;
   if (error.status === 401) return `Check the key with \`hire auth status --profile ${profile}\`, or store a new one with \`hire auth login --profile ${profile}\`.`;
   if (error.status === 403) return `The key of profile "${profile}" lacks the permission level for this operation.`;
+  if (error.status === 413) return 'The request is larger than the server accepts; shorten the longest fields (a description of many pages, say) and send it again.';
   if (error.status === 429) {
     const wait = error.retryAfterSeconds;
     // The client gives up at once when asked to wait longer than it will (MAX_WAIT_SECONDS).

@@ -783,6 +783,7 @@ describe('huge strings', () => {
     expect(human.stderr).toMatch(/exceeds 1048576 bytes.*payload_too_large, HTTP 413/);
     // The request was sent (the server answered), and nothing was made of it.
     expect(human.stderr).toMatch(/Request ID: req_/);
+    expect(human.stderr).toContain('shorten the longest fields');
     expect((await emulator.call('GET', '/jobs')).json.data).toHaveLength(2);
   }, 30_000);
 });
