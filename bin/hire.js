@@ -3,7 +3,6 @@
 import * as nodeModule from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
 
 const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
@@ -15,9 +14,6 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   // cache directory, so that nothing is written elsewhere.
   const cacheHome = process.env.XDG_CACHE_HOME || join(process.env.HOME || homedir(), '.cache');
   nodeModule.enableCompileCache?.(join(cacheHome, 'hire', 'compile-cache'));
-  // undici parses HTTP with WebAssembly; V8's optimising tier compiles it in the background and
-  // the process waits for that at exit. The baseline tier alone is plenty for a CLI (STYLE.md).
-  setFlagsFromString('--liftoff-only');
   const { run } = await import('../dist/cli.js');
   await run();
 }

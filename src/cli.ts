@@ -3,7 +3,7 @@
 import { isatty } from 'node:tty';
 import { CommanderError } from 'commander';
 import { Context, type IO } from './context.js';
-import { ApiError, ExitCode, HireError, ValidationError } from './errors.js';
+import { ApiError, ExitCode, HireError, MAX_WAIT_SECONDS, ValidationError } from './errors.js';
 import { buildProgram } from './program.js';
 import type { Env } from './config/paths.js';
 
@@ -96,8 +96,8 @@ function hintFor(ctx: Context, error: ApiError): string | undefined {
   if (error.status === 413) return 'The request is larger than the server accepts; shorten the longest fields (a description of many pages, say) and send it again.';
   if (error.status === 429) {
     const wait = error.retryAfterSeconds;
-    // The client gives up at once when asked to wait longer than it will (MAX_WAIT_SECONDS).
-    if (wait !== undefined && wait > 60) return `The server asks to wait ${wait} s before trying again, longer than hire waits (60 s). Try again later.`;
+    // The client gives up at once when asked to wait longer than it will.
+    if (wait !== undefined && wait > MAX_WAIT_SECONDS) return `The server asks to wait ${wait} s before trying again, longer than hire waits (${MAX_WAIT_SECONDS} s). Try again later.`;
     const asked = wait === undefined ? '' : ` The server asks to wait ${wait} s.`;
     return `Rate limited after ${ctx.maxRetries} retries.${asked} Try again later; --max-retries sets how often hire retries.`;
   }

@@ -3,7 +3,8 @@
 import { Command, Option } from 'commander';
 import type { Context, GlobalOptions } from './context.js';
 import { VERSION } from './context.js';
-import { CANDIDATE_STATUSES, EVENT_KINDS, JOB_STATUSES } from './domain/vocabulary.js';
+import { CANDIDATE_STATUSES, EVENT_KINDS, JOB_STATUSES, KEY_LEVELS, QUESTION_TYPES, TIERS } from './domain/vocabulary.js';
+import { OUTPUT_FORMATS } from './output/formats.js';
 import { addJobInputOptions } from './commands/jobs/job-flags.js';
 import { collect } from './commands/shared/collect.js';
 import { addListOptions } from './commands/shared/list-flags.js';
@@ -58,7 +59,7 @@ export function buildProgram(ctx: Context): Command {
     .helpOption('-h, --help', 'show help')
     .option('-p, --profile <name>', 'profile to use (default: the saved default, else "local")')
     .option('--json', "print the result as JSON (the API response's data)")
-    .addOption(new Option('-o, --output <format>', 'output format').choices(['table', 'json', 'ndjson', 'csv']))
+    .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS))
     .option('--fields <list>', 'fields to show, in order (comma-separated); also sent to the API')
     .option('--no-color', 'no colour in output')
     .option('-q, --quiet', 'print only results and errors')
@@ -248,7 +249,7 @@ function registerAssessments(program: Command, lazy: Lazy): void {
     .option('--job <id>', 'the job to generate questions for')
     .option('--question-count <n>', 'questions, 5-20')
     .option('--time-limit <seconds>', 'time limit, 300-1800 s')
-    .option('--question-type <type>', 'ranksort|multiple_choice|scenario (repeatable, or comma-separated)', collect)
+    .option('--question-type <type>', `${QUESTION_TYPES.join('|')} (repeatable, or comma-separated)`, collect)
     .option('--proctoring', 'enable anti-cheating proctoring')
     .option('--data <json>', 'more fields as a JSON object (flags win)')
     .option('--from-file <file>', 'fields from a JSON or YAML file (- for stdin)')
@@ -469,9 +470,9 @@ function registerEmulator(program: Command, lazy: Lazy): void {
   keys
     .command('create')
     .description('make a key and print it once')
-    .option('--level <level>', 'read|write|admin (read: GETs; write: also POST/PATCH; admin: also DELETE)', 'write')
+    .option('--level <level>', `${KEY_LEVELS.join('|')} (read: GETs; write: also POST/PATCH; admin: also DELETE)`, 'write')
     .option('--name <name>', 'a name to recognise it by')
-    .option('--tier <tier>', 'standard|enterprise (the spec\'s limits)', 'standard')
+    .option('--tier <tier>', `${TIERS.join('|')} (the spec's limits)`, 'standard')
     .option('--expires-in <duration>', 'expire after 90d, 12h, 30m or 45s')
     .option('--allow-ip <cidr>', 'only from this address or block (repeatable)', collect)
     .option('--per-hour <n>', 'requests per hour (below the tier\'s)')

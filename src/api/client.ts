@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, envHttpProxyAgent, proxySettings, type Dispatcher } from './undici.js';
-import { ApiError, NetworkError } from '../errors.js';
+import { ApiError, MAX_WAIT_SECONDS, NetworkError } from '../errors.js';
 import { dictionary } from '../domain/merge.js';
 import type { FieldErrors } from '../domain/rules.js';
 import { ErrorEnvelopeSchema, SuccessEnvelopeSchema, type Meta } from './envelope.js';
@@ -37,8 +37,6 @@ export interface RateLimit {
   reset: number | undefined;
 }
 
-/** A server's request to wait longer than this is not honoured: the 429 is reported instead. */
-export const MAX_WAIT_SECONDS = 60;
 /** An answer larger than this is not read to the end (a list page is well under 1 MiB). */
 export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 

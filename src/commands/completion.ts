@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { complete, type CompletionSources } from '../completion/complete.js';
 import { SHELLS, completionScript, type Shell } from '../completion/scripts.js';
-import { readConfig } from '../config/profiles.js';
+import { ENVIRONMENTS, readConfig } from '../config/profiles.js';
 import type { Context } from '../context.js';
 import {
   CANDIDATE_STATUSES,
@@ -10,12 +10,16 @@ import {
   EVENT_KINDS,
   EXPERIENCE_LEVELS,
   JOB_STATUSES,
+  KEY_LEVELS,
   LOCATION_TYPES,
   QUESTION_TYPES,
   SALARY_PERIODS,
+  TIERS,
 } from '../domain/vocabulary.js';
 import { UsageError } from '../errors.js';
+import { IMPORT_FORMATS } from '../importing/rows.js';
 import { OUTPUT_FORMATS } from '../output/formats.js';
+import { METHODS } from './api/request.js';
 
 export async function script(ctx: Context, _flags: unknown, shell: string): Promise<void> {
   if (!(SHELLS as readonly string[]).includes(shell)) throw new UsageError(`Shells: ${SHELLS.join(', ')} (got "${shell}").`);
@@ -31,11 +35,11 @@ const FLAG_VALUES: Record<string, readonly string[]> = {
   '--question-type': QUESTION_TYPES,
   '--event': EVENT_KINDS,
   '--events': EVENT_KINDS,
-  '--level': ['read', 'write', 'admin'],
-  '--tier': ['standard', 'enterprise'],
-  '--environment': ['production', 'sandbox'],
-  '--format': ['csv', 'ndjson', 'json'],
-  '--method': ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+  '--level': KEY_LEVELS,
+  '--tier': TIERS,
+  '--environment': ENVIRONMENTS.filter((environment) => environment !== 'local'),
+  '--format': IMPORT_FORMATS,
+  '--method': METHODS,
 };
 
 function sources(ctx: Context): CompletionSources {

@@ -32,6 +32,10 @@ export const EVENT_KINDS = [
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
+// Spec "Authentication" and "Limits": key permission levels and rate-limit tiers.
+export const KEY_LEVELS = ['read', 'write', 'admin'] as const;
+export const TIERS = ['standard', 'enterprise'] as const;
+
 // Spec "Limits": job creation bounds.
 export const DESCRIPTION_MIN_CHARS = 100;
 export const QUESTION_COUNT = { min: 5, max: 20, default: 10 } as const;

@@ -2,14 +2,14 @@
 // permission levels (read: GETs; write: also POST/PATCH; admin: also DELETE), expiry, revocation,
 // IP allow-lists, and per-key limits per hour, per day and in flight, with X-RateLimit-* headers.
 import { BlockList, isIP } from 'node:net';
+import { KEY_LEVELS, TIERS } from '../domain/vocabulary.js';
 import { HttpError } from './http.js';
 import { randomToken } from './ids.js';
 import { hashKey } from './local-key.js';
 import type { Store } from './store.js';
 
-export const KEY_LEVELS = ['read', 'write', 'admin'] as const;
+export { KEY_LEVELS, TIERS };
 export type KeyLevel = (typeof KEY_LEVELS)[number];
-export const TIERS = ['standard', 'enterprise'] as const;
 export type Tier = (typeof TIERS)[number];
 
 export interface Limits {

@@ -2,7 +2,8 @@
 // job fields (nested as location.city, lists separated by `;`), NDJSON, or a JSON array.
 import { isPlainObject, setPath } from '../domain/merge.js';
 
-export type ImportFormat = 'csv' | 'ndjson' | 'json';
+export const IMPORT_FORMATS = ['csv', 'ndjson', 'json'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 export interface Row {
   /** 1-based position among the records of the file. */

@@ -5,14 +5,15 @@
 // and the streaming of `--all -o ndjson|csv` lists.
 import { EventEmitter } from 'node:events';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { DESCRIPTION, captureIO, json, runCli, type RunResult } from '../helpers/cli.js';
 import { sandbox, type Sandbox } from '../helpers/env.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { forward, listen, readBody, relay } from '../helpers/scripted-server.js';
 
 type Obj = Record<string, any>;
 
@@ -31,22 +32,6 @@ const SCRIPTED_KEY = 'hk_test_import_scripted_0123456789abcdef';
 
 // ---------------------------------------------------------------------------------------------
 // Servers: scripted ones and a forwarding proxy in front of a standing emulator
-
-const servers: Server[] = [];
-
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-});
-
-async function listen(server: Server): Promise<string> {
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return `http://127.0.0.1:${port}`;
-}
 
 function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
@@ -139,50 +124,30 @@ async function forwardingProxy(
   const log: ProxyEntry[] = [];
   let posts = 0;
   const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      void (async () => {
-        const body = Buffer.concat(chunks);
-        const entry = { method: req.method ?? '', key: header(req.headers['idempotency-key']), title: titleOf(body.toString('utf8')) };
-        let loseAnswer = false;
-        if (req.method === 'POST') {
-          posts += 1;
-          const canned = options.answer?.(posts, entry.title);
-          loseAnswer = options.loseAnswer?.(posts) ?? false;
-          if (canned) {
-            log.push({ ...entry, status: canned.status, canned: true });
-            res.writeHead(canned.status, { 'content-type': 'application/json; charset=utf-8' });
-            res.end(JSON.stringify(canned.body));
-            return;
-          }
-          if (options.postDelayMs) await sleep(options.postDelayMs);
+    void (async () => {
+      const body = await readBody(req);
+      const entry = { method: req.method ?? '', key: header(req.headers['idempotency-key']), title: titleOf(body.toString('utf8')) };
+      let loseAnswer = false;
+      if (req.method === 'POST') {
+        posts += 1;
+        const canned = options.answer?.(posts, entry.title);
+        loseAnswer = options.loseAnswer?.(posts) ?? false;
+        if (canned) {
+          log.push({ ...entry, status: canned.status, canned: true });
+          res.writeHead(canned.status, { 'content-type': 'application/json; charset=utf-8' });
+          res.end(JSON.stringify(canned.body));
+          return;
         }
-        const headers: IncomingHttpHeaders = { ...req.headers, host: target.host, connection: 'close' };
-        delete headers['keep-alive'];
-        const forward = httpRequest(
-          { host: target.hostname, port: target.port, method: req.method, path: req.url, headers, agent: false },
-          (answer) => {
-            const parts: Buffer[] = [];
-            answer.on('data', (chunk: Buffer) => parts.push(chunk));
-            answer.on('end', () => {
-              log.push({ ...entry, status: answer.statusCode ?? 0, canned: false });
-              if (loseAnswer) {
-                req.socket.destroy();
-                return;
-              }
-              const relay = { ...answer.headers };
-              delete relay.connection;
-              delete relay['keep-alive'];
-              res.writeHead(answer.statusCode ?? 502, relay);
-              res.end(Buffer.concat(parts));
-            });
-          },
-        );
-        forward.on('error', () => req.socket.destroy());
-        forward.end(body);
-      })();
-    });
+        if (options.postDelayMs) await sleep(options.postDelayMs);
+      }
+      const forwarded = await forward(req, body, target);
+      log.push({ ...entry, status: forwarded.answer.statusCode ?? 0, canned: false });
+      if (loseAnswer) {
+        req.socket.destroy();
+        return;
+      }
+      relay(res, forwarded);
+    })();
   });
   return { apiUrl: `${await listen(server)}${target.pathname}`, log };
 }
@@ -449,7 +414,7 @@ describe('jobs import: reading the file', () => {
 
     const bogus = await runCli(['jobs', 'import', file, '--format', 'xml'], { env: box.env });
     expect(bogus.code).toBe(2);
-    expect(bogus.stderr).toContain('--format must be csv, ndjson or json');
+    expect(bogus.stderr).toContain('--format must be one of csv, ndjson, json');
 
     expectJobsMatch(await listJobs(box.env), [...rows, { title: 'Override Three', description: DESCRIPTION }]);
   });

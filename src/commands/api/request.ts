@@ -16,7 +16,7 @@ export interface ApiFlags {
   paginate?: boolean;
 }
 
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 export async function run(ctx: Context, flags: ApiFlags, rawPath: string): Promise<void> {
   const fields = await collectFields(ctx, flags);

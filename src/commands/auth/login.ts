@@ -1,7 +1,7 @@
 // hire auth login: stores a key in a profile, after one GET shows that it works (CONTRACT §2).
 // The key comes from a hidden prompt, or from stdin with --with-key; never from argv.
 import type { Context } from '../../context.js';
-import { LOCAL_BASE_URL, PROFILE_NAME, maskKey, type Environment, type ResolvedProfile } from '../../config/profiles.js';
+import { ENVIRONMENTS, LOCAL_BASE_URL, PROFILE_NAME, maskKey, type Environment, type ResolvedProfile } from '../../config/profiles.js';
 import { ExitCode, HireError, UsageError } from '../../errors.js';
 import { readTextInput } from '../shared/input.js';
 import { ask, promptIO } from '../shared/prompt.js';
@@ -14,8 +14,6 @@ export interface LoginFlags {
   skipVerify?: boolean;
   setDefault?: boolean;
 }
-
-const ENVIRONMENTS: readonly Environment[] = ['production', 'sandbox', 'local'];
 
 export async function run(ctx: Context, flags: LoginFlags): Promise<void> {
   const config = await ctx.config();

@@ -10,7 +10,7 @@ import { createJob } from '../../api/jobs.js';
 import type { Context } from '../../context.js';
 import { validateJobInput, type JobInput } from '../../domain/job.js';
 import { ExitCode, HireError, UsageError, type ExitCode as ExitCodeValue } from '../../errors.js';
-import { detectFormat, readRows, type ImportFormat, type Row } from '../../importing/rows.js';
+import { IMPORT_FORMATS, detectFormat, readRows, type ImportFormat, type Row } from '../../importing/rows.js';
 import { progressBar } from '../../output/progress.js';
 import { printList, type Column } from '../../output/render.js';
 import { readTextInput, wholeNumberFlag } from '../shared/input.js';
@@ -68,8 +68,8 @@ function canonical(value: unknown): string {
 export async function run(ctx: Context, flags: ImportFlags, path: string): Promise<void> {
   const concurrency = wholeNumberFlag('--concurrency', flags.concurrency, 1)!;
   if (concurrency > MAX_CONCURRENCY) throw new UsageError(`--concurrency is at most ${MAX_CONCURRENCY} (the API's concurrent-request limit).`);
-  if (flags.format !== undefined && !['csv', 'ndjson', 'json'].includes(flags.format)) {
-    throw new UsageError(`--format must be csv, ndjson or json (got "${flags.format}").`);
+  if (flags.format !== undefined && !(IMPORT_FORMATS as readonly string[]).includes(flags.format)) {
+    throw new UsageError(`--format must be one of ${IMPORT_FORMATS.join(', ')} (got "${flags.format}").`);
   }
   const text = await readTextInput(ctx, 'jobs import', path);
   const format = (flags.format as ImportFormat | undefined) ?? detectFormat(path, text);
