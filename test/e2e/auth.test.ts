@@ -1,16 +1,14 @@
 // End-to-end tests of credentials and profiles (CONTRACT §2, §5): the built bin/hire.js spawned as a
 // user runs it, on a sandboxed config dir, against a real emulator run in this test process.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ROOT, hire as runBin, type Result } from '../helpers/bin.js';
 import { DESCRIPTION, runCli } from '../helpers/cli.js';
 // env.js before emulator.js: after-each hooks run in reverse, so emulators close before sandboxes go.
 import { sandbox, unusedPort, type Sandbox } from '../helpers/env.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const { version: VERSION } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
 // ---------------------------------------------------------------------------------------------
@@ -20,75 +18,14 @@ const KEYS: string[] = [];
 const OUTPUTS: { what: string; stream: 'stdout' | 'stderr'; text: string }[] = [];
 
 // ---------------------------------------------------------------------------------------------
-// Spawning the binary (as in smoke.test.ts), with stdin piped
+// Spawning the binary
 
-interface Result {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-const live = new Set<ChildProcess>();
-
-afterEach(async () => {
-  const children = [...live];
-  live.clear();
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          const timer = setTimeout(resolve, 5_000);
-          child.once('close', () => {
-            clearTimeout(timer);
-            resolve();
-          });
-          child.kill('SIGKILL');
-        }),
-    ),
-  );
-});
-
-interface HireOptions {
-  /** Written to stdin, which is then closed (stdin is always closed: never a TTY). */
-  stdin?: string;
-  /** Added to the sandbox's environment. */
-  env?: Record<string, string>;
-  timeoutMs?: number;
-}
-
-/** Runs `node bin/hire.js ARGS` to completion with the sandbox's environment only (never process.env). */
-function hire(box: Sandbox, args: readonly string[], options: HireOptions = {}): Promise<Result> {
+/** Runs `node bin/hire.js ARGS` to completion (stdin closed, or given), keeping its output for the check at the end. */
+async function hire(box: Sandbox, args: readonly string[], options: { stdin?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<Result> {
+  const result = await runBin(box, args, { ...options, timeoutMs: options.timeoutMs ?? 15_000 });
   const what = `hire ${args.join(' ')}`;
-  const child = spawn(process.execPath, ['bin/hire.js', ...args], {
-    cwd: ROOT,
-    env: { ...box.env, ...options.env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  live.add(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  child.stdin!.on('error', () => {}); // a command that never reads stdin may close it first
-  child.stdin!.end(options.stdin ?? '');
-  return new Promise<Result>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`${what} did not finish within ${options.timeoutMs ?? 15_000} ms\n--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}`));
-    }, options.timeoutMs ?? 15_000);
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.once('close', (code, signal) => {
-      clearTimeout(timer);
-      live.delete(child);
-      OUTPUTS.push({ what, stream: 'stdout', text: stdout }, { what, stream: 'stderr', text: stderr });
-      resolve({ code, signal, stdout, stderr });
-    });
-  });
+  OUTPUTS.push({ what, stream: 'stdout', text: result.stdout }, { what, stream: 'stderr', text: result.stderr });
+  return result;
 }
 
 function show(result: Result): string {

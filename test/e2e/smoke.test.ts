@@ -1,15 +1,13 @@
 // End-to-end smoke tests: the built bin/hire.js spawned exactly as a user runs it, on a sandboxed
 // config and data dir, with the local emulator run in-process or as a standing `emulator start`.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ROOT, hire, spawnHire, waitExit, waitFor, type Exit, type Result, type Spawned } from '../helpers/bin.js';
 import { DESCRIPTION } from '../helpers/cli.js';
 import { sandbox, unusedPort, type Sandbox } from '../helpers/env.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const { version: VERSION } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
 const CREATE = ['jobs', 'create', '--title', 'Backend Engineer', '--description', DESCRIPTION, '--skill', 'go', '--publish'];
@@ -19,114 +17,12 @@ const LISTENING = /Emulator listening on (http:\/\/([^\s/]+):(\d+))\/api\/v1/;
 
 type Job = Record<string, unknown> & { id: string };
 
-// ---------------------------------------------------------------------------------------------
-// Spawning the binary
-
-interface Exit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
-
-interface Spawned {
-  child: ChildProcess;
-  readonly stdout: string;
-  readonly stderr: string;
-  /** Set once the process has exited and its output is fully read. */
-  readonly exit: Exit | undefined;
-  exited: Promise<Exit>;
-}
-
-interface Result extends Exit {
-  stdout: string;
-  stderr: string;
-}
-
-const live = new Set<ChildProcess>();
+/** Ports held by a plain TCP server during a test, closed after it. */
 const occupied: Server[] = [];
 
 afterEach(async () => {
-  const children = [...live];
-  live.clear();
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          const timer = setTimeout(resolve, 5_000);
-          child.once('close', () => {
-            clearTimeout(timer);
-            resolve();
-          });
-          child.kill('SIGKILL');
-        }),
-    ),
-  );
   await Promise.all(occupied.splice(0).map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
 });
-
-/** Starts `node bin/hire.js ARGS` with the sandbox's environment only (never process.env). */
-function spawnHire(box: Sandbox, args: readonly string[]): Spawned {
-  const child = spawn(process.execPath, ['bin/hire.js', ...args], {
-    cwd: ROOT,
-    env: box.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  live.add(child);
-  let stdout = '';
-  let stderr = '';
-  let exit: Exit | undefined;
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<Exit>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code, signal) => {
-      live.delete(child);
-      exit = { code, signal };
-      resolve(exit);
-    });
-  });
-  exited.catch(() => {}); // awaited by callers; a spawn failure fails them there
-  return {
-    child,
-    exited,
-    get stdout() {
-      return stdout;
-    },
-    get stderr() {
-      return stderr;
-    },
-    get exit() {
-      return exit;
-    },
-  };
-}
-
-function describeOutput(proc: Spawned): string {
-  return `\n--- stdout ---\n${proc.stdout}\n--- stderr ---\n${proc.stderr}`;
-}
-
-/** Waits for the process to end, killing it and failing when it takes longer than timeoutMs. */
-async function waitExit(proc: Spawned, what: string, timeoutMs: number): Promise<Exit> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      proc.child.kill('SIGKILL');
-      reject(new Error(`${what} did not finish within ${timeoutMs} ms${describeOutput(proc)}`));
-    }, timeoutMs);
-  });
-  try {
-    return await Promise.race([proc.exited, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** Runs `hire ARGS` to completion. */
-async function hire(box: Sandbox, args: readonly string[], timeoutMs = 10_000): Promise<Result> {
-  const proc = spawnHire(box, args);
-  const exit = await waitExit(proc, `hire ${args.join(' ')}`, timeoutMs);
-  return { ...exit, stdout: proc.stdout, stderr: proc.stderr };
-}
 
 function parseJson<T>(result: Result): T {
   try {
@@ -136,17 +32,6 @@ function parseJson<T>(result: Result): T {
   }
 }
 
-/** Polls until probe() gives a value; fails when the process exits first or time runs out. */
-async function waitFor<T>(proc: Spawned, what: string, probe: () => T | undefined | null, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== null) return value;
-    if (proc.exit) throw new Error(`the process exited (${JSON.stringify(proc.exit)}) before ${what}${describeOutput(proc)}`);
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${describeOutput(proc)}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 interface StandingEmulator {
   proc: Spawned;

@@ -1,151 +1,24 @@
 // End-to-end tests of `hire webhooks listen` and `hire webhooks verify` (CONTRACT §3 and §6
 // "Delivery"): the built bin/hire.js is spawned as a user runs it, deliveries are sent with our own
 // HTTP client and signed with the independent `standardwebhooks` library, never with src/.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, request, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Webhook } from 'standardwebhooks';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { hire, spawnHire, waitExit, waitFor, type Spawned } from '../helpers/bin.js';
 import { DESCRIPTION } from '../helpers/cli.js';
+// Imported before env.js: relay targets close after each test's processes are stopped.
+import { listen as listenOn } from '../helpers/scripted-server.js';
 import { eventBody, newEventId, newSecret, signed, type Signed } from '../helpers/webhooks.js';
-// env.js before emulator.js: its afterEach (removing the sandbox) is registered first, so it runs
-// after the emulator's (closing it, which writes to the data dir).
 import { sandbox, unusedPort, type Sandbox } from '../helpers/env.js';
 import { testEmulator } from '../helpers/emulator.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const LISTENING = /Listening on (http:\/\/127\.0\.0\.1:(\d+))/;
 const MIB = 1024 * 1024;
 
 // ---------------------------------------------------------------------------------------------
 // Spawning the binary
-
-interface Exit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
-
-interface Spawned {
-  child: ChildProcess;
-  readonly stdout: string;
-  readonly stderr: string;
-  readonly exit: Exit | undefined;
-  exited: Promise<Exit>;
-}
-
-const live = new Set<ChildProcess>();
-const servers: Server[] = [];
-
-afterEach(async () => {
-  const children = [...live];
-  live.clear();
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          const timer = setTimeout(resolve, 5_000);
-          child.once('close', () => {
-            clearTimeout(timer);
-            resolve();
-          });
-          child.kill('SIGKILL');
-        }),
-    ),
-  );
-  await Promise.all(
-    servers.splice(0).map(
-      (server) =>
-        new Promise<void>((resolve) => {
-          server.closeAllConnections();
-          server.close(() => resolve());
-        }),
-    ),
-  );
-});
-
-/** `node bin/hire.js ARGS` with the sandbox's environment only (plus `extraEnv`), stdin piped. */
-function spawnHire(box: Sandbox, args: readonly string[], options: { stdin?: string; env?: Record<string, string> } = {}): Spawned {
-  const child = spawn(process.execPath, ['bin/hire.js', ...args], {
-    cwd: ROOT,
-    env: { ...box.env, ...options.env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  live.add(child);
-  let stdout = '';
-  let stderr = '';
-  let exit: Exit | undefined;
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  child.stdin!.on('error', () => {}); // a command that exits before reading stdin
-  if (options.stdin !== undefined) child.stdin!.end(options.stdin);
-  const exited = new Promise<Exit>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code, signal) => {
-      live.delete(child);
-      exit = { code, signal };
-      resolve(exit);
-    });
-  });
-  exited.catch(() => {});
-  return {
-    child,
-    exited,
-    get stdout() {
-      return stdout;
-    },
-    get stderr() {
-      return stderr;
-    },
-    get exit() {
-      return exit;
-    },
-  };
-}
-
-function describeOutput(proc: Spawned): string {
-  return `\n--- stdout ---\n${proc.stdout}\n--- stderr ---\n${proc.stderr}`;
-}
-
-async function waitExit(proc: Spawned, what: string, timeoutMs = 10_000): Promise<Exit> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      proc.child.kill('SIGKILL');
-      reject(new Error(`${what} did not finish within ${timeoutMs} ms${describeOutput(proc)}`));
-    }, timeoutMs);
-  });
-  try {
-    return await Promise.race([proc.exited, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-interface Result extends Exit {
-  stdout: string;
-  stderr: string;
-}
-
-async function hire(box: Sandbox, args: readonly string[], options: { stdin?: string; env?: Record<string, string> } = {}): Promise<Result> {
-  const proc = spawnHire(box, args, { stdin: options.stdin ?? '', env: options.env });
-  const exit = await waitExit(proc, `hire ${args.join(' ')}`);
-  return { ...exit, stdout: proc.stdout, stderr: proc.stderr };
-}
-
-async function waitFor<T>(proc: Spawned, what: string, probe: () => T | undefined | null | false, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== null && value !== false) return value;
-    if (proc.exit) throw new Error(`the process exited (${JSON.stringify(proc.exit)}) before ${what}${describeOutput(proc)}`);
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${describeOutput(proc)}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 interface Listener {
   proc: Spawned;
@@ -224,10 +97,7 @@ async function relayTarget(): Promise<{
       res.end('{}');
     });
   });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, received, setStatus: (next) => (status = next) };
+  return { url: await listenOn(server), received, setStatus: (next) => (status = next) };
 }
 
 // ---------------------------------------------------------------------------------------------

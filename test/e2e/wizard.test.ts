@@ -1,13 +1,13 @@
 // The job-creation wizard in a real pseudo-terminal (tmux), driven as a person would: wait for each
 // question, then type. Also: where the wizard must not start (no terminal, CI, --no-input).
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DESCRIPTION } from '../helpers/cli.js';
 import { sandbox, type Sandbox } from '../helpers/env.js';
-import { hirePane, type Pane } from '../helpers/tmux.js';
+import { hirePane, shellPane, type Pane } from '../helpers/tmux.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'hire.js');
@@ -22,48 +22,6 @@ afterEach(() => {
 function track(pane: Pane): Pane {
   panes.push(pane);
   return pane;
-}
-
-function quote(value: string): string {
-  return `'${value.replace(/'/g, `'\\''`)}'`;
-}
-
-let shellServers = 0;
-
-/**
- * Like hirePane, but runs a shell command line (`hire` stands for the built binary) so that it can
- * redirect stdout or set variables; `env` adds to the sandbox's environment.
- */
-function shellPane(box: Sandbox, line: string, options: { env?: Record<string, string>; width?: number; height?: number } = {}): Pane {
-  const socket = join(box.root, `tmux-shell-${++shellServers}.sock`);
-  const tmux = (...args: string[]) => execFileSync('tmux', ['-S', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
-  const env = Object.entries({ ...box.env, ...options.env, TERM: 'xterm-256color' })
-    .map(([name, value]) => `${name}=${quote(value)}`)
-    .join(' ');
-  const script = `hire() { ${quote(process.execPath)} ${quote(BIN)} "$@"; }; ${line}`;
-  const command = `cd ${quote(box.root)} && env -i ${env} /bin/sh -c ${quote(script)}; echo "EXIT=$?"; sleep 30`;
-  tmux('new-session', '-d', '-s', 'hire', '-x', String(options.width ?? 120), '-y', String(options.height ?? 40), command);
-  const pane: Pane = {
-    capture: ({ escapes = false } = {}) => tmux('capture-pane', '-p', '-J', ...(escapes ? ['-e'] : []), '-t', 'hire'),
-    async waitFor(pattern, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const screen = pane.capture();
-        if (pattern.test(screen)) return screen;
-        if (Date.now() > deadline) throw new Error(`the terminal never showed ${pattern}; it shows:\n${screen}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
-    sendKeys: (...keys) => void tmux('send-keys', '-t', 'hire', ...keys),
-    kill: () => {
-      try {
-        tmux('kill-server');
-      } catch {
-        // already gone
-      }
-    },
-  };
-  return track(pane);
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -333,7 +291,7 @@ describe('the job-creation wizard at a terminal', () => {
 
   it('asks on stderr when stdout is redirected; the file holds only the job JSON', async () => {
     const box = await sandbox();
-    const pane = shellPane(box, 'hire jobs create --title T --json > out.json');
+    const pane = track(shellPane(box, 'hire jobs create --title T --json > out.json'));
     await answer(pane, Q.department, 'Enter');
     await answer(pane, Q.location, 'Enter');
     await answer(pane, Q.country, 'Enter');
@@ -396,7 +354,7 @@ describe('where no one can answer, the wizard never starts', () => {
   it('stdin a pipe, stderr a terminal: exit 2, no question, no wait for input', async () => {
     const box = await sandbox();
     // The pipe stays open for 20 s: a wizard reading it would hang, and CODE would not show in time.
-    const pane = shellPane(box, 'sleep 20 | { hire jobs create; echo "CODE=$?"; }');
+    const pane = track(shellPane(box, 'sleep 20 | { hire jobs create; echo "CODE=$?"; }'));
     const screen = await pane.waitFor(/^CODE=\d+/m, 5_000);
     expect(screen).toMatch(/^CODE=2$/m);
     expect(screen).not.toContain(Q.title);
@@ -404,9 +362,8 @@ describe('where no one can answer, the wizard never starts', () => {
     expect(screen).toContain('--description');
   });
 
-  it('CI=1 at a terminal: exit 2, no question', async () => {
-    const box = await sandbox();
-    const pane = shellPane(box, 'hire jobs create', { env: { CI: '1' } });
+  /** At a terminal, but told not to ask: exit 2 naming the required flags, no question, no job. */
+  async function expectRefusedAtTerminal(box: Sandbox, pane: Pane): Promise<void> {
     const { code, screen } = await exitOf(pane, 5_000);
     expect(code, screen).toBe(2);
     expect(screen).not.toContain(Q.title);
@@ -414,17 +371,15 @@ describe('where no one can answer, the wizard never starts', () => {
     expect(screen).toContain('--title');
     expect(screen).toContain('--description');
     expect(listJobs(box)).toEqual([]);
+  }
+
+  it('CI=1 at a terminal: exit 2, no question', async () => {
+    const box = await sandbox();
+    await expectRefusedAtTerminal(box, track(shellPane(box, 'hire jobs create', { env: { CI: '1' } })));
   });
 
   it('--no-input at a terminal: exit 2, no question', async () => {
     const box = await sandbox();
-    const pane = track(hirePane(box, ['jobs', 'create', '--no-input']));
-    const { code, screen } = await exitOf(pane, 5_000);
-    expect(code, screen).toBe(2);
-    expect(screen).not.toContain(Q.title);
-    expect(screen).not.toMatch(/^\? /m);
-    expect(screen).toContain('--title');
-    expect(screen).toContain('--description');
-    expect(listJobs(box)).toEqual([]);
+    await expectRefusedAtTerminal(box, track(hirePane(box, ['jobs', 'create', '--no-input'])));
   });
 });

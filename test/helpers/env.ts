@@ -19,13 +19,16 @@ export interface Sandbox {
 const roots: string[] = [];
 const beforeRemoval: (() => Promise<void> | void)[] = [];
 
-/** Runs before the sandboxes go, whatever order the helpers were imported in (emulators close). */
+/**
+ * Runs before the sandboxes go, whatever order the helpers were imported in: the last registered
+ * first, so that a process started against an emulator is stopped before the emulator closes.
+ */
 export function beforeSandboxRemoval(cleanup: () => Promise<void> | void): void {
   beforeRemoval.push(cleanup);
 }
 
 afterEach(async () => {
-  for (const cleanup of beforeRemoval.splice(0)) await cleanup();
+  for (const cleanup of beforeRemoval.splice(0).reverse()) await cleanup();
   const exposed = roots.flatMap((root) => [join(root, 'config'), join(root, 'data')]).flatMap(openToOthers);
   for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
   // Secret hygiene: the config (API keys) and the emulator's data (keys, signing secrets) are for

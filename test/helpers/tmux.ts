@@ -22,14 +22,28 @@ function quote(value: string): string {
 
 let servers = 0;
 
-export function hirePane(box: Sandbox, args: string[], options: { width?: number; height?: number } = {}): Pane {
+interface PaneOptions {
+  width?: number;
+  height?: number;
+}
+
+interface ShellPaneOptions extends PaneOptions {
+  /** Added to the sandbox's environment. */
+  env?: Record<string, string>;
+}
+
+/**
+ * Runs `program` (a shell command line, already quoted) in a new pane, in the sandbox's dir with
+ * only the sandbox's environment plus `env`; "EXIT=<code>" shows when it ends.
+ */
+function startPane(box: Sandbox, program: string, options: ShellPaneOptions): Pane {
   // A server per pane: a killed server's socket may linger a moment, so none is reused.
   const socket = join(box.root, `tmux-${++servers}.sock`);
   const tmux = (...tmuxArgs: string[]) => execFileSync('tmux', ['-S', socket, '-f', '/dev/null', ...tmuxArgs], { encoding: 'utf8' });
-  const env = Object.entries({ ...box.env, TERM: 'xterm-256color' })
+  const env = Object.entries({ ...box.env, ...options.env, TERM: 'xterm-256color' })
     .map(([name, value]) => `${name}=${quote(value)}`)
     .join(' ');
-  const command = `cd ${quote(box.root)} && env -i ${env} ${quote(process.execPath)} ${quote(join(ROOT, 'bin', 'hire.js'))} ${args.map(quote).join(' ')}; echo "EXIT=$?"; sleep 30`;
+  const command = `cd ${quote(box.root)} && env -i ${env} ${program}; echo "EXIT=$?"; sleep 30`;
   tmux('new-session', '-d', '-s', 'hire', '-x', String(options.width ?? 120), '-y', String(options.height ?? 40), command);
   const pane: Pane = {
     capture: ({ escapes = false } = {}) => tmux('capture-pane', '-p', '-J', ...(escapes ? ['-e'] : []), '-t', 'hire'),
@@ -52,4 +66,20 @@ export function hirePane(box: Sandbox, args: string[], options: { width?: number
     },
   };
   return pane;
+}
+
+/** The built binary, as a shell command line. */
+const HIRE = `${quote(process.execPath)} ${quote(join(ROOT, 'bin', 'hire.js'))}`;
+
+/** The built binary run with `args`. */
+export function hirePane(box: Sandbox, args: string[], options: PaneOptions = {}): Pane {
+  return startPane(box, `${HIRE} ${args.map(quote).join(' ')}`, options);
+}
+
+/**
+ * Like hirePane, but runs a shell command line (`hire` stands for the built binary) so that it can
+ * redirect stdout or set variables; `env` adds to the sandbox's environment.
+ */
+export function shellPane(box: Sandbox, line: string, options: ShellPaneOptions = {}): Pane {
+  return startPane(box, `/bin/sh -c ${quote(`hire() { ${HIRE} "$@"; }; ${line}`)}`, options);
 }

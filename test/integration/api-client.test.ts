@@ -1,74 +1,20 @@
 // ApiClient against a small scripted HTTP server on loopback (node:http, real sockets, no mocks):
 // request headers and URLs, envelopes, error mapping to exit codes (CONTRACT §5), unparseable
 // answers, network failures, deprecation warnings and redacted traces (CONTRACT §2, §4).
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { resolveBaseUrl } from '../../src/api/base-url.js';
 import { createJob } from '../../src/api/jobs.js';
 import { listPage } from '../../src/api/list.js';
 import { ApiError, NetworkError } from '../../src/errors.js';
+import { unusedPort } from '../helpers/env.js';
+import { afterServersClosed, reply, serve, type Handler, type Recorded } from '../helpers/scripted-server.js';
 
 const listJobs = (client: Parameters<typeof listPage>[0], query: Parameters<typeof listPage>[2]) => listPage(client, '/jobs', query);
 
 const API_KEY = 'hk_test_5ecr3tK3yValue0123456789abcdef';
 const USER_AGENT = 'hire/0.0.0-test (node)';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-interface Recorded {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
-
-interface Scripted {
-  /** http://127.0.0.1:PORT, without a path. */
-  origin: string;
-  requests: Recorded[];
-}
-
-const servers: Server[] = [];
-const clients: ApiClient[] = [];
-
-afterEach(async () => {
-  // Servers first: dropping their connections ends any request still pending, so close() cannot hang.
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-  for (const client of clients.splice(0)) await client.close();
-});
-
-/** A server that answers the n-th request with handlers[n] (the last one repeats). */
-async function serve(...handlers: Handler[]): Promise<Scripted> {
-  const requests: Recorded[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-      const handler = handlers[Math.min(requests.length - 1, handlers.length - 1)]!;
-      handler(req, res, body);
-    });
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return { origin: `http://127.0.0.1:${port}`, requests };
-}
-
-function reply(status: number, body: unknown, headers: Record<string, string> = {}): Handler {
-  return (_req, res) => {
-    const text = typeof body === 'string' ? body : JSON.stringify(body);
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
-    res.end(text);
-  };
-}
 
 function html(status: number, text: string, headers: Record<string, string> = {}): Handler {
   return (_req, res) => {
@@ -94,7 +40,7 @@ async function makeClient(url: string, options: MakeOptions = {}): Promise<ApiCl
     ...(options.onWarning ? { onWarning: options.onWarning } : {}),
     ...(options.onTrace ? { onTrace: options.onTrace } : {}),
   });
-  clients.push(client);
+  afterServersClosed(() => client.close());
   return client;
 }
 
@@ -118,15 +64,6 @@ async function networkError(promise: Promise<unknown>): Promise<NetworkError> {
   const error = await rejection(promise);
   expect(error).toBeInstanceOf(NetworkError);
   return error as NetworkError;
-}
-
-/** A loopback port with nothing listening on it (bound, then released). */
-async function unusedPort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 function query(recorded: Recorded): URLSearchParams {

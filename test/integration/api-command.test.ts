@@ -1,65 +1,28 @@
 // `hire api PATH` (CONTRACT §3, §4, §5) through main(): against the emulator over real HTTP on
 // loopback, and against a scripted node:http server that records every request exactly.
 import { writeFileSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DESCRIPTION, runCli, type RunResult } from '../helpers/cli.js';
 import { sandbox } from '../helpers/env.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { reply, serve as serveScripted, type Handler, type Recorded } from '../helpers/scripted-server.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SCRIPTED_KEY = 'hk_test_api_command_0123456789abcdef';
-
-interface Recorded {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
 interface Scripted {
   apiUrl: string;
   requests: Recorded[];
 }
 
-const servers: Server[] = [];
-
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-});
-
 /** A success body with a spacing of its own, so that re-serialising it would show. */
 const RAW_OK = '{"data": {"id": "job_raw", "title": "Raw"},  "meta": {"request_id": "req_raw"}}';
 
-function replyText(status: number, text: string, headers: Record<string, string> = {}): Handler {
-  return (_req, res) => {
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
-    res.end(text);
-  };
-}
-
 /** A server that answers every request with `handler` (RAW_OK by default), recording each. */
-async function serve(handler: Handler = replyText(200, RAW_OK)): Promise<Scripted> {
-  const requests: Recorded[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-      handler(req, res, body);
-    });
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return { apiUrl: `http://127.0.0.1:${port}/api/v1`, requests };
+async function serve(handler: Handler = reply(200, RAW_OK)): Promise<Scripted> {
+  const { origin, requests } = await serveScripted(handler);
+  return { apiUrl: `${origin}/api/v1`, requests };
 }
 
 async function scriptedEnv(server: Scripted): Promise<{ env: Record<string, string>; root: string }> {
@@ -111,7 +74,7 @@ describe('hire api: GET and what it prints', () => {
   });
 
   it('does not add a second newline to a body that already ends with one', async () => {
-    const { result } = await apiOnce(['jobs'], { handler: replyText(200, `${RAW_OK}\n`) });
+    const { result } = await apiOnce(['jobs'], { handler: reply(200, `${RAW_OK}\n`) });
     expectOk(result);
     expect(result.stdout).toBe(`${RAW_OK}\n`);
   });
@@ -403,7 +366,7 @@ describe('hire api: error statuses', () => {
 
   it('prints a scripted error body on stderr exactly as received', async () => {
     const text = '{"error": {"code": "not_found", "message": "No such job."}, "meta": {"request_id": "req_404"}}';
-    const { result, requests } = await apiOnce(['jobs/job_x'], { handler: replyText(404, text) });
+    const { result, requests } = await apiOnce(['jobs/job_x'], { handler: reply(404, text) });
     expect(result.code).toBe(4);
     expect(result.stdout).toBe('');
     expect(result.stderr.startsWith(`${text}\n`)).toBe(true);

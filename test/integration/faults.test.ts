@@ -3,12 +3,13 @@
 // GETs and POSTs on 5xx and network faults with one Idempotency-Key, PATCH not retried on 5xx,
 // exit codes and messages for API errors, deprecation warnings, redacted --verbose traces, and the
 // proxy variables. Every test ends by checking that the API key appears in no output.
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DESCRIPTION, runCli, type RunResult } from '../helpers/cli.js';
 import { sandbox, unusedPort } from '../helpers/env.js';
 import { testEmulator } from '../helpers/emulator.js';
+import { forward, listen, readBody, relay, reply, serve, type Handler, type Recorded } from '../helpers/scripted-server.js';
 
 const KEY = 'hk_test_faults_5ecr3tK3y_9f8e7d6c5b4a3210';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -27,65 +28,11 @@ const JOB = {
 // ---------------------------------------------------------------------------------------------
 // Scripted servers
 
-interface Recorded {
-  method: string;
-  url: string;
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-  /** Date.now() when the request was complete. */
-  at: number;
-}
-
-type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
-
-interface Scripted {
-  /** http://127.0.0.1:PORT */
-  origin: string;
-  requests: Recorded[];
-}
-
-const servers: Server[] = [];
 const timers: NodeJS.Timeout[] = [];
 
-afterEach(async () => {
+afterEach(() => {
   for (const timer of timers.splice(0)) clearTimeout(timer);
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
 });
-
-async function listen(server: Server): Promise<string> {
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return `http://127.0.0.1:${port}`;
-}
-
-/** A server answering the n-th request with handlers[n] (the last one repeats). */
-async function serve(...handlers: Handler[]): Promise<Scripted> {
-  const requests: Recorded[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      const url = req.url ?? '';
-      requests.push({ method: req.method ?? '', url, path: new URL(url, 'http://x').pathname, headers: req.headers, body, at: Date.now() });
-      const handler = handlers[Math.min(requests.length - 1, handlers.length - 1)]!;
-      handler(req, res, body);
-    });
-  });
-  return { origin: await listen(server), requests };
-}
-
-function reply(status: number, body: unknown, headers: Record<string, string> = {}): Handler {
-  return (_req, res) => {
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
-    res.end(typeof body === 'string' ? body : JSON.stringify(body));
-  };
-}
 
 const ok = (data: unknown = JOB, headers: Record<string, string> = {}): Handler => reply(200, { data, meta: { request_id: 'req_ok' } }, headers);
 
@@ -363,41 +310,24 @@ describe('POST retries reuse one Idempotency-Key', () => {
     // A forwarding proxy: the first POST reaches the emulator, but its answer is thrown away and
     // the client's connection destroyed; everything else is relayed as it is.
     const proxy = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
+      void (async () => {
+        const body = await readBody(req);
         const dropAnswer = req.method === 'POST' && ++posts === 1;
-        const headers: IncomingHttpHeaders = { ...req.headers, host: upstream.host, connection: 'close' };
-        delete headers['keep-alive'];
-        const forward = httpRequest(
-          { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers, agent: false },
-          (answer) => {
-            const parts: Buffer[] = [];
-            answer.on('data', (chunk: Buffer) => parts.push(chunk));
-            answer.on('end', () => {
-              const key = req.headers['idempotency-key'];
-              seen.push({
-                method: req.method ?? '',
-                url: req.url ?? '',
-                key: typeof key === 'string' ? key : undefined,
-                upstreamStatus: answer.statusCode ?? 0,
-                relayed: !dropAnswer,
-              });
-              if (dropAnswer) {
-                req.socket.destroy();
-                return;
-              }
-              const relayHeaders = { ...answer.headers };
-              delete relayHeaders.connection;
-              delete relayHeaders['keep-alive'];
-              res.writeHead(answer.statusCode ?? 502, relayHeaders);
-              res.end(Buffer.concat(parts));
-            });
-          },
-        );
-        forward.on('error', () => req.socket.destroy());
-        forward.end(Buffer.concat(chunks));
-      });
+        const forwarded = await forward(req, body, upstream);
+        const key = req.headers['idempotency-key'];
+        seen.push({
+          method: req.method ?? '',
+          url: req.url ?? '',
+          key: typeof key === 'string' ? key : undefined,
+          upstreamStatus: forwarded.answer.statusCode ?? 0,
+          relayed: !dropAnswer,
+        });
+        if (dropAnswer) {
+          req.socket.destroy();
+          return;
+        }
+        relay(res, forwarded);
+      })();
     });
     const proxyOrigin = await listen(proxy);
 

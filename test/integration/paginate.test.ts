@@ -2,9 +2,9 @@
 // paginate() from src/api/paginate.ts, and runList/printPages through the CLI, against a scripted
 // node:http server that serves N numbered items with the spec's list meta and records every
 // page asked for and how many requests were in flight at once.
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { resolveBaseUrl } from '../../src/api/base-url.js';
 import { paginate, type PageOptions } from '../../src/api/paginate.js';
@@ -12,6 +12,7 @@ import type { ApiRecord } from '../../src/api/envelope.js';
 import { main } from '../../src/cli.js';
 import { captureIO, runCli } from '../helpers/cli.js';
 import { sandbox } from '../helpers/env.js';
+import { afterServersClosed, listen } from '../helpers/scripted-server.js';
 
 const API_KEY = 'hk_test_paginate_0123456789abcdef';
 
@@ -42,17 +43,6 @@ interface ListServer {
   /** Events in order: `request N`, `answer N`. */
   events: string[];
 }
-
-const servers: Server[] = [];
-const clients: ApiClient[] = [];
-
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-  for (const client of clients.splice(0)) await client.close();
-});
 
 const itemId = (n: number) => `item_${String(n).padStart(4, '0')}`;
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
@@ -90,10 +80,7 @@ async function listServer(options: ListServerOptions): Promise<ListServer> {
       res.end(JSON.stringify({ data, meta }));
     })();
   });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  state.apiUrl = `http://127.0.0.1:${port}/api/v1`;
+  state.apiUrl = `${await listen(server)}/api/v1`;
   return state;
 }
 
@@ -104,7 +91,7 @@ async function clientFor(server: ListServer): Promise<ApiClient> {
     timeoutMs: 10_000,
     userAgent: 'hire/0.0.0-test (node)',
   });
-  clients.push(client);
+  afterServersClosed(() => client.close());
   return client;
 }
 

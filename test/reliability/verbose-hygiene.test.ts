@@ -2,34 +2,25 @@
 // runs it (the built bin/hire.js) with request traces on, against the emulator with a sandbox key
 // and webhook secrets. No output may hold the key or a secret it was not asked to print once; the
 // suite-wide scan (test/helpers/global-setup.ts) reads these outputs too.
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { hire as runBin } from '../helpers/bin.js';
 import { DESCRIPTION } from '../helpers/cli.js';
 import { sandbox, type Sandbox } from '../helpers/env.js';
 import { testEmulator } from '../helpers/emulator.js';
 import { newSecret, signed } from '../helpers/webhooks.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
 interface Run {
   argv: string[];
-  code: number;
+  code: number | null;
   stdout: string;
   stderr: string;
 }
 
-/** The built CLI as a child process (asynchronous: the emulator answers from this process). */
-function hire(box: Sandbox, argv: string[], input = ''): Promise<Run> {
-  const child = spawn(process.execPath, ['bin/hire.js', ...argv], { cwd: ROOT, env: box.env, timeout: 20_000 });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  child.stdin.end(input);
-  return new Promise((resolve) => child.on('close', (code) => resolve({ argv, code: code ?? -1, stdout, stderr })));
+/** The built CLI, run to completion: the emulator answers from this process, so never spawnSync. */
+async function hire(box: Sandbox, argv: string[], input = ''): Promise<Run> {
+  return { argv, ...(await runBin(box, argv, { stdin: input, timeoutMs: 20_000 })) };
 }
 
 const show = (run: Run) => `hire ${run.argv.join(' ')} → exit ${run.code}\n--- stdout ---\n${run.stdout}\n--- stderr ---\n${run.stderr}`;

@@ -23,6 +23,31 @@ function ids(store: Store): string[] {
   return store.all<Item>('jobs').map((item) => item.id);
 }
 
+/**
+ * The jobs' ids as a store opened afresh at `path` reads them (as the next process would; a store
+ * still open there is left as it is, as after a crash). The new store is closed again.
+ */
+function idsOnReopen(path: string): string[] {
+  const reopened = Store.open(path);
+  try {
+    return ids(reopened);
+  } finally {
+    reopened.close();
+  }
+}
+
+/** What opening the store at `path` throws: a StoreError. */
+function openError(path: string): Error {
+  let error: unknown;
+  try {
+    Store.open(path).close();
+  } catch (caught) {
+    error = caught;
+  }
+  expect(error).toBeInstanceOf(StoreError);
+  return error as Error;
+}
+
 describe('Store in memory', () => {
   it('puts, gets, lists in insertion order, and counts per collection', async () => {
     const store = Store.open(await dir());
@@ -208,12 +233,7 @@ describe('Store persistence', () => {
     } finally {
       store.close();
     }
-    const reopened = Store.open(path);
-    try {
-      expect(ids(reopened)).toEqual(['a', 'b', 'c', 'd']);
-    } finally {
-      reopened.close();
-    }
+    expect(idsOnReopen(path)).toEqual(['a', 'b', 'c', 'd']);
   });
 
   it('keeps a delete that triggered compaction: the record does not come back after a crash', async () => {
@@ -224,11 +244,9 @@ describe('Store persistence', () => {
     expect(store.delete('jobs', 'a')).toBe(true);
     expect(ids(store)).toEqual(['b']);
     // Crash (no close): what is on disk must not hold a.
-    const reopened = Store.open(path);
     try {
-      expect(ids(reopened)).toEqual(['b']);
+      expect(idsOnReopen(path)).toEqual(['b']);
     } finally {
-      reopened.close();
       store.close();
     }
   });
@@ -238,12 +256,7 @@ describe('Store persistence', () => {
     store.put<Item>('jobs', { id: 'a', name: '1' });
     store.put<Item>('jobs', { id: 'b', name: '2' });
     store.close();
-    const reopened = Store.open(path);
-    try {
-      expect(ids(reopened)).toEqual(['a', 'b']);
-    } finally {
-      reopened.close();
-    }
+    expect(idsOnReopen(path)).toEqual(['a', 'b']);
   });
 });
 
@@ -269,11 +282,9 @@ describe('Store recovery', () => {
     ]);
 
     // Another crash: a third open must read all three writes.
-    const third = Store.open(path);
     try {
-      expect(ids(third)).toEqual(['x', 'y', 'z']);
+      expect(idsOnReopen(path)).toEqual(['x', 'y', 'z']);
     } finally {
-      third.close();
       second.close();
       first.close();
     }
@@ -293,11 +304,9 @@ describe('Store recovery', () => {
     second.put<Item>('jobs', { id: 'z', name: 'three' });
 
     // Crash again (no close): the journal must still hold y and z as separate lines.
-    const third = Store.open(path);
     try {
-      expect(ids(third)).toEqual(['x', 'y', 'z']);
+      expect(idsOnReopen(path)).toEqual(['x', 'y', 'z']);
     } finally {
-      third.close();
       second.close();
     }
   });
@@ -316,15 +325,9 @@ describe('Store recovery', () => {
     writeFileSync(journal, content, { mode: 0o600 });
     const before = readFileSync(journal);
 
-    let error: unknown;
-    try {
-      Store.open(path).close();
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(StoreError);
-    expect((error as Error).message).toContain(journal);
-    expect((error as Error).message).toContain('line 2');
+    const { message } = openError(path);
+    expect(message).toContain(journal);
+    expect(message).toContain('line 2');
     expect(readFileSync(journal).equals(before)).toBe(true);
     expect(readFileSync(join(path, 'state.json')).equals(snapshotBefore)).toBe(true);
   });
@@ -341,14 +344,7 @@ describe('Store recovery', () => {
     const snapshotBefore = readFileSync(snapshot);
     const journalBefore = readFileSync(journal);
 
-    let error: unknown;
-    try {
-      Store.open(path).close();
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(StoreError);
-    expect((error as Error).message).toContain(snapshot);
+    expect(openError(path).message).toContain(snapshot);
     expect(readFileSync(snapshot).equals(snapshotBefore)).toBe(true);
     expect(readFileSync(journal).equals(journalBefore)).toBe(true);
   });

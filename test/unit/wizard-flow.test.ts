@@ -156,6 +156,36 @@ function minimal(overrides: Script = {}): Script {
   };
 }
 
+/** Every question answered and every optional part given: the wizard's longest path. */
+function full(): Script {
+  return {
+    title: ['Senior Backend Engineer'],
+    department: ['Engineering'],
+    'location.type': ['hybrid'],
+    'location.city': ['Berlin'],
+    'location.state': ['Berlin'],
+    'location.country': ['DE'],
+    description: [DESCRIPTION],
+    requirements: ['5+ years of backend work', 'PostgreSQL', ''],
+    skills: ['TypeScript, Node.js', ''],
+    experience_level: ['senior'],
+    employment_type: ['full_time'],
+    salary: [true],
+    'salary.min': ['90000'],
+    'salary.max': ['120000'],
+    'salary.currency': ['EUR'],
+    'salary.period': ['yearly'],
+    'assessment_config.auto_generate': [true],
+    'assessment_config.question_count': ['12'],
+    'assessment_config.time_limit': ['900'],
+    'assessment_config.question_types': [['ranksort', 'scenario']],
+    'assessment_config.proctoring': [true],
+    publish: [true],
+    save: [''],
+    confirm: [true],
+  };
+}
+
 /** Ids the minimal script asks, in order. */
 const MINIMAL_ASKED = [
   'title',
@@ -184,32 +214,7 @@ const label = (name: string, value: string) => `  ${name.padEnd(18)} ${value}`;
 
 describe('askForJob: the full wizard', () => {
   it('asks every question in order and returns the exact job input', async () => {
-    const asker = new ScriptedAsker({
-      title: ['Senior Backend Engineer'],
-      department: ['Engineering'],
-      'location.type': ['hybrid'],
-      'location.city': ['Berlin'],
-      'location.state': ['Berlin'],
-      'location.country': ['DE'],
-      description: [DESCRIPTION],
-      requirements: ['5+ years of backend work', 'PostgreSQL', ''],
-      skills: ['TypeScript, Node.js', ''],
-      experience_level: ['senior'],
-      employment_type: ['full_time'],
-      salary: [true],
-      'salary.min': ['90000'],
-      'salary.max': ['120000'],
-      'salary.currency': ['EUR'],
-      'salary.period': ['yearly'],
-      'assessment_config.auto_generate': [true],
-      'assessment_config.question_count': ['12'],
-      'assessment_config.time_limit': ['900'],
-      'assessment_config.question_types': [['ranksort', 'scenario']],
-      'assessment_config.proctoring': [true],
-      publish: [true],
-      save: [''],
-      confirm: [true],
-    });
+    const asker = new ScriptedAsker(full());
 
     const result = await askForJob(asker, {});
 
@@ -589,33 +594,6 @@ describe('askForJob: values given by flags or a file', () => {
 });
 
 describe('askForJob: the summary and the end', () => {
-  const full = (): Script => ({
-    title: ['Senior Backend Engineer'],
-    department: ['Engineering'],
-    'location.type': ['hybrid'],
-    'location.city': ['Berlin'],
-    'location.state': ['Berlin'],
-    'location.country': ['DE'],
-    description: [DESCRIPTION],
-    requirements: ['5+ years of backend work', 'PostgreSQL', ''],
-    skills: ['TypeScript, Node.js', ''],
-    experience_level: ['senior'],
-    employment_type: ['full_time'],
-    salary: [true],
-    'salary.min': ['90000'],
-    'salary.max': ['120000'],
-    'salary.currency': ['EUR'],
-    'salary.period': ['yearly'],
-    'assessment_config.auto_generate': [true],
-    'assessment_config.question_count': ['12'],
-    'assessment_config.time_limit': ['900'],
-    'assessment_config.question_types': [['ranksort', 'scenario']],
-    'assessment_config.proctoring': [true],
-    publish: [true],
-    save: [''],
-    confirm: [true],
-  });
-
   it('notes a summary of the request before the confirmation', async () => {
     const asker = new ScriptedAsker(full());
     await askForJob(asker, {});
