@@ -261,6 +261,25 @@ describe('hire webhooks listen', () => {
     expect(target.received).toHaveLength(1);
   });
 
+  it('without --forward-to, a replay is acknowledged as a duplicate too: {"duplicate":true}, printed once as valid', async () => {
+    const box = await sandbox();
+    const secret = newSecret();
+    const listener = await listen(box, ['--secret', secret, '--json']);
+    const original = signed(secret);
+    const first = await deliver(listener.address, original);
+    expect(first.status).toBe(200);
+    expect(JSON.parse(first.body)).toEqual({ received: true });
+    const replay = await deliver(listener.address, original);
+    expect(replay.status).toBe(200);
+    expect(JSON.parse(replay.body)).toEqual({ received: true, duplicate: true });
+
+    const entries = (await listener.waitLines(2)).map((line) => JSON.parse(line) as { id: string; valid: boolean; duplicate?: boolean });
+    expect(entries.map((entry) => [entry.id, entry.valid, entry.duplicate ?? false])).toEqual([
+      [original.id, true, false],
+      [original.id, true, true],
+    ]);
+  });
+
   it('answers 413 to a body over 1 MiB, 405 to a GET and 400 to a signed body that is not JSON, and keeps running', async () => {
     const box = await sandbox();
     const secret = newSecret();

@@ -295,6 +295,21 @@ describe('ApiClient error envelopes', () => {
   });
 });
 
+describe('ApiClient redirects', () => {
+  // hostile.test.ts sends 302/307 with a Location to another host; a 3xx without one is refused too.
+  for (const status of [300, 302, 307]) {
+    it(`refuses a ${status} without a Location header, whatever its body: code redirect, exit 1`, async () => {
+      const server = await serve(reply(status, { data: [], meta: { request_id: 'req_moved' } }));
+      const client = await makeClient(server.origin);
+      const error = await apiError(listJobs(client, {}));
+      expect(error.code).toBe('redirect');
+      expect(error.exitCode).toBe(1);
+      expect(error.message).toBe(`The server answered HTTP ${status}, a redirect; hire does not follow redirects, so that the API key goes nowhere else. Check the base URL.`);
+      expect(server.requests).toHaveLength(1);
+    });
+  }
+});
+
 describe('ApiClient unparseable answers', () => {
   it('an HTML 502 page becomes invalid_response naming HTTP 502, exit 1', async () => {
     const server = await serve(html(502, '<html><body><h1>502 Bad Gateway</h1></body></html>', { 'X-Request-Id': 'req_gw' }));

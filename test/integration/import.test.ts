@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
+import { rowIdempotencyKey } from '../../src/commands/jobs/import.js';
+import type { JobInput } from '../../src/domain/job.js';
 import { DESCRIPTION, captureIO, json, runCli, type RunResult } from '../helpers/cli.js';
 import { sandbox, type Sandbox } from '../helpers/env.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
@@ -612,6 +614,24 @@ describe('jobs import: safe to run again', () => {
     const jobs = await listJobs(box.env);
     expect(jobs).toHaveLength(30);
     expectJobsMatch(jobs, rows);
+
+    // Nor from the order of the keys, nested ones included: the same rows, keys reversed.
+    const reversed = (value: unknown): unknown =>
+      value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? Object.fromEntries(Object.entries(value).reverse().map(([key, item]) => [key, reversed(item)]))
+        : value;
+    const shuffled = rows.map((row) => reversed(row));
+    expect(Object.keys(shuffled[0] as object)).not.toEqual(Object.keys(rows[0]!));
+    const reordered = await runCli(['jobs', 'import', put(box, 'reordered.ndjson', ndjson(shuffled as Obj[])), '--json'], { env: box.env });
+    expect(reordered.code, reordered.stderr).toBe(0);
+    expect(report(reordered).map((row) => row.status)).toEqual(Array(30).fill('existing'));
+    expect(await listJobs(box.env)).toHaveLength(30);
+
+    // Nested objects too, and a different value is a different key.
+    const nested = { title: 'T', description: DESCRIPTION, location: { type: 'hybrid', city: 'Berlin', country: 'DE' } } as JobInput;
+    const nestedReversed = reversed(nested) as JobInput;
+    expect(rowIdempotencyKey(nestedReversed)).toBe(rowIdempotencyKey(nested));
+    expect(rowIdempotencyKey({ ...nested, location: { ...nested.location!, city: 'Bonn' } } as JobInput)).not.toBe(rowIdempotencyKey(nested));
   });
 
   it('Ctrl-C stops sending, waits for the rows in flight, exits 130; importing the file again makes no duplicates', async () => {

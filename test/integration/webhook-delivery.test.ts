@@ -315,6 +315,48 @@ describe('retries', () => {
     expect(delivery.attempts.every((attempt: any) => attempt.success === false)).toBe(true);
   });
 
+  it('retries after 1, 5, 25, 125 and 625 times the backoff, on the emulator clock', async () => {
+    const { dataDir } = await sandbox();
+    const store = Store.open(dataDir);
+    // A clock that moves only when the test moves it: each attempt is made by drain() once due.
+    let clock = Date.parse('2026-11-01T00:00:00Z');
+    const backoffMs = 60_000;
+    const bus = new EventBus(store, { backoffMs, now: () => new Date(clock) });
+    cleanups.push(async () => {
+      await bus.stop();
+      store.close();
+    });
+    const hook = await receiver(() => 503);
+    const stamp = new Date(clock).toISOString();
+    store.put('webhooks', {
+      id: 'wh_schedule00000000000',
+      url: hook.url(),
+      events: ['job.created'],
+      secret: whsecSecret(),
+      status: 'active',
+      created_at: stamp,
+      updated_at: stamp,
+    } satisfies StoredWebhook);
+
+    bus.emit('job.created', { id: 'job_x' });
+    const waits: number[] = [];
+    for (let attempts = 1; attempts <= 6; attempts++) {
+      await bus.drain(5_000);
+      const [delivery] = deliveriesOf(store, 'wh_schedule00000000000');
+      expect(delivery!.attempts).toHaveLength(attempts);
+      if (attempts === 6) {
+        expect(delivery!.state).toBe('failed');
+        expect(delivery!.next_attempt_at).toBeNull();
+        break;
+      }
+      const next = Date.parse(delivery!.next_attempt_at!);
+      waits.push(next - Date.parse(delivery!.attempts.at(-1)!.at));
+      clock = next;
+    }
+    expect(waits).toEqual([1, 5, 25, 125, 625].map((factor) => factor * backoffMs));
+    expect(hook.requests).toHaveLength(6);
+  });
+
   it('a receiver that does not answer within the timeout counts as a failed attempt', async () => {
     const { dataDir } = await sandbox();
     const store = Store.open(dataDir);

@@ -751,6 +751,17 @@ describe('malformed files and stdin', () => {
     });
     expect(await everyCase(cases, env)).toEqual([]);
   });
+
+  it('an alias bomb inside a known field is refused for its aliases, before any field is checked', async () => {
+    const { root, env, emulator } = await setup();
+    // 9^7 ≈ 4.8 million strings once expanded, all under `requirements`.
+    const levels = ['&a [x, x, x, x, x, x, x, x, x]', ...'bcdefg'.split('').map((name, index) => `&${name} [${Array(9).fill(`*${'abcdefg'[index]}`).join(', ')}]`)];
+    const path = writeTemp(root, 'bomb-field.yaml', `title: T\ndescription: ${JSON.stringify(DESCRIPTION)}\nrequirements: [${levels.join(', ')}]\n`);
+    const result = await runCli(['jobs', 'create', '--from-file', path], { env });
+    expectNoCrash(result, [2]);
+    expect(result.stderr).toContain(`--from-file ${path}: not valid YAML or JSON (Excessive alias count`);
+    expect((await emulator.call('GET', '/jobs')).json.data).toEqual([]);
+  });
 });
 
 describe('huge strings', () => {

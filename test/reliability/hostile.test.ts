@@ -202,7 +202,9 @@ interface Streamed {
 
 /**
  * A 200 whose JSON-looking body is `total` bytes long (Infinity: it never ends), written as fast as
- * the client reads; `sent` gets one entry per response.
+ * the client reads; `sent` gets one entry per response. An endless body is cut off after 256 MiB,
+ * four times the client's limit: a client that ignores its limit then fails at once (a network
+ * error, not the expected code) instead of filling the machine's memory.
  */
 function huge(total: number, sent: Streamed[]): Handler {
   const filler = Buffer.alloc(MIB, 'x');
@@ -216,6 +218,10 @@ function huge(total: number, sent: Streamed[]): Handler {
     stats.written = prefix.length;
     const pump = () => {
       while (!res.destroyed) {
+        if (stats.written >= 256 * MIB) {
+          res.destroy();
+          return;
+        }
         const left = total - stats.written;
         if (left <= 2) {
           res.end('"}'.slice(0, left));

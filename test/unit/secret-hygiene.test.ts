@@ -54,5 +54,8 @@ describe('redactSecrets (what --verbose shows of a body)', () => {
     expect(redactSecrets(JSON.stringify({ data: { id: 'key_1', key: KEY } }, null, 2))).toBe('{\n  "data": {\n    "id": "key_1",\n    "key": "[redacted]"\n  }\n}');
     expect(redactSecrets(`plain text with ${SECRET} and ${LOCAL_KEY}.`)).toBe('plain text with whsec_[redacted] and hk_local_[redacted].');
     expect(redactSecrets('{"title":"Backend Engineer","keywords":["go"]}')).toBe('{"title":"Backend Engineer","keywords":["go"]}');
+    // Base64 secrets hold + / and =: none of it may be left behind.
+    expect(redactSecrets('sig whsec_ab+cd/ef== end')).toBe('sig whsec_[redacted] end');
+    expect(redactSecrets(`"hmac":"${['whsec', 'Q+/9'.repeat(8) + '=='].join('_')}"`)).toBe('"hmac":"whsec_[redacted]"');
   });
 });
