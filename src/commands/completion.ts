@@ -19,7 +19,7 @@ import {
 import { UsageError } from '../errors.js';
 import { IMPORT_FORMATS } from '../importing/rows.js';
 import { OUTPUT_FORMATS } from '../output/formats.js';
-import { METHODS } from './api/request.js';
+import { METHODS } from './api/methods.js';
 
 export async function script(ctx: Context, _flags: unknown, shell: string): Promise<void> {
   if (!(SHELLS as readonly string[]).includes(shell)) throw new UsageError(`Shells: ${SHELLS.join(', ')} (got "${shell}").`);

@@ -2,6 +2,7 @@
 // same values the built-ins would.
 import { constants as http2 } from 'node:http2';
 import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -29,5 +30,32 @@ describe('lazy built-ins', () => {
     const loaded = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as string[];
     expect(loaded).toContain('NativeModule net'); // the probe works: undici did load
     for (const module of ['http2', 'tls', 'child_process']) expect(loaded).not.toContain(`NativeModule ${module}`);
+  });
+});
+
+/** The built files a module loads before it runs: itself and its static imports, transitively. */
+function staticGraph(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const code = readFileSync(file, 'utf8');
+  // esbuild writes static imports as `import{…}from"./x.js"` or `import"./x.js"`; import("./x.js") is lazy.
+  for (const match of code.matchAll(/(?:\bfrom|\bimport)\s*"(\.\.?\/[^"]+\.js)"/g)) {
+    staticGraph(join(file, '..', match[1]!), seen);
+  }
+  return seen;
+}
+
+describe('what start-up loads', () => {
+  const chunks = join(root, 'dist', 'chunks');
+  const chunk = (prefix: string) => join(chunks, readdirSync(chunks).find((f) => f.startsWith(`${prefix}-`) && f.endsWith('.js'))!);
+  const loadsUndici = (files: Set<string>) => [...files].filter((file) => readFileSync(file, 'utf8').includes('llhttp'));
+
+  it('the probe sees undici in the HTTP client chunk', () => {
+    expect(loadsUndici(staticGraph(chunk('client'))).length).toBeGreaterThan(0);
+  });
+
+  it('neither the entry (--help) nor completion, run at every Tab, loads undici', () => {
+    expect(loadsUndici(staticGraph(join(root, 'dist', 'cli.js')))).toEqual([]);
+    expect(loadsUndici(staticGraph(chunk('completion')))).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import type { Context } from '../../context.js';
 import { exitCodeForStatus, UsageError } from '../../errors.js';
 import { define, own } from '../../domain/merge.js';
 import { readTextInput } from '../shared/input.js';
+import { METHODS } from './methods.js';
 
 export interface ApiFlags {
   method?: string;
@@ -15,8 +16,6 @@ export interface ApiFlags {
   input?: string;
   paginate?: boolean;
 }
-
-export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 export async function run(ctx: Context, flags: ApiFlags, rawPath: string): Promise<void> {
   const fields = await collectFields(ctx, flags);
