@@ -8,7 +8,6 @@ import { randomToken } from './ids.js';
 import { hashKey } from './local-key.js';
 import type { Store } from './store.js';
 
-export { KEY_LEVELS, TIERS };
 export type KeyLevel = (typeof KEY_LEVELS)[number];
 export type Tier = (typeof TIERS)[number];
 

@@ -2,8 +2,9 @@
 // platform's users and candidates would do, for `hire emulator simulate` and `reset`.
 import { dictionary } from '../../domain/merge.js';
 import type { FieldErrors } from '../../domain/rules.js';
+import { KEY_LEVELS, TIERS } from '../../domain/vocabulary.js';
 import { HttpError, created, notFound, ok, validationError, type Route } from '../http.js';
-import { KEY_LEVELS, TIERS, parseCidr, type KeyLevel, type Limits, type Tier } from '../keys.js';
+import { parseCidr, type KeyLevel, type Limits, type Tier } from '../keys.js';
 import { COLLECTIONS } from '../store.js';
 import { simulateApplications } from '../simulate.js';
 import { findJob } from './jobs.js';
