@@ -1,0 +1,89 @@
+// The npm package as users get it (`npm i -g hire`, `npx hire`): packed from a copy of the checkout
+// that has no dist/ (as a fresh clone), which `npm pack` must build first; installed globally
+// into a prefix of the test's own; run from an empty directory on the embedded emulator.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/bin.js';
+import { DESCRIPTION } from '../helpers/cli.js';
+import { sandbox } from '../helpers/env.js';
+
+/** What a fresh clone has that packing reads (dist/ is not among them). */
+const CHECKOUT = ['package.json', 'package-lock.json', 'README.md', 'tsconfig.json', 'bin', 'src', 'scripts', 'completions'];
+
+function run(command: string, args: string[], options: { cwd: string; env: Record<string, string> }) {
+  const result = spawnSync(command, args, { ...options, encoding: 'utf8', maxBuffer: 1 << 26 });
+  if (result.error) throw result.error;
+  return result;
+}
+
+/** The variables through which this machine reaches the registry (certificates, proxies, registry). */
+function machineNpmEnv(): Record<string, string> {
+  const names = Object.keys(process.env).filter((name) => /^(NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|SSL_CERT_DIR|HTTPS?_PROXY|NO_PROXY|npm_config_registry|NPM_CONFIG_REGISTRY)$/i.test(name));
+  return Object.fromEntries(names.map((name) => [name, process.env[name]!]));
+}
+
+describe('the npm package', () => {
+  it('npm pack builds dist/ and ships only what runs; the installed hire works from an empty directory', async () => {
+    const box = await sandbox();
+    const clone = join(box.root, 'clone');
+    mkdirSync(clone);
+    for (const name of CHECKOUT) cpSync(join(ROOT, name), join(clone, name), { recursive: true });
+    symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
+    // npm with a cache of the test's own, writing nowhere else; the machine's npm settings (registry,
+    // certificates), which --prefix would otherwise look for under the new prefix.
+    const globalconfig = run('npm', ['config', 'get', 'globalconfig'], { cwd: ROOT, env: { ...box.env, ...machineNpmEnv() } }).stdout.trim();
+    const npmEnv = {
+      ...box.env,
+      ...machineNpmEnv(),
+      npm_config_globalconfig: globalconfig,
+      npm_config_cache: join(box.root, 'npm-cache'),
+      npm_config_update_notifier: 'false',
+      npm_config_fund: 'false',
+      npm_config_audit: 'false',
+    };
+
+    const packed = run('npm', ['pack', '--json', '--pack-destination', box.root], { cwd: clone, env: npmEnv });
+    expect(packed.status, packed.stderr).toBe(0);
+    const [info] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[]; size: number }[];
+    const files = info!.files.map((file) => file.path).sort();
+    expect(files).toContain('dist/cli.js');
+    expect(files).toContain('dist/version.js');
+    expect(files).toContain('bin/hire.js');
+    expect(files).toContain('completions/hire.bash');
+    expect(files.some((file) => file.startsWith('dist/chunks/'))).toBe(true);
+    expect(files.filter((file) => /^(src|test|scripts|\.ci)\/|\.map$|^tsconfig/.test(file))).toEqual([]);
+
+    const prefix = join(box.root, 'prefix');
+    const installed = run('npm', ['install', '--global', '--prefix', prefix, '--no-audit', '--no-fund', join(box.root, info!.filename)], {
+      cwd: box.root,
+      env: npmEnv,
+    });
+    expect(installed.status, installed.stderr).toBe(0);
+    // Only what cannot be bundled is installed: the SQLite binding and what it loads with.
+    const modules = readdirSync(join(prefix, 'lib', 'node_modules', 'hire', 'node_modules')).sort();
+    console.log(`npm package: ${files.length} files, ${info!.size} bytes packed; installed beside it: ${modules.join(', ')}`);
+    for (const bundled of ['commander', 'undici', 'zod', 'chalk', 'conf', 'ora', 'yaml', 'vitest', 'typescript']) expect(modules).not.toContain(bundled);
+
+    const empty = join(box.root, 'empty');
+    mkdirSync(empty);
+    const hire = (...args: string[]) => run(join(prefix, 'bin', 'hire'), args, { cwd: empty, env: { ...box.env, PATH: `${join(prefix, 'bin')}:${box.env.PATH}` } });
+    const { version } = JSON.parse(run('node', ['-p', 'JSON.stringify(require("./package.json"))'], { cwd: ROOT, env: box.env }).stdout) as { version: string };
+
+    const versionRun = hire('--version');
+    expect(versionRun.status, versionRun.stderr).toBe(0);
+    expect(versionRun.stdout.trim()).toBe(version);
+    const help = hire('--help');
+    expect(help.status, help.stderr).toBe(0);
+    expect(help.stdout).toContain('jobs');
+    const created = hire('jobs', 'create', '--title', 'Packaged Engineer', '--description', DESCRIPTION, '--json');
+    expect(created.status, created.stderr).toBe(0);
+    const job = JSON.parse(created.stdout) as { id: string; title: string };
+    expect(job.title).toBe('Packaged Engineer');
+    expect(created.stderr).toContain('Using the local emulator in-process');
+    const listed = hire('jobs', 'list', '--json');
+    expect(listed.status, listed.stderr).toBe(0);
+    expect((JSON.parse(listed.stdout) as { id: string }[]).map((item) => item.id)).toEqual([job.id]);
+  }, 300_000);
+});
