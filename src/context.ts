@@ -7,7 +7,7 @@ import type { ApiClient } from './api/client.js';
 import type { BaseUrl } from './api/base-url.js';
 import type { ConfigFile, ResolvedProfile } from './config/profiles.js';
 import { dataDir, type Env } from './config/paths.js';
-import { AuthError, ExitCode, UsageError } from './errors.js';
+import { AuthError, ExitCode, HireError, UsageError } from './errors.js';
 import type { Painter } from './output/paint.js';
 import { OUTPUT_FORMATS, type OutputFormat } from './output/formats.js';
 
@@ -240,9 +240,12 @@ export class Context {
     const target = new URL(baseUrl.href);
     const local = profile.environment === 'local' && isLoopbackHost(target.hostname);
     let apiKey = profile.apiKey;
-    if (local && !apiKey) {
+    // The data dir's own key: the local profile's, and what a standing emulator must prove it has.
+    let localKey: string | undefined;
+    if (local) {
       const { ensureLocalKey } = await import('./emulator/local-key.js');
-      apiKey = ensureLocalKey(dataDir(this.env));
+      localKey = ensureLocalKey(dataDir(this.env));
+      apiKey ??= localKey;
     }
     if (!apiKey) {
       throw new AuthError(
@@ -251,12 +254,20 @@ export class Context {
       );
     }
     // CONTRACT §2: with HIRE_BASE_URL the server is used as it is, never an in-process emulator.
-    if (local && profile.baseUrlSource !== 'env') {
+    if (local && localKey && profile.baseUrlSource !== 'env') {
       const { connectLocalEmulator } = await import('./emulator/embedded.js');
       const dir = dataDir(this.env);
-      const emulator = await connectLocalEmulator({ address: target, dataDir: dir });
+      const emulator = await connectLocalEmulator({ address: target, dataDir: dir, localKey }).catch((error: unknown) => {
+        // Data the emulator cannot read (not a database, a newer schema, a corrupt first-format file).
+        if (error instanceof Error && error.name === 'StoreError') throw new HireError(error.message, { exitCode: ExitCode.failure, code: 'emulator_data' });
+        throw error;
+      });
       closers.push(emulator.close);
       if (emulator.origin !== target.origin) baseUrl = { ...baseUrl, href: emulator.origin + target.pathname };
+      if (emulator.migrated) this.notice(emulator.migrated);
+      if (emulator.foreign) {
+        this.notice(`Something other than this data dir's emulator answers at ${emulator.foreign}; it was sent nothing.`);
+      }
       if (!profile.explicit && !options.quietNotice) {
         this.notice(
           emulator.mode === 'embedded'

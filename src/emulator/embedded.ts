@@ -1,44 +1,34 @@
-// How a command on the `local` profile reaches an emulator (CONTRACT §6): the one answering at
-// the profile's address if any; else a standing one that owns the data dir elsewhere; else one
-// started in-process for this command, on the same data.
-import { connect } from 'node:net';
-import { DataDirBusyError } from './lock.js';
+// How a command on the `local` profile reaches an emulator (CONTRACT §7): a standing one that
+// proves it serves this data dir, at the profile's address or where the data dir's record says;
+// otherwise one started in-process for this command, on the same data. No key is sent before the
+// proof, and a stranger on the profile's address is named once.
+import { isAlive, probeEmulator, readServerRecord } from './presence.js';
 
 export interface LocalEmulator {
   mode: 'standing' | 'embedded';
   /** The origin to send requests to. */
   origin: string;
+  /** The profile's address, when something else answers there. */
+  foreign?: string;
+  /** Said once on stderr by whoever started it (a data dir moved to the database). */
+  migrated?: string;
   close(): Promise<void>;
 }
 
-export async function connectLocalEmulator(options: { address: URL; dataDir: string }): Promise<LocalEmulator> {
-  const { address, dataDir } = options;
-  const port = Number(address.port || (address.protocol === 'https:' ? 443 : 80));
-  const host = address.hostname.replace(/^\[|\]$/g, '');
-  if (await isListening(host, port)) return { mode: 'standing', origin: address.origin, close: async () => {} };
-  try {
-    // The emulator itself loads only when it is needed here, not when a standing one answers.
-    const { startEmulator } = await import('./server.js');
-    const emulator = await startEmulator({ dataDir, host: '127.0.0.1', port: 0, mode: 'embedded' });
-    return { mode: 'embedded', origin: emulator.origin, close: emulator.close };
-  } catch (error) {
-    if (error instanceof DataDirBusyError && error.holder.mode === 'server' && error.holder.url) {
-      return { mode: 'standing', origin: error.holder.url, close: async () => {} };
-    }
-    throw error;
+export async function connectLocalEmulator(options: { address: URL; dataDir: string; localKey: string }): Promise<LocalEmulator> {
+  const { address, dataDir, localKey } = options;
+  const origins = [address.origin];
+  const record = readServerRecord(dataDir);
+  if (record && record.url !== address.origin && isAlive(record.pid)) origins.push(record.url);
+  let foreign: string | undefined;
+  for (const origin of origins) {
+    const verdict = await probeEmulator(origin, localKey);
+    if (verdict === 'ours') return { mode: 'standing', origin, close: async () => {}, ...(foreign ? { foreign } : {}) };
+    if (verdict === 'foreign' && origin === address.origin) foreign = address.host;
   }
-}
-
-/** A TCP connect: refused at once on loopback when nothing listens. */
-export function isListening(host: string, port: number, timeoutMs = 1_000): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host, port });
-    const done = (result: boolean) => {
-      socket.destroy();
-      resolve(result);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
+  // The emulator itself (and the database binding) load only here, not when a standing one answers.
+  const { startEmulator } = await import('./server.js');
+  let migrated: string | undefined;
+  const emulator = await startEmulator({ dataDir, host: '127.0.0.1', port: 0, mode: 'embedded', onNotice: (message) => (migrated = message) });
+  return { mode: 'embedded', origin: emulator.origin, close: emulator.close, ...(foreign ? { foreign } : {}), ...(migrated ? { migrated } : {}) };
 }

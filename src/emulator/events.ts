@@ -8,7 +8,7 @@ import type { EventKind } from '../domain/vocabulary.js';
 import { signedHeaders } from '../webhooks/signature.js';
 import { newId } from './ids.js';
 import type { StoredWebhook } from './routes/webhooks.js';
-import type { Store } from './store.js';
+import { field, type Store } from './store.js';
 
 export const MAX_ATTEMPTS = 6;
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -52,15 +52,26 @@ export interface EventBusOptions {
   backoffMs?: number;
   timeoutMs?: number;
   now?: () => Date;
+  /**
+   * How often to look for deliveries due that another process on the same data dir recorded (a
+   * command's in-process emulator, or a retry whose process has gone); a standing server sets it.
+   */
+  pollMs?: number;
 }
+
+/** How long an attempt under way keeps others off its delivery: the timeout and some slack. */
+const LEASE_SLACK_MS = 5_000;
 
 export class EventBus {
   readonly #store: Store;
   readonly #backoffMs: number;
   readonly #timeoutMs: number;
   readonly #now: () => Date;
+  readonly #pollMs: number | undefined;
   readonly #inFlight = new Map<string, Promise<void>>();
   #timer: NodeJS.Timeout | undefined;
+  #poller: NodeJS.Timeout | undefined;
+  #scheduled = false;
   #stopped = false;
   /** After stop(): the store may be closed, so attempt results are no longer written. */
   #closed = false;
@@ -70,11 +81,13 @@ export class EventBus {
     this.#backoffMs = options.backoffMs ?? DEFAULT_BACKOFF_MS;
     this.#timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
     this.#now = options.now ?? (() => new Date());
+    this.#pollMs = options.pollMs;
   }
 
   /**
-   * Records an event and a delivery for each webhook subscribed to its kind. Nothing is kept for
-   * a kind nobody listens to (simulating 100,000 applications must not fill the store).
+   * Records an event and a delivery for each webhook subscribed to its kind, in the caller's
+   * transaction: they commit with the change that caused them. Nothing is kept for a kind nobody
+   * listens to (simulating 100,000 applications must not fill the store).
    */
   emit(type: EventKind, data: unknown): StoredEvent | undefined {
     const webhooks = this.#store.all<StoredWebhook>('webhooks').filter((webhook) => webhook.events.includes(type));
@@ -98,7 +111,14 @@ export class EventBus {
         updated_at: stamp,
       } satisfies Delivery);
     }
-    this.#schedule();
+    // After the transaction that recorded them has committed (it runs synchronously).
+    if (!this.#scheduled) {
+      this.#scheduled = true;
+      setImmediate(() => {
+        this.#scheduled = false;
+        this.#schedule();
+      });
+    }
     return event;
   }
 
@@ -107,6 +127,10 @@ export class EventBus {
     this.#stopped = false;
     this.#closed = false;
     this.#schedule();
+    if (this.#pollMs !== undefined) {
+      this.#poller = setInterval(() => this.#schedule(), this.#pollMs);
+      this.#poller.unref();
+    }
   }
 
   /**
@@ -125,32 +149,35 @@ export class EventBus {
   }
 
   /** Stops scheduling and waits up to `waitMs` for attempts under way; later results are dropped
-   * (the delivery stays pending in the store and is tried again at the next start). */
+   * (the delivery stays pending in the store and is tried again when its lease ends). */
   async stop(waitMs = 0): Promise<void> {
     this.#stopped = true;
     if (this.#timer) clearTimeout(this.#timer);
+    if (this.#poller) clearInterval(this.#poller);
     this.#timer = undefined;
+    this.#poller = undefined;
     if (this.#inFlight.size > 0 && waitMs > 0) {
       await Promise.race([Promise.all([...this.#inFlight.values()]), new Promise((resolve) => setTimeout(resolve, waitMs).unref())]);
     }
+    // Attempts still under way are given up: another emulator on this data may take them at once.
+    const release = this.#store.db.prepare('UPDATE deliveries SET lease_until = NULL WHERE id = ?');
+    for (const id of this.#inFlight.keys()) release.run(id);
     this.#closed = true;
   }
 
-  deliveriesOf(webhookId: string): Delivery[] {
-    return this.#store.all<Delivery>('deliveries').filter((delivery) => delivery.webhook_id === webhookId);
-  }
-
-  #pending(): Delivery[] {
-    return this.#store.all<Delivery>('deliveries').filter((delivery) => delivery.state === 'pending' && !this.#inFlight.has(delivery.id));
+  /** When the next pending delivery is due, by the emulator's clock (ms), or undefined. */
+  #nextDue(): number | undefined {
+    const row = this.#store.db
+      .prepare(`SELECT min(${field('next_attempt_at')}) AS next FROM deliveries WHERE ${field('state')} = 'pending'`)
+      .get();
+    return typeof row?.next === 'string' ? Date.parse(row.next) : undefined;
   }
 
   #schedule(): void {
-    if (this.#stopped) return;
+    if (this.#stopped || this.#closed) return;
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = undefined;
-    const next = this.#pending()
-      .map((delivery) => Date.parse(delivery.next_attempt_at ?? delivery.created_at))
-      .sort((a, b) => a - b)[0];
+    const next = this.#nextDue();
     if (next === undefined) return;
     const delay = Math.max(0, next - this.#now().getTime());
     this.#timer = setTimeout(() => {
@@ -162,11 +189,25 @@ export class EventBus {
     this.#timer.unref();
   }
 
+  /** Claims the deliveries due now that nobody is attempting (a lease in the store), and attempts them. */
   #runDue(): void {
-    const now = this.#now().getTime();
-    const due = this.#pending().filter((delivery) => Date.parse(delivery.next_attempt_at ?? delivery.created_at) <= now);
-    for (const delivery of due) {
-      if (this.#inFlight.size >= PARALLEL) break;
+    if (this.#closed) return;
+    const free = PARALLEL - this.#inFlight.size;
+    if (free <= 0) return;
+    const now = this.#now();
+    const clock = Date.now();
+    const claimed = this.#store.write(() => {
+      const due = this.#store.select<Delivery>('deliveries', {
+        where: [`${field('state')} = 'pending'`, `${field('next_attempt_at')} <= ?`, '(lease_until IS NULL OR lease_until < ?)'],
+        params: [now.toISOString(), clock],
+        order: [field('next_attempt_at')],
+        limit: free,
+      });
+      const lease = this.#store.db.prepare('UPDATE deliveries SET lease_until = ? WHERE id = ?');
+      for (const delivery of due) lease.run(clock + this.#timeoutMs + LEASE_SLACK_MS, delivery.id);
+      return due.filter((delivery) => !this.#inFlight.has(delivery.id));
+    });
+    for (const delivery of claimed) {
       const attempt = this.#attempt(delivery).finally(() => {
         this.#inFlight.delete(delivery.id);
         this.#schedule();
@@ -178,7 +219,6 @@ export class EventBus {
   async #attempt(delivery: Delivery): Promise<void> {
     const webhook = this.#store.get<StoredWebhook>('webhooks', delivery.webhook_id);
     const started = this.#now();
-    const number = delivery.attempts.length + 1;
     let outcome: { status: number | null; error: string | null };
     if (!webhook) outcome = { status: null, error: 'the webhook was removed' };
     else {
@@ -186,26 +226,29 @@ export class EventBus {
       outcome = await post(delivery.url, delivery.body, { ...headers }, this.#timeoutMs);
     }
     const success = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
-    const attempt: Attempt = {
-      number,
-      at: started.toISOString(),
-      duration_ms: Math.max(0, this.#now().getTime() - started.getTime()),
-      response_status: outcome.status,
-      error: success ? null : (outcome.error ?? `HTTP ${outcome.status}`),
-      success,
-    };
     if (this.#closed) return;
-    const current = this.#store.get<Delivery>('deliveries', delivery.id) ?? delivery;
-    const attempts = [...current.attempts, attempt];
-    const finished = success || !webhook || attempts.length >= MAX_ATTEMPTS;
-    const next = finished ? null : new Date(this.#now().getTime() + this.#backoffMs * 5 ** (attempts.length - 1)).toISOString();
-    this.#store.put('deliveries', {
-      ...current,
-      attempts,
-      state: success ? 'succeeded' : finished ? 'failed' : 'pending',
-      next_attempt_at: next,
-      updated_at: this.#now().toISOString(),
-    } satisfies Delivery);
+    this.#store.write(() => {
+      const current = this.#store.get<Delivery>('deliveries', delivery.id) ?? delivery;
+      const attempt: Attempt = {
+        number: current.attempts.length + 1,
+        at: started.toISOString(),
+        duration_ms: Math.max(0, this.#now().getTime() - started.getTime()),
+        response_status: outcome.status,
+        error: success ? null : (outcome.error ?? `HTTP ${outcome.status}`),
+        success,
+      };
+      const attempts = [...current.attempts, attempt];
+      const finished = success || !webhook || attempts.length >= MAX_ATTEMPTS;
+      const next = finished ? null : new Date(this.#now().getTime() + this.#backoffMs * 5 ** (attempts.length - 1)).toISOString();
+      this.#store.put('deliveries', {
+        ...current,
+        attempts,
+        state: success ? 'succeeded' : finished ? 'failed' : 'pending',
+        next_attempt_at: next,
+        updated_at: this.#now().toISOString(),
+      } satisfies Delivery);
+      this.#store.db.prepare('UPDATE deliveries SET lease_until = NULL WHERE id = ?').run(delivery.id);
+    });
   }
 }
 

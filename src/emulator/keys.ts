@@ -50,13 +50,6 @@ export interface Admission {
   release(): void;
 }
 
-interface Usage {
-  hourWindow: number;
-  hour: number;
-  dayWindow: number;
-  day: number;
-  inFlight: number;
-}
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
@@ -74,7 +67,8 @@ export function mask(key: { last4: string }): string {
 export class KeyRing {
   readonly #store: Store;
   readonly #local: StoredKey;
-  readonly #usage = new Map<string, Usage>();
+  /** Requests under way per key, in this process (the hourly and daily counts live in the store). */
+  readonly #inFlight = new Map<string, number>();
   readonly #now: () => Date;
 
   constructor(store: Store, localKey: string, now: () => Date) {
@@ -101,7 +95,7 @@ export class KeyRing {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
     if (!match) throw new HttpError(401, 'unauthorized', 'Missing API key: send Authorization: Bearer <API_KEY>.');
     const hash = hashKey(match[1]!);
-    const key = hash === this.#local.hash ? this.#local : this.#store.all<StoredKey>('keys').find((candidate) => candidate.hash === hash);
+    const key = hash === this.#local.hash ? this.#local : this.#store.findBy<StoredKey>('keys', 'hash', hash);
     if (!key) throw new HttpError(401, 'unauthorized', 'Invalid API key.');
     if (key.revoked_at) throw new HttpError(401, 'unauthorized', 'This API key was revoked.');
     if (key.expires_at && new Date(key.expires_at) <= this.#now()) {
@@ -117,12 +111,18 @@ export class KeyRing {
     return key;
   }
 
-  /** Counts a request against the key's limits, or refuses it with 429 (nothing is counted then). */
+  /**
+   * Counts a request against the key's limits, or refuses it with 429 (nothing is counted then).
+   * The hourly and daily counts are rows of the store, shared by every process on the data dir and
+   * kept across restarts; one write transaction reads and counts, so no two processes both take
+   * the last request of a window.
+   */
   admit(key: StoredKey): Admission {
     const now = this.#now().getTime();
-    const usage = this.#usageOf(key.id, now);
-    const hourReset = Math.ceil((usage.hourWindow + 1) * HOUR / 1000);
-    const dayReset = Math.ceil((usage.dayWindow + 1) * DAY / 1000);
+    const hourWindow = Math.floor(now / HOUR);
+    const dayWindow = Math.floor(now / DAY);
+    const hourReset = Math.ceil(((hourWindow + 1) * HOUR) / 1000);
+    const dayReset = Math.ceil(((dayWindow + 1) * DAY) / 1000);
     // The headers describe the hourly window, or whichever window refuses the request.
     const headers = (limit: number, remaining: number, reset: number) => ({
       'x-ratelimit-limit': String(limit),
@@ -131,30 +131,41 @@ export class KeyRing {
       ...(key.expires_at ? { 'x-key-expires-at': key.expires_at } : {}),
     });
     const nowSeconds = Math.floor(now / 1000);
-    const refuse = (retryAfter: number, why: string, windowHeaders: Record<string, string>) => {
+    const refuse = (retryAfter: number, why: string, windowHeaders: Record<string, string>): never => {
       throw new HttpError(429, 'rate_limited', why, undefined, { ...windowHeaders, 'retry-after': String(retryAfter) }, { retry_after: retryAfter });
     };
-    if (usage.day >= key.limits.day) {
-      refuse(Math.max(1, dayReset - nowSeconds), `Daily limit of ${key.limits.day} requests reached.`, headers(key.limits.day, 0, dayReset));
-    }
-    if (usage.hour >= key.limits.hour) {
-      refuse(Math.max(1, hourReset - nowSeconds), `Hourly limit of ${key.limits.hour} requests reached.`, headers(key.limits.hour, 0, hourReset));
-    }
-    if (usage.inFlight >= key.limits.concurrent) {
-      refuse(1, `Limit of ${key.limits.concurrent} concurrent requests reached.`, headers(key.limits.hour, key.limits.hour - usage.hour, hourReset));
-    }
-    usage.hour += 1;
-    usage.day += 1;
-    usage.inFlight += 1;
-    key.last_used_at = new Date(now).toISOString();
+    const inFlight = this.#inFlight.get(key.id) ?? 0;
+    const stamp = new Date(now).toISOString();
+    const hour = this.#store.write(() => {
+      const used = { hour: this.#used(key.id, 'hour', hourWindow), day: this.#used(key.id, 'day', dayWindow) };
+      if (used.day >= key.limits.day) {
+        refuse(Math.max(1, dayReset - nowSeconds), `Daily limit of ${key.limits.day} requests reached.`, headers(key.limits.day, 0, dayReset));
+      }
+      if (used.hour >= key.limits.hour) {
+        refuse(Math.max(1, hourReset - nowSeconds), `Hourly limit of ${key.limits.hour} requests reached.`, headers(key.limits.hour, 0, hourReset));
+      }
+      if (inFlight >= key.limits.concurrent) {
+        refuse(1, `Limit of ${key.limits.concurrent} concurrent requests reached.`, headers(key.limits.hour, key.limits.hour - used.hour, hourReset));
+      }
+      this.#count(key.id, 'hour', hourWindow);
+      this.#count(key.id, 'day', dayWindow);
+      if (key.id !== LOCAL_KEY_ID) {
+        this.#store.db.prepare("UPDATE keys SET doc = json_set(doc, '$.last_used_at', ?) WHERE id = ?").run(stamp, key.id);
+      }
+      return used.hour + 1;
+    });
+    key.last_used_at = stamp;
+    this.#inFlight.set(key.id, inFlight + 1);
     let released = false;
     return {
       key,
-      headers: headers(key.limits.hour, key.limits.hour - usage.hour, hourReset),
+      headers: headers(key.limits.hour, key.limits.hour - hour, hourReset),
       release: () => {
         if (released) return;
         released = true;
-        usage.inFlight -= 1;
+        const left = (this.#inFlight.get(key.id) ?? 1) - 1;
+        if (left > 0) this.#inFlight.set(key.id, left);
+        else this.#inFlight.delete(key.id);
       },
     };
   }
@@ -199,24 +210,18 @@ export class KeyRing {
     return publicKey(revoked);
   }
 
-  /** Saves when stored keys were last used (kept in memory between writes). */
-  flush(): void {
-    for (const key of this.#store.all<StoredKey>('keys')) {
-      if (key.last_used_at) this.#store.put('keys', key);
-    }
+  /** Requests counted in the key's current window (0 when the window has moved on). */
+  #used(keyId: string, window: 'hour' | 'day', start: number): number {
+    const row = this.#store.db.prepare('SELECT start, count FROM usage WHERE key_id = ? AND window = ?').get(keyId, window);
+    return row && Number(row.start) === start ? Number(row.count) : 0;
   }
 
-  #usageOf(id: string, now: number): Usage {
-    let usage = this.#usage.get(id);
-    const hourWindow = Math.floor(now / HOUR);
-    const dayWindow = Math.floor(now / DAY);
-    if (!usage) {
-      usage = { hourWindow, hour: 0, dayWindow, day: 0, inFlight: 0 };
-      this.#usage.set(id, usage);
-    }
-    if (usage.hourWindow !== hourWindow) Object.assign(usage, { hourWindow, hour: 0 });
-    if (usage.dayWindow !== dayWindow) Object.assign(usage, { dayWindow, day: 0 });
-    return usage;
+  #count(keyId: string, window: 'hour' | 'day', start: number): void {
+    this.#store.db
+      .prepare(
+        'INSERT INTO usage (key_id, window, start, count) VALUES (?, ?, ?, 1) ON CONFLICT (key_id, window) DO UPDATE SET count = CASE WHEN start = excluded.start THEN count + 1 ELSE 1 END, start = excluded.start',
+      )
+      .run(keyId, window, start);
   }
 }
 

@@ -2,7 +2,9 @@
 // with the choices of CONTRACT §6: per_page defaults to 20, at most 100.
 import { dictionary } from '../domain/merge.js';
 import type { FieldErrors } from '../domain/rules.js';
+import type { SqlValue } from './db.js';
 import { validationError } from './http.js';
+import { field, isFieldPath, type CollectionName, type Store, type StoredRecord } from './store.js';
 
 export const PER_PAGE_DEFAULT = 20;
 export const PER_PAGE_MAX = 100;
@@ -11,8 +13,12 @@ const RESERVED = new Set(['page', 'per_page', 'sort', 'fields']);
 export interface ListSpec<T> {
   /** Field names a client may sort by, select, and filter on (dotted paths below them too). */
   fields: readonly string[];
-  /** Filters that are not plain field equality, such as `score_min`. */
-  filters?: Record<string, { parse(value: string): unknown; test(record: T, value: unknown): boolean }>;
+  /** Filters that are not plain field equality, such as `score_min`: a value and its SQL condition. */
+  filters?: Record<string, { parse(value: string): SqlValue; sql: string }>;
+  /** Conditions every listed record meets (the deliveries of one webhook). */
+  scope?: Record<string, SqlValue>;
+  /** What a stored record shows (a webhook without its secret). */
+  show?: (record: T) => Record<string, unknown>;
 }
 
 export interface Page {
@@ -20,55 +26,65 @@ export interface Page {
   meta: { current_page: number; per_page: number; total_pages: number; total_count: number };
 }
 
-type Compare = (a: Record<string, unknown>, b: Record<string, unknown>) => number;
-
-/** Lists records (given oldest first) newest first unless `sort` says otherwise. */
-export function listRecords<T extends object>(records: readonly T[], query: URLSearchParams, spec: ListSpec<T>): Page {
+/**
+ * Lists a collection newest first unless `sort` says otherwise, as SQL over the store: filters,
+ * sort, page and count are one consistent read, whatever the collection's size.
+ */
+export function listRecords<T extends StoredRecord>(store: Store, name: CollectionName, query: URLSearchParams, spec: ListSpec<T>): Page {
   const errors: FieldErrors = dictionary();
   const page = wholeNumber(query.get('page'), 1, 1, Infinity, 'page', errors);
   const perPage = wholeNumber(query.get('per_page'), PER_PAGE_DEFAULT, 1, PER_PAGE_MAX, 'per_page', errors);
   const known = new Set(spec.fields);
-  const isField = (name: string) => known.has(name.split('.')[0]!);
+  const isField = (path: string) => known.has(path.split('.')[0]!) && isFieldPath(path);
 
   const sortKeys = splitList(query.get('sort'));
-  const unknownSort = sortKeys.map((key) => key.replace(/^-/, '')).filter((name) => !isField(name));
+  const unknownSort = sortKeys.map((key) => key.replace(/^-/, '')).filter((path) => !isField(path));
   if (unknownSort.length > 0) errors.sort = `cannot sort by ${unknownSort.join(', ')}; fields: ${spec.fields.join(', ')}`;
 
   const selected = splitList(query.get('fields'));
-  const unknownFields = selected.filter((name) => !known.has(name));
+  const unknownFields = selected.filter((path) => !known.has(path));
   if (unknownFields.length > 0) errors.fields = `unknown field ${unknownFields.join(', ')}; fields: ${spec.fields.join(', ')}`;
 
-  const tests: ((record: T) => boolean)[] = [];
+  const where: string[] = [];
+  const params: SqlValue[] = [];
+  for (const [path, value] of Object.entries(spec.scope ?? {})) {
+    where.push(`${field(path)} = ?`);
+    params.push(value);
+  }
   for (const name of new Set(query.keys())) {
     if (RESERVED.has(name)) continue;
     const values = query.getAll(name).flatMap((value) => value.split(','));
     const custom = spec.filters?.[name];
     if (custom) {
       try {
-        const parsed = values.map((value) => custom.parse(value));
-        tests.push((record) => parsed.every((value) => custom.test(record, value)));
+        for (const value of values) {
+          params.push(custom.parse(value));
+          where.push(custom.sql);
+        }
       } catch (error) {
         errors[name] = (error as Error).message;
       }
     } else if (isField(name)) {
-      tests.push((record) => matches(valueAt(record, name), values));
+      const matched = matchesAny(name, values);
+      where.push(matched.sql);
+      params.push(...matched.params);
     } else {
       errors[name] = 'is not a field that can be filtered';
     }
   }
   if (Object.keys(errors).length > 0) throw validationError(errors, 'Invalid list parameters.');
 
-  let items = records.filter((record) => tests.every((test) => test(record))) as unknown as Record<string, unknown>[];
-  if (sortKeys.length > 0) items = stableSort(items, sortKeys.map(comparator));
-  else items = items.reverse();
-  const total = items.length;
-  const start = (page - 1) * perPage;
-  const slice = items.slice(start, start + perPage);
-  const data = selected.length > 0 ? slice.map((item) => pick(item, selected)) : slice;
-  return {
-    data,
-    meta: { current_page: page, per_page: perPage, total_pages: Math.ceil(total / perPage), total_count: total },
-  };
+  const order = sortKeys.length > 0 ? sortKeys.flatMap(orderTerms) : ['seq DESC'];
+  const show = spec.show ?? ((record: T) => record as unknown as Record<string, unknown>);
+  return store.read(() => {
+    const total = store.count(name, { where, params });
+    const records = store.select<T>(name, { where, params, order, limit: perPage, offset: (page - 1) * perPage }).map(show);
+    const data = selected.length > 0 ? records.map((item) => pick(item, selected)) : records;
+    return {
+      data,
+      meta: { current_page: page, per_page: perPage, total_pages: Math.ceil(total / perPage), total_count: total },
+    };
+  });
 }
 
 function wholeNumber(raw: string | null, fallback: number, min: number, max: number, name: string, errors: FieldErrors): number {
@@ -88,60 +104,34 @@ function splitList(raw: string | null): string[] {
     .filter((part) => part !== '');
 }
 
-export function valueAt(record: object, path: string): unknown {
-  let value: unknown = record;
-  for (const segment of path.split('.')) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<string, unknown>)[segment];
-  }
-  return value;
-}
-
-function matches(value: unknown, wanted: string[]): boolean {
-  if (Array.isArray(value)) return value.some((item) => matches(item, wanted));
-  if (value === undefined) return false;
-  const text = value === null ? 'null' : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return wanted.some((candidate) => candidate.toLowerCase() === text.toLowerCase());
-}
-
-function comparator(key: string): Compare {
-  const descending = key.startsWith('-');
-  const path = descending ? key.slice(1) : key;
-  return (a, b) => {
-    const left = valueAt(a, path);
-    const right = valueAt(b, path);
-    const order = compareValues(left, right);
-    // Missing values stay last in either direction.
-    return descending && left != null && right != null ? -order : order;
-  };
-}
-
-/** Missing values sort last; numbers by value; everything else as case-insensitive text. */
-function compareValues(a: unknown, b: unknown): number {
-  if (a === undefined || a === null) return b === undefined || b === null ? 0 : 1;
-  if (b === undefined || b === null) return -1;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  const left = typeof a === 'object' ? JSON.stringify(a) : String(a);
-  const right = typeof b === 'object' ? JSON.stringify(b) : String(b);
-  const folded = left.toLowerCase() < right.toLowerCase() ? -1 : left.toLowerCase() > right.toLowerCase() ? 1 : 0;
-  return folded || (left < right ? -1 : left > right ? 1 : 0);
-}
-
-function stableSort<T>(items: T[], compares: ((a: T, b: T) => number)[]): T[] {
-  return items
-    .map((item, index) => ({ item, index }))
-    .sort((a, b) => {
-      for (const compare of compares) {
-        const order = compare(a.item, b.item);
-        if (order !== 0) return order;
-      }
-      return a.index - b.index;
-    })
-    .map(({ item }) => item);
-}
-
 function pick(item: Record<string, unknown>, fields: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = dictionary();
   for (const field of fields) if (Object.hasOwn(item, field)) out[field] = item[field];
   return out;
+}
+
+/**
+ * Case-insensitive equality with any of the values, as text; an array field matches when any of
+ * its items does (`skills=go` finds jobs whose skills include go). Booleans and null compare as
+ * `true`, `false` and `null`; objects as their JSON.
+ */
+function matchesAny(path: string, values: string[]): { sql: string; params: SqlValue[] } {
+  const wanted = values.map((value) => value.toLowerCase());
+  const marks = wanted.map(() => '?').join(', ');
+  const text = `lower(CASE item.type WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' WHEN 'null' THEN 'null' WHEN 'object' THEN json(item.value) WHEN 'array' THEN json(item.value) ELSE CAST(item.value AS TEXT) END)`;
+  return {
+    sql: `CASE json_type(doc, '$.${path}') WHEN 'object' THEN lower(json_extract(doc, '$.${path}')) IN (${marks}) ELSE EXISTS (SELECT 1 FROM json_each(doc, '$.${path}') AS item WHERE ${text} IN (${marks})) END`,
+    params: [...wanted, ...wanted],
+  };
+}
+
+/**
+ * ORDER BY terms for one sort key: missing values last in either direction; then as text without
+ * regard to case, then with it (numbers by value).
+ */
+function orderTerms(key: string): string[] {
+  const descending = key.startsWith('-');
+  const value = field(descending ? key.slice(1) : key);
+  const direction = descending ? ' DESC' : '';
+  return [`(${value} IS NULL)`, `${value} COLLATE NOCASE${direction}`, `${value}${direction}`];
 }

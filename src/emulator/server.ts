@@ -10,7 +10,7 @@ import { createChaos, type Chaos, type ChaosOptions, type Fault } from './chaos.
 import { EventBus } from './events.js';
 import { KeyRing } from './keys.js';
 import { ensureLocalKey } from './local-key.js';
-import { acquireLock, type DataLock } from './lock.js';
+import { INFO_PATH, infoProof, isAlive, probeEmulator, readServerRecord, removeServerRecord, writeServerRecord, type ServerRecord } from './presence.js';
 import { analyticsRoutes } from './routes/analytics.js';
 import { assessmentRoutes } from './routes/assessments.js';
 import { candidateRoutes } from './routes/candidates.js';
@@ -35,8 +35,10 @@ export interface EmulatorOptions {
   /** `server` for `hire emulator start`; `embedded` when a command runs it in-process. */
   mode?: 'server' | 'embedded';
   publicUrl?: string;
-  /** How long to wait for another command that holds the data dir. */
-  lockWaitMs?: number;
+  /** How long a write waits for another process's transaction on the data dir. */
+  busyTimeoutMs?: number;
+  /** Told once what people should know (a data dir moved to the database). */
+  onNotice?: (message: string) => void;
   /** Faults for a fraction of API requests (not /_emulator), for reliability tests. */
   chaos?: ChaosOptions;
   /** First retry delay of webhook deliveries (then ×5 each time); short in tests. */
@@ -52,6 +54,13 @@ export interface RequestLogEntry {
   status: number;
   ms: number;
   requestId: string;
+}
+
+/** `hire emulator start` on a data dir that a live standing emulator already serves. */
+export class DataDirBusyError extends Error {
+  constructor(readonly holder: ServerRecord) {
+    super(`An emulator (pid ${holder.pid}) already serves this data dir at ${holder.url}.`);
+  }
 }
 
 export interface RunningEmulator {
@@ -88,28 +97,46 @@ function compileRoute(route: Route): CompiledRoute {
 
 export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
   const mode = options.mode ?? 'server';
-  const lock = await acquireLock(options.dataDir, mode, { waitMs: options.lockWaitMs ?? 30_000 });
-  let store: Store | undefined;
+  const localKey = ensureLocalKey(options.dataDir);
+  // Any number of commands share a data dir, but one standing server serves it.
+  const holder = readServerRecord(options.dataDir);
+  if (mode === 'server' && holder && isAlive(holder.pid) && (await probeEmulator(holder.url, localKey)) === 'ours') {
+    throw new DataDirBusyError(holder);
+  }
+  const store = Store.open(options.dataDir, options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {});
+  let record: ServerRecord | undefined;
   try {
-    store = Store.open(options.dataDir);
+    if (store.migrated) {
+      options.onNotice?.(
+        `Moved the emulator data in ${options.dataDir} (${store.migrated.records} records) into ${store.path}; the old files are kept as ${store.migrated.files.join(' and ')}.`,
+      );
+    }
     const now = options.now ?? (() => new Date());
-    const keys = new KeyRing(store, ensureLocalKey(options.dataDir), now);
-    const events = new EventBus(store, { now, ...(options.deliveryBackoffMs !== undefined ? { backoffMs: options.deliveryBackoffMs } : {}) });
+    const keys = new KeyRing(store, localKey, now);
+    const events = new EventBus(store, {
+      now,
+      ...(options.deliveryBackoffMs !== undefined ? { backoffMs: options.deliveryBackoffMs } : {}),
+      // A standing server also delivers what commands on the same data recorded.
+      ...(mode === 'server' ? { pollMs: 1_000 } : {}),
+    });
     const server = createServer();
     const routeContext: RouteContext = { store, keys, events, publicUrl: options.publicUrl ?? DEFAULT_PUBLIC_URL, now };
     const chaos = options.chaos ? createChaos(options.chaos) : undefined;
     server.on('request', (req, res) => {
-      void handle(req, res, { routeContext, onRequest: options.onRequest, chaos });
+      void handle(req, res, { routeContext, onRequest: options.onRequest, chaos, localKey });
     });
     const address = await listen(server, options.host ?? DEFAULT_HOST, options.port ?? DEFAULT_PORT);
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     const origin = `http://${host}:${address.port}`;
-    if (mode === 'server') lock.update(origin);
+    if (mode === 'server') {
+      record = { pid: process.pid, url: origin, started_at: new Date().toISOString() };
+      writeServerRecord(options.dataDir, record);
+    }
     events.start();
-    return { origin, apiUrl: `${origin}/api/v1`, store, chaosCounts: chaos?.counts, close: closer(server, { store, keys, events, lock, mode }) };
+    return { origin, apiUrl: `${origin}/api/v1`, store, chaosCounts: chaos?.counts, close: closer(server, { store, events, mode, dataDir: options.dataDir, record }) };
   } catch (error) {
-    store?.close();
-    lock.release();
+    if (record) removeServerRecord(options.dataDir, record);
+    store.close();
     throw error;
   }
 }
@@ -127,16 +154,16 @@ function listen(server: Server, host: string, port: number): Promise<AddressInfo
 
 interface Parts {
   store: Store;
-  keys: KeyRing;
   events: EventBus;
-  lock: DataLock;
   mode: 'server' | 'embedded';
+  dataDir: string;
+  record: ServerRecord | undefined;
 }
 
 /** How long an in-process emulator, as its command ends, spends delivering the events it made. */
 const EMBEDDED_DELIVERY_WAIT_MS = 3_000;
 
-function closer(server: Server, { store, keys, events, lock, mode }: Parts): () => Promise<void> {
+function closer(server: Server, { store, events, mode, dataDir, record }: Parts): () => Promise<void> {
   let closing: Promise<void> | undefined;
   return () =>
     (closing ??= (async () => {
@@ -150,9 +177,8 @@ function closer(server: Server, { store, keys, events, lock, mode }: Parts): () 
       if (mode === 'embedded') await events.drain(EMBEDDED_DELIVERY_WAIT_MS);
       await events.stop(mode === 'server' ? 2_000 : 0);
     })().finally(() => {
-      keys.flush();
+      if (record) removeServerRecord(dataDir, record);
       store.close();
-      lock.release();
     }));
 }
 
@@ -160,7 +186,11 @@ interface HandleOptions {
   routeContext: RouteContext;
   onRequest: EmulatorOptions['onRequest'];
   chaos: Chaos | undefined;
+  localKey: string;
 }
+
+/** Requests that change data: each runs as one write transaction (checks, record, events, idempotency). */
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 async function handle(req: IncomingMessage, res: ServerResponse, options: HandleOptions): Promise<void> {
   const started = performance.now();
@@ -181,6 +211,16 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Handle
     return;
   }
   try {
+    // Proof that this server serves the data dir, asked before any key is sent (presence.ts).
+    if (url.pathname === INFO_PATH && method === 'GET') {
+      const nonce = url.searchParams.get('nonce') ?? '';
+      if (!/^[0-9a-f]{16,128}$/.test(nonce)) throw new HttpError(400, 'validation_error', 'A nonce is required.', { nonce: 'must be 16 to 128 hex digits' });
+      const proof = infoProof(options.localKey, nonce, req.socket.localAddress, req.socket.localPort);
+      response = { status: 200, body: { data: { proof, pid: process.pid } } };
+      send(res, response, headers, requestId);
+      log(response.status);
+      return;
+    }
     const control = /^\/_emulator(\/.*)?$/.exec(url.pathname);
     if (!version && !control) throw new HttpError(404, 'not_found', `No API at ${url.pathname}; the API lives under /api/v1.`);
     if (version?.[1] === '0') {
@@ -204,7 +244,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Handle
       const rawBody = await readBody(req);
       const body = parseJsonBody(rawBody, method);
       const request: EmulatorRequest = { method, path, params, query: url.searchParams, headers: req.headers, body, requestId, key };
-      response = withIdempotency(request, rawBody, options.routeContext, () => route.handler(request, options.routeContext));
+      const { store } = options.routeContext;
+      const run = () => withIdempotency(request, rawBody, options.routeContext, () => route.handler(request, options.routeContext));
+      response = WRITES.has(method) ? store.write(run) : store.read(run);
     } finally {
       admission.release();
     }

@@ -1,19 +1,12 @@
-// The emulator's state, kept in memory and persisted in the data dir (CONTRACT §6):
-// a snapshot (state.json, replaced atomically by rename) plus an append-only journal of every
-// write since (journal.jsonl, one line per write, appended before the write is acknowledged).
-// Recovery replays the journal over the snapshot; a torn last line (a crash mid-append) is dropped.
-import {
-  closeSync,
-  fsyncSync,
-  ftruncateSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  writeSync,
-  chmodSync,
-} from 'node:fs';
+// The emulator's state: one SQLite database in the data dir (emulator.db, WAL), shared safely by
+// any number of processes (CONTRACT §7). Each collection is a table of JSON documents in the
+// order they were first stored; lists are SQL queries over indexed fields, so a command's cost
+// does not grow with the data. Writes are transactions: what a request changes commits together
+// or not at all, and SQLite's locks (with a busy timeout), not a lock file, decide who writes.
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
+import { DatabaseError, openDatabase, type Database, type SqlValue } from './db.js';
+import { LEGACY_FILES, LegacyFormatError, readLegacyState } from './legacy.js';
 
 export const COLLECTIONS = ['jobs', 'assessments', 'candidates', 'webhooks', 'keys', 'idempotency', 'events', 'deliveries'] as const;
 export type CollectionName = (typeof COLLECTIONS)[number];
@@ -22,167 +15,252 @@ export interface StoredRecord {
   id: string;
 }
 
-type JournalEntry = { c: CollectionName; op: 'put'; v: StoredRecord } | { c: CollectionName; op: 'del'; id: string };
-
-interface Snapshot {
-  version: 1;
-  collections: Partial<Record<CollectionName, StoredRecord[]>>;
+export class StoreError extends Error {
+  override readonly name = 'StoreError';
 }
 
-export class StoreError extends Error {}
+export const DATABASE_FILE = 'emulator.db';
+/** How long a write waits for another process's transaction before it fails. */
+const DEFAULT_BUSY_TIMEOUT_MS = 60_000;
+
+const FIELD_PATH = /^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/;
+
+/** Fields looked up or filtered often, indexed per collection (the expressions must match queries'). */
+const INDEXED: Partial<Record<CollectionName, string[][]>> = {
+  jobs: [['status']],
+  candidates: [['job_id'], ['status'], ['score']],
+  assessments: [['job_id']],
+  keys: [['hash']],
+  deliveries: [['webhook_id'], ['state', 'next_attempt_at']],
+};
+
+/**
+ * Schema changes, in order; the database records how many it has had (meta `schema_version`), so
+ * that a later version of hire migrates an older database on open.
+ */
+const MIGRATIONS: string[] = [
+  [
+    'CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID',
+    ...COLLECTIONS.map((name) => `CREATE TABLE ${name} (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL)`),
+    ...Object.entries(INDEXED).flatMap(([name, indexes]) =>
+      indexes.map((fields) => `CREATE INDEX ${name}_${fields.join('_')} ON ${name} (${fields.map(field).join(', ')})`),
+    ),
+    // A delivery attempt under way in some process: others leave it alone until the lease ends.
+    'ALTER TABLE deliveries ADD COLUMN lease_until INTEGER',
+    // Requests counted per key and window (hour, day), shared by every process on the data dir.
+    'CREATE TABLE usage (key_id TEXT NOT NULL, window TEXT NOT NULL, start INTEGER NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (key_id, window)) WITHOUT ROWID',
+  ].join(';\n'),
+];
+
+export function isFieldPath(path: string): boolean {
+  return FIELD_PATH.test(path);
+}
+
+/** The SQL expression for a field of the document (`location.city`); the path must pass isFieldPath. */
+export function field(path: string): string {
+  if (!isFieldPath(path)) throw new StoreError(`not a field path: ${JSON.stringify(path)}`);
+  return `json_extract(doc, '$.${path}')`;
+}
+
+export interface Selection {
+  /** SQL conditions joined with AND, with `?` for params. */
+  where?: string[];
+  params?: SqlValue[];
+  /** ORDER BY terms; default: the order records were first stored. */
+  order?: string[];
+  limit?: number;
+  offset?: number;
+}
+
+export interface MigrationReport {
+  records: number;
+  /** The first-format files, now renamed to `*.migrated`. */
+  files: string[];
+}
 
 export class Store {
   readonly dir: string;
-  readonly #collections = new Map<CollectionName, Map<string, StoredRecord>>();
-  readonly #compactEvery: number;
-  #journalFd: number | undefined;
-  #journalEntries = 0;
+  readonly path: string;
+  readonly db: Database;
+  /** Set when this open moved a first-format data dir into the database. */
+  readonly migrated: MigrationReport | undefined;
+  #closed = false;
 
-  private constructor(dir: string, compactEvery: number) {
+  private constructor(dir: string, db: Database, migrated: MigrationReport | undefined) {
     this.dir = dir;
-    this.#compactEvery = compactEvery;
-    for (const name of COLLECTIONS) this.#collections.set(name, new Map());
+    this.path = join(dir, DATABASE_FILE);
+    this.db = db;
+    this.migrated = migrated;
   }
 
-  static open(dir: string, options: { compactEvery?: number } = {}): Store {
+  static open(dir: string, options: { busyTimeoutMs?: number } = {}): Store {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     chmodSync(dir, 0o700);
-    const store = new Store(dir, options.compactEvery ?? 2_000);
-    store.#load();
-    return store;
+    const path = join(dir, DATABASE_FILE);
+    // Made 0600 before SQLite opens it: its -wal and -shm files take the same mode.
+    closeSync(openSync(path, 'a', 0o600));
+    chmodSync(path, 0o600);
+    let db: Database | undefined;
+    try {
+      db = openDatabase(path, { busyTimeoutMs: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS });
+      db.exec('PRAGMA journal_mode = WAL');
+      // Commits reach the WAL file before they are acknowledged; a crashed process loses none of
+      // them (only a power cut could lose the last ones, as with any file not flushed).
+      db.exec('PRAGMA synchronous = NORMAL');
+      migrateSchema(db, path);
+      for (const suffix of ['-wal', '-shm']) if (existsSync(path + suffix)) chmodSync(path + suffix, 0o600);
+      const migrated = importLegacy(db, dir);
+      return new Store(dir, db, migrated);
+    } catch (error) {
+      db?.close();
+      if (error instanceof StoreError) throw error;
+      if (error instanceof LegacyFormatError) throw new StoreError(error.message);
+      if (error instanceof DatabaseError && (error.code === 'SQLITE_NOTADB' || error.code === 'SQLITE_CORRUPT')) {
+        throw new StoreError(`The emulator database ${path} is not readable (${error.message}); it was left untouched.`);
+      }
+      throw error;
+    }
   }
 
-  get snapshotPath(): string {
-    return join(this.dir, 'state.json');
+  /** Runs fn as one write transaction: it sees and commits its writes together, or none of them. */
+  write<T>(fn: () => T): T {
+    this.#open();
+    return this.db.transaction('immediate', fn);
   }
 
-  get journalPath(): string {
-    return join(this.dir, 'journal.jsonl');
+  /** Runs fn on one consistent snapshot of the data. */
+  read<T>(fn: () => T): T {
+    this.#open();
+    return this.db.transaction('deferred', fn);
   }
 
-  all<T extends StoredRecord>(name: CollectionName): T[] {
-    return [...this.#collection(name).values()] as T[];
+  /** Every record of a collection (where each given field equals its value), oldest first. */
+  all<T extends StoredRecord>(name: CollectionName, where: Record<string, SqlValue> = {}): T[] {
+    const entries = Object.entries(where);
+    return this.select<T>(name, { where: entries.map(([path]) => `${field(path)} = ?`), params: entries.map(([, value]) => value) });
+  }
+
+  select<T extends StoredRecord>(name: CollectionName, selection: Selection = {}): T[] {
+    const sql = `SELECT doc FROM ${table(name)}${whereClause(selection.where)} ORDER BY ${[...(selection.order ?? []), 'seq'].join(', ')}${
+      selection.limit !== undefined ? ` LIMIT ${Math.floor(selection.limit)} OFFSET ${Math.floor(selection.offset ?? 0)}` : ''
+    }`;
+    return this.#open()
+      .prepare(sql)
+      .all(...(selection.params ?? []))
+      .map((row) => JSON.parse(row.doc as string) as T);
+  }
+
+  count(name: CollectionName, selection: Pick<Selection, 'where' | 'params'> = {}): number {
+    const row = this.#open().prepare(`SELECT count(*) AS n FROM ${table(name)}${whereClause(selection.where)}`).get(...(selection.params ?? []));
+    return Number(row?.n ?? 0);
   }
 
   get<T extends StoredRecord>(name: CollectionName, id: string): T | undefined {
-    return this.#collection(name).get(id) as T | undefined;
+    const row = this.#open().prepare(`SELECT doc FROM ${table(name)} WHERE id = ?`).get(id);
+    return row ? (JSON.parse(row.doc as string) as T) : undefined;
   }
 
-  count(name: CollectionName): number {
-    return this.#collection(name).size;
+  /** The first record whose field equals value (an indexed field, for lookups such as a key's hash). */
+  findBy<T extends StoredRecord>(name: CollectionName, path: string, value: SqlValue): T | undefined {
+    const row = this.#open().prepare(`SELECT doc FROM ${table(name)} WHERE ${field(path)} = ? ORDER BY seq LIMIT 1`).get(value);
+    return row ? (JSON.parse(row.doc as string) as T) : undefined;
   }
 
+  /** Stores the record; an update keeps the record's place in the collection's order. */
   put<T extends StoredRecord>(name: CollectionName, record: T): T {
-    this.#append({ c: name, op: 'put', v: record });
-    this.#collection(name).set(record.id, record);
-    this.#compactIfDue();
+    this.#open()
+      .prepare(`INSERT INTO ${table(name)} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`)
+      .run(record.id, JSON.stringify(record));
     return record;
   }
 
   delete(name: CollectionName, id: string): boolean {
-    if (!this.#collection(name).has(id)) return false;
-    this.#append({ c: name, op: 'del', id });
-    this.#collection(name).delete(id);
-    this.#compactIfDue();
-    return true;
+    return this.#open().prepare(`DELETE FROM ${table(name)} WHERE id = ?`).run(id).changes > 0;
   }
 
-  /** Writes a fresh snapshot and empties the journal. */
-  compact(): void {
-    const snapshot: Snapshot = { version: 1, collections: {} };
-    for (const [name, records] of this.#collections) {
-      if (records.size > 0) snapshot.collections[name] = [...records.values()];
-    }
-    const temp = `${this.snapshotPath}.${process.pid}.tmp`;
-    const fd = openSync(temp, 'w', 0o600);
-    try {
-      writeSync(fd, JSON.stringify(snapshot));
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temp, this.snapshotPath);
-    // Replaying entries already in the snapshot is harmless (puts and deletes are idempotent),
-    // so a crash between the rename and the truncation loses nothing.
-    if (this.#journalFd !== undefined) ftruncateSync(this.#journalFd, 0);
-    this.#journalEntries = 0;
+  /** Deletes the records whose field equals value; returns how many. */
+  deleteWhere(name: CollectionName, path: string, value: SqlValue): number {
+    return this.#open().prepare(`DELETE FROM ${table(name)} WHERE ${field(path)} = ?`).run(value).changes;
+  }
+
+  /** Deletes every record of the collection; returns how many there were. */
+  clear(name: CollectionName): number {
+    return this.#open().prepare(`DELETE FROM ${table(name)}`).run().changes;
   }
 
   close(): void {
-    if (this.#journalFd === undefined) return;
-    if (this.#journalEntries > 0) this.compact();
-    closeSync(this.#journalFd);
-    this.#journalFd = undefined;
+    if (this.#closed) return;
+    this.#closed = true;
+    this.db.close();
   }
 
-  #collection(name: CollectionName): Map<string, StoredRecord> {
-    const collection = this.#collections.get(name);
-    if (!collection) throw new StoreError(`unknown collection ${name}`);
-    return collection;
-  }
-
-  /** Journals a write before memory changes, so that nothing acknowledged is only in memory. */
-  #append(entry: JournalEntry): void {
-    if (this.#journalFd === undefined) throw new StoreError('the store is closed');
-    writeSync(this.#journalFd, `${JSON.stringify(entry)}\n`);
-    this.#journalEntries += 1;
-  }
-
-  /** Runs after memory holds the write, so that the snapshot includes it. */
-  #compactIfDue(): void {
-    if (this.#journalEntries >= this.#compactEvery) this.compact();
-  }
-
-  #load(): void {
-    const snapshotText = readIfExists(this.snapshotPath);
-    if (snapshotText !== undefined && snapshotText !== '') {
-      let snapshot: Snapshot;
-      try {
-        snapshot = JSON.parse(snapshotText) as Snapshot;
-      } catch (error) {
-        throw new StoreError(`The emulator data file ${this.snapshotPath} is corrupt (${(error as Error).message}); it was left untouched.`);
-      }
-      for (const name of COLLECTIONS) {
-        for (const record of snapshot.collections?.[name] ?? []) this.#collection(name).set(record.id, record);
-      }
-    }
-    const journalText = readIfExists(this.journalPath) ?? '';
-    const lines = journalText.split('\n');
-    // Bytes to keep: every line that parses, with its newline. A final line that does not parse
-    // is a torn write (never acknowledged): it is cut off so that later appends stay readable.
-    let keptBytes = 0;
-    for (const [index, line] of lines.entries()) {
-      const isLast = lines.slice(index + 1).every((rest) => rest === '');
-      if (line === '') {
-        if (!isLast) keptBytes += 1;
-        continue;
-      }
-      let entry: JournalEntry;
-      try {
-        entry = JSON.parse(line) as JournalEntry;
-      } catch {
-        if (isLast) break;
-        throw new StoreError(`The emulator journal ${this.journalPath} is corrupt at line ${index + 1}; it was left untouched.`);
-      }
-      if (entry.op === 'put') this.#collection(entry.c).set(entry.v.id, entry.v);
-      else this.#collection(entry.c).delete(entry.id);
-      this.#journalEntries += 1;
-      keptBytes += Buffer.byteLength(line) + 1;
-    }
-    this.#journalFd = openSync(this.journalPath, 'a', 0o600);
-    chmodSync(this.journalPath, 0o600);
-    const journalBytes = Buffer.byteLength(journalText);
-    if (keptBytes < journalBytes) ftruncateSync(this.#journalFd, keptBytes);
-    // A whole last entry that lost only its newline: restore it, or the next append would join it.
-    else if (keptBytes > journalBytes) writeSync(this.#journalFd, '\n');
+  #open(): Database {
+    if (this.#closed) throw new StoreError('the store is closed');
+    return this.db;
   }
 }
 
-function readIfExists(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
+function table(name: CollectionName): string {
+  if (!(COLLECTIONS as readonly string[]).includes(name)) throw new StoreError(`unknown collection ${name}`);
+  return name;
+}
+
+function whereClause(conditions: string[] | undefined): string {
+  return conditions && conditions.length > 0 ? ` WHERE ${conditions.map((condition) => `(${condition})`).join(' AND ')}` : '';
+}
+
+function schemaVersion(db: Database): number {
+  const hasMeta = db.prepare("SELECT 1 AS yes FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
+  if (!hasMeta) return 0;
+  return Number(db.prepare("SELECT value FROM meta WHERE name = 'schema_version'").get()?.value ?? 0);
+}
+
+function migrateSchema(db: Database, path: string): void {
+  db.transaction('immediate', () => {
+    const version = schemaVersion(db);
+    if (version > MIGRATIONS.length) {
+      throw new StoreError(`The emulator database ${path} was made by a newer hire (schema ${version}); update hire to use it. It was left untouched.`);
+    }
+    for (const migration of MIGRATIONS.slice(version)) db.exec(migration);
+    if (version < MIGRATIONS.length) {
+      db.prepare("INSERT INTO meta (name, value) VALUES ('schema_version', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value").run(
+        String(MIGRATIONS.length),
+      );
+    }
+  });
+}
+
+/**
+ * A data dir of the first format (state.json, journal.jsonl) is moved into the database in one
+ * transaction, then its files are renamed to `*.migrated` and kept. Whichever process gets here
+ * first does it; a crash between the commit and the renames leaves files that the next open renames.
+ */
+function importLegacy(db: Database, dir: string): MigrationReport | undefined {
+  const present = LEGACY_FILES.filter((name) => existsSync(join(dir, name)));
+  if (present.length === 0) return undefined;
+  let records = 0;
+  const imported = db.transaction('immediate', () => {
+    if (db.prepare("SELECT value FROM meta WHERE name = 'legacy_migrated_at'").get()) return false;
+    const state = readLegacyState(dir);
+    const insert = (name: CollectionName) =>
+      db.prepare(`INSERT INTO ${name} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`);
+    for (const [name, collection] of state ?? []) {
+      if (!(COLLECTIONS as readonly string[]).includes(name)) continue;
+      const statement = insert(name as CollectionName);
+      for (const record of collection.values()) {
+        statement.run(record.id, JSON.stringify(record));
+        records += 1;
+      }
+    }
+    db.prepare("INSERT INTO meta (name, value) VALUES ('legacy_migrated_at', ?)").run(new Date().toISOString());
+    return true;
+  });
+  for (const name of present) {
+    try {
+      renameSync(join(dir, name), join(dir, `${name}.migrated`));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error; // another process renamed it
+    }
   }
+  return imported ? { records, files: present.map((name) => `${name}.migrated`) } : undefined;
 }

@@ -1,5 +1,6 @@
 // End-to-end smoke tests: the built bin/hire.js spawned exactly as a user runs it, on a sandboxed
 // config and data dir, with the local emulator run in-process or as a standing `emulator start`.
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
@@ -55,6 +56,41 @@ async function stopEmulator(emulator: StandingEmulator, signal: 'SIGINT' | 'SIGT
 
 function pointLocalProfileAt(box: Sandbox, apiUrl: string): void {
   box.writeConfig({ profiles: { local: { environment: 'local', base_url: apiUrl } } });
+}
+
+function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A shell line running the built hire with ARGS, its stdout to FILE in the sandbox's root. */
+function hireLine(args: readonly string[], file: string): string {
+  return `${shellQuote(process.execPath)} ${shellQuote(join(ROOT, 'bin', 'hire.js'))} ${args.map(shellQuote).join(' ')} > ${shellQuote(file)}`;
+}
+
+/**
+ * Runs shell lines (joined with &&) in a network namespace of their own, loopback up: as root with
+ * `unshare --net`, otherwise as a user namespace's root. Fails, with the reason, where it cannot.
+ */
+function inOwnNetwork(box: Sandbox, lines: string[]): Promise<Result> {
+  const isRoot = process.getuid?.() === 0;
+  const script = ['ip link set lo up', ...lines].join(' && ');
+  return new Promise((resolve, reject) => {
+    const child = spawn('unshare', [...(isRoot ? [] : ['--map-root-user']), '--net', '--', 'sh', '-c', script], {
+      cwd: box.root,
+      env: box.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.once('error', (error) => reject(new Error(`cannot run unshare (util-linux) for a network namespace: ${error.message}`)));
+    child.once('close', (code, signal) => {
+      if (code !== 0 && /unshare:|Operation not permitted/.test(stderr)) {
+        reject(new Error(`this test needs a network namespace of its own (unshare --net): ${stderr.trim()}`));
+      } else resolve({ code, signal, stdout, stderr });
+    });
+  });
 }
 
 function isListening(host: string, port: number): Promise<boolean> {
@@ -141,7 +177,7 @@ describe('jobs on the in-process (embedded) emulator', () => {
     expect(key).not.toBe('');
     expect(created.stdout + created.stderr).not.toContain(key);
     // The command's in-process emulator released the data dir when it ended.
-    expect(existsSync(join(box.dataDir, 'emulator.lock'))).toBe(false);
+    expect(existsSync(join(box.dataDir, 'emulator.json'))).toBe(false);
 
     const { jobs } = await listJobs(box);
     expect(jobs).toEqual([job]);
@@ -163,20 +199,41 @@ describe('jobs on the in-process (embedded) emulator', () => {
     expect(rows.get(draft.id)?.slice(0, 3)).toEqual([draft.id, 'Data Engineer', 'draft']);
   });
 
-  it('works on a fresh machine with no config file at all', async ({ skip }) => {
+  it('works on a fresh machine with no config file at all, on the default address 127.0.0.1:4010', async () => {
+    // A network namespace of its own: 4010 there is free whatever listens on this machine's 4010.
     const box = await sandbox();
-    // No config: the built-in local profile targets 127.0.0.1:4010; only meaningful if nothing is there.
-    if (await isListening('127.0.0.1', 4010)) skip('something listens on 127.0.0.1:4010');
     rmSync(box.configDir, { recursive: true, force: true });
-
-    const created = await hire(box, [...CREATE, '--json']);
-    expect(created.code, created.stderr).toBe(0);
-    const job = parseJson<Job>(created);
-    expect(created.stderr).toMatch(/^Using the local emulator in-process/);
+    const result = await inOwnNetwork(box, [hireLine([...CREATE, '--json'], 'created.json'), hireLine(['jobs', 'list', '--json'], 'list.json')]);
+    expect(result.code, result.stderr).toBe(0);
+    const job = JSON.parse(readFileSync(join(box.root, 'created.json'), 'utf8')) as Job;
+    expect(result.stderr).toMatch(/^Using the local emulator in-process/m);
+    expect(result.stderr).not.toMatch(/answers at/);
     expect(existsSync(join(box.dataDir, 'local.key'))).toBe(true);
-
-    const { jobs } = await listJobs(box);
+    const jobs = JSON.parse(readFileSync(join(box.root, 'list.json'), 'utf8')) as Job[];
     expect(jobs.map((item) => item.id)).toEqual([job.id]);
+    expect(existsSync(box.configDir)).toBe(false);
+  });
+
+  it('on a fresh machine whose 127.0.0.1:4010 is taken by another program: works in-process, sends it no key, says so once', async () => {
+    const box = await sandbox();
+    rmSync(box.configDir, { recursive: true, force: true });
+    const log = join(box.root, 'stranger.log');
+    // A plain HTTP server on 4010 (in the namespace) that logs each request's Authorization header.
+    const stranger = `node -e ${shellQuote(
+      `require('http').createServer((q,s)=>{require('fs').appendFileSync(${JSON.stringify(log)}, q.method+' '+q.url+' auth='+(q.headers.authorization?'yes':'no')+'\\n');s.writeHead(404,{'content-type':'text/html'});s.end('<h1>not here</h1>')}).listen(4010,'127.0.0.1',()=>require('fs').writeFileSync(${JSON.stringify(log + '.ready')},''))`,
+    )} > /dev/null 2>&1 & server=$!; trap 'kill $server' EXIT; until [ -e ${shellQuote(log + '.ready')} ]; do sleep 0.05; done`;
+    const result = await inOwnNetwork(box, [stranger, hireLine([...CREATE, '--json'], 'created.json'), hireLine(['jobs', 'list', '--json'], 'list.json')]);
+    expect(result.code, result.stderr).toBe(0);
+    const job = JSON.parse(readFileSync(join(box.root, 'created.json'), 'utf8')) as Job;
+    const jobs = JSON.parse(readFileSync(join(box.root, 'list.json'), 'utf8')) as Job[];
+    expect(jobs.map((item) => item.id)).toEqual([job.id]);
+    const seen = readFileSync(log, 'utf8').trim().split('\n');
+    // It was asked to prove itself (no key in that), and was sent nothing else.
+    expect(seen.length).toBeGreaterThan(0);
+    for (const line of seen) expect(line).toMatch(/^GET \/_emulator\/info\?nonce=[0-9a-f]+ auth=no$/);
+    // One notice per command, naming the address.
+    expect(result.stderr.match(/Something other than this data dir's emulator answers at 127\.0\.0\.1:4010; it was sent nothing\./g)).toHaveLength(2);
+    expect(result.stderr).not.toMatch(/Invalid API key|not JSON|HTTP 404/);
   });
 
   it('a validation failure exits 2, names the field and flag, prints nothing on stdout and stores nothing', async () => {
@@ -208,8 +265,8 @@ describe('hire emulator start', () => {
     const emulator = await startEmulator(box);
     expect(emulator.host).toBe('127.0.0.1');
     expect(emulator.port).toBeGreaterThan(0);
-    const lock = JSON.parse(readFileSync(join(box.dataDir, 'emulator.lock'), 'utf8')) as { mode: string; url?: string };
-    expect(lock).toMatchObject({ mode: 'server', url: emulator.origin });
+    const record = JSON.parse(readFileSync(join(box.dataDir, 'emulator.json'), 'utf8')) as { pid: number; url?: string };
+    expect(record).toMatchObject({ pid: emulator.proc.child.pid, url: emulator.origin });
     pointLocalProfileAt(box, emulator.apiUrl);
 
     const { job: standingJob, result: created } = await createJob(box, 'Made on the server');
@@ -234,7 +291,7 @@ describe('hire emulator start', () => {
     expect(exit).toEqual({ code: 130, signal: null });
     expect(emulator.proc.stderr).toContain('Emulator stopped');
     expect(emulator.proc.stdout).toBe('');
-    expect(existsSync(join(box.dataDir, 'emulator.lock'))).toBe(false);
+    expect(existsSync(join(box.dataDir, 'emulator.json'))).toBe(false);
 
     // Nothing listens at the profile's address now: the next command runs the emulator in-process.
     const { jobs: survived, result: embedded } = await listJobs(box);
@@ -251,7 +308,7 @@ describe('hire emulator start', () => {
     const exit = await stopEmulator(first, 'SIGTERM');
     expect(exit).toEqual({ code: 0, signal: null });
     expect(first.proc.stderr).toContain('Emulator stopped');
-    expect(existsSync(join(box.dataDir, 'emulator.lock'))).toBe(false);
+    expect(existsSync(join(box.dataDir, 'emulator.json'))).toBe(false);
 
     const second = await startEmulator(box);
     pointLocalProfileAt(box, second.apiUrl);
@@ -287,7 +344,7 @@ describe('hire emulator start', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(new RegExp(`\\b${port}\\b`));
     expect(result.stderr).toMatch(/in use/);
-    expect(existsSync(join(box.dataDir, 'emulator.lock'))).toBe(false);
+    expect(existsSync(join(box.dataDir, 'emulator.json'))).toBe(false);
   });
 
   it('a second emulator on the same data dir: exit 1 naming the running one\'s address', async () => {
@@ -302,16 +359,16 @@ describe('hire emulator start', () => {
 
     // The first one is untouched: still running, still owning the data dir.
     expect(running.proc.exit).toBeUndefined();
-    const lock = JSON.parse(readFileSync(join(box.dataDir, 'emulator.lock'), 'utf8')) as { url?: string };
-    expect(lock.url).toBe(running.origin);
+    const record = JSON.parse(readFileSync(join(box.dataDir, 'emulator.json'), 'utf8')) as { url?: string };
+    expect(record.url).toBe(running.origin);
     expect(await stopEmulator(running, 'SIGINT')).toEqual({ code: 130, signal: null });
   });
 
-  it('commands find a standing emulator on another port than the profile\'s through the data dir lock', async () => {
+  it('commands find a standing emulator on another port than the profile\'s through the data dir\'s record', async () => {
     const box = await sandbox(); // the local profile points at an unused port
     const emulator = await startEmulator(box);
 
-    const { job, result } = await createJob(box, 'Found through the lock');
+    const { job, result } = await createJob(box, 'Found through the record');
     expect(result.stderr.trimEnd().split('\n')).toEqual([`Using the local emulator at ${emulator.origin}.`]);
     await waitFor(emulator.proc, 'the POST in the request log', () => /POST \/api\/v1\/jobs → 201/.exec(emulator.proc.stderr));
 

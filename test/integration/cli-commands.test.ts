@@ -1,11 +1,12 @@
 // Every command beyond jobs create/list, through main() against the in-process emulator:
 // jobs get/update/transitions/delete, emulator simulate/reset, candidates, assessments,
 // analytics, webhooks, the list flags, and the output formats (drawn, piped, json, ndjson, csv).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DESCRIPTION, json, runCli, type RunResult } from '../helpers/cli.js';
 import { sandbox, type Sandbox } from '../helpers/env.js';
+import { COLLECTIONS, Store } from '../../src/emulator/store.js';
 
 type Rec = Record<string, any>;
 
@@ -63,12 +64,14 @@ function keyValues(stdout: string): Record<string, string> {
 }
 
 /** Everything the emulator keeps on disk (snapshot and journal), as text. */
+/** Every record of the emulator's database, as JSON text (as the next process would read it). */
 function storedText(dataDir: string): string {
-  return ['state.json', 'journal.jsonl']
-    .map((name) => join(dataDir, name))
-    .filter((path) => existsSync(path))
-    .map((path) => readFileSync(path, 'utf8'))
-    .join('\n');
+  const store = Store.open(dataDir);
+  try {
+    return COLLECTIONS.map((name) => store.all(name).map((record) => JSON.stringify(record)).join('\n')).join('\n');
+  } finally {
+    store.close();
+  }
 }
 
 function occurrences(text: string, needle: string): number {

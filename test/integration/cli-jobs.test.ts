@@ -5,14 +5,19 @@ import { describe, expect, it } from 'vitest';
 import { DESCRIPTION, json, runCli } from '../helpers/cli.js';
 import { sandbox, unusedPort } from '../helpers/env.js';
 import { testEmulator } from '../helpers/emulator.js';
+import { DATABASE_FILE, Store } from '../../src/emulator/store.js';
 
 const create = ['jobs', 'create', '--title', 'Backend Engineer', '--description', DESCRIPTION];
 
+/** The jobs in the emulator's database, if a command made one. */
 function storedJobs(dataDir: string): unknown[] {
-  const path = join(dataDir, 'state.json');
-  const snapshot = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as { collections: { jobs?: unknown[] } }) : undefined;
-  const journal = existsSync(join(dataDir, 'journal.jsonl')) ? readFileSync(join(dataDir, 'journal.jsonl'), 'utf8') : '';
-  return [...(snapshot?.collections.jobs ?? []), ...journal.split('\n').filter((line) => line.includes('"c":"jobs"'))];
+  if (!existsSync(join(dataDir, DATABASE_FILE))) return [];
+  const store = Store.open(dataDir);
+  try {
+    return store.all('jobs');
+  } finally {
+    store.close();
+  }
 }
 
 describe('jobs create and list on the embedded emulator', () => {
@@ -215,7 +220,7 @@ describe('local validation', () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).not.toContain('Using the local emulator'); // no request, no emulator
-    expect(existsSync(join(box.dataDir, 'state.json'))).toBe(false);
+    expect(existsSync(join(box.dataDir, DATABASE_FILE))).toBe(false);
   });
 
   it('names every missing required field and the flags to pass', async () => {
@@ -242,7 +247,7 @@ describe('local validation', () => {
     const result = await runCli([...create, '--skill', 'go', '--publish', '--dry-run'], { env: box.env });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ title: 'Backend Engineer', description: DESCRIPTION, skills: ['go'], publish: true });
-    expect(existsSync(join(box.dataDir, 'state.json'))).toBe(false);
+    expect(existsSync(join(box.dataDir, DATABASE_FILE))).toBe(false);
     expect(storedJobs(box.dataDir)).toEqual([]);
   });
 
@@ -301,7 +306,7 @@ describe('profiles, addresses and failures', () => {
     const result = await runCli(['jobs', 'list'], { env: { ...box.env, HIRE_BASE_URL: `http://127.0.0.1:${port}` } });
     expect(result.code).toBe(6);
     expect(result.stderr).toContain(`Cannot reach http://127.0.0.1:${port}: connection refused.`);
-    expect(existsSync(join(box.dataDir, 'state.json'))).toBe(false);
+    expect(existsSync(join(box.dataDir, DATABASE_FILE))).toBe(false);
   });
 
   it('appends /api/v1 to HIRE_BASE_URL and uses the local key for a loopback emulator', async () => {

@@ -2,8 +2,7 @@
 // (spec "Endpoints", "Errors", "Versioning"; CONTRACT §6 for what the spec leaves open).
 import { describe, expect, it } from 'vitest';
 import type { Assessment } from '../../src/emulator/assessments.js';
-import { DataDirBusyError } from '../../src/emulator/lock.js';
-import { DEFAULT_PUBLIC_URL } from '../../src/emulator/server.js';
+import { DEFAULT_PUBLIC_URL, DataDirBusyError } from '../../src/emulator/server.js';
 import { sandbox } from '../helpers/env.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
 
@@ -452,7 +451,7 @@ describe('GET /api/v1/jobs', () => {
   });
 });
 
-describe('persistence and the data dir lock', () => {
+describe('persistence and the data dir', () => {
   it('keeps jobs across a close and a new emulator on the same data dir', async () => {
     const { dataDir } = await sandbox();
     const first = await testEmulator(dataDir);

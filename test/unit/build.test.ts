@@ -59,3 +59,21 @@ describe('what start-up loads', () => {
     expect(loadsUndici(staticGraph(chunk('completion')))).toEqual([]);
   });
 });
+
+describe('where the SQLite binding loads', () => {
+  const chunks = join(root, 'dist', 'chunks');
+  const chunk = (prefix: string) => join(chunks, readdirSync(chunks).find((f) => f.startsWith(`${prefix}-`) && f.endsWith('.js'))!);
+  const loadsBinding = (files: Set<string>) => [...files].filter((file) => /require\)?\(import\.meta\.url\)\("libsql"\)|"libsql"/.test(readFileSync(file, 'utf8')));
+
+  it('the probe sees it in the emulator server chunk', () => {
+    expect(loadsBinding(staticGraph(chunk('server'))).length).toBeGreaterThan(0);
+  });
+
+  it('not for --help, --version, completion, the HTTP client, or finding a standing emulator', () => {
+    expect(loadsBinding(staticGraph(join(root, 'dist', 'cli.js')))).toEqual([]);
+    expect(loadsBinding(staticGraph(join(root, 'dist', 'version.js')))).toEqual([]);
+    expect(loadsBinding(staticGraph(chunk('completion')))).toEqual([]);
+    expect(loadsBinding(staticGraph(chunk('client')))).toEqual([]);
+    expect(loadsBinding(staticGraph(chunk('embedded')))).toEqual([]);
+  });
+});

@@ -1,8 +1,9 @@
-// Store: the emulator's state in memory, persisted as a snapshot plus an append-only journal.
-import { appendFileSync, chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+// Store: the emulator's state in one SQLite database in the data dir, shared by processes, with
+// transactions, queries, file modes, refusal of unreadable data, and the move from the first format.
+import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Store, StoreError } from '../../src/emulator/store.js';
+import { DATABASE_FILE, Store, StoreError, field } from '../../src/emulator/store.js';
 import { sandbox } from '../helpers/env.js';
 
 interface Item {
@@ -13,10 +14,6 @@ interface Item {
 
 async function dir(): Promise<string> {
   return join((await sandbox()).root, 'store');
-}
-
-function journalLines(store: Store): string[] {
-  return readFileSync(store.journalPath, 'utf8').split('\n').filter((line) => line !== '');
 }
 
 function ids(store: Store): string[] {
@@ -48,7 +45,7 @@ function openError(path: string): Error {
   return error as Error;
 }
 
-describe('Store in memory', () => {
+describe('Store records', () => {
   it('puts, gets, lists in insertion order, and counts per collection', async () => {
     const store = Store.open(await dir());
     try {
@@ -102,12 +99,6 @@ describe('Store in memory', () => {
       expect(store.get('jobs', 'x')).toBeUndefined();
       expect(ids(store)).toEqual(['y']);
       expect(store.count('jobs')).toBe(1);
-      // Only real deletes are journalled: two puts and one delete.
-      expect(journalLines(store).map((line) => JSON.parse(line) as { op: string })).toEqual([
-        { c: 'jobs', op: 'put', v: { id: 'x', name: 'one' } },
-        { c: 'jobs', op: 'put', v: { id: 'y', name: 'two' } },
-        { c: 'jobs', op: 'del', id: 'x' },
-      ]);
     } finally {
       store.close();
     }
@@ -121,258 +112,221 @@ describe('Store in memory', () => {
   });
 });
 
-describe('Store persistence', () => {
-  it('appends one journal line per write before returning, with no snapshot yet', async () => {
-    const path = await dir();
-    const store = Store.open(path);
+describe('Store queries', () => {
+  it('finds by field, selects with conditions, order and paging, counts, and deletes by field', async () => {
+    const store = Store.open(await dir());
     try {
-      store.put<Item>('jobs', { id: 'x', name: 'one' });
-      expect(journalLines(store)).toEqual(['{"c":"jobs","op":"put","v":{"id":"x","name":"one"}}']);
-      expect(existsSync(store.snapshotPath)).toBe(false);
-    } finally {
-      store.close();
-    }
-  });
-
-  it('restores state by replaying the journal when the store was never compacted (a crash)', async () => {
-    const path = await dir();
-    const first = Store.open(path);
-    first.put<Item>('jobs', { id: 'x', name: 'one' });
-    first.put<Item>('jobs', { id: 'y', name: 'two' });
-    first.put<Item>('jobs', { id: 'z', name: 'three' });
-    first.put<Item>('jobs', { id: 'x', name: 'one, updated' });
-    first.delete('jobs', 'y');
-    first.put<Item>('assessments', { id: 'q', name: 'quiz' });
-    // No close(): as after a crash, there is only the journal.
-    expect(existsSync(join(path, 'state.json'))).toBe(false);
-    expect(readFileSync(join(path, 'journal.jsonl'), 'utf8').split('\n')).toHaveLength(7);
-
-    const second = Store.open(path);
-    try {
-      expect(second.all<Item>('jobs')).toEqual([
-        { id: 'x', name: 'one, updated' },
-        { id: 'z', name: 'three' },
+      for (const [id, job, n] of [['c1', 'j1', 3], ['c2', 'j2', 1], ['c3', 'j1', 2], ['c4', 'j1', null]] as const) {
+        store.put('candidates', { id, job_id: job, name: id.toUpperCase(), n });
+      }
+      expect(store.findBy('candidates', 'job_id', 'j2')).toEqual({ id: 'c2', job_id: 'j2', name: 'C2', n: 1 });
+      expect(store.findBy('candidates', 'job_id', 'none')).toBeUndefined();
+      expect(store.all('candidates', { job_id: 'j1' }).map((item) => item.id)).toEqual(['c1', 'c3', 'c4']);
+      const where = [`${field('job_id')} = ?`];
+      expect(store.count('candidates', { where, params: ['j1'] })).toBe(3);
+      expect(store.select('candidates', { where, params: ['j1'], order: [`${field('n')} IS NULL`, field('n')], limit: 2 }).map((item) => item.id)).toEqual([
+        'c3',
+        'c1',
       ]);
-      expect(second.get<Item>('assessments', 'q')).toEqual({ id: 'q', name: 'quiz' });
-      expect(second.count('jobs')).toBe(2);
-    } finally {
-      second.close();
-      first.close();
-    }
-  });
-
-  it('restores state from the snapshot after compaction, and from snapshot plus journal after more writes', async () => {
-    const path = await dir();
-    const first = Store.open(path);
-    first.put<Item>('jobs', { id: 'x', name: 'one' });
-    first.put<Item>('jobs', { id: 'y', name: 'two' });
-    first.compact();
-    expect(readFileSync(first.journalPath, 'utf8')).toBe('');
-    const snapshot = JSON.parse(readFileSync(first.snapshotPath, 'utf8')) as unknown;
-    expect(snapshot).toEqual({
-      version: 1,
-      collections: { jobs: [{ id: 'x', name: 'one' }, { id: 'y', name: 'two' }] },
-    });
-    first.delete('jobs', 'x');
-    first.put<Item>('jobs', { id: 'w', name: 'after the snapshot' });
-    // Crash here: snapshot has x and y, journal has the delete and the put.
-    expect(journalLines(first)).toHaveLength(2);
-
-    const second = Store.open(path);
-    try {
-      expect(second.all<Item>('jobs')).toEqual([
-        { id: 'y', name: 'two' },
-        { id: 'w', name: 'after the snapshot' },
-      ]);
-    } finally {
-      second.close();
-      first.close();
-    }
-  });
-
-  it('compacts on close: the journal is emptied and a reopened store has everything', async () => {
-    const path = await dir();
-    const first = Store.open(path);
-    first.put<Item>('jobs', { id: 'x', name: 'one' });
-    first.put<Item>('webhooks', { id: 'h', name: 'hook' });
-    first.close();
-    expect(readFileSync(join(path, 'journal.jsonl'), 'utf8')).toBe('');
-    expect(JSON.parse(readFileSync(join(path, 'state.json'), 'utf8'))).toEqual({
-      version: 1,
-      collections: { jobs: [{ id: 'x', name: 'one' }], webhooks: [{ id: 'h', name: 'hook' }] },
-    });
-
-    const second = Store.open(path);
-    try {
-      expect(second.all<Item>('jobs')).toEqual([{ id: 'x', name: 'one' }]);
-      expect(second.all<Item>('webhooks')).toEqual([{ id: 'h', name: 'hook' }]);
-    } finally {
-      second.close();
-    }
-  });
-
-  it('compacts by itself every compactEvery writes', async () => {
-    const path = await dir();
-    const store = Store.open(path, { compactEvery: 3 });
-    try {
-      store.put<Item>('jobs', { id: 'a', name: '1' });
-      store.put<Item>('jobs', { id: 'b', name: '2' });
-      expect(journalLines(store)).toHaveLength(2);
-      expect(existsSync(store.snapshotPath)).toBe(false);
-
-      store.put<Item>('jobs', { id: 'c', name: '3' });
-      expect(readFileSync(store.journalPath, 'utf8')).toBe('');
-      expect(JSON.parse(readFileSync(store.snapshotPath, 'utf8'))).toEqual({
-        version: 1,
-        collections: { jobs: [{ id: 'a', name: '1' }, { id: 'b', name: '2' }, { id: 'c', name: '3' }] },
-      });
-
-      // Appends after the truncation land at the start of the emptied journal.
-      store.put<Item>('jobs', { id: 'd', name: '4' });
-      expect(readFileSync(store.journalPath, 'utf8')).toBe('{"c":"jobs","op":"put","v":{"id":"d","name":"4"}}\n');
-    } finally {
-      store.close();
-    }
-    expect(idsOnReopen(path)).toEqual(['a', 'b', 'c', 'd']);
-  });
-
-  it('keeps a delete that triggered compaction: the record does not come back after a crash', async () => {
-    const path = await dir();
-    const store = Store.open(path, { compactEvery: 3 });
-    store.put<Item>('jobs', { id: 'a', name: '1' });
-    store.put<Item>('jobs', { id: 'b', name: '2' });
-    expect(store.delete('jobs', 'a')).toBe(true);
-    expect(ids(store)).toEqual(['b']);
-    // Crash (no close): what is on disk must not hold a.
-    try {
-      expect(idsOnReopen(path)).toEqual(['b']);
+      expect(store.select('candidates', { where, params: ['j1'], order: ['seq DESC'], limit: 2, offset: 1 }).map((item) => item.id)).toEqual(['c3', 'c1']);
+      expect(store.deleteWhere('candidates', 'job_id', 'j1')).toBe(3);
+      expect(ids2(store)).toEqual(['c2']);
+      expect(store.clear('candidates')).toBe(1);
+      expect(store.count('candidates')).toBe(0);
     } finally {
       store.close();
     }
   });
-  it('keeps the write that triggered compaction across a clean close and reopen', async () => {
-    const path = await dir();
-    const store = Store.open(path, { compactEvery: 2 });
-    store.put<Item>('jobs', { id: 'a', name: '1' });
-    store.put<Item>('jobs', { id: 'b', name: '2' });
-    store.close();
-    expect(idsOnReopen(path)).toEqual(['a', 'b']);
+
+  it('refuses a field path that is not plain names and dots (it becomes SQL)', () => {
+    expect(() => field("title') OR 1=1 --")).toThrow(StoreError);
+    expect(() => field('location.city')).not.toThrow();
   });
 });
 
-describe('Store recovery', () => {
-  it('drops a torn last journal line and truncates it so later appends stay readable', async () => {
+function ids2(store: Store): string[] {
+  return store.all('candidates').map((item) => item.id);
+}
+
+describe('Store transactions and processes', () => {
+  it('write() commits all its writes together, or none when it throws', async () => {
+    const store = Store.open(await dir());
+    try {
+      store.write(() => {
+        store.put<Item>('jobs', { id: 'a', name: 'kept' });
+        store.put<Item>('assessments', { id: 'x', name: 'kept too' });
+      });
+      expect(() =>
+        store.write(() => {
+          store.put<Item>('jobs', { id: 'b', name: 'lost' });
+          store.put<Item>('assessments', { id: 'y', name: 'lost too' });
+          throw new Error('the request failed half-way');
+        }),
+      ).toThrow('the request failed half-way');
+      expect(ids(store)).toEqual(['a']);
+      expect(store.all('assessments').map((item) => item.id)).toEqual(['x']);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('two stores on one data dir (two processes) see each other\'s committed writes, and never a half-done one', async () => {
     const path = await dir();
     const first = Store.open(path);
-    first.put<Item>('jobs', { id: 'x', name: 'one' });
-    first.put<Item>('jobs', { id: 'y', name: 'two' });
-    const good = readFileSync(join(path, 'journal.jsonl'), 'utf8');
-    appendFileSync(join(path, 'journal.jsonl'), '{"c":"jobs","op":"put","v":{"id":"torn","na');
-
     const second = Store.open(path);
-    expect(ids(second)).toEqual(['x', 'y']);
-    expect(second.get('jobs', 'torn')).toBeUndefined();
-    expect(readFileSync(join(path, 'journal.jsonl'), 'utf8')).toBe(good);
-
-    second.put<Item>('jobs', { id: 'z', name: 'three' });
-    expect(journalLines(second)).toEqual([
-      '{"c":"jobs","op":"put","v":{"id":"x","name":"one"}}',
-      '{"c":"jobs","op":"put","v":{"id":"y","name":"two"}}',
-      '{"c":"jobs","op":"put","v":{"id":"z","name":"three"}}',
-    ]);
-
-    // Another crash: a third open must read all three writes.
     try {
-      expect(idsOnReopen(path)).toEqual(['x', 'y', 'z']);
+      first.put<Item>('jobs', { id: 'a', name: 'from the first' });
+      expect(second.get<Item>('jobs', 'a')).toEqual({ id: 'a', name: 'from the first' });
+      second.put<Item>('jobs', { id: 'b', name: 'from the second' });
+      expect(ids(first)).toEqual(['a', 'b']);
+      // A read snapshot in the second does not see the first's write until it ends.
+      const seen = second.read(() => {
+        const before = second.count('jobs');
+        first.write(() => first.put<Item>('jobs', { id: 'c', name: 'later' }));
+        return [before, second.count('jobs')];
+      });
+      expect(seen).toEqual([2, 2]);
+      expect(second.count('jobs')).toBe(3);
     } finally {
-      second.close();
       first.close();
-    }
-  });
-
-  it('keeps later appends readable when a complete last line lost only its newline', async () => {
-    const path = await dir();
-    const journal = join(path, 'journal.jsonl');
-    const first = Store.open(path);
-    first.put<Item>('jobs', { id: 'x', name: 'one' });
-    first.close();
-    // A crash cut the write of y just before its newline.
-    writeFileSync(journal, '{"c":"jobs","op":"put","v":{"id":"y","name":"two"}}', { mode: 0o600 });
-
-    const second = Store.open(path);
-    expect(ids(second)).toEqual(['x', 'y']);
-    second.put<Item>('jobs', { id: 'z', name: 'three' });
-
-    // Crash again (no close): the journal must still hold y and z as separate lines.
-    try {
-      expect(idsOnReopen(path)).toEqual(['x', 'y', 'z']);
-    } finally {
       second.close();
     }
   });
 
-  it('refuses a corrupt journal line that is not the last, naming the file and leaving it byte-identical', async () => {
+  it('keeps everything across close and reopen', async () => {
     const path = await dir();
-    const journal = join(path, 'journal.jsonl');
-    const first = Store.open(path);
-    first.put<Item>('jobs', { id: 'x', name: 'one' });
-    first.close();
-    const snapshotBefore = readFileSync(join(path, 'state.json'));
-    const content =
-      '{"c":"jobs","op":"put","v":{"id":"y","name":"two"}}\n' +
-      '{"c":"jobs","op":"put","v":{"id":"BROKEN\n' +
-      '{"c":"jobs","op":"put","v":{"id":"z","name":"three"}}\n';
-    writeFileSync(journal, content, { mode: 0o600 });
-    const before = readFileSync(journal);
+    const store = Store.open(path);
+    store.put<Item>('jobs', { id: 'x', name: 'one' });
+    store.put<Item>('jobs', { id: 'y', name: 'two' });
+    store.delete('jobs', 'x');
+    store.put<Item>('webhooks', { id: 'w', name: 'hook' });
+    store.close();
+    expect(idsOnReopen(path)).toEqual(['y']);
+    const reopened = Store.open(path);
+    try {
+      expect(reopened.get('webhooks', 'w')).toEqual({ id: 'w', name: 'hook' });
+      expect(reopened.migrated).toBeUndefined();
+    } finally {
+      reopened.close();
+    }
+  });
+});
 
-    const { message } = openError(path);
-    expect(message).toContain(journal);
-    expect(message).toContain('line 2');
-    expect(readFileSync(journal).equals(before)).toBe(true);
-    expect(readFileSync(join(path, 'state.json')).equals(snapshotBefore)).toBe(true);
+describe('Store refuses what it cannot read, and leaves it untouched', () => {
+  it('a file that is not a database, naming it', async () => {
+    const path = await dir();
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(path, { recursive: true, mode: 0o700 });
+    const file = join(path, DATABASE_FILE);
+    writeFileSync(file, 'this is not a database, but it is somebody\'s file '.repeat(200), { mode: 0o600 });
+    const before = readFileSync(file);
+    const error = openError(path);
+    expect(error.message).toContain(file);
+    expect(error.message).toContain('left untouched');
+    expect(readFileSync(file).equals(before)).toBe(true);
   });
 
-  it('refuses a corrupt state.json, naming it and leaving it and the journal untouched', async () => {
+  it('a database made by a newer hire (a later schema version)', async () => {
     const path = await dir();
-    const first = Store.open(path);
-    first.put<Item>('jobs', { id: 'x', name: 'one' });
-    first.close();
-    const snapshot = join(path, 'state.json');
-    const journal = join(path, 'journal.jsonl');
-    writeFileSync(snapshot, '{"version":1,"collections":{"jobs":[{"id":"x"', { mode: 0o600 });
-    writeFileSync(journal, '{"c":"jobs","op":"put","v":{"id":"y","name":"two"}}\n', { mode: 0o600 });
-    const snapshotBefore = readFileSync(snapshot);
-    const journalBefore = readFileSync(journal);
+    const store = Store.open(path);
+    store.db.prepare("UPDATE meta SET value = '99' WHERE name = 'schema_version'").run();
+    store.close();
+    const error = openError(path);
+    expect(error.message).toContain('newer hire');
+    expect(error.message).toContain('schema 99');
+  });
+});
 
-    expect(openError(path).message).toContain(snapshot);
-    expect(readFileSync(snapshot).equals(snapshotBefore)).toBe(true);
-    expect(readFileSync(journal).equals(journalBefore)).toBe(true);
+describe('Store: the first format (state.json, journal.jsonl) is moved in once', () => {
+  it('imports the snapshot and the journal replayed over it, drops a torn last line, renames the files, and does it once', async () => {
+    const path = await dir();
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(path, { recursive: true, mode: 0o700 });
+    const snapshot = { version: 1, collections: { jobs: [{ id: 'a', name: 'one' }, { id: 'b', name: 'two' }], keys: [{ id: 'k', name: 'key' }] } };
+    writeFileSync(join(path, 'state.json'), JSON.stringify(snapshot), { mode: 0o600 });
+    const journal = [
+      { c: 'jobs', op: 'put', v: { id: 'c', name: 'three' } },
+      { c: 'jobs', op: 'put', v: { id: 'a', name: 'one, updated' } },
+      { c: 'jobs', op: 'del', id: 'b' },
+    ];
+    writeFileSync(join(path, 'journal.jsonl'), `${journal.map((entry) => JSON.stringify(entry)).join('\n')}\n{"c":"jobs","op":"put","v":{"id":"torn`, { mode: 0o600 });
+    const store = Store.open(path);
+    try {
+      expect(store.migrated).toEqual({ records: 3, files: ['state.json.migrated', 'journal.jsonl.migrated'] });
+      expect(store.all('jobs')).toEqual([
+        { id: 'a', name: 'one, updated' },
+        { id: 'c', name: 'three' },
+      ]);
+      expect(store.get('keys', 'k')).toEqual({ id: 'k', name: 'key' });
+    } finally {
+      store.close();
+    }
+    expect(existsSync(join(path, 'state.json'))).toBe(false);
+    expect(existsSync(join(path, 'state.json.migrated'))).toBe(true);
+    expect(existsSync(join(path, 'journal.jsonl.migrated'))).toBe(true);
+    // A state.json put back (a crash between the commit and the renames) is not imported twice.
+    writeFileSync(join(path, 'state.json'), JSON.stringify(snapshot), { mode: 0o600 });
+    const again = Store.open(path);
+    try {
+      expect(again.migrated).toBeUndefined();
+      expect(ids(again)).toEqual(['a', 'c']);
+    } finally {
+      again.close();
+    }
+    expect(existsSync(join(path, 'state.json'))).toBe(false);
+  });
+
+  it('refuses a corrupt state.json, naming it, importing nothing and leaving it untouched', async () => {
+    const path = await dir();
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(path, { recursive: true, mode: 0o700 });
+    writeFileSync(join(path, 'state.json'), '{"version":1,"collections":', { mode: 0o600 });
+    const error = openError(path);
+    expect(error.message).toContain(join(path, 'state.json'));
+    expect(error.message).toContain('left untouched');
+    expect(readFileSync(join(path, 'state.json'), 'utf8')).toBe('{"version":1,"collections":');
+    expect(existsSync(join(path, 'state.json.migrated'))).toBe(false);
+  });
+
+  it('refuses a journal corrupt before its last line, naming the line', async () => {
+    const path = await dir();
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(path, { recursive: true, mode: 0o700 });
+    const text = '{"c":"jobs","op":"put","v":{"id":"a"}}\nnot json\n{"c":"jobs","op":"put","v":{"id":"b"}}\n';
+    writeFileSync(join(path, 'journal.jsonl'), text, { mode: 0o600 });
+    const error = openError(path);
+    expect(error.message).toContain('corrupt at line 2');
+    expect(readFileSync(join(path, 'journal.jsonl'), 'utf8')).toBe(text);
   });
 });
 
 describe('Store file modes', () => {
-  it('makes the dir 0700 and state.json and journal.jsonl 0600', async () => {
+  it('makes the dir 0700 and the database and its WAL files 0600', async () => {
     const path = await dir();
     const store = Store.open(path);
-    store.put<Item>('jobs', { id: 'x', name: 'one' });
-    store.close();
-    expect(statSync(path).mode & 0o777).toBe(0o700);
-    expect(statSync(join(path, 'state.json')).mode & 0o777).toBe(0o600);
-    expect(statSync(join(path, 'journal.jsonl')).mode & 0o777).toBe(0o600);
+    try {
+      store.put<Item>('jobs', { id: 'x', name: 'one' });
+      expect(statSync(path).mode & 0o777).toBe(0o700);
+      for (const name of [DATABASE_FILE, `${DATABASE_FILE}-wal`, `${DATABASE_FILE}-shm`]) {
+        expect(existsSync(join(path, name)), name).toBe(true);
+        expect(statSync(join(path, name)).mode & 0o777, name).toBe(0o600);
+      }
+    } finally {
+      store.close();
+    }
   });
 
-  it('tightens an existing dir and journal that were too open', async () => {
+  it('tightens an existing dir and database that were too open', async () => {
     const path = await dir();
-    const first = Store.open(path);
-    first.close();
+    Store.open(path).close();
     chmodSync(path, 0o755);
-    chmodSync(join(path, 'journal.jsonl'), 0o644);
-    const second = Store.open(path);
+    chmodSync(join(path, DATABASE_FILE), 0o644);
+    const store = Store.open(path);
     try {
       expect(statSync(path).mode & 0o777).toBe(0o700);
-      expect(statSync(join(path, 'journal.jsonl')).mode & 0o777).toBe(0o600);
+      expect(statSync(join(path, DATABASE_FILE)).mode & 0o777).toBe(0o600);
     } finally {
-      second.close();
+      store.close();
     }
   });
 });

@@ -2,8 +2,7 @@
 import { dataDir } from '../../config/paths.js';
 import type { Context } from '../../context.js';
 import { HireError, ExitCode, UsageError } from '../../errors.js';
-import { DataDirBusyError } from '../../emulator/lock.js';
-import { startEmulator } from '../../emulator/server.js';
+import { DataDirBusyError, startEmulator } from '../../emulator/server.js';
 import { FAULTS, parseWeights, type ChaosOptions } from '../../emulator/chaos.js';
 
 export interface StartFlags {
@@ -58,6 +57,7 @@ export async function run(ctx: Context, flags: StartFlags): Promise<void> {
       mode: 'server',
       deliveryBackoffMs: backoff,
       ...(chaos ? { chaos } : {}),
+      onNotice: (message) => ctx.notice(message),
       onRequest: (entry) =>
         ctx.notice(paint.dim(`${entry.method} ${entry.path} → ${entry.status} (${Math.round(entry.ms)} ms) ${entry.requestId}`)),
     });
@@ -84,6 +84,7 @@ function startFailure(error: unknown, host: string, port: number): HireError {
       hint: 'Stop it first, or pass --data-dir to run another emulator on other data.',
     });
   }
+  if (error instanceof Error && error.name === 'StoreError') return new HireError(error.message, { exitCode: ExitCode.failure, code: 'emulator_data' });
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE') {
     return new HireError(`Port ${port} on ${host} is already in use.`, {

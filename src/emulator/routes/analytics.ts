@@ -33,13 +33,13 @@ export const analyticsRoutes: Route[] = [
       if (jobId !== null) findJob(ctx, jobId);
 
       const inRange = (stamp: string) => (!from || new Date(stamp) >= from) && (!to || new Date(stamp) <= to);
-      const jobs = ctx.store.all<Job>('jobs').filter((job) => (jobId === null || job.id === jobId) && inRange(job.created_at));
-      const candidates = ctx.store
-        .all<Candidate>('candidates')
-        .filter((candidate) => (jobId === null || candidate.job_id === jobId) && inRange(candidate.applied_at));
-      const assessments = ctx.store
-        .all<Assessment>('assessments')
-        .filter((assessment) => (jobId === null || assessment.job_id === jobId) && inRange(assessment.created_at));
+      // One consistent read; the job filter is indexed SQL, the date range is checked per record.
+      const scope: Record<string, string> = jobId === null ? {} : { job_id: jobId };
+      const { jobs, candidates, assessments } = ctx.store.read(() => ({
+        jobs: (jobId === null ? ctx.store.all<Job>('jobs') : ctx.store.all<Job>('jobs', { id: jobId })).filter((job) => inRange(job.created_at)),
+        candidates: ctx.store.all<Candidate>('candidates', scope).filter((candidate) => inRange(candidate.applied_at)),
+        assessments: ctx.store.all<Assessment>('assessments', scope).filter((assessment) => inRange(assessment.created_at)),
+      }));
       const scores = candidates.map((candidate) => candidate.score).filter((score): score is number => score !== null);
       const count = <T>(items: T[], statuses: readonly string[], statusOf: (item: T) => string) =>
         Object.fromEntries(statuses.map((status) => [status, items.filter((item) => statusOf(item) === status).length]));

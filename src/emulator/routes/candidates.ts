@@ -3,6 +3,7 @@
 import { CANDIDATE_RECORD_FIELDS, canMoveCandidate, validateCandidateMove, type Candidate } from '../../domain/candidate.js';
 import { HttpError, notFound, ok, validationError, type Route, type RouteContext } from '../http.js';
 import { listRecords } from '../list.js';
+import { field } from '../store.js';
 
 export function findCandidate(ctx: RouteContext, id: string): Candidate {
   const candidate = ctx.store.get<Candidate>('candidates', id);
@@ -22,7 +23,7 @@ export const candidateRoutes: Route[] = [
     method: 'GET',
     path: '/candidates',
     handler(req, ctx) {
-      const page = listRecords(ctx.store.all<Candidate>('candidates'), req.query, {
+      const page = listRecords<Candidate>(ctx.store, 'candidates', req.query, {
         fields: CANDIDATE_RECORD_FIELDS,
         filters: {
           score_min: {
@@ -31,7 +32,7 @@ export const candidateRoutes: Route[] = [
               if (value.trim() === '' || !Number.isFinite(number)) throw new Error('must be a number');
               return number;
             },
-            test: (candidate, min) => candidate.score !== null && candidate.score >= (min as number),
+            sql: `${field('score')} >= ?`,
           },
         },
       });

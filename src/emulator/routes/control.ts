@@ -117,11 +117,8 @@ export const controlRoutes: Route[] = [
       const removed: Record<string, number> = {};
       for (const name of COLLECTIONS) {
         if (name === 'keys') continue;
-        const records = ctx.store.all(name);
-        for (const record of records) ctx.store.delete(name, record.id);
-        removed[name] = records.length;
+        removed[name] = ctx.store.clear(name);
       }
-      ctx.store.compact();
       return ok({ removed });
     },
   },

@@ -8,9 +8,8 @@ import {
   type Job,
   type JobInput,
 } from '../../domain/job.js';
-import type { Candidate } from '../../domain/candidate.js';
 import { overlay } from '../../domain/merge.js';
-import { generateAssessment, type Assessment } from '../assessments.js';
+import { generateAssessment } from '../assessments.js';
 import { HttpError, created, noContent, notFound, ok, validationError, type Route, type RouteContext } from '../http.js';
 import { newId } from '../ids.js';
 import { listRecords } from '../list.js';
@@ -71,7 +70,7 @@ export const jobRoutes: Route[] = [
     method: 'GET',
     path: '/jobs',
     handler(req, ctx) {
-      const page = listRecords(ctx.store.all<Job>('jobs'), req.query, { fields: JOB_RECORD_FIELDS });
+      const page = listRecords<Job>(ctx.store, 'jobs', req.query, { fields: JOB_RECORD_FIELDS });
       return ok(page.data, page.meta);
     },
   },
@@ -113,12 +112,8 @@ export const jobRoutes: Route[] = [
     path: '/jobs/:id',
     handler(req, ctx) {
       const job = findJob(ctx, req.params.id!);
-      for (const candidate of ctx.store.all<Candidate>('candidates')) {
-        if (candidate.job_id === job.id) ctx.store.delete('candidates', candidate.id);
-      }
-      for (const assessment of ctx.store.all<Assessment>('assessments')) {
-        if (assessment.job_id === job.id) ctx.store.delete('assessments', assessment.id);
-      }
+      ctx.store.deleteWhere('candidates', 'job_id', job.id);
+      ctx.store.deleteWhere('assessments', 'job_id', job.id);
       ctx.store.delete('jobs', job.id);
       return noContent();
     },

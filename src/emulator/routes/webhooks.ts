@@ -4,6 +4,7 @@ import { validateWebhookInput } from '../../domain/webhook.js';
 import type { EventKind } from '../../domain/vocabulary.js';
 import { created, noContent, notFound, ok, validationError, type Route, type RouteContext } from '../http.js';
 import { newId } from '../ids.js';
+import type { Delivery } from '../events.js';
 import { listRecords } from '../list.js';
 
 export interface StoredWebhook {
@@ -48,8 +49,7 @@ export const webhookRoutes: Route[] = [
     method: 'GET',
     path: '/webhooks',
     handler(req, ctx) {
-      const webhooks = ctx.store.all<StoredWebhook>('webhooks').map(publicWebhook);
-      const page = listRecords(webhooks, req.query, { fields: WEBHOOK_FIELDS });
+      const page = listRecords<StoredWebhook>(ctx.store, 'webhooks', req.query, { fields: WEBHOOK_FIELDS, show: publicWebhook });
       return ok(page.data, page.meta);
     },
   },
@@ -66,8 +66,11 @@ export const webhookRoutes: Route[] = [
     path: '/webhooks/:id/deliveries',
     handler(req, ctx) {
       const webhook = findWebhook(ctx, req.params.id!);
-      const deliveries = ctx.events.deliveriesOf(webhook.id).map(({ body: _body, ...delivery }) => delivery);
-      const page = listRecords(deliveries, req.query, { fields: DELIVERY_FIELDS });
+      const page = listRecords<Delivery>(ctx.store, 'deliveries', req.query, {
+        fields: DELIVERY_FIELDS,
+        scope: { webhook_id: webhook.id },
+        show: ({ body: _body, ...delivery }) => delivery,
+      });
       return ok(page.data, page.meta);
     },
   },

@@ -1,0 +1,121 @@
+// How a standing emulator is found and trusted (CONTRACT §7, "Finding the local emulator").
+// It records in the data dir where it listens (emulator.json, written atomically), and it proves
+// that it serves this data dir before anyone sends it a key: GET /_emulator/info?nonce=N answers
+// HMAC-SHA256(local key, "N\nADDRESS:PORT"), the address being the TCP peer as both ends see it, so
+// that neither a stranger on the port nor a relay in front of the real emulator can answer it.
+// Light on purpose: no database, no undici; a command loads it before deciding anything else.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+
+export interface ServerRecord {
+  pid: number;
+  /** `http://127.0.0.1:4010` */
+  url: string;
+  started_at: string;
+}
+
+export const INFO_PATH = '/_emulator/info';
+
+export function recordPath(dataDir: string): string {
+  return join(dataDir, 'emulator.json');
+}
+
+export function readServerRecord(dataDir: string): ServerRecord | undefined {
+  try {
+    const record = JSON.parse(readFileSync(recordPath(dataDir), 'utf8')) as Partial<ServerRecord>;
+    if (typeof record.pid !== 'number' || typeof record.url !== 'string' || typeof record.started_at !== 'string') return undefined;
+    return record as ServerRecord;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeServerRecord(dataDir: string, record: ServerRecord): void {
+  const temp = `${recordPath(dataDir)}.${process.pid}.tmp`;
+  writeFileSync(temp, JSON.stringify(record), { mode: 0o600 });
+  renameSync(temp, recordPath(dataDir));
+}
+
+/** Removes the record if it is still this one (a newer server may have replaced it). */
+export function removeServerRecord(dataDir: string, record: ServerRecord): void {
+  const current = readServerRecord(dataDir);
+  if (current?.pid !== record.pid || current.started_at !== record.started_at) return;
+  try {
+    unlinkSync(recordPath(dataDir));
+  } catch {
+    // already gone
+  }
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function peer(address: string | undefined, port: number | undefined): string {
+  return `${(address ?? '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '')}:${port ?? 0}`;
+}
+
+/** The answer to a nonce, for the connection between `address:port` (the server's end). */
+export function infoProof(localKey: string, nonce: string, address: string | undefined, port: number | undefined): string {
+  return createHmac('sha256', localKey).update(`${nonce}\n${peer(address, port)}`).digest('hex');
+}
+
+export type Verdict = 'ours' | 'absent' | 'foreign';
+
+/**
+ * Asks the server at `origin` to prove that it serves the data dir whose local key is `localKey`.
+ * Nothing secret is sent. `absent` when nothing listens; `foreign` for any other answer, none, or
+ * one that does not prove it.
+ */
+export function probeEmulator(origin: string, localKey: string, timeoutMs = 3_000): Promise<Verdict> {
+  const nonce = randomBytes(16).toString('hex');
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (verdict: Verdict) => {
+      if (settled) return;
+      settled = true;
+      resolve(verdict);
+    };
+    let url: URL;
+    try {
+      url = new URL(`${INFO_PATH}?nonce=${nonce}`, origin);
+    } catch {
+      done('foreign');
+      return;
+    }
+    const req = request(url, { method: 'GET', headers: { accept: 'application/json' }, timeout: timeoutMs }, (res) => {
+      const socket = res.socket;
+      const expected = infoProof(localKey, nonce, socket.remoteAddress, socket.remotePort);
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        body += chunk;
+        if (body.length > 4096) req.destroy();
+      });
+      res.on('end', () => {
+        let proof: unknown;
+        try {
+          proof = (JSON.parse(body) as { data?: { proof?: unknown } }).data?.proof;
+        } catch {
+          proof = undefined;
+        }
+        const ok =
+          res.statusCode === 200 && typeof proof === 'string' && proof.length === expected.length && timingSafeEqual(Buffer.from(proof), Buffer.from(expected));
+        done(ok ? 'ours' : 'foreign');
+      });
+      res.on('error', () => done('foreign'));
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', (error: NodeJS.ErrnoException) => done(error.code === 'ECONNREFUSED' ? 'absent' : 'foreign'));
+    // Whatever else ends the exchange (a body cut short, one too large) proves nothing.
+    req.on('close', () => setImmediate(() => done('foreign')));
+    req.end();
+  });
+}
