@@ -106,9 +106,14 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const store = Store.open(options.dataDir, options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {});
   let record: ServerRecord | undefined;
   try {
-    if (store.migrated) {
+    if (store.migrated && store.migrated.files.length > 0) {
       options.onNotice?.(
         `Moved the emulator data in ${options.dataDir} (${store.migrated.records} records) into ${store.path}; the old files are kept as ${store.migrated.files.join(' and ')}.`,
+      );
+    }
+    if (store.migrated?.strays) {
+      options.onNotice?.(
+        `Found emulator data written in the old format after the move into ${store.path} (by an earlier hire still running?); it was not imported and is kept as ${store.migrated.strays.join(' and ')}.`,
       );
     }
     const now = options.now ?? (() => new Date());

@@ -3,7 +3,7 @@
 // order they were first stored; lists are SQL queries over indexed fields, so a command's cost
 // does not grow with the data. Writes are transactions: what a request changes commits together
 // or not at all, and SQLite's locks (with a busy timeout), not a lock file, decide who writes.
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, renameSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseError, openDatabase, type Database, type SqlValue } from './db.js';
 import { LEGACY_FILES, LegacyFormatError, readLegacyState } from './legacy.js';
@@ -76,6 +76,8 @@ export interface MigrationReport {
   records: number;
   /** The first-format files, now renamed to `*.migrated`. */
   files: string[];
+  /** First-format files written after the move (by an earlier hire still running), kept aside, not imported. */
+  strays?: string[];
 }
 
 export class Store {
@@ -234,10 +236,19 @@ function migrateSchema(db: Database, path: string): void {
  * A data dir of the first format (state.json, journal.jsonl) is moved into the database in one
  * transaction, then its files are renamed to `*.migrated` and kept. Whichever process gets here
  * first does it; a crash between the commit and the renames leaves files that the next open renames.
+ * An earlier hire's emulator still running on the data dir (its emulator.lock names a live
+ * process) would go on writing the old files: nothing is moved until it stops. Old files that
+ * differ from what was moved (written after the move) are kept aside, not imported, and reported.
  */
 function importLegacy(db: Database, dir: string): MigrationReport | undefined {
   const present = LEGACY_FILES.filter((name) => existsSync(join(dir, name)));
   if (present.length === 0) return undefined;
+  const holder = earlierEmulator(dir);
+  if (holder !== undefined) {
+    throw new StoreError(
+      `An emulator of an earlier hire (pid ${holder}) still uses the data dir ${dir}; stop it, then run this again (its data then moves into ${DATABASE_FILE}). Nothing was changed.`,
+    );
+  }
   let records = 0;
   const imported = db.transaction('immediate', () => {
     if (db.prepare("SELECT value FROM meta WHERE name = 'legacy_migrated_at'").get()) return false;
@@ -255,12 +266,32 @@ function importLegacy(db: Database, dir: string): MigrationReport | undefined {
     db.prepare("INSERT INTO meta (name, value) VALUES ('legacy_migrated_at', ?)").run(new Date().toISOString());
     return true;
   });
+  const strays: string[] = [];
   for (const name of present) {
+    const from = join(dir, name);
+    let to = join(dir, `${name}.migrated`);
     try {
-      renameSync(join(dir, name), join(dir, `${name}.migrated`));
+      if (!imported && existsSync(to) && !readFileSync(from).equals(readFileSync(to))) {
+        to = join(dir, `${name}.unimported-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+        strays.push(to);
+      }
+      renameSync(from, to);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error; // another process renamed it
     }
   }
-  return imported ? { records, files: present.map((name) => `${name}.migrated`) } : undefined;
+  if (imported) return { records, files: present.map((name) => `${name}.migrated`) };
+  return strays.length > 0 ? { records: 0, files: [], strays } : undefined;
+}
+
+/** The pid of a live emulator of the first format on this data dir (its lock file), if any. */
+function earlierEmulator(dir: string): number | undefined {
+  try {
+    const { pid } = JSON.parse(readFileSync(join(dir, 'emulator.lock'), 'utf8')) as { pid?: unknown };
+    if (typeof pid !== 'number' || pid === process.pid) return undefined;
+    process.kill(pid, 0);
+    return pid;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM' ? -1 : undefined;
+  }
 }

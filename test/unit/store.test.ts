@@ -276,6 +276,56 @@ describe('Store: the first format (state.json, journal.jsonl) is moved in once',
     expect(existsSync(join(path, 'state.json'))).toBe(false);
   });
 
+  it('waits for an earlier hire\'s emulator still running on the data dir: refuses, changing nothing', async () => {
+    const path = await dir();
+    const { mkdirSync, spawn } = { ...(await import('node:fs')), ...(await import('node:child_process')) };
+    mkdirSync(path, { recursive: true, mode: 0o700 });
+    writeFileSync(join(path, 'state.json'), JSON.stringify({ version: 1, collections: { jobs: [{ id: 'a', name: 'one' }] } }), { mode: 0o600 });
+    // A live process named by the first format's lock, as an old `hire emulator start` leaves it.
+    const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    try {
+      writeFileSync(join(path, 'emulator.lock'), JSON.stringify({ pid: other.pid, mode: 'server', url: 'http://127.0.0.1:4010' }), { mode: 0o600 });
+      const error = openError(path);
+      expect(error.message).toContain(`pid ${other.pid}`);
+      expect(error.message).toContain('stop it');
+      expect(existsSync(join(path, 'state.json'))).toBe(true);
+      expect(existsSync(join(path, 'state.json.migrated'))).toBe(false);
+    } finally {
+      other.kill('SIGKILL');
+      await new Promise((resolve) => other.once('exit', resolve));
+    }
+    // Once it has stopped (its lock left behind), the data moves in.
+    const store = Store.open(path);
+    try {
+      expect(store.migrated?.records).toBe(1);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('keeps aside, unimported, old files written after the move, and says so', async () => {
+    const path = await dir();
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(path, { recursive: true, mode: 0o700 });
+    writeFileSync(join(path, 'state.json'), JSON.stringify({ version: 1, collections: { jobs: [{ id: 'a', name: 'one' }] } }), { mode: 0o600 });
+    Store.open(path).close();
+    const late = JSON.stringify({ version: 1, collections: { jobs: [{ id: 'a', name: 'one' }, { id: 'b', name: 'written later' }] } });
+    writeFileSync(join(path, 'state.json'), late, { mode: 0o600 });
+    const store = Store.open(path);
+    try {
+      expect(store.migrated?.records).toBe(0);
+      expect(store.migrated?.strays).toHaveLength(1);
+      const stray = store.migrated!.strays![0]!;
+      expect(stray).toMatch(/state\.json\.unimported-/);
+      expect(readFileSync(stray, 'utf8')).toBe(late);
+      expect(ids(store)).toEqual(['a']);
+    } finally {
+      store.close();
+    }
+    // The first copy moved in is still there, unchanged.
+    expect(JSON.parse(readFileSync(join(path, 'state.json.migrated'), 'utf8')).collections.jobs).toHaveLength(1);
+  });
+
   it('refuses a corrupt state.json, naming it, importing nothing and leaving it untouched', async () => {
     const path = await dir();
     const { mkdirSync } = await import('node:fs');
