@@ -303,7 +303,7 @@ function shellEnv(box: Sandbox): Record<string, string> {
 }
 
 function run(command: string, args: string[], env: Record<string, string>, cwd = ROOT): ShellRun {
-  const result = spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout: 20_000 });
+  const result = spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout: 45_000 });
   if (result.error) throw result.error;
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

@@ -50,7 +50,8 @@ function script(block: Block, port: number): string {
     `hire() { "${process.execPath}" "${join(ROOT, 'bin', 'hire.js')}" "$@"; }`,
     // SIGTERM to whatever the block left running (they stop cleanly on it).
     "trap 'for pid in $(jobs -p); do kill -TERM $pid 2>/dev/null || true; done; wait 2>/dev/null || true' EXIT",
-    'wait_for() { for _ in $(seq 1 200); do grep -qi "$2" "$1" 2>/dev/null && return 0; sleep 0.05; done; echo "never ready: $2"; cat "$1"; return 1; }',
+    // Generous (45 s), so that a busy machine is not taken for a command that never gets ready.
+    'wait_for() { for _ in $(seq 1 900); do grep -qi "$2" "$1" 2>/dev/null && return 0; sleep 0.05; done; echo "never ready: $2"; cat "$1"; return 1; }',
     ...lines,
   ].join('\n');
 }
@@ -88,7 +89,7 @@ describe('README', () => {
     const box = await sandbox();
     const [install, build, ...rest] = quickStart!.lines[0]!.split(' && ');
     expect([install, build]).toEqual(['npm ci', 'npm run build']); // done by the suite's setup
-    const result = spawnSync('bash', ['-c', rest.join(' && ')], { cwd: ROOT, env: box.env, encoding: 'utf8', timeout: 20_000 });
+    const result = spawnSync('bash', ['-c', rest.join(' && ')], { cwd: ROOT, env: box.env, encoding: 'utf8', timeout: 45_000 });
     expect(result.stderr).toContain('Using the local emulator');
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^job_\w+\tBackend Engineer\tactive\t/m);

@@ -89,8 +89,12 @@ export function describeOutput(proc: { stdout: string; stderr: string }): string
   return `\n--- stdout ---\n${proc.stdout}\n--- stderr ---\n${proc.stderr}`;
 }
 
-/** Waits for the process to end, killing it and failing when it takes longer than timeoutMs. */
-export async function waitExit(proc: Spawned, what: string, timeoutMs = 10_000): Promise<Exit> {
+/**
+ * Waits for the process to end, killing it and failing when it takes longer than timeoutMs. The
+ * default is generous (below the suite's 60 s test timeout only so that the failure names the
+ * process and shows its output): a busy machine must not fail a test that would have passed.
+ */
+export async function waitExit(proc: Spawned, what: string, timeoutMs = 45_000): Promise<Exit> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
@@ -112,8 +116,8 @@ export async function hire(box: Sandbox, args: readonly string[], options: Spawn
   return { ...exit, stdout: proc.stdout, stderr: proc.stderr };
 }
 
-/** Polls until probe() gives a value; fails when the process exits first or time runs out. */
-export async function waitFor<T>(proc: Spawned, what: string, probe: () => T | undefined | null | false, timeoutMs = 10_000): Promise<T> {
+/** Polls until probe() gives a value; fails when the process exits first or time runs out (generous, as waitExit). */
+export async function waitFor<T>(proc: Spawned, what: string, probe: () => T | undefined | null | false, timeoutMs = 45_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = probe();

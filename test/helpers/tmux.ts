@@ -43,11 +43,12 @@ function startPane(box: Sandbox, program: string, options: ShellPaneOptions): Pa
   const env = Object.entries({ ...box.env, ...options.env, TERM: 'xterm-256color' })
     .map(([name, value]) => `${name}=${quote(value)}`)
     .join(' ');
-  const command = `cd ${quote(box.root)} && env -i ${env} ${program}; echo "EXIT=$?"; sleep 30`;
+  const command = `cd ${quote(box.root)} && env -i ${env} ${program}; echo "EXIT=$?"; sleep 600`;
   tmux('new-session', '-d', '-s', 'hire', '-x', String(options.width ?? 120), '-y', String(options.height ?? 40), command);
   const pane: Pane = {
     capture: ({ escapes = false } = {}) => tmux('capture-pane', '-p', '-J', ...(escapes ? ['-e'] : []), '-t', 'hire'),
-    async waitFor(pattern, timeoutMs = 10_000) {
+    // Generous: below the suite's 60 s test timeout only so that a failure shows the screen.
+    async waitFor(pattern, timeoutMs = 45_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const screen = pane.capture();

@@ -35,7 +35,8 @@ async function makeClient(url: string, options: MakeOptions = {}): Promise<ApiCl
   const client = await ApiClient.create({
     baseUrl: resolveBaseUrl(url),
     apiKey: API_KEY,
-    timeoutMs: options.timeoutMs ?? 5_000,
+    // Generous: a busy machine must not turn a slow answer into a timeout before the test's own.
+    timeoutMs: options.timeoutMs ?? 45_000,
     userAgent: USER_AGENT,
     ...(options.onWarning ? { onWarning: options.onWarning } : {}),
     ...(options.onTrace ? { onTrace: options.onTrace } : {}),
@@ -435,8 +436,7 @@ describe('ApiClient network failures', () => {
     expect(error.exitCode).toBe(6);
     expect(error.message).toContain('timed out after 0.2 s');
     expect(elapsed).toBeGreaterThanOrEqual(150);
-    expect(elapsed).toBeLessThan(5_000);
-  }, 10_000);
+  });
 
   it('a server that sends headers then stalls the body also times out', async () => {
     const server = await serve((_req, res) => {
@@ -447,7 +447,7 @@ describe('ApiClient network failures', () => {
     const error = await networkError(client.request('GET', '/jobs'));
     expect(error.code).toBe('timeout');
     expect(error.message).toContain('timed out after 0.2 s');
-  }, 10_000);
+  });
 });
 
 describe('ApiClient deprecation warnings', () => {

@@ -5,7 +5,7 @@
 // proxy variables. Every test ends by checking that the API key appears in no output.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DESCRIPTION, runCli, type RunResult } from '../helpers/cli.js';
 import { sandbox, unusedPort } from '../helpers/env.js';
 import { testEmulator } from '../helpers/emulator.js';
@@ -27,12 +27,6 @@ const JOB = {
 
 // ---------------------------------------------------------------------------------------------
 // Scripted servers
-
-const timers: NodeJS.Timeout[] = [];
-
-afterEach(() => {
-  for (const timer of timers.splice(0)) clearTimeout(timer);
-});
 
 const ok = (data: unknown = JOB, headers: Record<string, string> = {}): Handler => reply(200, { data, meta: { request_id: 'req_ok' } }, headers);
 
@@ -62,11 +56,8 @@ const drop: Handler = (req) => {
   req.socket.destroy();
 };
 
-function later(ms: number, handler: Handler): Handler {
-  return (req, res, body) => {
-    timers.push(setTimeout(() => handler(req, res, body), ms));
-  };
-}
+/** Never answers (the connection is closed after the test): only a timeout can end the request. */
+const silent: Handler = () => {};
 
 // ---------------------------------------------------------------------------------------------
 // Running the CLI
@@ -192,7 +183,7 @@ describe('429 rate limits', () => {
     const result = await hire(['jobs', 'get', JOB.id], server.origin);
     expect(result.code).toBe(5);
     expect(server.requests).toHaveLength(1);
-    expect(result.ms).toBeLessThan(5_000);
+    // hire announces every wait before it waits ("retrying in …"): no notice, no wait.
     expect(result.stderr).not.toContain('retrying');
     expect(result.stderr).toContain('(rate_limited, HTTP 429)');
     expect(result.stderr).toContain('The server asks to wait 3600 s before trying again, longer than hire waits (60 s).');
@@ -261,13 +252,12 @@ describe('GET retries on 5xx and network faults', () => {
   });
 
   it('times out a slow server: --timeout 0.3 --max-retries 0 → exit 6', async () => {
-    const server = await serve(later(2_000, ok()));
+    const server = await serve(silent);
     const result = await hire(['jobs', 'get', JOB.id, '--timeout', '0.3', '--max-retries', '0'], server.origin);
     expect(result.code).toBe(6);
     expect(server.requests).toHaveLength(1);
     expect(result.stderr).toContain(`Request to ${server.origin} timed out after 0.3 s.`);
     expect(result.stderr).toContain('--timeout');
-    expect(result.ms).toBeLessThan(1_900);
     expectKeyHidden(result);
   });
 
@@ -331,11 +321,8 @@ describe('POST retries reuse one Idempotency-Key', () => {
     });
     const proxyOrigin = await listen(proxy);
 
-    const started = performance.now();
     const result = await runCli([...CREATE, '--json'], { env: { ...box.env, HIRE_BASE_URL: proxyOrigin, HIRE_API_KEY: emulator.key } });
-    const ms = performance.now() - started;
     expect(result.code, result.stderr).toBe(0);
-    expect(ms).toBeLessThan(10_000);
 
     const jobs = emulator.store.all<{ id: string; title: string }>('jobs');
     expect(jobs).toHaveLength(1);

@@ -56,19 +56,29 @@ interface ScriptedJobs {
   maxInFlight: number;
 }
 
-/** POST /api/v1/jobs answered 201 with the job (500 when `fail` says so), each after `delayMs`. */
-async function scriptedJobs(options: { delayMs?: number; fail?: (title: string) => boolean } = {}): Promise<ScriptedJobs> {
+/**
+ * POST /api/v1/jobs answered 201 with the job (500 when `fail` says so), each after `delayMs`.
+ * With `holdUntilInFlight`, no answer is sent until that many requests have been in flight at once
+ * (then it no longer holds): a client that may send N at once is seen to, however slow the machine.
+ */
+async function scriptedJobs(options: { delayMs?: number; fail?: (title: string) => boolean; holdUntilInFlight?: number } = {}): Promise<ScriptedJobs> {
   const state: ScriptedJobs = { apiUrl: '', posts: [], requests: 0, maxInFlight: 0 };
   let inFlight = 0;
   let made = 0;
+  let reached = (options.holdUntilInFlight ?? 0) <= 1;
+  const held: (() => void)[] = [];
   const server = createServer((req, res) => {
     state.requests += 1;
     inFlight += 1;
     state.maxInFlight = Math.max(state.maxInFlight, inFlight);
+    if (!reached && inFlight >= options.holdUntilInFlight!) {
+      reached = true;
+      for (const answer of held.splice(0)) answer();
+    }
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      setTimeout(() => {
+      const answer = () => setTimeout(() => {
         inFlight -= 1;
         const raw = Buffer.concat(chunks).toString('utf8');
         let status: number;
@@ -94,6 +104,8 @@ async function scriptedJobs(options: { delayMs?: number; fail?: (title: string) 
         res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
         res.end(JSON.stringify(payload));
       }, options.delayMs ?? 0);
+      if (reached) answer();
+      else held.push(answer);
     });
   });
   state.apiUrl = `${await listen(server)}/api/v1`;
@@ -644,7 +656,7 @@ describe('jobs import: safe to run again', () => {
     const signals = new EventEmitter();
     const io = captureIO({ signals });
     const running = main(['jobs', 'import', file, '--concurrency', '2', '--json'], io.io, await emulatorEnv(box, emu, proxy.apiUrl));
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 45_000;
     while (emu.store.all('jobs').length < 3) {
       if (Date.now() > deadline) throw new Error(`no jobs were created; stderr:\n${io.stderr()}`);
       await sleep(5);
@@ -798,7 +810,9 @@ describe('jobs import: rate limits, concurrency and progress', () => {
 
   it('--concurrency N bounds the POSTs in flight and reaches N; 0 and 101 are usage errors', async () => {
     const box = await sandbox();
-    const server = await scriptedJobs({ delayMs: 40 });
+    // The first answers are held until 3 POSTs are in flight: reaching 3 does not depend on how
+    // fast they come (an import that never sends 3 at once is never answered, and fails).
+    const server = await scriptedJobs({ delayMs: 40, holdUntilInFlight: 3 });
     const env = { ...box.env, HIRE_BASE_URL: server.apiUrl, HIRE_API_KEY: SCRIPTED_KEY };
     const file = put(box, 'many.ndjson', ndjson(jobRows(12, 'Parallel')));
 

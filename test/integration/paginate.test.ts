@@ -23,7 +23,7 @@ interface ListServerOptions {
   defaultPerPage?: number;
   /** Milliseconds to wait before answering a page. */
   delayMs?: (page: number) => number;
-  /** A page is answered only once its promise resolves. */
+  /** A page is answered only once its promise settles (read when the page is asked for, so a test may add gates after making the server). */
   gates?: Record<number, Promise<void>>;
   headers?: Record<string, string>;
   /** Leave total_pages out of meta (a server that does not count pages). */
@@ -88,7 +88,7 @@ async function clientFor(server: ListServer): Promise<ApiClient> {
   const client = await ApiClient.create({
     baseUrl: resolveBaseUrl(server.apiUrl),
     apiKey: API_KEY,
-    timeoutMs: 10_000,
+    timeoutMs: 45_000,
     userAgent: 'hire/0.0.0-test (node)',
   });
   afterServersClosed(() => client.close());
@@ -120,12 +120,27 @@ function query(url: string): Record<string, string> {
   return Object.fromEntries(new URL(url, 'http://list').searchParams.entries());
 }
 
-async function until(condition: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
+/** Polls until the condition holds; the limit is generous, below the test's own only to name `what`. */
+async function until(condition: () => boolean, what: string, timeoutMs = 45_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(5);
   }
+}
+
+/**
+ * A gate for a page that opens once the condition holds: what the test wants to have happened first
+ * has happened, however slow the machine. If it never does, the gate opens after until()'s limit
+ * anyway and the test's assertions on the server's record say what went wrong.
+ */
+function opensWhen(condition: () => boolean, what: string): Promise<void> {
+  return until(condition, what).catch(() => undefined);
+}
+
+/** Page 2 is answered only after pages 3 and 5: later pages answer first. */
+function holdPage2UntilLaterPagesAnswered(server: ListServer, gates: Record<number, Promise<void>>): void {
+  gates[2] = opensWhen(() => server.answered.includes(3) && server.answered.includes(5), 'pages 3 and 5 to be answered');
 }
 
 describe('paginate()', () => {
@@ -144,7 +159,9 @@ describe('paginate()', () => {
   });
 
   it('with all, yields every item once and in order though page 3 answers before the slow page 2', async () => {
-    const server = await listServer({ total: 50, delayMs: (page) => ({ 2: 300, 3: 0, 4: 60, 5: 0 })[page] ?? 0 });
+    const gates: Record<number, Promise<void>> = {};
+    const server = await listServer({ total: 50, gates, delayMs: (page) => ({ 4: 60 })[page] ?? 0 });
+    holdPage2UntilLaterPagesAnswered(server, gates);
     const pages = await pagesOf(server, { per_page: 10 }, { all: true });
     expect(pages).toEqual([range(1, 10), range(11, 20), range(21, 30), range(31, 40), range(41, 50)]);
     expect(pages.flat()).toEqual(range(1, 50));
@@ -155,7 +172,12 @@ describe('paginate()', () => {
   });
 
   it('keeps at most 4 pages in flight, and does reach 4', async () => {
-    const server = await listServer({ total: 100, delayMs: (page) => (page === 1 ? 0 : 80) });
+    // Every page after the first is held until 4 are in flight at once: reaching 4 does not depend on
+    // how fast the requests come (a client that never sends 4 at once fails on maxInFlight below).
+    const gates: Record<number, Promise<void>> = {};
+    const server = await listServer({ total: 100, gates });
+    const fourInFlight = opensWhen(() => server.maxInFlight >= 4, '4 pages in flight');
+    for (const page of range(2, 10)) gates[page] = fourInFlight;
     const pages = await pagesOf(server, { per_page: 10 }, { all: true });
     expect(pages.flat()).toEqual(range(1, 100));
     expect([...server.pages].sort((a, b) => a - b)).toEqual(range(1, 10));
@@ -223,7 +245,9 @@ describe('list commands through the CLI (runList, printPages)', () => {
   });
 
   it('--all prints every item once, in order, though later pages answer first', async () => {
-    const server = await listServer({ total: 50, delayMs: (page) => ({ 2: 300, 3: 0, 4: 60 })[page] ?? 0 });
+    const gates: Record<number, Promise<void>> = {};
+    const server = await listServer({ total: 50, gates, delayMs: (page) => ({ 4: 60 })[page] ?? 0 });
+    holdPage2UntilLaterPagesAnswered(server, gates);
     const result = await runCli(['jobs', 'list', '--all', '--per-page', '10', '-o', 'ndjson'], { env: await cliEnv(server) });
     expect(result.code).toBe(0);
     expect(ndjsonNumbers(result.stdout)).toEqual(range(1, 50));

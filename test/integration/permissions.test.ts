@@ -3,7 +3,6 @@
 // the /_emulator controls, IP allow-lists, per-key rate limits and their headers, and key listing,
 // masking and revocation through /_emulator/keys.
 import { request as httpRequest } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { hashKey } from '../../src/emulator/local-key.js';
 import { sandbox } from '../helpers/env.js';
@@ -20,6 +19,10 @@ interface Answer {
   headers: Headers;
   json: any;
   text: string;
+  /** Date.now() just before the request was sent and once its answer was complete: the emulator's
+   * "now" for it lies between the two, however slow the machine. */
+  sentAt: number;
+  receivedAt: number;
 }
 
 interface Key {
@@ -28,8 +31,19 @@ interface Key {
   record: any;
 }
 
-async function emulator(): Promise<TestEmulator> {
-  return testEmulator((await sandbox()).dataDir);
+async function emulator(options: { now?: () => Date } = {}): Promise<TestEmulator> {
+  return testEmulator((await sandbox()).dataDir, options);
+}
+
+/** Real time plus an offset the test moves forward: time passes for the emulator without waiting. */
+function skewableClock(): { now: () => Date; advance(ms: number): void } {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance: (ms) => {
+      offset += ms;
+    },
+  };
 }
 
 function jobInput(overrides: Body = {}): Body {
@@ -40,9 +54,11 @@ function jobInput(overrides: Body = {}): Body {
 async function send(url: string, method: string, key: string | undefined, body?: unknown): Promise<Answer> {
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (key !== undefined) headers.authorization = `Bearer ${key}`;
+  const sentAt = Date.now();
   const response = await fetch(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : undefined, text };
+  const receivedAt = Date.now();
+  return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : undefined, text, sentAt, receivedAt };
 }
 
 function api(emu: TestEmulator, method: string, path: string, key: string | undefined, body?: unknown): Promise<Answer> {
@@ -82,14 +98,13 @@ function rate(response: Answer): { limit: string | null; remaining: string | nul
   };
 }
 
-/** X-RateLimit-Reset: integer Unix seconds, in the future, at most an hour ahead. */
+/** X-RateLimit-Reset: integer Unix seconds, after the request, at most an hour after its answer. */
 function expectReset(response: Answer): number {
   const reset = response.headers.get('x-ratelimit-reset');
   expect(reset).toMatch(/^\d+$/);
   const value = Number(reset);
-  const nowSeconds = Date.now() / 1000;
-  expect(value).toBeGreaterThan(nowSeconds);
-  expect(value).toBeLessThanOrEqual(Math.ceil(nowSeconds) + 3600);
+  expect(value).toBeGreaterThan(response.sentAt / 1000);
+  expect(value).toBeLessThanOrEqual(Math.ceil(response.receivedAt / 1000) + 3600);
   return value;
 }
 
@@ -191,7 +206,7 @@ async function setUpFixtures(emu: TestEmulator): Promise<Fixtures> {
 }
 
 /** The key (secret) to send for a kind of key, or undefined for no Authorization header. */
-async function keyFor(emu: TestEmulator, kind: KeyKind): Promise<string | undefined> {
+async function keyFor(emu: TestEmulator, kind: KeyKind, clock: { advance(ms: number): void }): Promise<string | undefined> {
   switch (kind) {
     case 'missing':
       return undefined;
@@ -213,7 +228,7 @@ async function keyFor(emu: TestEmulator, kind: KeyKind): Promise<string | undefi
     case 'expired': {
       const key = await makeKey(emu, { level: 'admin', name: 'short lived', expires_in_seconds: 1 });
       expect((await api(emu, 'GET', '/jobs', key.secret)).status).toBe(200);
-      await sleep(1_150);
+      clock.advance(2_000); // its second passes on the emulator's clock
       return key.secret;
     }
   }
@@ -221,9 +236,10 @@ async function keyFor(emu: TestEmulator, kind: KeyKind): Promise<string | undefi
 
 describe('permission matrix: every API endpoint × every kind of key', () => {
   it.each(KEY_KINDS)('%s key', async (kind) => {
-    const emu = await emulator();
+    const clock = skewableClock();
+    const emu = await emulator({ now: clock.now });
     const fixtures = await setUpFixtures(emu);
-    const secret = await keyFor(emu, kind);
+    const secret = await keyFor(emu, kind, clock);
 
     const actual: Record<string, string> = {};
     const expected: Record<string, string> = {};
@@ -338,15 +354,31 @@ describe('IP allow-lists', () => {
 // ---------------------------------------------------------------------------------------------
 // 3. Rate limits
 
-/** A POST /jobs whose body arrives slowly: it holds a concurrency slot until finish() is called. */
-function slowCreate(emu: TestEmulator, secret: string): { finish(): Promise<Answer>; settled(): boolean } {
+/**
+ * A POST /jobs whose body arrives slowly: it holds a concurrency slot until finish() is called.
+ * `admitted` resolves once the emulator has taken the request in: it is sent with `Expect:
+ * 100-continue`, and node's server writes "100 Continue" and then, in the same tick, hands the
+ * request to the emulator, which admits it (counts it against the key) before it first waits.
+ */
+function slowCreate(emu: TestEmulator, secret: string): { admitted: Promise<void>; finish(): Promise<Answer>; settled(): boolean } {
   const payload = Buffer.from(JSON.stringify(jobInput({ title: 'Slow Engineer' })));
   let settled = false;
+  const sentAt = Date.now();
   const req = httpRequest(`${emu.apiUrl}/jobs`, {
     method: 'POST',
     agent: false,
-    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', 'content-length': String(payload.length) },
+    headers: {
+      authorization: `Bearer ${secret}`,
+      'content-type': 'application/json',
+      'content-length': String(payload.length),
+      expect: '100-continue',
+    },
   });
+  const admitted = new Promise<void>((resolve, reject) => {
+    req.once('continue', () => resolve());
+    req.once('error', reject);
+  });
+  admitted.catch(() => {}); // awaited by the test; the answer's promise reports errors too
   const answer = new Promise<Answer>((resolve, reject) => {
     req.on('error', reject);
     req.on('response', (res) => {
@@ -358,12 +390,13 @@ function slowCreate(emu: TestEmulator, secret: string): { finish(): Promise<Answ
         const text = Buffer.concat(chunks).toString('utf8');
         const headers = new Headers();
         for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') headers.set(name, value);
-        resolve({ status: res.statusCode ?? 0, headers, json: text ? JSON.parse(text) : undefined, text });
+        resolve({ status: res.statusCode ?? 0, headers, json: text ? JSON.parse(text) : undefined, text, sentAt, receivedAt: Date.now() });
       });
     });
   });
   req.write(payload.subarray(0, 10));
   return {
+    admitted,
     settled: () => settled,
     finish: async () => {
       req.end(payload.subarray(10));
@@ -408,8 +441,10 @@ describe('rate limits', () => {
     expect(rate(limited).limit).toBe('3');
     expect(rate(limited).remaining).toBe('0');
     const reset = expectReset(limited);
-    // retry_after is the wait until the hourly window resets.
-    expect(Math.abs(reset - Date.now() / 1000 - retryAfter)).toBeLessThanOrEqual(1.5);
+    // retry_after is the wait until the hourly window resets, from when the emulator answered
+    // (between sending and receiving; a second either way for rounding).
+    expect(retryAfter).toBeGreaterThanOrEqual(reset - limited.receivedAt / 1000 - 1);
+    expect(retryAfter).toBeLessThanOrEqual(reset - limited.sentAt / 1000 + 1);
     // Still limited, whatever the method; other keys are not.
     expectRateLimited(await api(emu, 'GET', '/analytics', key.secret), 3600);
     expect((await api(emu, 'GET', '/jobs', emu.key)).status).toBe(200);
@@ -431,7 +466,7 @@ describe('rate limits', () => {
     const emu = await emulator();
     const key = await makeKey(emu, { level: 'write', limits: { hour: 3, concurrent: 1 } });
     const slow = slowCreate(emu, key.secret);
-    await sleep(250);
+    await slow.admitted;
 
     const refused = await api(emu, 'GET', '/jobs', key.secret);
     expect(slow.settled()).toBe(false);
@@ -609,8 +644,8 @@ describe('a daily-limit 429', () => {
     expect(refused.status).toBe(429);
     expect(rate(refused)).toMatchObject({ limit: '1', remaining: '0' });
     const reset = Number(rate(refused).reset);
-    expect(reset - Date.now() / 1000).toBeGreaterThan(0);
-    expect(reset - Date.now() / 1000).toBeLessThanOrEqual(86_400);
+    expect(reset).toBeGreaterThan(refused.sentAt / 1000);
+    expect(reset).toBeLessThanOrEqual(refused.receivedAt / 1000 + 86_400);
     expect(Number(refused.headers.get('retry-after'))).toBe(refused.json.retry_after);
   });
 });

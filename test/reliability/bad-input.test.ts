@@ -435,7 +435,7 @@ describe('generated job inputs: one schema, one verdict', () => {
       expect(Object.keys(local.errors), report).not.toEqual([]);
       if (details) expect(Object.keys(details), report).not.toEqual([]);
     });
-  }, 30_000);
+  });
 
   it('hire jobs create --from-file: exit 0 and created when valid, exit 2 naming every invalid field when not', async () => {
     const { root, emulator, env } = await setup();
@@ -587,7 +587,7 @@ describe('malformed files and stdin', () => {
       expectNoCrash(result, [2]);
       expect(result.stderr).toContain(file);
     });
-  }, 30_000);
+  });
 
   it('random bytes in jobs import FILE: exit 2 naming the file or its rows, nothing sent', async () => {
     const { root, env, emulator } = await setup();
@@ -598,7 +598,7 @@ describe('malformed files and stdin', () => {
       expect(result.stderr.includes(file) || /rows? (is|are) not valid; nothing was sent/.test(result.stderr), result.stderr).toBe(true);
     });
     expect((await emulator.call('GET', '/jobs')).json.data).toEqual([]);
-  }, 30_000);
+  });
 
   it('binary garbage on stdin: --from-file - and jobs import - exit 2 naming stdin', async () => {
     const { env, emulator } = await setup();
@@ -616,7 +616,7 @@ describe('malformed files and stdin', () => {
       } else expect(result.stderr).toMatch(names);
     });
     expect((await emulator.call('GET', '/jobs')).json.data).toEqual([]);
-  }, 30_000);
+  });
 
   const CSV_COLUMNS = [
     'title', 'description', 'department', 'location.type', 'location.city', 'location.state', 'location.country', 'requirements', 'skills',
@@ -796,7 +796,7 @@ describe('huge strings', () => {
     expect(human.stderr).toMatch(/Request ID: req_/);
     expect(human.stderr).toContain('shorten the longest fields');
     expect((await emulator.call('GET', '/jobs')).json.data).toHaveLength(2);
-  }, 30_000);
+  });
 });
 
 describe('unicode and control characters in every text field', () => {

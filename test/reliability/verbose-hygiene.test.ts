@@ -20,7 +20,7 @@ interface Run {
 
 /** The built CLI, run to completion: the emulator answers from this process, so never spawnSync. */
 async function hire(box: Sandbox, argv: string[], input = ''): Promise<Run> {
-  return { argv, ...(await runBin(box, argv, { stdin: input, timeoutMs: 20_000 })) };
+  return { argv, ...(await runBin(box, argv, { stdin: input })) };
 }
 
 const show = (run: Run) => `hire ${run.argv.join(' ')} → exit ${run.code}\n--- stdout ---\n${run.stdout}\n--- stderr ---\n${run.stderr}`;
