@@ -51,7 +51,7 @@ async function startEmulator(box: Sandbox, args: readonly string[] = ['--port', 
 
 async function stopEmulator(emulator: StandingEmulator, signal: 'SIGINT' | 'SIGTERM'): Promise<Exit> {
   emulator.proc.child.kill(signal);
-  return waitExit(emulator.proc, `the emulator after ${signal}`, 10_000);
+  return waitExit(emulator.proc, `the emulator after ${signal}`);
 }
 
 function pointLocalProfileAt(box: Sandbox, apiUrl: string): void {

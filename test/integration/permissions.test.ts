@@ -31,15 +31,25 @@ interface Key {
   record: any;
 }
 
+/**
+ * The time the emulators of this file live in, and the tests read: real time moved to 12:30 UTC of
+ * today, so that no hourly or daily rate-limit window ends while the file runs, whenever it runs.
+ */
+const SHIFT_MS = (() => {
+  const now = Date.now();
+  return Math.floor(now / 86_400_000) * 86_400_000 + 12.5 * 3_600_000 - now;
+})();
+const clock = (): number => Date.now() + SHIFT_MS;
+
 async function emulator(options: { now?: () => Date } = {}): Promise<TestEmulator> {
-  return testEmulator((await sandbox()).dataDir, options);
+  return testEmulator((await sandbox()).dataDir, { now: () => new Date(clock()), ...options });
 }
 
 /** Real time plus an offset the test moves forward: time passes for the emulator without waiting. */
 function skewableClock(): { now: () => Date; advance(ms: number): void } {
   let offset = 0;
   return {
-    now: () => new Date(Date.now() + offset),
+    now: () => new Date(clock() + offset),
     advance: (ms) => {
       offset += ms;
     },
@@ -54,10 +64,10 @@ function jobInput(overrides: Body = {}): Body {
 async function send(url: string, method: string, key: string | undefined, body?: unknown): Promise<Answer> {
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (key !== undefined) headers.authorization = `Bearer ${key}`;
-  const sentAt = Date.now();
+  const sentAt = clock();
   const response = await fetch(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   const text = await response.text();
-  const receivedAt = Date.now();
+  const receivedAt = clock();
   return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : undefined, text, sentAt, receivedAt };
 }
 
@@ -363,7 +373,7 @@ describe('IP allow-lists', () => {
 function slowCreate(emu: TestEmulator, secret: string): { admitted: Promise<void>; finish(): Promise<Answer>; settled(): boolean } {
   const payload = Buffer.from(JSON.stringify(jobInput({ title: 'Slow Engineer' })));
   let settled = false;
-  const sentAt = Date.now();
+  const sentAt = clock();
   const req = httpRequest(`${emu.apiUrl}/jobs`, {
     method: 'POST',
     agent: false,
@@ -390,7 +400,7 @@ function slowCreate(emu: TestEmulator, secret: string): { admitted: Promise<void
         const text = Buffer.concat(chunks).toString('utf8');
         const headers = new Headers();
         for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') headers.set(name, value);
-        resolve({ status: res.statusCode ?? 0, headers, json: text ? JSON.parse(text) : undefined, text, sentAt, receivedAt: Date.now() });
+        resolve({ status: res.statusCode ?? 0, headers, json: text ? JSON.parse(text) : undefined, text, sentAt, receivedAt: clock() });
       });
     });
   });
@@ -616,9 +626,9 @@ describe('/_emulator/keys', () => {
     const lastUsed = async () =>
       ((await control(emu, 'GET', '/keys', emu.key)).json.data as any[]).find((item) => item.id === key.id).last_used_at as string | null;
     expect(await lastUsed()).toBeNull();
-    const before = Date.now();
+    const before = clock();
     expect((await api(emu, 'GET', '/jobs', key.secret)).status).toBe(200);
-    const after = Date.now();
+    const after = clock();
     const stamp = await lastUsed();
     expect(stamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(Date.parse(stamp!)).toBeGreaterThanOrEqual(before);
