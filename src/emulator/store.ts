@@ -99,8 +99,14 @@ export class Store {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     chmodSync(dir, 0o700);
     const path = join(dir, DATABASE_FILE);
-    // Made 0600 before SQLite opens it: its -wal and -shm files take the same mode.
-    closeSync(openSync(path, 'a', 0o600));
+    // Made 0600 before SQLite opens it: its -wal and -shm files take the same mode. Only when it
+    // is new: closing any descriptor of a file drops every POSIX lock this process holds on it, so
+    // opening an existing database here would strip the locks of a connection still open on it.
+    try {
+      closeSync(openSync(path, 'wx', 0o600));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
     chmodSync(path, 0o600);
     let db: Database | undefined;
     try {
