@@ -4,6 +4,7 @@ import { isatty } from 'node:tty';
 import { CommanderError } from 'commander';
 import { Context, type IO } from './context.js';
 import { ApiError, ExitCode, HireError, MAX_WAIT_SECONDS, ValidationError } from './errors.js';
+import { inert, inertJson, inertLines } from './output/cells.js';
 import { buildProgram } from './program.js';
 import type { Env } from './config/paths.js';
 
@@ -24,6 +25,11 @@ export async function main(argv: readonly string[], io: IO, env: Env): Promise<n
   }
 }
 
+/**
+ * CONTRACT §7: an error's message, code, details and request id may quote a server, a file or argv,
+ * so each is escaped whole (a newline in one must not start a fake line: our messages are one line
+ * each); hints and stack traces keep their newlines. Colour is applied after escaping.
+ */
 async function reportError(ctx: Context, error: unknown): Promise<number> {
   if (error instanceof CommanderError) {
     // commander has printed its message (or the help / version) already.
@@ -35,32 +41,32 @@ async function reportError(ctx: Context, error: unknown): Promise<number> {
   const stderr = ctx.io.stderr;
   if (!(error instanceof HireError)) {
     const message = error instanceof Error ? error.message : String(error);
-    stderr.write(`Error: unexpected failure: ${message}\n`);
-    if (ctx.globals.verbose && error instanceof Error && error.stack) stderr.write(`${error.stack}\n`);
+    stderr.write(`Error: unexpected failure: ${inert(message)}\n`);
+    if (ctx.globals.verbose && error instanceof Error && error.stack) stderr.write(`${inertLines(error.stack)}\n`);
     else stderr.write('Run again with --verbose for details.\n');
     return ExitCode.failure;
   }
   if (wantsJson(ctx)) {
-    stderr.write(`${JSON.stringify(errorEnvelope(error), null, 2)}\n`);
+    stderr.write(`${inertJson(errorEnvelope(error), 2)}\n`);
     return error.exitCode;
   }
   const paint = await ctx.painter('stderr');
   if (error.exitCode === ExitCode.interrupted) {
-    stderr.write(`${error.message}\n`);
+    stderr.write(`${inert(error.message)}\n`);
     return error.exitCode;
   }
   if (error.message) {
-    const where = error instanceof ApiError ? ` (${error.code}, HTTP ${error.status})` : '';
-    stderr.write(`${paint.red('Error:')} ${error.message}${where}\n`);
+    const where = error instanceof ApiError ? ` (${inert(error.code)}, HTTP ${error.status})` : '';
+    stderr.write(`${paint.red('Error:')} ${inert(error.message)}${where}\n`);
   }
   if (error.details) {
     const label = error instanceof ValidationError ? error.labelField : (field: string) => field;
-    for (const [field, message] of Object.entries(error.details)) stderr.write(`  ${paint.bold(label(field))}: ${message}\n`);
+    for (const [field, message] of Object.entries(error.details)) stderr.write(`  ${paint.bold(inert(label(field)))}: ${inert(String(message))}\n`);
   }
-  if (error instanceof ApiError && error.requestId) stderr.write(`Request ID: ${error.requestId}\n`);
+  if (error instanceof ApiError && error.requestId) stderr.write(`Request ID: ${inert(error.requestId)}\n`);
   const hint = error.hint ?? (error instanceof ApiError ? hintFor(ctx, error) : undefined);
-  if (hint) stderr.write(`${paint.dim(hint)}\n`);
-  if (ctx.globals.verbose && error.cause instanceof Error && error.cause.stack) stderr.write(`${error.cause.stack}\n`);
+  if (hint) stderr.write(`${paint.dim(inertLines(hint))}\n`);
+  if (ctx.globals.verbose && error.cause instanceof Error && error.cause.stack) stderr.write(`${inertLines(error.cause.stack)}\n`);
   return error.exitCode;
 }
 
@@ -90,9 +96,19 @@ function isEnvelope(body: unknown): boolean {
 
 function hintFor(ctx: Context, error: ApiError): string | undefined {
   const profile = ctx.profileName ?? 'NAME';
+  // HIRE_API_KEY overrides the profile's key, so `hire auth login` cannot help a bad one.
+  const fromEnv = ctx.keySource === 'env';
+  const key = fromEnv ? 'The key in HIRE_API_KEY' : `The key of profile "${profile}"`;
+  if (fromEnv && error.code === 'key_expired') return `The key in HIRE_API_KEY has expired: set HIRE_API_KEY to a current key, or unset it to use the key of profile "${profile}".`;
+  if (fromEnv && error.status === 401) return `The key in HIRE_API_KEY was refused: fix HIRE_API_KEY, or unset it to use the key of profile "${profile}".`;
   if (error.code === 'key_expired') return `The key of profile "${profile}" has expired: \`hire auth login --profile ${profile}\` stores a new one.`;
   if (error.status === 401) return `Check the key with \`hire auth status --profile ${profile}\`, or store a new one with \`hire auth login --profile ${profile}\`.`;
-  if (error.status === 403) return `The key of profile "${profile}" lacks the permission level for this operation.`;
+  // The spec's 403 is a missing permission level; an IP allow-list refuses with 403 too, and only
+  // the message tells them apart (the emulator: "This API key may not be used from ADDRESS").
+  if (error.status === 403 && /\bmay not be used from\b|\ballow-?list|\bIP address/i.test(error.message)) {
+    return `${key} has an IP allow-list that refuses this address: run hire from an allowed address, or have this one added to the allow-list.`;
+  }
+  if (error.status === 403) return `${key} lacks the permission level for this operation.`;
   if (error.status === 413) return 'The request is larger than the server accepts; shorten the longest fields (a description of many pages, say) and send it again.';
   if (error.status === 429) {
     const wait = error.retryAfterSeconds;

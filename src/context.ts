@@ -10,6 +10,7 @@ import { dataDir, type Env } from './config/paths.js';
 import { AuthError, ExitCode, HireError, UsageError } from './errors.js';
 import type { Painter } from './output/paint.js';
 import { OUTPUT_FORMATS, type OutputFormat } from './output/formats.js';
+import { inert, inertLines } from './output/cells.js';
 
 export const VERSION: string = typeof __HIRE_VERSION__ === 'string' ? __HIRE_VERSION__ : '0.0.0-dev';
 
@@ -32,6 +33,8 @@ export interface GlobalOptions {
   json?: boolean;
   output?: string;
   fields?: string;
+  /** -o csv writes cells as received, without neutralising formulas (CONTRACT §7). */
+  csvRaw?: boolean;
   color: boolean;
   quiet?: boolean;
   verbose?: boolean;
@@ -98,17 +101,25 @@ export class Context {
   }
 
   get timeoutMs(): number {
-    const seconds = Number(this.#globals.timeout);
-    if (!Number.isFinite(seconds) || seconds <= 0) {
-      throw new UsageError(`--timeout must be a number of seconds above 0 (got "${this.#globals.timeout}").`);
+    // A request unanswered for a day is hung; the bound also stays far below setTimeout's
+    // 2^31-1 ms (about 24.8 days), beyond which every request timed out at once.
+    const max = 86_400;
+    const raw = this.#globals.timeout;
+    const seconds = /^(\d+(\.\d*)?|\.\d+)$/.test(raw.trim()) ? Number(raw) : Number.NaN;
+    if (!(seconds > 0 && seconds <= max)) {
+      throw new UsageError(`--timeout must be a number of seconds above 0 and at most ${max}, one day (got "${raw}").`);
     }
     return seconds * 1000;
   }
 
   get maxRetries(): number {
-    const retries = Number(this.#globals.maxRetries);
-    if (!Number.isInteger(retries) || retries < 0) {
-      throw new UsageError(`--max-retries must be a whole number of at least 0 (got "${this.#globals.maxRetries}").`);
+    // Each retry waits up to 8 s (a 429 up to 60 s): 100 already span minutes to over an hour;
+    // a larger number is a typo, or a wish to retry forever.
+    const max = 100;
+    const raw = this.#globals.maxRetries;
+    const retries = /^\d+$/.test(raw.trim()) ? Number(raw) : Number.NaN;
+    if (!(retries >= 0 && retries <= max)) {
+      throw new UsageError(`--max-retries must be a whole number from 0 to ${max} (got "${raw}").`);
     }
     return retries;
   }
@@ -133,18 +144,24 @@ export class Context {
     return painter;
   }
 
-  /** A line for people on stderr; silenced by --quiet. */
-  notice(message: string): void {
-    if (!this.quiet) this.io.stderr.write(`${message}\n`);
+  // The sinks for people (CONTRACT §7): whatever a message quotes from a server, a file or argv,
+  // no control character reaches the terminal; only the newlines of our own messages stay.
+
+  /** A line for people on stderr; silenced by --quiet. `style` (a painter's colour) is applied after escaping. */
+  notice(message: string, style?: (text: string) => string): void {
+    if (this.quiet) return;
+    const text = inertLines(message);
+    this.io.stderr.write(`${style ? style(text) : text}\n`);
   }
 
   /** A warning on stderr; shown even with --quiet. */
   warn(message: string): void {
-    this.io.stderr.write(`Warning: ${message}\n`);
+    this.io.stderr.write(`Warning: ${inertLines(message)}\n`);
   }
 
+  /** One line of a --verbose trace: a newline from a response body is escaped too. */
   trace(line: string): void {
-    if (this.#globals.verbose) this.io.stderr.write(`${line}\n`);
+    if (this.#globals.verbose) this.io.stderr.write(`${inert(line)}\n`);
   }
 
   async config(): Promise<ConfigFile> {
@@ -181,6 +198,11 @@ export class Context {
   /** The profile's name if it was resolved already (for messages; never fails). */
   get profileName(): string | undefined {
     return this.#profile?.name;
+  }
+
+  /** Where the profile's key came from, if it was resolved already (hints name the real source). */
+  get keySource(): ResolvedProfile['keySource'] | undefined {
+    return this.#profile?.keySource;
   }
 
   /** The API client for the selected profile, reaching the local emulator if that is the target. */
@@ -280,6 +302,7 @@ export class Context {
     const client = await ApiClient.create({
       baseUrl,
       apiKey,
+      apiKeySource: profile.keySource === 'env' ? { env: 'HIRE_API_KEY' } : { profile: profile.name },
       timeoutMs,
       maxRetries,
       env: this.env,

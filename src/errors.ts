@@ -113,6 +113,9 @@ export class ApiError extends HireError {
 }
 
 export function exitCodeForStatus(status: number, code?: string): ExitCode {
+  // An answer that is not the API's JSON is unreadable (exit 1), even as a 404 or a 400; only
+  // 401, 403 and 429 say enough by their status alone.
+  if (code === 'invalid_response' && status !== 401 && status !== 403 && status !== 429) return ExitCode.failure;
   if (status === 400 && code === 'validation_error') return ExitCode.usage;
   if (status === 401 || status === 403) return ExitCode.auth;
   if (status === 404) return ExitCode.notFound;

@@ -8,6 +8,7 @@ import { OUTPUT_FORMATS } from './output/formats.js';
 import { addJobInputOptions } from './commands/jobs/job-flags.js';
 import { collect } from './commands/shared/collect.js';
 import { addListOptions } from './commands/shared/list-flags.js';
+import { inertLines } from './output/cells.js';
 
 type Run = (ctx: Context, flags: never, ...args: string[]) => Promise<void>;
 
@@ -50,7 +51,8 @@ export function buildProgram(ctx: Context): Command {
     .exitOverride()
     .configureOutput({
       writeOut: (text) => ctx.io.stdout.write(text),
-      writeErr: (text) => ctx.io.stderr.write(text),
+      // commander quotes argv in its errors: text from outside (CONTRACT §7).
+      writeErr: (text) => ctx.io.stderr.write(inertLines(text)),
     })
     .configureHelp({ showGlobalOptions: true })
     .showSuggestionAfterError()
@@ -61,6 +63,7 @@ export function buildProgram(ctx: Context): Command {
     .option('--json', "print the result as JSON (the API response's data)")
     .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS))
     .option('--fields <list>', 'fields to show, in order (comma-separated); also sent to the API')
+    .option('--csv-raw', "with -o csv, write cells as they are, for data that must stay exact (by default, cells starting with = + - @, TAB or CR get a leading ' against formula injection)")
     .option('--no-color', 'no colour in output')
     .option('-q, --quiet', 'print only results and errors')
     .option('-v, --verbose', 'trace requests and responses on stderr (the key is redacted)')

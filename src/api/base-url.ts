@@ -1,5 +1,6 @@
 // Base URL rules of CONTRACT §2: the version prefix is appended when missing, /api/v0 is
 // deprecated, and plain http is refused unless the host is loopback (the API is HTTPS only).
+import { lookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
 import { UsageError } from '../errors.js';
 
@@ -12,9 +13,14 @@ export interface BaseUrl {
 
 const VERSION_SUFFIX = /\/api\/v(\d+)$/;
 
+/**
+ * A literal loopback address (127.0.0.0/8, ::1) or the name `localhost`, which the client
+ * resolves itself (lookupLoopback). Not `*.localhost`: a resolver answers for those, and could
+ * send plain http, the key with it, anywhere.
+ */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (host === 'localhost') return true;
   if (host === '::1') return true;
   if (isIP(host) === 4) return host.startsWith('127.');
   // IPv4-mapped IPv6, as written (::ffff:127.0.0.1) or as URL parsing rewrites it (::ffff:7f00:1).
@@ -22,6 +28,22 @@ export function isLoopbackHost(hostname: string): boolean {
   if (dotted) return dotted[1]!.startsWith('127.');
   const hex = /^::ffff:([0-9a-f]{1,4}):[0-9a-f]{1,4}$/.exec(host);
   return hex !== null && parseInt(hex[1]!, 16) >> 8 === 127;
+}
+
+/** A dns.lookup for connections to loopback hosts: `localhost` is this machine, whatever a resolver says. */
+export function lookupLoopback(
+  hostname: string,
+  options: LookupOptions,
+  callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+): void {
+  if (hostname.toLowerCase() !== 'localhost') return (lookup as (...args: Parameters<typeof lookupLoopback>) => void)(hostname, options, callback);
+  // IPv4 first: the emulator listens on 127.0.0.1 by default.
+  const loopback = [
+    { address: '127.0.0.1', family: 4 },
+    { address: '::1', family: 6 },
+  ].filter(({ family }) => !options.family || options.family === family || options.family === `IPv${family}`);
+  if (options.all) callback(null, loopback);
+  else callback(null, loopback[0]!.address, loopback[0]!.family);
 }
 
 /** The URL as safe to print: user-info (which may hold a key) replaced by `…`. */

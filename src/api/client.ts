@@ -2,11 +2,11 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, envHttpProxyAgent, proxySettings, type Dispatcher } from './undici.js';
-import { ApiError, MAX_WAIT_SECONDS, NetworkError } from '../errors.js';
+import { ApiError, InterruptedError, MAX_WAIT_SECONDS, NetworkError, UsageError } from '../errors.js';
 import { dictionary } from '../domain/merge.js';
 import type { FieldErrors } from '../domain/rules.js';
 import { ErrorEnvelopeSchema, SuccessEnvelopeSchema, type Meta } from './envelope.js';
-import { isLoopbackHost, type BaseUrl } from './base-url.js';
+import { isLoopbackHost, lookupLoopback, type BaseUrl } from './base-url.js';
 
 export type QueryValue = string | number | boolean | undefined | readonly string[];
 
@@ -52,6 +52,8 @@ export interface ApiResponse {
 export interface ClientOptions {
   baseUrl: BaseUrl;
   apiKey: string;
+  /** Where the key came from, for the message when it cannot be sent: HIRE_API_KEY or a profile. */
+  apiKeySource?: { env: string } | { profile: string };
   timeoutMs: number;
   userAgent: string;
   /** Human-readable notes for stderr (deprecations). */
@@ -86,6 +88,8 @@ export class ApiClient {
   readonly #dispatcher: Dispatcher;
   #warnedDeprecation = false;
   #rateLimit: RateLimit | undefined;
+  /** Aborted by abort(): Ctrl-C ends requests in flight and waits before retries at once. */
+  readonly #stopped = new AbortController();
 
   private constructor(options: ClientOptions, dispatcher: Dispatcher) {
     this.#options = options;
@@ -94,10 +98,14 @@ export class ApiClient {
   }
 
   static async create(options: ClientOptions): Promise<ApiClient> {
+    checkKeySendable(options.apiKey, options.apiKeySource);
     const host = new URL(options.baseUrl.href).hostname;
     // Loopback (the emulator) never goes through a proxy; everything else honours
-    // HTTPS_PROXY / HTTP_PROXY / NO_PROXY (CONTRACT §2).
-    const dispatcher = isLoopbackHost(host) ? new Agent({ keepAliveTimeout: 1_000 }) : await envHttpProxyAgent(proxySettings(options.env ?? {}));
+    // HTTPS_PROXY / HTTP_PROXY / NO_PROXY (CONTRACT §2). `localhost` is answered by us, never
+    // by a resolver: plain http (and the key) must not leave the machine.
+    const dispatcher = isLoopbackHost(host)
+      ? new Agent({ keepAliveTimeout: 1_000, connect: { lookup: lookupLoopback } })
+      : await envHttpProxyAgent(proxySettings(options.env ?? {}));
     return new ApiClient(options, dispatcher);
   }
 
@@ -148,7 +156,9 @@ export class ApiClient {
         response = await this.#attempt(method, url, headers, body);
         if (unanswered > 0) response = { ...response, unanswered };
       } catch (error) {
-        const retryable = error instanceof NetworkError && (isRepeatable(method) || error.code === 'connection_refused');
+        if (this.#stopped.signal.aborted) throw new InterruptedError();
+        // A certificate the client does not trust fails the same way every time (CONTRACT §7).
+        const retryable = error instanceof NetworkError && error.code !== 'tls_certificate' && (isRepeatable(method) || error.code === 'connection_refused');
         if (!retryable || attempt >= maxRetries) throw error;
         if (error.code !== 'connection_refused') unanswered += 1;
         await this.#pause(backoffMs(attempt, this.#options.backoffBaseMs), `${error.message.replace(/\.$/, '')}`, attempt, maxRetries);
@@ -174,7 +184,9 @@ export class ApiClient {
   async #pause(delayMs: number, reason: string, attempt: number, maxRetries: number): Promise<void> {
     const seconds = delayMs >= 1000 ? `${Math.round(delayMs / 100) / 10} s` : `${Math.round(delayMs)} ms`;
     this.#options.onRetry?.(`${reason}; retrying in ${seconds} (retry ${attempt + 1} of ${maxRetries}).`);
-    await sleep(delayMs);
+    await sleep(delayMs, undefined, { signal: this.#stopped.signal }).catch(() => {
+      throw new InterruptedError();
+    });
   }
 
   async #attempt(method: string, url: string, headers: Record<string, string>, body: string | undefined): Promise<RawResponse> {
@@ -189,12 +201,23 @@ export class ApiClient {
       return response;
     } catch (error) {
       if (error instanceof ApiError) throw error;
+      if ((error as { code?: unknown }).code === 'UND_ERR_INVALID_ARG') throw unsendable(error as Error);
       throw networkError(error, url, timedOut, this.#options.timeoutMs);
     }
   }
 
   async close(): Promise<void> {
-    await this.#dispatcher.close();
+    if (!this.#stopped.signal.aborted) await this.#dispatcher.close();
+  }
+
+  /**
+   * For Ctrl-C: drops every request in flight (close() would wait for their answers) and any wait
+   * before a retry; they end in an InterruptedError, and nothing is retried or sent after this.
+   */
+  abort(): void {
+    if (this.#stopped.signal.aborted) return;
+    this.#stopped.abort();
+    this.#dispatcher.destroy().catch(() => undefined);
   }
 
   #warnDeprecated(what: string, headers?: Record<string, string>): void {
@@ -391,11 +414,13 @@ function unparseable(status: number, headers: Readonly<Record<string, string>>, 
   const snippet = text.replace(/\s+/g, ' ').trim().slice(0, 120);
   const requestId = headers['x-request-id'];
   return new ApiError({
-    // A 2xx we cannot read maps to exit 1 (exitCodeForStatus); an error status keeps its own code.
+    // Exit 1 (exitCodeForStatus), whatever the status, but for 401, 403 and 429, which say enough alone.
     status,
     code: 'invalid_response',
     message: `The server answered HTTP ${status} with a body that ${problem}${type}${snippet ? `: ${snippet}` : ''}`,
     ...(requestId ? { requestId } : {}),
+    // The API answers a missing record with its JSON error envelope: this 404 came from something else.
+    ...(status === 404 ? { hint: "That is not the API's JSON: is the base URL right? It is the API's address, version prefix included (https://host/api/v1)." } : {}),
   });
 }
 
@@ -414,6 +439,68 @@ const NETWORK_CODES: Record<string, string> = {
   UND_ERR_CLOSED: 'the connection closed unexpectedly',
 };
 
+/**
+ * A key is sent in the Authorization header, which carries neither line breaks nor characters
+ * beyond Latin-1 (undici refuses them, and retrying cannot help): an input error, before any
+ * request, that says what is wrong and where the key came from, never the key (CONTRACT §7).
+ */
+function checkKeySendable(apiKey: string, source: ClientOptions['apiKeySource']): void {
+  const chars = [...apiKey];
+  const index = chars.findIndex((char) => /[^\x20-\x7e\xa0-\xff]/.test(char));
+  if (index < 0) return;
+  const char = chars[index]!;
+  const kind = /[\r\n]/.test(char) ? 'a line break' : char.codePointAt(0)! > 0xff ? 'a character outside Latin-1' : 'a control character';
+  const [where, hint] =
+    source === undefined
+      ? ['The API key', 'Use the key exactly as the dashboard shows it.']
+      : 'env' in source
+        ? [`The API key in ${source.env}`, `Set ${source.env} to the key exactly as the dashboard shows it.`]
+        : [`The API key stored in profile "${source.profile}"`, `Store it again, exactly as the dashboard shows it: \`hire auth login --profile ${source.profile}\`.`];
+  throw new UsageError(`${where} contains ${kind} (character ${index + 1}), which cannot be sent in an HTTP header.`, { code: 'invalid_api_key', hint });
+}
+
+/** undici refused to send a request as given (a header value it cannot carry): an input error, not a network one. */
+function unsendable(error: Error): UsageError {
+  const header = /^invalid (\S+) header$/.exec(error.message)?.[1];
+  return new UsageError(
+    header ? `The ${header} header contains a character that cannot be sent in an HTTP header (a line break, a control character or one outside Latin-1).` : `hire cannot send this request: ${error.message}.`,
+    { code: 'unsendable_request' },
+  );
+}
+
+/**
+ * Certificate failures, as Node's TLS names them (`err.code`), in words; each one repeats on
+ * every attempt, so none is retried. Other TLS failures (a reset handshake) stay network errors.
+ */
+const CERTIFICATE_PROBLEMS: Record<string, string> = {
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'it is self-signed',
+  SELF_SIGNED_CERT_IN_CHAIN: 'its chain ends in a self-signed certificate that is not trusted',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'it is issued by an unknown certificate authority',
+  UNABLE_TO_GET_ISSUER_CERT: 'it is issued by an unknown certificate authority',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'it is issued by an unknown certificate authority',
+  CERT_UNTRUSTED: 'it is not trusted',
+  CERT_HAS_EXPIRED: 'it has expired',
+  CERT_NOT_YET_VALID: 'it is not valid yet',
+  CERT_REVOKED: 'it has been revoked',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'it is issued for another host name',
+};
+
+function certificateError(code: string, origin: string, error: unknown): NetworkError | undefined {
+  const problem = CERTIFICATE_PROBLEMS[code] ?? (/CERT/.test(code) && !code.startsWith('ERR_SSL_') ? 'it was rejected' : undefined);
+  if (problem === undefined) return undefined;
+  const hint =
+    code === 'ERR_TLS_CERT_ALTNAME_INVALID'
+      ? 'Check the host in the base URL: the certificate names another.'
+      : code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID'
+        ? "Check this machine's clock; otherwise the server's certificate must be renewed."
+        : "If a proxy or firewall re-signs HTTPS traffic, set NODE_EXTRA_CA_CERTS to a PEM file of its CA certificate; otherwise the server's certificate is at fault.";
+  return new NetworkError(`Cannot reach ${origin}: TLS certificate problem: ${problem} (${code}). Not retried.`, {
+    code: 'tls_certificate',
+    hint,
+    cause: error,
+  });
+}
+
 function networkError(error: unknown, url: string, timedOut: boolean, timeoutMs: number): NetworkError {
   const origin = new URL(url).origin;
   if (timedOut) {
@@ -425,6 +512,8 @@ function networkError(error: unknown, url: string, timedOut: boolean, timeoutMs:
   }
   const err = error as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
   const code = err.code ?? err.cause?.code ?? '';
+  const certificate = certificateError(code, origin, error);
+  if (certificate) return certificate;
   const reason = NETWORK_CODES[code] ?? (isTlsCode(code) ? `TLS error (${code})` : err.message || String(error));
   return new NetworkError(`Cannot reach ${origin}: ${reason}.`, {
     code: code === 'ECONNREFUSED' ? 'connection_refused' : 'network_error',

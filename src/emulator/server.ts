@@ -1,6 +1,7 @@
 // The local platform: a node:http server that answers the API as the spec and CONTRACT §6 say.
 // It shares only the domain with the CLI; it never imports commands, output, config or wizard.
 import { createHash } from 'node:crypto';
+import { MAX_NESTING, deeperThan } from '../domain/nesting.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpError, type EmulatorRequest, type EmulatorResponse, type Route, type RouteContext } from './http.js';
@@ -24,6 +25,8 @@ export const DEFAULT_HOST = '127.0.0.1';
 /** The origin of public links (`application_url`): the same whichever port or mode serves the data. */
 export const DEFAULT_PUBLIC_URL = `http://${DEFAULT_HOST}:${DEFAULT_PORT}`;
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** The deepest nesting of objects and arrays a body may have; the API's own bodies nest 3 levels. */
+export const MAX_BODY_DEPTH = MAX_NESTING;
 /** /api/v0 stays served, marked deprecated, until this date (spec "Versioning": 12 months). */
 const V0_SUNSET = 'Mon, 01 Nov 2027 00:00:00 GMT';
 
@@ -292,7 +295,7 @@ function findRoute(routes: CompiledRoute[], method: string, path: string): { rou
   throw new HttpError(404, 'not_found', `No such endpoint: ${method} ${path}.`);
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -304,18 +307,35 @@ async function readBody(req: IncomingMessage): Promise<string> {
     }
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
-function parseJsonBody(raw: string, method: string): unknown {
-  if (method === 'GET' || method === 'DELETE' || raw.trim() === '') return undefined;
+function parseJsonBody(bytes: Buffer, method: string): unknown {
+  if (method === 'GET' || method === 'DELETE') return undefined;
+  let raw: string;
   try {
-    return JSON.parse(raw);
+    // Strict: bytes that are not UTF-8 are refused, not stored as U+FFFD.
+    raw = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    throw new HttpError(400, 'validation_error', 'The request body is not valid UTF-8.', { body: 'is not valid UTF-8' });
+  }
+  if (raw.trim() === '') return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
   } catch (error) {
     throw new HttpError(400, 'validation_error', 'The request body is not valid JSON.', {
       body: `is not valid JSON (${(error as Error).message})`,
     });
   }
+  // Hashing (canonicalJson), validation and storage recurse: a body nested 10,000 levels deep
+  // would overflow the stack, so it is refused here, before any of them sees it.
+  if (deeperThan(body, MAX_BODY_DEPTH)) {
+    throw new HttpError(400, 'validation_error', `The request body is nested more than ${MAX_BODY_DEPTH} levels deep.`, {
+      body: `must not nest objects and arrays more than ${MAX_BODY_DEPTH} levels deep`,
+    });
+  }
+  return body;
 }
 
 interface IdempotencyRecord {
@@ -329,7 +349,7 @@ interface IdempotencyRecord {
 /** CONTRACT §6: the same Idempotency-Key with the same request replays the first answer. */
 function withIdempotency(
   req: EmulatorRequest,
-  rawBody: string,
+  rawBody: Buffer,
   ctx: RouteContext,
   run: () => EmulatorResponse,
 ): EmulatorResponse {
@@ -338,7 +358,10 @@ function withIdempotency(
   if (req.method !== 'POST' || !idempotencyKey) return run();
   const id = `${req.key.id}:${idempotencyKey}`;
   // The same request, whatever its key order or spacing: the parsed body, keys sorted.
-  const requestHash = createHash('sha256').update(`${req.method} ${req.path}\n${req.body === undefined ? rawBody : canonicalJson(req.body)}`).digest('hex');
+  const requestHash = createHash('sha256')
+    .update(`${req.method} ${req.path}\n`)
+    .update(req.body === undefined ? rawBody : canonicalJson(req.body))
+    .digest('hex');
   const previous = ctx.store.get<IdempotencyRecord>('idempotency', id);
   if (previous) {
     if (previous.request_hash !== requestHash) {

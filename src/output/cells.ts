@@ -1,14 +1,38 @@
 // Turning API values into table cells: one line each, no control characters (server data must not
 // drive the terminal), nested values as compact JSON.
 
+/** Control characters that can drive a terminal or reorder what it shows (CONTRACT §7). */
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const CONTROLS_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/** What JSON.stringify leaves raw that a terminal would still obey: DEL, C1, separators, bidi. */
+const JSON_RAW_CONTROLS = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+function escapeControl(char: string): string {
+  if (char === '\n') return '\\n';
+  if (char === '\t') return '\\t';
+  if (char === '\r') return '\\r';
+  return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+}
+
 /** Escapes C0/C1 controls, DEL, line separators and bidi overrides so a cell is inert text. */
 export function inert(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (char) => {
-    if (char === '\n') return '\\n';
-    if (char === '\t') return '\\t';
-    if (char === '\r') return '\\r';
-    return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
-  });
+  return text.replace(CONTROLS, escapeControl);
+}
+
+/**
+ * inert() but for the newline, for a message of ours that may span lines: what is shown to a person
+ * passes through this at the last moment, whatever it quotes.
+ */
+export function inertLines(text: string): string {
+  return text.replace(CONTROLS_BUT_NEWLINE, escapeControl);
+}
+
+/**
+ * JSON.stringify, with DEL, C1, separators and bidi controls also written as \uXXXX: the same JSON
+ * value, but inert at a terminal. (Outside strings only: JSON's own characters are printable ASCII.)
+ */
+export function inertJson(value: unknown, indent?: number): string {
+  return (JSON.stringify(value, null, indent) ?? 'null').replace(JSON_RAW_CONTROLS, escapeControl);
 }
 
 export function cellText(value: unknown): string {

@@ -1,6 +1,7 @@
 // A progress line on stderr for long runs (jobs import): done/total, rate, ETA, failures. Only at a
 // terminal and without --quiet (CONTRACT §4); redrawn at most ten times a second.
 import type { Context } from '../context.js';
+import { inert } from './cells.js';
 
 export interface Progress {
   tick(ok: boolean): void;
@@ -26,7 +27,7 @@ export function progressBar(ctx: Context, total: number, label: string): Progres
     const width = 24;
     const filled = Math.round((finished / total) * width);
     const bar = `${'='.repeat(Math.max(0, filled - 1))}${filled > 0 ? '>' : ''}${' '.repeat(width - filled)}`;
-    const parts = [`${label} [${bar}] ${finished}/${total}`, `${rate.toFixed(1)}/s`, eta === undefined ? '' : `ETA ${eta}s`, failed ? `${failed} failed` : ''];
+    const parts = [`${inert(label)} [${bar}] ${finished}/${total}`, `${rate.toFixed(1)}/s`, eta === undefined ? '' : `ETA ${eta}s`, failed ? `${failed} failed` : ''];
     stream.write(`\r\u001b[2K${parts.filter(Boolean).join('  ')}`);
   };
   return {

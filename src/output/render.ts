@@ -1,7 +1,7 @@
 // Printing results (CONTRACT §4): data on stdout only. `table` is drawn at a terminal and plain
 // tab-separated text when piped; `json` is exactly the data; `ndjson` one item per line; `csv` RFC 4180.
 import type { Context } from '../context.js';
-import { cellText, displayWidth, truncate } from './cells.js';
+import { cellText, displayWidth, inertJson, truncate } from './cells.js';
 
 export type { OutputFormat } from './formats.js';
 
@@ -71,15 +71,16 @@ export async function printPages(
   const out = ctx.io.stdout;
   const fields = ctx.fields;
   const format = ctx.outputFormat;
+  const csvRaw = ctx.globals.csvRaw === true;
   const columns = columnsFor(ctx, defaults);
   const held: Record<string, unknown>[] = [];
   let count = 0;
   for await (const items of pages) {
     if (format === 'ndjson') {
-      await write(out, items.map((item) => `${JSON.stringify(project(item, fields))}\n`).join(''));
+      await write(out, items.map((item) => `${inertJson(project(item, fields))}\n`).join(''));
     } else if (format === 'csv') {
       if (count === 0 && items.length > 0) await write(out, `${csvRow(columns.map((column) => column.key))}\r\n`);
-      await write(out, items.map((item) => `${csvRow(columns.map((column) => csvValue(valueOf(column, item))))}\r\n`).join(''));
+      await write(out, items.map((item) => `${csvRow(columns.map((column) => csvValue(valueOf(column, item), csvRaw)))}\r\n`).join(''));
     } else if (format === 'table' && !ctx.io.isStdoutTTY) {
       await write(out, items.map((item) => `${columns.map((column) => cell(column, item)).join('\t')}\n`).join(''));
     } else {
@@ -87,7 +88,7 @@ export async function printPages(
     }
     count += items.length;
   }
-  if (format === 'json') out.write(`${JSON.stringify(held.map((item) => project(item, fields)), null, 2)}\n`);
+  if (format === 'json') out.write(`${inertJson(held.map((item) => project(item, fields)), 2)}\n`);
   else if (format === 'table' && ctx.io.isStdoutTTY && held.length > 0) {
     const rows = held.map((item) =>
       columns.map((column) => {
@@ -110,15 +111,15 @@ export async function printRecord(
   const fields = ctx.fields;
   switch (ctx.outputFormat) {
     case 'json':
-      out.write(`${JSON.stringify(project(record, fields), null, 2)}\n`);
+      out.write(`${inertJson(project(record, fields), 2)}\n`);
       return;
     case 'ndjson':
-      out.write(`${JSON.stringify(project(record, fields))}\n`);
+      out.write(`${inertJson(project(record, fields))}\n`);
       return;
     case 'csv': {
       const columns = columnsFor(ctx, defaults);
       out.write(`${csvRow(columns.map((column) => column.key))}\r\n`);
-      out.write(`${csvRow(columns.map((column) => csvValue(valueOf(column, record))))}\r\n`);
+      out.write(`${csvRow(columns.map((column) => csvValue(valueOf(column, record), ctx.globals.csvRaw === true)))}\r\n`);
       return;
     }
     case 'table': {
@@ -215,10 +216,16 @@ export function fitWidths(natural: number[], available: number, minimum: number[
   return widths;
 }
 
-function csvValue(value: unknown): string {
+/**
+ * A CSV cell. Text starting with = + - @, TAB or CR gets a leading `'` so that a spreadsheet shows
+ * it rather than running it as a formula (OWASP "CSV Injection"; CONTRACT §7), unless `raw`.
+ * JSON numbers (a score of -5) are data, not text a sender wrote: they stay as they are.
+ */
+function csvValue(value: unknown, raw = false): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  const text = String(value);
+  return typeof value === 'string' && !raw && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
 /** RFC 4180: quote a field holding a comma, quote, CR or LF; double the quotes inside. */

@@ -53,13 +53,15 @@ export function verify(options: {
   const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
   if (now - seconds > TOLERANCE_SECONDS) return { valid: false, reason: `timestamp too old (${now - seconds} s; at most ${TOLERANCE_SECONDS} s)` };
   if (seconds - now > TOLERANCE_SECONDS) return { valid: false, reason: `timestamp too far in the future (${seconds - now} s)` };
-  const expected = Buffer.from(sign(secret, id, seconds, body).slice(3), 'base64');
+  // The base64 text itself is compared, as `standardwebhooks` does: decoding first would let
+  // junk characters, the base64url alphabet or missing padding through (Node's decoder skips them).
+  const expected = Buffer.from(sign(secret, id, seconds, body).slice('v1,'.length), 'utf8');
   let sawV1 = false;
   for (const candidate of signature.trim().split(/\s+/)) {
-    const [version, encoded] = candidate.split(',', 2);
-    if (version !== 'v1' || encoded === undefined) continue;
+    const comma = candidate.indexOf(',');
+    if (comma < 0 || candidate.slice(0, comma) !== 'v1') continue;
     sawV1 = true;
-    const given = Buffer.from(encoded, 'base64');
+    const given = Buffer.from(candidate.slice(comma + 1), 'utf8');
     if (given.length === expected.length && timingSafeEqual(given, expected)) return { valid: true };
   }
   return { valid: false, reason: sawV1 ? 'bad signature' : 'malformed headers: no v1 signature' };

@@ -2,6 +2,7 @@
 // Ctrl-C: nothing is sent, exit 130.
 import { checkbox, confirm, input, select } from '@inquirer/prompts';
 import type { Context } from '../context.js';
+import { inertLines } from '../output/cells.js';
 import { ask, promptIO } from '../commands/shared/prompt.js';
 import type { Asker } from './asker.js';
 import { multiline } from './multiline.js';
@@ -51,7 +52,7 @@ export function terminalAsker(ctx: Context): { asker: Asker; dispose(): void } {
           context,
         ),
       ),
-    note: (text) => ctx.io.stderr.write(text),
+    note: (text) => ctx.io.stderr.write(inertLines(text)),
   };
   return { asker, dispose: () => ctx.io.stdin.off('keypress', onKey) };
 }

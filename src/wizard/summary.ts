@@ -1,11 +1,13 @@
-// The wizard's summary of the request before it is sent.
+// The wizard's summary of the request before it is sent. Values may come from --from-file: each is
+// shown inert (CONTRACT §7), on its own line.
 import type { JobInput } from '../domain/job.js';
+import { inert } from '../output/cells.js';
 
 export function describeJob(input: JobInput): string {
   const lines: string[] = ['', 'The job to create:'];
   const row = (label: string, value: unknown) => {
     if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return;
-    lines.push(`  ${label.padEnd(18)} ${Array.isArray(value) ? value.join(', ') : String(value)}`);
+    lines.push(`  ${label.padEnd(18)} ${inert(Array.isArray(value) ? value.join(', ') : String(value))}`);
   };
   row('title', input.title);
   row('department', input.department);

@@ -103,7 +103,7 @@ async function relayTarget(): Promise<{
 // ---------------------------------------------------------------------------------------------
 
 describe('hire webhooks listen', () => {
-  it('accepts a valid delivery on any path with 200 and prints "--> TYPE ID [valid]"', async () => {
+  it('accepts a valid delivery on any path with 200 and prints "[valid] --> TYPE ID"', async () => {
     const box = await sandbox();
     const secret = newSecret();
     const listener = await listen(box, ['--secret', secret]);
@@ -119,8 +119,8 @@ describe('hire webhooks listen', () => {
     expect(deep.status).toBe(200);
 
     const lines = await listener.waitLines(2);
-    expect(lines).toEqual([`--> job.created ${first.id} [valid]`, `--> candidate.statusChanged ${second.id} [valid]`]);
-    expect(listener.proc.stdout).toMatch(/^\d\d:\d\d:\d\d\s+--> job\.created evt_[0-9a-f]+ \[valid\]$/m);
+    expect(lines).toEqual([`[valid] --> job.created ${first.id}`, `[valid] --> candidate.statusChanged ${second.id}`]);
+    expect(listener.proc.stdout).toMatch(/^\d\d:\d\d:\d\d\s+\[valid\] --> job\.created evt_[0-9a-f]+$/m);
     expect(listener.proc.exit).toBeUndefined();
   });
 
@@ -194,12 +194,12 @@ describe('hire webhooks listen', () => {
     expect(lines).toHaveLength(cases.length + 1);
     cases.forEach(({ what, delivery, reason, printedId }, index) => {
       const line = lines[index]!;
-      expect(line, what).toMatch(/^--> .*\[invalid: .+\]$/);
-      expect(line.slice(line.indexOf('[invalid:')), what).toMatch(reason);
+      expect(line, what).toMatch(/^\[invalid: .+\] --> /);
+      expect(line.slice(0, line.indexOf('] --> ')), what).toMatch(reason);
       if (printedId) expect(line, what).toContain(delivery.id);
       expect(line, what).not.toContain('[valid]');
     });
-    expect(lines[cases.length]).toBe(`--> job.created ${valid.id} [valid]`);
+    expect(lines[cases.length]).toBe(`[valid] --> job.created ${valid.id}`);
   });
 
   it('accepts a delivery when any of several space-separated signatures matches (secret rotation)', async () => {
@@ -227,9 +227,9 @@ describe('hire webhooks listen', () => {
     expect(refused.body).toMatch(/signature/);
 
     const lines = await listener.waitLines(3);
-    expect(lines[0]).toBe(`--> job.created ${rotated.id} [valid]`);
-    expect(lines[1]).toBe(`--> job.created ${newLast.id} [valid]`);
-    expect(lines[2]).toMatch(/\[invalid: .*signature.*\]$/);
+    expect(lines[0]).toBe(`[valid] --> job.created ${rotated.id}`);
+    expect(lines[1]).toBe(`[valid] --> job.created ${newLast.id}`);
+    expect(lines[2]).toMatch(/^\[invalid: .*signature.*\] --> /);
   });
 
   it('acknowledges a replayed delivery (same webhook-id) with 2xx, prints it as a duplicate and does not relay it again', async () => {
@@ -250,7 +250,7 @@ describe('hire webhooks listen', () => {
     expect(retried.status).toBeLessThan(300);
 
     const lines = await listener.waitLines(4);
-    expect(lines[0]).toBe(`--> job.created ${original.id} [valid]`);
+    expect(lines[0]).toBe(`[valid] --> job.created ${original.id}`);
     expect(lines[1]).toBe('<-- 200');
     expect(lines.slice(2)).toHaveLength(2);
     for (const line of lines.slice(2)) {
@@ -305,7 +305,7 @@ describe('hire webhooks listen', () => {
     expect(lines.some((line) => line.includes('[valid]') && line.includes(huge.id))).toBe(false);
     const notJsonLine = lines.find((line) => line.includes(notJson.id));
     expect(notJsonLine).toMatch(/\[invalid: .*JSON.*\]/);
-    expect(lines.at(-1)).toBe(`--> job.created ${valid.id} [valid]`);
+    expect(lines.at(-1)).toBe(`[valid] --> job.created ${valid.id}`);
   });
 
   it('--secret-stdin reads the secret (trimmed) from stdin', async () => {
@@ -316,7 +316,7 @@ describe('hire webhooks listen', () => {
     expect((await deliver(listener.address, valid)).status).toBe(200);
     expect((await deliver(listener.address, signed(newSecret()))).status).toBe(401);
     const lines = await listener.waitLines(2);
-    expect(lines[0]).toBe(`--> job.created ${valid.id} [valid]`);
+    expect(lines[0]).toBe(`[valid] --> job.created ${valid.id}`);
     expect(lines[1]).toMatch(/\[invalid: /);
   });
 
@@ -361,7 +361,7 @@ describe('hire webhooks listen', () => {
 
     // The ignored delivery was answered first: anything it printed would come before this line.
     const lines = await listener.waitLines(1);
-    expect(lines).toEqual([`--> job.created ${wanted.id} [valid]`]);
+    expect(lines).toEqual([`[valid] --> job.created ${wanted.id}`]);
     expect(listener.proc.stdout).not.toContain(other.id);
   });
 
@@ -389,7 +389,7 @@ describe('hire webhooks listen', () => {
     // The app behind it can verify it as it would a delivery from the platform.
     expect(new Webhook(secret).verify(relayed.body, relayed.headers as Record<string, string>)).toMatchObject({ id, type: 'job.created' });
     let lines = await listener.waitLines(2);
-    expect(lines.slice(0, 2)).toEqual([`--> job.created ${id} [valid]`, '<-- 200']);
+    expect(lines.slice(0, 2)).toEqual([`[valid] --> job.created ${id}`, '<-- 200']);
 
     // An invalid delivery is not relayed.
     expect((await deliver(listener.address, signed(newSecret()))).status).toBe(401);
@@ -402,7 +402,7 @@ describe('hire webhooks listen', () => {
     expect(failed.status).toBe(502);
     expect(target.received).toHaveLength(2);
     lines = await listener.waitLines(5);
-    expect(lines.slice(3, 5)).toEqual([`--> job.created ${failing.id} [valid]`, '<-- 500']);
+    expect(lines.slice(3, 5)).toEqual([`[valid] --> job.created ${failing.id}`, '<-- 500']);
 
     // The platform's retry (same id) is relayed again once the app is back: a failed relay is no duplicate.
     target.setStatus(200);
@@ -411,14 +411,14 @@ describe('hire webhooks listen', () => {
     expect(target.received).toHaveLength(3);
     expect(target.received[2]!.body).toBe(failing.body);
     lines = await listener.waitLines(7);
-    expect(lines.slice(5, 7)).toEqual([`--> job.created ${failing.id} [valid]`, '<-- 200']);
+    expect(lines.slice(5, 7)).toEqual([`[valid] --> job.created ${failing.id}`, '<-- 200']);
 
     // Nobody listens at the relay address: also 502, and the failure is printed.
     const nowhere = await listen(box, ['--secret', secret, '--forward-to', `http://127.0.0.1:${await unusedPort()}/hooks`]);
     const lost = signed(secret);
     expect((await deliver(nowhere.address, lost)).status).toBe(502);
     const lostLines = await nowhere.waitLines(2);
-    expect(lostLines[0]).toBe(`--> job.created ${lost.id} [valid]`);
+    expect(lostLines[0]).toBe(`[valid] --> job.created ${lost.id}`);
     expect(lostLines[1]).toMatch(/^<-- \S/);
     expect(lostLines[1]).not.toMatch(/^<-- 2\d\d$/);
   });
@@ -440,7 +440,7 @@ describe('hire webhooks listen', () => {
       const created = await emu.call('POST', '/jobs', { body: { title: 'Backend Engineer', description: DESCRIPTION } });
       expect(created.status).toBe(201);
       const line = await waitFor(listener.proc, 'the job.created line', () => listener.lines().find((entry) => entry.includes('job.created')));
-      expect(line).toMatch(/^--> job\.created evt_\S+ \[valid\]$/);
+      expect(line).toMatch(/^\[valid\] --> job\.created evt_\S+$/);
       // The platform saw a 2xx: its delivery succeeded at the first attempt.
       const delivered = await waitFor(listener.proc, 'the delivery to succeed', () =>
         emu.store.all<{ id: string; state: string; event_type: string; attempts: Array<{ response_status: number | null }> }>('deliveries').find(

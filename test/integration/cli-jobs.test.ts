@@ -324,13 +324,13 @@ describe('profiles, addresses and failures', () => {
     expect(result.stderr).toContain('uses plain http; the API is HTTPS only');
   });
 
-  it('exits 3 with an invalid key, naming the profile in the hint', async () => {
+  it('exits 3 with an invalid key, naming HIRE_API_KEY and the profile in the hint', async () => {
     const box = await sandbox();
     const emulator = await testEmulator(box.dataDir);
     const result = await runCli(['jobs', 'list'], { env: { ...box.env, HIRE_BASE_URL: emulator.apiUrl, HIRE_API_KEY: 'hk_local_wrong' } });
     expect(result.code).toBe(3);
     expect(result.stderr).toContain('Invalid API key. (unauthorized, HTTP 401)');
-    expect(result.stderr).toContain('hire auth login --profile local');
+    expect(result.stderr).toContain('fix HIRE_API_KEY, or unset it to use the key of profile "local"');
     expect(result.stderr).not.toContain('hk_local_wrong');
   });
 

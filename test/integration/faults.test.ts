@@ -374,7 +374,7 @@ describe('PATCH is retried on 429 only', () => {
 });
 
 describe('API errors map to exit codes and messages', () => {
-  it('401 key_expired → exit 3, the hint names the profile and `hire auth login`', async () => {
+  it('401 key_expired with the key from HIRE_API_KEY → exit 3, the hint names HIRE_API_KEY and the profile', async () => {
     const server = await serve(fail(401, 'key_expired', 'This API key expired at 2026-01-01T00:00:00Z.'));
     const box = await sandbox();
     box.writeConfig({ profiles: { staging: { environment: 'sandbox', base_url: 'https://staging.hire.invalid/api/v1' } } });
@@ -385,8 +385,9 @@ describe('API errors map to exit codes and messages', () => {
     expect(server.requests).toHaveLength(1);
     expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(result.stderr).toContain('Error: This API key expired at 2026-01-01T00:00:00Z. (key_expired, HTTP 401)');
+    expect(result.stderr).toContain('The key in HIRE_API_KEY has expired');
     expect(result.stderr).toContain('profile "staging"');
-    expect(result.stderr).toContain('hire auth login --profile staging');
+    expect(result.stderr).not.toContain('auth login');
     expectKeyHidden(result);
   });
 
@@ -396,7 +397,7 @@ describe('API errors map to exit codes and messages', () => {
     expect(result.code).toBe(3);
     expect(server.requests).toHaveLength(1);
     expect(result.stderr).toContain('Error: Invalid API key. (unauthorized, HTTP 401)');
-    expect(result.stderr).toContain('hire auth login --profile local');
+    expect(result.stderr).toContain('fix HIRE_API_KEY, or unset it');
     expectKeyHidden(result);
   });
 

@@ -23,6 +23,7 @@ import {
   QUESTION_TYPES,
   SALARY_PERIODS,
 } from '../../src/domain/vocabulary.js';
+import { inert } from '../../src/output/cells.js';
 import { csvRow } from '../../src/output/render.js';
 import { DESCRIPTION, captureIO, runCli, type RunResult } from '../helpers/cli.js';
 import { sandbox } from '../helpers/env.js';
@@ -471,7 +472,8 @@ describe('generated job inputs: one schema, one verdict', () => {
         expect(error.code, report).toBe('validation_error');
         expect(sorted(Object.keys(error.details ?? {})), report).toEqual(sorted(fields));
       } else {
-        for (const field of fields) expect(result.stderr, report).toContain(field);
+        // Named as shown to a person: inert (CONTRACT §7, a key may hold a terminal escape).
+        for (const field of fields) expect(result.stderr, report).toContain(inert(field));
         expect(result.stderr, report).toContain(file);
       }
     });

@@ -452,14 +452,14 @@ for (const cmd of COMMANDS) {
       }
     });
 
-    it('reports proxy HTML error pages by status: 502/503/504 → 1, 401/403 → 3, 404 → 4', async () => {
+    it('reports proxy HTML error pages by status: 502/503/504 → 1, 401/403 → 3, 404 → 1 (not the API answering)', async () => {
       for (const [status, title, exit] of [
         [502, 'Bad Gateway', 1],
         [503, 'Service Temporarily Unavailable', 1],
         [504, 'Gateway Time-out', 1],
         [401, 'Authorization Required', 3],
         [403, 'Forbidden', 3],
-        [404, 'Not Found', 4],
+        [404, 'Not Found', 1],
       ] as const) {
         const page = proxyPage(status, title);
         const server = await serve(reply(status, page, 'text/html'));

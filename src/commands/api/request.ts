@@ -5,6 +5,7 @@ import { redirectMessage, type RawResponse } from '../../api/client.js';
 import type { Context } from '../../context.js';
 import { exitCodeForStatus, UsageError } from '../../errors.js';
 import { define, own } from '../../domain/merge.js';
+import { inert } from '../../output/cells.js';
 import { readTextInput } from '../shared/input.js';
 import { METHODS } from './methods.js';
 
@@ -54,10 +55,11 @@ function report(ctx: Context, response: RawResponse): boolean {
     } catch {
       code = undefined;
     }
-    ctx.exitCode = exitCodeForStatus(response.status, code);
-    if (!ctx.quiet) ctx.io.stderr.write(`HTTP ${response.status}${code ? ` ${code}` : ''}\n`);
+    // A body without the API's error envelope (an HTML page) is unreadable: exit 1, as elsewhere.
+    ctx.exitCode = exitCodeForStatus(response.status, code ?? 'invalid_response');
+    if (!ctx.quiet) ctx.io.stderr.write(`HTTP ${response.status}${code ? ` ${inert(String(code))}` : ''}\n`);
     // Said even with --quiet: an unfollowed redirect is a failure the user has to act on.
-    if (response.status >= 300 && response.status < 400) ctx.io.stderr.write(`Error: ${redirectMessage(response.status, response.headers.location)}\n`);
+    if (response.status >= 300 && response.status < 400) ctx.io.stderr.write(`Error: ${inert(redirectMessage(response.status, response.headers.location))}\n`);
   }
   return ok;
 }

@@ -3,6 +3,7 @@
 import type { Context } from '../../context.js';
 import { defaultProfileName, maskKey, profileNames, resolveProfile, type ResolvedProfile } from '../../config/profiles.js';
 import { ExitCode } from '../../errors.js';
+import { inert } from '../../output/cells.js';
 import { printList, type Column } from '../../output/render.js';
 import { checkKey, type KeyCheck } from './verify.js';
 
@@ -67,7 +68,7 @@ export async function run(ctx: Context): Promise<void> {
   );
   if (!json) {
     for (const row of rows) {
-      if (row.status !== 'ok') ctx.io.stderr.write(`${String(row.name)}: ${String(row.message)}\n`);
+      if (row.status !== 'ok') ctx.io.stderr.write(`${inert(`${String(row.name)}: ${String(row.message)}`)}\n`);
       for (const warning of row.warnings as string[]) ctx.warn(`profile "${String(row.name)}": ${warning}.`);
     }
   }

@@ -4,6 +4,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { confirmOrRefuse } from '../shared/confirm.js';
 import { wholeNumberFlag } from '../shared/input.js';
+import { inertJson } from '../../output/cells.js';
 
 export async function localClient(ctx: Context) {
   const profile = await ctx.profile();
@@ -39,7 +40,7 @@ export async function simulate(ctx: Context, flags: SimulateFlags): Promise<void
     },
   });
   if (ctx.outputFormat === 'json') {
-    ctx.io.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
+    ctx.io.stdout.write(`${inertJson(data, 2)}\n`);
     return;
   }
   const result = data as { created?: number; by_status?: Record<string, number> };
@@ -56,6 +57,6 @@ export async function reset(ctx: Context): Promise<void> {
     return;
   }
   const { data } = await client.request('POST', '/_emulator/reset', { fromRoot: true, body: {} });
-  if (ctx.outputFormat === 'json') ctx.io.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
+  if (ctx.outputFormat === 'json') ctx.io.stdout.write(`${inertJson(data, 2)}\n`);
   else ctx.notice('The emulator is empty again (keys kept).');
 }

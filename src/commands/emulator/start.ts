@@ -59,7 +59,7 @@ export async function run(ctx: Context, flags: StartFlags): Promise<void> {
       ...(chaos ? { chaos } : {}),
       onNotice: (message) => ctx.notice(message),
       onRequest: (entry) =>
-        ctx.notice(paint.dim(`${entry.method} ${entry.path} → ${entry.status} (${Math.round(entry.ms)} ms) ${entry.requestId}`)),
+        ctx.notice(`${entry.method} ${entry.path} → ${entry.status} (${Math.round(entry.ms)} ms) ${entry.requestId}`, paint.dim),
     });
   } catch (error) {
     throw startFailure(error, flags.host, port);

@@ -7,11 +7,13 @@ import { validateJobDraft, validateJobInput, type JobInput } from '../../domain/
 import { isPlainObject, overlay } from '../../domain/merge.js';
 import type { FieldErrors, Validation } from '../../domain/rules.js';
 import { InterruptedError, UsageError, ValidationError } from '../../errors.js';
+import { inert } from '../../output/cells.js';
 import { printRecord } from '../../output/render.js';
 import { withSpinner } from '../../output/spinner.js';
 import { inputName, parseDocument, readTextInput } from '../shared/input.js';
 import { JOB_DETAIL_COLUMNS } from './columns.js';
 import { flagForField, jobInputFromFlags, type FlagValues } from './job-from-flags.js';
+import { inertJson } from '../../output/cells.js';
 
 export interface CreateFlags extends FlagValues {
   descriptionFile?: string;
@@ -55,7 +57,7 @@ export async function run(ctx: Context, flags: CreateFlags): Promise<void> {
     ctx.notice(`Saved the job to ${savePath}; \`hire jobs create --from-file ${savePath}\` makes it again.`);
   }
   if (flags.dryRun) {
-    ctx.io.stdout.write(`${JSON.stringify(input, null, 2)}\n`);
+    ctx.io.stdout.write(`${inertJson(input, 2)}\n`);
     ctx.notice('Dry run: the job is valid; nothing was sent.');
     return;
   }
@@ -66,7 +68,7 @@ export async function run(ctx: Context, flags: CreateFlags): Promise<void> {
   await printRecord(ctx, job, JOB_DETAIL_COLUMNS, extra);
   await ctx.announceWrite(`Created job ${String(job.id)}`);
   if (wizard) {
-    const id = String(job.id);
+    const id = inert(String(job.id));
     ctx.notice(
       [
         '',

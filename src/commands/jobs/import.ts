@@ -1,16 +1,16 @@
 // hire jobs import FILE: bulk create from CSV, NDJSON or a JSON array (issue "Bulk work").
 // Every row is checked before anything is sent; rows go out with bounded concurrency; each row's
 // Idempotency-Key comes from its content, so a second run after a crash creates nothing twice;
-// failed rows are written to a file that can be imported again; Ctrl-C stops sending, waits for
-// the rows in flight, reports, and exits 130.
+// failed rows are written to a file that can be imported again; Ctrl-C (or SIGTERM) stops sending,
+// waits a little for the rows in flight, reports, and exits 130.
 import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { createJob } from '../../api/jobs.js';
 import type { Context } from '../../context.js';
 import { validateJobInput, type JobInput } from '../../domain/job.js';
-import { ExitCode, HireError, UsageError, type ExitCode as ExitCodeValue } from '../../errors.js';
-import { IMPORT_FORMATS, detectFormat, readRows, type ImportFormat, type Row } from '../../importing/rows.js';
+import { ExitCode, HireError, InterruptedError, UsageError, type ExitCode as ExitCodeValue } from '../../errors.js';
+import { IMPORT_FORMATS, MAX_IMPORT_BYTES, detectFormat, readRows, type ImportFormat, type Row } from '../../importing/rows.js';
 import { progressBar } from '../../output/progress.js';
 import { printList, type Column } from '../../output/render.js';
 import { readTextInput, wholeNumberFlag } from '../shared/input.js';
@@ -25,7 +25,10 @@ export interface ImportFlags {
 /** The spec's "Concurrent requests" limit of the standard tier. */
 export const MAX_CONCURRENCY = 100;
 
-export type RowStatus = 'created' | 'existing' | 'failed' | 'invalid' | 'not_sent';
+export type RowStatus = 'created' | 'existing' | 'failed' | 'invalid' | 'not_sent' | 'interrupted';
+
+/** After Ctrl-C, how long the rows in flight get to be answered before they are dropped. */
+const STOP_GRACE_MS = 5_000;
 
 export interface RowResult {
   row: number;
@@ -71,7 +74,7 @@ export async function run(ctx: Context, flags: ImportFlags, path: string): Promi
   if (flags.format !== undefined && !(IMPORT_FORMATS as readonly string[]).includes(flags.format)) {
     throw new UsageError(`--format must be one of ${IMPORT_FORMATS.join(', ')} (got "${flags.format}").`);
   }
-  const text = await readTextInput(ctx, 'jobs import', path);
+  const text = await readTextInput(ctx, 'jobs import', path, { maxBytes: MAX_IMPORT_BYTES, hint: 'Split it into smaller files and import each.' });
   const format = (flags.format as ImportFormat | undefined) ?? detectFormat(path, text);
   let rows: Row[];
   try {
@@ -114,9 +117,14 @@ export async function run(ctx: Context, flags: ImportFlags, path: string): Promi
   const client = await ctx.api();
   const progress = progressBar(ctx, valid.length, 'Importing');
   let interrupted = false;
+  let grace: NodeJS.Timeout | undefined;
+  // The first signal stops sending and gives the rows in flight a moment to be answered (an exact
+  // report); then, or at a second signal, they are dropped: a server that holds them cannot hold us.
   const removeInterrupt = ctx.io.onInterrupt(() => {
-    if (!interrupted) ctx.notice('\nStopping: waiting for the rows already sent…');
+    if (interrupted) return client.abort();
     interrupted = true;
+    ctx.notice(`\nStopping: waiting up to ${STOP_GRACE_MS / 1000} s for the rows already sent (Ctrl-C again to stop now)…`);
+    grace = setTimeout(() => client.abort(), STOP_GRACE_MS);
   });
   let firstFailure: ExitCodeValue | undefined;
   let next = 0;
@@ -130,6 +138,12 @@ export async function run(ctx: Context, flags: ImportFlags, path: string): Promi
         progress.tick(true);
       } catch (error) {
         if (!(error instanceof HireError)) throw error;
+        if (error instanceof InterruptedError) {
+          const note = 'stopped before the server answered: it may have been created (importing the rows left over is safe)';
+          results.set(row.index, { ...base, status: 'interrupted', id: null, error: note });
+          progress.tick(false);
+          continue;
+        }
         firstFailure ??= error.exitCode;
         results.set(row.index, { ...base, status: 'failed', id: null, error: `${error.message} (${error.code})` });
         progress.tick(false);
@@ -139,6 +153,7 @@ export async function run(ctx: Context, flags: ImportFlags, path: string): Promi
   try {
     await Promise.all(Array.from({ length: Math.min(concurrency, valid.length) }, worker));
   } finally {
+    clearTimeout(grace);
     removeInterrupt();
     progress.done();
   }
@@ -166,6 +181,7 @@ export async function run(ctx: Context, flags: ImportFlags, path: string): Promi
     count('existing') ? `${count('existing')} already there (imported before)` : '',
     count('failed') ? `${count('failed')} failed` : '',
     count('invalid') ? `${count('invalid')} invalid, skipped` : '',
+    count('interrupted') ? `${count('interrupted')} stopped before the answer came (may have been created)` : '',
     count('not_sent') ? `${count('not_sent')} not sent` : '',
   ].filter(Boolean);
   ctx.notice(`${rows.length} rows: ${summary.join(', ')}.${failuresPath ? ` The rows left over are in ${failuresPath} (hire jobs import ${failuresPath}).` : ''}`);

@@ -6,6 +6,7 @@ import { UsageError } from '../../errors.js';
 import { printRecord } from '../../output/render.js';
 import { JOB_DETAIL_COLUMNS } from './columns.js';
 import { readJobFields, type CreateFlags } from './create.js';
+import { inertJson } from '../../output/cells.js';
 
 export async function run(ctx: Context, flags: CreateFlags, id: string): Promise<void> {
   const patch = await readJobFields(ctx, flags, (input) => {
@@ -15,7 +16,7 @@ export async function run(ctx: Context, flags: CreateFlags, id: string): Promise
     return validateJobPatch(input);
   });
   if (flags.dryRun) {
-    ctx.io.stdout.write(`${JSON.stringify(patch, null, 2)}\n`);
+    ctx.io.stdout.write(`${inertJson(patch, 2)}\n`);
     ctx.notice('Dry run: the change is valid; nothing was sent.');
     return;
   }

@@ -39,6 +39,9 @@ export async function runList(ctx: Context, flags: ListFlags, spec: ListSpec): P
   const query = listQuery(ctx, flags, spec.query);
   const limit = wholeNumberFlag('--limit', flags.limit, 1);
   const client = await ctx.api();
+  // Ctrl-C or SIGTERM ends a long --all at once: the pages in flight are dropped, and the
+  // InterruptedError they end in exits 130 (the list is incomplete, so never 0).
+  const removeInterrupt = ctx.io.onInterrupt(() => client.abort());
   let total: { count: number; pages: number; page: number } | undefined;
   const pages = paginate(client, spec.path, query, {
     all: flags.all === true,
@@ -47,7 +50,12 @@ export async function runList(ctx: Context, flags: ListFlags, spec: ListSpec): P
       if (meta) total = { count: meta.total_count, pages: meta.total_pages, page: meta.current_page };
     },
   });
-  const printed = await printPages(ctx, pages, spec.columns);
+  let printed: number;
+  try {
+    printed = await printPages(ctx, pages, spec.columns);
+  } finally {
+    removeInterrupt();
+  }
   if (!ctx.io.isStderrTTY || ctx.outputFormat !== 'table') return;
   if (printed === 0) ctx.notice(`No ${spec.noun} found.`);
   else if (total && !flags.all && limit === undefined && total.pages > total.page) {

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Context } from '../../context.js';
 import { EVENT_KINDS } from '../../domain/vocabulary.js';
 import { ExitCode, HireError, UsageError } from '../../errors.js';
+import { inert, inertJson } from '../../output/cells.js';
 import { verify } from '../../webhooks/signature.js';
 import { readTextInput, splitCommas } from '../shared/input.js';
 import { generateSecret } from './add.js';
@@ -27,6 +28,9 @@ export const MAX_DELIVERY_BYTES = 1024 * 1024;
 const RECEIVE_TIMEOUT_MS = 10_000;
 /** Delivery ids already accepted, remembered to refuse replays (bounded). */
 const REMEMBERED_IDS = 10_000;
+
+/** Sender text longer than this is cut in the log line (a header may hold 16 KiB). */
+const SHOWN_CHARS = 100;
 
 /** One line of `webhooks listen --json`. */
 export interface Received {
@@ -69,15 +73,17 @@ export async function run(ctx: Context, flags: ListenFlags): Promise<void> {
   const paint = await ctx.painter('stdout');
   const print = (entry: Received) => {
     if (json) {
-      ctx.io.stdout.write(`${JSON.stringify(entry)}\n`);
+      ctx.io.stdout.write(`${inertJson(entry)}\n`);
       return;
     }
+    // Our verdict comes first, the sender's text last and escaped: nothing a sender writes can
+    // stand where the verdict stands, or look like a line of its own.
     const time = entry.received_at.slice(11, 19);
-    const what = entry.valid ? `${entry.type ?? '?'} ${entry.id ?? ''}` : entry.id ? `${entry.id}` : '(unsigned delivery)';
-    const verdict = entry.valid ? paint.green(entry.duplicate ? '[duplicate, not relayed]' : '[valid]') : paint.red(`[invalid: ${entry.reason}]`);
-    ctx.io.stdout.write(`${time}  --> ${what} ${verdict}\n`);
+    const verdict = entry.valid ? paint.green(entry.duplicate ? '[duplicate, not relayed]' : '[valid]') : paint.red(`[invalid: ${inert(entry.reason ?? '')}]`);
+    const what = entry.valid ? `${senderText(entry.type ?? '?')} ${senderText(entry.id ?? '')}` : entry.id ? senderText(entry.id) : '(no webhook-id)';
+    ctx.io.stdout.write(`${time}  ${verdict} --> ${what}\n`);
     if (entry.forwarded) {
-      const status = entry.forwarded.status ?? entry.forwarded.error ?? 'no answer';
+      const status = entry.forwarded.status ?? inert(entry.forwarded.error ?? 'no answer');
       ctx.io.stdout.write(`${time}  <-- ${status}\n`);
     }
   };
@@ -89,48 +95,70 @@ export async function run(ctx: Context, flags: ListenFlags): Promise<void> {
   });
   server.requestTimeout = RECEIVE_TIMEOUT_MS;
   server.headersTimeout = RECEIVE_TIMEOUT_MS;
-  const stopped = new Promise<'SIGINT' | 'SIGTERM'>((resolve) => {
-    const remove = ctx.io.onInterrupt((signal) => {
-      remove();
-      resolve(signal);
-    });
+  // Listening for Ctrl-C before saying "Listening on", so that a signal sent on that cue stops it.
+  let signal: 'SIGINT' | 'SIGTERM' | undefined;
+  let stop!: () => void;
+  const stopped = new Promise<undefined>((resolve) => (stop = () => resolve(undefined)));
+  const removeInterrupt = ctx.io.onInterrupt((received) => {
+    signal ??= received;
+    stop();
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new HireError(`Port ${port} is already in use.`, { exitCode: ExitCode.failure, code: 'port_in_use', hint: 'Pass --port 0 for any free port.' })
-          : error,
-      ),
-    );
-    server.listen(port, '127.0.0.1', resolve);
-  });
-  const address = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  ctx.io.stderr.write(`Listening on ${address}${forwardTo ? `, relaying valid deliveries to ${forwardTo.href}` : ''}. Ctrl-C stops.\n`);
-
   let webhookId: string | undefined;
-  if (flags.register) {
-    const client = await ctx.api();
-    const { postRecord } = await import('../../api/records.js');
-    const { record } = await postRecord(client, '/webhooks', { url: `${address}/`, events: kinds ?? [...EVENT_KINDS], secret });
-    webhookId = String(record.id);
-    ctx.notice(`Registered webhook ${webhookId} for ${kinds ? kinds.join(', ') : 'every event kind'}; it is removed when this stops.`);
-    // Not holding the connection (nor an in-process emulator, and its data dir) while waiting.
-    await ctx.releaseApi();
-  }
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        reject(
+          error.code === 'EADDRINUSE'
+            ? new HireError(`Port ${port} is already in use.`, { exitCode: ExitCode.failure, code: 'port_in_use', hint: 'Pass --port 0 for any free port.' })
+            : error,
+        ),
+      );
+      server.listen(port, '127.0.0.1', resolve);
+    });
+    const address = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ctx.io.stderr.write(`Listening on ${address}${forwardTo ? `, relaying valid deliveries to ${forwardTo.href}` : ''}. Ctrl-C stops.\n`);
 
-  const signal = await stopped;
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
+    if (flags.register) {
+      const client = await ctx.api();
+      const { postRecord } = await import('../../api/records.js');
+      const registering = postRecord(client, '/webhooks', { url: `${address}/`, events: kinds ?? [...EVENT_KINDS], secret });
+      registering.catch(() => undefined); // awaited below unless Ctrl-C comes first
+      // Ctrl-C while registering drops the request at once rather than waiting for its answer.
+      const registered = await Promise.race([registering, stopped]);
+      if (registered) {
+        webhookId = String(registered.record.id);
+        ctx.notice(`Registered webhook ${webhookId} for ${kinds ? kinds.join(', ') : 'every event kind'}; it is removed when this stops.`);
+        // Not holding the connection (nor an in-process emulator, and its data dir) while waiting.
+        await ctx.releaseApi();
+      } else client.abort();
+    }
+    await stopped;
+  } finally {
+    // Also when listening or registering failed: the port is let go and the process can end.
+    removeInterrupt();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  }
   if (webhookId) {
     const client = await ctx.api();
     const { deleteRecord, recordPath } = await import('../../api/records.js');
     await deleteRecord(client, recordPath('/webhooks', webhookId));
     ctx.notice(`Removed webhook ${webhookId}.`);
   }
+  // CONTRACT §5: Ctrl-C is 130; SIGTERM is the polite way to stop a server, a normal end (as `emulator start`).
   if (signal === 'SIGINT') ctx.exitCode = ExitCode.interrupted;
+}
+
+/** A sender's id or event type as one inert word: controls, spaces and format characters escaped, cut when long. */
+function senderText(text: string): string {
+  const word = inert(text).replace(/[\s\p{Cf}]/gu, (char) => {
+    const hex = char.codePointAt(0)!.toString(16);
+    return hex.length > 4 ? `\\u{${hex}}` : `\\u${hex.padStart(4, '0')}`;
+  });
+  const chars = [...word];
+  return chars.length > SHOWN_CHARS ? `${chars.slice(0, SHOWN_CHARS).join('')}…` : word;
 }
 
 async function receive(
