@@ -209,16 +209,20 @@ try {
   }
 
   // The local key has the enterprise tier's limits (10,000 requests an hour), which one scenario
-  // can use up: each scenario gets a freshly started emulator (the counters live in its memory).
+  // can use up, and the counters are kept in the data dir: each later scenario gets an emulator on
+  // a data dir of its own, with its own local key.
   let emulator = await startEmulator();
+  let key = localKey();
+  let scenario = 0;
   const restart = async () => {
     await emulator.stop();
+    env.HIRE_DATA_DIR = join(sandbox, `data-scenario-${++scenario}`);
     emulator = await startEmulator();
+    key = localKey();
     localProfileAt(emulator.port);
   };
   try {
     localProfileAt(emulator.port);
-    const key = localKey();
     if (want('start')) startup('hire jobs list --json (standing emulator)', [bin, 'jobs', 'list', '--json'], 3.0);
 
     if (want('stream')) {

@@ -49,7 +49,30 @@ let binding: LibsqlConstructor | undefined;
 
 /** libsql is CommonJS with a native part: loaded on first use, never by commands that do not open a database. */
 function load(): LibsqlConstructor {
-  binding ??= createRequire(import.meta.url)('libsql') as LibsqlConstructor;
+  if (binding) return binding;
+  const require = createRequire(import.meta.url);
+  // libsql picks its binary package (gnu or musl) with @neon-rs/load, which asks
+  // process.report.getReport() whether the C library is glibc: a whole diagnostic report, about a
+  // third of the binding's load time. detect-libc (which libsql loads anyway) answers from the
+  // ELF interpreter instead; the report is stood in for by that answer while libsql loads.
+  let family: string | null = null;
+  let glibc = '';
+  try {
+    // Resolved from libsql itself, wherever npm put its dependency.
+    const detect = createRequire(require.resolve('libsql'))('detect-libc') as { familySync(): string | null; GLIBC: string };
+    family = detect.familySync();
+    glibc = detect.GLIBC;
+  } catch {
+    // no answer: libsql asks the report itself
+  }
+  const report = process.report as { getReport: () => unknown } | undefined;
+  const getReport = report?.getReport;
+  if (report && getReport && family !== null) report.getReport = () => ({ header: family === glibc ? { glibcVersionRuntime: 'detect-libc' } : {} });
+  try {
+    binding = require('libsql') as LibsqlConstructor;
+  } finally {
+    if (report && getReport) report.getReport = getReport;
+  }
   return binding;
 }
 

@@ -224,6 +224,8 @@ function schemaVersion(db: Database): number {
 }
 
 function migrateSchema(db: Database, path: string): void {
+  // The usual case, a current database, needs no write lock.
+  if (schemaVersion(db) === MIGRATIONS.length) return;
   db.transaction('immediate', () => {
     const version = schemaVersion(db);
     if (version > MIGRATIONS.length) {
