@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { stringify as toYaml } from 'yaml';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { JOB_FLAGS } from '../../src/commands/jobs/job-flags.js';
 import { validateJobInput } from '../../src/domain/job.js';
@@ -28,28 +28,9 @@ import { csvRow } from '../../src/output/render.js';
 import { DESCRIPTION, captureIO, runCli, type RunResult } from '../helpers/cli.js';
 import { sandbox } from '../helpers/env.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { properties } from '../helpers/properties.js';
 
-const SEED = Number.parseInt(process.env.FC_SEED ?? '', 10) || 20_261_122;
-
-/** fc.assert with a fixed seed and run count; a failure says which seed replays it. */
-const tried = new Map<string, number>();
-
-async function property<T>(name: string, arbitrary: fc.Arbitrary<T>, numRuns: number, predicate: (value: T) => Promise<void>): Promise<void> {
-  const counted = async (value: T) => {
-    tried.set(name, (tried.get(name) ?? 0) + 1);
-    await predicate(value);
-  };
-  try {
-    await fc.assert(fc.asyncProperty(arbitrary, counted), { numRuns, seed: SEED });
-  } catch (error) {
-    throw new Error(`Property "${name}" failed (seed ${SEED}; FC_SEED=${SEED} replays it):\n${(error as Error).message}`, { cause: error });
-  }
-}
-
-afterAll(() => {
-  const total = [...tried.values()].reduce((sum, count) => sum + count, 0);
-  console.log(`bad input: ${total} generated inputs (seed ${SEED}): ${[...tried].map(([name, count]) => `${name} ${count}`).join(', ')}`);
-});
+const { property } = properties('bad input', 20_261_122);
 
 // ---------------------------------------------------------------------------------------------
 // Values

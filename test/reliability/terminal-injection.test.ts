@@ -12,14 +12,15 @@ import { writeFileSync } from 'node:fs';
 import { createServer as createNetServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { DESCRIPTION, captureIO } from '../helpers/cli.js';
 import { testEmulator } from '../helpers/emulator.js';
 import { sandbox, type Sandbox } from '../helpers/env.js';
 import { serve, type Handler } from '../helpers/scripted-server.js';
+import { properties } from '../helpers/properties.js';
 
-const SEED = Number.parseInt(process.env.FC_SEED ?? '', 10) || 20_261_215;
+const { property } = properties('terminal injection', 20_261_215);
 const KEY = 'hk_test_inject_Qw7Er4Ty1Ui8Op3As6';
 /** No retries (a hostile answer is as hostile the second time) and no prompts. */
 const COMMON = ['--max-retries', '0', '--no-input'];
@@ -28,25 +29,6 @@ const COMMON = ['--max-retries', '0', '--no-input'];
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 /** The colour codes hire's own painter writes (chalk at level 1): bold, dim, red, green, yellow, cyan, their ends. */
 const OUR_COLOURS = /\u001b\[(?:1|2|22|31|32|33|36|39)m/g;
-
-const tried = new Map<string, number>();
-
-async function property<T>(name: string, arbitrary: fc.Arbitrary<T>, numRuns: number, predicate: (value: T) => Promise<void>): Promise<void> {
-  const counted = async (value: T) => {
-    tried.set(name, (tried.get(name) ?? 0) + 1);
-    await predicate(value);
-  };
-  try {
-    await fc.assert(fc.asyncProperty(arbitrary, counted), { numRuns, seed: SEED });
-  } catch (error) {
-    throw new Error(`Property "${name}" failed (seed ${SEED}; FC_SEED=${SEED} replays it):\n${(error as Error).message}`, { cause: error });
-  }
-}
-
-afterAll(() => {
-  const total = [...tried.values()].reduce((sum, count) => sum + count, 0);
-  console.log(`terminal injection: ${total} generated inputs (seed ${SEED}): ${[...tried].map(([name, count]) => `${name} ${count}`).join(', ')}`);
-});
 
 // ---------------------------------------------------------------------------------------------
 // Hostile text
