@@ -165,7 +165,7 @@ async function simulate(emu: TestEmulator, body: Record<string, unknown>): Promi
 }
 
 function deliveriesOf(store: Store, webhookId: string): Delivery[] {
-  return store.all<Delivery>('deliveries').filter((delivery) => delivery.webhook_id === webhookId);
+  return store.all<Delivery>('deliveries', { webhook_id: webhookId });
 }
 
 function allSettled(store: Store, webhookId: string): boolean {

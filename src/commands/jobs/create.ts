@@ -7,13 +7,12 @@ import { validateJobDraft, validateJobInput, type JobInput } from '../../domain/
 import { isPlainObject, overlay } from '../../domain/merge.js';
 import type { FieldErrors, Validation } from '../../domain/rules.js';
 import { InterruptedError, UsageError, ValidationError } from '../../errors.js';
-import { inert } from '../../output/cells.js';
+import { inert, inertJson } from '../../output/cells.js';
 import { printRecord } from '../../output/render.js';
 import { withSpinner } from '../../output/spinner.js';
 import { inputName, parseDocument, readTextInput } from '../shared/input.js';
 import { JOB_DETAIL_COLUMNS } from './columns.js';
 import { flagForField, jobInputFromFlags, type FlagValues } from './job-from-flags.js';
-import { inertJson } from '../../output/cells.js';
 
 export interface CreateFlags extends FlagValues {
   descriptionFile?: string;
