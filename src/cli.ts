@@ -5,13 +5,21 @@ import { CommanderError } from 'commander';
 import { Context, type IO } from './context.js';
 import { ApiError, ExitCode, HireError, MAX_WAIT_SECONDS, ValidationError } from './errors.js';
 import { inert, inertJson, inertLines } from './output/cells.js';
-import { buildProgram } from './program.js';
+import { COMMANDS, buildProgram } from './program.js';
+import type { Registry } from './commands/define.js';
 import type { Env } from './config/paths.js';
 
-export async function main(argv: readonly string[], io: IO, env: Env): Promise<number> {
+/** `registry`: the commands (program.ts's by default; tests add one). */
+export async function main(argv: readonly string[], io: IO, env: Env, registry: Registry = COMMANDS): Promise<number> {
   const ctx = new Context(io, env);
-  const program = buildProgram(ctx);
   try {
+    // What the completion scripts call at every Tab: answered from the manifest, without commander.
+    if (argv[0] === '__complete') {
+      const { completeWords } = await import('./completion/complete.js');
+      await completeWords(ctx, argv.slice(argv[1] === '--' ? 2 : 1), registry);
+      return ExitCode.ok;
+    }
+    const program = await buildProgram(ctx, registry);
     if (argv.length === 0) {
       program.outputHelp();
       return ExitCode.ok;
@@ -42,11 +50,11 @@ async function reportError(ctx: Context, error: unknown): Promise<number> {
   if (!(error instanceof HireError)) {
     const message = error instanceof Error ? error.message : String(error);
     stderr.write(`Error: unexpected failure: ${inert(message)}\n`);
-    if (ctx.globals.verbose && error instanceof Error && error.stack) stderr.write(`${inertLines(error.stack)}\n`);
+    if (ctx.settings.verbose && error instanceof Error && error.stack) stderr.write(`${inertLines(error.stack)}\n`);
     else stderr.write('Run again with --verbose for details.\n');
     return ExitCode.failure;
   }
-  if (wantsJson(ctx)) {
+  if (ctx.wantsJson) {
     stderr.write(`${inertJson(errorEnvelope(error), 2)}\n`);
     return error.exitCode;
   }
@@ -66,16 +74,8 @@ async function reportError(ctx: Context, error: unknown): Promise<number> {
   if (error instanceof ApiError && error.requestId) stderr.write(`Request ID: ${inert(error.requestId)}\n`);
   const hint = error.hint ?? (error instanceof ApiError ? hintFor(ctx, error) : undefined);
   if (hint) stderr.write(`${paint.dim(inertLines(hint))}\n`);
-  if (ctx.globals.verbose && error.cause instanceof Error && error.cause.stack) stderr.write(`${inertLines(error.cause.stack)}\n`);
+  if (ctx.settings.verbose && error.cause instanceof Error && error.cause.stack) stderr.write(`${inertLines(error.cause.stack)}\n`);
   return error.exitCode;
-}
-
-function wantsJson(ctx: Context): boolean {
-  try {
-    return ctx.outputFormat === 'json';
-  } catch {
-    return false;
-  }
 }
 
 /** CONTRACT §4: with --json the error goes to stderr as the spec's error envelope. */
@@ -115,7 +115,7 @@ function hintFor(ctx: Context, error: ApiError): string | undefined {
     // The client gives up at once when asked to wait longer than it will.
     if (wait !== undefined && wait > MAX_WAIT_SECONDS) return `The server asks to wait ${wait} s before trying again, longer than hire waits (${MAX_WAIT_SECONDS} s). Try again later.`;
     const asked = wait === undefined ? '' : ` The server asks to wait ${wait} s.`;
-    return `Rate limited after ${ctx.maxRetries} retries.${asked} Try again later; --max-retries sets how often hire retries.`;
+    return `Rate limited after ${ctx.settings.maxRetries} retries.${asked} Try again later; --max-retries sets how often hire retries.`;
   }
   return undefined;
 }

@@ -4,13 +4,13 @@ import type { Readable, Writable } from 'node:stream';
 // Only types and tiny modules are imported statically: config (zod), the API client (undici) and
 // colour (chalk) load when a command first needs them.
 import type { ApiClient } from './api/client.js';
-import type { BaseUrl } from './api/base-url.js';
 import type { ConfigFile, ResolvedProfile } from './config/profiles.js';
 import { dataDir, type Env } from './config/paths.js';
-import { AuthError, ExitCode, HireError, UsageError } from './errors.js';
+import { ExitCode } from './errors.js';
 import type { Painter } from './output/paint.js';
-import { OUTPUT_FORMATS, type OutputFormat } from './output/formats.js';
+import type { Output } from './output/output.js';
 import { inert, inertLines } from './output/cells.js';
+import { DEFAULT_SETTINGS, type Settings } from './settings.js';
 
 export const VERSION: string = typeof __HIRE_VERSION__ === 'string' ? __HIRE_VERSION__ : '0.0.0-dev';
 
@@ -27,31 +27,15 @@ export interface IO {
   onInterrupt(handler: (signal: 'SIGINT' | 'SIGTERM') => void): () => void;
 }
 
-/** Global flags of CONTRACT §3, as parsed by commander. */
-export interface GlobalOptions {
-  profile?: string;
-  json?: boolean;
-  output?: string;
-  fields?: string;
-  /** -o csv writes cells as received, without neutralising formulas (CONTRACT §7). */
-  csvRaw?: boolean;
-  color: boolean;
-  quiet?: boolean;
-  verbose?: boolean;
-  timeout: string;
-  maxRetries: string;
-  yes?: boolean;
-  input: boolean;
-}
-
-const DEFAULT_GLOBALS: GlobalOptions = { color: true, input: true, timeout: '30', maxRetries: '3' };
-
 export class Context {
   readonly io: IO;
   readonly env: Env;
   /** Set by a command that ends without an error but not with 0 (a server stopped by Ctrl-C). */
   exitCode: ExitCode = ExitCode.ok;
-  #globals: GlobalOptions = DEFAULT_GLOBALS;
+  #settings: Settings = DEFAULT_SETTINGS;
+  /** The global flags as typed, kept for reporting an error in them (--json with a bad --timeout). */
+  #rawGlobals: Record<string, unknown> = {};
+  #output: Output | undefined;
   #config: ConfigFile | undefined;
   #profile: ResolvedProfile | undefined;
   #client: Promise<ApiClient> | undefined;
@@ -65,63 +49,41 @@ export class Context {
     this.env = env;
   }
 
-  setGlobals(globals: GlobalOptions): void {
-    this.#globals = globals;
+  /** Reads the global flags once, before any command runs: `parse` checks them (commands/parse.ts). */
+  applySettings(raw: Record<string, unknown>, parse: (raw: Record<string, unknown>) => Settings): void {
+    this.#rawGlobals = raw;
+    this.#settings = parse(raw);
+    this.#output = undefined;
   }
 
-  get globals(): GlobalOptions {
-    return this.#globals;
+  /** The global flags, parsed and frozen (defaults until they are read). */
+  get settings(): Settings {
+    return this.#settings;
   }
 
-  get outputFormat(): OutputFormat {
-    const { json, output } = this.#globals;
-    if (output !== undefined && !OUTPUT_FORMATS.includes(output as OutputFormat)) {
-      throw new UsageError(`--output must be one of ${OUTPUT_FORMATS.join(', ')} (got "${output}").`);
+  /** Whether JSON was asked for, even when the flags did not parse (errors are then JSON too). */
+  get wantsJson(): boolean {
+    return this.#settings.format === 'json' || this.#rawGlobals.json === true || this.#rawGlobals.output === 'json';
+  }
+
+  /** What output/ needs: streams, terminals, format, fields, colour. */
+  get output(): Output {
+    if (!this.#output) {
+      const { io, settings } = this;
+      this.#output = Object.freeze({
+        stdout: io.stdout,
+        stderr: io.stderr,
+        isStdoutTTY: io.isStdoutTTY,
+        isStderrTTY: io.isStderrTTY,
+        columns: io.columns,
+        format: settings.format,
+        fields: settings.fields,
+        csvRaw: settings.csvRaw,
+        quiet: settings.quiet,
+        painter: (stream: 'stdout' | 'stderr') => this.painter(stream),
+      });
     }
-    if (json && output !== undefined && output !== 'json') {
-      throw new UsageError(`--json and --output ${output} disagree; pass one of them.`);
-    }
-    return json ? 'json' : ((output as OutputFormat | undefined) ?? 'table');
-  }
-
-  /** --fields as a list, or undefined. */
-  get fields(): string[] | undefined {
-    const raw = this.#globals.fields;
-    if (raw === undefined) return undefined;
-    const fields = raw
-      .split(',')
-      .map((field) => field.trim())
-      .filter((field) => field !== '');
-    if (fields.length === 0) throw new UsageError('--fields needs at least one field name, such as --fields id,title.');
-    return fields;
-  }
-
-  get quiet(): boolean {
-    return this.#globals.quiet === true;
-  }
-
-  get timeoutMs(): number {
-    // A request unanswered for a day is hung; the bound also stays far below setTimeout's
-    // 2^31-1 ms (about 24.8 days), beyond which every request timed out at once.
-    const max = 86_400;
-    const raw = this.#globals.timeout;
-    const seconds = /^(\d+(\.\d*)?|\.\d+)$/.test(raw.trim()) ? Number(raw) : Number.NaN;
-    if (!(seconds > 0 && seconds <= max)) {
-      throw new UsageError(`--timeout must be a number of seconds above 0 and at most ${max}, one day (got "${raw}").`);
-    }
-    return seconds * 1000;
-  }
-
-  get maxRetries(): number {
-    // Each retry waits up to 8 s (a 429 up to 60 s): 100 already span minutes to over an hour;
-    // a larger number is a typo, or a wish to retry forever.
-    const max = 100;
-    const raw = this.#globals.maxRetries;
-    const retries = /^\d+$/.test(raw.trim()) ? Number(raw) : Number.NaN;
-    if (!(retries >= 0 && retries <= max)) {
-      throw new UsageError(`--max-retries must be a whole number from 0 to ${max} (got "${raw}").`);
-    }
-    return retries;
+    return this.#output;
   }
 
   /**
@@ -129,7 +91,7 @@ export class Context {
    * not CI, not --no-input. stdout may be redirected: `hire jobs create --json > job.json`.
    */
   get canPrompt(): boolean {
-    return this.io.isStdinTTY && this.io.isStderrTTY && !this.env.CI && this.#globals.input;
+    return this.io.isStdinTTY && this.io.isStderrTTY && !this.env.CI && this.#settings.input;
   }
 
   painter(stream: 'stdout' | 'stderr'): Promise<Painter> {
@@ -137,7 +99,7 @@ export class Context {
     if (!painter) {
       const isTTY = stream === 'stdout' ? this.io.isStdoutTTY : this.io.isStderrTTY;
       painter = import('./output/paint.js').then(({ colourLevel, createPainter }) =>
-        createPainter(colourLevel({ isTTY, flag: this.#globals.color, env: this.env })),
+        createPainter(colourLevel({ isTTY, flag: this.#settings.color, env: this.env })),
       );
       this.#painters.set(stream, painter);
     }
@@ -149,7 +111,7 @@ export class Context {
 
   /** A line for people on stderr; silenced by --quiet. `style` (a painter's colour) is applied after escaping. */
   notice(message: string, style?: (text: string) => string): void {
-    if (this.quiet) return;
+    if (this.#settings.quiet) return;
     const text = inertLines(message);
     this.io.stderr.write(`${style ? style(text) : text}\n`);
   }
@@ -161,7 +123,7 @@ export class Context {
 
   /** One line of a --verbose trace: a newline from a response body is escaped too. */
   trace(line: string): void {
-    if (this.#globals.verbose) this.io.stderr.write(`${inert(line)}\n`);
+    if (this.#settings.verbose) this.io.stderr.write(`${inert(line)}\n`);
   }
 
   async config(): Promise<ConfigFile> {
@@ -175,7 +137,7 @@ export class Context {
   async profile(): Promise<ResolvedProfile> {
     if (!this.#profile) {
       const { resolveProfile } = await import('./config/profiles.js');
-      this.#profile = resolveProfile({ flag: this.#globals.profile, env: this.env, config: await this.config() });
+      this.#profile = resolveProfile({ flag: this.#settings.profile, env: this.env, config: await this.config() });
     }
     return this.#profile;
   }
@@ -245,74 +207,22 @@ export class Context {
 
   /** A client for any profile (auth status checks every one); closed when the command ends. */
   async apiFor(profile: ResolvedProfile, options: { quietNotice?: boolean } = {}): Promise<ApiClient> {
-    const { resolveBaseUrl, isLoopbackHost } = await import('./api/base-url.js');
-    // Whatever this connection starts is closed by release(), at the latest when the command ends.
-    const closers: (() => Promise<void>)[] = [];
-    let released = false;
-    const release = async () => {
-      if (released) return;
-      released = true;
-      for (const close of closers.reverse()) await close();
-    };
-    this.onCleanup(release);
-    const source = profile.baseUrlSource === 'env' ? 'HIRE_BASE_URL' : `base URL of profile "${profile.name}"`;
-    let baseUrl: BaseUrl = resolveBaseUrl(profile.baseUrl, source);
-    const timeoutMs = this.timeoutMs;
-    const maxRetries = this.maxRetries;
-    const target = new URL(baseUrl.href);
-    const local = profile.environment === 'local' && isLoopbackHost(target.hostname);
-    let apiKey = profile.apiKey;
-    // The data dir's own key: the local profile's, and what a standing emulator must prove it has.
-    let localKey: string | undefined;
-    if (local) {
-      const { ensureLocalKey } = await import('./emulator/local-key.js');
-      localKey = ensureLocalKey(dataDir(this.env));
-      apiKey ??= localKey;
-    }
-    if (!apiKey) {
-      throw new AuthError(
-        `No API key for profile "${profile.name}".`,
-        `Run \`hire auth login --profile ${profile.name}\`, or set HIRE_API_KEY.`,
-      );
-    }
-    // CONTRACT §2: with HIRE_BASE_URL the server is used as it is, never an in-process emulator.
-    if (local && localKey && profile.baseUrlSource !== 'env') {
-      const { connectLocalEmulator } = await import('./emulator/embedded.js');
-      const dir = dataDir(this.env);
-      const emulator = await connectLocalEmulator({ address: target, dataDir: dir, localKey }).catch((error: unknown) => {
-        // Data the emulator cannot read (not a database, a newer schema, a corrupt first-format file).
-        if (error instanceof Error && error.name === 'StoreError') throw new HireError(error.message, { exitCode: ExitCode.failure, code: 'emulator_data' });
-        throw error;
-      });
-      closers.push(emulator.close);
-      if (emulator.origin !== target.origin) baseUrl = { ...baseUrl, href: emulator.origin + target.pathname };
-      if (emulator.migrated) this.notice(emulator.migrated);
-      if (emulator.foreign) {
-        this.notice(`Something other than this data dir's emulator answers at ${emulator.foreign}; it was sent nothing.`);
-      }
-      if (!profile.explicit && !options.quietNotice) {
-        this.notice(
-          emulator.mode === 'embedded'
-            ? `Using the local emulator in-process (data in ${dir}); \`hire emulator start\` keeps one running.`
-            : `Using the local emulator at ${emulator.origin}.`,
-        );
-      }
-    }
-    const { ApiClient } = await import('./api/client.js');
-    const client = await ApiClient.create({
-      baseUrl,
-      apiKey,
-      apiKeySource: profile.keySource === 'env' ? { env: 'HIRE_API_KEY' } : { profile: profile.name },
-      timeoutMs,
-      maxRetries,
+    const { connect } = await import('./api/connect.js');
+    const { settings } = this;
+    const connection = await connect(profile, {
       env: this.env,
+      dataDir: dataDir(this.env),
+      timeoutMs: settings.timeoutMs,
+      maxRetries: settings.maxRetries,
       userAgent: `hire/${VERSION} node/${process.versions.node}`,
-      onWarning: (message) => this.warn(message),
-      onRetry: (message) => this.notice(message),
-      ...(this.#globals.verbose ? { onTrace: (line: string) => this.trace(line) } : {}),
+      announce: !profile.explicit && !options.quietNotice,
+      notice: (message) => this.notice(message),
+      warn: (message) => this.warn(message),
+      ...(settings.verbose ? { trace: (line: string) => this.trace(line) } : {}),
+      // Whatever the connection starts is closed at the latest when the command ends.
+      onStarted: (release) => this.onCleanup(release),
     });
-    closers.push(() => client.close());
-    this.#releases.set(client, release);
-    return client;
+    this.#releases.set(connection.client, connection.release);
+    return connection.client;
   }
 }

@@ -1,8 +1,9 @@
-// Jobs: POST /jobs (spec "POST /api/v1/jobs in detail").
-import type { JobInput } from '../domain/job.js';
+// Jobs (spec "Jobs"; POST in "POST /api/v1/jobs in detail").
+import type { JobInput, JobPatch } from '../domain/job.js';
+import type { JobStatus } from '../domain/vocabulary.js';
 import type { ApiClient } from './client.js';
 import type { ApiRecord } from './envelope.js';
-import { postRecord } from './records.js';
+import { deleteRecord, getRecord, patchRecord, postRecord, recordPath } from './records.js';
 
 export interface CreatedJob {
   job: ApiRecord;
@@ -26,3 +27,18 @@ export async function createJob(client: ApiClient, input: JobInput, idempotencyK
     replayed: headers['idempotent-replayed'] === 'true' && unanswered === 0,
   };
 }
+
+/** GET /jobs: the list endpoint (filters: status). */
+export const JOBS_PATH = '/jobs';
+
+export const getJob = (client: ApiClient, id: string): Promise<ApiRecord> => getRecord(client, recordPath(JOBS_PATH, id));
+
+/** PATCH /jobs/ID with only the fields given. */
+export const updateJob = (client: ApiClient, id: string, patch: JobPatch): Promise<ApiRecord> => patchRecord(client, recordPath(JOBS_PATH, id), patch);
+
+/** PATCH /jobs/ID {status}: the spec's only way to publish, pause, close or reopen. */
+export const setJobStatus = (client: ApiClient, id: string, status: JobStatus): Promise<ApiRecord> =>
+  patchRecord(client, recordPath(JOBS_PATH, id), { status });
+
+/** DELETE /jobs/ID: its candidates and assessment go with it. */
+export const deleteJob = (client: ApiClient, id: string): Promise<void> => deleteRecord(client, recordPath(JOBS_PATH, id));

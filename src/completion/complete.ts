@@ -1,46 +1,44 @@
-// Shell completion from the command tree itself (the one source of truth, like cobra's hidden
-// `__complete`): the shell scripts ask `hire __complete -- WORDS…` for the candidates of the last
-// word, and this walks the commander tree to answer: subcommands, flags, the values a flag takes
-// (statuses, levels, event kinds, output formats…), and profile names from the config.
-import type { Command, Option } from 'commander';
+// Shell completion from the command declarations (the one source of truth, like cobra's hidden
+// `__complete`): the scripts ask `hire __complete -- WORDS…` for the candidates of the last word,
+// and this walks the command tree, built from the manifest, to answer: subcommands, flags, the
+// values a flag or an argument takes (its declared choices, or profile names from the config).
+import type { Context } from '../context.js';
+import { readConfig } from '../config/profiles.js';
+import type { Completer, Registry } from '../commands/define.js';
+import { commandTree, type ManifestArg, type ManifestFlag, type TreeNode } from '../commands/manifest.js';
+import { loadManifest, NOUNS, ROOT } from '../program.js';
 
 export interface Candidate {
   value: string;
   description: string;
 }
 
-export interface CompletionSources {
-  /** `--status` of `jobs list` → job statuses; `--output` → formats; `--profile` → profile names. */
-  values(commandPath: string[], flag: string): readonly string[] | undefined;
-  /** A command's positional values (`completion` → bash, zsh, fish). */
-  positional(commandPath: string[]): readonly string[] | undefined;
+/** Values of a completer; none when they cannot be read (completion never fails loudly). */
+export type Completers = (completer: Completer) => readonly string[];
+
+function visibleFlags(path: readonly TreeNode[]): ManifestFlag[] {
+  return path
+    .slice()
+    .reverse()
+    .flatMap((node) => node.flags.filter((flag) => !flag.hidden));
 }
 
-function visibleOptions(command: Command): Option[] {
-  const own = command.options.filter((option) => !option.hidden);
-  const inherited: Option[] = [];
-  for (let parent = command.parent; parent; parent = parent.parent) inherited.push(...parent.options.filter((option) => !option.hidden));
-  return [...own, ...inherited];
-}
-
-function takesValue(option: Option): boolean {
-  return option.required || option.optional;
-}
-
-function findOption(command: Command, token: string): Option | undefined {
-  return visibleOptions(command).find((option) => option.long === token || option.short === token);
+function valuesOf(entry: ManifestFlag | ManifestArg | undefined, completers: Completers): readonly string[] {
+  if (!entry) return [];
+  return entry.choices ?? (entry.complete ? completers(entry.complete) : []);
 }
 
 /**
  * The candidates for the last of `words` (the words after `hire`, the last being the one under the
  * cursor, possibly empty).
  */
-export function complete(program: Command, words: readonly string[], sources: CompletionSources): Candidate[] {
+export function complete(tree: TreeNode, words: readonly string[], completers: Completers): Candidate[] {
   const current = words.at(-1) ?? '';
   const before = words.slice(0, -1);
-  let command = program;
-  const path: string[] = [];
-  let expecting: Option | undefined;
+  const path: TreeNode[] = [tree];
+  let expecting: ManifestFlag | undefined;
+  let positional = 0;
+  const find = (token: string) => visibleFlags(path).find((flag) => flag.long === token || flag.short === token);
   for (const word of before) {
     // bash splits `--status=act` into `--status`, `=`, `act`.
     if (word === '=') continue;
@@ -49,39 +47,54 @@ export function complete(program: Command, words: readonly string[], sources: Co
       continue;
     }
     if (word.startsWith('-')) {
-      const [flag] = word.split('=', 1);
-      const option = findOption(command, flag!);
-      if (option && takesValue(option) && !word.includes('=')) expecting = option;
+      const flag = find(word.split('=', 1)[0]!);
+      if (flag?.value && !word.includes('=')) expecting = flag;
       continue;
     }
-    const sub = command.commands.find((candidate) => candidate.name() === word || candidate.aliases().includes(word));
-    if (sub) {
-      command = sub;
-      path.push(sub.name());
-    }
+    const sub = path.at(-1)!.children.find((child) => child.name === word);
+    if (sub) path.push(sub);
+    else positional += 1;
   }
+  const node = path.at(-1)!;
   const matching = (candidates: Candidate[]) => candidates.filter((candidate) => candidate.value.startsWith(current));
+  const plain = (values: readonly string[]) => values.map((value) => ({ value, description: '' }));
 
-  if (expecting) {
-    const values = sources.values(path, expecting.long ?? expecting.short ?? '');
-    return matching((values ?? []).map((value) => ({ value, description: '' })));
-  }
+  if (expecting) return matching(plain(valuesOf(expecting, completers)));
   if (current.startsWith('--') && current.includes('=')) {
     const [flag, partial = ''] = current.split('=', 2) as [string, string];
-    const values = sources.values(path, flag) ?? [];
-    return values.filter((value) => value.startsWith(partial)).map((value) => ({ value: `${flag}=${value}`, description: '' }));
+    return valuesOf(find(flag), completers)
+      .filter((value) => value.startsWith(partial))
+      .map((value) => ({ value: `${flag}=${value}`, description: '' }));
   }
   if (current.startsWith('-')) {
     return matching(
-      visibleOptions(command).flatMap((option) =>
-        [option.long, option.short].filter((name): name is string => Boolean(name)).map((value) => ({ value, description: option.description })),
+      visibleFlags(path).flatMap((flag) =>
+        [flag.long, flag.short].filter((name): name is string => Boolean(name)).map((value) => ({ value, description: flag.help })),
       ),
     );
   }
-  const subcommands = command.commands
-    .filter((sub) => !(sub as Command & { _hidden?: boolean })._hidden && sub.name() !== 'help')
-    .map((sub) => ({ value: sub.name(), description: sub.description() }));
-  if (subcommands.length > 0) return matching(subcommands);
+  if (node.children.length > 0) return matching(node.children.map((child) => ({ value: child.name, description: child.summary })));
   // A command's own arguments: known values, else nothing (the shell offers files).
-  return matching((sources.positional(path) ?? []).map((value) => ({ value, description: '' })));
+  return matching(plain(valuesOf(node.args[positional], completers)));
+}
+
+/** Profile names from the config, `local` first. */
+function profileNames(ctx: Context): string[] {
+  try {
+    const names = ['local'];
+    for (const name of Object.keys(readConfig(ctx.env).profiles ?? {})) if (!names.includes(name)) names.push(name);
+    return names;
+  } catch {
+    return ['local'];
+  }
+}
+
+/** `hire __complete -- WORDS…`: a candidate a line, `value<TAB>description`. */
+export async function completeWords(ctx: Context, words: readonly string[], registry?: Registry): Promise<void> {
+  const tree = commandTree(ROOT, NOUNS, await loadManifest(registry));
+  const completers: Completers = (completer) => (completer === 'profiles' ? profileNames(ctx) : []);
+  for (const candidate of complete(tree, words, completers)) {
+    const description = candidate.description.split('\n')[0]!.replace(/\t/g, ' ');
+    ctx.io.stdout.write(description ? `${candidate.value}\t${description}\n` : `${candidate.value}\n`);
+  }
 }

@@ -188,15 +188,28 @@ export function validateJobPatch(input: unknown): Validation<JobPatch> {
 }
 
 /**
- * Job transitions (CONTRACT §6): publish draft → active; pause active → paused; reopen paused or
- * closed → active; close draft, active or paused → closed. Anything else is a 409 conflict.
+ * The job state machine (CONTRACT §6), written once: each verb, where it starts from and where it
+ * leads. PATCH {status} may make any of these moves; anything else is a 409 conflict.
  */
-export const JOB_TRANSITIONS: Readonly<Record<JobStatus, readonly JobStatus[]>> = {
-  active: ['draft', 'paused', 'closed'],
-  paused: ['active'],
-  closed: ['draft', 'active', 'paused'],
-  draft: [],
-};
+export const JOB_VERBS = {
+  publish: { from: ['draft'], to: 'active' },
+  pause: { from: ['active'], to: 'paused' },
+  close: { from: ['draft', 'active', 'paused'], to: 'closed' },
+  reopen: { from: ['paused', 'closed'], to: 'active' },
+} as const satisfies Record<string, { from: readonly JobStatus[]; to: JobStatus }>;
+export type JobVerb = keyof typeof JOB_VERBS;
+
+/** For each status, the statuses a job may move to it from. */
+export const JOB_TRANSITIONS: Readonly<Record<JobStatus, readonly JobStatus[]>> = (() => {
+  const sources: Record<JobStatus, JobStatus[]> = { draft: [], active: [], paused: [], closed: [] };
+  for (const { from, to } of Object.values(JOB_VERBS)) for (const status of from) if (!sources[to].includes(status)) sources[to].push(status);
+  return sources;
+})();
+
+/** The verb whose move starts from `status` (the one to suggest instead), close aside. */
+export function verbFrom(status: string): JobVerb | undefined {
+  return (Object.keys(JOB_VERBS) as JobVerb[]).find((verb) => verb !== 'close' && (JOB_VERBS[verb].from as readonly string[]).includes(status));
+}
 
 export function canMoveJob(from: JobStatus, to: JobStatus): boolean {
   return JOB_TRANSITIONS[to].includes(from);

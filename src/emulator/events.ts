@@ -7,7 +7,6 @@ import { request as httpsRequest } from 'node:https';
 import type { EventKind } from '../domain/vocabulary.js';
 import { signedHeaders } from '../webhooks/signature.js';
 import { newId } from './ids.js';
-import type { StoredWebhook } from './routes/webhooks.js';
 import { field, type Store } from './store.js';
 
 export const MAX_ATTEMPTS = 6;
@@ -16,6 +15,18 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
 export const DEFAULT_BACKOFF_MS = 5_000;
 /** At most this many deliveries in flight at once. */
 const PARALLEL = 8;
+
+/** A subscription as stored, secret included. Here, not in routes/webhooks.ts: delivery reads it,
+ * and that route module reads deliveries. */
+export interface StoredWebhook {
+  id: string;
+  url: string;
+  events: EventKind[];
+  secret: string;
+  status: 'active';
+  created_at: string;
+  updated_at: string;
+}
 
 export interface StoredEvent {
   id: string;

@@ -1,9 +1,6 @@
-// Request and response shapes shared by the emulator's routes.
-import type { IncomingHttpHeaders } from 'node:http';
+// The emulator's HTTP vocabulary: the error it answers with and the response shapes. A leaf: the
+// key ring and list parsing throw HttpError too, so it must not know the server's parts (route.ts does).
 import type { FieldErrors } from '../domain/rules.js';
-import type { EventBus } from './events.js';
-import type { KeyRing, StoredKey } from './keys.js';
-import type { Store } from './store.js';
 
 /** An error answered with the spec's error envelope. */
 export class HttpError extends Error {
@@ -28,41 +25,11 @@ export function notFound(what: string, id: string): HttpError {
   return new HttpError(404, 'not_found', `No ${what} with id ${id}.`);
 }
 
-export interface EmulatorRequest {
-  method: string;
-  /** The path after the version prefix: `/jobs/job_123`. */
-  path: string;
-  params: Record<string, string>;
-  query: URLSearchParams;
-  headers: IncomingHttpHeaders;
-  body: unknown;
-  requestId: string;
-  key: StoredKey;
-}
-
 export interface EmulatorResponse {
   status: number;
   /** The envelope to send (`{data, meta}` or `{error}`); `meta.request_id` is added by the server. */
   body?: Record<string, unknown>;
   headers?: Record<string, string>;
-}
-
-export interface RouteContext {
-  store: Store;
-  keys: KeyRing;
-  events: EventBus;
-  /** Origin used for public links (`application_url`). */
-  publicUrl: string;
-  now(): Date;
-}
-
-export type Handler = (req: EmulatorRequest, ctx: RouteContext) => EmulatorResponse;
-
-export interface Route {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  /** A path with `:name` parameters: `/jobs/:id`. */
-  path: string;
-  handler: Handler;
 }
 
 export function ok(data: unknown, meta?: Record<string, unknown>): EmulatorResponse {

@@ -1,10 +1,11 @@
 // The local platform: a node:http server that answers the API as the spec and CONTRACT §6 say.
 // It shares only the domain with the CLI; it never imports commands, output, config or wizard.
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../domain/canonical.js';
 import { MAX_NESTING, deeperThan } from '../domain/nesting.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HttpError, type EmulatorRequest, type EmulatorResponse, type Route, type RouteContext } from './http.js';
+import { HttpError, type EmulatorResponse } from './http.js';
 import { newId } from './ids.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createChaos, type Chaos, type ChaosOptions, type Fault } from './chaos.js';
@@ -12,6 +13,7 @@ import { EventBus } from './events.js';
 import { KeyRing } from './keys.js';
 import { ensureLocalKey } from './local-key.js';
 import { INFO_PATH, infoProof, isAlive, probeEmulator, readServerRecord, removeServerRecord, writeServerRecord, type ServerRecord } from './presence.js';
+import type { EmulatorRequest, Route, RouteContext } from './route.js';
 import { analyticsRoutes } from './routes/analytics.js';
 import { assessmentRoutes } from './routes/assessments.js';
 import { candidateRoutes } from './routes/candidates.js';
@@ -380,15 +382,6 @@ function withIdempotency(
     } satisfies IdempotencyRecord);
   }
   return response;
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 function errorResponse(error: unknown): EmulatorResponse {

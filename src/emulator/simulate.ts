@@ -5,8 +5,8 @@
 import { CANDIDATE_PIPELINE, type Candidate } from '../domain/candidate.js';
 import type { Job } from '../domain/job.js';
 import type { CandidateStatus } from '../domain/vocabulary.js';
-import type { RouteContext } from './http.js';
 import { newId } from './ids.js';
+import type { RouteContext } from './route.js';
 import { emitStatusChange } from './routes/candidates.js';
 
 const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'Ken', 'Margaret', 'Dennis', 'Radia', 'Linus', 'Hedy', 'John', 'Katherine', 'Tim'];

@@ -1,6 +1,6 @@
 // A progress line on stderr for long runs (jobs import): done/total, rate, ETA, failures. Only at a
 // terminal and without --quiet (CONTRACT §4); redrawn at most ten times a second.
-import type { Context } from '../context.js';
+import type { Output } from './output.js';
 import { inert } from './cells.js';
 
 export interface Progress {
@@ -10,9 +10,9 @@ export interface Progress {
 
 const SILENT: Progress = { tick: () => {}, done: () => {} };
 
-export function progressBar(ctx: Context, total: number, label: string): Progress {
-  const stream = ctx.io.stderr as NodeJS.WritableStream & { columns?: number };
-  if (!ctx.io.isStderrTTY || ctx.quiet || total === 0) return SILENT;
+export function progressBar(out: Output, total: number, label: string): Progress {
+  const stream = out.stderr as NodeJS.WritableStream & { columns?: number };
+  if (!out.isStderrTTY || out.quiet || total === 0) return SILENT;
   const started = Date.now();
   let finished = 0;
   let failed = 0;

@@ -1,6 +1,6 @@
 // Printing results (CONTRACT §4): data on stdout only. `table` is drawn at a terminal and plain
 // tab-separated text when piped; `json` is exactly the data; `ndjson` one item per line; `csv` RFC 4180.
-import type { Context } from '../context.js';
+import type { Output } from './output.js';
 import { cellText, displayWidth, inertJson, truncate } from './cells.js';
 
 export type { OutputFormat } from './formats.js';
@@ -22,17 +22,17 @@ export interface Column {
 }
 
 /** Columns named by --fields, in that order, else the command's defaults. */
-export function columnsFor(ctx: Context, defaults: readonly Column[]): Column[] {
-  const fields = ctx.fields;
+export function columnsFor(out: Output, defaults: readonly Column[]): Column[] {
+  const fields = out.fields;
   if (!fields) return [...defaults];
   return fields.map((key) => defaults.find((column) => column.key === key) ?? { key });
 }
 
 function project(record: Record<string, unknown>, fields: readonly string[] | undefined): Record<string, unknown> {
   if (!fields) return record;
-  const out: Record<string, unknown> = {};
-  for (const field of fields) if (Object.hasOwn(record, field)) Object.defineProperty(out, field, { value: record[field], enumerable: true });
-  return out;
+  const projected: Record<string, unknown> = {};
+  for (const field of fields) if (Object.hasOwn(record, field)) Object.defineProperty(projected, field, { value: record[field], enumerable: true });
+  return projected;
 }
 
 function valueOf(column: Column, record: Record<string, unknown>): unknown {
@@ -44,8 +44,8 @@ function cell(column: Column, record: Record<string, unknown>): string {
   return column.format && value !== undefined && value !== null ? column.format(value, record) : cellText(value);
 }
 
-export async function printList(ctx: Context, items: Record<string, unknown>[], defaults: readonly Column[]): Promise<number> {
-  return printPages(ctx, single(items), defaults);
+export async function printList(out: Output, items: Record<string, unknown>[], defaults: readonly Column[]): Promise<number> {
+  return printPages(out, single(items), defaults);
 }
 
 async function* single<T>(items: T[]): AsyncGenerator<T[]> {
@@ -53,7 +53,7 @@ async function* single<T>(items: T[]): AsyncGenerator<T[]> {
 }
 
 /** Writes, waiting for the reader when the pipe is full, so that a slow reader bounds memory. */
-function write(out: Context['io']['stdout'], text: string): Promise<void> | void {
+function write(out: Output['stdout'], text: string): Promise<void> | void {
   if (text === '' || out.write(text)) return;
   return new Promise((resolve) => out.once('drain', resolve));
 }
@@ -64,81 +64,81 @@ function write(out: Context['io']['stdout'], text: string): Promise<void> | void
  * Returns the number of items printed. An empty list prints nothing (CONTRACT §4).
  */
 export async function printPages(
-  ctx: Context,
+  out: Output,
   pages: AsyncIterable<Record<string, unknown>[]>,
   defaults: readonly Column[],
 ): Promise<number> {
-  const out = ctx.io.stdout;
-  const fields = ctx.fields;
-  const format = ctx.outputFormat;
-  const csvRaw = ctx.globals.csvRaw === true;
-  const columns = columnsFor(ctx, defaults);
+  const stdout = out.stdout;
+  const fields = out.fields;
+  const format = out.format;
+  const csvRaw = out.csvRaw;
+  const columns = columnsFor(out, defaults);
   const held: Record<string, unknown>[] = [];
   let count = 0;
   for await (const items of pages) {
     if (format === 'ndjson') {
-      await write(out, items.map((item) => `${inertJson(project(item, fields))}\n`).join(''));
+      await write(stdout, items.map((item) => `${inertJson(project(item, fields))}\n`).join(''));
     } else if (format === 'csv') {
-      if (count === 0 && items.length > 0) await write(out, `${csvRow(columns.map((column) => column.key))}\r\n`);
-      await write(out, items.map((item) => `${csvRow(columns.map((column) => csvValue(valueOf(column, item), csvRaw)))}\r\n`).join(''));
-    } else if (format === 'table' && !ctx.io.isStdoutTTY) {
-      await write(out, items.map((item) => `${columns.map((column) => cell(column, item)).join('\t')}\n`).join(''));
+      if (count === 0 && items.length > 0) await write(stdout, `${csvRow(columns.map((column) => column.key))}\r\n`);
+      await write(stdout, items.map((item) => `${csvRow(columns.map((column) => csvValue(valueOf(column, item), csvRaw)))}\r\n`).join(''));
+    } else if (format === 'table' && !out.isStdoutTTY) {
+      await write(stdout, items.map((item) => `${columns.map((column) => cell(column, item)).join('\t')}\n`).join(''));
     } else {
       held.push(...items);
     }
     count += items.length;
   }
-  if (format === 'json') out.write(`${inertJson(held.map((item) => project(item, fields)), 2)}\n`);
-  else if (format === 'table' && ctx.io.isStdoutTTY && held.length > 0) {
+  if (format === 'json') stdout.write(`${inertJson(held.map((item) => project(item, fields)), 2)}\n`);
+  else if (format === 'table' && out.isStdoutTTY && held.length > 0) {
     const rows = held.map((item) =>
       columns.map((column) => {
         const text = cell(column, item);
         return column.brief?.(text) ?? text;
       }),
     );
-    await drawTable(ctx, columns, rows);
+    await drawTable(out, columns, rows);
   }
   return count;
 }
 
 export async function printRecord(
-  ctx: Context,
+  out: Output,
   record: Record<string, unknown>,
   defaults: readonly Column[],
   extra: readonly [string, string][] = [],
 ): Promise<void> {
-  const out = ctx.io.stdout;
-  const fields = ctx.fields;
-  switch (ctx.outputFormat) {
+  const stdout = out.stdout;
+  const fields = out.fields;
+  switch (out.format) {
     case 'json':
-      out.write(`${inertJson(project(record, fields), 2)}\n`);
+      stdout.write(`${inertJson(project(record, fields), 2)}\n`);
       return;
     case 'ndjson':
-      out.write(`${inertJson(project(record, fields))}\n`);
+      stdout.write(`${inertJson(project(record, fields))}\n`);
       return;
     case 'csv': {
-      const columns = columnsFor(ctx, defaults);
-      out.write(`${csvRow(columns.map((column) => column.key))}\r\n`);
-      out.write(`${csvRow(columns.map((column) => csvValue(valueOf(column, record), ctx.globals.csvRaw === true)))}\r\n`);
+      const columns = columnsFor(out, defaults);
+      stdout.write(`${csvRow(columns.map((column) => column.key))}\r\n`);
+      stdout.write(`${csvRow(columns.map((column) => csvValue(valueOf(column, record), out.csvRaw)))}\r\n`);
       return;
     }
     case 'table': {
       // Without --fields, only what the record has: a job without a salary shows no salary row.
-      const columns = columnsFor(ctx, defaults).filter((column) => fields || record[column.key] !== undefined);
+      const columns = columnsFor(out, defaults).filter((column) => fields || record[column.key] !== undefined);
       const pairs: [string, string, Column | undefined][] = columns.map((column) => [column.key, cell(column, record), column]);
       if (!fields) for (const [key, value] of extra) pairs.push([key, value, undefined]);
-      if (!ctx.io.isStdoutTTY) {
-        for (const [key, value] of pairs) out.write(`${key}\t${value}\n`);
+      if (!out.isStdoutTTY) {
+        for (const [key, value] of pairs) stdout.write(`${key}\t${value}\n`);
         return;
       }
-      await drawKeyValue(ctx, pairs);
+      await drawKeyValue(out, pairs);
     }
   }
 }
 
-async function drawTable(ctx: Context, columns: Column[], rows: string[][]): Promise<void> {
-  const [{ default: Table }, paint] = await Promise.all([import('cli-table3'), ctx.painter('stdout')]);
-  const available = terminalWidth(ctx) - (columns.length * 3 + 1);
+async function drawTable(out: Output, columns: Column[], rows: string[][]): Promise<void> {
+  const [{ default: Table }, paint] = await Promise.all([import('cli-table3'), out.painter('stdout')]);
+  const available = terminalWidth(out) - (columns.length * 3 + 1);
   const natural = columns.map((column, index) => Math.max(header(column).length, ...rows.map((row) => displayWidth(row[index]!))));
   const widths = fitWidths(natural, available, columns.map((column, index) => (column.keepWhole ? natural[index]! : header(column).length)));
   const table = new Table({
@@ -152,20 +152,20 @@ async function drawTable(ctx: Context, columns: Column[], rows: string[][]): Pro
       return columns[index]!.status ? paint.status(shown) : shown;
     }));
   }
-  ctx.io.stdout.write(`${table.toString()}\n`);
+  out.stdout.write(`${table.toString()}\n`);
 }
 
-async function drawKeyValue(ctx: Context, pairs: [string, string, Column | undefined][]): Promise<void> {
-  const [{ default: Table }, paint] = await Promise.all([import('cli-table3'), ctx.painter('stdout')]);
+async function drawKeyValue(out: Output, pairs: [string, string, Column | undefined][]): Promise<void> {
+  const [{ default: Table }, paint] = await Promise.all([import('cli-table3'), out.painter('stdout')]);
   const keyWidth = Math.max(...pairs.map(([key]) => displayWidth(key)));
   // Two borders and a separator (3) plus a space either side of each cell (4).
-  const valueWidth = Math.max(20, terminalWidth(ctx) - keyWidth - 7);
+  const valueWidth = Math.max(20, terminalWidth(out) - keyWidth - 7);
   const table = new Table({ style: { head: [], border: [], compact: true } });
   for (const [key, value, column] of pairs) {
     const lines = wrap(value, valueWidth).map((line) => (column?.status ? paint.status(line) : line));
     table.push([paint.dim(key), lines.join('\n')]);
   }
-  ctx.io.stdout.write(`${table.toString()}\n`);
+  out.stdout.write(`${table.toString()}\n`);
 }
 
 /** Cuts text into lines of at most `width` columns (values are single-line, inert text). */
@@ -188,8 +188,8 @@ export function wrap(text: string, width: number): string[] {
 }
 
 /** The terminal's width; 80 when it reports none (a pseudo-terminal may say 0). */
-function terminalWidth(ctx: Context): number {
-  return ctx.io.columns && ctx.io.columns > 0 ? ctx.io.columns : 80;
+function terminalWidth(out: Output): number {
+  return out.columns && out.columns > 0 ? out.columns : 80;
 }
 
 function header(column: Column): string {

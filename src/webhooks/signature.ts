@@ -1,7 +1,7 @@
 // Standard Webhooks v1 signatures (CONTRACT §6 "Delivery"), shared by the emulator (signing) and
 // `hire webhooks listen` / `verify` (checking). Byte-for-byte the same as the `standardwebhooks`
 // library, which the tests check; written on node:crypto so that the CLI needs no extra package.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const SECRET_PREFIX = 'whsec_';
 /** Receivers reject timestamps further than this from now, past or future. */
@@ -65,4 +65,9 @@ export function verify(options: {
     if (given.length === expected.length && timingSafeEqual(given, expected)) return { valid: true };
   }
   return { valid: false, reason: sawV1 ? 'bad signature' : 'malformed headers: no v1 signature' };
+}
+
+/** A new Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
+export function generateSecret(): string {
+  return `${SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
 }

@@ -12,7 +12,7 @@ import { sandbox } from '../helpers/env.js';
 // ---------------------------------------------------------------------------------------------
 // The command tree
 
-const PROGRAM = buildProgram(new Context(captureIO().io, {}));
+const PROGRAM = await buildProgram(new Context(captureIO().io, {}));
 
 const isHidden = (command: Command) => (command as Command & { _hidden?: boolean })._hidden === true;
 const visibleSubcommands = (command: Command) => command.commands.filter((sub) => !isHidden(sub) && sub.name() !== 'help');

@@ -12,9 +12,8 @@ import { sandbox, unusedPort } from '../helpers/env.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
 import type { Candidate } from '../../src/domain/candidate.js';
 import { EVENT_KINDS, type EventKind } from '../../src/domain/vocabulary.js';
-import { EventBus, type Delivery, type StoredEvent } from '../../src/emulator/events.js';
+import { EventBus, type Delivery, type StoredEvent, type StoredWebhook } from '../../src/emulator/events.js';
 import { ensureLocalKey } from '../../src/emulator/local-key.js';
-import type { StoredWebhook } from '../../src/emulator/routes/webhooks.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { Store } from '../../src/emulator/store.js';
 

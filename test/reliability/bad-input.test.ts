@@ -13,7 +13,8 @@ import fc from 'fast-check';
 import { stringify as toYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
-import { JOB_FLAGS } from '../../src/commands/jobs/job-flags.js';
+import { longName } from '../../src/commands/define.js';
+import { JOB_INPUT_FLAGS } from '../../src/commands/jobs/job-flags.js';
 import { validateJobInput } from '../../src/domain/job.js';
 import {
   COUNTRY_CODES,
@@ -462,7 +463,7 @@ describe('generated job inputs: one schema, one verdict', () => {
 });
 
 describe('generated flags for jobs create', () => {
-  const VALUE_FLAGS = [...JOB_FLAGS.filter((flag) => flag.kind !== 'boolean').map((flag) => flag.flags.split(' ')[0]!), '--description-file', '--from-file'];
+  const VALUE_FLAGS = [...Object.entries(JOB_INPUT_FLAGS).filter(([, flag]) => flag.kind !== 'boolean').map(([key, flag]) => longName(key, flag)), '--from-file'];
   const SWITCHES = ['--no-auto-generate', '--auto-generate', '--proctoring', '--publish', '--dry-run', '--interactive', '--json', '--quiet'];
   const huge = fc.constantFrom(100_000, 200_000).chain((size) => fc.constantFrom('x', 'é', '😀', '\u001b').map((char) => char.repeat(size)));
   const oddValue = fc.oneof(

@@ -13,7 +13,7 @@ import { createServer, request, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Received } from '../../src/commands/webhooks/listen.js';
+import type { Received } from '../../src/webhooks/receiver.js';
 import { sandbox } from '../helpers/env.js';
 import { newEventId, signed as signedWith, type Signed } from '../helpers/webhooks.js';
 

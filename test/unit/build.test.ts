@@ -57,6 +57,7 @@ describe('what start-up loads', () => {
   it('neither the entry (--help) nor completion, run at every Tab, loads undici', () => {
     expect(loadsUndici(staticGraph(join(root, 'dist', 'cli.js')))).toEqual([]);
     expect(loadsUndici(staticGraph(chunk('completion')))).toEqual([]);
+    expect(loadsUndici(staticGraph(chunk('complete')))).toEqual([]);
   });
 });
 
@@ -73,7 +74,28 @@ describe('where the SQLite binding loads', () => {
     expect(loadsBinding(staticGraph(join(root, 'dist', 'cli.js')))).toEqual([]);
     expect(loadsBinding(staticGraph(join(root, 'dist', 'version.js')))).toEqual([]);
     expect(loadsBinding(staticGraph(chunk('completion')))).toEqual([]);
+    expect(loadsBinding(staticGraph(chunk('complete')))).toEqual([]);
     expect(loadsBinding(staticGraph(chunk('client')))).toEqual([]);
     expect(loadsBinding(staticGraph(chunk('embedded')))).toEqual([]);
+  });
+});
+
+describe('the manifest built into dist/', () => {
+  // Help and Tab read the commands' declarations from it: no command's code loads for them.
+  const chunks = join(root, 'dist', 'chunks');
+  const commandChunks = readdirSync(chunks).filter((file) => /^(create|list|get|import|update|delete|move|show|add|deliveries|listen|verify|remove|login|status|logout|use|request|start|simulate|reset|revoke|publish|pause|close|reopen)-[A-Z0-9]+\.js$/.test(file));
+
+  it('holds every command, so that neither the entry nor completion loads a command chunk', () => {
+    expect(commandChunks.length).toBeGreaterThanOrEqual(30);
+    const entry = staticGraph(join(root, 'dist', 'cli.js'));
+    const complete = staticGraph(join(chunks, readdirSync(chunks).find((f) => f.startsWith('complete-') && f.endsWith('.js'))!));
+    for (const file of commandChunks) {
+      expect(entry.has(join(chunks, file)), file).toBe(false);
+      expect(complete.has(join(chunks, file)), file).toBe(false);
+    }
+    const built = [...entry].map((file) => readFileSync(file, 'utf8')).join('\n');
+    for (const summary of ['create a job posting (POST /jobs)', 'make a key and print it once', "a webhook's delivery log: every attempt of every event"]) {
+      expect(built, summary).toContain(JSON.stringify(summary).slice(1, -1));
+    }
   });
 });

@@ -4,6 +4,7 @@
 import { EventEmitter } from 'node:events';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseSettings } from '../../src/commands/parse.js';
 import { Context } from '../../src/context.js';
 import { inert, inertJson, inertLines } from '../../src/output/cells.js';
 import { progressBar } from '../../src/output/progress.js';
@@ -55,7 +56,7 @@ describe('the sinks for people', () => {
   function context(options: { verbose?: boolean; tty?: boolean } = {}) {
     const captured = captureIO({ tty: options.tty ?? false, signals: new EventEmitter() });
     const ctx = new Context(captured.io, {});
-    ctx.setGlobals({ color: true, input: true, timeout: '30', maxRetries: '3', ...(options.verbose ? { verbose: true } : {}) });
+    ctx.applySettings(options.verbose ? { verbose: true } : {}, parseSettings);
     return { ctx, stderr: captured.stderr };
   }
 
@@ -79,7 +80,7 @@ describe('the sinks for people', () => {
 
   it('the progress line escapes its label; its own redraw codes stay', () => {
     const { ctx, stderr } = context({ tty: true });
-    const progress = progressBar(ctx, 1, 'Importing \u001b]0;PWN\u0007');
+    const progress = progressBar(ctx.output, 1, 'Importing \u001b]0;PWN\u0007');
     progress.tick(true);
     progress.done();
     expect(stderr()).toContain('\r\u001b[2KImporting \\u001b]0;PWN\\u0007 [');

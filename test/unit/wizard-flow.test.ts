@@ -2,7 +2,8 @@
 // scripted Asker: answers keyed by question id, every text answer checked by the question's own
 // validate (as the terminal prompt does), the ids asked recorded in order.
 import { describe, expect, it } from 'vitest';
-import { jobInputFromFlags } from '../../src/commands/jobs/job-from-flags.js';
+import { JOB_INPUT_FLAGS, jobInputFromFlags } from '../../src/commands/jobs/job-flags.js';
+import { parseFlags } from '../../src/commands/parse.js';
 import { validateJobInput } from '../../src/domain/job.js';
 import type { Asker, Check, Choice } from '../../src/wizard/asker.js';
 import { askForJob } from '../../src/wizard/flow.js';
@@ -205,7 +206,7 @@ const MINIMAL_ASKED = [
 
 /** The message `jobs create` gives for these flag values (commander's raw strings) on `field`. */
 function flagMessage(flags: Record<string, string>, field: string): string | undefined {
-  const { input } = jobInputFromFlags({ title: 'Data Engineer', description: DESCRIPTION, ...flags });
+  const { input } = jobInputFromFlags(parseFlags(JOB_INPUT_FLAGS, { title: 'Data Engineer', description: DESCRIPTION, ...flags }));
   const result = validateJobInput(input);
   return result.ok ? undefined : result.errors[field];
 }

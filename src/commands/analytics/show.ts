@@ -1,44 +1,47 @@
 // hire analytics: GET /analytics; a readable summary, or the data with --json.
-import type { Context } from '../../context.js';
+import { getAnalytics } from '../../api/analytics.js';
 import { parseDateBound } from '../../domain/analytics.js';
-import { RecordSchema } from '../../api/envelope.js';
-import { unexpectedShape } from '../../api/errors.js';
 import { UsageError } from '../../errors.js';
 import { inert, inertJson } from '../../output/cells.js';
+import type { Output } from '../../output/output.js';
+import { defineCommand, flag } from '../define.js';
 
-export interface AnalyticsFlags {
-  job?: string;
-  from?: string;
-  to?: string;
-}
+/** A date or time bound, sent as typed once it is known to be one. */
+const bound = (name: 'from' | 'to', help: string) =>
+  flag.parsed((text) => (parseDateBound(text, name) ? text : undefined), {
+    value: 'date',
+    help,
+    message: `--${name} must be a date such as 2026-11-01, or an ISO 8601 time (got "{value}").`,
+  });
 
-export async function run(ctx: Context, flags: AnalyticsFlags): Promise<void> {
-  for (const bound of ['from', 'to'] as const) {
-    const text = flags[bound];
-    if (text !== undefined && !parseDateBound(text, bound)) {
-      throw new UsageError(`--${bound} must be a date such as 2026-11-01, or an ISO 8601 time (got "${text}").`);
+export default defineCommand({
+  path: ['analytics'],
+  summary: 'hiring analytics: jobs, candidates, scores and the funnel (GET /analytics)',
+  flags: {
+    job: flag.string({ value: 'id', help: 'one job only' }),
+    from: bound('from', 'from this date (2026-11-01) or ISO 8601 time'),
+    to: bound('to', 'up to this date (inclusive) or time'),
+  },
+  examples: ['hire analytics', 'hire analytics --job job_abc123 --from 2026-11-01 --json'],
+  async run(ctx, flags) {
+    const data = await getAnalytics(await ctx.api(), { job_id: flags.job, from: flags.from, to: flags.to });
+    const format = ctx.settings.format;
+    if (format === 'json') {
+      ctx.io.stdout.write(`${inertJson(data, 2)}\n`);
+      return;
     }
-  }
-  const client = await ctx.api();
-  const { data, meta } = await client.request('GET', '/analytics', { query: { job_id: flags.job, from: flags.from, to: flags.to } });
-  const parsed = RecordSchema.safeParse(data);
-  if (!parsed.success) throw unexpectedShape('GET /analytics', 'an object', meta.request_id);
-  const format = ctx.outputFormat;
-  if (format === 'json') {
-    ctx.io.stdout.write(`${inertJson(data, 2)}\n`);
-    return;
-  }
-  if (format === 'ndjson') {
-    ctx.io.stdout.write(`${inertJson(data)}\n`);
-    return;
-  }
-  if (format === 'csv') throw new UsageError('analytics has no CSV form; use --json.');
-  ctx.io.stdout.write(await summary(ctx, parsed.data));
-}
+    if (format === 'ndjson') {
+      ctx.io.stdout.write(`${inertJson(data)}\n`);
+      return;
+    }
+    if (format === 'csv') throw new UsageError('analytics has no CSV form; use --json.');
+    ctx.io.stdout.write(await summary(ctx.output, data));
+  },
+});
 
 /** The summary people read; nothing in it is needed by scripts (they take --json). */
-async function summary(ctx: Context, data: Record<string, unknown>): Promise<string> {
-  const paint = await ctx.painter('stdout');
+async function summary(out: Output, data: Record<string, unknown>): Promise<string> {
+  const paint = await out.painter('stdout');
   // Every value and key here is the server's: shown inert (CONTRACT §7).
   const text = (value: unknown) => inert(String(value));
   const section = (value: unknown) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {});

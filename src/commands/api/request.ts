@@ -6,42 +6,57 @@ import type { Context } from '../../context.js';
 import { exitCodeForStatus, UsageError } from '../../errors.js';
 import { define, own } from '../../domain/merge.js';
 import { inert } from '../../output/cells.js';
+import { arg, defineCommand, flag, type Options } from '../define.js';
 import { readTextInput } from '../shared/input.js';
-import { METHODS } from './methods.js';
 
-export interface ApiFlags {
-  method?: string;
-  rawField?: string[];
-  field?: string[];
-  header?: string[];
-  input?: string;
-  paginate?: boolean;
-}
+const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-export async function run(ctx: Context, flags: ApiFlags, rawPath: string): Promise<void> {
-  const fields = await collectFields(ctx, flags);
-  if (flags.input !== undefined && fields !== undefined && flags.method?.toUpperCase() !== 'GET') {
-    throw new UsageError('Pass the body either as --input or as -f/-F fields, not both.');
-  }
-  // Like gh: fields or --input mean POST, unless --paginate (which follows a GET list).
-  const method = (flags.method ?? (!flags.paginate && (fields !== undefined || flags.input !== undefined) ? 'POST' : 'GET')).toUpperCase();
-  if (!METHODS.includes(method)) throw new UsageError(`-X must be one of ${METHODS.join(', ')} (got "${flags.method}").`);
-  if (flags.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only.');
-  const headers = parseHeaders(flags.header ?? []);
-  const path = normalisePath(rawPath);
-  const inQuery = method === 'GET' || method === 'DELETE';
-  const query = inQuery && fields ? flattenQuery(fields) : undefined;
-  const rawBody = flags.input !== undefined ? await readTextInput(ctx, '--input', flags.input) : !inQuery && fields ? JSON.stringify(fields) : undefined;
+const FLAGS = {
+  method: flag.parsed((text) => (METHODS.includes(text.toUpperCase()) ? text.toUpperCase() : undefined), {
+    short: '-X',
+    help: 'GET|POST|PUT|PATCH|DELETE (default GET, or POST with fields or --input)',
+    choices: METHODS,
+    message: `-X must be one of ${METHODS.join(', ')} (got "{value}").`,
+  }),
+  rawField: flag.list({ short: '-f', value: 'key=value', help: 'a string field (repeatable; query for GET, JSON body otherwise)' }),
+  field: flag.list({ short: '-F', value: 'key=value', help: 'a typed field: numbers, true, false, null, @file (repeatable)' }),
+  header: flag.list({ short: '-H', help: "an extra header, 'Name: value' (repeatable)" }),
+  input: flag.string({ value: 'file', help: 'the request body from a file (- for stdin)' }),
+  paginate: flag.boolean({ help: 'follow every page of a list' }),
+};
+type ApiFlags = Options<typeof FLAGS, Record<never, never>>;
 
-  const client = await ctx.api();
-  let response = await client.send(method, path, { ...(query ? { query } : {}), ...(rawBody !== undefined ? { rawBody } : {}), headers });
-  if (!report(ctx, response)) return;
-  if (!flags.paginate) return;
-  for (let page = 2; page <= totalPages(response); page++) {
-    response = await client.send('GET', path, { query: { ...query, page }, headers });
+export default defineCommand({
+  path: ['api'],
+  summary: 'send a raw request to the API and print the response as received',
+  args: { path: arg.required('path under the base URL, such as /jobs or jobs/job_abc123') },
+  flags: FLAGS,
+  examples: ['hire api -X GET /jobs -f status=active', 'hire api -X PATCH /jobs/job_abc123 -f title="Staff Engineer"', 'hire api /candidates --paginate -F per_page=100'],
+  async run(ctx, flags) {
+    const rawPath = flags.path;
+    const fields = await collectFields(ctx, flags);
+    if (flags.input !== undefined && fields !== undefined && flags.method !== 'GET') {
+      throw new UsageError('Pass the body either as --input or as -f/-F fields, not both.');
+    }
+    // Like gh: fields or --input mean POST, unless --paginate (which follows a GET list).
+    const method = flags.method ?? (!flags.paginate && (fields !== undefined || flags.input !== undefined) ? 'POST' : 'GET');
+    if (flags.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only.');
+    const headers = parseHeaders(flags.header ?? []);
+    const path = normalisePath(rawPath);
+    const inQuery = method === 'GET' || method === 'DELETE';
+    const query = inQuery && fields ? flattenQuery(fields) : undefined;
+    const rawBody = flags.input !== undefined ? await readTextInput(ctx, '--input', flags.input) : !inQuery && fields ? JSON.stringify(fields) : undefined;
+
+    const client = await ctx.api();
+    let response = await client.send(method, path, { ...(query ? { query } : {}), ...(rawBody !== undefined ? { rawBody } : {}), headers });
     if (!report(ctx, response)) return;
-  }
-}
+    if (!flags.paginate) return;
+    for (let page = 2; page <= totalPages(response); page++) {
+      response = await client.send('GET', path, { query: { ...query, page }, headers });
+      if (!report(ctx, response)) return;
+    }
+  },
+});
 
 /** Prints a body; a failure's body goes to stderr and sets the exit code. Returns true on 2xx. */
 function report(ctx: Context, response: RawResponse): boolean {
@@ -57,7 +72,7 @@ function report(ctx: Context, response: RawResponse): boolean {
     }
     // A body without the API's error envelope (an HTML page) is unreadable: exit 1, as elsewhere.
     ctx.exitCode = exitCodeForStatus(response.status, code ?? 'invalid_response');
-    if (!ctx.quiet) ctx.io.stderr.write(`HTTP ${response.status}${code ? ` ${inert(String(code))}` : ''}\n`);
+    if (!ctx.settings.quiet) ctx.io.stderr.write(`HTTP ${response.status}${code ? ` ${inert(String(code))}` : ''}\n`);
     // Said even with --quiet: an unfollowed redirect is a failure the user has to act on.
     if (response.status >= 300 && response.status < 400) ctx.io.stderr.write(`Error: ${inert(redirectMessage(response.status, response.headers.location))}\n`);
   }

@@ -1,23 +1,14 @@
 // hire assessments create: POST /assessments from flags, --data JSON and/or --from-file FILE
 // (the spec does not show this request: CONTRACT §3 lets users send any fields with --data).
-import { postRecord } from '../../api/records.js';
-import type { Context } from '../../context.js';
+import { createAssessment } from '../../api/assessments.js';
 import { validateAssessmentInput } from '../../domain/assessment.js';
+import { QUESTION_TYPES } from '../../domain/vocabulary.js';
 import { isPlainObject, overlay } from '../../domain/merge.js';
 import { UsageError, ValidationError } from '../../errors.js';
 import { printRecord } from '../../output/render.js';
-import { inputName, numeric, parseDocument, readTextInput, splitCommas } from '../shared/input.js';
+import { defineCommand, flag } from '../define.js';
+import { inputName, parseDocument, readTextInput } from '../shared/input.js';
 import { ASSESSMENT_DETAIL_COLUMNS } from './columns.js';
-
-export interface AssessmentFlags {
-  job?: string;
-  questionCount?: string;
-  timeLimit?: string;
-  questionType?: string[];
-  proctoring?: boolean;
-  data?: string;
-  fromFile?: string;
-}
 
 const FLAG_FOR_FIELD: Record<string, string> = {
   job_id: '--job',
@@ -27,36 +18,49 @@ const FLAG_FOR_FIELD: Record<string, string> = {
   proctoring: '--proctoring',
 };
 
-export async function run(ctx: Context, flags: AssessmentFlags): Promise<void> {
-  let body: Record<string, unknown> = {};
-  if (flags.fromFile !== undefined) {
-    const document = await parseDocument('--from-file', flags.fromFile, await readTextInput(ctx, '--from-file', flags.fromFile));
-    if (!isPlainObject(document)) throw new UsageError(`--from-file ${inputName(flags.fromFile)}: must hold a JSON or YAML object.`);
-    body = document;
-  }
-  if (flags.data !== undefined) body = overlay(body, jsonObject('--data', flags.data));
-  const fromFlags: Record<string, unknown> = {
-    job_id: flags.job,
-    question_count: numeric(flags.questionCount),
-    time_limit: numeric(flags.timeLimit),
-    question_types: splitCommas(flags.questionType),
-    proctoring: flags.proctoring,
-  };
-  for (const [field, value] of Object.entries(fromFlags)) if (value !== undefined) body[field] = value;
-  const result = validateAssessmentInput(body);
-  if (!result.ok) {
-    throw new ValidationError('The assessment is not valid; nothing was sent.', result.errors, {
-      labelField: (field) => {
-        const flag = FLAG_FOR_FIELD[field.replace(/\[\d+\]$/, '')];
-        return flag ? `${field} (${flag})` : field;
-      },
-    });
-  }
-  const client = await ctx.api();
-  const { record, meta } = await postRecord(client, '/assessments', result.value);
-  const time = meta.assessment_generation_time;
-  await printRecord(ctx, record, ASSESSMENT_DETAIL_COLUMNS, typeof time === 'number' ? [['assessment_generation_time', `${time} ms`]] : []);
-}
+export default defineCommand({
+  path: ['assessments', 'create'],
+  summary: 'create an assessment (POST /assessments)',
+  flags: {
+    job: flag.string({ value: 'id', help: 'the job to generate questions for' }),
+    // Checked by the assessment schema with --data's and the file's fields, naming field and flag.
+    questionCount: flag.fieldNumber({ value: 'n', help: 'questions, 5-20', field: 'question_count' }),
+    timeLimit: flag.fieldNumber({ value: 'seconds', help: 'time limit, 300-1800 s', field: 'time_limit' }),
+    questionType: flag.enum(QUESTION_TYPES, { value: 'type', help: '{choices} (repeatable, or comma-separated)', many: true, field: 'question_types' }),
+    proctoring: flag.boolean({ help: 'enable anti-cheating proctoring', field: 'proctoring' }),
+    data: flag.string({ value: 'json', help: 'more fields as a JSON object (flags win)' }),
+    fromFile: flag.string({ value: 'file', help: 'fields from a JSON or YAML file (- for stdin)' }),
+  },
+  examples: ['hire assessments create --job job_abc123 --question-count 8', 'hire assessments create --job job_abc123 --data \'{"time_limit": 600}\' --json'],
+  async run(ctx, flags) {
+    let body: Record<string, unknown> = {};
+    if (flags.fromFile !== undefined) {
+      const document = await parseDocument('--from-file', flags.fromFile, await readTextInput(ctx, '--from-file', flags.fromFile));
+      if (!isPlainObject(document)) throw new UsageError(`--from-file ${inputName(flags.fromFile)}: must hold a JSON or YAML object.`);
+      body = document;
+    }
+    if (flags.data !== undefined) body = overlay(body, jsonObject('--data', flags.data));
+    const fromFlags: Record<string, unknown> = {
+      job_id: flags.job,
+      question_count: flags.questionCount,
+      time_limit: flags.timeLimit,
+      question_types: flags.questionType,
+      proctoring: flags.proctoring,
+    };
+    for (const [field, value] of Object.entries(fromFlags)) if (value !== undefined) body[field] = value;
+    const result = validateAssessmentInput(body);
+    if (!result.ok) {
+      throw new ValidationError('The assessment is not valid; nothing was sent.', result.errors, {
+        labelField: (field) => {
+          const flag = FLAG_FOR_FIELD[field.replace(/\[\d+\]$/, '')];
+          return flag ? `${field} (${flag})` : field;
+        },
+      });
+    }
+    const { assessment, generationMs } = await createAssessment(await ctx.api(), result.value);
+    await printRecord(ctx.output, assessment, ASSESSMENT_DETAIL_COLUMNS, generationMs !== undefined ? [['assessment_generation_time', `${generationMs} ms`]] : []);
+  },
+});
 
 function jsonObject(flag: string, text: string): Record<string, unknown> {
   let value: unknown;

@@ -3,93 +3,106 @@
 import type { Context } from '../../context.js';
 import { ENVIRONMENTS, LOCAL_BASE_URL, PROFILE_NAME, maskKey, type Environment, type ResolvedProfile } from '../../config/profiles.js';
 import { ExitCode, HireError, UsageError } from '../../errors.js';
+import { defineCommand, flag } from '../define.js';
 import { readTextInput } from '../shared/input.js';
 import { ask, promptIO } from '../shared/prompt.js';
-import { checkKey } from './verify.js';
+import { checkKey } from './key-check.js';
 
-export interface LoginFlags {
-  environment?: string;
-  baseUrl?: string;
-  withKey?: boolean;
-  skipVerify?: boolean;
-  setDefault?: boolean;
-}
+/** What a user logs in to; `local` stays accepted for the built-in profile, though not offered. */
+const LOGIN_ENVIRONMENTS = ENVIRONMENTS.filter((environment) => environment !== 'local');
 
-export async function run(ctx: Context, flags: LoginFlags): Promise<void> {
-  const config = await ctx.config();
-  const name = ctx.globals.profile ?? flags.environment ?? 'production';
-  if (!PROFILE_NAME.test(name)) throw new UsageError(`Profile names take letters, digits, _ and - only (got "${name}").`);
-  const existing = config.profiles?.[name];
-  const environment = (flags.environment ?? existing?.environment ?? (name === 'local' ? 'local' : undefined)) as Environment | undefined;
-  if (environment !== undefined && !ENVIRONMENTS.includes(environment)) {
-    throw new UsageError(`--environment must be production or sandbox (got "${environment}").`);
-  }
-  let baseUrl = flags.baseUrl ?? existing?.base_url ?? (environment === 'local' ? LOCAL_BASE_URL : undefined);
-  let chosenEnvironment = environment;
-  if (!chosenEnvironment || !baseUrl) {
-    if (!ctx.canPrompt) {
-      throw new UsageError(`Profile "${name}" needs ${!chosenEnvironment ? '--environment production|sandbox and ' : ''}--base-url URL.`, {
-        hint: 'The API spec publishes no fixed addresses: use the base URL from your dashboard.',
-      });
+export default defineCommand({
+  path: ['auth', 'login'],
+  summary: 'store a key in a profile after checking it with one request (the key is never an argument)',
+  flags: {
+    environment: flag.parsed((text) => (ENVIRONMENTS as readonly string[]).includes(text) ? (text as Environment) : undefined, {
+      value: 'env',
+      help: "production or sandbox (default: the profile's, or production)",
+      choices: LOGIN_ENVIRONMENTS,
+      message: '--environment must be production or sandbox (got "{value}").',
+    }),
+    baseUrl: flag.string({ value: 'url', help: 'the API base URL from your dashboard (/api/v1 is added when missing)' }),
+    withKey: flag.boolean({ help: 'read the key from stdin instead of a hidden prompt' }),
+    skipVerify: flag.boolean({ help: 'save the key without checking it' }),
+    setDefault: flag.boolean({ help: 'make the profile the default one' }),
+  },
+  examples: [
+    'hire auth login --profile prod --environment production --base-url https://api.example.com',
+    'printf %s "$HIRE_SANDBOX_KEY" | hire auth login --profile sandbox --environment sandbox --base-url https://sandbox.example.com --with-key',
+  ],
+  async run(ctx, flags) {
+    const config = await ctx.config();
+    const name = ctx.settings.profile ?? flags.environment ?? 'production';
+    if (!PROFILE_NAME.test(name)) throw new UsageError(`Profile names take letters, digits, _ and - only (got "${name}").`);
+    const existing = config.profiles?.[name];
+    const environment = flags.environment ?? existing?.environment ?? (name === 'local' ? 'local' : undefined);
+    let baseUrl = flags.baseUrl ?? existing?.base_url ?? (environment === 'local' ? LOCAL_BASE_URL : undefined);
+    let chosenEnvironment = environment;
+    if (!chosenEnvironment || !baseUrl) {
+      if (!ctx.canPrompt) {
+        throw new UsageError(`Profile "${name}" needs ${!chosenEnvironment ? '--environment production|sandbox and ' : ''}--base-url URL.`, {
+          hint: 'The API spec publishes no fixed addresses: use the base URL from your dashboard.',
+        });
+      }
+      const prompts = await import('@inquirer/prompts');
+      const io = promptIO(ctx);
+      chosenEnvironment ??= await ask(() =>
+        prompts.select<Environment>({ message: 'Environment', choices: [{ value: 'production' }, { value: 'sandbox' }] }, io),
+      );
+      baseUrl ??= await ask(() => prompts.input({ message: 'Base URL (from your dashboard)', required: true }, io));
     }
-    const prompts = await import('@inquirer/prompts');
-    const io = promptIO(ctx);
-    chosenEnvironment ??= await ask(() =>
-      prompts.select<Environment>({ message: 'Environment', choices: [{ value: 'production' }, { value: 'sandbox' }] }, io),
-    );
-    baseUrl ??= await ask(() => prompts.input({ message: 'Base URL (from your dashboard)', required: true }, io));
-  }
-  const { resolveBaseUrl } = await import('../../api/base-url.js');
-  const base = resolveBaseUrl(baseUrl, '--base-url');
+    const { resolveBaseUrl } = await import('../../api/base-url.js');
+    const base = resolveBaseUrl(baseUrl, '--base-url');
 
-  const key = await readKey(ctx, flags);
-  const candidate: ResolvedProfile = {
-    name,
-    environment: chosenEnvironment,
-    baseUrl: base.href,
-    baseUrlSource: 'profile',
-    apiKey: key,
-    keySource: 'profile',
-    explicit: true,
-  };
-  if (!flags.skipVerify) {
-    const check = await checkKey(ctx, candidate);
-    if (check.state !== 'ok') {
-      const exitCode = check.state === 'unreachable' ? ExitCode.network : check.state === 'error' ? ExitCode.failure : ExitCode.auth;
-      throw new HireError(`The key was not saved: ${base.href} answered: ${check.message}.`, {
-        exitCode,
-        code: check.state,
-        hint: check.state === 'unreachable' ? 'Check the base URL and your network, or pass --skip-verify.' : 'Check the key in your dashboard.',
-      });
-    }
-    const headroom = check.rateLimit ? ` ${check.rateLimit.remaining} of ${check.rateLimit.limit} requests left this hour.` : '';
-    ctx.notice(`Key ${maskKey(key)} works with ${base.href}.${headroom}`);
-  }
-
-  let makeDefault = flags.setDefault === true;
-  if (!makeDefault && ctx.canPrompt && config.default_profile !== name) {
-    const { confirm } = await import('@inquirer/prompts');
-    makeDefault = await ask(() =>
-      confirm({ message: `Make "${name}" the default profile?`, default: !config.default_profile }, promptIO(ctx)),
-    );
-  }
-  const { updateConfig } = await import('../../config/store.js');
-  await updateConfig(ctx.env, (next) => {
-    next.profiles ??= {};
-    next.profiles[name] = {
-      ...next.profiles[name],
+    const key = await readKey(ctx, flags);
+    const candidate: ResolvedProfile = {
+      name,
       environment: chosenEnvironment,
-      base_url: base.href,
-      api_key: key,
-      key_saved_at: new Date().toISOString(),
+      baseUrl: base.href,
+      baseUrlSource: 'profile',
+      apiKey: key,
+      keySource: 'profile',
+      explicit: true,
     };
-    if (makeDefault) next.default_profile = name;
-  });
-  ctx.configChanged();
-  ctx.notice(`Saved the key of profile "${name}" (${chosenEnvironment}, ${base.href})${makeDefault ? '; it is now the default profile' : ''}.`);
-}
+    if (!flags.skipVerify) {
+      const check = await checkKey(ctx, candidate);
+      if (check.state !== 'ok') {
+        const exitCode = check.state === 'unreachable' ? ExitCode.network : check.state === 'error' ? ExitCode.failure : ExitCode.auth;
+        throw new HireError(`The key was not saved: ${base.href} answered: ${check.message}.`, {
+          exitCode,
+          code: check.state,
+          hint: check.state === 'unreachable' ? 'Check the base URL and your network, or pass --skip-verify.' : 'Check the key in your dashboard.',
+        });
+      }
+      const headroom = check.rateLimit ? ` ${check.rateLimit.remaining} of ${check.rateLimit.limit} requests left this hour.` : '';
+      ctx.notice(`Key ${maskKey(key)} works with ${base.href}.${headroom}`);
+    }
 
-async function readKey(ctx: Context, flags: LoginFlags): Promise<string> {
+    let makeDefault = flags.setDefault === true;
+    if (!makeDefault && ctx.canPrompt && config.default_profile !== name) {
+      const { confirm } = await import('@inquirer/prompts');
+      makeDefault = await ask(() =>
+        confirm({ message: `Make "${name}" the default profile?`, default: !config.default_profile }, promptIO(ctx)),
+      );
+    }
+    const { updateConfig } = await import('../../config/store.js');
+    await updateConfig(ctx.env, (next) => {
+      next.profiles ??= {};
+      next.profiles[name] = {
+        ...next.profiles[name],
+        environment: chosenEnvironment,
+        base_url: base.href,
+        api_key: key,
+        key_saved_at: new Date().toISOString(),
+      };
+      if (makeDefault) next.default_profile = name;
+    });
+    ctx.configChanged();
+    ctx.notice(`Saved the key of profile "${name}" (${chosenEnvironment}, ${base.href})${makeDefault ? '; it is now the default profile' : ''}.`);
+  },
+});
+
+async function readKey(ctx: Context, flags: { readonly withKey?: boolean | undefined }): Promise<string> {
   let key: string;
   if (flags.withKey) key = await readTextInput(ctx, '--with-key', '-');
   else if (ctx.canPrompt) {

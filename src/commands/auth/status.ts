@@ -1,11 +1,11 @@
 // hire auth status: each profile (or one), its key (masked), where the key comes from, whether it
 // works, and the rate-limit headroom. Exit 3 when the selected profile's key fails (CONTRACT §2).
-import type { Context } from '../../context.js';
 import { defaultProfileName, maskKey, profileNames, resolveProfile, type ResolvedProfile } from '../../config/profiles.js';
 import { ExitCode } from '../../errors.js';
 import { inert } from '../../output/cells.js';
 import { printList, type Column } from '../../output/render.js';
-import { checkKey, type KeyCheck } from './verify.js';
+import { checkKey, type KeyCheck } from './key-check.js';
+import { defineCommand } from '../define.js';
 
 /** The spec's advice: rotate keys every 90 days. */
 const ROTATE_AFTER_DAYS = 90;
@@ -22,58 +22,63 @@ const COLUMNS: readonly Column[] = [
   { key: 'rate_limit', header: 'RATE LIMIT', format: (value) => formatRateLimit(value) },
 ];
 
-export async function run(ctx: Context): Promise<void> {
-  const config = await ctx.config();
-  const selected = (await ctx.profile()).name;
-  const names = ctx.globals.profile ? [ctx.globals.profile] : profileNames(config);
-  const now = Date.now();
-  const rows: Record<string, unknown>[] = [];
-  let selectedFailed = false;
-  for (const name of names) {
-    // Environment overrides (HIRE_API_KEY, HIRE_BASE_URL) apply to the profile in use only.
-    const profile: ResolvedProfile =
-      name === selected ? await ctx.profile() : resolveProfile({ flag: name, env: {}, config });
-    const check = await checkKey(ctx, profile);
-    const warnings: string[] = [];
-    const savedAt = config.profiles?.[name]?.key_saved_at;
-    if (profile.keySource === 'profile' && savedAt) {
-      const days = Math.floor((now - new Date(savedAt).getTime()) / 86_400_000);
-      if (days > ROTATE_AFTER_DAYS) warnings.push(`the key is ${days} days old; rotating keys every ${ROTATE_AFTER_DAYS} days is advised`);
+export default defineCommand({
+  path: ['auth', 'status'],
+  summary: 'show each profile (or --profile), whether its key works, and the rate-limit headroom',
+  examples: ['hire auth status', 'hire auth status --profile prod --json'],
+  async run(ctx) {
+    const config = await ctx.config();
+    const selected = (await ctx.profile()).name;
+    const names = ctx.settings.profile ? [ctx.settings.profile] : profileNames(config);
+    const now = Date.now();
+    const rows: Record<string, unknown>[] = [];
+    let selectedFailed = false;
+    for (const name of names) {
+      // Environment overrides (HIRE_API_KEY, HIRE_BASE_URL) apply to the profile in use only.
+      const profile: ResolvedProfile =
+        name === selected ? await ctx.profile() : resolveProfile({ flag: name, env: {}, config });
+      const check = await checkKey(ctx, profile);
+      const warnings: string[] = [];
+      const savedAt = config.profiles?.[name]?.key_saved_at;
+      if (profile.keySource === 'profile' && savedAt) {
+        const days = Math.floor((now - new Date(savedAt).getTime()) / 86_400_000);
+        if (days > ROTATE_AFTER_DAYS) warnings.push(`the key is ${days} days old; rotating keys every ${ROTATE_AFTER_DAYS} days is advised`);
+      }
+      if (check.expiresAt) {
+        const days = (new Date(check.expiresAt).getTime() - now) / 86_400_000;
+        if (days >= 0 && days <= EXPIRY_WARNING_DAYS) warnings.push(`the key expires on ${check.expiresAt.slice(0, 10)}`);
+      }
+      if (name === selected && check.state !== 'ok') selectedFailed = true;
+      rows.push({
+        profile: name === defaultProfileName(config) ? `${name} (default)` : name,
+        name,
+        default: name === defaultProfileName(config),
+        environment: profile.environment,
+        base_url: profile.baseUrl,
+        key: profile.apiKey ? maskKey(profile.apiKey) : profile.environment === 'local' ? '(emulator key)' : '',
+        key_source: keySource(profile, check),
+        status: check.state,
+        message: check.message,
+        rate_limit: check.rateLimit ?? null,
+        expires_at: check.expiresAt ?? null,
+        warnings,
+      });
     }
-    if (check.expiresAt) {
-      const days = (new Date(check.expiresAt).getTime() - now) / 86_400_000;
-      if (days >= 0 && days <= EXPIRY_WARNING_DAYS) warnings.push(`the key expires on ${check.expiresAt.slice(0, 10)}`);
+    const json = ctx.settings.format === 'json';
+    await printList(
+      ctx.output,
+      json ? rows.map(({ profile: _display, ...row }) => row) : rows,
+      COLUMNS,
+    );
+    if (!json) {
+      for (const row of rows) {
+        if (row.status !== 'ok') ctx.io.stderr.write(`${inert(`${String(row.name)}: ${String(row.message)}`)}\n`);
+        for (const warning of row.warnings as string[]) ctx.warn(`profile "${String(row.name)}": ${warning}.`);
+      }
     }
-    if (name === selected && check.state !== 'ok') selectedFailed = true;
-    rows.push({
-      profile: name === defaultProfileName(config) ? `${name} (default)` : name,
-      name,
-      default: name === defaultProfileName(config),
-      environment: profile.environment,
-      base_url: profile.baseUrl,
-      key: profile.apiKey ? maskKey(profile.apiKey) : profile.environment === 'local' ? '(emulator key)' : '',
-      key_source: keySource(profile, check),
-      status: check.state,
-      message: check.message,
-      rate_limit: check.rateLimit ?? null,
-      expires_at: check.expiresAt ?? null,
-      warnings,
-    });
-  }
-  const json = ctx.outputFormat === 'json';
-  await printList(
-    ctx,
-    json ? rows.map(({ profile: _display, ...row }) => row) : rows,
-    COLUMNS,
-  );
-  if (!json) {
-    for (const row of rows) {
-      if (row.status !== 'ok') ctx.io.stderr.write(`${inert(`${String(row.name)}: ${String(row.message)}`)}\n`);
-      for (const warning of row.warnings as string[]) ctx.warn(`profile "${String(row.name)}": ${warning}.`);
-    }
-  }
-  if (selectedFailed) ctx.exitCode = ExitCode.auth;
-}
+    if (selectedFailed) ctx.exitCode = ExitCode.auth;
+  },
+});
 
 function keySource(profile: ResolvedProfile, check: KeyCheck): string {
   if (profile.keySource === 'env') return 'HIRE_API_KEY';

@@ -1,35 +1,27 @@
 // hire candidates list: filters status, score_min (spec) and job_id (CONTRACT §3).
-import type { Context } from '../../context.js';
+import { CANDIDATES_PATH } from '../../api/candidates.js';
 import { CANDIDATE_STATUSES } from '../../domain/vocabulary.js';
-import { UsageError } from '../../errors.js';
-import type { ListFlags } from '../shared/list-flags.js';
-import { enumFlag, runList } from '../shared/list.js';
+import { defineCommand, flag } from '../define.js';
+import { LIST_FLAGS } from '../shared/list-flags.js';
+import { runList } from '../shared/list.js';
 import { CANDIDATE_LIST_COLUMNS } from './columns.js';
 
-export interface CandidateListFlags extends ListFlags {
-  status?: string;
-  scoreMin?: string;
-  job?: string;
-}
-
-export async function run(ctx: Context, flags: CandidateListFlags): Promise<void> {
-  await runList(ctx, flags, {
-    path: '/candidates',
-    noun: 'candidates',
-    columns: CANDIDATE_LIST_COLUMNS,
-    query: {
-      status: enumFlag('--status', flags.status, CANDIDATE_STATUSES),
-      score_min: scoreFlag(flags.scoreMin),
-      job_id: flags.job,
-    },
-  });
-}
-
-function scoreFlag(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const score = Number(value);
-  if (value.trim() === '' || !Number.isFinite(score) || score < 0 || score > 100) {
-    throw new UsageError(`--score-min must be a number from 0 to 100 (got "${value}").`);
-  }
-  return score;
-}
+export default defineCommand({
+  path: ['candidates', 'list'],
+  summary: 'list candidates (GET /candidates)',
+  flags: {
+    status: flag.enum(CANDIDATE_STATUSES, { help: 'only this status: {choices} (comma-separated for several)', many: true }),
+    scoreMin: flag.number({ value: 'n', help: 'only candidates whose assessment score is at least N (0-100)', min: 0, max: 100 }),
+    job: flag.string({ value: 'id', help: "only this job's candidates" }),
+    ...LIST_FLAGS,
+  },
+  examples: ['hire candidates list --status review --score-min 80', 'hire candidates list --job job_abc123 --all -o ndjson', 'hire candidates list --json --fields id,name,score'],
+  async run(ctx, options) {
+    await runList(ctx, options, {
+      path: CANDIDATES_PATH,
+      noun: 'candidates',
+      columns: CANDIDATE_LIST_COLUMNS,
+      query: { status: options.status?.join(','), score_min: options.scoreMin, job_id: options.job },
+    });
+  },
+});

@@ -1,80 +1,82 @@
 // hire emulator start: the local platform as a standing server, until Ctrl-C.
 import { dataDir } from '../../config/paths.js';
-import type { Context } from '../../context.js';
 import { HireError, ExitCode, UsageError } from '../../errors.js';
 import { DataDirBusyError, startEmulator } from '../../emulator/server.js';
-import { FAULTS, parseWeights, type ChaosOptions } from '../../emulator/chaos.js';
+import { FAULTS, parseWeights } from '../../emulator/chaos.js';
+import { defineCommand, flag } from '../define.js';
 
-export interface StartFlags {
-  port: string;
-  host: string;
-  dataDir?: string;
-  deliveryBackoff: string;
-  chaos?: string;
-  chaosSeed?: string;
-  chaosWeights?: string;
-}
-
-function chaosOptions(flags: StartFlags): ChaosOptions | undefined {
-  if (flags.chaos === undefined) {
-    if (flags.chaosSeed !== undefined || flags.chaosWeights !== undefined) throw new UsageError('--chaos-seed and --chaos-weights go with --chaos RATE.');
-    return undefined;
-  }
-  const rate = Number(flags.chaos);
-  if (flags.chaos.trim() === '' || !Number.isFinite(rate) || rate < 0 || rate > 1) throw new UsageError(`--chaos takes a fraction from 0 to 1 (got "${flags.chaos}").`);
-  const seed = flags.chaosSeed === undefined ? undefined : Number(flags.chaosSeed);
-  if (seed !== undefined && !Number.isInteger(seed)) throw new UsageError(`--chaos-seed must be a whole number (got "${flags.chaosSeed}").`);
-  const weights = flags.chaosWeights === undefined ? undefined : parseWeights(flags.chaosWeights);
-  if (flags.chaosWeights !== undefined && !weights) {
-    throw new UsageError(`--chaos-weights takes kind=weight pairs, kinds ${FAULTS.join(', ')} (got "${flags.chaosWeights}").`);
-  }
-  return { rate, ...(seed !== undefined ? { seed } : {}), ...(weights ? { weights } : {}) };
-}
-
-export async function run(ctx: Context, flags: StartFlags): Promise<void> {
-  const port = Number(flags.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new UsageError(`--port must be a whole number from 0 to 65535 (got "${flags.port}").`);
-  }
-  const dir = flags.dataDir ?? dataDir(ctx.env);
-  const chaos = chaosOptions(flags);
-  const backoff = Number(flags.deliveryBackoff);
-  if (!Number.isInteger(backoff) || backoff < 1) throw new UsageError(`--delivery-backoff must be a whole number of milliseconds (got "${flags.deliveryBackoff}").`);
-  const paint = await ctx.painter('stderr');
-  // Listen for Ctrl-C before saying "listening", so that a signal sent on that cue stops it cleanly.
-  const stopped = new Promise<'SIGINT' | 'SIGTERM'>((resolve) => {
-    const remove = ctx.io.onInterrupt((received) => {
-      remove();
-      resolve(received);
+export default defineCommand({
+  path: ['emulator', 'start'],
+  summary: 'run the emulator as a standing server until Ctrl-C',
+  flags: {
+    port: flag.number({ value: 'port', help: 'port to listen on (0 = any free port)', default: '4010', integer: true, min: 0, max: 65535 }),
+    host: flag.string({ help: 'address to listen on', default: '127.0.0.1' }),
+    dataDir: flag.string({ value: 'dir', help: 'where the emulator keeps its data (default $HIRE_DATA_DIR or ~/.local/share/hire)' }),
+    deliveryBackoff: flag.number({
+      value: 'ms',
+      help: 'first webhook retry delay in ms, then ×5 each time (6 attempts); small for tests',
+      default: '5000',
+      integer: true,
+      min: 1,
+      message: '--delivery-backoff must be a whole number of milliseconds (got "{value}").',
+    }),
+    chaos: flag.number({
+      value: 'rate',
+      help: 'inject faults into this fraction of API requests (0-1): 5xx, 429, latency, drops, cut bodies',
+      min: 0,
+      max: 1,
+      message: '--chaos takes a fraction from 0 to 1 (got "{value}").',
+    }),
+    chaosSeed: flag.number({ value: 'n', help: 'the same seed gives the same faults (default 1)', integer: true }),
+    chaosWeights: flag.parsed(parseWeights, {
+      value: 'list',
+      help: 'how often each fault comes, e.g. error=2,latency=1 (error, rate_limit, latency, drop_before, drop_after, truncate)',
+      message: `--chaos-weights takes kind=weight pairs, kinds ${FAULTS.join(', ')} (got "{value}").`,
+    }),
+  },
+  examples: ['hire emulator start', 'hire emulator start --port 4020 --data-dir ./emulator-data', 'hire emulator start --chaos 0.2 --chaos-seed 7'],
+  async run(ctx, flags) {
+    const { port, chaosSeed: seed, chaosWeights: weights } = flags;
+    if (flags.chaos === undefined && (seed !== undefined || weights !== undefined)) throw new UsageError('--chaos-seed and --chaos-weights go with --chaos RATE.');
+    const chaos = flags.chaos === undefined ? undefined : { rate: flags.chaos, ...(seed !== undefined ? { seed } : {}), ...(weights ? { weights } : {}) };
+    const dir = flags.dataDir ?? dataDir(ctx.env);
+    const backoff = flags.deliveryBackoff;
+    const paint = await ctx.output.painter('stderr');
+    // Listen for Ctrl-C before saying "listening", so that a signal sent on that cue stops it cleanly.
+    const stopped = new Promise<'SIGINT' | 'SIGTERM'>((resolve) => {
+      const remove = ctx.io.onInterrupt((received) => {
+        remove();
+        resolve(received);
+      });
     });
-  });
-  let emulator;
-  try {
-    emulator = await startEmulator({
-      dataDir: dir,
-      host: flags.host,
-      port,
-      mode: 'server',
-      deliveryBackoffMs: backoff,
-      ...(chaos ? { chaos } : {}),
-      onNotice: (message) => ctx.notice(message),
-      onRequest: (entry) =>
-        ctx.notice(`${entry.method} ${entry.path} → ${entry.status} (${Math.round(entry.ms)} ms) ${entry.requestId}`, paint.dim),
-    });
-  } catch (error) {
-    throw startFailure(error, flags.host, port);
-  }
-  ctx.io.stderr.write(`Emulator listening on ${emulator.apiUrl} (data in ${dir}). Press Ctrl-C to stop.\n`);
-  if (chaos) ctx.notice(`Injecting faults into ${Math.round(chaos.rate * 100)}% of API requests (seed ${chaos.seed ?? 1}).`);
-  const signal = await stopped;
-  await emulator.close();
-  if (emulator.chaosCounts) {
-    ctx.notice(`Faults injected: ${Object.entries(emulator.chaosCounts).map(([fault, count]) => `${fault} ${count}`).join(', ')}.`);
-  }
-  ctx.notice('Emulator stopped.');
-  // CONTRACT §5: Ctrl-C is 130; a polite SIGTERM is a normal stop.
-  if (signal === 'SIGINT') ctx.exitCode = ExitCode.interrupted;
-}
+    let emulator;
+    try {
+      emulator = await startEmulator({
+        dataDir: dir,
+        host: flags.host,
+        port,
+        mode: 'server',
+        deliveryBackoffMs: backoff,
+        ...(chaos ? { chaos } : {}),
+        onNotice: (message) => ctx.notice(message),
+        onRequest: (entry) =>
+          ctx.notice(`${entry.method} ${entry.path} → ${entry.status} (${Math.round(entry.ms)} ms) ${entry.requestId}`, paint.dim),
+      });
+    } catch (error) {
+      throw startFailure(error, flags.host, port);
+    }
+    ctx.io.stderr.write(`Emulator listening on ${emulator.apiUrl} (data in ${dir}). Press Ctrl-C to stop.\n`);
+    if (chaos) ctx.notice(`Injecting faults into ${Math.round(chaos.rate * 100)}% of API requests (seed ${chaos.seed ?? 1}).`);
+    const signal = await stopped;
+    await emulator.close();
+    if (emulator.chaosCounts) {
+      ctx.notice(`Faults injected: ${Object.entries(emulator.chaosCounts).map(([fault, count]) => `${fault} ${count}`).join(', ')}.`);
+    }
+    ctx.notice('Emulator stopped.');
+    // CONTRACT §5: Ctrl-C is 130; a polite SIGTERM is a normal stop.
+    if (signal === 'SIGINT') ctx.exitCode = ExitCode.interrupted;
+  },
+});
 
 function startFailure(error: unknown, host: string, port: number): HireError {
   if (error instanceof DataDirBusyError) {

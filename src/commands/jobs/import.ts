@@ -7,20 +7,14 @@ import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { createJob } from '../../api/jobs.js';
-import type { Context } from '../../context.js';
+import { canonicalJson } from '../../domain/canonical.js';
 import { validateJobInput, type JobInput } from '../../domain/job.js';
 import { ExitCode, HireError, InterruptedError, UsageError, type ExitCode as ExitCodeValue } from '../../errors.js';
-import { IMPORT_FORMATS, MAX_IMPORT_BYTES, detectFormat, readRows, type ImportFormat, type Row } from '../../importing/rows.js';
+import { IMPORT_FORMATS, MAX_IMPORT_BYTES, detectFormat, readRows, type Row } from '../../importing/rows.js';
 import { progressBar } from '../../output/progress.js';
 import { printList, type Column } from '../../output/render.js';
-import { readTextInput, wholeNumberFlag } from '../shared/input.js';
-
-export interface ImportFlags {
-  format?: string;
-  concurrency: string;
-  skipInvalid?: boolean;
-  failuresFile?: string;
-}
+import { arg, defineCommand, flag } from '../define.js';
+import { readTextInput } from '../shared/input.js';
 
 /** The spec's "Concurrent requests" limit of the standard tier. */
 export const MAX_CONCURRENCY = 100;
@@ -53,141 +47,146 @@ const COLUMNS: readonly Column[] = [
  * the same on every run of the same file.
  */
 export function rowIdempotencyKey(input: JobInput): string {
-  const hex = createHash('sha256').update(`hire-import:${canonical(input)}`).digest('hex');
+  const hex = createHash('sha256').update(`hire-import:${canonicalJson(input)}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-export async function run(ctx: Context, flags: ImportFlags, path: string): Promise<void> {
-  const concurrency = wholeNumberFlag('--concurrency', flags.concurrency, 1)!;
-  if (concurrency > MAX_CONCURRENCY) throw new UsageError(`--concurrency is at most ${MAX_CONCURRENCY} (the API's concurrent-request limit).`);
-  if (flags.format !== undefined && !(IMPORT_FORMATS as readonly string[]).includes(flags.format)) {
-    throw new UsageError(`--format must be one of ${IMPORT_FORMATS.join(', ')} (got "${flags.format}").`);
-  }
-  const text = await readTextInput(ctx, 'jobs import', path, { maxBytes: MAX_IMPORT_BYTES, hint: 'Split it into smaller files and import each.' });
-  const format = (flags.format as ImportFormat | undefined) ?? detectFormat(path, text);
-  let rows: Row[];
-  try {
-    rows = await readRows(text, format);
-  } catch (error) {
-    throw new UsageError(`${path === '-' ? 'stdin' : path}: ${(error as Error).message}.`);
-  }
-  if (rows.length === 0) throw new UsageError(`${path === '-' ? 'stdin' : path} holds no jobs.`);
-
-  const results = new Map<number, RowResult>();
-  const valid: { row: Row; input: JobInput }[] = [];
-  for (const row of rows) {
-    const result = row.fields ? validateJobInput(row.fields) : undefined;
-    if (result?.ok) valid.push({ row, input: result.value });
-    else {
-      const details = result && !result.ok ? result.errors : undefined;
-      results.set(row.index, {
-        row: row.index,
-        line: row.line ?? null,
-        status: 'invalid',
-        id: null,
-        title: typeof row.fields?.title === 'string' ? row.fields.title : null,
-        error: details ? Object.entries(details).map(([field, message]) => `${field}: ${message}`).join('; ') : (row.problem ?? 'cannot be read'),
-        ...(details ? { details } : {}),
-      });
+export default defineCommand({
+  path: ['jobs', 'import'],
+  summary: 'create many jobs from CSV, NDJSON or a JSON array; safe to run again',
+  args: { file: arg.required('the file (- for stdin)') },
+  flags: {
+    format: flag.enum(IMPORT_FORMATS, { help: '{choices} (default: from the file name or content)' }),
+    concurrency: flag.number({
+      value: 'n',
+      help: `jobs in flight at once (at most ${MAX_CONCURRENCY})`,
+      default: '8',
+      integer: true,
+      min: 1,
+      max: MAX_CONCURRENCY,
+      message: `--concurrency must be a whole number from 1 to ${MAX_CONCURRENCY}, the API's concurrent-request limit (got "{value}").`,
+    }),
+    skipInvalid: flag.boolean({ help: 'import the valid rows even when some are not' }),
+    failuresFile: flag.string({ value: 'file', help: 'where rows that were not created go (default: FILE.failed.ndjson)' }),
+  },
+  examples: ['hire jobs import jobs.csv', 'hire jobs import season.ndjson --concurrency 16 --json > report.json', 'hire jobs import jobs.failed.ndjson'],
+  async run(ctx, options) {
+    const { file: path, concurrency } = options;
+    const text = await readTextInput(ctx, 'jobs import', path, { maxBytes: MAX_IMPORT_BYTES, hint: 'Split it into smaller files and import each.' });
+    const format = options.format ?? detectFormat(path, text);
+    let rows: Row[];
+    try {
+      rows = await readRows(text, format);
+    } catch (error) {
+      throw new UsageError(`${path === '-' ? 'stdin' : path}: ${(error as Error).message}.`);
     }
-  }
-  const invalid = [...results.values()];
-  if (invalid.length > 0 && !flags.skipInvalid) {
-    // One entry per row: printed under the error, and the `details` of the --json error envelope.
-    const details = Object.fromEntries(invalid.map((result) => [`row ${result.row}${result.line ? ` (line ${result.line})` : ''}`, result.error ?? 'not valid']));
-    throw new HireError(`${invalid.length} of ${rows.length} ${invalid.length === 1 ? 'row is' : 'rows are'} not valid; nothing was sent.`, {
-      exitCode: ExitCode.usage,
-      code: 'validation_error',
-      details,
-      hint: 'Fix them, or pass --skip-invalid to import the valid rows only.',
-    });
-  }
+    if (rows.length === 0) throw new UsageError(`${path === '-' ? 'stdin' : path} holds no jobs.`);
 
-  const client = await ctx.api();
-  const progress = progressBar(ctx, valid.length, 'Importing');
-  let interrupted = false;
-  let grace: NodeJS.Timeout | undefined;
-  // The first signal stops sending and gives the rows in flight a moment to be answered (an exact
-  // report); then, or at a second signal, they are dropped: a server that holds them cannot hold us.
-  const removeInterrupt = ctx.io.onInterrupt(() => {
-    if (interrupted) return client.abort();
-    interrupted = true;
-    ctx.notice(`\nStopping: waiting up to ${STOP_GRACE_MS / 1000} s for the rows already sent (Ctrl-C again to stop now)…`);
-    grace = setTimeout(() => client.abort(), STOP_GRACE_MS);
-  });
-  let firstFailure: ExitCodeValue | undefined;
-  let next = 0;
-  const worker = async () => {
-    while (!interrupted && next < valid.length) {
-      const { row, input } = valid[next++]!;
-      const base = { row: row.index, line: row.line ?? null, title: input.title };
-      try {
-        const created = await createJob(client, input, rowIdempotencyKey(input));
-        results.set(row.index, { ...base, status: created.replayed ? 'existing' : 'created', id: String(created.job.id), error: null });
-        progress.tick(true);
-      } catch (error) {
-        if (!(error instanceof HireError)) throw error;
-        if (error instanceof InterruptedError) {
-          const note = 'stopped before the server answered: it may have been created (importing the rows left over is safe)';
-          results.set(row.index, { ...base, status: 'interrupted', id: null, error: note });
-          progress.tick(false);
-          continue;
-        }
-        firstFailure ??= error.exitCode;
-        results.set(row.index, { ...base, status: 'failed', id: null, error: `${error.message} (${error.code})` });
-        progress.tick(false);
+    const results = new Map<number, RowResult>();
+    const valid: { row: Row; input: JobInput }[] = [];
+    for (const row of rows) {
+      const result = row.fields ? validateJobInput(row.fields) : undefined;
+      if (result?.ok) valid.push({ row, input: result.value });
+      else {
+        const details = result && !result.ok ? result.errors : undefined;
+        results.set(row.index, {
+          row: row.index,
+          line: row.line ?? null,
+          status: 'invalid',
+          id: null,
+          title: typeof row.fields?.title === 'string' ? row.fields.title : null,
+          error: details ? Object.entries(details).map(([field, message]) => `${field}: ${message}`).join('; ') : (row.problem ?? 'cannot be read'),
+          ...(details ? { details } : {}),
+        });
       }
     }
-  };
-  try {
-    await Promise.all(Array.from({ length: Math.min(concurrency, valid.length) }, worker));
-  } finally {
-    clearTimeout(grace);
-    removeInterrupt();
-    progress.done();
-  }
-  for (const { row, input } of valid) {
-    if (!results.has(row.index)) results.set(row.index, { row: row.index, line: row.line ?? null, status: 'not_sent', id: null, title: input.title, error: 'interrupted before it was sent' });
-  }
+    const invalid = [...results.values()];
+    if (invalid.length > 0 && !options.skipInvalid) {
+      // One entry per row: printed under the error, and the `details` of the --json error envelope.
+      const details = Object.fromEntries(invalid.map((result) => [`row ${result.row}${result.line ? ` (line ${result.line})` : ''}`, result.error ?? 'not valid']));
+      throw new HireError(`${invalid.length} of ${rows.length} ${invalid.length === 1 ? 'row is' : 'rows are'} not valid; nothing was sent.`, {
+        exitCode: ExitCode.usage,
+        code: 'validation_error',
+        details,
+        hint: 'Fix them, or pass --skip-invalid to import the valid rows only.',
+      });
+    }
 
-  const ordered = [...results.values()].sort((a, b) => a.row - b.row);
-  await printList(ctx, ordered as unknown as Record<string, unknown>[], COLUMNS);
-  const count = (status: RowStatus) => ordered.filter((result) => result.status === status).length;
-  const leftOver = ordered.filter((result) => result.status !== 'created' && result.status !== 'existing');
-  let failuresPath: string | undefined;
-  if (leftOver.length > 0) {
-    failuresPath = flags.failuresFile ?? defaultFailuresPath(path);
-    const byIndex = new Map(rows.map((row) => [row.index, row]));
-    // Each row as read; one that could not be read at all, as it stood, to be fixed and run again.
-    const lines = leftOver.map((result) => {
-      const row = byIndex.get(result.row);
-      return row?.fields ? JSON.stringify(row.fields) : (row?.source ?? '{}');
+    const client = await ctx.api();
+    const progress = progressBar(ctx.output, valid.length, 'Importing');
+    let interrupted = false;
+    let grace: NodeJS.Timeout | undefined;
+    // The first signal stops sending and gives the rows in flight a moment to be answered (an exact
+    // report); then, or at a second signal, they are dropped: a server that holds them cannot hold us.
+    const removeInterrupt = ctx.io.onInterrupt(() => {
+      if (interrupted) return client.abort();
+      interrupted = true;
+      ctx.notice(`\nStopping: waiting up to ${STOP_GRACE_MS / 1000} s for the rows already sent (Ctrl-C again to stop now)…`);
+      grace = setTimeout(() => client.abort(), STOP_GRACE_MS);
     });
-    await writeFile(failuresPath, `${lines.join('\n')}\n`);
-  }
-  const summary = [
-    `${count('created')} created`,
-    count('existing') ? `${count('existing')} already there (imported before)` : '',
-    count('failed') ? `${count('failed')} failed` : '',
-    count('invalid') ? `${count('invalid')} invalid, skipped` : '',
-    count('interrupted') ? `${count('interrupted')} stopped before the answer came (may have been created)` : '',
-    count('not_sent') ? `${count('not_sent')} not sent` : '',
-  ].filter(Boolean);
-  ctx.notice(`${rows.length} rows: ${summary.join(', ')}.${failuresPath ? ` The rows left over are in ${failuresPath} (hire jobs import ${failuresPath}).` : ''}`);
-  if (interrupted) ctx.exitCode = ExitCode.interrupted;
-  else if (firstFailure !== undefined) ctx.exitCode = firstFailure;
-}
+    let firstFailure: ExitCodeValue | undefined;
+    let next = 0;
+    const worker = async () => {
+      while (!interrupted && next < valid.length) {
+        const { row, input } = valid[next++]!;
+        const base = { row: row.index, line: row.line ?? null, title: input.title };
+        try {
+          const created = await createJob(client, input, rowIdempotencyKey(input));
+          results.set(row.index, { ...base, status: created.replayed ? 'existing' : 'created', id: String(created.job.id), error: null });
+          progress.tick(true);
+        } catch (error) {
+          if (!(error instanceof HireError)) throw error;
+          if (error instanceof InterruptedError) {
+            const note = 'stopped before the server answered: it may have been created (importing the rows left over is safe)';
+            results.set(row.index, { ...base, status: 'interrupted', id: null, error: note });
+            progress.tick(false);
+            continue;
+          }
+          firstFailure ??= error.exitCode;
+          results.set(row.index, { ...base, status: 'failed', id: null, error: `${error.message} (${error.code})` });
+          progress.tick(false);
+        }
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: Math.min(concurrency, valid.length) }, worker));
+    } finally {
+      clearTimeout(grace);
+      removeInterrupt();
+      progress.done();
+    }
+    for (const { row, input } of valid) {
+      if (!results.has(row.index)) results.set(row.index, { row: row.index, line: row.line ?? null, status: 'not_sent', id: null, title: input.title, error: 'interrupted before it was sent' });
+    }
+
+    const ordered = [...results.values()].sort((a, b) => a.row - b.row);
+    await printList(ctx.output, ordered as unknown as Record<string, unknown>[], COLUMNS);
+    const count = (status: RowStatus) => ordered.filter((result) => result.status === status).length;
+    const leftOver = ordered.filter((result) => result.status !== 'created' && result.status !== 'existing');
+    let failuresPath: string | undefined;
+    if (leftOver.length > 0) {
+      failuresPath = options.failuresFile ?? defaultFailuresPath(path);
+      const byIndex = new Map(rows.map((row) => [row.index, row]));
+      // Each row as read; one that could not be read at all, as it stood, to be fixed and run again.
+      const lines = leftOver.map((result) => {
+        const row = byIndex.get(result.row);
+        return row?.fields ? JSON.stringify(row.fields) : (row?.source ?? '{}');
+      });
+      await writeFile(failuresPath, `${lines.join('\n')}\n`);
+    }
+    const summary = [
+      `${count('created')} created`,
+      count('existing') ? `${count('existing')} already there (imported before)` : '',
+      count('failed') ? `${count('failed')} failed` : '',
+      count('invalid') ? `${count('invalid')} invalid, skipped` : '',
+      count('interrupted') ? `${count('interrupted')} stopped before the answer came (may have been created)` : '',
+      count('not_sent') ? `${count('not_sent')} not sent` : '',
+    ].filter(Boolean);
+    ctx.notice(`${rows.length} rows: ${summary.join(', ')}.${failuresPath ? ` The rows left over are in ${failuresPath} (hire jobs import ${failuresPath}).` : ''}`);
+    if (interrupted) ctx.exitCode = ExitCode.interrupted;
+    else if (firstFailure !== undefined) ctx.exitCode = firstFailure;
+  },
+});
 
 function defaultFailuresPath(path: string): string {
   if (path === '-') return 'import-failed.ndjson';

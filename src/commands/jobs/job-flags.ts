@@ -1,7 +1,6 @@
-// The job-input flags of `jobs create` (and later `jobs update`): one table mapping each flag to
-// its field in the spec's job input, used to declare the flags (here, loaded at start-up), and to
-// build the input and name flags in messages (job-from-flags.ts, loaded when a command runs).
-import { Option, type Command } from 'commander';
+// The job-input flags of `jobs create` and `jobs update`: each names the field of the spec's job
+// input it sets. They are handed to the domain's job schema unchecked, with --from-file's fields,
+// so that one set of rules (and messages naming field and flag) serves flags, files and the wizard.
 import {
   EMPLOYMENT_TYPES,
   EXPERIENCE_LEVELS,
@@ -11,74 +10,67 @@ import {
   SALARY_PERIODS,
   TIME_LIMIT_SECONDS,
 } from '../../domain/vocabulary.js';
-import { collect } from '../shared/collect.js';
+import { setPath } from '../../domain/merge.js';
+import { flag, longName, type FlagSpec } from '../define.js';
 
-export interface JobFlag {
-  flags: string;
-  /** commander's attribute name for the flag. */
-  key: string;
-  /** Dotted path in the job input. */
-  field: string;
-  help: string;
-  kind?: 'number' | 'list' | 'commaList' | 'boolean';
+const FIELDS = {
+  title: flag.string({ value: 'text', help: 'job title (required)', field: 'title' }),
+  department: flag.string({ value: 'name', help: 'department', field: 'department' }),
+  description: flag.string({ value: 'markdown', help: 'description, Markdown, at least 100 characters (required)', field: 'description' }),
+  descriptionFile: flag.string({ value: 'file', help: 'read the description from FILE (- for stdin)' }),
+  locationType: flag.enum(LOCATION_TYPES, { value: 'type', help: '{choices}', field: 'location.type' }),
+  city: flag.string({ help: 'city (required for onsite and hybrid)', field: 'location.city' }),
+  state: flag.string({ help: 'state or province (required for onsite and hybrid)', field: 'location.state' }),
+  country: flag.string({ value: 'code', help: 'ISO 3166-1 alpha-2 country code, such as US', field: 'location.country' }),
+  requirement: flag.list({ value: 'text', help: 'a requirement (repeatable)', field: 'requirements' }),
+  skill: flag.list({ help: 'a required skill (repeatable, or comma-separated)', commas: true, field: 'skills' }),
+  experienceLevel: flag.enum(EXPERIENCE_LEVELS, { help: '{choices}', field: 'experience_level' }),
+  employmentType: flag.enum(EMPLOYMENT_TYPES, { help: '{choices}', field: 'employment_type' }),
+  salaryMin: flag.fieldNumber({ value: 'amount', help: 'minimum salary', field: 'salary.min' }),
+  salaryMax: flag.fieldNumber({ value: 'amount', help: 'maximum salary', field: 'salary.max' }),
+  salaryCurrency: flag.string({ value: 'code', help: 'currency code, such as USD', field: 'salary.currency' }),
+  salaryPeriod: flag.enum(SALARY_PERIODS, { help: '{choices}', field: 'salary.period' }),
+  autoGenerate: flag.boolean({ negate: true, help: 'do not generate assessment questions', field: 'assessment_config.auto_generate' }),
+  questionCount: flag.fieldNumber({
+    value: 'n',
+    help: `assessment questions, ${QUESTION_COUNT.min}-${QUESTION_COUNT.max} (default ${QUESTION_COUNT.default})`,
+    field: 'assessment_config.question_count',
+  }),
+  timeLimit: flag.fieldNumber({
+    value: 'seconds',
+    help: `assessment time limit, ${TIME_LIMIT_SECONDS.min}-${TIME_LIMIT_SECONDS.max} s (default ${TIME_LIMIT_SECONDS.default})`,
+    field: 'assessment_config.time_limit',
+  }),
+  questionType: flag.enum(QUESTION_TYPES, { value: 'type', help: '{choices} (repeatable, or comma-separated)', many: true, field: 'assessment_config.question_types' }),
+  proctoring: flag.boolean({ help: 'enable anti-cheating proctoring', field: 'assessment_config.proctoring' }),
+};
+
+/** The flags of `jobs update`: every job field. */
+export const JOB_FIELD_FLAGS = FIELDS;
+
+/** The flags of `jobs create`: every job field, and --publish. */
+export const JOB_INPUT_FLAGS = { ...FIELDS, publish: flag.boolean({ help: 'publish at once (status active)', field: 'publish' }) };
+
+const ALL: Record<string, FlagSpec> = JOB_INPUT_FLAGS;
+
+/** The part of a job input that flags give, and the fields they set. */
+export function jobInputFromFlags(options: Readonly<Record<string, unknown>>): { input: Record<string, unknown>; fromFlags: Set<string> } {
+  const input: Record<string, unknown> = {};
+  const fromFlags = new Set<string>();
+  for (const [key, spec] of Object.entries(ALL)) {
+    const value = options[key];
+    if (value === undefined || spec.field === undefined) continue;
+    setPath(input, spec.field, value);
+    fromFlags.add(spec.field);
+  }
+  return { input, fromFlags };
 }
 
-const list = (values: readonly string[]) => values.join('|');
-
-export const JOB_FLAGS: readonly JobFlag[] = [
-  { flags: '--title <text>', key: 'title', field: 'title', help: 'job title (required)' },
-  { flags: '--department <name>', key: 'department', field: 'department', help: 'department' },
-  { flags: '--description <markdown>', key: 'description', field: 'description', help: 'description, Markdown, at least 100 characters (required)' },
-  { flags: '--location-type <type>', key: 'locationType', field: 'location.type', help: list(LOCATION_TYPES) },
-  { flags: '--city <city>', key: 'city', field: 'location.city', help: 'city (required for onsite and hybrid)' },
-  { flags: '--state <state>', key: 'state', field: 'location.state', help: 'state or province (required for onsite and hybrid)' },
-  { flags: '--country <code>', key: 'country', field: 'location.country', help: 'ISO 3166-1 alpha-2 country code, such as US' },
-  { flags: '--requirement <text>', key: 'requirement', field: 'requirements', help: 'a requirement (repeatable)', kind: 'list' },
-  { flags: '--skill <skill>', key: 'skill', field: 'skills', help: 'a required skill (repeatable, or comma-separated)', kind: 'commaList' },
-  { flags: '--experience-level <level>', key: 'experienceLevel', field: 'experience_level', help: list(EXPERIENCE_LEVELS) },
-  { flags: '--employment-type <type>', key: 'employmentType', field: 'employment_type', help: list(EMPLOYMENT_TYPES) },
-  { flags: '--salary-min <amount>', key: 'salaryMin', field: 'salary.min', help: 'minimum salary', kind: 'number' },
-  { flags: '--salary-max <amount>', key: 'salaryMax', field: 'salary.max', help: 'maximum salary', kind: 'number' },
-  { flags: '--salary-currency <code>', key: 'salaryCurrency', field: 'salary.currency', help: 'currency code, such as USD' },
-  { flags: '--salary-period <period>', key: 'salaryPeriod', field: 'salary.period', help: list(SALARY_PERIODS) },
-  { flags: '--no-auto-generate', key: 'autoGenerate', field: 'assessment_config.auto_generate', help: 'do not generate assessment questions', kind: 'boolean' },
-  {
-    flags: '--question-count <n>',
-    key: 'questionCount',
-    field: 'assessment_config.question_count',
-    help: `assessment questions, ${QUESTION_COUNT.min}-${QUESTION_COUNT.max} (default ${QUESTION_COUNT.default})`,
-    kind: 'number',
-  },
-  {
-    flags: '--time-limit <seconds>',
-    key: 'timeLimit',
-    field: 'assessment_config.time_limit',
-    help: `assessment time limit, ${TIME_LIMIT_SECONDS.min}-${TIME_LIMIT_SECONDS.max} s (default ${TIME_LIMIT_SECONDS.default})`,
-    kind: 'number',
-  },
-  {
-    flags: '--question-type <type>',
-    key: 'questionType',
-    field: 'assessment_config.question_types',
-    help: `${list(QUESTION_TYPES)} (repeatable, or comma-separated)`,
-    kind: 'commaList',
-  },
-  { flags: '--proctoring', key: 'proctoring', field: 'assessment_config.proctoring', help: 'enable anti-cheating proctoring', kind: 'boolean' },
-  { flags: '--publish', key: 'publish', field: 'publish', help: 'publish at once (status active)', kind: 'boolean' },
-];
-
-export function addJobInputOptions(command: Command, options: { exclude?: readonly string[] } = {}): Command {
-  for (const flag of JOB_FLAGS) {
-    if (options.exclude?.includes(flag.key)) continue;
-    if (flag.key === 'autoGenerate') {
-      // Declared first and hidden, so that --no-auto-generate has no default: absent = not given.
-      command.addOption(new Option('--auto-generate', 'generate assessment questions (the default)').hideHelp());
-    }
-    if (flag.kind === 'list' || flag.kind === 'commaList') command.option(flag.flags, flag.help, collect);
-    else command.option(flag.flags, flag.help);
-    if (flag.field === 'description') {
-      command.option('--description-file <file>', 'read the description from FILE (- for stdin)');
-    }
-  }
-  return command;
+/** The flag that sets a field (`assessment_config.question_types[1]` → `--question-type`). */
+export function flagForField(field: string): string | undefined {
+  const path = field.replace(/\[\d+\]$/, '');
+  const found = Object.entries(ALL).find(([, spec]) => spec.field === path);
+  if (found) return longName(found[0], found[1]);
+  if (path === 'location') return '--location-type';
+  return undefined;
 }

@@ -1,15 +1,20 @@
 // hire jobs list
-import type { Context } from '../../context.js';
+import { JOBS_PATH } from '../../api/jobs.js';
 import { JOB_STATUSES } from '../../domain/vocabulary.js';
-import type { ListFlags } from '../shared/list-flags.js';
-import { enumFlag, runList } from '../shared/list.js';
+import { defineCommand, flag } from '../define.js';
+import { LIST_FLAGS } from '../shared/list-flags.js';
+import { runList } from '../shared/list.js';
 import { JOB_LIST_COLUMNS } from './columns.js';
 
-export async function run(ctx: Context, flags: ListFlags & { status?: string }): Promise<void> {
-  await runList(ctx, flags, {
-    path: '/jobs',
-    noun: 'jobs',
-    columns: JOB_LIST_COLUMNS,
-    query: { status: enumFlag('--status', flags.status, JOB_STATUSES) },
-  });
-}
+export default defineCommand({
+  path: ['jobs', 'list'],
+  summary: 'list job postings (GET /jobs)',
+  flags: {
+    status: flag.enum(JOB_STATUSES, { help: 'only jobs with this status: {choices} (comma-separated for several)', many: true }),
+    ...LIST_FLAGS,
+  },
+  examples: ['hire jobs list', 'hire jobs list --status active --sort -created_at --per-page 50', 'hire jobs list --all -o csv > jobs.csv'],
+  async run(ctx, options) {
+    await runList(ctx, options, { path: JOBS_PATH, noun: 'jobs', columns: JOB_LIST_COLUMNS, query: { status: options.status?.join(',') } });
+  },
+});

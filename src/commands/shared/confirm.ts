@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 import { ask, promptIO } from './prompt.js';
 
 export async function confirmOrRefuse(ctx: Context, question: string, refusal: string): Promise<boolean> {
-  if (ctx.globals.yes) return true;
+  if (ctx.settings.yes) return true;
   if (!ctx.canPrompt) throw new UsageError(`${refusal} without confirmation: pass --yes.`, { code: 'confirmation_required' });
   const { confirm } = await import('@inquirer/prompts');
   return ask(() => confirm({ message: question, default: false }, promptIO(ctx)));

@@ -1,34 +1,7 @@
-// Reading what a command is given: repeatable flags, numbers, files and stdin.
+// Reading what a command is given in files and on stdin.
 import { open, type FileHandle } from 'node:fs/promises';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-
-/** Repeatable and comma-separated: `--skill go,rust --skill sql`. */
-export function splitCommas(values: readonly string[] | undefined): string[] | undefined {
-  if (!values) return undefined;
-  return values.flatMap((value) => value.split(',')).map((value) => value.trim()).filter((value) => value !== '');
-}
-
-/**
- * A number from a flag, handed to the schema for its rules. What is not a number is passed on as
- * text, so that the schema's message ("must be a whole number from 5 to 20") is the one shown.
- */
-export function numeric(value: string | undefined): number | string | undefined {
-  if (value === undefined) return undefined;
-  const trimmed = value.trim();
-  const number = Number(trimmed);
-  return trimmed !== '' && Number.isFinite(number) ? number : value;
-}
-
-/** A whole number flag such as --page, checked here because no schema sees it. */
-export function wholeNumberFlag(flag: string, value: string | undefined, min: number): number | undefined {
-  if (value === undefined) return undefined;
-  const number = Number(value);
-  if (value.trim() === '' || !Number.isInteger(number) || number < min) {
-    throw new UsageError(`${flag} must be a whole number of at least ${min} (got "${value}").`);
-  }
-  return number;
-}
 
 /**
  * The most read from a job file (--from-file, --description-file) or any other input a command

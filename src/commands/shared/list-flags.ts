@@ -1,22 +1,13 @@
-// The flags every list command takes (CONTRACT §3), declared at start-up.
-import type { Command } from 'commander';
-import { collect } from './collect.js';
+// The flags every list command takes (CONTRACT §3): spread into a command's flags.
+import { flag, type Options } from '../define.js';
 
-export interface ListFlags {
-  page?: string;
-  perPage?: string;
-  sort?: string;
-  filter?: string[];
-  all?: boolean;
-  limit?: string;
-}
+export const LIST_FLAGS = {
+  page: flag.number({ value: 'n', help: 'page number', integer: true, min: 1 }),
+  perPage: flag.number({ value: 'n', help: 'items per page (the server allows 1-100)', integer: true, min: 1 }),
+  sort: flag.string({ value: 'fields', help: 'sort by fields, - for descending (e.g. -created_at,title)' }),
+  filter: flag.list({ value: 'key=value', help: 'filter on a field (repeatable)' }),
+  all: flag.boolean({ help: 'follow every page' }),
+  limit: flag.number({ value: 'n', help: 'stop after N items, fetching further pages only as needed', integer: true, min: 1 }),
+};
 
-export function addListOptions(command: Command): Command {
-  return command
-    .option('--page <n>', 'page number')
-    .option('--per-page <n>', 'items per page (the server allows 1-100)')
-    .option('--sort <fields>', 'sort by fields, - for descending (e.g. -created_at,title)')
-    .option('--filter <key=value>', 'filter on a field (repeatable)', collect)
-    .option('--all', 'follow every page')
-    .option('--limit <n>', 'stop after N items, fetching further pages only as needed');
-}
+export type ListOptions = Options<typeof LIST_FLAGS, Record<never, never>>;

@@ -4,8 +4,7 @@ import { paginate } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { printPages, type Column } from '../../output/render.js';
-import { wholeNumberFlag } from './input.js';
-import type { ListFlags } from './list-flags.js';
+import type { ListOptions } from './list-flags.js';
 
 export interface ListSpec {
   path: string;
@@ -16,7 +15,7 @@ export interface ListSpec {
   query?: Record<string, QueryValue>;
 }
 
-export function listQuery(ctx: Context, flags: ListFlags, own: Record<string, QueryValue> = {}): Record<string, QueryValue> {
+export function listQuery(ctx: Context, flags: ListOptions, own: Record<string, QueryValue> = {}): Record<string, QueryValue> {
   const query: Record<string, QueryValue> = {};
   for (const filter of flags.filter ?? []) {
     const match = /^([^=]+)=(.*)$/.exec(filter);
@@ -25,19 +24,19 @@ export function listQuery(ctx: Context, flags: ListFlags, own: Record<string, Qu
   }
   const given = {
     ...own,
-    page: wholeNumberFlag('--page', flags.page, 1),
-    per_page: wholeNumberFlag('--per-page', flags.perPage, 1),
+    page: flags.page,
+    per_page: flags.perPage,
     sort: flags.sort,
-    fields: ctx.fields?.join(','),
+    fields: ctx.settings.fields?.join(','),
   };
   // Only what was given: an absent --status must not drop a --filter status=… before it.
   for (const [name, value] of Object.entries(given)) if (value !== undefined) query[name] = value;
   return query;
 }
 
-export async function runList(ctx: Context, flags: ListFlags, spec: ListSpec): Promise<void> {
+export async function runList(ctx: Context, flags: ListOptions, spec: ListSpec): Promise<void> {
   const query = listQuery(ctx, flags, spec.query);
-  const limit = wholeNumberFlag('--limit', flags.limit, 1);
+  const limit = flags.limit;
   const client = await ctx.api();
   // Ctrl-C or SIGTERM ends a long --all at once: the pages in flight are dropped, and the
   // InterruptedError they end in exits 130 (the list is incomplete, so never 0).
@@ -52,24 +51,13 @@ export async function runList(ctx: Context, flags: ListFlags, spec: ListSpec): P
   });
   let printed: number;
   try {
-    printed = await printPages(ctx, pages, spec.columns);
+    printed = await printPages(ctx.output, pages, spec.columns);
   } finally {
     removeInterrupt();
   }
-  if (!ctx.io.isStderrTTY || ctx.outputFormat !== 'table') return;
+  if (!ctx.io.isStderrTTY || ctx.settings.format !== 'table') return;
   if (printed === 0) ctx.notice(`No ${spec.noun} found.`);
   else if (total && !flags.all && limit === undefined && total.pages > total.page) {
     ctx.notice(`Page ${total.page} of ${total.pages} (${total.count} ${spec.noun}). Next: --page ${total.page + 1}, or --all.`);
   }
-}
-
-/** Checks a comma-separated enum flag (`--status active,paused`). */
-export function enumFlag(flag: string, value: string | undefined, allowed: readonly string[]): string | undefined {
-  if (value === undefined) return undefined;
-  const bad = value
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => !allowed.includes(item));
-  if (bad.length > 0) throw new UsageError(`${flag} must be one of ${allowed.join(', ')} (got "${bad.join(', ')}").`);
-  return value;
 }

@@ -1,8 +1,8 @@
 // hire webhooks deliveries ID: the delivery log, every attempt of every event (CONTRACT §3).
-import type { Context } from '../../context.js';
-import { recordPath } from '../../api/records.js';
+import { deliveriesPath } from '../../api/webhooks.js';
 import type { Column } from '../../output/render.js';
-import type { ListFlags } from '../shared/list-flags.js';
+import { arg, defineCommand } from '../define.js';
+import { LIST_FLAGS } from '../shared/list-flags.js';
 import { runList } from '../shared/list.js';
 
 const COLUMNS: readonly Column[] = [
@@ -23,6 +23,13 @@ const COLUMNS: readonly Column[] = [
   { key: 'next_attempt_at', header: 'NEXT ATTEMPT' },
 ];
 
-export async function run(ctx: Context, flags: ListFlags, id: string): Promise<void> {
-  await runList(ctx, flags, { path: `${recordPath('/webhooks', id)}/deliveries`, noun: 'deliveries', columns: COLUMNS });
-}
+export default defineCommand({
+  path: ['webhooks', 'deliveries'],
+  summary: "a webhook's delivery log: every attempt of every event",
+  args: { id: arg.required('webhook id') },
+  flags: LIST_FLAGS,
+  examples: ['hire webhooks deliveries wh_abc123', 'hire webhooks deliveries wh_abc123 --json'],
+  async run(ctx, options) {
+    await runList(ctx, options, { path: deliveriesPath(options.id), noun: 'deliveries', columns: COLUMNS });
+  },
+});

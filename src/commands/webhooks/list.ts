@@ -1,9 +1,16 @@
 // hire webhooks list
-import type { Context } from '../../context.js';
-import type { ListFlags } from '../shared/list-flags.js';
+import { WEBHOOKS_PATH } from '../../api/webhooks.js';
+import { defineCommand } from '../define.js';
+import { LIST_FLAGS } from '../shared/list-flags.js';
 import { runList } from '../shared/list.js';
 import { WEBHOOK_LIST_COLUMNS } from './columns.js';
 
-export async function run(ctx: Context, flags: ListFlags): Promise<void> {
-  await runList(ctx, flags, { path: '/webhooks', noun: 'webhooks', columns: WEBHOOK_LIST_COLUMNS });
-}
+export default defineCommand({
+  path: ['webhooks', 'list'],
+  summary: 'list registered webhooks',
+  flags: LIST_FLAGS,
+  examples: ['hire webhooks list', 'hire webhooks list --json'],
+  async run(ctx, options) {
+    await runList(ctx, options, { path: WEBHOOKS_PATH, noun: 'webhooks', columns: WEBHOOK_LIST_COLUMNS });
+  },
+});

@@ -1,9 +1,14 @@
 // hire webhooks remove ID
-import { deleteRecord, recordPath } from '../../api/records.js';
-import type { Context } from '../../context.js';
+import { removeWebhook } from '../../api/webhooks.js';
+import { arg, defineCommand } from '../define.js';
 
-export async function run(ctx: Context, _flags: unknown, id: string): Promise<void> {
-  const client = await ctx.api();
-  await deleteRecord(client, recordPath('/webhooks', id));
-  ctx.notice(`Removed webhook ${id}.`);
-}
+export default defineCommand({
+  path: ['webhooks', 'remove'],
+  summary: 'remove a webhook',
+  args: { id: arg.required('webhook id') },
+  examples: ['hire webhooks remove wh_abc123'],
+  async run(ctx, { id }) {
+    await removeWebhook(await ctx.api(), id);
+    ctx.notice(`Removed webhook ${id}.`);
+  },
+});

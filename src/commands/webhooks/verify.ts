@@ -1,38 +1,42 @@
 // hire webhooks verify: checks one delivery offline, for scripts: exit 0 valid, 3 invalid.
 import { readFile } from 'node:fs/promises';
-import type { Context } from '../../context.js';
 import { ExitCode, HireError, UsageError } from '../../errors.js';
 import { verify } from '../../webhooks/signature.js';
+import { defineCommand, flag } from '../define.js';
 import { readTextInput } from '../shared/input.js';
 
-export interface VerifyFlags {
-  secret?: string;
-  secretStdin?: boolean;
-  id?: string;
-  timestamp?: string;
-  signature?: string;
-  payloadFile?: string;
-}
-
-export async function run(ctx: Context, flags: VerifyFlags): Promise<void> {
-  if (flags.secret !== undefined && flags.secretStdin) throw new UsageError('Pass --secret or --secret-stdin, not both.');
-  if (flags.secretStdin && flags.payloadFile === undefined) {
-    throw new UsageError('With --secret-stdin, stdin holds the secret: pass the payload with --payload-file.');
-  }
-  const secret = flags.secret ?? (flags.secretStdin ? (await readTextInput(ctx, '--secret-stdin', '-')).trim() : undefined);
-  if (!secret) throw new UsageError('Pass the signing secret with --secret or --secret-stdin.');
-  let body: string;
-  if (flags.payloadFile !== undefined) {
-    try {
-      body = await readFile(flags.payloadFile, 'utf8');
-    } catch (error) {
-      throw new UsageError(`--payload-file ${flags.payloadFile}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+export default defineCommand({
+  path: ['webhooks', 'verify'],
+  summary: 'check one delivery offline: exit 0 when valid, 3 when not',
+  flags: {
+    secret: flag.string({ help: 'the signing secret' }),
+    secretStdin: flag.boolean({ help: 'read the signing secret from stdin (then the payload comes from --payload-file)' }),
+    id: flag.string({ help: 'the webhook-id header' }),
+    timestamp: flag.string({ value: 'seconds', help: 'the webhook-timestamp header' }),
+    signature: flag.string({ help: 'the webhook-signature header (v1,…; several separated by spaces)' }),
+    payloadFile: flag.string({ value: 'file', help: 'the raw body (default: stdin)' }),
+  },
+  examples: ['hire webhooks verify --secret "$SECRET" --id "$ID" --timestamp "$TS" --signature "$SIG" < body.json'],
+  async run(ctx, flags) {
+    if (flags.secret !== undefined && flags.secretStdin) throw new UsageError('Pass --secret or --secret-stdin, not both.');
+    if (flags.secretStdin && flags.payloadFile === undefined) {
+      throw new UsageError('With --secret-stdin, stdin holds the secret: pass the payload with --payload-file.');
     }
-  } else body = await readTextInput(ctx, 'stdin', '-');
-  const result = verify({ secret, id: flags.id, timestamp: flags.timestamp, signature: flags.signature, body });
-  if (ctx.outputFormat === 'json') ctx.io.stdout.write(`${JSON.stringify(result)}\n`);
-  else if (result.valid) ctx.io.stdout.write('valid\n');
-  if (!result.valid) {
-    throw new HireError(`The delivery is not valid: ${result.reason}.`, { exitCode: ExitCode.auth, code: 'invalid_signature' });
-  }
-}
+    const secret = flags.secret ?? (flags.secretStdin ? (await readTextInput(ctx, '--secret-stdin', '-')).trim() : undefined);
+    if (!secret) throw new UsageError('Pass the signing secret with --secret or --secret-stdin.');
+    let body: string;
+    if (flags.payloadFile !== undefined) {
+      try {
+        body = await readFile(flags.payloadFile, 'utf8');
+      } catch (error) {
+        throw new UsageError(`--payload-file ${flags.payloadFile}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+      }
+    } else body = await readTextInput(ctx, 'stdin', '-');
+    const result = verify({ secret, id: flags.id, timestamp: flags.timestamp, signature: flags.signature, body });
+    if (ctx.settings.format === 'json') ctx.io.stdout.write(`${JSON.stringify(result)}\n`);
+    else if (result.valid) ctx.io.stdout.write('valid\n');
+    if (!result.valid) {
+      throw new HireError(`The delivery is not valid: ${result.reason}.`, { exitCode: ExitCode.auth, code: 'invalid_signature' });
+    }
+  },
+});

@@ -6,7 +6,8 @@ import { CANDIDATE_STATUSES, JOB_STATUSES } from '../../domain/vocabulary.js';
 import { dictionary } from '../../domain/merge.js';
 import type { FieldErrors } from '../../domain/rules.js';
 import type { Assessment } from '../assessments.js';
-import { ok, validationError, type Route } from '../http.js';
+import { ok, validationError } from '../http.js';
+import type { Route } from '../route.js';
 import { findJob } from './jobs.js';
 
 const KNOWN = new Set(['job_id', 'from', 'to']);

@@ -1,7 +1,8 @@
 // POST /assessments (spec, request not shown) and the assumed GET /assessments/{id}.
 import { validateAssessmentInput } from '../../domain/assessment.js';
 import { generateAssessment, type Assessment } from '../assessments.js';
-import { created, notFound, ok, validationError, type Route } from '../http.js';
+import { created, notFound, ok, validationError } from '../http.js';
+import type { Route } from '../route.js';
 import { findJob } from './jobs.js';
 
 export const assessmentRoutes: Route[] = [

@@ -1,8 +1,9 @@
 // Candidates: GET /candidates (spec: filters status and score_min) and the assumed GET and
 // PATCH /candidates/{id} with the moves of CONTRACT §6.
 import { CANDIDATE_RECORD_FIELDS, canMoveCandidate, validateCandidateMove, type Candidate } from '../../domain/candidate.js';
-import { HttpError, notFound, ok, validationError, type Route, type RouteContext } from '../http.js';
+import { HttpError, notFound, ok, validationError } from '../http.js';
 import { listRecords } from '../list.js';
+import type { Route, RouteContext } from '../route.js';
 import { field } from '../store.js';
 
 export function findCandidate(ctx: RouteContext, id: string): Candidate {

@@ -3,8 +3,9 @@
 import { dictionary } from '../../domain/merge.js';
 import type { FieldErrors } from '../../domain/rules.js';
 import { KEY_LEVELS, TIERS } from '../../domain/vocabulary.js';
-import { HttpError, created, notFound, ok, validationError, type Route } from '../http.js';
+import { HttpError, created, notFound, ok, validationError } from '../http.js';
 import { parseCidr, type KeyLevel, type Limits, type Tier } from '../keys.js';
+import type { Route } from '../route.js';
 import { COLLECTIONS } from '../store.js';
 import { simulateApplications } from '../simulate.js';
 import { findJob } from './jobs.js';

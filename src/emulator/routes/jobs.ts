@@ -10,9 +10,10 @@ import {
 } from '../../domain/job.js';
 import { overlay } from '../../domain/merge.js';
 import { generateAssessment } from '../assessments.js';
-import { HttpError, created, noContent, notFound, ok, validationError, type Route, type RouteContext } from '../http.js';
+import { HttpError, created, noContent, notFound, ok, validationError } from '../http.js';
 import { newId } from '../ids.js';
 import { listRecords } from '../list.js';
+import type { Route, RouteContext } from '../route.js';
 
 export function findJob(ctx: RouteContext, id: string): Job {
   const job = ctx.store.get<Job>('jobs', id);

@@ -1,21 +1,11 @@
 // POST /webhooks (spec), and the assumed GET /webhooks, GET and DELETE /webhooks/{id}.
 // The secret is stored for signing and never returned.
 import { validateWebhookInput } from '../../domain/webhook.js';
-import type { EventKind } from '../../domain/vocabulary.js';
-import { created, noContent, notFound, ok, validationError, type Route, type RouteContext } from '../http.js';
+import { created, noContent, notFound, ok, validationError } from '../http.js';
 import { newId } from '../ids.js';
-import type { Delivery } from '../events.js';
+import type { Delivery, StoredWebhook } from '../events.js';
 import { listRecords } from '../list.js';
-
-export interface StoredWebhook {
-  id: string;
-  url: string;
-  events: EventKind[];
-  secret: string;
-  status: 'active';
-  created_at: string;
-  updated_at: string;
-}
+import type { Route, RouteContext } from '../route.js';
 
 export type Webhook = Omit<StoredWebhook, 'secret'>;
 

@@ -1,4 +1,5 @@
-// Checking a key with one GET (CONTRACT §2): what the server says of it, and its rate-limit headroom.
+// Not a command: how `auth login` and `auth status` check a key, with one GET (CONTRACT §2): what
+// the server says of it, and its rate-limit headroom.
 import type { RateLimit } from '../../api/client.js';
 import type { ResolvedProfile } from '../../config/profiles.js';
 import type { Context } from '../../context.js';

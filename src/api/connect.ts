@@ -1,0 +1,92 @@
+// How hire reaches the API of a profile (CONTRACT §2, §7): its base URL and key; on a `local`
+// profile at a loopback address, the data dir's own key and an emulator that proves it serves that
+// data dir (a standing one, or one started in-process for this command). Says what it did through
+// the callbacks given: the API layer never prints.
+import type { ResolvedProfile } from '../config/profiles.js';
+import type { Env } from '../config/paths.js';
+import { AuthError, ExitCode, HireError } from '../errors.js';
+import { isLoopbackHost, resolveBaseUrl, type BaseUrl } from './base-url.js';
+import type { ApiClient } from './client.js';
+
+export interface ConnectOptions {
+  env: Env;
+  dataDir: string;
+  timeoutMs: number;
+  maxRetries: number;
+  userAgent: string;
+  /** Say which emulator is used (not for an explicit --profile, nor for `auth status`). */
+  announce: boolean;
+  notice(message: string): void;
+  warn(message: string): void;
+  trace?: (line: string) => void;
+  /** Called once, before anything is started, with what closes it all. */
+  onStarted(release: () => Promise<void>): void;
+}
+
+export interface Connection {
+  client: ApiClient;
+  /** Closes the client and the in-process emulator, if one was started; safe to call twice. */
+  release(): Promise<void>;
+}
+
+export async function connect(profile: ResolvedProfile, options: ConnectOptions): Promise<Connection> {
+  const closers: (() => Promise<void>)[] = [];
+  let released = false;
+  const release = async () => {
+    if (released) return;
+    released = true;
+    for (const close of closers.reverse()) await close();
+  };
+  options.onStarted(release);
+  const source = profile.baseUrlSource === 'env' ? 'HIRE_BASE_URL' : `base URL of profile "${profile.name}"`;
+  let baseUrl: BaseUrl = resolveBaseUrl(profile.baseUrl, source);
+  const target = new URL(baseUrl.href);
+  const local = profile.environment === 'local' && isLoopbackHost(target.hostname);
+  let apiKey = profile.apiKey;
+  // The data dir's own key: the local profile's, and what a standing emulator must prove it has.
+  let localKey: string | undefined;
+  if (local) {
+    const { ensureLocalKey } = await import('../emulator/local-key.js');
+    localKey = ensureLocalKey(options.dataDir);
+    apiKey ??= localKey;
+  }
+  if (!apiKey) {
+    throw new AuthError(`No API key for profile "${profile.name}".`, `Run \`hire auth login --profile ${profile.name}\`, or set HIRE_API_KEY.`);
+  }
+  // CONTRACT §2: with HIRE_BASE_URL the server is used as it is, never an in-process emulator.
+  if (local && localKey && profile.baseUrlSource !== 'env') {
+    const { connectLocalEmulator } = await import('../emulator/embedded.js');
+    const dir = options.dataDir;
+    const emulator = await connectLocalEmulator({ address: target, dataDir: dir, localKey }).catch((error: unknown) => {
+      // Data the emulator cannot read (not a database, a newer schema, a corrupt first-format file).
+      if (error instanceof Error && error.name === 'StoreError') throw new HireError(error.message, { exitCode: ExitCode.failure, code: 'emulator_data' });
+      throw error;
+    });
+    closers.push(emulator.close);
+    if (emulator.origin !== target.origin) baseUrl = { ...baseUrl, href: emulator.origin + target.pathname };
+    if (emulator.migrated) options.notice(emulator.migrated);
+    if (emulator.foreign) options.notice(`Something other than this data dir's emulator answers at ${emulator.foreign}; it was sent nothing.`);
+    if (options.announce) {
+      options.notice(
+        emulator.mode === 'embedded'
+          ? `Using the local emulator in-process (data in ${dir}); \`hire emulator start\` keeps one running.`
+          : `Using the local emulator at ${emulator.origin}.`,
+      );
+    }
+  }
+  const { ApiClient } = await import('./client.js');
+  const client = await ApiClient.create({
+    baseUrl,
+    apiKey,
+    apiKeySource: profile.keySource === 'env' ? { env: 'HIRE_API_KEY' } : { profile: profile.name },
+    timeoutMs: options.timeoutMs,
+    maxRetries: options.maxRetries,
+    env: options.env,
+    userAgent: options.userAgent,
+    onWarning: options.warn,
+    onRetry: options.notice,
+    ...(options.trace ? { onTrace: options.trace } : {}),
+  });
+  closers.push(() => client.close());
+  return { client, release };
+}

@@ -1,0 +1,22 @@
+// hire emulator reset: empties the emulator (keys stay), after asking (CONTRACT §3).
+import { resetEmulator } from '../../api/emulator.js';
+import { inertJson } from '../../output/cells.js';
+import { defineCommand } from '../define.js';
+import { confirmOrRefuse } from '../shared/confirm.js';
+import { localClient } from './local.js';
+
+export default defineCommand({
+  path: ['emulator', 'reset'],
+  summary: 'delete all jobs, candidates, assessments and webhooks (asks first; --yes when not at a terminal)',
+  examples: ['hire emulator reset --yes'],
+  async run(ctx) {
+    const client = await localClient(ctx);
+    if (!(await confirmOrRefuse(ctx, 'Delete every job, candidate, assessment and webhook in the emulator?', 'Refusing to reset the emulator'))) {
+      ctx.notice('Nothing was deleted.');
+      return;
+    }
+    const result = await resetEmulator(client);
+    if (ctx.settings.format === 'json') ctx.io.stdout.write(`${inertJson(result, 2)}\n`);
+    else ctx.notice('The emulator is empty again (keys kept).');
+  },
+});

@@ -1,0 +1,35 @@
+// hire emulator simulate: candidates apply to an active job (CONTRACT §6); events are delivered.
+import { simulateApplications } from '../../api/emulator.js';
+import { inertJson } from '../../output/cells.js';
+import { defineCommand, flag } from '../define.js';
+import { localClient } from './local.js';
+
+export default defineCommand({
+  path: ['emulator', 'simulate'],
+  summary: 'make candidates apply to an active job (events are delivered to webhooks)',
+  flags: {
+    job: flag.string({ value: 'id', help: 'the job they apply to', required: '--job ID is required: the job candidates apply to.' }),
+    applications: flag.number({ value: 'n', help: 'how many apply', default: '10', integer: true, min: 1 }),
+    seed: flag.number({ value: 'n', help: 'the same seed gives the same candidates', integer: true, min: 0 }),
+    completeAssessments: flag.boolean({ help: 'they also take the assessment: a score 0-100, then review' }),
+    advance: flag.boolean({ help: 'they also move along the pipeline (interview, offer, hired, rejected); implies --complete-assessments' }),
+  },
+  examples: ['hire emulator simulate --job job_abc123 --applications 50', 'hire emulator simulate --job job_abc123 --applications 200 --advance --seed 7'],
+  async run(ctx, flags) {
+    const result = await simulateApplications(await localClient(ctx), {
+      job_id: flags.job,
+      applications: flags.applications,
+      complete_assessments: flags.completeAssessments === true,
+      advance: flags.advance === true,
+      ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+    });
+    if (ctx.settings.format === 'json') {
+      ctx.io.stdout.write(`${inertJson(result, 2)}\n`);
+      return;
+    }
+    const spread = Object.entries(result.by_status ?? {})
+      .map(([status, count]) => `${status} ${count}`)
+      .join(', ');
+    ctx.io.stdout.write(`${result.created ?? 0} candidates applied to ${flags.job} (${spread}).\n`);
+  },
+});

@@ -1,0 +1,150 @@
+// The manifest: every command's declaration as plain data (no run, no parse functions). The build
+// writes it into dist/ (scripts/build.mjs), so that --help and completion build the tree from it
+// and load no command's code; from sources (tests, tsx) it is made from the loaded declarations.
+import { kebab, longName, type ArgSpec, type CommandSpec, type Completer, type FlagSpec } from './define.js';
+
+export interface ManifestFlag {
+  key: string;
+  kind: FlagSpec['kind'];
+  /** `--score-min`, `--no-auto-generate`. */
+  long: string;
+  short?: string;
+  /** `<n>`; absent for booleans. */
+  value?: string;
+  /** The help text, choices filled in. */
+  help: string;
+  default?: string;
+  many?: boolean;
+  negate?: boolean;
+  hidden?: boolean;
+  choices?: readonly string[];
+  complete?: Completer;
+}
+
+export interface ManifestArg {
+  key: string;
+  help: string;
+  required: boolean;
+  variadic?: boolean;
+  choices?: readonly string[];
+  complete?: Completer;
+}
+
+export interface ManifestCommand {
+  path: readonly string[];
+  summary: string;
+  args: ManifestArg[];
+  flags: ManifestFlag[];
+  examples: readonly string[];
+  /** Its place in program.ts's registry: how its code is loaded when it runs. */
+  index: number;
+}
+
+/** A command with subcommands (`jobs`): declared in program.ts. */
+export interface Noun {
+  path: readonly string[];
+  summary: string;
+  examples: readonly string[];
+}
+
+export interface Manifest {
+  commands: ManifestCommand[];
+}
+
+export function manifestFlag(key: string, spec: FlagSpec): ManifestFlag {
+  const long = longName(key, spec);
+  const takesValue = spec.kind !== 'boolean';
+  const choices = spec.choices;
+  let help = spec.help;
+  if (choices) help = help.replace('{choices}', choices.join('|'));
+  const entry: ManifestFlag = { key, kind: spec.kind, long, help };
+  if (spec.short) entry.short = spec.short;
+  if (takesValue) entry.value = spec.value ?? (spec.name ?? kebab(key)).split('-').at(-1)!;
+  if (spec.default !== undefined) entry.default = spec.default;
+  if (spec.many) entry.many = true;
+  if (spec.negate) entry.negate = true;
+  if (spec.hidden) entry.hidden = true;
+  if (choices) entry.choices = choices;
+  if (spec.complete) entry.complete = spec.complete;
+  return entry;
+}
+
+function manifestArg(key: string, spec: ArgSpec): ManifestArg {
+  const entry: ManifestArg = { key, help: spec.help, required: spec.required };
+  if (spec.variadic) entry.variadic = true;
+  if (spec.choices) entry.choices = spec.choices;
+  if (spec.complete) entry.complete = spec.complete;
+  return entry;
+}
+
+export function manifestOf(spec: CommandSpec, index: number): ManifestCommand {
+  return {
+    path: spec.path,
+    summary: spec.summary,
+    args: Object.entries(spec.args ?? {}).map(([key, arg]) => manifestArg(key, arg)),
+    flags: Object.entries(spec.flags ?? {}).map(([key, flag]) => manifestFlag(key, flag)),
+    examples: spec.examples,
+    index,
+  };
+}
+
+/** `Examples:` after a command's help: `  $ hire …` lines. */
+export function examplesText(examples: readonly string[]): string {
+  return `\nExamples:\n${examples.map((line) => `  $ ${line}`).join('\n')}\n`;
+}
+
+/** The root: the global flags and how the top-level commands are grouped in help. */
+export interface Root {
+  summary: string;
+  flags: ManifestFlag[];
+  /** Help headings and the top-level names under each, in order. */
+  groups: readonly (readonly [heading: string, names: readonly string[]])[];
+}
+
+/** One node of the command tree, as help, commander and completion see it. */
+export interface TreeNode {
+  name: string;
+  path: readonly string[];
+  summary: string;
+  examples: readonly string[];
+  flags: ManifestFlag[];
+  args: ManifestArg[];
+  children: TreeNode[];
+  /** The help heading it is listed under (top level only). */
+  group?: string;
+  /** A command that runs (a leaf); nouns have none. */
+  command?: ManifestCommand;
+}
+
+/** The whole tree from the root, the nouns and the commands: what no code but data builds. */
+export function commandTree(root: Root, nouns: readonly Noun[], manifest: Manifest): TreeNode {
+  const top: TreeNode = { name: 'hire', path: [], summary: root.summary, examples: [], flags: root.flags, args: [], children: [] };
+  const node = (path: readonly string[]): TreeNode => {
+    let parent = top;
+    for (let depth = 0; depth < path.length; depth += 1) {
+      let child = parent.children.find((candidate) => candidate.name === path[depth]);
+      if (!child) {
+        const noun = nouns.find((candidate) => candidate.path.join(' ') === path.slice(0, depth + 1).join(' '));
+        if (!noun && depth < path.length - 1) throw new Error(`No noun declared for ${path.slice(0, depth + 1).join(' ')}`);
+        child = { name: path[depth]!, path: path.slice(0, depth + 1), summary: noun?.summary ?? '', examples: noun?.examples ?? [], flags: [], args: [], children: [] };
+        parent.children.push(child);
+      }
+      parent = child;
+    }
+    return parent;
+  };
+  // Top-level names first, in the order of their groups; then everything in registry order.
+  for (const [heading, names] of root.groups) {
+    for (const name of names) {
+      const isNoun = nouns.some((noun) => noun.path.length === 1 && noun.path[0] === name);
+      const isCommand = manifest.commands.some((command) => command.path.length === 1 && command.path[0] === name);
+      if (!isNoun && !isCommand) throw new Error(`Help group ${heading} names ${name}, which is no command`);
+      node([name]).group = heading;
+    }
+  }
+  for (const command of manifest.commands) {
+    const leaf = node(command.path);
+    Object.assign(leaf, { summary: command.summary, examples: command.examples, flags: command.flags, args: command.args, command });
+  }
+  return top;
+}

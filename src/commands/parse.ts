@@ -1,0 +1,155 @@
+// From what commander read (strings, lists of strings, booleans) to a command's typed options:
+// one zod schema built from the declaration (define.ts), checked once before run(). Loaded when a
+// command runs, never for --help or completion. Each message names the flag and what was given.
+import * as z from 'zod/mini';
+import { UsageError } from '../errors.js';
+import type { OutputFormat } from '../output/formats.js';
+import type { Settings } from '../settings.js';
+import { GLOBAL_FLAGS } from './global-flags.js';
+import { longName, type Args, type CommandSpec, type FlagSpec, type Flags } from './define.js';
+
+type Issues = { issues: z.core.$ZodRawIssue[] };
+
+function fail(ctx: Issues, input: unknown, message: string): typeof z.NEVER {
+  ctx.issues.push({ code: 'custom', input, message });
+  return z.NEVER;
+}
+
+const said = (spec: FlagSpec, value: string, fallback: string) => (spec.message ? spec.message.replaceAll('{value}', value) : fallback);
+
+/** `go,rust` and repeated flags alike: trimmed items, empty ones dropped. */
+const items = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : [value])
+    .flatMap((item) => String(item).split(','))
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+
+function numberRule(flag: string, spec: FlagSpec): string {
+  const { min, max } = spec;
+  const kind = spec.integer ? 'a whole number' : 'a number';
+  if (min !== undefined && max !== undefined) return `${flag} must be ${kind} from ${min} to ${max}`;
+  if (min !== undefined) return `${flag} must be ${kind} of at least ${min}`;
+  if (max !== undefined) return `${flag} must be ${kind} of at most ${max}`;
+  return `${flag} must be ${kind}`;
+}
+
+/** The schema of one flag's value as commander hands it over (undefined when absent). */
+function flagSchema(key: string, spec: FlagSpec) {
+  const flag = longName(key, spec).replace(/^--no-/, '--');
+  return z.transform((value: unknown, ctx) => {
+    if (value === undefined) {
+      if (spec.required) return fail(ctx, value, spec.required);
+      return undefined;
+    }
+    switch (spec.kind) {
+      case 'boolean':
+        return value === true;
+      case 'list':
+        return spec.commas ? items(value) : (value as string[]);
+      case 'enum': {
+        const choices = spec.choices!;
+        if (spec.field) return spec.many ? items(value) : value;
+        const given = spec.many ? items(value) : [String(value)];
+        const bad = given.filter((item) => !choices.includes(item));
+        if (bad.length > 0) return fail(ctx, value, said(spec, bad.join(', '), `${flag} must be one of ${choices.join(', ')} (got "${bad.join(', ')}").`));
+        return spec.many ? given : given[0];
+      }
+      case 'number': {
+        const text = String(value);
+        // A job field's number goes to the domain schema; what is not a number, as typed.
+        if (spec.field) {
+          const number = text.trim() === '' ? Number.NaN : Number(text);
+          return Number.isFinite(number) ? number : text;
+        }
+        // Decimal as people type it: not 0x10, 1e3 or Infinity.
+        const number = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/.test(text) ? Number(text) : Number.NaN;
+        const ok =
+          Number.isFinite(number) &&
+          (spec.above === undefined || number > spec.above) &&
+          (!spec.integer || Number.isInteger(number)) &&
+          (spec.min === undefined || number >= spec.min) &&
+          (spec.max === undefined || number <= spec.max);
+        return ok ? number : fail(ctx, value, said(spec, text, `${numberRule(flag, spec)} (got "${text}").`));
+      }
+      case 'string': {
+        const text = String(value);
+        if (!spec.parse) return text;
+        const parsed = spec.parse(text);
+        return parsed === undefined ? fail(ctx, value, said(spec, text, `${flag}: not a valid value (got "${text}").`)) : parsed;
+      }
+    }
+  });
+}
+
+const schemas = new WeakMap<object, z.ZodMiniType>();
+
+/** The zod schema of a set of flags, made once per declaration. */
+function flagsSchema(flags: Flags): z.ZodMiniType {
+  let schema = schemas.get(flags);
+  if (!schema) {
+    schema = z.object(Object.fromEntries(Object.entries(flags).map(([key, spec]) => [key, flagSchema(key, spec)])));
+    schemas.set(flags, schema);
+  }
+  return schema;
+}
+
+/** Checks flags as commander read them; the first problem, in declaration order, is the error. */
+export function parseFlags<F extends Flags>(flags: F, raw: Record<string, unknown>): Record<string, unknown> {
+  const given = Object.fromEntries(Object.keys(flags).map((key) => [key, raw[key]]));
+  const result = flagsSchema(flags).safeParse(given);
+  if (!result.success) throw new UsageError(result.error.issues[0]!.message);
+  return result.data as Record<string, unknown>;
+}
+
+function parseArgs(args: Args, raw: readonly unknown[]): Record<string, unknown> {
+  const keys = Object.keys(args);
+  const schema = z.object(
+    Object.fromEntries(
+      Object.entries(args).map(([key, spec]) => [
+        key,
+        z.transform((value: unknown, ctx) => {
+          if (value === undefined || !spec.choices || spec.choices.includes(String(value))) return value;
+          const text = String(value);
+          return fail(ctx, value, spec.message ? spec.message.replaceAll('{value}', text) : `Must be one of ${spec.choices.join(', ')} (got "${text}").`);
+        }),
+      ]),
+    ),
+  );
+  const result = schema.safeParse(Object.fromEntries(keys.map((key, index) => [key, raw[index]])));
+  if (!result.success) throw new UsageError(result.error.issues[0]!.message);
+  return result.data;
+}
+
+/** The global flags, parsed once into the frozen settings every command reads. */
+export function parseSettings(raw: Record<string, unknown>): Settings {
+  const flags = parseFlags(GLOBAL_FLAGS, raw) as { [K in keyof typeof GLOBAL_FLAGS]: unknown } & Record<string, unknown>;
+  const json = flags.json === true;
+  const output = flags.output as OutputFormat | undefined;
+  if (json && output !== undefined && output !== 'json') throw new UsageError(`--json and --output ${output} disagree; pass one of them.`);
+  let fields: string[] | undefined;
+  if (typeof flags.fields === 'string') {
+    fields = flags.fields
+      .split(',')
+      .map((field) => field.trim())
+      .filter((field) => field !== '');
+    if (fields.length === 0) throw new UsageError('--fields needs at least one field name, such as --fields id,title.');
+  }
+  return Object.freeze({
+    profile: flags.profile as string | undefined,
+    format: json ? 'json' : (output ?? 'table'),
+    fields: fields ? Object.freeze(fields) : undefined,
+    csvRaw: flags.csvRaw === true,
+    color: flags.color !== false,
+    quiet: flags.quiet === true,
+    verbose: flags.verbose === true,
+    timeoutMs: (flags.timeout as number) * 1000,
+    maxRetries: flags.maxRetries as number,
+    yes: flags.yes === true,
+    input: flags.input !== false,
+  });
+}
+
+/** A command's options: its flags and arguments, checked, by key. */
+export function parseOptions(spec: CommandSpec, rawFlags: Record<string, unknown>, rawArgs: readonly unknown[]): Record<string, unknown> {
+  return Object.freeze({ ...parseArgs(spec.args ?? {}, rawArgs), ...parseFlags(spec.flags ?? {}, rawFlags) });
+}

@@ -1,0 +1,15 @@
+// hire profiles show [NAME] (CONTRACT §2).
+import { printRecord } from '../../output/render.js';
+import { arg, defineCommand } from '../define.js';
+import { PROFILE_COLUMNS, describeProfile } from './describe.js';
+
+export default defineCommand({
+  path: ['profiles', 'show'],
+  summary: 'show a profile (default: the one in use)',
+  args: { name: arg.optional('profile name', { complete: 'profiles' }) },
+  examples: ['hire profiles show prod'],
+  async run(ctx, { name }) {
+    const chosen = name ?? (await ctx.profile()).name;
+    await printRecord(ctx.output, await describeProfile(ctx, chosen), [...PROFILE_COLUMNS, { key: 'key_saved_at' }]);
+  },
+});

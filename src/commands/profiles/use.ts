@@ -1,0 +1,25 @@
+// hire profiles use NAME (CONTRACT §2).
+import { profileNames } from '../../config/profiles.js';
+import { UsageError } from '../../errors.js';
+import { arg, defineCommand } from '../define.js';
+
+export default defineCommand({
+  path: ['profiles', 'use'],
+  summary: 'make a profile the default',
+  args: { name: arg.required('profile name', { complete: 'profiles' }) },
+  examples: ['hire profiles use sandbox'],
+  async run(ctx, { name }) {
+    const config = await ctx.config();
+    if (!profileNames(config).includes(name)) {
+      throw new UsageError(`Profile "${name}" does not exist. Known profiles: ${profileNames(config).join(', ')}.`, {
+        hint: `Create it with \`hire auth login --profile ${name}\`.`,
+      });
+    }
+    const { updateConfig } = await import('../../config/store.js');
+    await updateConfig(ctx.env, (next) => {
+      next.default_profile = name;
+    });
+    ctx.configChanged();
+    ctx.notice(`"${name}" is now the default profile.`);
+  },
+});

@@ -1,0 +1,103 @@
+// The commander tree, built from the command tree's data (manifest.ts): usage, help, flags and
+// suggestions come from commander; each leaf's action loads its command, checks its options
+// (parse.ts) and runs it. Nothing here knows any one command.
+import { Command, Option } from 'commander';
+import { VERSION, type Context } from '../context.js';
+import { inertLines } from '../output/cells.js';
+import { collect } from './collect.js';
+import type { Registry } from './define.js';
+import { examplesText, type ManifestFlag, type TreeNode } from './manifest.js';
+
+/** Runs the command at `index` of the registry with commander's raw values. */
+export type RunCommand = (index: number, rawFlags: Record<string, unknown>, rawArgs: unknown[]) => Promise<void>;
+
+function addFlag(command: Command, flag: ManifestFlag, attributes: Map<string, string>): void {
+  const names = `${flag.short ? `${flag.short}, ` : ''}${flag.long}${flag.value ? ` <${flag.value}>` : ''}`;
+  if (flag.negate && command.parent) {
+    // Declared first and hidden, so that --no-NAME has no default: absent = not given. Not for
+    // global flags: a hidden --input there would take `api --input FILE` from the command.
+    command.addOption(new Option(flag.long.replace(/^--no-/, '--')).hideHelp());
+  }
+  const option = new Option(names, flag.help);
+  if (flag.kind === 'enum' && flag.choices && !flag.help.includes(flag.choices.join('|'))) {
+    // commander says the choices in help, and, for a global flag, checks them as it reads argv
+    // (its message, before any command runs); a command's own are checked with its options.
+    if (command.parent) option.description += ` (choices: ${flag.choices.map((choice) => `"${choice}"`).join(', ')})`;
+    else option.choices(flag.choices);
+  }
+  if (flag.hidden) option.hideHelp();
+  if (flag.default !== undefined) option.default(flag.default);
+  if (flag.many) option.argParser(collect);
+  command.addOption(option);
+  attributes.set(option.attributeName(), flag.key);
+}
+
+/** commander's attribute names back to the declaration's keys. */
+function byKey(values: Record<string, unknown>, attributes: Map<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [attribute, value] of Object.entries(values)) out[attributes.get(attribute) ?? attribute] = value;
+  return out;
+}
+
+/** Adds a node's flags, arguments, help and action (or its children) to `command`. */
+export function populate(command: Command, node: TreeNode, run: RunCommand): Command {
+  command.description(node.summary);
+  const attributes = new Map<string, string>();
+  for (const flag of node.flags) addFlag(command, flag, attributes);
+  for (const argument of node.args) {
+    const name = `${argument.key}${argument.variadic ? '...' : ''}`;
+    command.argument(argument.required ? `<${name}>` : `[${name}]`, argument.help);
+  }
+  if (node.examples.length > 0) command.addHelpText('after', examplesText(node.examples));
+  let group: string | undefined;
+  for (const child of node.children) {
+    if (child.group && child.group !== group) command.commandsGroup((group = child.group));
+    populate(command.command(child.name), child, run);
+  }
+  const leaf = node.command;
+  if (leaf) {
+    command.action(async (...values: unknown[]) => {
+      const self = values.at(-1) as Command;
+      await run(leaf.index, byKey(self.opts(), attributes), values.slice(0, -2));
+    });
+  }
+  return command;
+}
+
+/** The root's flags as the declaration's keys. */
+export function rootValues(program: Command, root: TreeNode): Record<string, unknown> {
+  const attributes = new Map<string, string>();
+  for (const flag of root.flags) attributes.set(new Option(flag.long).attributeName(), flag.key);
+  return byKey(program.opts(), attributes);
+}
+
+/**
+ * The program: the root's flags, help and version, every command under it. Global flags are parsed
+ * into the frozen settings before any command runs; a command's options just before its run().
+ */
+export function buildCommander(ctx: Context, registry: Registry, tree: TreeNode, helpAfter: string): Command {
+  const program = new Command('hire');
+  program
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => ctx.io.stdout.write(text),
+      // commander quotes argv in its errors: text from outside (CONTRACT §7).
+      writeErr: (text) => ctx.io.stderr.write(inertLines(text)),
+    })
+    .configureHelp({ showGlobalOptions: true })
+    .showSuggestionAfterError()
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help');
+  const run: RunCommand = async (index, rawFlags, rawArgs) => {
+    const [{ default: spec }, { parseOptions }] = await Promise.all([registry[index]!(), import('./parse.js')]);
+    await spec.run(ctx, parseOptions(spec, rawFlags, rawArgs));
+  };
+  populate(program, tree, run);
+  program.addHelpText('after', helpAfter);
+  program.helpCommand('help [command]', 'show help for a command');
+  program.hook('preAction', async () => {
+    const { parseSettings } = await import('./parse.js');
+    ctx.applySettings(rootValues(program, tree), parseSettings);
+  });
+  return program;
+}
