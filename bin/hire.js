@@ -1,11 +1,44 @@
 #!/usr/bin/env node
 // The launcher: everything else is in the built entry (npm run build).
+import { readFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 const argv = process.argv.slice(2);
-if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+
+/**
+ * The command words of a plain help request (`hire`, `hire jobs list --help`, `hire help jobs`),
+ * or undefined. Anything else (a flag besides --help, a value) goes to the CLI itself.
+ */
+function helpRequest(args) {
+  const words = (list) => (list.every((word) => /^[a-z][a-z-]*$/.test(word)) ? list : undefined);
+  if (args.length === 0) return [];
+  if (args[0] === 'help') return words(args.slice(1));
+  if (args.at(-1) === '--help' || args.at(-1) === '-h') return words(args.slice(0, -1));
+  return undefined;
+}
+
+/** The help page the build wrote for these words (80 columns: not for a narrower terminal). */
+function helpPage(words) {
+  if (!words || (process.stdout.isTTY && process.stdout.columns < 80)) return undefined;
+  try {
+    return readFileSync(new URL(`../dist/help/${words.join(' ') || 'hire'}.txt`, import.meta.url), 'utf8');
+  } catch {
+    return undefined; // not a command: the CLI says so, and suggests the nearest
+  }
+}
+
+const page = helpPage(helpRequest(argv));
+if (page !== undefined) {
+  // Nothing else needs loading to show a command's help. A closed pipe (`| head`) is a normal end.
+  process.stdout.on('error', () => process.exit(0));
+  process.stdout.write(page);
+} else if (argv[0] === '__complete') {
+  // What the completion scripts run at every Tab: the completion code alone, not the CLI.
+  const { runTab } = await import('../dist/complete.js');
+  await runTab(argv.slice(argv[1] === '--' ? 2 : 1));
+} else if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   // Nothing else needs loading to say which version this is.
   const { VERSION } = await import('../dist/version.js');
   process.stdout.write(`${VERSION}\n`);

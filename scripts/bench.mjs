@@ -17,6 +17,9 @@ const SIZES = smoke
   ? { candidates: 2_000, small: 400, imports: 100, throughput: 500 }
   : { candidates: 100_000, small: 10_000, imports: 2_000, throughput: 5_000 };
 const bin = join(root, 'bin', 'hire.js');
+// --before=DIR: another build of hire (a checkout with dist/), measured in the same run for the
+// start-up figures, so that a change is judged against what it replaces on the same machine load.
+const before = process.argv.find((arg) => arg.startsWith('--before='))?.slice('--before='.length);
 const probe = join(root, 'scripts', 'max-rss.mjs');
 
 const sandbox = mkdtempSync(join(tmpdir(), 'hire-bench-'));
@@ -49,13 +52,18 @@ function time(args, extraEnv = {}) {
 function startup(name, args, target) {
   const base = [];
   const subject = [];
+  const old = [];
+  const oldArgs = before ? [join(before, 'bin', 'hire.js'), ...args.slice(1)] : undefined;
   time(['-e', '0']);
   time(args);
+  if (oldArgs) time(oldArgs);
   for (let index = 0; index < RUNS; index++) {
     base.push(time(['-e', '0']));
     subject.push(time(args));
+    if (oldArgs) old.push(time(oldArgs));
   }
   const [b, s] = [median(base), median(subject)];
+  if (oldArgs) record(`${name} [before]`, median(old), b, median(old) / b, `≤ ${target}×`);
   record(name, s, b, s / b, `≤ ${target}×`);
 }
 
@@ -160,7 +168,8 @@ try {
   time([bin, 'jobs', 'create', '--title', 'Bench', '--description', description, '--publish']);
   if (want('start')) {
     startup('hire --version', [bin, '--version'], 1.5);
-    startup('hire --help', [bin, '--help'], 1.7);
+    startup('hire --help', [bin, '--help'], 1.5);
+    startup('hire __complete -- jobs li (Tab)', [bin, '__complete', '--', 'jobs', 'li'], 1.7);
     startup('hire jobs list --json (embedded emulator)', [bin, 'jobs', 'list', '--json'], 4.0);
   }
   if (want('store')) {

@@ -2,7 +2,7 @@
 // per lazily imported command or library, so start-up parses only what a command uses.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lazyBuiltins } from './lazy-builtins.mjs';
@@ -13,21 +13,23 @@ const { version } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8
 const dist = fileURLToPath(new URL('dist', root));
 const next = `${dist}.next-${process.pid}`;
 
-// The manifest: every command's declaration as data, read from the sources by running them once
-// here, and built into the entry, so that --help and completion load no command's code.
-const manifestScript = `${next}-manifest.mjs`;
+// The manifest (every command's declaration as data) and every command's help, read from the
+// sources by running them once here: the manifest is built into the entry, and the help pages
+// written as files that bin/hire.js prints, so that --help and Tab load no command's code.
+const pagesScript = `${next}-help-pages.mjs`;
 await build({
   absWorkingDir: root.pathname,
-  stdin: { contents: "import { loadManifest } from './src/program.ts'; process.stdout.write(JSON.stringify(await loadManifest()));", resolveDir: root.pathname, loader: 'ts' },
-  outfile: manifestScript,
+  entryPoints: ['scripts/help-pages.ts'],
+  outfile: pagesScript,
   bundle: true,
   format: 'esm',
   platform: 'node',
   packages: 'external',
+  define: { __HIRE_VERSION__: JSON.stringify(version) },
   logLevel: 'warning',
 });
-const manifest = execFileSync(process.execPath, [manifestScript], { encoding: 'utf8' });
-rmSync(manifestScript);
+const { manifest, pages } = JSON.parse(execFileSync(process.execPath, [pagesScript], { encoding: 'utf8', maxBuffer: 1 << 26 }));
+rmSync(pagesScript);
 
 const result = await build({
   plugins: [lazyBuiltins],
@@ -42,7 +44,7 @@ const result = await build({
   minify: true,
   sourcemap: 'linked',
   chunkNames: 'chunks/[name]-[hash]',
-  define: { __HIRE_VERSION__: JSON.stringify(version), __HIRE_MANIFEST__: manifest },
+  define: { __HIRE_VERSION__: JSON.stringify(version), __HIRE_MANIFEST__: JSON.stringify(JSON.stringify(manifest)) },
   // Bundled CommonJS packages (commander, undici, cli-table3) call require() for Node built-ins.
   banner: { js: "import { createRequire as __hireRequire } from 'node:module'; const require = __hireRequire(import.meta.url);" },
   metafile: true,
@@ -51,6 +53,13 @@ const result = await build({
 
 // The version alone, for `hire --version` without loading the CLI.
 writeFileSync(join(next, 'version.js'), `export const VERSION = ${JSON.stringify(version)};\n`);
+// The completion chunk under a fixed name, for bin/hire.js to run at each Tab without the CLI.
+const completion = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint === 'src/completion/complete.ts');
+if (!completion) throw new Error('build: no chunk for src/completion/complete.ts');
+writeFileSync(join(next, 'complete.js'), `export { runTab } from './chunks/${completion[0].split('/').pop()}';\n`);
+// Each help page as a file named by its command's words (`jobs list.txt`; the root's `hire.txt`).
+mkdirSync(join(next, 'help'));
+for (const [path, text] of Object.entries(pages)) writeFileSync(join(next, 'help', `${path || 'hire'}.txt`), text);
 
 const old = `${dist}.old-${process.pid}`;
 if (existsSync(dist)) renameSync(dist, old);

@@ -5,9 +5,24 @@ import { CommanderError } from 'commander';
 import { Context, type IO } from './context.js';
 import { ApiError, ExitCode, HireError, MAX_WAIT_SECONDS, ValidationError } from './errors.js';
 import { inert, inertJson, inertLines } from './output/cells.js';
-import { COMMANDS, buildProgram } from './program.js';
+import { COMMANDS, NOUNS, ROOT, ROOT_HELP_AFTER, loadManifest } from './program.js';
 import type { Registry } from './commands/define.js';
+import { commandTree } from './commands/manifest.js';
+import { buildCommander, named } from './commands/tree.js';
 import type { Env } from './config/paths.js';
+
+/** The commander program of `registry`; `argv`, when given, starts loading the command it names. */
+export async function buildProgram(ctx: Context, registry: Registry = COMMANDS, argv: readonly string[] = []) {
+  const tree = commandTree(ROOT, NOUNS, await loadManifest(registry));
+  // The command's code and the options parser load while commander reads argv (a hint: a wrong
+  // guess costs nothing but the load).
+  const leaf = named(tree, argv);
+  if (leaf?.command) {
+    registry[leaf.command.index]!().catch(() => undefined);
+    import('./commands/parse.js').catch(() => undefined);
+  }
+  return buildCommander(ctx, registry, tree, ROOT_HELP_AFTER, argv);
+}
 
 /** `registry`: the commands (program.ts's by default; tests add one). */
 export async function main(argv: readonly string[], io: IO, env: Env, registry: Registry = COMMANDS): Promise<number> {
@@ -19,7 +34,7 @@ export async function main(argv: readonly string[], io: IO, env: Env, registry: 
       await completeWords(ctx, argv.slice(argv[1] === '--' ? 2 : 1), registry);
       return ExitCode.ok;
     }
-    const program = await buildProgram(ctx, registry);
+    const program = await buildProgram(ctx, registry, argv);
     if (argv.length === 0) {
       program.outputHelp();
       return ExitCode.ok;

@@ -1,9 +1,8 @@
 // The registry: one line per command, the nouns that group them, the global flags and the root
 // help. Adding a command is adding its file (src/commands/<noun>/<verb>.ts) and one line here.
 // Commands load only when they run: help and completion read the manifest (commands/manifest.ts).
-import type { Context } from './context.js';
 import type { Registry } from './commands/define.js';
-import { commandTree, manifestFlag, manifestOf, type Manifest, type Noun, type Root } from './commands/manifest.js';
+import { manifestFlag, manifestOf, type Manifest, type Noun, type Root } from './commands/manifest.js';
 import { GLOBAL_FLAGS } from './commands/global-flags.js';
 
 export const COMMANDS: Registry = [
@@ -110,20 +109,15 @@ Exit codes:
   4 not found · 5 rate limited · 6 network · 130 interrupted
 `;
 
-declare const __HIRE_MANIFEST__: Manifest | undefined;
+/** The manifest as JSON text, put here by the build (a string: an object there would be shared with every module). */
+declare const __HIRE_MANIFEST__: string | undefined;
 
 /**
  * Every command's declaration as data: written into dist/ by the build, so that help and completion
  * load no command; from sources (tests), made by loading the registry's modules.
  */
 export async function loadManifest(registry: Registry = COMMANDS): Promise<Manifest> {
-  if (registry === COMMANDS && typeof __HIRE_MANIFEST__ !== 'undefined') return __HIRE_MANIFEST__;
+  if (registry === COMMANDS && typeof __HIRE_MANIFEST__ !== 'undefined') return JSON.parse(__HIRE_MANIFEST__) as Manifest;
   const modules = await Promise.all(registry.map((load) => load()));
   return { commands: modules.map((module, index) => manifestOf(module.default, index)) };
-}
-
-/** The commander program for `main`; `registry` is there for tests that add a command. */
-export async function buildProgram(ctx: Context, registry: Registry = COMMANDS) {
-  const [{ buildCommander }, manifest] = await Promise.all([import('./commands/tree.js'), loadManifest(registry)]);
-  return buildCommander(ctx, registry, commandTree(ROOT, NOUNS, manifest), ROOT_HELP_AFTER);
 }

@@ -10,6 +10,9 @@ import { longName, type Args, type CommandSpec, type FlagSpec, type Flags } from
 
 type Issues = { issues: z.core.$ZodRawIssue[] };
 
+/** Each schema here checks one command line: compiling zod's fast path for objects costs more. */
+const ONCE = { jitless: true } as const;
+
 function fail(ctx: Issues, input: unknown, message: string): typeof z.NEVER {
   ctx.issues.push({ code: 'custom', input, message });
   return z.NEVER;
@@ -81,43 +84,43 @@ function flagSchema(key: string, spec: FlagSpec) {
   });
 }
 
-const schemas = new WeakMap<object, z.ZodMiniType>();
-
-/** The zod schema of a set of flags, made once per declaration. */
-function flagsSchema(flags: Flags): z.ZodMiniType {
-  let schema = schemas.get(flags);
-  if (!schema) {
-    schema = z.object(Object.fromEntries(Object.entries(flags).map(([key, spec]) => [key, flagSchema(key, spec)])));
-    schemas.set(flags, schema);
-  }
-  return schema;
-}
-
-/** Checks flags as commander read them; the first problem, in declaration order, is the error. */
+/**
+ * Checks flags as commander read them, each given one (or required one) with its zod schema,
+ * made only for it: a command line names few of a command's flags, and a schema costs time to
+ * make. The first problem, in declaration order, is the error; an absent flag is undefined.
+ */
 export function parseFlags<F extends Flags>(flags: F, raw: Record<string, unknown>): Record<string, unknown> {
-  const given = Object.fromEntries(Object.keys(flags).map((key) => [key, raw[key]]));
-  const result = flagsSchema(flags).safeParse(given);
-  if (!result.success) throw new UsageError(result.error.issues[0]!.message);
-  return result.data as Record<string, unknown>;
+  const options: Record<string, unknown> = {};
+  for (const [key, spec] of Object.entries(flags)) {
+    const value = raw[key];
+    if (value === undefined && !spec.required) {
+      options[key] = undefined;
+      continue;
+    }
+    const result = flagSchema(key, spec).safeParse(value, ONCE);
+    if (!result.success) throw new UsageError(result.error.issues[0]!.message);
+    options[key] = result.data;
+  }
+  return options;
 }
 
 function parseArgs(args: Args, raw: readonly unknown[]): Record<string, unknown> {
-  const keys = Object.keys(args);
-  const schema = z.object(
-    Object.fromEntries(
-      Object.entries(args).map(([key, spec]) => [
-        key,
-        z.transform((value: unknown, ctx) => {
-          if (value === undefined || !spec.choices || spec.choices.includes(String(value))) return value;
-          const text = String(value);
-          return fail(ctx, value, spec.message ? spec.message.replaceAll('{value}', text) : `Must be one of ${spec.choices.join(', ')} (got "${text}").`);
-        }),
-      ]),
-    ),
-  );
-  const result = schema.safeParse(Object.fromEntries(keys.map((key, index) => [key, raw[index]])));
-  if (!result.success) throw new UsageError(result.error.issues[0]!.message);
-  return result.data;
+  const options: Record<string, unknown> = {};
+  Object.entries(args).forEach(([key, spec], index) => {
+    const value = raw[index];
+    options[key] = value;
+    if (value === undefined || !spec.choices) return;
+    const choices = spec.choices;
+    const result = z
+      .transform((given: unknown, ctx) => {
+        const text = String(given);
+        if (choices.includes(text)) return text;
+        return fail(ctx, given, spec.message ? spec.message.replaceAll('{value}', text) : `Must be one of ${choices.join(', ')} (got "${text}").`);
+      })
+      .safeParse(value, ONCE);
+    if (!result.success) throw new UsageError(result.error.issues[0]!.message);
+  });
+  return options;
 }
 
 /** The global flags, parsed once into the frozen settings every command reads. */

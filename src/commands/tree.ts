@@ -39,9 +39,24 @@ function byKey(values: Record<string, unknown>, attributes: Map<string, string>)
   return out;
 }
 
-/** Adds a node's flags, arguments, help and action (or its children) to `command`. */
-export function populate(command: Command, node: TreeNode, run: RunCommand): Command {
+/**
+ * Builds `node` on `command`: whole (flags, arguments, help, action and children) when `whole`
+ * says so, else a name and summary only, made whole if commander dispatches to it after all. A run
+ * needs only the commands argv names; building every one costs milliseconds at each start.
+ */
+function populate(command: Command, node: TreeNode, run: RunCommand, whole: (node: TreeNode) => boolean): Command {
   command.description(node.summary);
+  if (!whole(node)) {
+    pending.set(command, () => fill(command, node, run, () => true));
+    return command;
+  }
+  return fill(command, node, run, whole);
+}
+
+/** The nodes built by name only, and how to build each whole. */
+const pending = new WeakMap<Command, () => void>();
+
+function fill(command: Command, node: TreeNode, run: RunCommand, whole: (node: TreeNode) => boolean): Command {
   const attributes = new Map<string, string>();
   for (const flag of node.flags) addFlag(command, flag, attributes);
   for (const argument of node.args) {
@@ -52,7 +67,14 @@ export function populate(command: Command, node: TreeNode, run: RunCommand): Com
   let group: string | undefined;
   for (const child of node.children) {
     if (child.group && child.group !== group) command.commandsGroup((group = child.group));
-    populate(command.command(child.name), child, run);
+    populate(command.command(child.name), child, run, whole);
+  }
+  if (node.children.length > 0) {
+    command.hook('preSubcommand', (_self, sub) => {
+      const build = pending.get(sub);
+      pending.delete(sub);
+      build?.();
+    });
   }
   const leaf = node.command;
   if (leaf) {
@@ -62,6 +84,18 @@ export function populate(command: Command, node: TreeNode, run: RunCommand): Com
     });
   }
   return command;
+}
+
+/** The node that argv's leading words name, flags passed over (a guess: a flag's value may be a word). */
+export function named(tree: TreeNode, argv: readonly string[]): TreeNode | undefined {
+  let node = tree;
+  for (const word of argv) {
+    if (word.startsWith('-')) continue;
+    const child = node.children.find((candidate) => candidate.name === word);
+    if (!child) break;
+    node = child;
+  }
+  return node === tree ? undefined : node;
 }
 
 /** The root's flags as the declaration's keys. */
@@ -75,7 +109,7 @@ export function rootValues(program: Command, root: TreeNode): Record<string, unk
  * The program: the root's flags, help and version, every command under it. Global flags are parsed
  * into the frozen settings before any command runs; a command's options just before its run().
  */
-export function buildCommander(ctx: Context, registry: Registry, tree: TreeNode, helpAfter: string): Command {
+export function buildCommander(ctx: Context, registry: Registry, tree: TreeNode, helpAfter: string, argv: readonly string[] = []): Command {
   const program = new Command('hire');
   program
     .exitOverride()
@@ -83,6 +117,9 @@ export function buildCommander(ctx: Context, registry: Registry, tree: TreeNode,
       writeOut: (text) => ctx.io.stdout.write(text),
       // commander quotes argv in its errors: text from outside (CONTRACT §7).
       writeErr: (text) => ctx.io.stderr.write(inertLines(text)),
+      // Help is 80 columns wide, or the terminal's width when narrower: the same text at every
+      // wider terminal and in pipes, so that the build can write it out (scripts/build.mjs).
+      getOutHelpWidth: () => Math.min(80, ctx.io.isStdoutTTY && ctx.io.columns ? ctx.io.columns : 80),
     })
     .configureHelp({ showGlobalOptions: true })
     .showSuggestionAfterError()
@@ -92,7 +129,12 @@ export function buildCommander(ctx: Context, registry: Registry, tree: TreeNode,
     const [{ default: spec }, { parseOptions }] = await Promise.all([registry[index]!(), import('./parse.js')]);
     await spec.run(ctx, parseOptions(spec, rawFlags, rawArgs));
   };
-  populate(program, tree, run);
+  // For help (which lists commands with their flags) every command is built; for a command that
+  // runs, the root and the commands on its path.
+  const guess = argv.some((word) => word === '--help' || word === '-h' || word === 'help') ? undefined : named(tree, argv);
+  const target = guess?.command ? guess : undefined;
+  const onPath = (node: TreeNode) => target !== undefined && node.path.every((word, index) => target.path[index] === word);
+  populate(program, tree, run, (node) => target === undefined || node.path.length === 0 || onPath(node));
   program.addHelpText('after', helpAfter);
   program.helpCommand('help [command]', 'show help for a command');
   program.hook('preAction', async () => {

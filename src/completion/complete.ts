@@ -3,7 +3,6 @@
 // and this walks the command tree, built from the manifest, to answer: subcommands, flags, the
 // values a flag or an argument takes (its declared choices, or profile names from the config).
 import type { Context } from '../context.js';
-import { readConfig } from '../config/profiles.js';
 import type { Completer, Registry } from '../commands/define.js';
 import { commandTree, type ManifestArg, type ManifestFlag, type TreeNode } from '../commands/manifest.js';
 import { loadManifest, NOUNS, ROOT } from '../program.js';
@@ -14,7 +13,7 @@ export interface Candidate {
 }
 
 /** Values of a completer; none when they cannot be read (completion never fails loudly). */
-export type Completers = (completer: Completer) => readonly string[];
+export type Completers = (completer: Completer) => Promise<readonly string[]>;
 
 function visibleFlags(path: readonly TreeNode[]): ManifestFlag[] {
   return path
@@ -23,16 +22,16 @@ function visibleFlags(path: readonly TreeNode[]): ManifestFlag[] {
     .flatMap((node) => node.flags.filter((flag) => !flag.hidden));
 }
 
-function valuesOf(entry: ManifestFlag | ManifestArg | undefined, completers: Completers): readonly string[] {
+async function valuesOf(entry: ManifestFlag | ManifestArg | undefined, completers: Completers): Promise<readonly string[]> {
   if (!entry) return [];
-  return entry.choices ?? (entry.complete ? completers(entry.complete) : []);
+  return entry.choices ?? (entry.complete ? await completers(entry.complete) : []);
 }
 
 /**
  * The candidates for the last of `words` (the words after `hire`, the last being the one under the
  * cursor, possibly empty).
  */
-export function complete(tree: TreeNode, words: readonly string[], completers: Completers): Candidate[] {
+export async function complete(tree: TreeNode, words: readonly string[], completers: Completers): Promise<Candidate[]> {
   const current = words.at(-1) ?? '';
   const before = words.slice(0, -1);
   const path: TreeNode[] = [tree];
@@ -59,10 +58,10 @@ export function complete(tree: TreeNode, words: readonly string[], completers: C
   const matching = (candidates: Candidate[]) => candidates.filter((candidate) => candidate.value.startsWith(current));
   const plain = (values: readonly string[]) => values.map((value) => ({ value, description: '' }));
 
-  if (expecting) return matching(plain(valuesOf(expecting, completers)));
+  if (expecting) return matching(plain(await valuesOf(expecting, completers)));
   if (current.startsWith('--') && current.includes('=')) {
     const [flag, partial = ''] = current.split('=', 2) as [string, string];
-    return valuesOf(find(flag), completers)
+    return (await valuesOf(find(flag), completers))
       .filter((value) => value.startsWith(partial))
       .map((value) => ({ value: `${flag}=${value}`, description: '' }));
   }
@@ -75,12 +74,16 @@ export function complete(tree: TreeNode, words: readonly string[], completers: C
   }
   if (node.children.length > 0) return matching(node.children.map((child) => ({ value: child.name, description: child.summary })));
   // A command's own arguments: known values, else nothing (the shell offers files).
-  return matching(plain(valuesOf(node.args[positional], completers)));
+  return matching(plain(await valuesOf(node.args[positional], completers)));
 }
 
-/** Profile names from the config, `local` first. */
-function profileNames(ctx: Context): string[] {
+/**
+ * Profile names from the config, `local` first; only `local` when the config cannot be read or does
+ * not fit its schema (completion never fails loudly). The config module (and zod) loads only here.
+ */
+async function profileNames(ctx: Context): Promise<string[]> {
   try {
+    const { readConfig } = await import('../config/profiles.js');
     const names = ['local'];
     for (const name of Object.keys(readConfig(ctx.env).profiles ?? {})) if (!names.includes(name)) names.push(name);
     return names;
@@ -92,9 +95,16 @@ function profileNames(ctx: Context): string[] {
 /** `hire __complete -- WORDS…`: a candidate a line, `value<TAB>description`. */
 export async function completeWords(ctx: Context, words: readonly string[], registry?: Registry): Promise<void> {
   const tree = commandTree(ROOT, NOUNS, await loadManifest(registry));
-  const completers: Completers = (completer) => (completer === 'profiles' ? profileNames(ctx) : []);
-  for (const candidate of complete(tree, words, completers)) {
+  const completers: Completers = async (completer) => (completer === 'profiles' ? profileNames(ctx) : []);
+  for (const candidate of await complete(tree, words, completers)) {
     const description = candidate.description.split('\n')[0]!.replace(/\t/g, ' ');
     ctx.io.stdout.write(description ? `${candidate.value}\t${description}\n` : `${candidate.value}\n`);
   }
+}
+
+/** What bin/hire.js runs for `hire __complete` (each Tab in a shell): this, not the whole CLI. */
+export async function runTab(words: readonly string[]): Promise<void> {
+  const { Context } = await import('../context.js');
+  const io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, isStdinTTY: false, isStdoutTTY: false, isStderrTTY: false };
+  await completeWords(new Context({ ...io, columns: undefined, onInterrupt: () => () => {} }, process.env), words);
 }

@@ -1,6 +1,6 @@
 // Candidates (spec "Candidate", "Candidate status"; the record and moves are CONTRACT §6 choices).
 import * as z from 'zod/mini';
-import { oneOf, typeError, validateWith, type Validation } from './rules.js';
+import { everyKey, oneOf, typeError, validateWith, type Validation } from './rules.js';
 import { CANDIDATE_STATUSES, type CandidateStatus } from './vocabulary.js';
 
 export interface Candidate {
@@ -16,7 +16,7 @@ export interface Candidate {
   updated_at: string;
 }
 
-export const CANDIDATE_RECORD_FIELDS: readonly string[] = [
+export const CANDIDATE_RECORD_FIELDS: readonly string[] = everyKey<Candidate>()([
   'id',
   'job_id',
   'name',
@@ -26,7 +26,7 @@ export const CANDIDATE_RECORD_FIELDS: readonly string[] = [
   'applied_at',
   'created_at',
   'updated_at',
-];
+]);
 
 /** The pipeline in order; `rejected` stands outside it. */
 export const CANDIDATE_PIPELINE: readonly CandidateStatus[] = ['new', 'screening', 'review', 'interview', 'offer', 'hired'];

@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import {
   amount,
+  everyKey,
   flag,
   listOf,
   minCodePoints,
@@ -120,6 +121,23 @@ export function validateJobInput(input: unknown): Validation<JobInput> {
 /** The names a job input may carry, in the spec's order (used to map flags and files). */
 export const JOB_INPUT_FIELDS = Object.keys(JobInputSchema.shape) as (keyof JobInput)[];
 
+/**
+ * The job fields that are not text, for where they are given as text (a CSV cell, a flag): numbers,
+ * true/false, lists. Read by import (importing/rows.ts); the job flags are tested to agree.
+ */
+export const JOB_FIELD_KINDS: Readonly<Record<string, 'number' | 'boolean' | 'list'>> = {
+  'salary.min': 'number',
+  'salary.max': 'number',
+  'assessment_config.question_count': 'number',
+  'assessment_config.time_limit': 'number',
+  publish: 'boolean',
+  'assessment_config.auto_generate': 'boolean',
+  'assessment_config.proctoring': 'boolean',
+  requirements: 'list',
+  skills: 'list',
+  'assessment_config.question_types': 'list',
+};
+
 /** A job as the API returns it (spec "Job (as returned by create)" plus the echoed input). */
 export interface Job extends Omit<JobInput, 'publish'> {
   id: string;
@@ -132,7 +150,7 @@ export interface Job extends Omit<JobInput, 'publish'> {
 }
 
 /** Fields a job record has, for `sort`, `fields` and filters (CONTRACT §6 choices). */
-export const JOB_RECORD_FIELDS: readonly string[] = [
+export const JOB_RECORD_FIELDS: readonly string[] = everyKey<Job>()([
   'id',
   'title',
   'status',
@@ -150,7 +168,7 @@ export const JOB_RECORD_FIELDS: readonly string[] = [
   'candidate_count',
   'created_at',
   'updated_at',
-];
+]);
 
 /** Spec defaults of "Assessment config", applied by the server when a job is created. */
 export function assessmentConfigWithDefaults(config: AssessmentConfig | undefined): Required<

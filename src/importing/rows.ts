@@ -1,5 +1,6 @@
 // Reading a file of jobs for `hire jobs import` (issue "Bulk work"): CSV with a header row naming
 // job fields (nested as location.city, lists separated by `;`), NDJSON, or a JSON array.
+import { JOB_FIELD_KINDS } from '../domain/job.js';
 import { isPlainObject, setPath } from '../domain/merge.js';
 import { inert } from '../output/cells.js';
 import { MAX_NESTING, deeperThan } from '../domain/nesting.js';
@@ -36,9 +37,6 @@ export function detectFormat(path: string, text: string): ImportFormat {
   return 'csv';
 }
 
-const NUMBER_FIELDS = new Set(['salary.min', 'salary.max', 'assessment_config.question_count', 'assessment_config.time_limit']);
-const BOOLEAN_FIELDS = new Set(['publish', 'assessment_config.auto_generate', 'assessment_config.proctoring']);
-const LIST_FIELDS = new Set(['requirements', 'skills', 'assessment_config.question_types']);
 
 /**
  * A CSV cell as the field's type: numbers and booleans when they read as such (otherwise the text,
@@ -47,12 +45,13 @@ const LIST_FIELDS = new Set(['requirements', 'skills', 'assessment_config.questi
 export function csvValue(field: string, cell: string): unknown {
   const text = cell.trim();
   if (text === '') return undefined;
-  if (LIST_FIELDS.has(field)) return text.split(';').map((item) => item.trim()).filter((item) => item !== '');
-  if (NUMBER_FIELDS.has(field)) {
+  const kind = Object.hasOwn(JOB_FIELD_KINDS, field) ? JOB_FIELD_KINDS[field] : undefined;
+  if (kind === 'list') return text.split(';').map((item) => item.trim()).filter((item) => item !== '');
+  if (kind === 'number') {
     const number = Number(text);
     return Number.isFinite(number) ? number : cell;
   }
-  if (BOOLEAN_FIELDS.has(field)) {
+  if (kind === 'boolean') {
     const lower = text.toLowerCase();
     if (['true', 'yes', '1'].includes(lower)) return true;
     if (['false', 'no', '0'].includes(lower)) return false;

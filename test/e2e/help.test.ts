@@ -5,7 +5,7 @@
 import type { Command, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { Context } from '../../src/context.js';
-import { buildProgram } from '../../src/program.js';
+import { buildProgram } from '../../src/cli.js';
 import { captureIO, runCli, type RunResult } from '../helpers/cli.js';
 import { sandbox } from '../helpers/env.js';
 

@@ -82,3 +82,17 @@ describe('global flags', () => {
     expect(() => parseFlags(GLOBAL_FLAGS, { maxRetries: '101' })).toThrow('--max-retries must be a whole number from 0 to 100 (got "101").');
   });
 });
+
+describe('the job-input flags', () => {
+  it('read each field as the domain types it (the table import reads CSV cells with)', async () => {
+    const { JOB_INPUT_FLAGS } = await import('../../src/commands/jobs/job-flags.js');
+    const { JOB_FIELD_KINDS } = await import('../../src/domain/job.js');
+    const fromFlags: Record<string, string> = {};
+    for (const spec of Object.values(JOB_INPUT_FLAGS) as { kind: string; many?: boolean; field?: string }[]) {
+      if (spec.field === undefined) continue;
+      const kind = spec.kind === 'number' || spec.kind === 'boolean' ? spec.kind : spec.many ? 'list' : undefined;
+      if (kind) fromFlags[spec.field] = kind;
+    }
+    expect(fromFlags).toEqual(JOB_FIELD_KINDS);
+  });
+});
