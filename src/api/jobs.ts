@@ -1,7 +1,7 @@
 // Jobs (spec "Jobs"; POST in "POST /api/v1/jobs in detail").
 import type { JobInput, JobPatch } from '../domain/job.js';
 import type { JobStatus } from '../domain/vocabulary.js';
-import type { ApiClient } from './client.js';
+import type { ApiClient, RawResponse } from './client.js';
 import type { ApiRecord } from './envelope.js';
 import { deleteRecord, getRecord, patchRecord, postRecord, recordPath } from './records.js';
 
@@ -42,3 +42,6 @@ export const setJobStatus = (client: ApiClient, id: string, status: JobStatus): 
 
 /** DELETE /jobs/ID: its candidates and assessment go with it. */
 export const deleteJob = (client: ApiClient, id: string): Promise<void> => deleteRecord(client, recordPath(JOBS_PATH, id));
+
+/** The cheapest authenticated read (GET /jobs?per_page=1), answered as received: how a key is checked. */
+export const probeWithKey = (client: ApiClient): Promise<RawResponse> => client.send('GET', JOBS_PATH, { query: { per_page: 1 } });

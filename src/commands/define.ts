@@ -140,6 +140,13 @@ export type CommandModule = { default: CommandSpec<Flags, Args> };
 /** program.ts's list of commands, each loaded when it runs. */
 export type Registry = readonly (() => Promise<CommandModule>)[];
 
+/** The flag that sets an API field (`question_types[1]` → `--question-type`), by the flags' `field`. */
+export function flagForField(flags: Flags, field: string): string | undefined {
+  const path = field.replace(/\[\d+\]$/, '');
+  const found = Object.entries(flags).find(([, spec]) => spec.field === path);
+  return found ? longName(found[0], found[1]) : undefined;
+}
+
 /** `scoreMin` → `score-min`. */
 export const kebab = (key: string): string => key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 

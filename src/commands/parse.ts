@@ -1,6 +1,6 @@
-// From what commander read (strings, lists of strings, booleans) to a command's typed options:
-// one zod schema built from the declaration (define.ts), checked once before run(). Loaded when a
-// command runs, never for --help or completion. Each message names the flag and what was given.
+// From what commander read (strings, lists of strings, booleans) to a command's typed options: a
+// zod schema per flag, made from its declaration (define.ts), checked once before run(). Loaded
+// when a command runs, never for --help or completion. Each message names the flag and the value.
 import * as z from 'zod/mini';
 import { UsageError } from '../errors.js';
 import type { OutputFormat } from '../output/formats.js';
@@ -10,7 +10,7 @@ import { longName, type Args, type CommandSpec, type FlagSpec, type Flags } from
 
 type Issues = { issues: z.core.$ZodRawIssue[] };
 
-/** Each schema here checks one command line: compiling zod's fast path for objects costs more. */
+/** Each schema here checks one command line, once: compiling zod's fast path would cost more. */
 const ONCE = { jitless: true } as const;
 
 function fail(ctx: Issues, input: unknown, message: string): typeof z.NEVER {

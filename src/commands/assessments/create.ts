@@ -6,31 +6,26 @@ import { QUESTION_TYPES } from '../../domain/vocabulary.js';
 import { isPlainObject, overlay } from '../../domain/merge.js';
 import { UsageError, ValidationError } from '../../errors.js';
 import { printRecord } from '../../output/render.js';
-import { defineCommand, flag } from '../define.js';
+import { defineCommand, flag, flagForField } from '../define.js';
+import { fieldsFromOptions } from '../fields.js';
 import { inputName, parseDocument, readTextInput } from '../shared/input.js';
 import { ASSESSMENT_DETAIL_COLUMNS } from './columns.js';
 
-const FLAG_FOR_FIELD: Record<string, string> = {
-  job_id: '--job',
-  question_count: '--question-count',
-  time_limit: '--time-limit',
-  question_types: '--question-type',
-  proctoring: '--proctoring',
+const FLAGS = {
+  job: flag.string({ value: 'id', help: 'the job to generate questions for', field: 'job_id' }),
+  // Checked by the assessment schema with --data's and the file's fields, naming field and flag.
+  questionCount: flag.fieldNumber({ value: 'n', help: 'questions, 5-20', field: 'question_count' }),
+  timeLimit: flag.fieldNumber({ value: 'seconds', help: 'time limit, 300-1800 s', field: 'time_limit' }),
+  questionType: flag.enum(QUESTION_TYPES, { value: 'type', help: '{choices} (repeatable, or comma-separated)', many: true, field: 'question_types' }),
+  proctoring: flag.boolean({ help: 'enable anti-cheating proctoring', field: 'proctoring' }),
+  data: flag.string({ value: 'json', help: 'more fields as a JSON object (flags win)' }),
+  fromFile: flag.string({ value: 'file', help: 'fields from a JSON or YAML file (- for stdin)' }),
 };
 
 export default defineCommand({
   path: ['assessments', 'create'],
   summary: 'create an assessment (POST /assessments)',
-  flags: {
-    job: flag.string({ value: 'id', help: 'the job to generate questions for' }),
-    // Checked by the assessment schema with --data's and the file's fields, naming field and flag.
-    questionCount: flag.fieldNumber({ value: 'n', help: 'questions, 5-20', field: 'question_count' }),
-    timeLimit: flag.fieldNumber({ value: 'seconds', help: 'time limit, 300-1800 s', field: 'time_limit' }),
-    questionType: flag.enum(QUESTION_TYPES, { value: 'type', help: '{choices} (repeatable, or comma-separated)', many: true, field: 'question_types' }),
-    proctoring: flag.boolean({ help: 'enable anti-cheating proctoring', field: 'proctoring' }),
-    data: flag.string({ value: 'json', help: 'more fields as a JSON object (flags win)' }),
-    fromFile: flag.string({ value: 'file', help: 'fields from a JSON or YAML file (- for stdin)' }),
-  },
+  flags: FLAGS,
   examples: ['hire assessments create --job job_abc123 --question-count 8', 'hire assessments create --job job_abc123 --data \'{"time_limit": 600}\' --json'],
   async run(ctx, flags) {
     let body: Record<string, unknown> = {};
@@ -40,19 +35,12 @@ export default defineCommand({
       body = document;
     }
     if (flags.data !== undefined) body = overlay(body, jsonObject('--data', flags.data));
-    const fromFlags: Record<string, unknown> = {
-      job_id: flags.job,
-      question_count: flags.questionCount,
-      time_limit: flags.timeLimit,
-      question_types: flags.questionType,
-      proctoring: flags.proctoring,
-    };
-    for (const [field, value] of Object.entries(fromFlags)) if (value !== undefined) body[field] = value;
+    body = { ...body, ...fieldsFromOptions(FLAGS, flags).input };
     const result = validateAssessmentInput(body);
     if (!result.ok) {
       throw new ValidationError('The assessment is not valid; nothing was sent.', result.errors, {
         labelField: (field) => {
-          const flag = FLAG_FOR_FIELD[field.replace(/\[\d+\]$/, '')];
+          const flag = flagForField(FLAGS, field);
           return flag ? `${field} (${flag})` : field;
         },
       });

@@ -1,6 +1,7 @@
 // Not a command: how `auth login` and `auth status` check a key, with one GET (CONTRACT §2): what
 // the server says of it, and its rate-limit headroom.
 import type { RateLimit } from '../../api/client.js';
+import { probeWithKey } from '../../api/jobs.js';
 import type { ResolvedProfile } from '../../config/profiles.js';
 import type { Context } from '../../context.js';
 import { ApiError, HireError } from '../../errors.js';
@@ -24,7 +25,7 @@ export async function checkKey(ctx: Context, profile: ResolvedProfile): Promise<
     throw error;
   }
   try {
-    const response = await client.send('GET', '/jobs', { query: { per_page: 1 } });
+    const response = await probeWithKey(client);
     const expiresAt = response.headers['x-key-expires-at'];
     if (response.status < 400) return { state: 'ok', message: 'works', rateLimit: client.rateLimit, expiresAt };
     const { parseResponse } = await import('../../api/client.js');

@@ -1,6 +1,6 @@
 // hire emulator reset: empties the emulator (keys stay), after asking (CONTRACT §3).
 import { resetEmulator } from '../../api/emulator.js';
-import { inertJson } from '../../output/cells.js';
+import { printRecord } from '../../output/render.js';
 import { defineCommand } from '../define.js';
 import { confirmOrRefuse } from '../shared/confirm.js';
 import { localClient } from './local.js';
@@ -16,7 +16,7 @@ export default defineCommand({
       return;
     }
     const result = await resetEmulator(client);
-    if (ctx.settings.format === 'json') ctx.io.stdout.write(`${inertJson(result, 2)}\n`);
+    if (ctx.settings.format !== 'table') await printRecord(ctx.output, result, [{ key: 'removed' }]);
     else ctx.notice('The emulator is empty again (keys kept).');
   },
 });

@@ -1,6 +1,6 @@
 // hire emulator simulate: candidates apply to an active job (CONTRACT §6); events are delivered.
 import { simulateApplications } from '../../api/emulator.js';
-import { inertJson } from '../../output/cells.js';
+import { printRecord } from '../../output/render.js';
 import { defineCommand, flag } from '../define.js';
 import { localClient } from './local.js';
 
@@ -23,8 +23,9 @@ export default defineCommand({
       advance: flags.advance === true,
       ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
     });
-    if (ctx.settings.format === 'json') {
-      ctx.io.stdout.write(`${inertJson(result, 2)}\n`);
+    // Scripts get the record in the format asked for; people, a sentence.
+    if (ctx.settings.format !== 'table') {
+      await printRecord(ctx.output, result, [{ key: 'created' }, { key: 'by_status' }]);
       return;
     }
     const spread = Object.entries(result.by_status ?? {})

@@ -10,8 +10,8 @@ import {
   SALARY_PERIODS,
   TIME_LIMIT_SECONDS,
 } from '../../domain/vocabulary.js';
-import { setPath } from '../../domain/merge.js';
-import { flag, longName, type FlagSpec } from '../define.js';
+import { flag, flagForField, type FlagSpec } from '../define.js';
+import { fieldsFromOptions } from '../fields.js';
 
 const FIELDS = {
   title: flag.string({ value: 'text', help: 'job title (required)', field: 'title' }),
@@ -54,23 +54,9 @@ export const JOB_INPUT_FLAGS = { ...FIELDS, publish: flag.boolean({ help: 'publi
 const ALL: Record<string, FlagSpec> = JOB_INPUT_FLAGS;
 
 /** The part of a job input that flags give, and the fields they set. */
-export function jobInputFromFlags(options: Readonly<Record<string, unknown>>): { input: Record<string, unknown>; fromFlags: Set<string> } {
-  const input: Record<string, unknown> = {};
-  const fromFlags = new Set<string>();
-  for (const [key, spec] of Object.entries(ALL)) {
-    const value = options[key];
-    if (value === undefined || spec.field === undefined) continue;
-    setPath(input, spec.field, value);
-    fromFlags.add(spec.field);
-  }
-  return { input, fromFlags };
-}
+export const jobInputFromFlags = (options: Readonly<Record<string, unknown>>) => fieldsFromOptions(ALL, options);
 
-/** The flag that sets a field (`assessment_config.question_types[1]` → `--question-type`). */
-export function flagForField(field: string): string | undefined {
-  const path = field.replace(/\[\d+\]$/, '');
-  const found = Object.entries(ALL).find(([, spec]) => spec.field === path);
-  if (found) return longName(found[0], found[1]);
-  if (path === 'location') return '--location-type';
-  return undefined;
+/** The flag that sets a field of the job input (`location` as a whole: --location-type). */
+export function jobFlagForField(field: string): string | undefined {
+  return flagForField(ALL, field) ?? (field === 'location' ? '--location-type' : undefined);
 }

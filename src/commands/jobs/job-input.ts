@@ -5,7 +5,7 @@ import { isPlainObject, overlay } from '../../domain/merge.js';
 import type { FieldErrors, Validation } from '../../domain/rules.js';
 import { UsageError, ValidationError } from '../../errors.js';
 import { inputName, parseDocument, readTextInput } from '../shared/input.js';
-import { flagForField, jobInputFromFlags } from './job-flags.js';
+import { jobFlagForField, jobInputFromFlags } from './job-flags.js';
 
 /** What gathering reads besides the field flags. */
 export interface JobSources {
@@ -44,7 +44,7 @@ export async function gatherJobFields(ctx: Context, options: JobSources & Readon
   const fields = overlay(base, input);
   const file = options.fromFile === '-' ? 'stdin' : options.fromFile;
   const labelField = (field: string): string => {
-    const flag = flagForField(field);
+    const flag = jobFlagForField(field);
     const setByFlag = [...fromFlags].some((path) => field === path || field.startsWith(`${path}.`) || field.startsWith(`${path}[`));
     if (flag && (setByFlag || file === undefined)) return `${field} (${flag})`;
     return file ? `${field} (in ${file})` : field;
