@@ -2,8 +2,10 @@
 
 export interface Analytics {
   jobs: { total: number; by_status: Record<string, number> };
-  candidates: { total: number; by_status: Record<string, number>; average_score: number | null };
-  assessments: { total: number; completed: number };
+  /** `assessed`: candidates with a score (who took their job's assessment); `average_score` over them. */
+  candidates: { total: number; by_status: Record<string, number>; assessed: number; average_score: number | null };
+  /** `generated`: assessments made (one per job, or on request); not a count of candidates. */
+  assessments: { generated: number };
   funnel: { status: string; count: number }[];
   filters: { job_id: string | null; from: string | null; to: string | null };
 }

@@ -4,19 +4,21 @@ import * as z from 'zod/mini';
 import { flag, listOf, nonEmptyText, oneOf, textList, typeError, validateWith, wholeNumberBetween, type Validation } from './rules.js';
 import { QUESTION_COUNT, QUESTION_TYPES, TIME_LIMIT_SECONDS } from './vocabulary.js';
 
+/** The fields CONTRACT §3 knows of an assessment request; others are the sender's, passed on. */
+const ASSESSMENT_FIELDS = {
+  job_id: z.optional(nonEmptyText()),
+  title: z.optional(nonEmptyText()),
+  skills: z.optional(textList()),
+  question_count: z.optional(wholeNumberBetween(QUESTION_COUNT.min, QUESTION_COUNT.max)),
+  time_limit: z.optional(wholeNumberBetween(TIME_LIMIT_SECONDS.min, TIME_LIMIT_SECONDS.max)),
+  question_types: z.optional(listOf(oneOf(QUESTION_TYPES), 'a list of question types')),
+  proctoring: z.optional(flag()),
+};
+
+// Loose: the spec does not show this request, so fields it may take beyond these are sent as given
+// (the CLI names them in a warning); those known here are checked.
 export const AssessmentInputSchema = z
-  .strictObject(
-    {
-      job_id: z.optional(nonEmptyText()),
-      title: z.optional(nonEmptyText()),
-      skills: z.optional(textList()),
-      question_count: z.optional(wholeNumberBetween(QUESTION_COUNT.min, QUESTION_COUNT.max)),
-      time_limit: z.optional(wholeNumberBetween(TIME_LIMIT_SECONDS.min, TIME_LIMIT_SECONDS.max)),
-      question_types: z.optional(listOf(oneOf(QUESTION_TYPES), 'a list of question types')),
-      proctoring: z.optional(flag()),
-    },
-    { error: typeError('a JSON object') },
-  )
+  .looseObject(ASSESSMENT_FIELDS, { error: typeError('a JSON object') })
   .check(
     z.superRefine((input, ctx) => {
       if (input.job_id === undefined && input.title === undefined) {
@@ -28,4 +30,9 @@ export type AssessmentInput = z.infer<typeof AssessmentInputSchema>;
 
 export function validateAssessmentInput(input: unknown): Validation<AssessmentInput> {
   return validateWith(AssessmentInputSchema, input);
+}
+
+/** The fields of an assessment request this side does not know (sent unchecked). */
+export function unknownAssessmentFields(input: Record<string, unknown>): string[] {
+  return Object.keys(input).filter((field) => !Object.hasOwn(ASSESSMENT_FIELDS, field));
 }

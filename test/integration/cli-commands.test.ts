@@ -753,6 +753,26 @@ describe('assessments', () => {
     expect(notJson.stderr).toContain('--data is not valid JSON');
   });
 
+  it('--data and --from-file carry fields the spec does not show, named in one warning; known fields are still checked', async () => {
+    const box = await sandbox();
+    const job = await newJob(box, 'Backend Engineer');
+    const extra = await cli(box, ['assessments', 'create', '--job', job.id, '--data', '{"difficulty":"hard","rubric":{"depth":2}}', '--json']);
+    expect(extra.code, extra.stderr).toBe(0);
+    const warnings = (result: RunResult) => result.stderr.split('\n').filter((line) => line.startsWith('Warning:'));
+    expect(warnings(extra)).toEqual(['Warning: Sending fields the API spec does not show, unchecked: difficulty, rubric.']);
+    expect(json<Rec>(extra)).toMatchObject({ job_id: job.id, question_count: 10 });
+    const file = join(box.root, 'extra.json');
+    writeFileSync(file, JSON.stringify({ job_id: job.id, seniority: 'staff' }));
+    const fromFile = await cli(box, ['assessments', 'create', '--from-file', file, '--json']);
+    expect(fromFile.code, fromFile.stderr).toBe(0);
+    expect(warnings(fromFile)).toEqual(['Warning: Sending a field the API spec does not show, unchecked: seniority.']);
+    // A known field is checked here, unknown ones beside it or not: nothing is sent.
+    const bad = await cli(box, ['assessments', 'create', '--job', job.id, '--data', '{"difficulty":"hard","question_count":99}']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('must be a whole number from 5 to 20');
+    expect(bad.stderr).not.toContain('Warning');
+  });
+
   it('--from-file reads YAML; flags override it', async () => {
     const box = await sandbox();
     const job = await newJob(box, 'Backend Engineer');
@@ -845,6 +865,7 @@ describe('analytics', () => {
     return {
       total: items.length,
       by_status: byStatus,
+      assessed: scores.length,
       average_score: scores.length === 0 ? null : Math.round((scores.reduce((sum, n) => sum + n, 0) / scores.length) * 10) / 10,
     };
   }
@@ -865,7 +886,7 @@ describe('analytics', () => {
     expect(data).toEqual({
       jobs: { total: 2, by_status: { draft: 0, active: 1, paused: 1, closed: 0 } },
       candidates: expectedCandidates(everyone),
-      assessments: { total: 2, completed: everyone.filter((item) => item.score !== null).length },
+      assessments: { generated: 2 },
       funnel: expectedFunnel(everyone),
       filters: { job_id: null, from: null, to: null },
     });
@@ -882,7 +903,7 @@ describe('analytics', () => {
     expect(data).toEqual({
       jobs: { total: 1, by_status: { draft: 0, active: 1, paused: 0, closed: 0 } },
       candidates: expectedCandidates(mine),
-      assessments: { total: 1, completed: mine.filter((item) => item.score !== null).length },
+      assessments: { generated: 1 },
       funnel: expectedFunnel(mine),
       filters: { job_id: jobA.id, from: null, to: null },
     });
@@ -895,8 +916,8 @@ describe('analytics', () => {
     const future = await ok(box, ['analytics', '--from', '2999-01-01']);
     expect(future).toEqual({
       jobs: { total: 0, by_status: { draft: 0, active: 0, paused: 0, closed: 0 } },
-      candidates: { total: 0, by_status: Object.fromEntries(CANDIDATE_STATUSES.map((status) => [status, 0])), average_score: null },
-      assessments: { total: 0, completed: 0 },
+      candidates: { total: 0, by_status: Object.fromEntries(CANDIDATE_STATUSES.map((status) => [status, 0])), assessed: 0, average_score: null },
+      assessments: { generated: 0 },
       funnel: PIPELINE.map((status) => ({ status, count: 0 })),
       filters: { job_id: null, from: '2999-01-01T00:00:00.000Z', to: null },
     });
@@ -938,8 +959,8 @@ describe('analytics', () => {
       [
         'Analytics (all jobs)',
         '  Jobs         2 (active 1, paused 1)',
-        `  Candidates   50, average score ${data.candidates.average_score} (${counts(data.candidates.by_status)})`,
-        `  Assessments  2 generated, ${everyone.filter((item) => item.score !== null).length} completed by candidates`,
+        `  Candidates   50, ${everyone.filter((item) => item.score !== null).length} assessed, average score ${data.candidates.average_score} (${counts(data.candidates.by_status)})`,
+        '  Assessments  2 generated',
         `  Funnel       ${expectedFunnel(everyone).map((step) => `${step.status} ${step.count}`).join(' → ')}`,
         '',
       ].join('\n'),

@@ -696,12 +696,16 @@ describe('POST /api/v1/assessments', () => {
     expect(emu.store.count('assessments')).toBe(0);
   });
 
-  it('answers 400 for an unknown field', async () => {
+  it('accepts fields the spec does not show, and ignores them; known fields are still checked', async () => {
     const emu = await emulator();
-    expectError(await emu.call('POST', '/assessments', { body: { title: 'X', difficulty: 'hard' } }), 400, 'validation_error', {
-      details: { difficulty: 'is not a known field' },
+    const response = await emu.call('POST', '/assessments', { body: { title: 'X', difficulty: 'hard', question_count: 5 } });
+    expect(response.status).toBe(201);
+    expect(response.json.data).toMatchObject({ question_count: 5 });
+    expect(response.json.data).not.toHaveProperty('difficulty');
+    expectError(await emu.call('POST', '/assessments', { body: { title: 'X', difficulty: 'hard', question_count: 50 } }), 400, 'validation_error', {
+      details: { question_count: 'must be a whole number from 5 to 20' },
     });
-    expect(emu.store.count('assessments')).toBe(0);
+    expect(emu.store.count('assessments')).toBe(1);
   });
 });
 
@@ -741,9 +745,9 @@ describe('GET /api/v1/analytics', () => {
       candidates: {
         total: candidates.length,
         by_status: byStatus,
+        assessed: scores.length,
         average_score: scores.length === 0 ? null : Math.round((scores.reduce((sum, score) => sum + score, 0) / scores.length) * 10) / 10,
       },
-      completed: scores.length,
       // How many candidates reached each pipeline stage (those further along passed it); a
       // rejected candidate counts as having applied, how far they got not being recorded.
       funnel: PIPELINE.map((status, index) => ({
@@ -756,6 +760,7 @@ describe('GET /api/v1/analytics', () => {
   const ZERO_CANDIDATES = {
     total: 0,
     by_status: { new: 0, screening: 0, review: 0, interview: 0, offer: 0, hired: 0, rejected: 0 },
+    assessed: 0,
     average_score: null,
   };
   const ZERO_FUNNEL = PIPELINE.map((status) => ({ status, count: 0 }));
@@ -773,7 +778,7 @@ describe('GET /api/v1/analytics', () => {
     expect(data).toEqual({
       jobs: { total: 3, by_status: { draft: 0, active: 1, paused: 1, closed: 1 } },
       candidates: expected.candidates,
-      assessments: { total: 4, completed: expected.completed },
+      assessments: { generated: 4 },
       funnel: expected.funnel,
       filters: { job_id: null, from: null, to: null },
     });
@@ -791,7 +796,7 @@ describe('GET /api/v1/analytics', () => {
     expect(response.json.data).toEqual({
       jobs: { total: 1, by_status: { draft: 0, active: 0, paused: 1, closed: 0 } },
       candidates: expected.candidates,
-      assessments: { total: 1, completed: expected.completed },
+      assessments: { generated: 1 },
       funnel: expected.funnel,
       filters: { job_id: paused.id, from: null, to: null },
     });
@@ -804,7 +809,7 @@ describe('GET /api/v1/analytics', () => {
     expect(future.json.data).toEqual({
       jobs: { total: 0, by_status: { draft: 0, active: 0, paused: 0, closed: 0 } },
       candidates: ZERO_CANDIDATES,
-      assessments: { total: 0, completed: 0 },
+      assessments: { generated: 0 },
       funnel: ZERO_FUNNEL,
       filters: { job_id: null, from: '2999-01-01T00:00:00.000Z', to: null },
     });
@@ -812,7 +817,7 @@ describe('GET /api/v1/analytics', () => {
     expect(past.status).toBe(200);
     expect(past.json.data.jobs.total).toBe(0);
     expect(past.json.data.candidates).toEqual(ZERO_CANDIDATES);
-    expect(past.json.data.assessments).toEqual({ total: 0, completed: 0 });
+    expect(past.json.data.assessments).toEqual({ generated: 0 });
     expect(past.json.data.funnel).toEqual(ZERO_FUNNEL);
     expect(past.json.data.filters).toEqual({ job_id: null, from: null, to: '2000-01-01T23:59:59.999Z' });
 

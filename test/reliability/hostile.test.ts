@@ -53,8 +53,8 @@ const CANDIDATE = {
 const ANALYTICS = {
   filters: { job_id: null, from: null, to: null },
   jobs: { total: 3, by_status: { active: 2, draft: 1 } },
-  candidates: { total: 5, average_score: 71.5, by_status: { applied: 4, hired: 1 } },
-  assessments: { total: 2, completed: 1 },
+  candidates: { total: 5, assessed: 1, average_score: 71.5, by_status: { applied: 4, hired: 1 } },
+  assessments: { generated: 2 },
   funnel: [
     { status: 'applied', count: 5 },
     { status: 'hired', count: 1 },

@@ -290,8 +290,8 @@ describe('the examples of issue 15', () => {
     const data = {
       filters: { job_id: 'job_\u001b]0;PWN\u0007', from: '2026\u009b2J', to: null },
       jobs: { total: '3\u001b[2J', by_status: { 'active\u001b[31m': 2 } },
-      candidates: { total: 1, average_score: '\u202e99', by_status: { new: 1 } },
-      assessments: { total: 0, completed: '\u0085' },
+      candidates: { total: 1, assessed: '\u0085', average_score: '\u202e99', by_status: { new: 1 } },
+      assessments: { generated: '\u2029' },
       funnel: [{ status: 'new\u2028', count: '1\u0007' }],
     };
     server.answer(send(200, JSON.stringify({ data })));

@@ -66,8 +66,8 @@ async function summary(out: Output, data: Record<string, unknown>): Promise<stri
   const lines = [
     `${paint.bold('Analytics')} (${scope})`,
     `  Jobs         ${text(jobs.total ?? 0)}${counts(jobs.by_status) ? ` (${counts(jobs.by_status)})` : ''}`,
-    `  Candidates   ${text(candidates.total ?? 0)}, ${average}${counts(candidates.by_status) ? ` (${counts(candidates.by_status)})` : ''}`,
-    `  Assessments  ${text(assessments.total ?? 0)} generated, ${text(assessments.completed ?? 0)} completed by candidates`,
+    `  Candidates   ${text(candidates.total ?? 0)}, ${text(candidates.assessed ?? 0)} assessed, ${average}${counts(candidates.by_status) ? ` (${counts(candidates.by_status)})` : ''}`,
+    `  Assessments  ${text(assessments.generated ?? 0)} generated`,
   ];
   if (funnel.length > 0) lines.push(`  Funnel       ${funnel.map((step) => `${text(step.status)} ${text(step.count)}`).join(' → ')}`);
   return `${lines.join('\n')}\n`;

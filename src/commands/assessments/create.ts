@@ -1,7 +1,7 @@
 // hire assessments create: POST /assessments from flags, --data JSON and/or --from-file FILE
 // (the spec does not show this request: CONTRACT §3 lets users send any fields with --data).
 import { createAssessment } from '../../api/assessments.js';
-import { validateAssessmentInput } from '../../domain/assessment.js';
+import { unknownAssessmentFields, validateAssessmentInput } from '../../domain/assessment.js';
 import { QUESTION_TYPES } from '../../domain/vocabulary.js';
 import { isPlainObject, overlay } from '../../domain/merge.js';
 import { UsageError, ValidationError } from '../../errors.js';
@@ -45,6 +45,8 @@ export default defineCommand({
         },
       });
     }
+    const unknown = unknownAssessmentFields(body);
+    if (unknown.length > 0) ctx.warn(`Sending ${unknown.length === 1 ? 'a field' : 'fields'} the API spec does not show, unchecked: ${unknown.join(', ')}.`);
     const { assessment, generationMs } = await createAssessment(await ctx.api(), result.value);
     await printRecord(ctx.output, assessment, ASSESSMENT_DETAIL_COLUMNS, generationMs !== undefined ? [['assessment_generation_time', `${generationMs} ms`]] : []);
   },

@@ -56,9 +56,10 @@ export const analyticsRoutes: Route[] = [
         candidates: {
           total: candidates.length,
           by_status: byCandidateStatus,
+          assessed: scores.length,
           average_score: scores.length === 0 ? null : Math.round((scores.reduce((sum, score) => sum + score, 0) / scores.length) * 10) / 10,
         },
-        assessments: { total: assessments.length, completed: scores.length },
+        assessments: { generated: assessments.length },
         funnel,
         filters: { job_id: jobId, from: from?.toISOString() ?? null, to: to?.toISOString() ?? null },
       };

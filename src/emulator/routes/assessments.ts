@@ -12,7 +12,9 @@ export const assessmentRoutes: Route[] = [
     handler(req, ctx) {
       const result = validateAssessmentInput(req.body);
       if (!result.ok) throw validationError(result.errors);
-      const { job_id, title, skills, ...settings } = result.value;
+      // Fields the contract does not know are accepted and ignored, as the spec leaves the request open.
+      const { job_id, title, skills, question_count, time_limit, question_types, proctoring } = result.value;
+      const settings = Object.fromEntries(Object.entries({ question_count, time_limit, question_types, proctoring }).filter(([, value]) => value !== undefined));
       const job = job_id === undefined ? undefined : findJob(ctx, job_id);
       const source = job
         ? { id: job.id, title: title ?? job.title, skills: skills ?? job.skills, requirements: job.requirements }
