@@ -323,7 +323,7 @@ export function backoffMs(attempt: number, baseMs = 500): number {
 
 /**
  * How long a 429 (or 503) asks to wait (CONTRACT §5): `retry_after` at the body's top level or in
- * `error`, else a Retry-After header, else until X-RateLimit-Reset; undefined when none says.
+ * `error`, else a Retry-After header, else (a 429) until X-RateLimit-Reset; undefined when none says.
  */
 export function retryAfterSeconds(response: RawResponse, nowMs: number): number | undefined {
   let body: { retry_after?: unknown; error?: { retry_after?: unknown } } | undefined;
@@ -336,8 +336,9 @@ export function retryAfterSeconds(response: RawResponse, nowMs: number): number 
     const seconds = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
     if (typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0) return seconds;
   }
+  // The rate window's reset says when a 429 ends; a 503 carries the headers of a window it is not about.
   const reset = Number(response.headers['x-ratelimit-reset']);
-  if (response.headers['x-ratelimit-reset'] && Number.isFinite(reset)) return Math.max(0, reset - Math.floor(nowMs / 1000));
+  if (response.status === 429 && response.headers['x-ratelimit-reset'] && Number.isFinite(reset)) return Math.max(0, reset - Math.floor(nowMs / 1000));
   return undefined;
 }
 

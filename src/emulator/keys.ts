@@ -54,6 +54,32 @@ export interface Admission {
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
 
+interface Window {
+  limit: number;
+  remaining: number;
+  /** Unix seconds. */
+  reset: number;
+}
+
+function windowHeaders(key: StoredKey, window: Window): Record<string, string> {
+  return {
+    'x-ratelimit-limit': String(window.limit),
+    'x-ratelimit-remaining': String(Math.max(0, window.remaining)),
+    'x-ratelimit-reset': String(window.reset),
+    ...(key.expires_at ? { 'x-key-expires-at': key.expires_at } : {}),
+  };
+}
+
+/**
+ * The headers of the window nearest to running out (fewest requests left; the sooner reset on a
+ * tie): the hourly one, until the day's has fewer left than the hour's.
+ */
+export function rateLimitHeaders(key: StoredKey, now: number, used: { hour: number; day: number }): Record<string, string> {
+  const hour: Window = { limit: key.limits.hour, remaining: key.limits.hour - used.hour, reset: Math.ceil(((Math.floor(now / HOUR) + 1) * HOUR) / 1000) };
+  const day: Window = { limit: key.limits.day, remaining: key.limits.day - used.day, reset: Math.ceil(((Math.floor(now / DAY) + 1) * DAY) / 1000) };
+  return windowHeaders(key, day.remaining < hour.remaining ? day : hour);
+}
+
 function requiredLevel(method: string): KeyLevel {
   if (method === 'GET' || method === 'HEAD') return 'read';
   if (method === 'DELETE') return 'admin';
@@ -70,6 +96,9 @@ export class KeyRing {
   /** Requests under way per key, in this process (the hourly and daily counts live in the store). */
   readonly #inFlight = new Map<string, number>();
   readonly #now: () => Date;
+  /** Requests without a usable key in the current hour, per address (see anonymous()). */
+  readonly #anonymous = new Map<string, number>();
+  #anonymousWindow = -1;
 
   constructor(store: Store, localKey: string, now: () => Date) {
     this.#store = store;
@@ -90,8 +119,8 @@ export class KeyRing {
     };
   }
 
-  /** Who is calling, and may they: 401 for no, unknown, revoked or expired keys; 403 for address or level. */
-  authenticate(authorization: string | undefined, remoteAddress: string | undefined, method: string, minimum?: KeyLevel): StoredKey {
+  /** Who is calling: 401 for no, unknown, revoked or expired keys. */
+  identify(authorization: string | undefined): StoredKey {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
     if (!match) throw new HttpError(401, 'unauthorized', 'Missing API key: send Authorization: Bearer <API_KEY>.');
     const hash = hashKey(match[1]!);
@@ -101,6 +130,11 @@ export class KeyRing {
     if (key.expires_at && new Date(key.expires_at) <= this.#now()) {
       throw new HttpError(401, 'key_expired', `This API key expired at ${key.expires_at}.`);
     }
+    return key;
+  }
+
+  /** May this key do it: 403 for an address outside its allow-list, or a level below the operation's. */
+  authorize(key: StoredKey, remoteAddress: string | undefined, method: string, minimum?: KeyLevel): void {
     if (key.allow_ips.length > 0 && !addressAllowed(key.allow_ips, remoteAddress)) {
       throw new HttpError(403, 'forbidden', `This API key may not be used from ${normaliseAddress(remoteAddress) ?? 'this address'}.`);
     }
@@ -108,7 +142,48 @@ export class KeyRing {
     if (KEY_LEVELS.indexOf(key.level) < KEY_LEVELS.indexOf(needed)) {
       throw new HttpError(403, 'forbidden', `This operation needs ${needed === 'admin' ? 'an' : 'a'} ${needed} key; this key is ${key.level}.`);
     }
+  }
+
+  /**
+   * Requests without a usable key, counted per address and hour (in this process) against the
+   * standard tier's hourly limit: their answers carry X-RateLimit-* too, and a flood of them gets 429.
+   */
+  anonymous(remoteAddress: string | undefined): Record<string, string> {
+    const now = this.#now().getTime();
+    const window = Math.floor(now / HOUR);
+    const address = normaliseAddress(remoteAddress) ?? 'unknown';
+    if (this.#anonymousWindow !== window) {
+      this.#anonymousWindow = window;
+      this.#anonymous.clear();
+    }
+    const used = (this.#anonymous.get(address) ?? 0) + 1;
+    this.#anonymous.set(address, used);
+    const limit = TIER_LIMITS.standard.hour;
+    const reset = Math.ceil(((window + 1) * HOUR) / 1000);
+    const headers = { 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': String(Math.max(0, limit - used)), 'x-ratelimit-reset': String(reset) };
+    if (used > limit) {
+      const retryAfter = Math.max(1, reset - Math.floor(now / 1000));
+      throw new HttpError(429, 'rate_limited', `Too many requests without a valid API key from this address (${limit} an hour).`, undefined, { ...headers, 'retry-after': String(retryAfter) }, { retry_after: retryAfter });
+    }
+    return headers;
+  }
+
+  /** identify, then authorize. */
+  authenticate(authorization: string | undefined, remoteAddress: string | undefined, method: string, minimum?: KeyLevel): StoredKey {
+    const key = this.identify(authorization);
+    this.authorize(key, remoteAddress, method, minimum);
     return key;
+  }
+
+  /**
+   * The X-RateLimit-* headers of a key as it stands, without counting a request: for answers that
+   * do not count (401 after identifying, 403, 404, 405, injected faults), so that every answer says
+   * how much is left.
+   */
+  standing(key: StoredKey): Record<string, string> {
+    const now = this.#now().getTime();
+    const used = this.#store.read(() => ({ hour: this.#used(key.id, 'hour', Math.floor(now / HOUR)), day: this.#used(key.id, 'day', Math.floor(now / DAY)) }));
+    return rateLimitHeaders(key, now, used);
   }
 
   /**
@@ -123,20 +198,15 @@ export class KeyRing {
     const dayWindow = Math.floor(now / DAY);
     const hourReset = Math.ceil(((hourWindow + 1) * HOUR) / 1000);
     const dayReset = Math.ceil(((dayWindow + 1) * DAY) / 1000);
-    // The headers describe the hourly window, or whichever window refuses the request.
-    const headers = (limit: number, remaining: number, reset: number) => ({
-      'x-ratelimit-limit': String(limit),
-      'x-ratelimit-remaining': String(Math.max(0, remaining)),
-      'x-ratelimit-reset': String(reset),
-      ...(key.expires_at ? { 'x-key-expires-at': key.expires_at } : {}),
-    });
+    // A refusal describes the window that refuses (windowHeaders); an admission, rateLimitHeaders.
+    const headers = (limit: number, remaining: number, reset: number) => windowHeaders(key, { limit, remaining, reset });
     const nowSeconds = Math.floor(now / 1000);
     const refuse = (retryAfter: number, why: string, windowHeaders: Record<string, string>): never => {
       throw new HttpError(429, 'rate_limited', why, undefined, { ...windowHeaders, 'retry-after': String(retryAfter) }, { retry_after: retryAfter });
     };
     const inFlight = this.#inFlight.get(key.id) ?? 0;
     const stamp = new Date(now).toISOString();
-    const hour = this.#store.write(() => {
+    const counted = this.#store.write(() => {
       const used = { hour: this.#used(key.id, 'hour', hourWindow), day: this.#used(key.id, 'day', dayWindow) };
       if (used.day >= key.limits.day) {
         refuse(Math.max(1, dayReset - nowSeconds), `Daily limit of ${key.limits.day} requests reached.`, headers(key.limits.day, 0, dayReset));
@@ -145,21 +215,21 @@ export class KeyRing {
         refuse(Math.max(1, hourReset - nowSeconds), `Hourly limit of ${key.limits.hour} requests reached.`, headers(key.limits.hour, 0, hourReset));
       }
       if (inFlight >= key.limits.concurrent) {
-        refuse(1, `Limit of ${key.limits.concurrent} concurrent requests reached.`, headers(key.limits.hour, key.limits.hour - used.hour, hourReset));
+        refuse(1, `Limit of ${key.limits.concurrent} concurrent requests reached.`, rateLimitHeaders(key, now, used));
       }
       this.#count(key.id, 'hour', hourWindow);
       this.#count(key.id, 'day', dayWindow);
       if (key.id !== LOCAL_KEY_ID) {
         this.#store.db.prepare("UPDATE keys SET doc = json_set(doc, '$.last_used_at', ?) WHERE id = ?").run(stamp, key.id);
       }
-      return used.hour + 1;
+      return { hour: used.hour + 1, day: used.day + 1 };
     });
     key.last_used_at = stamp;
     this.#inFlight.set(key.id, inFlight + 1);
     let released = false;
     return {
       key,
-      headers: headers(key.limits.hour, key.limits.hour - hour, hourReset),
+      headers: rateLimitHeaders(key, now, counted),
       release: () => {
         if (released) return;
         released = true;

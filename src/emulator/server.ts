@@ -242,7 +242,17 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Handle
     const { keys } = options.routeContext;
     // Who is asking comes first: without a valid key, not even which paths exist is told.
     // The emulator's own controls take an admin key, whatever the method.
-    const key = keys.authenticate(req.headers.authorization, req.socket.remoteAddress, method, control ? 'admin' : undefined);
+    // Every answer says how much is left: of the key's nearest window once it is known, else of the
+    // address's allowance for requests without a usable key; an admitted request counts (below).
+    let key;
+    try {
+      key = keys.identify(req.headers.authorization);
+    } catch (error) {
+      Object.assign(headers, keys.anonymous(req.socket.remoteAddress));
+      throw error;
+    }
+    Object.assign(headers, keys.standing(key));
+    keys.authorize(key, req.socket.remoteAddress, method, control ? 'admin' : undefined);
     const { route, params } = findRoute(version ? API_ROUTES : CONTROL_ROUTES, method, path);
     if (injected?.fault === 'error') throw new HttpError(503, 'service_unavailable', 'The service is unavailable (an injected fault).');
     if (injected?.fault === 'rate_limit') {

@@ -276,6 +276,9 @@ describe('auth status', () => {
     expect(prodRow.rate_limit!.remaining).toBeLessThan(1_000);
     expect(prodRow.rate_limit!.reset).toBeGreaterThan(Date.now() / 1000);
     expect(statuses.find((row) => row.name === 'local')).toMatchObject({ status: 'ok', default: true });
+    // The table names the window the server reports: what is left, until when.
+    const until = new Date(prodRow.rate_limit!.reset * 1000).toISOString().slice(11, 16);
+    expect(table.stdout).toMatch(new RegExp(`\\d+/1000 until ${until} UTC`));
   });
 
   it('with HIRE_API_KEY the selected profile\'s key comes from it', async () => {

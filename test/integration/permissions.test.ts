@@ -437,6 +437,70 @@ describe('rate limits', () => {
     expectReset(listed);
   });
 
+  it('every answer says how much is left: 401, 403, 404, 405 and injected faults too, without counting them', async () => {
+    const emu = await emulator();
+    const key = await makeKey(emu, { level: 'read', name: 'refused' });
+    const first = await api(emu, 'GET', '/jobs', key.secret);
+    expect(rate(first)).toMatchObject({ limit: '1000', remaining: '999' });
+    // A read key writing (403), a method the path lacks (405), a path there is not (404): told, not counted.
+    const refused = [await api(emu, 'POST', '/jobs', key.secret, jobInput()), await api(emu, 'GET', '/assessments', key.secret), await api(emu, 'GET', '/nowhere', key.secret)];
+    expect(refused.map((answer) => answer.status)).toEqual([403, 405, 404]);
+    for (const answer of refused) {
+      expect(rate(answer)).toMatchObject({ limit: '1000', remaining: '999' });
+      expectReset(answer);
+    }
+    // No key, or an unknown one: the allowance of requests without a usable key from this address.
+    const anonymous = [await api(emu, 'GET', '/jobs', undefined), await api(emu, 'GET', '/jobs', 'hk_test_not_a_key')];
+    expect(anonymous.map((answer) => answer.status)).toEqual([401, 401]);
+    expect(anonymous.map((answer) => rate(answer))).toEqual([
+      { limit: '1000', remaining: '999', reset: rate(first).reset },
+      { limit: '1000', remaining: '998', reset: rate(first).reset },
+    ]);
+    // Injected faults carry the key's figures as well.
+    const chaotic = await testEmulator((await sandbox()).dataDir, { now: () => new Date(clock()), chaos: { rate: 1, seed: 3, weights: { error: 1, rate_limit: 1, latency: 0, drop_before: 0, drop_after: 0, truncate: 0 } } });
+    const faults = [await api(chaotic, 'GET', '/jobs', chaotic.key), await api(chaotic, 'GET', '/jobs', chaotic.key), await api(chaotic, 'GET', '/jobs', chaotic.key)];
+    expect(faults.every((answer) => answer.status === 503 || answer.status === 429)).toBe(true);
+    for (const answer of faults) expect(rate(answer).limit).toBe('10000');
+  });
+
+  it('requests without a usable key are limited per address: the 1001st in an hour is 429 with retry_after', async () => {
+    const emu = await emulator();
+    let last: Answer | undefined;
+    for (let n = 0; n < 1_000; n += 1) last = await api(emu, 'GET', '/jobs', n % 2 === 0 ? undefined : 'hk_test_wrong');
+    expect(last!.status).toBe(401);
+    expect(rate(last!).remaining).toBe('0');
+    const flooded = await api(emu, 'GET', '/jobs', undefined);
+    expectRateLimited(flooded, 3600);
+    // A valid key is not held back by them.
+    expect((await api(emu, 'GET', '/jobs', emu.key)).status).toBe(200);
+  });
+
+  it('the headers describe the window nearest to running out: the day, once it has fewer left than the hour', async () => {
+    const emu = await emulator();
+    const key = await makeKey(emu, { level: 'read', limits: { hour: 5, day: 7 } });
+    const answers = [];
+    for (let n = 0; n < 7; n += 1) answers.push(await api(emu, 'GET', '/jobs', key.secret));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    const hourReset = Number(rate(answers[0]!).reset);
+    // Hour: 4 left, day: 6 left → the hour; ... hour 0, day 2 → still the hour (fewer left).
+    expect(answers.slice(0, 5).map((answer) => [rate(answer).limit, rate(answer).remaining])).toEqual([
+      ['5', '4'],
+      ['5', '3'],
+      ['5', '2'],
+      ['5', '1'],
+      ['5', '0'],
+    ]);
+    expect(answers.slice(0, 5).every((answer) => Number(rate(answer).reset) === hourReset)).toBe(true);
+    const tight = await makeKey(emu, { level: 'read', limits: { hour: 50, day: 3 } });
+    const daily = [await api(emu, 'GET', '/jobs', tight.secret), await api(emu, 'GET', '/jobs', tight.secret)];
+    expect(daily.map((answer) => [rate(answer).limit, rate(answer).remaining])).toEqual([
+      ['3', '2'],
+      ['3', '1'],
+    ]);
+    // The day's window ends at the next 00:00 UTC.
+    expect(Number(rate(daily[0]!).reset)).toBe(Math.ceil((Math.floor(clock() / 86_400_000) + 1) * 86_400));
+  });
+
   it('the 4th request of a key limited to 3 an hour is 429 rate_limited with retry_after', async () => {
     const emu = await emulator();
     const key = await makeKey(emu, { level: 'read', limits: { hour: 3 } });

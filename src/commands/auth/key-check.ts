@@ -48,3 +48,12 @@ function fromApiError(error: ApiError, rateLimit: RateLimit | undefined, expires
     error.code === 'key_expired' ? 'key_expired' : error.status === 401 ? 'unauthorized' : error.status === 403 ? 'forbidden' : 'error';
   return { state, message: `${error.message} (${error.code}, HTTP ${error.status})`, rateLimit, expiresAt };
 }
+
+/** ` until 15:00 UTC` (or a date, when the window is a day or more): the window the server reports (the one nearest to running out). */
+export function untilReset(reset: number | undefined): string {
+  if (reset === undefined || !Number.isFinite(reset)) return '';
+  const at = new Date(reset * 1000);
+  if (Number.isNaN(at.getTime())) return '';
+  const time = at.toISOString().slice(11, 16);
+  return reset * 1000 - Date.now() > 86_400_000 ? ` until ${at.toISOString().slice(0, 10)} ${time} UTC` : ` until ${time} UTC`;
+}

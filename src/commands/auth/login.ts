@@ -6,7 +6,7 @@ import { ExitCode, HireError, UsageError } from '../../errors.js';
 import { defineCommand, flag } from '../define.js';
 import { readTextInput } from '../shared/input.js';
 import { ask, promptIO } from '../shared/prompt.js';
-import { checkKey } from './key-check.js';
+import { checkKey, untilReset } from './key-check.js';
 
 /** What a user logs in to; `local` stays accepted for the built-in profile, though not offered. */
 const LOGIN_ENVIRONMENTS = ENVIRONMENTS.filter((environment) => environment !== 'local');
@@ -74,7 +74,7 @@ export default defineCommand({
           hint: check.state === 'unreachable' ? 'Check the base URL and your network, or pass --skip-verify.' : 'Check the key in your dashboard.',
         });
       }
-      const headroom = check.rateLimit ? ` ${check.rateLimit.remaining} of ${check.rateLimit.limit} requests left this hour.` : '';
+      const headroom = check.rateLimit ? ` ${check.rateLimit.remaining} of ${check.rateLimit.limit} requests left${untilReset(check.rateLimit.reset)}.` : '';
       ctx.notice(`Key ${maskKey(key)} works with ${base.href}.${headroom}`);
     }
 

@@ -4,7 +4,7 @@ import { defaultProfileName, maskKey, profileNames, resolveProfile, type Resolve
 import { ExitCode } from '../../errors.js';
 import { inert } from '../../output/cells.js';
 import { printList, type Column } from '../../output/render.js';
-import { checkKey, type KeyCheck } from './key-check.js';
+import { checkKey, untilReset, type KeyCheck } from './key-check.js';
 import { defineCommand } from '../define.js';
 
 /** The spec's advice: rotate keys every 90 days. */
@@ -89,6 +89,6 @@ function keySource(profile: ResolvedProfile, check: KeyCheck): string {
 
 function formatRateLimit(value: unknown): string {
   if (!value || typeof value !== 'object') return '';
-  const { remaining, limit } = value as { remaining: number; limit: number };
-  return `${remaining}/${limit} this hour`;
+  const { remaining, limit, reset } = value as { remaining: number; limit: number; reset?: number };
+  return `${remaining}/${limit}${untilReset(reset)}`;
 }
