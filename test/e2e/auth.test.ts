@@ -8,6 +8,7 @@ import { DESCRIPTION, runCli } from '../helpers/cli.js';
 // env.js before emulator.js: after-each hooks run in reverse, so emulators close before sandboxes go.
 import { sandbox, unusedPort, type Sandbox } from '../helpers/env.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { hirePane } from '../helpers/tmux.js';
 
 const { version: VERSION } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
@@ -539,8 +540,8 @@ describe('concurrent writers', () => {
 describe('production writes', () => {
   it('at a terminal, name the production profile on stderr; the job still goes to stdout', async () => {
     const { box, emu } = await withProd();
-    // In-process, with stdin, stdout and stderr reported as terminals.
-    const result = await runCli(['jobs', 'create', '--profile', 'prod', '--title', 'Written at a terminal', '--description', DESCRIPTION, '--no-color'], {
+    // In-process, with stdin, stdout and stderr reported as terminals; --yes answers the guard.
+    const result = await runCli(['jobs', 'create', '--profile', 'prod', '--title', 'Written at a terminal', '--description', DESCRIPTION, '--no-color', '--yes'], {
       env: box.env,
       tty: true,
     });
@@ -554,6 +555,41 @@ describe('production writes', () => {
     const read = await runCli(['jobs', 'get', id!, '--profile', 'prod', '--no-color'], { env: box.env, tty: true });
     expect(read.code, read.stderr).toBe(0);
     expect(read.stderr).not.toContain('production');
+  });
+
+  it('at a terminal, ask first, naming the profile and the change: no sends nothing, yes writes; reads are not asked about', async () => {
+    const { box, emu } = await withProd();
+    const before = emu.store.count('jobs');
+    const no = hirePane(box, ['jobs', 'create', '--profile', 'prod', '--title', 'Guarded', '--description', DESCRIPTION, '--no-color']);
+    try {
+      await no.waitFor(/Create job "Guarded" on production \(profile "prod"\)\? \(y\/N\)/);
+      no.sendKeys('n', 'Enter');
+      const screen = await no.waitFor(/EXIT=\d+/);
+      expect(screen).toContain('Nothing was sent.');
+      expect(screen).toContain('EXIT=0');
+    } finally {
+      no.kill();
+    }
+    expect(emu.store.count('jobs')).toBe(before);
+    const yes = hirePane(box, ['jobs', 'create', '--profile', 'prod', '--title', 'Guarded', '--description', DESCRIPTION, '--no-color']);
+    try {
+      await yes.waitFor(/Create job "Guarded" on production/);
+      yes.sendKeys('y', 'Enter');
+      const screen = await yes.waitFor(/EXIT=\d+/);
+      expect(screen).toContain('EXIT=0');
+      expect(screen).toMatch(/Created job job_\w+ on production \(profile "prod"\)\./);
+    } finally {
+      yes.kill();
+    }
+    expect(emu.store.count('jobs')).toBe(before + 1);
+    const read = hirePane(box, ['jobs', 'list', '--profile', 'prod', '--no-color']);
+    try {
+      const screen = await read.waitFor(/EXIT=\d+/);
+      expect(screen).toContain('EXIT=0');
+      expect(screen).not.toContain('?');
+    } finally {
+      read.kill();
+    }
   });
 
   it('not at a terminal, still succeed and print the job', async () => {

@@ -8,6 +8,7 @@ import { define, own } from '../../domain/merge.js';
 import { inert } from '../../output/cells.js';
 import { arg, defineCommand, flag, type Options } from '../define.js';
 import { readTextInput } from '../shared/input.js';
+import { confirmProductionWrite } from '../shared/confirm.js';
 
 const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -47,6 +48,7 @@ export default defineCommand({
     const query = inQuery && fields ? flattenQuery(fields) : undefined;
     const rawBody = flags.input !== undefined ? await readTextInput(ctx, '--input', flags.input) : !inQuery && fields ? JSON.stringify(fields) : undefined;
 
+    if (method !== 'GET' && !(await confirmProductionWrite(ctx, `Send ${method} ${path}`))) return;
     const client = await ctx.api();
     let response = await client.send(method, path, { ...(query ? { query } : {}), ...(rawBody !== undefined ? { rawBody } : {}), headers });
     if (!report(ctx, response)) return;

@@ -10,6 +10,7 @@ import { defineCommand, flag, flagForField } from '../define.js';
 import { fieldsFromOptions } from '../fields.js';
 import { inputName, parseDocument, readTextInput } from '../shared/input.js';
 import { ASSESSMENT_DETAIL_COLUMNS } from './columns.js';
+import { confirmProductionWrite } from '../shared/confirm.js';
 
 const FLAGS = {
   job: flag.string({ value: 'id', help: 'the job to generate questions for', field: 'job_id' }),
@@ -47,6 +48,7 @@ export default defineCommand({
     }
     const unknown = unknownAssessmentFields(body);
     if (unknown.length > 0) ctx.warn(`Sending ${unknown.length === 1 ? 'a field' : 'fields'} the API spec does not show, unchecked: ${unknown.join(', ')}.`);
+    if (!(await confirmProductionWrite(ctx, `Create an assessment${result.value.job_id ? ` for job ${result.value.job_id}` : ''}`))) return;
     const { assessment, generationMs } = await createAssessment(await ctx.api(), result.value);
     await printRecord(ctx.output, assessment, ASSESSMENT_DETAIL_COLUMNS, generationMs !== undefined ? [['assessment_generation_time', `${generationMs} ms`]] : []);
   },

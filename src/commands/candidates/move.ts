@@ -4,6 +4,7 @@ import { CANDIDATE_STATUSES } from '../../domain/vocabulary.js';
 import { printRecord } from '../../output/render.js';
 import { arg, defineCommand, flag } from '../define.js';
 import { CANDIDATE_DETAIL_COLUMNS } from './columns.js';
+import { confirmProductionWrite } from '../shared/confirm.js';
 
 export default defineCommand({
   path: ['candidates', 'move'],
@@ -14,6 +15,7 @@ export default defineCommand({
   },
   examples: ['hire candidates move cand_abc123 --status interview', 'hire candidates move cand_abc123 --status rejected'],
   async run(ctx, { id, status }) {
+    if (!(await confirmProductionWrite(ctx, `Move candidate ${id} to ${status}`))) return;
     await printRecord(ctx.output, await moveCandidate(await ctx.api(), id, status), CANDIDATE_DETAIL_COLUMNS);
   },
 });

@@ -11,6 +11,7 @@ import { defineCommand, flag } from '../define.js';
 import { JOB_DETAIL_COLUMNS } from './columns.js';
 import { JOB_INPUT_FLAGS } from './job-flags.js';
 import { gatherJobFields } from './job-input.js';
+import { confirmProductionWrite } from '../shared/confirm.js';
 
 export default defineCommand({
   path: ['jobs', 'create'],
@@ -65,6 +66,7 @@ export default defineCommand({
       ctx.notice('Dry run: the job is valid; nothing was sent.');
       return;
     }
+    if (!(await confirmProductionWrite(ctx, `Create job "${input.title}"`))) return;
     const client = await ctx.api();
     const generating = input.assessment_config?.auto_generate !== false;
     const { job, generationMs } = await withSpinner(ctx.output, generating ? 'Generating assessment…' : 'Creating job…', () => createJob(client, input));

@@ -15,6 +15,7 @@ import { progressBar } from '../../output/progress.js';
 import { printList, type Column } from '../../output/render.js';
 import { arg, defineCommand, flag } from '../define.js';
 import { readTextInput } from '../shared/input.js';
+import { confirmProductionWrite } from '../shared/confirm.js';
 
 /** The spec's "Concurrent requests" limit of the standard tier. */
 export const MAX_CONCURRENCY = 100;
@@ -112,6 +113,7 @@ export default defineCommand({
       });
     }
 
+    if (!(await confirmProductionWrite(ctx, `Create ${valid.length === 1 ? 'a job' : `${valid.length} jobs`} from ${path === '-' ? 'stdin' : path}`))) return;
     const client = await ctx.api();
     const progress = progressBar(ctx.output, valid.length, 'Importing');
     let interrupted = false;

@@ -6,6 +6,7 @@ import { ExitCode, HireError } from '../../errors.js';
 import { printRecord } from '../../output/render.js';
 import { arg, defineCommand } from '../define.js';
 import { JOB_DETAIL_COLUMNS } from './columns.js';
+import { confirmProductionWrite } from '../shared/confirm.js';
 
 const either = (statuses: readonly string[]) => (statuses.length < 2 ? statuses.join('') : `${statuses.slice(0, -1).join(', ')} or ${statuses.at(-1)}`);
 
@@ -33,6 +34,7 @@ export function jobTransition(verb: JobVerb, what: string) {
           });
         }
       }
+      if (!(await confirmProductionWrite(ctx, `${verb[0]!.toUpperCase()}${verb.slice(1)} job ${id} (${to})`))) return;
       await printRecord(ctx.output, await setJobStatus(client, id, to), JOB_DETAIL_COLUMNS);
       await ctx.announceWrite(`Job ${id} is ${to}`);
     },

@@ -8,6 +8,7 @@ import { arg, defineCommand, flag } from '../define.js';
 import { JOB_DETAIL_COLUMNS } from './columns.js';
 import { JOB_FIELD_FLAGS } from './job-flags.js';
 import { gatherJobFields } from './job-input.js';
+import { confirmProductionWrite } from '../shared/confirm.js';
 
 export default defineCommand({
   path: ['jobs', 'update'],
@@ -31,6 +32,7 @@ export default defineCommand({
       ctx.notice('Dry run: the change is valid; nothing was sent.');
       return;
     }
+    if (!(await confirmProductionWrite(ctx, `Change ${Object.keys(patch).join(', ')} of job ${options.id}`))) return;
     const client = await ctx.api();
     await printRecord(ctx.output, await updateJob(client, options.id, patch), JOB_DETAIL_COLUMNS);
     await ctx.announceWrite(`Updated job ${options.id}`);

@@ -10,3 +10,19 @@ export async function confirmOrRefuse(ctx: Context, question: string, refusal: s
   const { confirm } = await import('@inquirer/prompts');
   return ask(() => confirm({ message: question, default: false }, promptIO(ctx)));
 }
+
+/**
+ * The guard on production writes (issue 16): at a terminal, a change on a production profile is
+ * asked about first, naming the profile and the change (`what`, "Create job "Backend Engineer"");
+ * --yes skips the question. Without a terminal it proceeds: a script's writes are deliberate.
+ * Reads never come here. False when the answer is no (then say that nothing was sent).
+ */
+export async function confirmProductionWrite(ctx: Context, what: string): Promise<boolean> {
+  if (ctx.settings.yes || !ctx.canPrompt) return true;
+  const where = await ctx.whereWritten();
+  if (!where) return true;
+  const { confirm } = await import('@inquirer/prompts');
+  const go = await ask(() => confirm({ message: `${what}${where}?`, default: false }, promptIO(ctx)));
+  if (!go) ctx.notice('Nothing was sent.');
+  return go;
+}

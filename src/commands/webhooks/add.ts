@@ -9,6 +9,7 @@ import { defineCommand, flag } from '../define.js';
 import { readTextInput } from '../shared/input.js';
 import { WEBHOOK_DETAIL_COLUMNS } from './columns.js';
 import { eventKindsFlag } from './event-kinds.js';
+import { confirmProductionWrite } from '../shared/confirm.js';
 
 const LABELS: Record<string, string> = { url: 'url (--url)', events: 'events (--event)', secret: 'secret (--secret-stdin)' };
 
@@ -35,6 +36,7 @@ export default defineCommand({
         ...(hint ? { hint } : {}),
       });
     }
+    if (!(await confirmProductionWrite(ctx, `Register a webhook for ${result.value.url}`))) return;
     const record = await createWebhook(await ctx.api(), result.value);
     await printRecord(ctx.output, generated ? { ...record, secret } : record, WEBHOOK_DETAIL_COLUMNS);
     if (generated) ctx.notice('Save the secret now: it is shown only this once. Deliveries are signed with it.');

@@ -14,6 +14,7 @@ import { generateSecret } from '../../webhooks/signature.js';
 import { defineCommand, flag } from '../define.js';
 import { readTextInput } from '../shared/input.js';
 import { eventKindsFlag } from './event-kinds.js';
+import { confirmProductionWrite } from '../shared/confirm.js';
 
 /** Sender text longer than this is cut in the log line (a header may hold 16 KiB). */
 const SHOWN_CHARS = 100;
@@ -52,6 +53,7 @@ export default defineCommand({
       secret = generateSecret();
     }
     if (secret === '') throw new UsageError('The secret is empty.');
+    if (flags.register && !(await confirmProductionWrite(ctx, 'Register a webhook for this listener (removed when it stops)'))) return;
 
     const seen = new Set<string>();
     const relaying = new Map<string, Promise<void>>();
