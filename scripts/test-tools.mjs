@@ -1,6 +1,7 @@
 // Runs before `npm test` (npm's pretest): the suite drives the built binary in a real terminal
 // (tmux), runs the completion scripts in bash, zsh and fish, runs the first-run smoke test in a
-// network namespace of its own (unshare, ip) and the README's examples (jq, openssl). What is
+// network namespace of its own (unshare, ip), the README's examples (jq, openssl) and the
+// candidate's application page in headless Chromium (Debian's, driven by playwright-core). What is
 // missing is installed with apt-get when we are root on a machine that has it; otherwise this
 // stops at once with one line naming what to install.
 import { spawnSync } from 'node:child_process';
@@ -15,6 +16,7 @@ const TOOLS = {
   openssl: 'openssl',
   unshare: 'util-linux',
   ip: 'iproute2',
+  chromium: 'chromium',
 };
 
 const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;

@@ -12,7 +12,10 @@ export type QueryValue = string | number | boolean | undefined | readonly string
 
 export interface RequestOptions {
   query?: Readonly<Record<string, QueryValue>>;
-  /** The path is from the server's root, not the API base (the emulator's /_emulator controls). */
+  /**
+   * The path is from the root of the base URL's environment, not the API base: the emulator's
+   * controls, `/_emulator` beside `/api/v1` and `/sandbox/_emulator` beside `/sandbox/api/v1`.
+   */
   fromRoot?: boolean;
   body?: unknown;
   /** Sent on every POST; one per logical request, reused across its retries (CONTRACT §5). */
@@ -114,7 +117,7 @@ export class ApiClient {
   }
 
   url(path: string, query?: RequestOptions['query'], fromRoot = false): string {
-    const base = fromRoot ? new URL(this.#options.baseUrl.href).origin : this.#options.baseUrl.href;
+    const base = fromRoot ? apiRoot(this.#options.baseUrl.href) : this.#options.baseUrl.href;
     const url = new URL(base + (path.startsWith('/') ? path : `/${path}`));
     for (const [name, value] of Object.entries(query ?? {})) {
       if (value === undefined) continue;
@@ -309,6 +312,13 @@ function exchange(
       },
     );
   });
+}
+
+/** The base URL without its `/api/vN`: the origin, or `{origin}/sandbox` for the emulator's sandbox. */
+function apiRoot(href: string): string {
+  const url = new URL(href);
+  const prefix = /^(.*)\/api\/v\d+\/*$/.exec(url.pathname)?.[1] ?? '';
+  return url.origin + prefix;
 }
 
 function isRepeatable(method: string): boolean {

@@ -2,7 +2,7 @@
 // profile at a loopback address, the data dir's own key and an emulator that proves it serves that
 // data dir (a standing one, or one started in-process for this command). Says what it did through
 // the callbacks given: the API layer never prints.
-import type { ResolvedProfile } from '../config/profiles.js';
+import { targetEnvironment, type ResolvedProfile } from '../config/profiles.js';
 import type { Env } from '../config/paths.js';
 import { AuthError, ExitCode, HireError } from '../errors.js';
 import { isLoopbackHost, resolveBaseUrl, type BaseUrl } from './base-url.js';
@@ -44,11 +44,13 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
   const local = profile.environment === 'local' && isLoopbackHost(target.hostname);
   let apiKey = profile.apiKey;
   // The data dir's own key: the local profile's, and what a standing emulator must prove it has.
+  // A local profile on the emulator's sandbox (local-sandbox) uses the sandbox's own key.
   let localKey: string | undefined;
   if (local) {
-    const { ensureLocalKey } = await import('../emulator/local-key.js');
+    const { ensureLocalKey, environmentDataDir } = await import('../emulator/local-key.js');
     localKey = ensureLocalKey(options.dataDir);
-    apiKey ??= localKey;
+    const environment = targetEnvironment(profile);
+    apiKey ??= environment === 'sandbox' ? ensureLocalKey(environmentDataDir(options.dataDir, 'sandbox')) : localKey;
   }
   if (!apiKey) {
     throw new AuthError(`No API key for profile "${profile.name}".`, `Run \`hire auth login --profile ${profile.name}\`, or set HIRE_API_KEY.`);

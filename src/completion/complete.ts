@@ -78,17 +78,16 @@ export async function complete(tree: TreeNode, words: readonly string[], complet
 }
 
 /**
- * Profile names from the config, `local` first; only `local` when the config cannot be read or does
- * not fit its schema (completion never fails loudly). The config module (and zod) loads only here.
+ * Profile names from the config, the built-in `local` and `local-sandbox` first; only those when the
+ * config cannot be read or does not fit its schema (completion never fails loudly). The config
+ * module (and zod) loads only here.
  */
 async function profileNames(ctx: Context): Promise<string[]> {
+  const profiles = await import('../config/profiles.js');
   try {
-    const { readConfig } = await import('../config/profiles.js');
-    const names = ['local'];
-    for (const name of Object.keys(readConfig(ctx.env).profiles ?? {})) if (!names.includes(name)) names.push(name);
-    return names;
+    return profiles.profileNames(profiles.readConfig(ctx.env));
   } catch {
-    return ['local'];
+    return [...profiles.BUILT_IN_PROFILES];
   }
 }
 

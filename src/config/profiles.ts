@@ -9,8 +9,14 @@ export const ENVIRONMENTS = ['production', 'sandbox', 'local'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
 
 export const LOCAL_PROFILE = 'local';
-/** The built-in `local` profile: the emulator's default address (CONTRACT §6). */
+/** The built-in `local` profile: the emulator's production, at its default address (CONTRACT §6, §7). */
 export const LOCAL_BASE_URL = 'http://127.0.0.1:4010/api/v1';
+/** The built-in `local-sandbox` profile: the emulator's sandbox, beside the `local` profile's production. */
+export const LOCAL_SANDBOX_PROFILE = 'local-sandbox';
+/** Where the emulator serves its sandbox, below any origin (CONTRACT §7 "Environments"). */
+export const SANDBOX_API_PATH = '/sandbox/api/v1';
+/** The profiles that exist without a login; they cannot be removed. */
+export const BUILT_IN_PROFILES: readonly string[] = [LOCAL_PROFILE, LOCAL_SANDBOX_PROFILE];
 
 const ProfileRecordSchema = z.looseObject({
   environment: z.enum(ENVIRONMENTS),
@@ -94,9 +100,43 @@ export interface ResolvedProfile {
   explicit: boolean;
 }
 
-/** Every profile's name: the built-in local first, then the config's in order. */
+/** Every profile's name: the built-in local and local-sandbox first, then the config's in order. */
 export function profileNames(config: ConfigFile): string[] {
-  return [LOCAL_PROFILE, ...Object.keys(config.profiles ?? {}).filter((name) => name !== LOCAL_PROFILE)];
+  return [...BUILT_IN_PROFILES, ...Object.keys(config.profiles ?? {}).filter((name) => !BUILT_IN_PROFILES.includes(name))];
+}
+
+/**
+ * A built-in profile as it is until it is configured: `local` at the emulator's default address,
+ * `local-sandbox` at the sandbox of wherever `local` points (so moving `local` moves both).
+ */
+function builtInProfile(name: string, config: ConfigFile): ProfileRecord | undefined {
+  if (name === LOCAL_PROFILE) return { environment: 'local', base_url: LOCAL_BASE_URL };
+  if (name !== LOCAL_SANDBOX_PROFILE) return undefined;
+  const local = config.profiles?.[LOCAL_PROFILE];
+  let origin = new URL(LOCAL_BASE_URL).origin;
+  if (local?.environment === 'local') {
+    try {
+      origin = new URL(local.base_url).origin;
+    } catch {
+      // a local profile with an unusable address: the sandbox stays at the default one
+    }
+  }
+  return { environment: 'local', base_url: origin + SANDBOX_API_PATH };
+}
+
+/**
+ * Which of the platform's environments a profile works on: its own for production and sandbox
+ * profiles; for a `local` (emulator) profile, the one its address names (`/sandbox/api/v1` or not).
+ */
+export function targetEnvironment(profile: { environment: Environment; baseUrl: string }): 'production' | 'sandbox' {
+  if (profile.environment !== 'local') return profile.environment;
+  let path: string;
+  try {
+    path = new URL(profile.baseUrl).pathname;
+  } catch {
+    return 'production';
+  }
+  return path === '/sandbox' || path.startsWith('/sandbox/') ? 'sandbox' : 'production';
 }
 
 /** The default profile: the saved one, else local. */
@@ -108,10 +148,9 @@ export function resolveProfile(options: { flag: string | undefined; env: Env; co
   const { flag, env, config } = options;
   const chosen = flag ?? (env.HIRE_PROFILE || undefined) ?? config.default_profile;
   const name = chosen ?? LOCAL_PROFILE;
-  const stored = config.profiles?.[name];
+  const stored = config.profiles?.[name] ?? builtInProfile(name, config);
   let record: ProfileRecord;
   if (stored) record = stored;
-  else if (name === LOCAL_PROFILE) record = { environment: 'local', base_url: LOCAL_BASE_URL };
   else {
     const known = profileNames(config);
     const from = flag ? '--profile' : env.HIRE_PROFILE ? 'HIRE_PROFILE' : 'default_profile in the config file';

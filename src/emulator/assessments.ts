@@ -111,3 +111,56 @@ export function generateQuestions(job: AssessmentSource, count: number, types: r
   }
   return questions;
 }
+
+/** A candidate's answers as the assessment page sends them: a question's id → its answer. */
+export interface Answers {
+  /** multiple_choice: the chosen option's index. */
+  choices: Record<string, number>;
+  /** ranksort: the items' ranks (1 = most urgent), in the order of the question's items. */
+  ranks: Record<string, number[]>;
+  /** scenario: the written answer. */
+  texts: Record<string, string>;
+}
+
+/** What a scenario answer must touch to meet each line of the rubric. */
+const RUBRIC_SIGNS: Record<string, RegExp> = {
+  'Names the main risk': /\b(risks?|risky|danger|break|fail|outage|regression)/i,
+  'Proposes a safe first step': /\b(first|start|begin|small|step|reproduce|rollback|roll back)/i,
+  'Says how success is measured': /\b(measur|metric|monitor|success|test|alert|track)/i,
+};
+
+/**
+ * The score (0–100) of a set of answers: each question counts equally. A choice is right or
+ * wrong; a ranking earns the share of task pairs put in the order of TASKS (most urgent first); a
+ * scenario earns a share for each rubric line its text touches. Unanswered questions earn nothing.
+ */
+export function scoreAnswers(assessment: Pick<Assessment, 'questions'>, answers: Answers): number {
+  const { questions } = assessment;
+  if (questions.length === 0) return 0;
+  let earned = 0;
+  for (const question of questions) {
+    if (question.type === 'multiple_choice') {
+      earned += answers.choices[question.id] === question.answer_index ? 1 : 0;
+    } else if (question.type === 'ranksort') {
+      const ranks = answers.ranks[question.id];
+      const items = question.items ?? [];
+      if (!ranks || ranks.length !== items.length || items.length < 2) continue;
+      let pairs = 0;
+      let agreeing = 0;
+      for (let a = 0; a < items.length; a++) {
+        for (let b = a + 1; b < items.length; b++) {
+          pairs += 1;
+          const urgent = TASKS.indexOf(items[a]!) < TASKS.indexOf(items[b]!);
+          if (urgent === ranks[a]! < ranks[b]!) agreeing += 1;
+        }
+      }
+      earned += agreeing / pairs;
+    } else {
+      const text = answers.texts[question.id]?.trim() ?? '';
+      const rubric = question.rubric ?? [];
+      if (text === '' || rubric.length === 0) continue;
+      earned += rubric.filter((line) => (RUBRIC_SIGNS[line] ?? /\S/).test(text)).length / rubric.length;
+    }
+  }
+  return Math.round((earned / questions.length) * 100);
+}

@@ -29,6 +29,15 @@ export async function connectLocalEmulator(options: { address: URL; dataDir: str
   // The emulator itself (and the database binding) load only here, not when a standing one answers.
   const { startEmulator } = await import('./server.js');
   let migrated: string | undefined;
-  const emulator = await startEmulator({ dataDir, host: '127.0.0.1', port: 0, mode: 'embedded', onNotice: (message) => (migrated = message) });
+  // Its port lives as long as the command: links it makes (`application_url`) name the profile's
+  // address instead, where `hire emulator start` serves this data.
+  const emulator = await startEmulator({
+    dataDir,
+    host: '127.0.0.1',
+    port: 0,
+    mode: 'embedded',
+    publicUrl: address.origin,
+    onNotice: (message) => (migrated = message),
+  });
   return { mode: 'embedded', origin: emulator.origin, close: emulator.close, ...(foreign ? { foreign } : {}), ...(migrated ? { migrated } : {}) };
 }

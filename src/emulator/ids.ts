@@ -14,7 +14,7 @@ export function randomToken(length: number): string {
   return out;
 }
 
-export type IdPrefix = 'job' | 'cand' | 'asmt' | 'wh' | 'evt' | 'dlv' | 'req' | 'key';
+export type IdPrefix = 'job' | 'cand' | 'asmt' | 'wh' | 'evt' | 'dlv' | 'req' | 'key' | 'app';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomToken(prefix === 'req' ? 16 : 20)}`;

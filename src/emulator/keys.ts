@@ -133,6 +133,14 @@ export class KeyRing {
     return key;
   }
 
+  /** Whether this ring holds the key, usable or not: to tell another environment's key from an unknown one. */
+  holds(authorization: string): boolean {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    if (!match) return false;
+    const hash = hashKey(match[1]!);
+    return hash === this.#local.hash || this.#store.read(() => this.#store.findBy<StoredKey>('keys', 'hash', hash)) !== undefined;
+  }
+
   /** May this key do it: 403 for an address outside its allow-list, or a level below the operation's. */
   authorize(key: StoredKey, remoteAddress: string | undefined, method: string, minimum?: KeyLevel): void {
     if (key.allow_ips.length > 0 && !addressAllowed(key.allow_ips, remoteAddress)) {

@@ -7,6 +7,14 @@ import { randomToken } from './ids.js';
 
 export const LOCAL_KEY_PREFIX = 'hk_local_';
 
+/** The sandbox's own data dir (its database and local key) inside the emulator's data dir. */
+export const SANDBOX_DIR = 'sandbox';
+
+/** The data dir of an emulator environment: production's is the data dir itself. */
+export function environmentDataDir(dataDir: string, environment: 'production' | 'sandbox'): string {
+  return environment === 'sandbox' ? join(dataDir, SANDBOX_DIR) : dataDir;
+}
+
 export function localKeyPath(dataDir: string): string {
   return join(dataDir, 'local.key');
 }

@@ -25,6 +25,8 @@ export interface RouteContext {
   /** Origin used for public links (`application_url`). */
   publicUrl: string;
   now(): Date;
+  /** Which environment's data this is: production (`/api/v1`) or the sandbox (`/sandbox/api/v1`). */
+  environment: 'production' | 'sandbox';
 }
 
 export type Handler = (req: EmulatorRequest, ctx: RouteContext) => EmulatorResponse;

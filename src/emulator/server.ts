@@ -11,8 +11,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createChaos, type Chaos, type ChaosOptions, type Fault } from './chaos.js';
 import { EventBus } from './events.js';
 import { KeyRing } from './keys.js';
-import { ensureLocalKey } from './local-key.js';
+import { ensureLocalKey, localKeyPath } from './local-key.js';
 import { INFO_PATH, infoProof, isAlive, probeEmulator, readServerRecord, removeServerRecord, writeServerRecord, type ServerRecord } from './presence.js';
+import { PAGE_PATH, servePage } from './pages/serve.js';
 import type { EmulatorRequest, Route, RouteContext } from './route.js';
 import { analyticsRoutes } from './routes/analytics.js';
 import { assessmentRoutes } from './routes/assessments.js';
@@ -20,12 +21,11 @@ import { candidateRoutes } from './routes/candidates.js';
 import { controlRoutes } from './routes/control.js';
 import { jobRoutes } from './routes/jobs.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { SANDBOX_PREFIX, refreshSandbox, sandboxDataDir, type EmulatorEnvironment } from './sandbox.js';
 import { Store } from './store.js';
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
-/** The origin of public links (`application_url`): the same whichever port or mode serves the data. */
-export const DEFAULT_PUBLIC_URL = `http://${DEFAULT_HOST}:${DEFAULT_PORT}`;
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** The deepest nesting of objects and arrays a body may have; the API's own bodies nest 3 levels. */
 export const MAX_BODY_DEPTH = MAX_NESTING;
@@ -39,6 +39,10 @@ export interface EmulatorOptions {
   port?: number;
   /** `server` for `hire emulator start`; `embedded` when a command runs it in-process. */
   mode?: 'server' | 'embedded';
+  /**
+   * The origin of public links (`application_url`). Unset, each request's own origin (its Host):
+   * the links work at whatever address and port the emulator is reached.
+   */
   publicUrl?: string;
   /** How long a write waits for another process's transaction on the data dir. */
   busyTimeoutMs?: number;
@@ -50,6 +54,7 @@ export interface EmulatorOptions {
   deliveryBackoffMs?: number;
   /** Called after every request, for `hire emulator start`'s log. */
   onRequest?: (entry: RequestLogEntry) => void;
+  /** The emulator's clock: rate-limit windows, key expiry and the sandbox's daily reset. Tests set it. */
   now?: () => Date;
 }
 
@@ -73,8 +78,13 @@ export interface RunningEmulator {
   origin: string;
   /** Faults injected so far, by kind (when started with `chaos`). */
   chaosCounts: Readonly<Record<Fault, number>> | undefined;
-  /** `http://127.0.0.1:PORT/api/v1` */
+  /** `http://127.0.0.1:PORT/api/v1`: production. */
   apiUrl: string;
+  /** `http://127.0.0.1:PORT/sandbox/api/v1`: the sandbox, with its own data and keys. */
+  sandboxApiUrl: string;
+  /** Where each environment's own local key is kept (the local and local-sandbox profiles' keys). */
+  keyFiles: Readonly<Record<EmulatorEnvironment, string>>;
+  /** Production's store. */
   store: Store;
   close(): Promise<void>;
 }
@@ -110,6 +120,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   }
   const store = Store.open(options.dataDir, options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {});
   let record: ServerRecord | undefined;
+  let environments: Environments | undefined;
   try {
     if (store.migrated && store.migrated.files.length > 0) {
       options.onNotice?.(
@@ -123,17 +134,41 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     }
     const now = options.now ?? (() => new Date());
     const keys = new KeyRing(store, localKey, now);
-    const events = new EventBus(store, {
+    const eventOptions = {
       now,
       ...(options.deliveryBackoffMs !== undefined ? { backoffMs: options.deliveryBackoffMs } : {}),
       // A standing server also delivers what commands on the same data recorded.
       ...(mode === 'server' ? { pollMs: 1_000 } : {}),
-    });
+    };
+    const events = new EventBus(store, eventOptions);
     const server = createServer();
-    const routeContext: RouteContext = { store, keys, events, publicUrl: options.publicUrl ?? DEFAULT_PUBLIC_URL, now };
+    const routeContext: RouteContext = { store, keys, events, publicUrl: options.publicUrl ?? '', now, environment: 'production' };
+    // The sandbox: its own data dir inside this one. A standing server opens it at once (it delivers
+    // the sandbox's events too); a command's in-process emulator only when a request needs it.
+    const sandboxDir = sandboxDataDir(options.dataDir);
+    const parts: Environments = {
+      production: routeContext,
+      sandbox() {
+        if (this.opened) return this.opened;
+        const sandboxStore = Store.open(sandboxDir, options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {});
+        try {
+          const sandboxEvents = new EventBus(sandboxStore, eventOptions);
+          const sandboxKeys = new KeyRing(sandboxStore, ensureLocalKey(sandboxDir), now);
+          sandboxEvents.start();
+          this.opened = { store: sandboxStore, keys: sandboxKeys, events: sandboxEvents, publicUrl: '', now, environment: 'sandbox' };
+        } catch (error) {
+          sandboxStore.close();
+          throw error;
+        }
+        return this.opened;
+      },
+      opened: undefined,
+    };
+    environments = parts;
+    if (mode === 'server') parts.sandbox();
     const chaos = options.chaos ? createChaos(options.chaos) : undefined;
     server.on('request', (req, res) => {
-      void handle(req, res, { routeContext, onRequest: options.onRequest, chaos, localKey });
+      void handle(req, res, { environments: parts, publicUrl: options.publicUrl, onRequest: options.onRequest, chaos, localKey });
     });
     const address = await listen(server, options.host ?? DEFAULT_HOST, options.port ?? DEFAULT_PORT);
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -143,12 +178,32 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       writeServerRecord(options.dataDir, record);
     }
     events.start();
-    return { origin, apiUrl: `${origin}/api/v1`, store, chaosCounts: chaos?.counts, close: closer(server, { store, events, mode, dataDir: options.dataDir, record }) };
+    return {
+      origin,
+      apiUrl: `${origin}/api/v1`,
+      sandboxApiUrl: `${origin}${SANDBOX_PREFIX}/api/v1`,
+      keyFiles: { production: localKeyPath(options.dataDir), sandbox: localKeyPath(sandboxDir) },
+      store,
+      chaosCounts: chaos?.counts,
+      close: closer(server, { environments: parts, mode, dataDir: options.dataDir, record }),
+    };
   } catch (error) {
     if (record) removeServerRecord(options.dataDir, record);
+    if (environments?.opened) {
+      await environments.opened.events.stop(0);
+      environments.opened.store.close();
+    }
     store.close();
     throw error;
   }
+}
+
+/** The origin a client reached this server at: its Host header when well-formed, else the socket's own address. */
+export function requestOrigin(req: IncomingMessage): string {
+  const host = req.headers.host;
+  if (host && /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(host)) return `http://${host.toLowerCase()}`;
+  const address = req.socket.localAddress ?? DEFAULT_HOST;
+  return `http://${address.includes(':') ? `[${address}]` : address}:${req.socket.localPort}`;
 }
 
 function listen(server: Server, host: string, port: number): Promise<AddressInfo> {
@@ -162,9 +217,15 @@ function listen(server: Server, host: string, port: number): Promise<AddressInfo
   });
 }
 
+/** Production's parts, and the sandbox's, opened on first use. */
+interface Environments {
+  production: RouteContext;
+  sandbox(): RouteContext;
+  opened: RouteContext | undefined;
+}
+
 interface Parts {
-  store: Store;
-  events: EventBus;
+  environments: Environments;
   mode: 'server' | 'embedded';
   dataDir: string;
   record: ServerRecord | undefined;
@@ -173,7 +234,8 @@ interface Parts {
 /** How long an in-process emulator, as its command ends, spends delivering the events it made. */
 const EMBEDDED_DELIVERY_WAIT_MS = 3_000;
 
-function closer(server: Server, { store, events, mode, dataDir, record }: Parts): () => Promise<void> {
+function closer(server: Server, { environments, mode, dataDir, record }: Parts): () => Promise<void> {
+  const opened = () => [environments.production, ...(environments.opened ? [environments.opened] : [])];
   let closing: Promise<void> | undefined;
   return () =>
     (closing ??= (async () => {
@@ -184,16 +246,20 @@ function closer(server: Server, { store, events, mode, dataDir, record }: Parts)
       });
       // A command's in-process emulator delivers what its command caused before it goes; what
       // fails stays pending for the next emulator on this data.
-      if (mode === 'embedded') await events.drain(EMBEDDED_DELIVERY_WAIT_MS);
-      await events.stop(mode === 'server' ? 2_000 : 0);
+      for (const { events } of opened()) {
+        if (mode === 'embedded') await events.drain(EMBEDDED_DELIVERY_WAIT_MS);
+        await events.stop(mode === 'server' ? 2_000 : 0);
+      }
     })().finally(() => {
       if (record) removeServerRecord(dataDir, record);
-      store.close();
+      for (const { store } of opened()) store.close();
     }));
 }
 
 interface HandleOptions {
-  routeContext: RouteContext;
+  environments: Environments;
+  /** The fixed origin of public links, if one was given (else each request's own). */
+  publicUrl: string | undefined;
   onRequest: EmulatorOptions['onRequest'];
   chaos: Chaos | undefined;
   localKey: string;
@@ -207,10 +273,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Handle
   const requestId = newId('req');
   const method = req.method ?? 'GET';
   const url = new URL(req.url ?? '/', 'http://emulator');
+  const requested = url.pathname + url.search;
+  // `/sandbox/…` is the sandbox's API, controls and pages; the rest of the path is routed alike.
+  const environment: EmulatorEnvironment = url.pathname === SANDBOX_PREFIX || url.pathname.startsWith(`${SANDBOX_PREFIX}/`) ? 'sandbox' : 'production';
+  if (environment === 'sandbox') url.pathname = url.pathname.slice(SANDBOX_PREFIX.length) || '/';
   let response: EmulatorResponse;
   const headers: Record<string, string> = { 'x-request-id': requestId };
-  const log = (status: number) =>
-    options.onRequest?.({ method, path: url.pathname + url.search, status, ms: performance.now() - started, requestId });
+  const log = (status: number) => options.onRequest?.({ method, path: requested, status, ms: performance.now() - started, requestId });
   const version = /^\/api\/v([01])(\/.*)?$/.exec(url.pathname);
   // Injected faults touch the API only, never the emulator's own controls.
   const injected = version ? options.chaos?.next() : undefined;
@@ -221,6 +290,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Handle
     return;
   }
   try {
+    // Public links carry the origin this request reached, unless a fixed one was given.
+    const origin = options.publicUrl ?? requestOrigin(req);
+    const routeContext: RouteContext =
+      environment === 'sandbox'
+        ? { ...options.environments.sandbox(), publicUrl: origin + SANDBOX_PREFIX }
+        : { ...options.environments.production, publicUrl: origin };
     // Proof that this server serves the data dir, asked before any key is sent (presence.ts).
     if (url.pathname === INFO_PATH && method === 'GET') {
       const nonce = url.searchParams.get('nonce') ?? '';
@@ -231,15 +306,25 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Handle
       log(response.status);
       return;
     }
+    // A 00:00 UTC passed since the sandbox's last reset (maybe while no emulator ran): reset it first.
+    if (environment === 'sandbox') refreshSandbox(routeContext);
+    // The candidate's side (CONTRACT §7): public HTML pages, no key.
+    if (!version && PAGE_PATH.test(url.pathname)) {
+      log(await servePage(req, res, routeContext, url.pathname, requestId));
+      return;
+    }
     const control = /^\/_emulator(\/.*)?$/.exec(url.pathname);
-    if (!version && !control) throw new HttpError(404, 'not_found', `No API at ${url.pathname}; the API lives under /api/v1.`);
+    if (!version && !control) {
+      const prefix = environment === 'sandbox' ? SANDBOX_PREFIX : '';
+      throw new HttpError(404, 'not_found', `No API at ${prefix}${url.pathname}; the API lives under ${prefix}/api/v1.`);
+    }
     if (version?.[1] === '0') {
       headers.deprecation = 'true';
       headers.sunset = V0_SUNSET;
       headers.link = '</api/v1>; rel="successor-version"';
     }
     const path = ((version ? version[2] : control![1]) ?? '/').replace(/\/+$/, '') || '/';
-    const { keys } = options.routeContext;
+    const { keys } = routeContext;
     // Who is asking comes first: without a valid key, not even which paths exist is told.
     // The emulator's own controls take an admin key, whatever the method.
     // Every answer says how much is left: of the key's nearest window once it is known, else of the
@@ -249,7 +334,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Handle
       key = keys.identify(req.headers.authorization);
     } catch (error) {
       Object.assign(headers, keys.anonymous(req.socket.remoteAddress));
-      throw error;
+      throw otherEnvironmentKey(error, environment, req.headers.authorization, options.environments);
     }
     Object.assign(headers, keys.standing(key));
     keys.authorize(key, req.socket.remoteAddress, method, control ? 'admin' : undefined);
@@ -264,8 +349,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Handle
       const rawBody = await readBody(req);
       const body = parseJsonBody(rawBody, method);
       const request: EmulatorRequest = { method, path, params, query: url.searchParams, headers: req.headers, body, requestId, key };
-      const { store } = options.routeContext;
-      const run = () => withIdempotency(request, rawBody, options.routeContext, () => route.handler(request, options.routeContext));
+      const { store } = routeContext;
+      const run = () => withIdempotency(request, rawBody, routeContext, () => route.handler(request, routeContext));
       response = WRITES.has(method) ? store.write(run) : store.read(run);
     } finally {
       admission.release();
@@ -278,6 +363,18 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Handle
   if (injected?.fault === 'drop_after') req.socket.destroy();
   else send(res, response, headers, requestId, injected?.fault === 'truncate');
   log(response.status);
+}
+
+/** A key of the other environment, sent to this one: said plainly (each environment takes its own keys). */
+function otherEnvironmentKey(error: unknown, environment: EmulatorEnvironment, authorization: string | undefined, environments: Environments): unknown {
+  if (!(error instanceof HttpError) || error.code !== 'unauthorized' || !authorization) return error;
+  const other = environment === 'sandbox' ? environments.production : environments.sandbox();
+  if (!other.keys.holds(authorization)) return error;
+  const message =
+    environment === 'sandbox'
+      ? 'This is a production API key; the sandbox (/sandbox/api/v1) takes sandbox keys only.'
+      : 'This is a sandbox API key; production (/api/v1) takes production keys only.';
+  return new HttpError(401, 'unauthorized', message, undefined, error.headers);
 }
 
 function findRoute(routes: CompiledRoute[], method: string, path: string): { route: CompiledRoute; params: Record<string, string> } {

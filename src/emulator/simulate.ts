@@ -2,12 +2,12 @@
 // seed. They apply (status new); with `completeAssessments` they take the assessment (a score,
 // then review); with `advance` they move along the pipeline as far as a realistic spread takes
 // them. Each step emits its event.
-import { CANDIDATE_PIPELINE, type Candidate } from '../domain/candidate.js';
+import { CANDIDATE_PIPELINE } from '../domain/candidate.js';
 import type { Job } from '../domain/job.js';
 import type { CandidateStatus } from '../domain/vocabulary.js';
 import { newId } from './ids.js';
+import { addToCandidateCount, completeAssessment, createApplication, moveCandidate } from './applications.js';
 import type { RouteContext } from './route.js';
-import { emitStatusChange } from './routes/candidates.js';
 
 const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'Ken', 'Margaret', 'Dennis', 'Radia', 'Linus', 'Hedy', 'John', 'Katherine', 'Tim'];
 const LAST = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Allen', 'Thompson', 'Hamilton', 'Ritchie', 'Perlman', 'Torvalds', 'Lamarr', 'Backus', 'Johnson', 'Berners-Lee'];
@@ -61,43 +61,21 @@ export function simulateApplications(ctx: RouteContext, job: Job, options: Simul
     const spread = SPREAD.find(([, share]) => (roll -= share) < 0)?.[0] ?? 'new';
     const scoreRoll = random();
     const target: CandidateStatus = options.advance ? spread : options.completeAssessments ? 'review' : 'new';
-    const stamp = ctx.now().toISOString();
     const id = newId('cand');
-    let candidate: Candidate = {
-      id,
-      job_id: job.id,
-      name: `${first} ${last}`,
-      email: `${first}.${last}.${id.slice(-6)}@example.com`.toLowerCase(),
-      status: 'new',
-      score: null,
-      applied_at: stamp,
-      created_at: stamp,
-      updated_at: stamp,
-    };
-    ctx.store.put('candidates', candidate);
-    ctx.events.emit('application.received', candidate);
-    ctx.events.emit('application.created', candidate);
-    // Walk the pipeline to the target, one move (and its events) at a time.
+    const applicant = { name: `${first} ${last}`, email: `${first}.${last}.${id.slice(-6)}@example.com`.toLowerCase() };
+    let candidate = createApplication(ctx, job, applicant, id);
+    // Walk the pipeline to the target, one move (and its events) at a time; reaching review is
+    // completing the assessment, with a score that rises with how far the candidate gets.
     const path = target === 'rejected' ? ['screening', 'review', 'rejected'] : CANDIDATE_PIPELINE.slice(1, CANDIDATE_PIPELINE.indexOf(target) + 1);
     for (const status of path as CandidateStatus[]) {
-      const previous = candidate.status;
-      candidate = { ...candidate, status, updated_at: ctx.now().toISOString() };
+      if (status === 'screening' && path.includes('review')) continue; // completeAssessment walks through it
       if (status === 'review') {
         const floor = SCORE_FLOOR[target] ?? 0;
-        candidate.score = Math.min(100, Math.round(floor + scoreRoll * (100 - floor)));
-        ctx.events.emit('assessment.completed', {
-          candidate_id: candidate.id,
-          job_id: job.id,
-          assessment_id: job.assessment_id,
-          score: candidate.score,
-        });
-      }
-      ctx.store.put('candidates', candidate);
-      emitStatusChange(ctx, candidate, previous);
+        candidate = completeAssessment(ctx, job, candidate, Math.min(100, Math.round(floor + scoreRoll * (100 - floor))));
+      } else candidate = moveCandidate(ctx, candidate, status);
     }
     byStatus[candidate.status] = (byStatus[candidate.status] ?? 0) + 1;
   }
-  const current = ctx.store.get<Job>('jobs', job.id) ?? job;
-  ctx.store.put('jobs', { ...current, candidate_count: current.candidate_count + options.applications, updated_at: ctx.now().toISOString() });
+  addToCandidateCount(ctx, job, options.applications);
   return { job_id: job.id, created: options.applications, by_status: byStatus };
 }

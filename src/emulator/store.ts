@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import { DatabaseError, openDatabase, type Database, type SqlValue } from './db.js';
 import { LEGACY_FILES, LegacyFormatError, readLegacyState } from './legacy.js';
 
-export const COLLECTIONS = ['jobs', 'assessments', 'candidates', 'webhooks', 'keys', 'idempotency', 'events', 'deliveries'] as const;
+/** The collections of the first schema (and of the first-format data dirs it imports). */
+export const FIRST_COLLECTIONS = ['jobs', 'assessments', 'candidates', 'webhooks', 'keys', 'idempotency', 'events', 'deliveries'] as const;
+/** `applications`: what a candidate sent on the application page, and their assessment session. */
+export const COLLECTIONS = [...FIRST_COLLECTIONS, 'applications'] as const;
 export type CollectionName = (typeof COLLECTIONS)[number];
 
 export interface StoredRecord {
@@ -41,7 +44,7 @@ const INDEXED: Partial<Record<CollectionName, string[][]>> = {
 const MIGRATIONS: string[] = [
   [
     'CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID',
-    ...COLLECTIONS.map((name) => `CREATE TABLE ${name} (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL)`),
+    ...FIRST_COLLECTIONS.map((name) => `CREATE TABLE ${name} (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL)`),
     ...Object.entries(INDEXED).flatMap(([name, indexes]) =>
       indexes.map((fields) => `CREATE INDEX ${name}_${fields.join('_')} ON ${name} (${fields.map(field).join(', ')})`),
     ),
@@ -49,6 +52,11 @@ const MIGRATIONS: string[] = [
     'ALTER TABLE deliveries ADD COLUMN lease_until INTEGER',
     // Requests counted per key and window (hour, day), shared by every process on the data dir.
     'CREATE TABLE usage (key_id TEXT NOT NULL, window TEXT NOT NULL, start INTEGER NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (key_id, window)) WITHOUT ROWID',
+  ].join(';\n'),
+  // The candidate's side (CONTRACT §7): applications, found by their assessment token's hash.
+  [
+    'CREATE TABLE applications (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL)',
+    `CREATE INDEX applications_token_hash ON applications (${field('token_hash')})`,
   ].join(';\n'),
 ];
 
@@ -194,6 +202,16 @@ export class Store {
   /** Deletes every record of the collection; returns how many there were. */
   clear(name: CollectionName): number {
     return this.#open().prepare(`DELETE FROM ${table(name)}`).run().changes;
+  }
+
+  /** A value of the database's own bookkeeping (the meta table), such as when the sandbox was last reset. */
+  meta(name: string): string | undefined {
+    const row = this.#open().prepare('SELECT value FROM meta WHERE name = ?').get(name);
+    return row ? String(row.value) : undefined;
+  }
+
+  setMeta(name: string, value: string): void {
+    this.#open().prepare('INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value').run(name, value);
   }
 
   close(): void {

@@ -270,7 +270,7 @@ describe('auth status', () => {
     expect(asJson.code, show(asJson)).toBe(0);
     const statuses = parseJson<StatusRow[]>(asJson);
     expect(Array.isArray(statuses)).toBe(true);
-    expect(statuses.map((row) => row.name)).toEqual(['local', 'prod']);
+    expect(statuses.map((row) => row.name)).toEqual(['local', 'local-sandbox', 'prod']);
     const prodRow = statuses.find((row) => row.name === 'prod')!;
     expect(prodRow).toMatchObject({ status: 'ok', key: masked(key), key_source: 'profile', environment: 'production', default: false });
     expect(prodRow.rate_limit).toMatchObject({ limit: 1_000, remaining: expect.any(Number), reset: expect.any(Number) });
@@ -403,7 +403,7 @@ describe('profiles', () => {
     expect(config.default_profile ?? 'local').toBe('local');
     const after = await hire(box, ['profiles', 'list']);
     rows = rowsOf(after.stdout);
-    expect([...rows.keys()]).toEqual(['local']);
+    expect([...rows.keys()]).toEqual(['local', 'local-sandbox']);
     expect(rows.get('local')!.at(-1)).toBe('yes');
     const current = await hire(box, ['profiles', 'show', '--json']);
     expect(parseJson<{ name: string }>(current).name).toBe('local');

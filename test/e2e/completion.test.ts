@@ -193,11 +193,11 @@ describe('hire __complete', () => {
     expect([...methods].sort()).toEqual(['DELETE', 'GET', 'PATCH', 'POST', 'PUT']);
   });
 
-  it('offers profile names from the config, local first, after --profile, -p and profiles use|show|remove', async () => {
+  it('offers profile names from the config, the built-in local and local-sandbox first, after --profile, -p and profiles use|show|remove', async () => {
     const box = await sandbox();
-    expect(await values(box, ['--profile', ''])).toEqual(['local']);
+    expect(await values(box, ['--profile', ''])).toEqual(['local', 'local-sandbox']);
     box.writeConfig({ profiles: PROFILES });
-    const expected = ['local', 'prod', 'sandbox'];
+    const expected = ['local', 'local-sandbox', 'prod', 'sandbox'];
     expect(await values(box, ['--profile', ''])).toEqual(expected);
     expect(await values(box, ['-p', ''])).toEqual(expected);
     expect(await values(box, ['jobs', 'list', '--profile', ''])).toEqual(expected);
@@ -214,14 +214,14 @@ describe('hire __complete', () => {
     );
     const names = await values(box, ['--profile', '']);
     expect(names[0]).toBe('local');
-    expect([...names].sort()).toEqual(['alpha', 'local', 'zeta']);
+    expect([...names].sort()).toEqual(['alpha', 'local', 'local-sandbox', 'zeta']);
   });
 
-  it('offers local even without any config file', async () => {
+  it('offers local and local-sandbox even without any config file', async () => {
     const box = await sandbox();
     const result = await runCli(['__complete', '--', '--profile', ''], { env: { ...box.env, HIRE_CONFIG_DIR: join(box.root, 'nowhere') } });
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('local\n');
+    expect(result.stdout).toBe('local\nlocal-sandbox\n');
   });
 
   it('filters every kind of candidate by the prefix under the cursor', async () => {
@@ -267,17 +267,17 @@ describe('hire __complete', () => {
     expect(await values(box, ['jobs', 'create', '--from-file', ''])).toEqual([]);
   });
 
-  it('still completes, with local only, when the config file is corrupt', async () => {
+  it('still completes, with the built-in profiles only, when the config file is corrupt', async () => {
     const box = await sandbox();
     writeFileSync(join(box.configDir, 'config.json'), '{"profiles": {"prod": ');
     const profile = await complete(box, ['--profile', '']);
     expect(profile.code).toBe(0);
     expect(profile.stderr).toBe('');
-    expect(profile.values).toEqual(['local']);
-    expect(await values(box, ['profiles', 'use', ''])).toEqual(['local']);
+    expect(profile.values).toEqual(['local', 'local-sandbox']);
+    expect(await values(box, ['profiles', 'use', ''])).toEqual(['local', 'local-sandbox']);
     // A config that parses but does not fit the schema is no different.
     writeFileSync(join(box.configDir, 'config.json'), JSON.stringify({ profiles: { prod: { environment: 'mars' } } }));
-    expect(await values(box, ['-p', ''])).toEqual(['local']);
+    expect(await values(box, ['-p', ''])).toEqual(['local', 'local-sandbox']);
     // And the rest of completion does not need the config at all.
     expect(await values(box, ['jobs', 'li'])).toEqual(['list']);
   });
@@ -366,7 +366,7 @@ describe('bash', () => {
     const box = await sandbox();
     box.writeConfig({ profiles: PROFILES });
     const env = shellEnv(box);
-    expect(bash(env, ['hire', '--profile', '']).reply).toEqual(['local', 'prod', 'sandbox']);
+    expect(bash(env, ['hire', '--profile', '']).reply).toEqual(['local', 'local-sandbox', 'prod', 'sandbox']);
     expect(bash(env, ['hire', 'profiles', 'use', 's']).reply).toEqual(['sandbox']);
   });
 
@@ -418,7 +418,7 @@ describe('zsh', () => {
   it('completes profile names from the config', async () => {
     const box = await sandbox();
     box.writeConfig({ profiles: PROFILES });
-    expect(zsh(shellEnv(box), ['hire', '--profile', ''])).toEqual(['local:', 'prod:', 'sandbox:']);
+    expect(zsh(shellEnv(box), ['hire', '--profile', ''])).toEqual(['local:', 'local-sandbox:', 'prod:', 'sandbox:']);
   });
 
   it('falls back to _files for an id', async () => {
@@ -465,7 +465,7 @@ describe('fish', () => {
   it('completes profile names from the config', async () => {
     const box = await sandbox();
     box.writeConfig({ profiles: PROFILES });
-    expect(valuesOf(fish(shellEnv(box), 'hire --profile ')).sort()).toEqual(['local', 'prod', 'sandbox']);
+    expect(valuesOf(fish(shellEnv(box), 'hire --profile ')).sort()).toEqual(['local', 'local-sandbox', 'prod', 'sandbox']);
   });
 
   it('offers file names where hire has nothing to offer, and only there', async () => {

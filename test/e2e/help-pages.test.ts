@@ -52,6 +52,6 @@ describe('help pages of the built binary', () => {
       expect({ words, stdout: built.stdout, stderr: built.stderr, code: built.code }).toEqual({ words, stdout: own.stdout, stderr: '', code: 0 });
       expect(own.stdout).not.toBe('');
     }
-    expect((await hire(box, ['__complete', '--', 'profiles', 'use', ''])).stdout).toBe('local\nprod\n');
+    expect((await hire(box, ['__complete', '--', 'profiles', 'use', ''])).stdout).toBe('local\nlocal-sandbox\nprod\n');
   });
 });

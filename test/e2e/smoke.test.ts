@@ -119,6 +119,13 @@ async function listJobs(box: Sandbox): Promise<{ jobs: Job[]; result: Result }> 
 }
 
 const byId = (jobs: Job[]) => [...jobs].sort((a, b) => a.id.localeCompare(b.id));
+/** A job as an emulator at `origin` serves it: links name the origin serving the data (CONTRACT §7). */
+const servedAt = (origin: string, jobs: Job[]) => jobs.map((job) => ({ ...job, application_url: `${origin}/apply/${job.id}` }));
+/** The local profile's origin: an in-process emulator's links name it (its own port goes with the command). */
+function profileOrigin(box: Sandbox): string {
+  const config = JSON.parse(readFileSync(join(box.configDir, 'config.json'), 'utf8')) as { profiles: { local: { base_url: string } } };
+  return new URL(config.profiles.local.base_url).origin;
+}
 
 // ---------------------------------------------------------------------------------------------
 
@@ -275,7 +282,8 @@ describe('hire emulator start', () => {
 
     const { jobs, result: listed } = await listJobs(box);
     expect(listed.stderr).toContain(`Using the local emulator at ${emulator.origin}.`);
-    expect(byId(jobs)).toEqual(byId([embeddedJob, standingJob]));
+    expect(standingJob.application_url).toBe(`${emulator.origin}/apply/${standingJob.id}`);
+    expect(byId(jobs)).toEqual(byId(servedAt(emulator.origin, [embeddedJob, standingJob])));
     await waitFor(emulator.proc, 'the GET in the request log', () => /GET \/api\/v1\/jobs\S* → 200 /.exec(emulator.proc.stderr));
 
     // A validation failure sends nothing: the server logs no second POST before the next GET.
@@ -296,7 +304,7 @@ describe('hire emulator start', () => {
     // Nothing listens at the profile's address now: the next command runs the emulator in-process.
     const { jobs: survived, result: embedded } = await listJobs(box);
     expect(embedded.stderr).toMatch(/^Using the local emulator in-process/);
-    expect(byId(survived)).toEqual(byId([embeddedJob, standingJob]));
+    expect(byId(survived)).toEqual(byId(servedAt(profileOrigin(box), [embeddedJob, standingJob])));
   });
 
   it('stops on SIGTERM with exit 0, and its state survives a restart', async () => {
@@ -314,7 +322,7 @@ describe('hire emulator start', () => {
     pointLocalProfileAt(box, second.apiUrl);
     const { jobs, result } = await listJobs(box);
     expect(result.stderr).toContain(`Using the local emulator at ${second.origin}.`);
-    expect(jobs).toEqual([job]);
+    expect(jobs).toEqual(servedAt(second.origin, [job]));
     expect(await stopEmulator(second, 'SIGTERM')).toEqual({ code: 0, signal: null });
   });
 
@@ -378,6 +386,7 @@ describe('hire emulator start', () => {
 
     expect(await stopEmulator(emulator, 'SIGINT')).toEqual({ code: 130, signal: null });
     const { jobs: survived } = await listJobs(box);
-    expect(survived).toEqual([job]);
+    expect(survived).toEqual(servedAt(profileOrigin(box), [job]));
+    expect(profileOrigin(box)).not.toBe(emulator.origin);
   });
 });

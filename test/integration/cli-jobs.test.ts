@@ -346,7 +346,7 @@ describe('profiles, addresses and failures', () => {
     const box = await sandbox();
     const flag = await runCli(['jobs', 'list', '--profile', 'staging'], { env: box.env });
     expect(flag.code).toBe(2);
-    expect(flag.stderr).toContain('Profile "staging" (from --profile) does not exist. Known profiles: local.');
+    expect(flag.stderr).toContain('Profile "staging" (from --profile) does not exist. Known profiles: local, local-sandbox.');
     const env = await runCli(['jobs', 'list'], { env: { ...box.env, HIRE_PROFILE: 'qa' } });
     expect(env.stderr).toContain('Profile "qa" (from HIRE_PROFILE) does not exist.');
   });

@@ -2,7 +2,7 @@
 // (spec "Endpoints", "Errors", "Versioning"; CONTRACT §6 for what the spec leaves open).
 import { describe, expect, it } from 'vitest';
 import type { Assessment } from '../../src/emulator/assessments.js';
-import { DEFAULT_PUBLIC_URL, DataDirBusyError } from '../../src/emulator/server.js';
+import { DataDirBusyError } from '../../src/emulator/server.js';
 import { sandbox } from '../helpers/env.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
 
@@ -66,7 +66,7 @@ describe('POST /api/v1/jobs', () => {
       location: { type: 'hybrid', city: 'Berlin', state: 'BE', country: 'DE' },
       candidate_count: 0,
     });
-    expect(job.application_url).toBe(`${DEFAULT_PUBLIC_URL}/apply/${job.id}`); // the same link whichever port serves it
+    expect(job.application_url).toBe(`${emu.origin}/apply/${job.id}`); // the origin this emulator is reached at (CONTRACT §7)
     expect(job.application_url).toContain(job.id);
     expect(job.created_at).toBe(job.updated_at);
     expect(new Date(job.created_at).toISOString()).toBe(job.created_at);
@@ -463,7 +463,10 @@ describe('persistence and the data dir', () => {
     expect(second.key).toBe(first.key);
     const response = await second.call('GET', '/jobs');
     expect(response.status).toBe(200);
-    expect(response.json.data).toEqual([draft, job]);
+    // The same jobs; their links now name the emulator that serves them (CONTRACT §7).
+    const moved = (record: any) => ({ ...record, application_url: `${second.origin}/apply/${record.id}` });
+    expect(second.origin).not.toBe(first.origin);
+    expect(response.json.data).toEqual([moved(draft), moved(job)]);
     expect(second.store.get<Assessment>('assessments', job.assessment_id)?.questions).toHaveLength(10);
   });
 

@@ -963,7 +963,7 @@ describe('/_emulator controls', () => {
     const response = await control(emu, 'POST', '/reset');
     expect(response.status).toBe(200);
     expectRequestId(response);
-    expect(response.json.data).toEqual({ removed: { jobs: 1, assessments: 2, candidates: 10, webhooks: 1, idempotency: 1, events: 0, deliveries: 0 } });
+    expect(response.json.data).toEqual({ removed: { jobs: 1, assessments: 2, candidates: 10, webhooks: 1, idempotency: 1, events: 0, deliveries: 0, applications: 0 } });
     for (const name of ['jobs', 'assessments', 'candidates', 'webhooks', 'idempotency', 'events', 'deliveries'] as const) expect(emu.store.count(name)).toBe(0);
 
     // The local key still works, and the API is empty.
@@ -973,7 +973,7 @@ describe('/_emulator controls', () => {
     expect((await emu.call('GET', '/analytics')).json.data.jobs.total).toBe(0);
     // A reset of an empty emulator removes nothing.
     expect((await control(emu, 'POST', '/reset')).json.data).toEqual({
-      removed: { jobs: 0, assessments: 0, candidates: 0, webhooks: 0, idempotency: 0, events: 0, deliveries: 0 },
+      removed: { jobs: 0, assessments: 0, candidates: 0, webhooks: 0, idempotency: 0, events: 0, deliveries: 0, applications: 0 },
     });
   });
 

@@ -9,7 +9,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSy
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { COLLECTIONS, DATABASE_FILE, Store, type CollectionName, type StoredRecord } from '../../src/emulator/store.js';
+import { DATABASE_FILE, FIRST_COLLECTIONS, Store, type StoredRecord } from '../../src/emulator/store.js';
 import { describeOutput, spawnHire, waitExit } from '../helpers/bin.js';
 import { json, runCli, type RunResult } from '../helpers/cli.js';
 import { sandbox, type Sandbox } from '../helpers/env.js';
@@ -19,6 +19,9 @@ const LEGACY = ['state.json', 'journal.jsonl'] as const;
 const FIXTURE_FILES = [...LEGACY, 'local.key'] as const;
 
 type Doc = StoredRecord & Record<string, unknown>;
+/** The first format knew these collections; later ones (applications) start empty. */
+const COLLECTIONS = FIRST_COLLECTIONS;
+type CollectionName = (typeof FIRST_COLLECTIONS)[number];
 
 interface Expected {
   collections: Record<CollectionName, Doc[]>;
@@ -48,6 +51,16 @@ function putBack(box: Sandbox, name: (typeof FIXTURE_FILES)[number]): void {
   chmodSync(join(box.dataDir, name), 0o600);
 }
 
+/**
+ * The previous version's `jobs list` with each link on the box's local address: links name the
+ * origin the data is served at (CONTRACT §7), and an in-process emulator names the profile's.
+ */
+function jobsServedIn(box: Sandbox): Doc[] {
+  const config = JSON.parse(readFileSync(join(box.configDir, 'config.json'), 'utf8')) as { profiles: { local: { base_url: string } } };
+  const origin = new URL(config.profiles.local.base_url).origin;
+  return EXPECTED.cli['jobs list --all --json'].map((job) => ({ ...job, application_url: String(job.application_url).replace(/^http:\/\/[^/]+/, origin) }));
+}
+
 const fixtureBytes = (name: string): Buffer => readFileSync(join(FIXTURE, name));
 const notices = (text: string): number => text.split(NOTICE).length - 1;
 
@@ -70,7 +83,7 @@ async function expectServedAsBefore(box: Sandbox): Promise<string> {
     stderr += result.stderr;
     return json<unknown>(result);
   };
-  expect(await run(['jobs', 'list', '--all', '--json'])).toEqual(EXPECTED.cli['jobs list --all --json']);
+  expect(await run(['jobs', 'list', '--all', '--json'])).toEqual(jobsServedIn(box));
   expect(await run(['candidates', 'list', '--all', '--json'])).toEqual(EXPECTED.cli['candidates list --all --json']);
   expect(await run(['webhooks', 'list', '--json'])).toEqual(EXPECTED.cli['webhooks list --json']);
   const keys = (await run(['emulator', 'keys', 'list', '--json'])) as Doc[];
@@ -139,7 +152,7 @@ describe('moving a first-format data dir into the database', () => {
     placeFixture(box);
 
     const first = await ok(box, ['jobs', 'list', '--all', '--json']);
-    expect(json(first)).toEqual(EXPECTED.cli['jobs list --all --json']);
+    expect(json(first)).toEqual(jobsServedIn(box));
     expect(notices(first.stderr), first.stderr).toBe(1);
     expect(first.stderr).toContain(`${NOTICE} ${box.dataDir} (${TOTAL} records)`);
     expect(first.stderr).toContain('state.json.migrated');
@@ -150,7 +163,7 @@ describe('moving a first-format data dir into the database', () => {
     const later = await expectServedAsBefore(box);
     expect(notices(later), later).toBe(0);
     const again = await ok(box, ['jobs', 'list', '--all', '--json']);
-    expect(json(again)).toEqual(EXPECTED.cli['jobs list --all --json']);
+    expect(json(again)).toEqual(jobsServedIn(box));
     expect(notices(again.stderr), again.stderr).toBe(0);
     expectMoved(box);
   });
@@ -183,7 +196,7 @@ describe('moving a first-format data dir into the database', () => {
     for (const [index, run] of runs.entries()) {
       const exit = await waitExit(run, `process ${index + 1}`);
       expect(exit, `process ${index + 1}${describeOutput(run)}`).toEqual({ code: 0, signal: null });
-      expect(JSON.parse(run.stdout), `process ${index + 1}`).toEqual(EXPECTED.cli['jobs list --all --json']);
+      expect(JSON.parse(run.stdout), `process ${index + 1}`).toEqual(jobsServedIn(box));
     }
     const told = runs.filter((run) => notices(run.stderr) > 0);
     expect(told.length, runs.map(describeOutput).join('\n')).toBe(1);

@@ -49,7 +49,7 @@ describe('resolveProfile', () => {
 
   it('refuses an unknown profile with exit 2, listing the known ones', () => {
     expect(() => resolveProfile({ flag: 'qa', env: {}, config })).toThrowError(
-      expect.objectContaining({ exitCode: 2, message: 'Profile "qa" (from --profile) does not exist. Known profiles: local, sandbox, prod.' }),
+      expect.objectContaining({ exitCode: 2, message: 'Profile "qa" (from --profile) does not exist. Known profiles: local, local-sandbox, sandbox, prod.' }),
     );
   });
 });

@@ -1,7 +1,7 @@
 // hire auth login: stores a key in a profile, after one GET shows that it works (CONTRACT §2).
 // The key comes from a hidden prompt, or from stdin with --with-key; never from argv.
 import type { Context } from '../../context.js';
-import { ENVIRONMENTS, LOCAL_BASE_URL, PROFILE_NAME, maskKey, type Environment, type ResolvedProfile } from '../../config/profiles.js';
+import { BUILT_IN_PROFILES, ENVIRONMENTS, PROFILE_NAME, maskKey, resolveProfile, type Environment, type ResolvedProfile } from '../../config/profiles.js';
 import { ExitCode, HireError, UsageError } from '../../errors.js';
 import { defineCommand, flag } from '../define.js';
 import { readTextInput } from '../shared/input.js';
@@ -17,7 +17,7 @@ export default defineCommand({
   flags: {
     environment: flag.parsed((text) => (ENVIRONMENTS as readonly string[]).includes(text) ? (text as Environment) : undefined, {
       value: 'env',
-      help: "production or sandbox (default: the profile's, or production)",
+      help: "production or sandbox (default: the profile's, else production, the careful side)",
       choices: LOGIN_ENVIRONMENTS,
       message: '--environment must be production or sandbox (got "{value}").',
     }),
@@ -35,12 +35,21 @@ export default defineCommand({
     const name = ctx.settings.profile ?? flags.environment ?? 'production';
     if (!PROFILE_NAME.test(name)) throw new UsageError(`Profile names take letters, digits, _ and - only (got "${name}").`);
     const existing = config.profiles?.[name];
-    const environment = flags.environment ?? existing?.environment ?? (name === 'local' ? 'local' : undefined);
-    let baseUrl = flags.baseUrl ?? existing?.base_url ?? (environment === 'local' ? LOCAL_BASE_URL : undefined);
+    // The built-in local and local-sandbox profiles: the emulator, at the address they have until configured.
+    const builtIn = !existing && BUILT_IN_PROFILES.includes(name) ? resolveProfile({ flag: name, env: {}, config }) : undefined;
+    const environment = flags.environment ?? existing?.environment ?? builtIn?.environment;
+    let baseUrl = flags.baseUrl ?? existing?.base_url ?? builtIn?.baseUrl;
     let chosenEnvironment = environment;
+    // CONTRACT §7: without --environment a new profile is production, the careful side (writes are
+    // guarded there); asked only at a terminal when the base URL is asked for anyway.
+    let defaultedToProduction = false;
+    if (!chosenEnvironment && (baseUrl || !ctx.canPrompt)) {
+      chosenEnvironment = 'production';
+      defaultedToProduction = true;
+    }
     if (!chosenEnvironment || !baseUrl) {
       if (!ctx.canPrompt) {
-        throw new UsageError(`Profile "${name}" needs ${!chosenEnvironment ? '--environment production|sandbox and ' : ''}--base-url URL.`, {
+        throw new UsageError(`Profile "${name}" needs --base-url URL.`, {
           hint: 'The API spec publishes no fixed addresses: use the base URL from your dashboard.',
         });
       }
@@ -99,6 +108,9 @@ export default defineCommand({
     });
     ctx.configChanged();
     ctx.notice(`Saved the key of profile "${name}" (${chosenEnvironment}, ${base.href})${makeDefault ? '; it is now the default profile' : ''}.`);
+    if (defaultedToProduction) {
+      ctx.notice(`Profile "${name}" is marked production (no --environment given). For a sandbox, log in again with --environment sandbox.`);
+    }
   },
 });
 

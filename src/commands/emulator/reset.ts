@@ -1,5 +1,6 @@
 // hire emulator reset: empties the emulator (keys stay), after asking (CONTRACT §3).
 import { resetEmulator } from '../../api/emulator.js';
+import { targetEnvironment } from '../../config/profiles.js';
 import { printRecord } from '../../output/render.js';
 import { defineCommand } from '../define.js';
 import { confirmOrRefuse } from '../shared/confirm.js';
@@ -11,12 +12,15 @@ export default defineCommand({
   examples: ['hire emulator reset --yes'],
   async run(ctx) {
     const client = await localClient(ctx);
-    if (!(await confirmOrRefuse(ctx, 'Delete every job, candidate, assessment and webhook in the emulator?', 'Refusing to reset the emulator'))) {
+    // The profile's environment of the emulator: its sandbox's empty state is the seeded set.
+    const sandbox = targetEnvironment(await ctx.profile()) === 'sandbox';
+    const where = sandbox ? "the emulator's sandbox (then seeded again)" : 'the emulator';
+    if (!(await confirmOrRefuse(ctx, `Delete every job, candidate, assessment and webhook in ${where}?`, 'Refusing to reset the emulator'))) {
       ctx.notice('Nothing was deleted.');
       return;
     }
     const result = await resetEmulator(client);
     if (ctx.settings.format !== 'table') await printRecord(ctx.output, result, [{ key: 'removed' }]);
-    else ctx.notice('The emulator is empty again (keys kept).');
+    else ctx.notice(sandbox ? "The emulator's sandbox is back to its seeded jobs and candidates (keys kept)." : 'The emulator is empty again (keys kept).');
   },
 });

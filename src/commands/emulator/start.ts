@@ -65,7 +65,14 @@ export default defineCommand({
     } catch (error) {
       throw startFailure(error, flags.host, port);
     }
-    ctx.io.stderr.write(`Emulator listening on ${emulator.apiUrl} (data in ${dir}). Press Ctrl-C to stop.\n`);
+    // Both environments (CONTRACT §7), each with the key its built-in profile uses.
+    ctx.io.stderr.write(
+      [
+        `Emulator listening on ${emulator.apiUrl} (production; profile local; key in ${emulator.keyFiles.production})`,
+        `                  and ${emulator.sandboxApiUrl} (sandbox, reset daily at 00:00 UTC; profile local-sandbox; key in ${emulator.keyFiles.sandbox})`,
+        `Data in ${dir}. Press Ctrl-C to stop.`,
+      ].join('\n') + '\n',
+    );
     if (chaos) ctx.notice(`Injecting faults into ${Math.round(chaos.rate * 100)}% of API requests (seed ${chaos.seed ?? 1}).`);
     const signal = await stopped;
     await emulator.close();

@@ -7,6 +7,7 @@ import { HttpError, created, notFound, ok, validationError } from '../http.js';
 import { parseCidr, type KeyLevel, type Limits, type Tier } from '../keys.js';
 import type { Route } from '../route.js';
 import { COLLECTIONS } from '../store.js';
+import { reseedSandbox } from '../sandbox.js';
 import { simulateApplications } from '../simulate.js';
 import { findJob } from './jobs.js';
 
@@ -120,6 +121,8 @@ export const controlRoutes: Route[] = [
         if (name === 'keys') continue;
         removed[name] = ctx.store.clear(name);
       }
+      // The sandbox's empty state is its seeded set, as after its daily reset.
+      if (ctx.environment === 'sandbox') reseedSandbox(ctx);
       return ok({ removed });
     },
   },

@@ -21,6 +21,20 @@ export function findJob(ctx: RouteContext, id: string): Job {
   return job;
 }
 
+/** CONTRACT §7: `{origin}/apply/{job_id}`, with the origin the emulator is reached at now. */
+export function applicationUrl(ctx: RouteContext, jobId: string): string {
+  return `${ctx.publicUrl}/apply/${encodeURIComponent(jobId)}`;
+}
+
+/** A job as answered: its link built for this request (the stored one may name another port). */
+function served<T extends Partial<Job>>(ctx: RouteContext, job: T): T {
+  if (typeof job.application_url !== 'string') return job;
+  // `fields` may leave the id out; the stored link still ends with it.
+  if (typeof job.id === 'string') return { ...job, application_url: applicationUrl(ctx, job.id) };
+  const tail = /\/apply\/[^/]+$/.exec(job.application_url)?.[0];
+  return tail ? { ...job, application_url: `${ctx.publicUrl}${tail}` } : job;
+}
+
 /** The client-settable fields of a stored job, as a job input (to validate a patched job whole). */
 function inputOf(job: Job): Record<string, unknown> {
   const { id: _id, status: _status, assessment_id: _a, application_url: _u, candidate_count: _c, created_at: _cr, updated_at: _up, ...input } =
@@ -55,7 +69,7 @@ export const jobRoutes: Route[] = [
           question_types: assessment.question_types,
         },
         assessment_id: assessment.id,
-        application_url: `${ctx.publicUrl}/apply/${id}`,
+        application_url: applicationUrl(ctx, id),
         candidate_count: 0,
         created_at: stamp,
         updated_at: stamp,
@@ -72,14 +86,17 @@ export const jobRoutes: Route[] = [
     path: '/jobs',
     handler(req, ctx) {
       const page = listRecords<Job>(ctx.store, 'jobs', req.query, { fields: JOB_RECORD_FIELDS });
-      return ok(page.data, page.meta);
+      return ok(
+        page.data.map((job) => served(ctx, job)),
+        page.meta,
+      );
     },
   },
   {
     method: 'GET',
     path: '/jobs/:id',
     handler(req, ctx) {
-      return ok(findJob(ctx, req.params.id!));
+      return ok(served(ctx, findJob(ctx, req.params.id!)));
     },
   },
   {
@@ -105,7 +122,7 @@ export const jobRoutes: Route[] = [
         updated_at: ctx.now().toISOString(),
       };
       ctx.store.put('jobs', updated);
-      return ok(updated);
+      return ok(served(ctx, updated));
     },
   },
   {
@@ -115,6 +132,7 @@ export const jobRoutes: Route[] = [
       const job = findJob(ctx, req.params.id!);
       ctx.store.deleteWhere('candidates', 'job_id', job.id);
       ctx.store.deleteWhere('assessments', 'job_id', job.id);
+      ctx.store.deleteWhere('applications', 'job_id', job.id);
       ctx.store.delete('jobs', job.id);
       return noContent();
     },

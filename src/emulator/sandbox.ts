@@ -1,0 +1,183 @@
+// The sandbox environment (CONTRACT §7 "Environments"): served at {origin}/sandbox/api/v1 from a
+// data dir of its own (DATA_DIR/sandbox: its database and its local key), and reset at 00:00 UTC
+// by the emulator's clock to the same seeded jobs and candidates. The reset is checked on each
+// sandbox request, so a day that began while no emulator ran is reset by the first request after.
+import type { Candidate } from '../domain/candidate.js';
+import { validateJobInput, type Job } from '../domain/job.js';
+import type { CandidateStatus } from '../domain/vocabulary.js';
+import { generateAssessment } from './assessments.js';
+import type { IdPrefix } from './ids.js';
+import { environmentDataDir } from './local-key.js';
+import type { RouteContext } from './route.js';
+import { seededRandom } from './simulate.js';
+import type { CollectionName } from './store.js';
+
+/** The path prefix of the sandbox: `/sandbox/api/v1`, `/sandbox/_emulator`, `/sandbox/apply/…`. */
+export const SANDBOX_PREFIX = '/sandbox';
+/** The seed of the sandbox's data: the same seed, the same jobs and candidates after every reset. */
+export const SANDBOX_SEED = 16;
+
+export type EmulatorEnvironment = 'production' | 'sandbox';
+
+/** Where the sandbox lives inside the emulator's data dir: a data dir of the same format. */
+export function sandboxDataDir(dataDir: string): string {
+  return environmentDataDir(dataDir, 'sandbox');
+}
+
+const DAY_MS = 86_400_000;
+/** Meta entry: the reset boundary (ISO, 00:00 UTC) the sandbox data was last reset at. */
+const RESET_META = 'sandbox_reset_at';
+/** What a reset clears. Keys stay (they are credentials), and so do webhooks: a developer's receiver stays registered. */
+const RESET_COLLECTIONS: readonly CollectionName[] = ['jobs', 'assessments', 'candidates', 'applications', 'idempotency', 'events', 'deliveries'];
+
+/** The latest 00:00 UTC at or before `now`. */
+export function resetBoundary(now: Date): Date {
+  return new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
+}
+
+/** When the sandbox data was last reset (the boundary it was reset at), if ever. */
+export function lastReset(ctx: Pick<RouteContext, 'store'>): string | undefined {
+  return ctx.store.meta(RESET_META);
+}
+
+/**
+ * Resets the sandbox when a 00:00 UTC passed since its last reset (or it never had one): clears
+ * its data and stores the seeded set, in one write transaction. Returns whether it reset.
+ */
+export function refreshSandbox(ctx: RouteContext): boolean {
+  const boundary = resetBoundary(ctx.now()).toISOString();
+  // ISO instants of the same form order as strings.
+  const due = () => {
+    const last = lastReset(ctx);
+    return last === undefined || last < boundary;
+  };
+  if (!ctx.store.read(due)) return false;
+  return ctx.store.write(() => {
+    if (!due()) return false; // another process on this data dir reset it first
+    reseedSandbox(ctx);
+    return true;
+  });
+}
+
+/** Clears the sandbox's data and stores the seeded set, stamped with the latest 00:00 UTC; in the caller's write transaction. */
+export function reseedSandbox(ctx: RouteContext): void {
+  const boundary = resetBoundary(ctx.now());
+  for (const name of RESET_COLLECTIONS) ctx.store.clear(name);
+  seedSandbox(ctx, boundary);
+  ctx.store.setMeta(RESET_META, boundary.toISOString());
+}
+
+interface SeedJob {
+  input: Record<string, unknown>;
+  candidates: [name: string, status: CandidateStatus, score: number | null][];
+}
+
+/** The seeded set: three jobs (two taking applications, one draft) and their candidates along the pipeline. */
+const SEED_JOBS: SeedJob[] = [
+  {
+    input: {
+      title: 'Senior Backend Engineer',
+      department: 'Engineering',
+      location: { type: 'remote', country: 'DE' },
+      description:
+        'Build and run the services behind our hiring platform: APIs used by thousands of companies, the queues behind them, and the data they keep. You will own features from design to production.',
+      requirements: ['5+ years building web services', 'Experience operating PostgreSQL in production'],
+      skills: ['TypeScript', 'Node.js', 'PostgreSQL'],
+      experience_level: 'senior',
+      employment_type: 'full_time',
+      salary: { min: 85000, max: 110000, currency: 'EUR', period: 'yearly' },
+      assessment_config: { question_count: 6, time_limit: 1800 },
+      publish: true,
+    },
+    candidates: [
+      ['Ada Lovelace', 'hired', 94],
+      ['Grace Hopper', 'offer', 88],
+      ['Alan Turing', 'interview', 81],
+      ['Barbara Liskov', 'review', 67],
+      ['Ken Thompson', 'new', null],
+    ],
+  },
+  {
+    input: {
+      title: 'Product Designer',
+      department: 'Design',
+      location: { type: 'hybrid', city: 'Berlin', state: 'BE', country: 'DE' },
+      description:
+        'Shape how recruiters and candidates use our product: research with customers, prototype, and ship interfaces that are clear, accessible and fast. You will work closely with engineering and support.',
+      skills: ['Figma', 'User research', 'Accessibility'],
+      experience_level: 'mid',
+      employment_type: 'full_time',
+      assessment_config: { question_count: 5, question_types: ['multiple_choice', 'scenario'] },
+      publish: true,
+    },
+    candidates: [
+      ['Radia Perlman', 'screening', null],
+      ['Hedy Lamarr', 'rejected', 32],
+      ['Margaret Hamilton', 'review', 76],
+    ],
+  },
+  {
+    input: {
+      title: 'Data Analyst',
+      department: 'Operations',
+      location: { type: 'onsite', city: 'Lisbon', state: 'Lisboa', country: 'PT' },
+      description:
+        'Turn hiring data into decisions: build the reports our teams rely on, find where candidates drop out of the funnel, and help product teams measure what they ship. SQL and clear writing matter most.',
+      skills: ['SQL', 'Python'],
+      experience_level: 'entry',
+      employment_type: 'part_time',
+    },
+    candidates: [],
+  },
+];
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Stores the seeded jobs, assessments and candidates, stamped `at`. Emits no events: nobody did anything. */
+export function seedSandbox(ctx: RouteContext, at: Date, seed = SANDBOX_SEED): void {
+  const random = seededRandom(seed);
+  const seededId = (prefix: IdPrefix) => `${prefix}_${Array.from({ length: 20 }, () => ALPHABET[Math.floor(random() * ALPHABET.length)]).join('')}`;
+  const stamp = at.toISOString();
+  // Stored last first: lists, newest first, then open on the main job.
+  for (const { input, candidates } of [...SEED_JOBS].reverse()) {
+    const result = validateJobInput(input);
+    if (!result.ok) throw new Error(`The sandbox's seeded job "${String(input.title)}" is not valid: ${JSON.stringify(result.errors)}`);
+    const { publish, title, ...fields } = result.value;
+    const id = seededId('job');
+    const assessment = { ...generateAssessment({ id, title, ...fields }, fields.assessment_config, at), id: seededId('asmt') };
+    const job: Job = {
+      id,
+      title,
+      status: publish ? 'active' : 'draft',
+      ...fields,
+      assessment_config: {
+        auto_generate: assessment.status === 'ready',
+        question_count: assessment.question_count,
+        time_limit: assessment.time_limit,
+        proctoring: assessment.proctoring,
+        question_types: assessment.question_types,
+      },
+      assessment_id: assessment.id,
+      application_url: `${ctx.publicUrl}/apply/${encodeURIComponent(id)}`,
+      candidate_count: candidates.length,
+      created_at: stamp,
+      updated_at: stamp,
+    };
+    ctx.store.put('assessments', assessment);
+    ctx.store.put('jobs', job);
+    for (const [name, status, score] of candidates) {
+      const candidate: Candidate = {
+        id: seededId('cand'),
+        job_id: id,
+        name,
+        email: `${name.toLowerCase().replace(/\s+/g, '.')}@example.com`,
+        status,
+        score,
+        applied_at: stamp,
+        created_at: stamp,
+        updated_at: stamp,
+      };
+      ctx.store.put('candidates', candidate);
+    }
+  }
+}
