@@ -15,7 +15,7 @@ export interface LocalEmulator {
   close(): Promise<void>;
 }
 
-export async function connectLocalEmulator(options: { address: URL; dataDir: string; localKey: string }): Promise<LocalEmulator> {
+export async function connectLocalEmulator(options: { address: URL; dataDir: string; localKey: string; now?: () => Date }): Promise<LocalEmulator> {
   const { address, dataDir, localKey } = options;
   const origins = [address.origin];
   const record = readServerRecord(dataDir);
@@ -37,6 +37,7 @@ export async function connectLocalEmulator(options: { address: URL; dataDir: str
     port: 0,
     mode: 'embedded',
     publicUrl: address.origin,
+    ...(options.now ? { now: options.now } : {}),
     onNotice: (message) => (migrated = message),
   });
   return { mode: 'embedded', origin: emulator.origin, close: emulator.close, ...(foreign ? { foreign } : {}), ...(migrated ? { migrated } : {}) };

@@ -12,6 +12,12 @@ import { captureIO, DESCRIPTION, json, runCli } from '../helpers/cli.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { sandbox } from '../helpers/env.js';
 
+/**
+ * The emulators the CLI starts in these tests live at noon UTC of today (HIRE_EMULATOR_NOW): no
+ * sandbox reset at midnight can fall between two commands of a test, whenever it runs.
+ */
+const MIDDAY = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 + 12 * 3_600_000).toISOString();
+
 type Job = { id: string; title: string; status: string; application_url: string; created_at: string; updated_at: string };
 type Candidate = { id: string; job_id: string; name: string; status: string; score: number | null };
 
@@ -193,37 +199,37 @@ describe('the sandbox resets daily at 00:00 UTC', () => {
   it('hire emulator reset on local-sandbox goes back to the seeded set; on local, empties production', async () => {
     const box = await sandbox();
     const created = await runCli(['jobs', 'create', '--profile', 'local-sandbox', '--title', 'Gone after reset', '--description', DESCRIPTION, '--json'], {
-      env: box.env,
+      env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY },
     });
     expect(created.code, created.stderr).toBe(0);
     const inProduction = await runCli(['jobs', 'create', '--profile', 'local', '--title', 'Production job', '--description', DESCRIPTION, '--json'], {
-      env: box.env,
+      env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY },
     });
     expect(inProduction.code, inProduction.stderr).toBe(0);
     const titles = async (profile: string) =>
-      json<Job[]>(await runCli(['jobs', 'list', '--profile', profile, '--all', '--json'], { env: box.env })).map((job) => job.title);
+      json<Job[]>(await runCli(['jobs', 'list', '--profile', profile, '--all', '--json'], { env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY } })).map((job) => job.title);
 
     // simulate acts on the profile's environment too: candidates apply to a seeded sandbox job.
-    const seededJob = json<Job[]>(await runCli(['jobs', 'list', '--profile', 'local-sandbox', '--all', '--json'], { env: box.env })).find(
+    const seededJob = json<Job[]>(await runCli(['jobs', 'list', '--profile', 'local-sandbox', '--all', '--json'], { env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY } })).find(
       (job) => job.title === 'Product Designer',
     )!;
     const simulated = await runCli(['emulator', 'simulate', '--profile', 'local-sandbox', '--job', seededJob.id, '--applications', '4', '--json'], {
-      env: box.env,
+      env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY },
     });
     expect(simulated.code, simulated.stderr).toBe(0);
-    const applied = json<Candidate[]>(await runCli(['candidates', 'list', '--profile', 'local-sandbox', '--job', seededJob.id, '--all', '--json'], { env: box.env }));
+    const applied = json<Candidate[]>(await runCli(['candidates', 'list', '--profile', 'local-sandbox', '--job', seededJob.id, '--all', '--json'], { env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY } }));
     expect(applied).toHaveLength(3 + 4);
-    const onLocal = await runCli(['emulator', 'simulate', '--profile', 'local', '--job', seededJob.id, '--applications', '1'], { env: box.env });
+    const onLocal = await runCli(['emulator', 'simulate', '--profile', 'local', '--job', seededJob.id, '--applications', '1'], { env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY } });
     expect(onLocal.code).not.toBe(0);
     expect(onLocal.stderr).toContain(seededJob.id);
 
-    const reset = await runCli(['emulator', 'reset', '--profile', 'local-sandbox', '--yes'], { env: box.env });
+    const reset = await runCli(['emulator', 'reset', '--profile', 'local-sandbox', '--yes'], { env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY } });
     expect(reset.code, reset.stderr).toBe(0);
     expect(reset.stderr).toContain("The emulator's sandbox is back to its seeded jobs and candidates (keys kept).");
     expect(await titles('local-sandbox')).toEqual(['Senior Backend Engineer', 'Product Designer', 'Data Analyst']);
     expect(await titles('local')).toEqual(['Production job']);
 
-    const emptied = await runCli(['emulator', 'reset', '--profile', 'local', '--yes'], { env: box.env });
+    const emptied = await runCli(['emulator', 'reset', '--profile', 'local', '--yes'], { env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY } });
     expect(emptied.code, emptied.stderr).toBe(0);
     expect(await titles('local')).toEqual([]);
     expect(await titles('local-sandbox')).toHaveLength(3);
@@ -234,7 +240,7 @@ describe('the built-in profiles', () => {
   it('local and local-sandbox exist from the first run, each on its environment', async () => {
     const root = mkdtempSync(join(tmpdir(), 'hire-fresh-'));
     try {
-      const env = { HOME: root, PATH: process.env.PATH ?? '/usr/bin:/bin', HIRE_CONFIG_DIR: join(root, 'config'), HIRE_DATA_DIR: join(root, 'data') };
+      const env = { HOME: root, PATH: process.env.PATH ?? '/usr/bin:/bin', HIRE_CONFIG_DIR: join(root, 'config'), HIRE_DATA_DIR: join(root, 'data'), HIRE_EMULATOR_NOW: MIDDAY };
       const profiles = json<{ name: string; environment: string; base_url: string }[]>(await runCli(['profiles', 'list', '--json'], { env }));
       expect(profiles.map(({ name, environment, base_url }) => ({ name, environment, base_url }))).toEqual([
         { name: 'local', environment: 'local', base_url: 'http://127.0.0.1:4010/api/v1' },
@@ -251,7 +257,7 @@ describe('the built-in profiles', () => {
 
   it('auth status checks both, each with its own key, and the two profiles see different data', async () => {
     const box = await sandbox();
-    const status = await runCli(['auth', 'status', '--json'], { env: box.env });
+    const status = await runCli(['auth', 'status', '--json'], { env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY } });
     expect(status.code, status.stderr).toBe(0);
     const rows = json<{ name: string; status: string; base_url: string; key_source: string }[]>(status);
     expect(rows.map((row) => [row.name, row.status, row.key_source])).toEqual([
@@ -263,19 +269,19 @@ describe('the built-in profiles', () => {
     expect(rows[1]!.base_url).toBe(`${local.origin}/sandbox/api/v1`);
 
     const made = await runCli(['jobs', 'create', '--profile', 'local-sandbox', '--title', 'Only in the sandbox', '--description', DESCRIPTION, '--json'], {
-      env: box.env,
+      env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY },
     });
     expect(made.code, made.stderr).toBe(0);
     const id = json<Job>(made).id;
-    const fromSandbox = json<Job[]>(await runCli(['jobs', 'list', '--profile', 'local-sandbox', '--all', '--json'], { env: box.env }));
+    const fromSandbox = json<Job[]>(await runCli(['jobs', 'list', '--profile', 'local-sandbox', '--all', '--json'], { env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY } }));
     expect(fromSandbox.map((job) => job.id)).toContain(id);
-    const fromProduction = json<Job[]>(await runCli(['jobs', 'list', '--profile', 'local', '--all', '--json'], { env: box.env }));
+    const fromProduction = json<Job[]>(await runCli(['jobs', 'list', '--profile', 'local', '--all', '--json'], { env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY } }));
     expect(fromProduction).toEqual([]);
-    const missing = await runCli(['jobs', 'get', id, '--profile', 'local'], { env: box.env });
+    const missing = await runCli(['jobs', 'get', id, '--profile', 'local'], { env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY } });
     expect(missing.code).not.toBe(0);
 
     // Keys made with the emulator commands belong to the profile's environment.
-    const key = await runCli(['emulator', 'keys', 'create', '--profile', 'local-sandbox', '--level', 'read', '--json'], { env: box.env });
+    const key = await runCli(['emulator', 'keys', 'create', '--profile', 'local-sandbox', '--level', 'read', '--json'], { env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY } });
     expect(key.code, key.stderr).toBe(0);
     const secret = json<{ key: string }>(key).key;
     const emulator = await testEmulator(box.dataDir);
@@ -288,14 +294,14 @@ describe('auth login without --environment', () => {
   it('stores production and says how to mark a sandbox', async () => {
     const box = await sandbox();
     const emulator = await testEmulator(box.dataDir);
-    const login = await runCli(['auth', 'login', '--profile', 'acme', '--base-url', emulator.apiUrl, '--with-key'], { env: box.env, stdin: emulator.key });
+    const login = await runCli(['auth', 'login', '--profile', 'acme', '--base-url', emulator.apiUrl, '--with-key'], { env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY }, stdin: emulator.key });
     expect(login.code, login.stderr).toBe(0);
     expect(login.stderr).toContain('Profile "acme" is marked production (no --environment given). For a sandbox, log in again with --environment sandbox.');
     const config = JSON.parse(readFileSync(join(box.configDir, 'config.json'), 'utf8')) as { profiles: Record<string, { environment: string }> };
     expect(config.profiles.acme!.environment).toBe('production');
 
     const marked = await runCli(['auth', 'login', '--profile', 'acme-sandbox', '--environment', 'sandbox', '--base-url', emulator.sandboxApiUrl, '--with-key'], {
-      env: box.env,
+      env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY },
       stdin: sandboxKey(box.dataDir),
     });
     expect(marked.code, marked.stderr).toBe(0);
@@ -304,16 +310,29 @@ describe('auth login without --environment', () => {
     expect(after.profiles['acme-sandbox']!.environment).toBe('sandbox');
 
     // A production key for the sandbox's address is refused before anything is saved, with the reason.
-    const wrong = await runCli(['auth', 'login', '--profile', 'mixed', '--base-url', emulator.sandboxApiUrl, '--with-key'], { env: box.env, stdin: emulator.key });
+    const wrong = await runCli(['auth', 'login', '--profile', 'mixed', '--base-url', emulator.sandboxApiUrl, '--with-key'], { env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY }, stdin: emulator.key });
     expect(wrong.code).toBe(3);
     expect(wrong.stderr).toContain('This is a production API key');
   });
 
   it('without --base-url and no terminal, names the missing flag', async () => {
     const box = await sandbox();
-    const login = await runCli(['auth', 'login', '--profile', 'acme', '--with-key'], { env: box.env, stdin: 'hk_test_whatever1234567890' });
+    const login = await runCli(['auth', 'login', '--profile', 'acme', '--with-key'], { env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY }, stdin: 'hk_test_whatever1234567890' });
     expect(login.code).toBe(2);
     expect(login.stderr).toContain('Profile "acme" needs --base-url URL.');
+  });
+});
+
+describe('HIRE_EMULATOR_NOW', () => {
+  it('sets the clock of the emulators the CLI starts; a bad value is a usage error', async () => {
+    const box = await sandbox();
+    const env = { ...box.env, HIRE_EMULATOR_NOW: '2030-06-01T12:00:00Z' };
+    const made = await runCli(['jobs', 'create', '--profile', 'local-sandbox', '--title', 'In 2030', '--description', DESCRIPTION, '--json'], { env });
+    expect(made.code, made.stderr).toBe(0);
+    expect(json<Job & { created_at: string }>(made).created_at.startsWith('2030-06-01T12:00')).toBe(true);
+    const bad = await runCli(['jobs', 'list'], { env: { ...box.env, HIRE_EMULATOR_NOW: 'noon' } });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('HIRE_EMULATOR_NOW must be an ISO 8601 time such as 2026-01-01T12:00:00Z (got "noon").');
   });
 });
 
@@ -321,7 +340,7 @@ describe('hire emulator start', () => {
   it('prints both base addresses and where each key is', async () => {
     const box = await sandbox();
     const captured = captureIO({ argv: ['emulator', 'start', '--port', '0'] });
-    const running = main(['emulator', 'start', '--port', '0'], captured.io, box.env);
+    const running = main(['emulator', 'start', '--port', '0'], captured.io, { ...box.env, HIRE_EMULATOR_NOW: MIDDAY });
     const deadline = Date.now() + 30_000;
     while (!captured.stderr().includes('Press Ctrl-C') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     const stderr = captured.stderr();

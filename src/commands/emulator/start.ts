@@ -49,9 +49,17 @@ export default defineCommand({
         resolve(received);
       });
     });
+    const { emulatorClock } = await import('../../emulator/clock.js');
+    let now;
+    try {
+      now = emulatorClock(ctx.env);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
     let emulator;
     try {
       emulator = await startEmulator({
+        ...(now ? { now } : {}),
         dataDir: dir,
         host: flags.host,
         port,
