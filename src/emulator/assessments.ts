@@ -42,7 +42,8 @@ const CHOICES = [
   'Pair with the owner to learn the history, then propose a plan',
   'Copy the approach of another team without checking it fits',
 ];
-const TASKS = [
+/** Ranking tasks, most urgent first: the order a ranking question is scored against. */
+export const TASKS = [
   'Reproduce and fix the reported production defect',
   'Write down the current behaviour and its owners',
   'Add monitoring for the riskiest path',

@@ -3,13 +3,14 @@
 // by the emulator's clock to the same seeded jobs and candidates. The reset is checked on each
 // sandbox request, so a day that began while no emulator ran is reset by the first request after.
 import type { Candidate } from '../domain/candidate.js';
-import { validateJobInput, type Job } from '../domain/job.js';
+import { validateJobInput } from '../domain/job.js';
 import type { CandidateStatus } from '../domain/vocabulary.js';
 import { generateAssessment } from './assessments.js';
 import type { IdPrefix } from './ids.js';
 import { environmentDataDir } from './local-key.js';
 import type { RouteContext } from './route.js';
 import { seededRandom } from './simulate.js';
+import { jobRecord } from './routes/jobs.js';
 import type { CollectionName } from './store.js';
 
 /** The path prefix of the sandbox: `/sandbox/api/v1`, `/sandbox/_emulator`, `/sandbox/apply/…`. */
@@ -145,24 +146,7 @@ export function seedSandbox(ctx: RouteContext, at: Date, seed = SANDBOX_SEED): v
     const { publish, title, ...fields } = result.value;
     const id = seededId('job');
     const assessment = { ...generateAssessment({ id, title, ...fields }, fields.assessment_config, at), id: seededId('asmt') };
-    const job: Job = {
-      id,
-      title,
-      status: publish ? 'active' : 'draft',
-      ...fields,
-      assessment_config: {
-        auto_generate: assessment.status === 'ready',
-        question_count: assessment.question_count,
-        time_limit: assessment.time_limit,
-        proctoring: assessment.proctoring,
-        question_types: assessment.question_types,
-      },
-      assessment_id: assessment.id,
-      application_url: `${ctx.publicUrl}/apply/${encodeURIComponent(id)}`,
-      candidate_count: candidates.length,
-      created_at: stamp,
-      updated_at: stamp,
-    };
+    const job = jobRecord({ id, title, publish, input: fields, assessment, url: `${ctx.publicUrl}/apply/${encodeURIComponent(id)}`, stamp, candidateCount: candidates.length });
     ctx.store.put('assessments', assessment);
     ctx.store.put('jobs', job);
     for (const [name, status, score] of candidates) {

@@ -11,18 +11,12 @@ import { describe, expect, it } from 'vitest';
 import { hire, spawnHire, waitFor, type Spawned } from '../helpers/bin.js';
 import { DESCRIPTION } from '../helpers/cli.js';
 import { beforeSandboxRemoval, sandbox, type Sandbox } from '../helpers/env.js';
+import { TASKS } from '../../src/emulator/assessments.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const HOSTILE_SCRIPT = '<script>window.__pwned=1</script>';
 const HOSTILE_IMG = '<img src=x onerror="window.__pwned=1">';
-const TASK_ORDER = [
-  'Reproduce and fix the reported production defect',
-  'Write down the current behaviour and its owners',
-  'Add monitoring for the riskiest path',
-  'Refactor for readability',
-  'Review open pull requests from the team',
-  'Plan the next quarter’s roadmap',
-];
+const TASK_ORDER = TASKS;
 
 /** `hire emulator start --port 0` on the box's data dir; commands on the local profile find it there. */
 async function standingEmulator(box: Sandbox): Promise<{ proc: Spawned; origin: string }> {

@@ -9,6 +9,7 @@ import { scoreAnswers } from '../../src/emulator/assessments.js';
 import { DESCRIPTION, json, runCli } from '../helpers/cli.js';
 import { sandbox } from '../helpers/env.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { TASKS } from '../../src/emulator/assessments.js';
 
 type Body = Record<string, unknown>;
 
@@ -63,14 +64,7 @@ function eventsFor(emu: TestEmulator, candidateId: string): Array<{ type: string
 
 /** The right answers to an assessment, as form fields (the emulator's stored questions know them). */
 function rightAnswers(assessment: Assessment): Record<string, string> {
-  const TASK_ORDER = [
-    'Reproduce and fix the reported production defect',
-    'Write down the current behaviour and its owners',
-    'Add monitoring for the riskiest path',
-    'Refactor for readability',
-    'Review open pull requests from the team',
-    'Plan the next quarter’s roadmap',
-  ];
+  const TASK_ORDER = TASKS;
   const fields: Record<string, string> = {};
   for (const question of assessment.questions) {
     if (question.type === 'multiple_choice') fields[question.id] = String(question.answer_index);

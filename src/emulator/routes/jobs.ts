@@ -9,7 +9,7 @@ import {
   type JobInput,
 } from '../../domain/job.js';
 import { overlay } from '../../domain/merge.js';
-import { generateAssessment } from '../assessments.js';
+import { generateAssessment, type Assessment } from '../assessments.js';
 import { HttpError, created, noContent, notFound, ok, validationError } from '../http.js';
 import { newId } from '../ids.js';
 import { listRecords } from '../list.js';
@@ -42,6 +42,38 @@ function inputOf(job: Job): Record<string, unknown> {
   return input;
 }
 
+/** A job as stored: its input, the status publish gives, and the settings its assessment took. */
+export function jobRecord(parts: {
+  id: string;
+  title: string;
+  publish: boolean | undefined;
+  input: Omit<JobInput, 'publish' | 'title'>;
+  assessment: Assessment;
+  url: string;
+  stamp: string;
+  candidateCount: number;
+}): Job {
+  const { id, title, publish, input, assessment, url, stamp, candidateCount } = parts;
+  return {
+    id,
+    title,
+    status: publish ? 'active' : 'draft',
+    ...input,
+    assessment_config: {
+      auto_generate: assessment.status === 'ready',
+      question_count: assessment.question_count,
+      time_limit: assessment.time_limit,
+      proctoring: assessment.proctoring,
+      question_types: assessment.question_types,
+    },
+    assessment_id: assessment.id,
+    application_url: url,
+    candidate_count: candidateCount,
+    created_at: stamp,
+    updated_at: stamp,
+  };
+}
+
 export const jobRoutes: Route[] = [
   {
     method: 'POST',
@@ -56,24 +88,7 @@ export const jobRoutes: Route[] = [
       const assessment = generateAssessment({ id, title, ...input }, input.assessment_config, now);
       const generationMs = Math.round((performance.now() - started) * 100) / 100;
       const stamp = now.toISOString();
-      const job: Job = {
-        id,
-        title,
-        status: publish ? 'active' : 'draft',
-        ...input,
-        assessment_config: {
-          auto_generate: assessment.status === 'ready',
-          question_count: assessment.question_count,
-          time_limit: assessment.time_limit,
-          proctoring: assessment.proctoring,
-          question_types: assessment.question_types,
-        },
-        assessment_id: assessment.id,
-        application_url: applicationUrl(ctx, id),
-        candidate_count: 0,
-        created_at: stamp,
-        updated_at: stamp,
-      };
+      const job = jobRecord({ id, title, publish, input, assessment, url: applicationUrl(ctx, id), stamp, candidateCount: 0 });
       ctx.store.put('assessments', assessment);
       ctx.store.put('jobs', job);
       ctx.events.emit('job.created', job);
