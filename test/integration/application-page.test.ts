@@ -234,6 +234,21 @@ describe('POST /apply/{job_id}', () => {
     expect(eventsFor(emu, candidate.id).map((event) => event.type)).toEqual(['application.received', 'application.created']);
     expect(eventsFor(emu, candidate.id)[0]!.data).toEqual(candidate);
   });
+
+  it('one application per email address and job: the same address again (any case) is 409 on the form, nothing created', async () => {
+    const { emu } = await emulator();
+    const job = await createJob(emu, { assessment_config: { auto_generate: false } });
+    expect((await post(job.application_url, { name: 'Grace Hopper', email: 'grace@example.com', note: '' })).status).toBe(303);
+    const again = await post(job.application_url, { name: 'G. Hopper', email: ' GRACE@example.com ', note: 'me again' });
+    expect(again.status).toBe(409);
+    expect(again.html).toContain('You have already applied for this job with this email address.');
+    expect(again.html).toContain('G. Hopper');
+    expect((await emu.call('GET', `/candidates?job_id=${job.id}`)).json.data).toHaveLength(1);
+    expect((await emu.call('GET', `/jobs/${job.id}`)).json.data.candidate_count).toBe(1);
+    // Another job takes the same person.
+    const other = await createJob(emu, { assessment_config: { auto_generate: false } });
+    expect((await post(other.application_url, { name: 'Grace Hopper', email: 'grace@example.com', note: '' })).status).toBe(303);
+  });
 });
 
 describe('the assessment page', () => {

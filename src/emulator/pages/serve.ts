@@ -173,6 +173,11 @@ async function apply(req: IncomingMessage, ctx: RouteContext, jobId: string): Pr
     const job = ctx.store.get<Job>('jobs', jobId);
     if (!job) return { kind: 'gone' as const };
     if (job.status !== 'active') return { kind: 'not_open' as const, job };
+    // One application per person and job: the same email address again is refused, not a second candidate.
+    const email = form.email.trim().toLowerCase();
+    if (ctx.store.all<Candidate>('candidates', { job_id: job.id }).some((candidate) => candidate.email.toLowerCase() === email)) {
+      return { kind: 'duplicate' as const, job };
+    }
     const candidate = createApplication(ctx, job, { name: form.name.trim(), email: form.email.trim() });
     addToCandidateCount(ctx, job, 1);
     const assessment = assessmentOf(ctx, job);
@@ -192,6 +197,10 @@ async function apply(req: IncomingMessage, ctx: RouteContext, jobId: string): Pr
   });
   if (outcome.kind === 'gone') return jobNotFound();
   if (outcome.kind === 'not_open') return html(409, notOpenPage(outcome.job, await description(outcome.job)));
+  if (outcome.kind === 'duplicate') {
+    const errors = { email: 'You have already applied for this job with this email address.' };
+    return html(409, applicationPage(outcome.job, descriptionHtml, { base: basePath(ctx), form, errors }));
+  }
   const base = basePath(ctx);
   return seeOther(outcome.token ? `${base}/assess/${outcome.token}` : `${base}/apply/${encodeURIComponent(outcome.job.id)}/thanks`);
 }
