@@ -39,6 +39,8 @@ export type ProfileRecord = z.infer<typeof ProfileRecordSchema>;
 const ConfigFileSchema = z.looseObject({
   default_profile: z.optional(z.string()),
   profiles: z.optional(z.record(z.string(), ProfileRecordSchema)),
+  /** `webhooks listen`'s signing secret per profile, reused until --rotate-secret (issue 17). */
+  listen_secrets: z.optional(z.record(z.string(), z.string())),
 });
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 

@@ -35,5 +35,7 @@ export interface Route {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** A path with `:name` parameters: `/jobs/:id`. */
   path: string;
+  /** The key level it takes, when not the method's (read: GET; write: POST, PATCH; admin: DELETE). */
+  level?: 'read' | 'write' | 'admin';
   handler: Handler;
 }

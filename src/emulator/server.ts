@@ -337,8 +337,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Handle
       throw otherEnvironmentKey(error, environment, req.headers.authorization, options.environments);
     }
     Object.assign(headers, keys.standing(key));
-    keys.authorize(key, req.socket.remoteAddress, method, control ? 'admin' : undefined);
-    const { route, params } = findRoute(version ? API_ROUTES : CONTROL_ROUTES, method, path);
+    const routes = version ? API_ROUTES : CONTROL_ROUTES;
+    keys.authorize(key, req.socket.remoteAddress, method, control ? 'admin' : levelOf(routes, method, path));
+    const { route, params } = findRoute(routes, method, path);
     if (injected?.fault === 'error') throw new HttpError(503, 'service_unavailable', 'The service is unavailable (an injected fault).');
     if (injected?.fault === 'rate_limit') {
       throw new HttpError(429, 'rate_limited', 'Too many requests (an injected fault).', undefined, { 'retry-after': '1' }, { retry_after: 1 });
@@ -375,6 +376,11 @@ function otherEnvironmentKey(error: unknown, environment: EmulatorEnvironment, a
       ? 'This is a production API key; the sandbox (/sandbox/api/v1) takes sandbox keys only.'
       : 'This is a sandbox API key; production (/api/v1) takes production keys only.';
   return new HttpError(401, 'unauthorized', message, undefined, error.headers);
+}
+
+/** The key level of the route that would answer, when it sets one (else the method's). */
+function levelOf(routes: CompiledRoute[], method: string, path: string): Route['level'] {
+  return routes.find((route) => route.method === method && route.pattern.test(path))?.level;
 }
 
 function findRoute(routes: CompiledRoute[], method: string, path: string): { route: CompiledRoute; params: Record<string, string> } {

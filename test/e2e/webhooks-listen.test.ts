@@ -1,7 +1,7 @@
 // End-to-end tests of `hire webhooks listen` and `hire webhooks verify` (CONTRACT §3 and §6
 // "Delivery"): the built bin/hire.js is spawned as a user runs it, deliveries are sent with our own
 // HTTP client and signed with the independent `standardwebhooks` library, never with src/.
-import { writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
@@ -452,6 +452,51 @@ describe('hire webhooks listen', () => {
       listener.proc.child.kill('SIGINT');
       const exit = await waitExit(listener.proc, 'the listener after SIGINT');
       expect(exit).toEqual({ code: 130, signal: null });
+      expect(emu.store.all('webhooks')).toEqual([]);
+      expect(listener.proc.stderr).toMatch(/Removed webhook wh_/);
+    });
+
+    it('--print-secret prints the profile\'s listener secret, the one --register signs with; --rotate-secret makes a new one', async () => {
+      const box = await sandbox();
+      const emu = await testEmulator(box.dataDir);
+      const env = { HIRE_BASE_URL: emu.apiUrl, HIRE_API_KEY: emu.key };
+      const printed = await hire(box, ['webhooks', 'listen', '--print-secret'], { env });
+      expect(printed.code, printed.stderr).toBe(0);
+      expect(printed.stderr).toBe('');
+      expect(printed.stdout).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}\n$/);
+      const secret = printed.stdout.trim();
+      // Kept for the profile (0600), the same on the next call.
+      expect((await hire(box, ['webhooks', 'listen', '--print-secret'], { env })).stdout.trim()).toBe(secret);
+      expect(statSync(join(box.configDir, 'config.json')).mode & 0o777).toBe(0o600);
+
+      const listener = await listen(box, ['--register', '--events', 'job.created'], { env });
+      await waitFor(listener.proc, '"Registered webhook"', () => /Registered webhook/.exec(listener.proc.stderr));
+      const [webhook] = emu.store.all<{ id: string; secret: string }>('webhooks');
+      expect(webhook!.secret).toBe(secret);
+      listener.proc.child.kill('SIGTERM');
+      expect(await waitExit(listener.proc, 'the listener after SIGTERM')).toEqual({ code: 0, signal: null });
+
+      const rotated = (await hire(box, ['webhooks', 'listen', '--print-secret', '--rotate-secret'], { env })).stdout.trim();
+      expect(rotated).toMatch(/^whsec_/);
+      expect(rotated).not.toBe(secret);
+      const misuse = await hire(box, ['webhooks', 'listen', '--rotate-secret'], { env });
+      expect(misuse.code).toBe(2);
+      expect(misuse.stderr).toContain('--rotate-secret goes with --print-secret or --register.');
+    });
+
+    it('with a write key, registers and removes its webhook ("configure webhooks")', async () => {
+      const box = await sandbox();
+      const emu = await testEmulator(box.dataDir);
+      const write = (await fetch(`${emu.origin}/_emulator/keys`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${emu.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ level: 'write' }),
+      }).then((response) => response.json())) as { data: { key: string } };
+      const listener = await listen(box, ['--register', '--events', 'job.created'], { env: { HIRE_BASE_URL: emu.apiUrl, HIRE_API_KEY: write.data.key } });
+      await waitFor(listener.proc, '"Registered webhook"', () => /Registered webhook/.exec(listener.proc.stderr));
+      expect(emu.store.all('webhooks')).toHaveLength(1);
+      listener.proc.child.kill('SIGTERM');
+      expect(await waitExit(listener.proc, 'the listener after SIGTERM')).toEqual({ code: 0, signal: null });
       expect(emu.store.all('webhooks')).toEqual([]);
       expect(listener.proc.stderr).toMatch(/Removed webhook wh_/);
     });

@@ -1086,6 +1086,24 @@ describe('webhooks', () => {
     expect(drawn.stdout).toContain(first.created_at.slice(0, 10));
   });
 
+  it('a write key adds and removes webhooks ("configure webhooks"); a read key may not', async () => {
+    const box = await sandbox();
+    const write = await ok(box, ['emulator', 'keys', 'create', '--level', 'write']);
+    const read = await ok(box, ['emulator', 'keys', 'create', '--level', 'read']);
+    const withKey = (key: string) => ({ env: { HIRE_API_KEY: key } });
+    const added = await cli(box, ['webhooks', 'add', '--url', url, '--event', 'job.created', '--json'], withKey(write.key));
+    expect(added.code, added.stderr).toBe(0);
+    const id = json<Rec>(added).id;
+    const refused = await cli(box, ['webhooks', 'remove', id], withKey(read.key));
+    expect(refused.code).toBe(3);
+    const removed = await cli(box, ['webhooks', 'remove', id], withKey(write.key));
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(await ok(box, ['webhooks', 'list'])).toEqual([]);
+    // Jobs are still deleted by admin keys alone.
+    const job = await newJob(box, 'Kept Engineer');
+    expect((await cli(box, ['jobs', 'delete', job.id, '--yes'], withKey(write.key))).code).toBe(3);
+  });
+
   it('remove deletes it (the list is then empty); a missing id is exit 4', async () => {
     const box = await sandbox();
     const webhook = await ok(box, ['webhooks', 'add', '--url', url, '--event', 'job.created']);

@@ -150,6 +150,8 @@ interface Endpoint {
   success: number;
   url(f: Fixtures): string;
   body?(f: Fixtures): unknown;
+  /** The lowest key level that may call it, when not the method's (CONTRACT §6 "Keys"). */
+  minimum?: 'write';
 }
 
 const WEBHOOK_INPUT = { url: 'http://127.0.0.1:9/hook', events: ['job.created'], secret: 'whsec_permissions_test_0123456789' };
@@ -169,7 +171,8 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/webhooks', success: 201, url: () => '/webhooks', body: () => WEBHOOK_INPUT },
   { method: 'GET', path: '/webhooks', success: 200, url: () => '/webhooks' },
   { method: 'GET', path: '/webhooks/{id}', success: 200, url: (f) => `/webhooks/${f.webhook.id}` },
-  { method: 'DELETE', path: '/webhooks/{id}', success: 204, url: (f) => `/webhooks/${f.doomedWebhook.id}` },
+  // Write keys "configure webhooks" (spec "Authentication"), removing them included.
+  { method: 'DELETE', path: '/webhooks/{id}', success: 204, url: (f) => `/webhooks/${f.doomedWebhook.id}`, minimum: 'write' },
 ];
 
 const KEY_KINDS = ['read', 'write', 'admin', 'expired', 'revoked', 'missing', 'unknown'] as const;
@@ -191,6 +194,7 @@ function expectedCell(kind: KeyKind, endpoint: Endpoint): string {
     case 'expired':
       return '401 key_expired';
     default:
+      if (endpoint.minimum === 'write') return kind === 'read' ? '403 forbidden' : String(endpoint.success);
       return ALLOWED_METHODS[kind].includes(endpoint.method) ? String(endpoint.success) : '403 forbidden';
   }
 }

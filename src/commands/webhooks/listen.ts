@@ -4,6 +4,7 @@
 // --forward-to, and with --register subscribes itself on the current profile's server for as long
 // as it runs.
 import { createServer } from 'node:http';
+import type { Context } from '../../context.js';
 import type { AddressInfo } from 'node:net';
 import { createWebhook, removeWebhook } from '../../api/webhooks.js';
 import { EVENT_KINDS } from '../../domain/vocabulary.js';
@@ -29,11 +30,13 @@ export default defineCommand({
     events: eventKindsFlag('events', 'only these event kinds, comma-separated: {choices}; also what --register subscribes to'),
     forwardTo: flag.string({ value: 'url', help: 'relay verified deliveries to this URL' }),
     register: flag.boolean({ help: 'register a webhook for this listener on the current profile, removed on exit' }),
+    printSecret: flag.boolean({ help: "print the profile's listener secret (what --register signs with) and exit" }),
+    rotateSecret: flag.boolean({ help: "make a new listener secret for the profile (with --print-secret or --register)" }),
   },
   examples: [
     'hire webhooks listen --register',
     'hire webhooks listen --register --events job.created --forward-to http://localhost:3000/hooks',
-    'printf %s "$SECRET" | hire webhooks listen --port 8787 --secret-stdin --json',
+    'hire webhooks listen --print-secret > webhook-secret.txt   # what --register signs with, for the app under test',
   ],
   async run(ctx, flags) {
     const { port, events: kinds } = flags;
@@ -47,10 +50,19 @@ export default defineCommand({
       }
       if (forwardTo.protocol !== 'http:' && forwardTo.protocol !== 'https:') throw new UsageError('--forward-to must be an http or https URL.');
     }
+    if ((flags.printSecret || flags.rotateSecret) && (flags.secret !== undefined || flags.secretStdin)) {
+      throw new UsageError('--print-secret and --rotate-secret are about the listener secret kept for the profile: not with --secret or --secret-stdin.');
+    }
+    if (flags.rotateSecret && !flags.printSecret && !flags.register) throw new UsageError('--rotate-secret goes with --print-secret or --register.');
+    if (flags.printSecret) {
+      // Only the secret on stdout: `export WEBHOOK_SECRET=$(hire webhooks listen --print-secret)`.
+      ctx.io.stdout.write(`${await listenerSecret(ctx, flags.rotateSecret === true)}\n`);
+      return;
+    }
     let secret = flags.secret ?? (flags.secretStdin ? (await readTextInput(ctx, '--secret-stdin', '-')).trim() : undefined);
     if (secret === undefined) {
-      if (!flags.register) throw new UsageError('Pass the signing secret with --secret or --secret-stdin, or use --register (a secret is made for it).');
-      secret = generateSecret();
+      if (!flags.register) throw new UsageError('Pass the signing secret with --secret or --secret-stdin, or use --register (it signs with the profile\'s listener secret).');
+      secret = await listenerSecret(ctx, flags.rotateSecret === true);
     }
     if (secret === '') throw new UsageError('The secret is empty.');
     if (flags.register && !(await confirmProductionWrite(ctx, 'Register a webhook for this listener (removed when it stops)'))) return;
@@ -145,5 +157,22 @@ function senderText(text: string): string {
   });
   const chars = [...word];
   return chars.length > SHOWN_CHARS ? `${chars.slice(0, SHOWN_CHARS).join('')}…` : word;
+}
+
+/**
+ * The profile's listener secret: kept in the config store (0600) so that `--print-secret` and a
+ * later `--register` agree, and the app under test can verify what is forwarded; new with `rotate`.
+ */
+async function listenerSecret(ctx: Context, rotate: boolean): Promise<string> {
+  const name = (await ctx.profile()).name;
+  const kept = (await ctx.config()).listen_secrets?.[name];
+  if (kept && !rotate) return kept;
+  const secret = generateSecret();
+  const { updateConfig } = await import('../../config/store.js');
+  await updateConfig(ctx.env, (config) => {
+    config.listen_secrets = { ...config.listen_secrets, [name]: secret };
+  });
+  ctx.configChanged();
+  return secret;
 }
 

@@ -67,6 +67,8 @@ export const webhookRoutes: Route[] = [
   {
     method: 'DELETE',
     path: '/webhooks/:id',
+    // The spec gives write keys "configure webhooks" (CONTRACT §6 "Keys"): removing one included.
+    level: 'write',
     handler(req, ctx) {
       ctx.store.delete('webhooks', findWebhook(ctx, req.params.id!).id);
       return noContent();
