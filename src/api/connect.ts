@@ -3,8 +3,9 @@
 // data dir (a standing one, or one started in-process for this command). Says what it did through
 // the callbacks given: the API layer never prints.
 import { targetEnvironment, type ResolvedProfile } from '../config/profiles.js';
+import { emulatorClock } from '../config/emulator-clock.js';
 import type { Env } from '../config/paths.js';
-import { AuthError, ExitCode, HireError, UsageError } from '../errors.js';
+import { AuthError, ExitCode, HireError } from '../errors.js';
 import { isLoopbackHost, resolveBaseUrl, type BaseUrl } from './base-url.js';
 import type { ApiClient } from './client.js';
 
@@ -59,8 +60,7 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
   if (local && localKey && profile.baseUrlSource !== 'env') {
     const { connectLocalEmulator } = await import('../emulator/embedded.js');
     const dir = options.dataDir;
-    const { emulatorClock } = await import('../emulator/clock.js');
-    const now = clockFrom(options.env, emulatorClock);
+    const now = emulatorClock(options.env);
     const emulator = await connectLocalEmulator({ address: target, dataDir: dir, localKey, ...(now ? { now } : {}) }).catch((error: unknown) => {
       // Data the emulator cannot read (not a database, a newer schema, a corrupt first-format file).
       if (error instanceof Error && error.name === 'StoreError') throw new HireError(error.message, { exitCode: ExitCode.failure, code: 'emulator_data' });
@@ -93,13 +93,4 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
   });
   closers.push(() => client.close());
   return { client, release };
-}
-
-/** The emulator's clock from HIRE_EMULATOR_NOW (emulator/clock.ts), a bad value a usage error. */
-function clockFrom(env: Env, emulatorClock: (env: Env) => (() => Date) | undefined): (() => Date) | undefined {
-  try {
-    return emulatorClock(env);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
 }

@@ -89,7 +89,7 @@ export const flag = {
     choices: C,
     options: O,
   ) =>
-    ({ kind: 'enum', choices, ...(options.many ? { many: true } : {}), ...options }) as FlagSpec<
+    ({ kind: 'enum', choices, ...options }) as FlagSpec<
       // A job field's value goes unchecked to the domain schema: text, until that schema has checked it.
       Given<O extends { field: string } ? (O extends { many: true } ? string[] : string) : O extends { many: true } ? C[number][] : C[number], O>
     >,

@@ -129,14 +129,8 @@ export function parseSettings(raw: Record<string, unknown>): Settings {
   const json = flags.json === true;
   const output = flags.output as OutputFormat | undefined;
   if (json && output !== undefined && output !== 'json') throw new UsageError(`--json and --output ${output} disagree; pass one of them.`);
-  let fields: string[] | undefined;
-  if (typeof flags.fields === 'string') {
-    fields = flags.fields
-      .split(',')
-      .map((field) => field.trim())
-      .filter((field) => field !== '');
-    if (fields.length === 0) throw new UsageError('--fields needs at least one field name, such as --fields id,title.');
-  }
+  const fields = typeof flags.fields === 'string' ? items(flags.fields) : undefined;
+  if (fields?.length === 0) throw new UsageError('--fields needs at least one field name, such as --fields id,title.');
   return Object.freeze({
     profile: flags.profile as string | undefined,
     format: json ? 'json' : (output ?? 'table'),

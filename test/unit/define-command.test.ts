@@ -106,3 +106,16 @@ describe("the README's command to copy", () => {
     expect(block).toBe(readFileSync(new URL('src/commands/webhooks/remove.ts', root), 'utf8'));
   });
 });
+
+describe('the commander tree of a run', () => {
+  it('is built along the path argv seems to name, and whole wherever commander goes instead', async () => {
+    // argv's words read "jobs get" (the flag value "get" looks like a command), but commander takes
+    // `--profile get` and runs `jobs list`: it must be a whole command, flags and all.
+    const result = await hire(['jobs', '--profile', 'get', 'list', '--status', 'active']);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('Profile "get" (from --profile) does not exist');
+    expect(result.code).toBe(2);
+    const bad = await hire(['jobs', '--profile', 'get', 'list', '--status', 'open']);
+    expect(bad.stderr).toBe('Error: --status must be one of draft, active, paused, closed (got "open").\n');
+  });
+});

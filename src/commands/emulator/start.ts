@@ -1,4 +1,5 @@
 // hire emulator start: the local platform as a standing server, until Ctrl-C.
+import { emulatorClock } from '../../config/emulator-clock.js';
 import { dataDir } from '../../config/paths.js';
 import { HireError, ExitCode, UsageError } from '../../errors.js';
 import { DataDirBusyError, startEmulator } from '../../emulator/server.js';
@@ -41,6 +42,7 @@ export default defineCommand({
     const chaos = flags.chaos === undefined ? undefined : { rate: flags.chaos, ...(seed !== undefined ? { seed } : {}), ...(weights ? { weights } : {}) };
     const dir = flags.dataDir ?? dataDir(ctx.env);
     const backoff = flags.deliveryBackoff;
+    const now = emulatorClock(ctx.env);
     const paint = await ctx.output.painter('stderr');
     // Listen for Ctrl-C before saying "listening", so that a signal sent on that cue stops it cleanly.
     const stopped = new Promise<'SIGINT' | 'SIGTERM'>((resolve) => {
@@ -49,13 +51,6 @@ export default defineCommand({
         resolve(received);
       });
     });
-    const { emulatorClock } = await import('../../emulator/clock.js');
-    let now;
-    try {
-      now = emulatorClock(ctx.env);
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
     let emulator;
     try {
       emulator = await startEmulator({
