@@ -36,6 +36,7 @@ if (page !== undefined) {
   process.stdout.write(page);
 } else if (argv[0] === '__complete') {
   // What the completion scripts run at every Tab: the completion code alone, not the CLI.
+  process.stdout.on('error', () => process.exit(0));
   const { runTab } = await import('../dist/complete.js');
   await runTab(argv.slice(argv[1] === '--' ? 2 : 1));
 } else if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {

@@ -56,6 +56,18 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
   if (!apiKey) {
     throw new AuthError(`No API key for profile "${profile.name}".`, `Run \`hire auth login --profile ${profile.name}\`, or set HIRE_API_KEY.`);
   }
+  // HIRE_BASE_URL names the server; the data dir's own key goes only to the emulator that proves
+  // it serves that data dir (CONTRACT §7), as at the profile's address.
+  if (local && localKey && profile.baseUrlSource === 'env' && profile.keySource !== 'env' && profile.keySource !== 'profile') {
+    const { probeEmulator } = await import('../emulator/presence.js');
+    // Nothing there at all: the request itself says so (connection refused, exit 6); no key is read by anyone.
+    if ((await probeEmulator(target.origin, localKey)) === 'foreign') {
+      throw new AuthError(
+        `HIRE_BASE_URL points at ${target.origin}, which does not prove it is this data dir's emulator; the local key was not sent.`,
+        'Set HIRE_API_KEY to a key of that server, or unset HIRE_BASE_URL.',
+      );
+    }
+  }
   // CONTRACT §2: with HIRE_BASE_URL the server is used as it is, never an in-process emulator.
   if (local && localKey && profile.baseUrlSource !== 'env') {
     const { connectLocalEmulator } = await import('../emulator/embedded.js');

@@ -1,9 +1,12 @@
 // Single records: GET, POST, PATCH and DELETE on `/things` and `/things/{id}`.
 import type { ApiClient } from './client.js';
 import { RecordSchema, type ApiRecord, type Meta } from './envelope.js';
+import { UsageError } from '../errors.js';
 import { unexpectedShape } from './errors.js';
 
 export function recordPath(collection: string, id: string): string {
+  // `.` and `..` stay path steps however they are encoded (URL parsing collapses them): never an id.
+  if (id === '' || id === '.' || id === '..') throw new UsageError(`"${id}" is not an id.`);
   return `${collection}/${encodeURIComponent(id)}`;
 }
 

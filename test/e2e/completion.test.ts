@@ -15,7 +15,7 @@ type ShellName = keyof typeof SCRIPTS;
 const scriptPath = (shell: ShellName) => join(ROOT, 'completions', SCRIPTS[shell]);
 
 // The spec's vocabularies, written out here so that a change to them in src shows up as a failure.
-const TOP_LEVEL = ['jobs', 'candidates', 'assessments', 'analytics', 'webhooks', 'auth', 'profiles', 'api', 'emulator', 'completion'];
+const TOP_LEVEL = ['jobs', 'candidates', 'assessments', 'analytics', 'webhooks', 'events', 'auth', 'profiles', 'api', 'emulator', 'trigger', 'logs', 'completion'];
 const JOB_SUBCOMMANDS = ['create', 'import', 'list', 'get', 'update', 'publish', 'pause', 'close', 'reopen', 'delete'];
 const JOB_STATUSES = ['draft', 'active', 'paused', 'closed'];
 const CANDIDATE_STATUSES = ['new', 'screening', 'review', 'interview', 'offer', 'hired', 'rejected'];
@@ -186,6 +186,20 @@ describe('hire __complete', () => {
       expect(await values(box, words)).toEqual(expected);
     });
   }
+
+  it('offers the event kinds for trigger, events list --kind and webhooks add --event', async () => {
+    const box = await sandbox();
+    expect((await complete(box, ['trigger', ''])).values).toEqual(EVENT_KINDS);
+    expect((await complete(box, ['events', 'list', '--kind', ''])).values).toEqual(EVENT_KINDS);
+    expect((await complete(box, ['events', ''])).values).toEqual(['list', 'get', 'resend']);
+  });
+
+  it('the built binary ends quietly when its reader goes (| head -1), with no stack trace', async () => {
+    const box = await sandbox();
+    const piped = spawnSync('sh', ['-c', `"${process.execPath}" bin/hire.js __complete -- trigger '' | head -1`], { cwd: ROOT, env: box.env, encoding: 'utf8' });
+    expect(piped.stdout).toBe('job.created\n');
+    expect(piped.stderr).toBe('');
+  });
 
   it('offers the HTTP methods after api -X', async () => {
     const box = await sandbox();
