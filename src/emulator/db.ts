@@ -6,7 +6,8 @@ import { createRequire } from 'node:module';
 export type SqlValue = string | number | bigint | null;
 
 export interface Statement {
-  run(...params: SqlValue[]): { changes: number };
+  /** `lastInsertRowid`: the rowid of the row an INSERT made. */
+  run(...params: SqlValue[]): { changes: number; lastInsertRowid: number };
   get(...params: SqlValue[]): Record<string, unknown> | undefined;
   all(...params: SqlValue[]): Record<string, unknown>[];
 }
@@ -31,7 +32,7 @@ export class DatabaseError extends Error {
 }
 
 interface LibsqlStatement {
-  run(...params: unknown[]): { changes: number };
+  run(...params: unknown[]): { changes: number; lastInsertRowid: number | bigint };
   get(...params: unknown[]): unknown;
   all(...params: unknown[]): unknown[];
 }
@@ -112,7 +113,8 @@ export function openDatabase(path: string, options: { busyTimeoutMs: number }): 
     statement = {
       run(...params) {
         try {
-          return { changes: raw.run(...params).changes };
+          const { changes, lastInsertRowid } = raw.run(...params);
+          return { changes, lastInsertRowid: Number(lastInsertRowid) };
         } catch (error) {
           throw wrapError(error);
         }

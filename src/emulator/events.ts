@@ -1,11 +1,14 @@
 // Events and their delivery (CONTRACT §6 "Events", "Delivery"): Standard Webhooks v1, a delivery
 // succeeds on a 2xx within 10 s, otherwise it is retried with exponential backoff, 6 attempts in
 // all. Deliveries live in the store, so that those pending when the emulator stops resume when it
-// starts again; every attempt is kept for the delivery log.
+// starts again; every attempt is kept for the delivery log. Every event is kept in the event log
+// (`hire events list`), whether a webhook listens or not, for 30 days and up to the newest 10,000;
+// one can be sent again (`hire events resend`) with the same webhook-id.
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { EventKind } from '../domain/vocabulary.js';
 import { signedHeaders } from '../webhooks/signature.js';
+import { HttpError, notFound } from './http.js';
 import { newId } from './ids.js';
 import { field, type Store } from './store.js';
 
@@ -15,6 +18,12 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
 export const DEFAULT_BACKOFF_MS = 5_000;
 /** At most this many deliveries in flight at once. */
 const PARALLEL = 8;
+/** The event log keeps the newest this many events of an environment… */
+export const EVENTS_KEPT = 10_000;
+/** …that are at most this old (by the emulator's clock). */
+export const EVENT_RETENTION_DAYS = 30;
+/** How much of a receiver's answer an attempt keeps, for `hire events get`. */
+export const RESPONSE_SNIPPET_BYTES = 512;
 
 /** A subscription as stored, secret included. Here, not in routes/webhooks.ts: delivery reads it,
  * and that route module reads deliveries. */
@@ -32,7 +41,22 @@ export interface StoredEvent {
   id: string;
   type: EventKind;
   created_at: string;
+  /** The job the event is about (every kind is about one), for `events list --job`. */
+  job_id: string | null;
   data: unknown;
+}
+
+/** What is delivered: Standard Webhooks' `{id, type, created_at, data}`. */
+export function eventBody(event: StoredEvent): string {
+  return JSON.stringify({ id: event.id, type: event.type, created_at: event.created_at, data: event.data });
+}
+
+/** The job an event's data is about: its `job_id`, or the job itself for job.created. */
+function jobOf(type: EventKind, data: unknown): string | null {
+  if (data === null || typeof data !== 'object') return null;
+  const record = data as Record<string, unknown>;
+  const id = type === 'job.created' ? record.id : record.job_id;
+  return typeof id === 'string' ? id : null;
 }
 
 export interface Attempt {
@@ -40,8 +64,12 @@ export interface Attempt {
   at: string;
   duration_ms: number;
   response_status: number | null;
+  /** The start of the receiver's answer (up to 512 bytes), as text. */
+  response_body: string | null;
   error: string | null;
   success: boolean;
+  /** Made by `events resend`, not by the retry schedule. */
+  resend?: boolean;
 }
 
 export interface Delivery {
@@ -57,6 +85,13 @@ export interface Delivery {
   next_attempt_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The next attempt is a resend: one attempt, whatever its answer, then the delivery is done. */
+  resend?: boolean;
+}
+
+/** A delivery as the API shows it: without the body (the event has it). */
+export function publicDelivery({ body: _body, ...delivery }: Delivery): Omit<Delivery, 'body'> {
+  return delivery;
 }
 
 export interface EventBusOptions {
@@ -68,6 +103,8 @@ export interface EventBusOptions {
    * command's in-process emulator, or a retry whose process has gone); a standing server sets it.
    */
   pollMs?: number;
+  /** The newest this many events are kept (EVENTS_KEPT); small in tests. */
+  eventsKept?: number;
 }
 
 /** How long an attempt under way keeps others off its delivery: the timeout and some slack. */
@@ -79,6 +116,16 @@ export class EventBus {
   readonly #timeoutMs: number;
   readonly #now: () => Date;
   readonly #pollMs: number | undefined;
+  readonly #eventsKept: number;
+  /** The event log is trimmed each time this many more events have been stored (by any process). */
+  readonly #pruneEvery: number;
+  /**
+   * When the oldest stored event was made, as last read: other processes only add newer events or
+   * trim old ones, so while this is within the log's age, so is the true oldest.
+   */
+  #oldestAt: string | undefined;
+  /** While `collect` runs: the events emitted, and what shapes their data. */
+  #collector: { events: StoredEvent[]; shape: ((type: EventKind, data: unknown) => unknown) | undefined } | undefined;
   readonly #inFlight = new Map<string, Promise<void>>();
   #timer: NodeJS.Timeout | undefined;
   #poller: NodeJS.Timeout | undefined;
@@ -93,50 +140,142 @@ export class EventBus {
     this.#timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
     this.#now = options.now ?? (() => new Date());
     this.#pollMs = options.pollMs;
+    this.#eventsKept = Math.max(1, options.eventsKept ?? EVENTS_KEPT);
+    this.#pruneEvery = Math.min(1_000, Math.max(1, Math.floor(this.#eventsKept / 10)));
   }
 
   /**
-   * Records an event and a delivery for each webhook subscribed to its kind, in the caller's
-   * transaction: they commit with the change that caused them. Nothing is kept for a kind nobody
-   * listens to (simulating 100,000 applications must not fill the store).
+   * Records an event in the event log and a delivery for each webhook subscribed to its kind, in
+   * the caller's transaction: they commit with the change that caused them. The log is trimmed to
+   * its retention as it grows (simulating 100,000 applications must not fill the store).
    */
-  emit(type: EventKind, data: unknown): StoredEvent | undefined {
-    const webhooks = this.#store.all<StoredWebhook>('webhooks').filter((webhook) => webhook.events.includes(type));
-    if (webhooks.length === 0) return undefined;
+  emit(type: EventKind, given: unknown): StoredEvent {
+    const data = this.#collector?.shape ? this.#collector.shape(type, given) : given;
     const stamp = this.#now().toISOString();
-    const event: StoredEvent = { id: newId('evt'), type, created_at: stamp, data };
-    this.#store.put('events', event);
-    const body = JSON.stringify({ id: event.id, type, created_at: stamp, data });
-    for (const webhook of webhooks) {
-      this.#store.put('deliveries', {
-        id: newId('dlv'),
-        webhook_id: webhook.id,
-        event_id: event.id,
-        event_type: type,
-        url: webhook.url,
-        body,
-        state: 'pending',
-        attempts: [],
-        next_attempt_at: stamp,
-        created_at: stamp,
-        updated_at: stamp,
-      } satisfies Delivery);
+    const event: StoredEvent = { id: newId('evt'), type, created_at: stamp, job_id: jobOf(type, data), data };
+    // Events are only ever added, never updated: a plain insert, whose row number paces the trimming.
+    const { lastInsertRowid } = this.#store.db.prepare('INSERT INTO events (id, doc) VALUES (?, ?)').run(event.id, JSON.stringify(event));
+    this.#collector?.events.push(event);
+    const webhooks = this.#store.all<StoredWebhook>('webhooks').filter((webhook) => webhook.events.includes(type));
+    if (webhooks.length > 0) {
+      const body = eventBody(event);
+      for (const webhook of webhooks) this.#store.put('deliveries', newDelivery(webhook, event, body, stamp));
+      this.#soon();
     }
-    // After the transaction that recorded them has committed (it runs synchronously).
-    if (!this.#scheduled) {
-      this.#scheduled = true;
-      setImmediate(() => {
-        this.#scheduled = false;
-        this.#schedule();
-      });
-    }
+    // Trimmed by count every so often, and by age as soon as the oldest event is past it (one read
+    // of the first row); the log's reads also leave out what is past its age meanwhile.
+    if (lastInsertRowid % this.#pruneEvery === 0 || this.#oldestExpired()) this.#prune(lastInsertRowid);
     return event;
+  }
+
+  /**
+   * Runs fn (synchronously, in the caller's transaction) and returns the events it emitted, in
+   * order; `shape` may change an event's data before it is stored and sent (`trigger --override`).
+   */
+  collect<T>(fn: () => T, shape?: (type: EventKind, data: unknown) => unknown): { result: T; events: StoredEvent[] } {
+    const collector = { events: [] as StoredEvent[], shape };
+    this.#collector = collector;
+    try {
+      return { result: fn(), events: collector.events };
+    } finally {
+      this.#collector = undefined;
+    }
+  }
+
+  /**
+   * Sends an event again (in the caller's write transaction), with the same webhook-id: to the
+   * webhook given, or to every webhook it was delivered to that still exists. A delivery done
+   * (succeeded or failed) gets one more attempt; one still being retried is attempted now.
+   */
+  resend(eventId: string, webhookId?: string): Delivery[] {
+    const event = this.#store.get<StoredEvent>('events', eventId);
+    if (!event || expired(event, this.#now())) throw notFound('event', eventId);
+    const deliveries = this.#store.all<Delivery>('deliveries', { event_id: event.id });
+    const stamp = this.#now().toISOString();
+    let targets: Delivery[];
+    if (webhookId !== undefined) {
+      const webhook = this.#store.get<StoredWebhook>('webhooks', webhookId);
+      if (!webhook) throw notFound('webhook', webhookId);
+      const previous = deliveries.find((delivery) => delivery.webhook_id === webhook.id);
+      targets = [previous ?? { ...newDelivery(webhook, event, eventBody(event), stamp), resend: true }];
+    } else {
+      targets = deliveries.filter((delivery) => this.#store.get<StoredWebhook>('webhooks', delivery.webhook_id) !== undefined);
+      if (targets.length === 0) {
+        throw new HttpError(
+          409,
+          'conflict',
+          deliveries.length === 0
+            ? `Event ${event.id} was not delivered to any webhook (none listened to ${event.type} then); name one to send it to.`
+            : `The webhooks event ${event.id} was delivered to have been removed; name one to send it to.`,
+          { webhook_id: 'is required when the event has no webhook to go back to' },
+        );
+      }
+    }
+    const queued = targets.map((delivery) =>
+      this.#store.put('deliveries', {
+        ...delivery,
+        state: 'pending',
+        // One still being retried keeps its schedule after this attempt; one done gets one more.
+        ...(delivery.state === 'pending' ? {} : { resend: true }),
+        next_attempt_at: stamp,
+        updated_at: stamp,
+      } satisfies Delivery),
+    );
+    this.#soon();
+    return queued;
+  }
+
+  /** Looks for deliveries due once the transaction that recorded them has committed (it runs synchronously). */
+  #soon(): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    setImmediate(() => {
+      this.#scheduled = false;
+      this.#schedule();
+    });
+  }
+
+  /**
+   * Trims the event log to its retention (in the caller's transaction): the events before the newest
+   * `eventsKept` (row numbers only grow, one per event, so those are the rows numbered up to
+   * `last - eventsKept`) and those past their age, with their deliveries that are not still being
+   * attempted.
+   */
+  #prune(last?: number): void {
+    const db = this.#store.db;
+    const newest = last ?? Number(db.prepare('SELECT max(seq) AS last FROM events').get()?.last ?? 0);
+    const cutoff = retentionCutoff(this.#now());
+    this.#oldestAt = undefined;
+    const settled = `${field('state')} != 'pending'`;
+    for (const [condition, value] of [
+      ['seq <= ?', newest - this.#eventsKept],
+      [`${field('created_at')} < ?`, cutoff],
+    ] as const) {
+      db.prepare(`DELETE FROM deliveries WHERE ${field('event_id')} IN (SELECT id FROM events WHERE ${condition}) AND ${settled}`).run(value);
+      db.prepare(`DELETE FROM events WHERE ${condition}`).run(value);
+    }
+  }
+
+  /** Is the first event stored (the oldest but for a clock set back) past the log's age? */
+  #oldestExpired(): boolean {
+    const cutoff = retentionCutoff(this.#now());
+    if (this.#oldestAt !== undefined && this.#oldestAt >= cutoff) return false;
+    const oldest = this.#store.db.prepare(`SELECT ${field('created_at')} AS at FROM events ORDER BY seq LIMIT 1`).get()?.at;
+    this.#oldestAt = typeof oldest === 'string' ? oldest : undefined;
+    return this.#oldestAt !== undefined && this.#oldestAt < cutoff;
+  }
+
+  /** Trims events past their age, if there are any (a read first: most starts have none). */
+  #expire(): void {
+    const stale = this.#store.db.prepare(`SELECT 1 AS yes FROM events WHERE ${field('created_at')} < ? LIMIT 1`).get(retentionCutoff(this.#now()));
+    if (stale) this.#store.write(() => this.#prune());
   }
 
   /** Starts delivering, beginning with what was pending when the emulator last stopped. */
   start(): void {
     this.#stopped = false;
     this.#closed = false;
+    this.#expire();
     this.#schedule();
     if (this.#pollMs !== undefined) {
       this.#poller = setInterval(() => this.#schedule(), this.#pollMs);
@@ -230,8 +369,8 @@ export class EventBus {
   async #attempt(delivery: Delivery): Promise<void> {
     const webhook = this.#store.get<StoredWebhook>('webhooks', delivery.webhook_id);
     const started = this.#now();
-    let outcome: { status: number | null; error: string | null };
-    if (!webhook) outcome = { status: null, error: 'the webhook was removed' };
+    let outcome: Outcome;
+    if (!webhook) outcome = { status: null, body: null, error: 'the webhook was removed' };
     else {
       const headers = signedHeaders(webhook.secret, delivery.event_id, delivery.body, started);
       outcome = await post(delivery.url, delivery.body, { ...headers }, this.#timeoutMs);
@@ -239,20 +378,26 @@ export class EventBus {
     const success = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
     if (this.#closed) return;
     this.#store.write(() => {
-      const current = this.#store.get<Delivery>('deliveries', delivery.id) ?? delivery;
+      // Gone meanwhile (its event trimmed from the log, or the store reset): nothing to record.
+      const current = this.#store.get<Delivery>('deliveries', delivery.id);
+      if (!current) return;
+      const resend = current.resend === true;
       const attempt: Attempt = {
         number: current.attempts.length + 1,
         at: started.toISOString(),
         duration_ms: Math.max(0, this.#now().getTime() - started.getTime()),
         response_status: outcome.status,
+        response_body: outcome.body,
         error: success ? null : (outcome.error ?? `HTTP ${outcome.status}`),
         success,
+        ...(resend ? { resend: true } : {}),
       };
       const attempts = [...current.attempts, attempt];
-      const finished = success || !webhook || attempts.length >= MAX_ATTEMPTS;
+      const finished = success || !webhook || resend || attempts.length >= MAX_ATTEMPTS;
       const next = finished ? null : new Date(this.#now().getTime() + this.#backoffMs * 5 ** (attempts.length - 1)).toISOString();
+      const { resend: _done, ...rest } = current;
       this.#store.put('deliveries', {
-        ...current,
+        ...rest,
         attempts,
         state: success ? 'succeeded' : finished ? 'failed' : 'pending',
         next_attempt_at: next,
@@ -263,14 +408,55 @@ export class EventBus {
   }
 }
 
+function newDelivery(webhook: StoredWebhook, event: StoredEvent, body: string, stamp: string): Delivery {
+  return {
+    id: newId('dlv'),
+    webhook_id: webhook.id,
+    event_id: event.id,
+    event_type: event.type,
+    url: webhook.url,
+    body,
+    state: 'pending',
+    attempts: [],
+    next_attempt_at: stamp,
+    created_at: stamp,
+    updated_at: stamp,
+  };
+}
+
+interface Outcome {
+  status: number | null;
+  body: string | null;
+  error: string | null;
+}
+
+/** At most RESPONSE_SNIPPET_BYTES of the answer, cut before a character that would not fit whole. */
+export function snippet(bytes: Buffer): string {
+  if (bytes.length <= RESPONSE_SNIPPET_BYTES) return bytes.toString('utf8');
+  let end = RESPONSE_SNIPPET_BYTES;
+  // A continuation byte (10xxxxxx) at the cut: the character it belongs to starts before it.
+  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end -= 1;
+  return bytes.subarray(0, end).toString('utf8');
+}
+
+/** Whether an event is past the log's retention at `now`. */
+export function expired(event: Pick<StoredEvent, 'created_at'>, now: Date): boolean {
+  return event.created_at < retentionCutoff(now);
+}
+
+/** Events created before this (ISO) are past the log's retention. */
+export function retentionCutoff(now: Date): string {
+  return new Date(now.getTime() - EVENT_RETENTION_DAYS * 86_400_000).toISOString();
+}
+
 /** One POST of a delivery; a 2xx within the timeout is success. Never throws. */
-function post(url: string, body: string, headers: { [name: string]: string }, timeoutMs: number): Promise<{ status: number | null; error: string | null }> {
+function post(url: string, body: string, headers: { [name: string]: string }, timeoutMs: number): Promise<Outcome> {
   return new Promise((resolve) => {
     let target: URL;
     try {
       target = new URL(url);
     } catch {
-      resolve({ status: null, error: 'the webhook URL is not valid' });
+      resolve({ status: null, body: null, error: 'the webhook URL is not valid' });
       return;
     }
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -281,15 +467,23 @@ function post(url: string, body: string, headers: { [name: string]: string }, ti
         headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'hire-emulator-webhooks/1' },
       },
       (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? null, error: null }));
-        res.on('error', (error) => resolve({ status: res.statusCode ?? null, error: error.message }));
+        // The start of the answer is kept (and a few bytes more, to cut between characters); the
+        // rest is read and dropped.
+        const kept: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          if (size < RESPONSE_SNIPPET_BYTES + 4) kept.push(chunk.subarray(0, RESPONSE_SNIPPET_BYTES + 4 - size));
+          size += chunk.length;
+        });
+        const text = () => (size === 0 ? null : snippet(Buffer.concat(kept)));
+        res.on('end', () => resolve({ status: res.statusCode ?? null, body: text(), error: null }));
+        res.on('error', (error) => resolve({ status: res.statusCode ?? null, body: text(), error: error.message }));
       },
     );
     // The whole exchange, body included, must fit in the timeout (CONTRACT §6: 2xx within 10 s).
     const timer = setTimeout(() => req.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
     req.on('close', () => clearTimeout(timer));
-    req.on('error', (error) => resolve({ status: null, error: error.message }));
+    req.on('error', (error) => resolve({ status: null, body: null, error: error.message }));
     req.end(body);
   });
 }

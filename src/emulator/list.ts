@@ -17,6 +17,8 @@ export interface ListSpec<T> {
   filters?: Record<string, { parse(value: string): SqlValue; sql: string }>;
   /** Conditions every listed record meets (the deliveries of one webhook). */
   scope?: Record<string, SqlValue>;
+  /** A condition of SQL every listed record meets, with its params (events within the log's age). */
+  condition?: { sql: string; params: SqlValue[] };
   /** What a stored record shows (a webhook without its secret). */
   show?: (record: T) => Record<string, unknown>;
 }
@@ -50,6 +52,10 @@ export function listRecords<T extends StoredRecord>(store: Store, name: Collecti
   for (const [path, value] of Object.entries(spec.scope ?? {})) {
     where.push(`${field(path)} = ?`);
     params.push(value);
+  }
+  if (spec.condition) {
+    where.push(spec.condition.sql);
+    params.push(...spec.condition.params);
   }
   for (const name of new Set(query.keys())) {
     if (RESERVED.has(name)) continue;

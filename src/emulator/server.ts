@@ -20,7 +20,9 @@ import { assessmentRoutes } from './routes/assessments.js';
 import { candidateRoutes } from './routes/candidates.js';
 import { controlRoutes } from './routes/control.js';
 import { jobRoutes } from './routes/jobs.js';
+import { eventRoutes } from './routes/events.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { loggedPath, logRequest } from './request-log.js';
 import { SANDBOX_PREFIX, refreshSandbox, sandboxDataDir, type EmulatorEnvironment } from './sandbox.js';
 import { Store } from './store.js';
 
@@ -56,6 +58,8 @@ export interface EmulatorOptions {
   onRequest?: (entry: RequestLogEntry) => void;
   /** The emulator's clock: rate-limit windows, key expiry and the sandbox's daily reset. Tests set it. */
   now?: () => Date;
+  /** How many events the event log keeps (EVENTS_KEPT, 10,000); small in tests. */
+  eventsKept?: number;
 }
 
 export interface RequestLogEntry {
@@ -95,7 +99,7 @@ interface CompiledRoute extends Route {
 }
 
 /** The API, under /api/v1 (and the deprecated /api/v0). */
-const API_ROUTES: CompiledRoute[] = [...jobRoutes, ...candidateRoutes, ...assessmentRoutes, ...analyticsRoutes, ...webhookRoutes].map(
+const API_ROUTES: CompiledRoute[] = [...jobRoutes, ...candidateRoutes, ...assessmentRoutes, ...analyticsRoutes, ...webhookRoutes, ...eventRoutes].map(
   compileRoute,
 );
 /** The emulator's own controls, under /_emulator. */
@@ -137,6 +141,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     const eventOptions = {
       now,
       ...(options.deliveryBackoffMs !== undefined ? { backoffMs: options.deliveryBackoffMs } : {}),
+      ...(options.eventsKept !== undefined ? { eventsKept: options.eventsKept } : {}),
       // A standing server also delivers what commands on the same data recorded.
       ...(mode === 'server' ? { pollMs: 1_000 } : {}),
     };
@@ -267,6 +272,8 @@ interface HandleOptions {
 
 /** Requests that change data: each runs as one write transaction (checks, record, events, idempotency). */
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The request log's own endpoint (under either environment, after the sandbox prefix is taken off). */
+const REQUESTS_PATH = '/_emulator/requests';
 
 async function handle(req: IncomingMessage, res: ServerResponse, options: HandleOptions): Promise<void> {
   const started = performance.now();
@@ -279,7 +286,18 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Handle
   if (environment === 'sandbox') url.pathname = url.pathname.slice(SANDBOX_PREFIX.length) || '/';
   let response: EmulatorResponse;
   const headers: Record<string, string> = { 'x-request-id': requestId };
-  const log = (status: number) => options.onRequest?.({ method, path: requested, status, ms: performance.now() - started, requestId });
+  // Who asked (a key's name, never the key) and which environment's log it goes to, once known.
+  let keyName: string | null = null;
+  let logTo: RouteContext | undefined;
+  const log = (status: number) => {
+    const ms = performance.now() - started;
+    // A candidate's assessment link is their credential: never printed whole, in either log.
+    options.onRequest?.({ method, path: loggedPath(requested), status, ms, requestId });
+    // The log's own reads and the presence check stay out of it: `logs tail` would see itself.
+    if (url.pathname === INFO_PATH || url.pathname === REQUESTS_PATH) return;
+    const target = logTo ?? options.environments.production;
+    logRequest(target.store, { at: target.now().toISOString(), method, path: requested, status, ms: Math.round(ms * 10) / 10, request_id: requestId, key_name: keyName });
+  };
   const version = /^\/api\/v([01])(\/.*)?$/.exec(url.pathname);
   // Injected faults touch the API only, never the emulator's own controls.
   const injected = version ? options.chaos?.next() : undefined;
@@ -296,6 +314,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Handle
       environment === 'sandbox'
         ? { ...options.environments.sandbox(), publicUrl: origin + SANDBOX_PREFIX }
         : { ...options.environments.production, publicUrl: origin };
+    logTo = routeContext;
     // Proof that this server serves the data dir, asked before any key is sent (presence.ts).
     if (url.pathname === INFO_PATH && method === 'GET') {
       const nonce = url.searchParams.get('nonce') ?? '';
@@ -326,7 +345,6 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Handle
     const path = ((version ? version[2] : control![1]) ?? '/').replace(/\/+$/, '') || '/';
     const { keys } = routeContext;
     // Who is asking comes first: without a valid key, not even which paths exist is told.
-    // The emulator's own controls take an admin key, whatever the method.
     // Every answer says how much is left: of the key's nearest window once it is known, else of the
     // address's allowance for requests without a usable key; an admitted request counts (below).
     let key;
@@ -336,9 +354,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Handle
       Object.assign(headers, keys.anonymous(req.socket.remoteAddress));
       throw otherEnvironmentKey(error, environment, req.headers.authorization, options.environments);
     }
+    keyName = key.name;
     Object.assign(headers, keys.standing(key));
     const routes = version ? API_ROUTES : CONTROL_ROUTES;
-    keys.authorize(key, req.socket.remoteAddress, method, control ? 'admin' : levelOf(routes, method, path));
+    // The emulator's own controls take an admin key unless a control says otherwise (trigger: write).
+    keys.authorize(key, req.socket.remoteAddress, method, levelOf(routes, method, path) ?? (control ? 'admin' : undefined));
     const { route, params } = findRoute(routes, method, path);
     if (injected?.fault === 'error') throw new HttpError(503, 'service_unavailable', 'The service is unavailable (an injected fault).');
     if (injected?.fault === 'rate_limit') {

@@ -58,6 +58,14 @@ const MIGRATIONS: string[] = [
     'CREATE TABLE applications (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL)',
     `CREATE INDEX applications_token_hash ON applications (${field('token_hash')})`,
   ].join(';\n'),
+  // The event log (issue 17): events by time (for retention; filters by kind and job scan at most
+  // 10,000, cheaper than an index on every insert); the deliveries of an event; and the requests
+  // the emulator answered, for `hire logs tail` (request-log.ts).
+  [
+    `CREATE INDEX events_created_at ON events (${field('created_at')})`,
+    `CREATE INDEX deliveries_event_id ON deliveries (${field('event_id')})`,
+    'CREATE TABLE requests (seq INTEGER PRIMARY KEY AUTOINCREMENT, entry TEXT NOT NULL)',
+  ].join(';\n'),
 ];
 
 export function isFieldPath(path: string): boolean {

@@ -960,10 +960,13 @@ describe('/_emulator controls', () => {
     await emu.call('POST', '/assessments', { body: { title: 'Tester' }, headers: { 'idempotency-key': 'reset-1' } });
     await emu.call('POST', '/webhooks', { body: { url: 'https://example.com/h', events: ['job.created'], secret: 'a-secret-of-16-chars' } });
 
+    // The event log holds every event: the job's, its assessment's, the applicants' and the second assessment's.
+    const events = emu.store.count('events');
+    expect(events).toBeGreaterThan(2 + 2 * 10);
     const response = await control(emu, 'POST', '/reset');
     expect(response.status).toBe(200);
     expectRequestId(response);
-    expect(response.json.data).toEqual({ removed: { jobs: 1, assessments: 2, candidates: 10, webhooks: 1, idempotency: 1, events: 0, deliveries: 0, applications: 0 } });
+    expect(response.json.data).toEqual({ removed: { jobs: 1, assessments: 2, candidates: 10, webhooks: 1, idempotency: 1, events, deliveries: 0, applications: 0 } });
     for (const name of ['jobs', 'assessments', 'candidates', 'webhooks', 'idempotency', 'events', 'deliveries'] as const) expect(emu.store.count(name)).toBe(0);
 
     // The local key still works, and the API is empty.

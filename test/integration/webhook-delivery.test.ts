@@ -1,12 +1,10 @@
 // Webhook delivery from the emulator (CONTRACT §6 "Events", "Delivery"), over real HTTP on
 // loopback: small node:http receivers record every request and answer as each test scripts, and
 // every delivery is checked with the independent `standardwebhooks` library.
-import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
+import { gate, receiver, verified, whsecSecret, type Received } from '../helpers/receiver.js';
 // env first: its hooks (removing the dirs) must run after the emulator helper's (closing them).
 import { sandbox, unusedPort } from '../helpers/env.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
@@ -21,108 +19,13 @@ const DESCRIPTION =
   'Build and run the services behind our hiring platform. You will own APIs, data pipelines and the on-call rota with the team.';
 
 // ---------------------------------------------------------------------------------------------
-// Receivers
+// Helpers
 
-interface Received {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body: string;
-  /** performance.now() when the request was complete. */
-  at: number;
-}
-
-/**
- * What to answer to the n-th request (0-based): a status, optionally only once `after` has settled
- * (a gate the test opens: an answer held for as long as the test needs, however slow the machine).
- */
-type Script = (request: Received, index: number) => number | { status: number; after: Promise<unknown> };
-
-/** A promise the test resolves when it chooses. */
-function gate(): { promise: Promise<void>; open(): void } {
-  let open!: () => void;
-  const promise = new Promise<void>((resolve) => (open = resolve));
-  return { promise, open };
-}
-
-interface Receiver {
-  port: number;
-  url(path?: string): string;
-  requests: Received[];
-  close(): Promise<void>;
-}
-
-const receivers: Receiver[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];
 
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
 });
-
-function headersOf(req: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return headers;
-}
-
-async function receiver(script: Script = () => 200, port = 0): Promise<Receiver> {
-  const requests: Received[] = [];
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const received: Received = {
-        method: req.method ?? '',
-        path: req.url ?? '',
-        headers: headersOf(req),
-        body: Buffer.concat(chunks).toString('utf8'),
-        at: performance.now(),
-      };
-      const index = requests.length;
-      requests.push(received);
-      const answer = script(received, index);
-      const reply = (status: number) => {
-        if (!res.destroyed) res.writeHead(status, { 'content-type': 'text/plain' }).end('ok');
-      };
-      if (typeof answer === 'number') reply(answer);
-      else void answer.after.then(() => reply(answer.status));
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  const actualPort = (server.address() as AddressInfo).port;
-  let closed: Promise<void> | undefined;
-  const result: Receiver = {
-    port: actualPort,
-    url: (path = '/hook') => `http://127.0.0.1:${actualPort}${path}`,
-    requests,
-    close: () =>
-      (closed ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      })),
-  };
-  receivers.push(result);
-  return result;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Helpers
-
-function whsecSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64')}`;
-}
-
-/** Verifies a delivery with `standardwebhooks` (throws on a bad signature) and returns its body. */
-function verified(request: Received, secret: string): any {
-  const webhook = secret.startsWith('whsec_') ? new Webhook(secret) : new Webhook(secret, { format: 'raw' });
-  return webhook.verify(request.body, request.headers);
-}
 
 /** Polls until the condition holds; the limit is generous, below the test's own only to name `what`. */
 async function waitFor(what: string, condition: () => boolean, timeoutMs = 45_000): Promise<void> {
@@ -258,6 +161,7 @@ describe('events on job creation', () => {
     expect(hook.requests.map(typeOf)).toEqual(['job.created']);
     expect(verified(hook.requests[0]!, secret).data).toEqual(job);
     expect(emu.store.all<StoredEvent>('events').map((event) => event.type)).toEqual(['job.created']);
+    expect(emu.store.all<Delivery>('deliveries').map((delivery) => delivery.event_type)).toEqual(['job.created']);
   });
 });
 
@@ -671,22 +575,25 @@ describe('removal and silence', () => {
     verified(hook.requests[0]!, secret);
   });
 
-  it('with no webhook subscribed to a kind, nothing is stored for it', async () => {
+  it('every event is kept in the event log; deliveries only for the kinds a webhook listens to', async () => {
     const { emu } = await emulator();
     const first = await createJob(emu);
     await createJob(emu, { publish: false });
     await simulate(emu, { job_id: first.id, applications: 20, seed: 3, advance: true });
     expect(emu.store.count('candidates')).toBe(20);
-    expect(emu.store.count('events')).toBe(0);
+    const logged = emu.store.all<StoredEvent>('events');
+    // Each application is received and created; each job is created with its assessment.
+    expect(logged.filter((event) => event.type === 'application.received')).toHaveLength(20);
+    expect(logged.filter((event) => event.type === 'job.created').map((event) => event.job_id)).toEqual([first.id, expect.stringMatching(/^job_/)]);
     expect(emu.store.count('deliveries')).toBe(0);
 
-    // Subscribed to job.created only: creating a job stores one event and one delivery, and the
-    // candidates' events still store nothing.
+    // Subscribed to job.created only: creating a job makes one delivery; the candidates' events none.
     const hook = await receiver();
     await registerWebhook(emu, hook.url(), ['job.created'], whsecSecret());
+    const before = emu.store.count('events');
     const second = await createJob(emu);
     await simulate(emu, { job_id: second.id, applications: 20, seed: 4, advance: true });
-    expect(emu.store.all<StoredEvent>('events').map((event) => event.type)).toEqual(['job.created']);
-    expect(emu.store.count('deliveries')).toBe(1);
+    expect(emu.store.count('events')).toBeGreaterThan(before + 40);
+    expect(emu.store.all<Delivery>('deliveries').map((delivery) => delivery.event_type)).toEqual(['job.created']);
   });
 });

@@ -1,9 +1,26 @@
 // POST /assessments (spec, request not shown) and the assumed GET /assessments/{id}.
 import { validateAssessmentInput } from '../../domain/assessment.js';
+import type { AssessmentConfig, Job } from '../../domain/job.js';
 import { generateAssessment, type Assessment } from '../assessments.js';
 import { created, notFound, ok, validationError } from '../http.js';
-import type { Route } from '../route.js';
+import type { Route, RouteContext } from '../route.js';
 import { findJob } from './jobs.js';
+
+/** A new assessment, for a job (its title and skills unless others are given) or a title alone; stored, with assessment.generated. */
+export function createAssessment(
+  ctx: RouteContext,
+  job: Job | undefined,
+  source: { title?: string | undefined; skills?: string[] | undefined },
+  settings: Partial<AssessmentConfig>,
+): Assessment {
+  const from = job
+    ? { id: job.id, title: source.title ?? job.title, skills: source.skills ?? job.skills, requirements: job.requirements }
+    : { id: null, title: source.title!, skills: source.skills };
+  const assessment = generateAssessment(from, { ...job?.assessment_config, ...settings, auto_generate: true }, ctx.now());
+  ctx.store.put('assessments', assessment);
+  ctx.events.emit('assessment.generated', assessment);
+  return assessment;
+}
 
 export const assessmentRoutes: Route[] = [
   {
@@ -16,13 +33,8 @@ export const assessmentRoutes: Route[] = [
       const { job_id, title, skills, question_count, time_limit, question_types, proctoring } = result.value;
       const settings = Object.fromEntries(Object.entries({ question_count, time_limit, question_types, proctoring }).filter(([, value]) => value !== undefined));
       const job = job_id === undefined ? undefined : findJob(ctx, job_id);
-      const source = job
-        ? { id: job.id, title: title ?? job.title, skills: skills ?? job.skills, requirements: job.requirements }
-        : { id: null, title: title!, skills };
       const started = performance.now();
-      const assessment = generateAssessment(source, { ...job?.assessment_config, ...settings, auto_generate: true }, ctx.now());
-      ctx.store.put('assessments', assessment);
-      ctx.events.emit('assessment.generated', assessment);
+      const assessment = createAssessment(ctx, job, { title, skills }, settings);
       return created(assessment, { assessment_generation_time: Math.round((performance.now() - started) * 100) / 100 });
     },
   },

@@ -8,14 +8,47 @@ import { parseCidr, type KeyLevel, type Limits, type Tier } from '../keys.js';
 import type { Route } from '../route.js';
 import { COLLECTIONS } from '../store.js';
 import { reseedSandbox } from '../sandbox.js';
+import { readRequests } from '../request-log.js';
 import { simulateApplications } from '../simulate.js';
+import { trigger, triggerRequest } from '../trigger.js';
 import { findJob } from './jobs.js';
 
 export const MAX_SIMULATED_APPLICATIONS = 100_000;
 const MAX_KEY_LIFETIME_SECONDS = 10 * 365 * 86_400;
 const KEY_FIELDS = new Set(['name', 'level', 'tier', 'expires_in_seconds', 'allow_ips', 'limits']);
 
+/** At most this many logged requests in one answer of GET /_emulator/requests. */
+const REQUESTS_PAGE_MAX = 1_000;
+
 export const controlRoutes: Route[] = [
+  {
+    // One event of a kind, from the smallest set of records that produces it (`hire trigger`).
+    // A write key may: it makes what a write key could make through the API.
+    method: 'POST',
+    path: '/trigger',
+    level: 'write',
+    handler(req, ctx) {
+      return created(trigger(ctx, triggerRequest(req.body)));
+    },
+  },
+  {
+    // The request log (`hire logs tail`): `after` a number from an earlier answer's meta.last;
+    // without it, no entries, only where the log stands now.
+    method: 'GET',
+    path: '/requests',
+    handler(req, ctx) {
+      const errors: FieldErrors = dictionary();
+      const afterText = req.query.get('after');
+      const after = afterText === null ? undefined : Number(afterText);
+      if (after !== undefined && (afterText!.trim() === '' || !Number.isInteger(after) || after < 0)) errors.after = 'must be a whole number of at least 0';
+      const limitText = req.query.get('limit');
+      const limit = limitText === null ? REQUESTS_PAGE_MAX : Number(limitText);
+      if (!Number.isInteger(limit) || limit < 1 || limit > REQUESTS_PAGE_MAX) errors.limit = `must be a whole number from 1 to ${REQUESTS_PAGE_MAX}`;
+      if (Object.keys(errors).length > 0) throw validationError(errors);
+      const { requests, last } = readRequests(ctx.store, after, limit);
+      return ok(requests, { last });
+    },
+  },
   {
     method: 'POST',
     path: '/simulate',

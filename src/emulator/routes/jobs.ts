@@ -74,6 +74,23 @@ export function jobRecord(parts: {
   };
 }
 
+/** A new job and its assessment, stored, with job.created and (when it is ready) assessment.generated. */
+export function createJob(ctx: RouteContext, valid: JobInput): { job: Job; generationMs: number } {
+  const { publish, title, ...input } = valid;
+  const now = ctx.now();
+  const id = newId('job');
+  const started = performance.now();
+  const assessment = generateAssessment({ id, title, ...input }, input.assessment_config, now);
+  const generationMs = Math.round((performance.now() - started) * 100) / 100;
+  const stamp = now.toISOString();
+  const job = jobRecord({ id, title, publish, input, assessment, url: applicationUrl(ctx, id), stamp, candidateCount: 0 });
+  ctx.store.put('assessments', assessment);
+  ctx.store.put('jobs', job);
+  ctx.events.emit('job.created', job);
+  if (assessment.status === 'ready') ctx.events.emit('assessment.generated', assessment);
+  return { job, generationMs };
+}
+
 export const jobRoutes: Route[] = [
   {
     method: 'POST',
@@ -81,18 +98,7 @@ export const jobRoutes: Route[] = [
     handler(req, ctx) {
       const result = validateJobInput(req.body);
       if (!result.ok) throw validationError(result.errors);
-      const { publish, title, ...input } = result.value;
-      const now = ctx.now();
-      const id = newId('job');
-      const started = performance.now();
-      const assessment = generateAssessment({ id, title, ...input }, input.assessment_config, now);
-      const generationMs = Math.round((performance.now() - started) * 100) / 100;
-      const stamp = now.toISOString();
-      const job = jobRecord({ id, title, publish, input, assessment, url: applicationUrl(ctx, id), stamp, candidateCount: 0 });
-      ctx.store.put('assessments', assessment);
-      ctx.store.put('jobs', job);
-      ctx.events.emit('job.created', job);
-      if (assessment.status === 'ready') ctx.events.emit('assessment.generated', assessment);
+      const { job, generationMs } = createJob(ctx, result.value);
       return created(job, { assessment_generation_time: generationMs });
     },
   },

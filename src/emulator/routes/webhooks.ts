@@ -3,7 +3,7 @@
 import { validateWebhookInput } from '../../domain/webhook.js';
 import { created, noContent, notFound, ok, validationError } from '../http.js';
 import { newId } from '../ids.js';
-import type { Delivery, StoredWebhook } from '../events.js';
+import { publicDelivery, type Delivery, type StoredWebhook } from '../events.js';
 import { listRecords } from '../list.js';
 import type { Route, RouteContext } from '../route.js';
 
@@ -59,7 +59,7 @@ export const webhookRoutes: Route[] = [
       const page = listRecords<Delivery>(ctx.store, 'deliveries', req.query, {
         fields: DELIVERY_FIELDS,
         scope: { webhook_id: webhook.id },
-        show: ({ body: _body, ...delivery }) => delivery,
+        show: publicDelivery,
       });
       return ok(page.data, page.meta);
     },

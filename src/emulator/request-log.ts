@@ -1,0 +1,48 @@
+// The requests an emulator answered, kept in its environment's database for `hire logs tail`
+// (CONTRACT §7): method, path, status, latency, request id and the key's name, never the key.
+// Every process on a data dir appends to it; the newest 10,000 are kept.
+import type { Store } from './store.js';
+
+export const REQUESTS_KEPT = 10_000;
+/** The log is trimmed each time this many more requests have been added. */
+const TRIM_EVERY = 500;
+
+export interface LoggedRequest {
+  /** The log's own order: later requests have larger numbers. */
+  seq: number;
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+  request_id: string;
+  /** The name of the key the request was made with, when it had a valid one. */
+  key_name: string | null;
+}
+
+/** A candidate's assessment link is their credential: the log shows where it went, not the token. */
+export function loggedPath(path: string): string {
+  return path.replace(/^((?:\/sandbox)?\/assess\/)[^/?#]+/, '$1…');
+}
+
+/** Appends one request; never fails the request it describes (a busy or closed store drops the entry). */
+export function logRequest(store: Store, entry: Omit<LoggedRequest, 'seq'>): void {
+  try {
+    const { changes } = store.db.prepare('INSERT INTO requests (entry) VALUES (?)').run(JSON.stringify({ ...entry, path: loggedPath(entry.path) }));
+    if (changes === 0) return;
+    const last = Number(store.db.prepare('SELECT max(seq) AS last FROM requests').get()?.last ?? 0);
+    if (last % TRIM_EVERY === 0) store.db.prepare('DELETE FROM requests WHERE seq <= ?').run(last - REQUESTS_KEPT);
+  } catch {
+    // The log is a convenience: losing an entry must not turn an answered request into a failure.
+  }
+}
+
+/** The requests after `after` (oldest first, at most `limit`), and the newest number in the log. */
+export function readRequests(store: Store, after: number | undefined, limit: number): { requests: LoggedRequest[]; last: number } {
+  return store.read(() => {
+    const last = Number(store.db.prepare('SELECT max(seq) AS last FROM requests').get()?.last ?? 0);
+    if (after === undefined) return { requests: [], last };
+    const rows = store.db.prepare('SELECT seq, entry FROM requests WHERE seq > ? ORDER BY seq LIMIT ?').all(after, limit);
+    return { requests: rows.map((row) => ({ seq: Number(row.seq), ...(JSON.parse(row.entry as string) as Omit<LoggedRequest, 'seq'>) })), last };
+  });
+}
