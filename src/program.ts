@@ -28,6 +28,11 @@ export const COMMANDS: Registry = [
   () => import('./commands/webhooks/listen.js'),
   () => import('./commands/webhooks/verify.js'),
   () => import('./commands/webhooks/remove.js'),
+  () => import('./commands/events/list.js'),
+  () => import('./commands/events/get.js'),
+  () => import('./commands/events/resend.js'),
+  () => import('./commands/trigger.js'),
+  () => import('./commands/logs/tail.js'),
   () => import('./commands/auth/login.js'),
   () => import('./commands/auth/status.js'),
   () => import('./commands/auth/logout.js'),
@@ -63,6 +68,16 @@ export const NOUNS: readonly Noun[] = [
     examples: ['hire webhooks add --url https://example.com/hooks --event job.created', 'hire webhooks listen --register'],
   },
   {
+    path: ['events'],
+    summary: 'the event log: list events, see every delivery attempt, send one again',
+    examples: ['hire events list --kind job.created', 'hire events get evt_abc123', 'hire events resend evt_abc123'],
+  },
+  {
+    path: ['logs'],
+    summary: "the local emulator's request log",
+    examples: ['hire logs tail', 'hire logs tail --status 4xx --json'],
+  },
+  {
     path: ['auth'],
     summary: 'store, check and remove API keys',
     examples: ['hire auth login --profile prod --environment production --base-url https://api.example.com', 'hire auth status'],
@@ -84,9 +99,9 @@ export const ROOT: Root = {
   summary: 'Work with the Hiring Platform API: jobs, candidates, assessments, webhooks, and a local emulator.',
   flags: Object.entries(GLOBAL_FLAGS).map(([key, spec]) => manifestFlag(key, spec)),
   groups: [
-    ['Hiring:', ['jobs', 'candidates', 'assessments', 'analytics', 'webhooks']],
+    ['Hiring:', ['jobs', 'candidates', 'assessments', 'analytics', 'webhooks', 'events']],
     ['Access:', ['auth', 'profiles', 'api']],
-    ['Local platform and shell:', ['emulator', 'completion']],
+    ['Local platform and shell:', ['emulator', 'trigger', 'logs', 'completion']],
   ],
 };
 

@@ -41,6 +41,11 @@ const ConfigFileSchema = z.looseObject({
   profiles: z.optional(z.record(z.string(), ProfileRecordSchema)),
   /** `webhooks listen`'s signing secret per profile, reused until --rotate-secret (issue 17). */
   listen_secrets: z.optional(z.record(z.string(), z.string())),
+  /**
+   * Listeners that registered a webhook, per profile, until they remove it: one killed before it
+   * could (SIGKILL) leaves its entry, and the next `listen --register` removes its webhook.
+   */
+  listen_webhooks: z.optional(z.record(z.string(), z.array(z.looseObject({ url: z.string(), pid: z.number(), base_url: z.string() })))),
 });
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 

@@ -116,7 +116,8 @@ const EVENT_KINDS = [
 /** The flags that take one of a fixed set of values (as completion offers them), and those values. */
 function allowedValues(path: string[], flag: string): string[] | undefined {
   const table: Record<string, string[]> = {
-    '--status': path[0] === 'candidates' ? CANDIDATE_STATUSES : JOB_STATUSES,
+    // `logs tail --status` takes HTTP statuses (4xx, 404): no fixed set.
+    ...(path[0] === 'logs' ? {} : { '--status': path[0] === 'candidates' ? CANDIDATE_STATUSES : JOB_STATUSES }),
     '--output': ['table', 'json', 'ndjson', 'csv'],
     '--location-type': ['remote', 'hybrid', 'onsite'],
     '--experience-level': ['entry', 'mid', 'senior', 'lead', 'executive'],
@@ -125,6 +126,7 @@ function allowedValues(path: string[], flag: string): string[] | undefined {
     '--question-type': ['ranksort', 'multiple_choice', 'scenario'],
     '--event': EVENT_KINDS,
     '--events': EVENT_KINDS,
+    '--kind': EVENT_KINDS,
     '--level': ['read', 'write', 'admin'],
     '--tier': ['standard', 'enterprise'],
     '--environment': ['production', 'sandbox'],
@@ -265,9 +267,9 @@ describe('root help', () => {
     expect(result.code).toBe(0);
     const parts = sections(result.stdout);
     const group = (heading: string) => [...entries(parts.get(heading)).keys()].map((term) => term.split(' ')[0]!);
-    expect(group('Hiring')).toEqual(['jobs', 'candidates', 'assessments', 'analytics', 'webhooks']);
+    expect(group('Hiring')).toEqual(['jobs', 'candidates', 'assessments', 'analytics', 'webhooks', 'events']);
     expect(group('Access')).toEqual(['auth', 'profiles', 'api']);
-    expect(group('Local platform and shell')).toEqual(['emulator', 'completion', 'help']);
+    expect(group('Local platform and shell')).toEqual(['emulator', 'trigger', 'logs', 'completion', 'help']);
     // No command is left out of the groups, and none is ungrouped.
     expect(parts.has('Commands')).toBe(false);
     const grouped = [...group('Hiring'), ...group('Access'), ...group('Local platform and shell')];

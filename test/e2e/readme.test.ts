@@ -34,12 +34,13 @@ function shellBlocks(): Block[] {
  * The block as a bash script: `hire` is the built binary; a background command's stderr goes to a
  * file that is watched until it says it is ready; background jobs get SIGTERM at the end.
  */
-function script(block: Block, port: number): string {
+function script(block: Block, port: number, appPort: number): string {
   const lines = block.lines.map((line, index) => {
-    let command = line.replaceAll('4010', String(port));
+    // 4010 is the emulator's default port, 3000 the README's stand-in app: free ports here.
+    let command = line.replaceAll('4010', String(port)).replaceAll('3000', String(appPort));
     if (/\bhire emulator start\b/.test(command) && !command.includes('--port')) command = command.replace('hire emulator start', `hire emulator start --port ${port}`);
     if (!/&\s*$/.test(command)) return command;
-    const ready = command.includes('--register') ? 'Registered webhook' : /emulator start/.test(command) ? 'listening on' : 'Listening on';
+    const ready = command.includes('--register') ? 'Registered webhook' : /emulator start/.test(command) ? 'listening on' : /logs tail/.test(command) ? 'Tailing' : 'Listening on';
     const log = `"$HIRE_README_TMP/background-${index}.log"`;
     // In the background, the binary runs in its own process (exec), so SIGTERM reaches it.
     const background = command.replace(/&\s*$/, '').replace(/^hire /, 'exec "$HIRE_README_NODE" "$HIRE_README_BIN" ');
@@ -99,9 +100,10 @@ describe('README', () => {
     const box = await sandbox();
     fixtures(box);
     const port = await unusedPort();
+    const appPort = await unusedPort();
     const env = { ...box.env, HIRE_README_TMP: box.root, HIRE_README_NODE: process.execPath, HIRE_README_BIN: join(ROOT, 'bin', 'hire.js') };
     for (const block of blocks.slice(2)) {
-      const result = spawnSync('bash', ['-c', script(block, port)], { cwd: box.root, env, encoding: 'utf8', timeout: 60_000 });
+      const result = spawnSync('bash', ['-c', script(block, port, appPort)], { cwd: box.root, env, encoding: 'utf8', timeout: 60_000 });
       expect({ section: block.section, commands: block.lines, status: result.status, stderr: result.stderr }).toMatchObject({ status: 0 });
     }
     // What the blocks did is there: the import made its two jobs, the CSV export has rows.
@@ -110,5 +112,8 @@ describe('README', () => {
     expect(titles).toEqual([]); // the emulator section ends with `hire emulator reset --yes`
     expect(readFileSync(join(box.root, 'candidates.csv'), 'utf8').split('\r\n')[0]).toBe('id,name,status,score,job_id,applied_at');
     expect(JSON.parse(readFileSync(join(box.root, 'report.json'), 'utf8'))).toHaveLength(2);
+    // The webhook loop's trigger with overrides: its events, the triggered one carrying them.
+    const triggered = JSON.parse(readFileSync(join(box.root, 'triggered.json'), 'utf8')) as { type: string; data: Record<string, unknown> }[];
+    expect(triggered.at(-1)).toMatchObject({ type: 'candidate.statusChanged', data: { name: 'Zoë Ng', score: 97 } });
   }, 180_000);
 });

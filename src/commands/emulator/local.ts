@@ -4,11 +4,15 @@ import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 
-export async function localClient(ctx: Context): Promise<ApiClient> {
+/**
+ * `what` names the command in the message for another profile, and `why` says what the platform
+ * lacks (`hire logs tail`: the platform publishes no request log).
+ */
+export async function localClient(ctx: Context, what = 'emulator commands work', why = ''): Promise<ApiClient> {
   const profile = await ctx.profile();
   if (profile.environment !== 'local') {
-    throw new UsageError(`emulator commands work on the local emulator; profile "${profile.name}" is ${profile.environment}.`, {
-      hint: 'Pass --profile local.',
+    throw new UsageError(`${what} on the local emulator; profile "${profile.name}" is ${profile.environment}.${why ? ` ${why}` : ''}`, {
+      hint: 'Pass --profile local (or local-sandbox).',
     });
   }
   return ctx.api();

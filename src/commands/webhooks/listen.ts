@@ -8,7 +8,7 @@ import type { Context } from '../../context.js';
 import type { AddressInfo } from 'node:net';
 import { createWebhook, removeWebhook } from '../../api/webhooks.js';
 import { EVENT_KINDS } from '../../domain/vocabulary.js';
-import { ExitCode, HireError, UsageError } from '../../errors.js';
+import { ApiError, ExitCode, HireError, UsageError } from '../../errors.js';
 import { inert, inertJson } from '../../output/cells.js';
 import { RECEIVE_TIMEOUT_MS, receive, type Received } from '../../webhooks/receiver.js';
 import { generateSecret } from '../../webhooks/signature.js';
@@ -16,6 +16,7 @@ import { defineCommand, flag } from '../define.js';
 import { readTextInput } from '../shared/input.js';
 import { eventKindsFlag } from './event-kinds.js';
 import { confirmProductionWrite } from '../shared/confirm.js';
+import { forgetListener, recordListener, registeredListener, removeOrphans, type ListenerEntry } from './listeners.js';
 
 /** Sender text longer than this is cut in the log line (a header may hold 16 KiB). */
 const SHOWN_CHARS = 100;
@@ -104,6 +105,7 @@ export default defineCommand({
       stop();
     });
     let webhookId: string | undefined;
+    let listener: { profile: string; entry: ListenerEntry } | undefined;
     try {
       await new Promise<void>((resolve, reject) => {
         server.once('error', (error: NodeJS.ErrnoException) =>
@@ -120,12 +122,26 @@ export default defineCommand({
 
       if (flags.register) {
         const client = await ctx.api();
-        const registering = createWebhook(client, { url: `${address}/`, events: kinds ?? [...EVENT_KINDS], secret });
+        const profile = (await ctx.profile()).name;
+        // A listener on this profile killed before it could remove its webhook left it behind.
+        await removeOrphans(ctx, profile, client);
+        listener = { profile, entry: { url: `${address}/`, pid: process.pid, base_url: client.baseUrl } };
+        await recordListener(ctx, listener.profile, listener.entry);
+        const registering = createWebhook(client, { url: listener.entry.url, events: kinds ?? [...EVENT_KINDS], secret });
         registering.catch(() => undefined); // awaited below unless Ctrl-C comes first
         // Ctrl-C while registering drops the request at once rather than waiting for its answer.
-        const registered = await Promise.race([registering, stopped]);
+        let registered;
+        try {
+          registered = await Promise.race([registering, stopped]);
+        } catch (error) {
+          // The platform answered no: there is no webhook to clean up later. (Without an answer
+          // there may be one: the entry stays for the next --register to look.)
+          if (error instanceof ApiError) await forgetListener(ctx, listener.profile, listener.entry);
+          throw error;
+        }
         if (registered) {
           webhookId = String(registered.id);
+          await registeredListener(ctx, listener.profile, listener.entry, webhookId);
           ctx.notice(`Registered webhook ${webhookId} for ${kinds ? kinds.join(', ') : 'every event kind'}; it is removed when this stops.`);
           // Not holding the connection (nor an in-process emulator, and its data dir) while waiting.
           await ctx.releaseApi();
@@ -143,6 +159,9 @@ export default defineCommand({
     if (webhookId) {
       await removeWebhook(await ctx.api(), webhookId);
       ctx.notice(`Removed webhook ${webhookId}.`);
+      // Its webhook is gone: nothing for a later listener to clean up. (A registration cut short by
+      // Ctrl-C may still have been made: that entry stays, and the next --register looks.)
+      if (listener) await forgetListener(ctx, listener.profile, listener.entry);
     }
     // CONTRACT §5: Ctrl-C is 130; SIGTERM is the polite way to stop a server, a normal end (as `emulator start`).
     if (signal === 'SIGINT') ctx.exitCode = ExitCode.interrupted;

@@ -4,15 +4,9 @@ import { createKey } from '../../../api/emulator.js';
 import { KEY_LEVELS, TIERS } from '../../../domain/vocabulary.js';
 import { printRecord } from '../../../output/render.js';
 import { defineCommand, flag } from '../../define.js';
+import { parseDuration } from '../../shared/duration.js';
 import { localClient } from '../local.js';
 import { KEY_COLUMNS } from './columns.js';
-
-/** `90d`, `12h`, `30m`, `45s` → seconds. */
-export function parseDuration(text: string): number | undefined {
-  const match = /^(\d+)\s*([smhd])$/.exec(text.trim());
-  if (!match) return undefined;
-  return Number(match[1]) * { s: 1, m: 60, h: 3_600, d: 86_400 }[match[2] as 's' | 'm' | 'h' | 'd'];
-}
 
 export default defineCommand({
   path: ['emulator', 'keys', 'create'],

@@ -1,0 +1,115 @@
+// hire logs tail: the requests the local emulator receives, live (like `stripe logs tail`):
+// method, path, status, latency, request id and the key's name (never the key). The emulator keeps
+// the log in its database, so requests made by any command on the same data dir are seen.
+import { readRequestLog } from '../../api/emulator.js';
+import { ExitCode, UsageError } from '../../errors.js';
+import { inert, inertJson } from '../../output/cells.js';
+import { defineCommand, flag } from '../define.js';
+import { localClient } from '../emulator/local.js';
+
+/** How often the log is read for what is new. */
+const POLL_MS = 250;
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** `4xx`, `404`, `2xx,5xx` → a test of a status. */
+export function parseStatuses(text: string): ((status: number) => boolean) | undefined {
+  const parts = text.split(',').map((part) => part.trim().toLowerCase());
+  if (parts.some((part) => !/^[1-5](?:xx|\d\d)$/.test(part))) return undefined;
+  return (status) => parts.some((part) => (part.endsWith('xx') ? Math.floor(status / 100) === Number(part[0]) : status === Number(part)));
+}
+
+/** `get,post` → the methods, upper case. */
+function parseMethods(text: string): string[] | undefined {
+  const methods = text.split(',').map((part) => part.trim().toUpperCase());
+  return methods.every((method) => METHODS.includes(method)) ? methods : undefined;
+}
+
+/** The path below the API's version (and the sandbox's prefix), without the query: what --path matches. */
+export function apiPath(path: string): string {
+  const bare = path.split('?')[0]!;
+  return bare.replace(/^(?:\/sandbox)?(?:\/api\/v\d+)?/, '') || '/';
+}
+
+export default defineCommand({
+  path: ['logs', 'tail'],
+  summary: "stream the local emulator's request log (every command's requests, as they come)",
+  flags: {
+    status: flag.parsed(parseStatuses, {
+      value: 'codes',
+      help: 'only these statuses: 4xx, 404, or a comma list (2xx,5xx)',
+      message: '--status takes statuses such as 4xx, 404 or 2xx,5xx (got "{value}").',
+    }),
+    path: flag.string({ help: 'only paths that start with this, with or without /api/v1 (/jobs, /candidates/cand_abc)' }),
+    method: flag.parsed(parseMethods, {
+      value: 'methods',
+      help: `only these methods, comma-separated: ${METHODS.join(', ')}`,
+      message: `--method takes ${METHODS.join(', ')}, comma-separated (got "{value}").`,
+    }),
+  },
+  examples: ['hire logs tail', 'hire logs tail --status 4xx,5xx', 'hire logs tail --path /jobs --method POST,PATCH --json'],
+  async run(ctx, flags) {
+    if (ctx.settings.format === 'csv') throw new UsageError('logs tail prints lines, or one JSON object per line with --json or -o ndjson; it has no CSV form.');
+    if (ctx.settings.fields) throw new UsageError('logs tail shows every field of a request; --fields does not apply.');
+    if (flags.path === '') throw new UsageError('--path is empty: give the start of a path, such as /jobs.');
+    const client = await localClient(ctx, 'hire logs tail works', 'The platform publishes no request log API; its dashboard is the place for the requests it received.');
+    const wanted = (entry: Record<string, unknown>): boolean => {
+      const path = String(entry.path ?? '');
+      if (flags.status && !flags.status(Number(entry.status))) return false;
+      if (flags.method && !flags.method.includes(String(entry.method))) return false;
+      if (flags.path !== undefined && !path.startsWith(flags.path) && !apiPath(path).startsWith(flags.path)) return false;
+      return true;
+    };
+    const json = ctx.settings.format === 'json' || ctx.settings.format === 'ndjson';
+    const paint = await ctx.painter('stdout');
+    const print = (entry: Record<string, unknown>) => {
+      if (json) {
+        const { seq: _seq, ...shown } = entry;
+        ctx.io.stdout.write(`${inertJson(shown)}\n`);
+        return;
+      }
+      const time = typeof entry.at === 'string' ? entry.at.slice(11, 19) : '';
+      const status = Number(entry.status);
+      const statusText = String(status || '---');
+      const coloured = status >= 500 || status === 0 ? paint.red(statusText) : status >= 400 ? paint.yellow(statusText) : paint.green(statusText);
+      const ms = typeof entry.ms === 'number' ? `${entry.ms.toFixed(1)} ms` : '';
+      const method = inert(String(entry.method ?? '')).padEnd(6);
+      ctx.io.stdout.write(`${time}  ${method} ${coloured}  ${ms.padStart(9)}  ${inert(String(entry.path ?? ''))}  ${inert(String(entry.request_id ?? ''))}  ${paint.dim(inert(String(entry.key_name ?? '-')))}\n`);
+    };
+
+    let signal: 'SIGINT' | 'SIGTERM' | undefined;
+    let wake: (() => void) | undefined;
+    const removeInterrupt = ctx.io.onInterrupt((received) => {
+      signal ??= received;
+      client.abort();
+      wake?.();
+    });
+    try {
+      let { last } = await readRequestLog(client, undefined);
+      ctx.io.stderr.write(`Tailing the local emulator's request log (profile ${(await ctx.profile()).name})${describe(flags)}. Ctrl-C stops.\n`);
+      while (signal === undefined) {
+        const page = await readRequestLog(client, last);
+        for (const entry of page.requests) if (wanted(entry)) print(entry);
+        if (page.requests.length > 0) last = Number(page.requests.at(-1)!.seq);
+        if (page.requests.length > 0) continue;
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, POLL_MS);
+        });
+      }
+    } catch (error) {
+      if (signal === undefined) throw error;
+    } finally {
+      removeInterrupt();
+    }
+    // CONTRACT §5: Ctrl-C is 130, as for `webhooks listen`; SIGTERM is a normal end.
+    if (signal === 'SIGINT') ctx.exitCode = ExitCode.interrupted;
+  },
+});
+
+function describe(flags: { status?: unknown; path?: string | undefined; method?: string[] | undefined }): string {
+  const parts: string[] = [];
+  if (flags.status) parts.push('the statuses asked for');
+  if (flags.method) parts.push(flags.method.join(', '));
+  if (flags.path !== undefined) parts.push(`paths starting ${inert(flags.path)}`);
+  return parts.length > 0 ? ` (only ${parts.join('; ')})` : '';
+}
