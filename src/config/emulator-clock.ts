@@ -1,17 +1,35 @@
 // The clock of the emulators hire starts: real time, or, with HIRE_EMULATOR_NOW=<ISO time>, time
 // running from that moment (for tests and demos that must not meet a midnight, a key's expiry or
-// an hour's end by chance). The emulator itself takes it as its `now` option.
+// an hour's end by chance); `--clock-scale N` (or HIRE_EMULATOR_CLOCK_SCALE) makes it run N times
+// faster, so that hours of rate-limit windows, key lifetimes and sandbox resets pass in seconds.
+// The emulator itself takes it as its `now` option.
 import { UsageError } from '../errors.js';
 import type { Env } from './paths.js';
 
-/** undefined when HIRE_EMULATOR_NOW is unset; a bad value is a usage error. */
-export function emulatorClock(env: Env): (() => Date) | undefined {
+/** The largest scale: a day in under a second. */
+export const MAX_CLOCK_SCALE = 100_000;
+
+/** undefined when neither HIRE_EMULATOR_NOW nor a scale is set; a bad value is a usage error. */
+export function emulatorClock(env: Env, scaleFlag?: number): (() => Date) | undefined {
   const text = env.HIRE_EMULATOR_NOW;
-  if (text === undefined || text === '') return undefined;
-  const start = Date.parse(text);
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(text) || Number.isNaN(start)) {
+  const scale = scaleFlag ?? clockScale(env);
+  const given = text !== undefined && text !== '';
+  if (!given && scale === 1) return undefined;
+  const start = given ? Date.parse(text) : Date.now();
+  if (given && (!/^\d{4}-\d{2}-\d{2}T/.test(text) || Number.isNaN(start))) {
     throw new UsageError(`HIRE_EMULATOR_NOW must be an ISO 8601 time such as 2026-01-01T12:00:00Z (got "${text}").`);
   }
   const origin = Date.now();
-  return () => new Date(start + (Date.now() - origin));
+  return () => new Date(start + (Date.now() - origin) * scale);
+}
+
+/** HIRE_EMULATOR_CLOCK_SCALE, 1 when unset. */
+function clockScale(env: Env): number {
+  const text = env.HIRE_EMULATOR_CLOCK_SCALE;
+  if (text === undefined || text === '') return 1;
+  const scale = Number(text);
+  if (!Number.isFinite(scale) || scale < 1 || scale > MAX_CLOCK_SCALE) {
+    throw new UsageError(`HIRE_EMULATOR_CLOCK_SCALE must be a number from 1 to ${MAX_CLOCK_SCALE} (got "${text}").`);
+  }
+  return scale;
 }

@@ -285,7 +285,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Handle
   const environment: EmulatorEnvironment = url.pathname === SANDBOX_PREFIX || url.pathname.startsWith(`${SANDBOX_PREFIX}/`) ? 'sandbox' : 'production';
   if (environment === 'sandbox') url.pathname = url.pathname.slice(SANDBOX_PREFIX.length) || '/';
   let response: EmulatorResponse;
-  const headers: Record<string, string> = { 'x-request-id': requestId };
+  // Date in the emulator's clock (which may run fast, --clock-scale): clients read the server's
+  // time, and how fast it runs, from it, as they would a real server's.
+  const headers: Record<string, string> = { 'x-request-id': requestId, date: options.environments.production.now().toUTCString() };
   // Who asked (a key's name, never the key) and which environment's log it goes to, once known.
   let keyName: string | null = null;
   let logTo: RouteContext | undefined;

@@ -1,5 +1,5 @@
 // hire emulator start: the local platform as a standing server, until Ctrl-C.
-import { emulatorClock } from '../../config/emulator-clock.js';
+import { MAX_CLOCK_SCALE, emulatorClock } from '../../config/emulator-clock.js';
 import { dataDir } from '../../config/paths.js';
 import { HireError, ExitCode, UsageError } from '../../errors.js';
 import { DataDirBusyError, startEmulator } from '../../emulator/server.js';
@@ -28,6 +28,12 @@ export default defineCommand({
       max: 1,
       message: '--chaos takes a fraction from 0 to 1 (got "{value}").',
     }),
+    clockScale: flag.number({
+      value: 'n',
+      help: "run the emulator's clock N times faster: rate-limit windows, key expiry, the sandbox's reset (360: an hour in 10 s)",
+      min: 1,
+      max: MAX_CLOCK_SCALE,
+    }),
     chaosSeed: flag.number({ value: 'n', help: 'the same seed gives the same faults (default 1)', integer: true }),
     chaosWeights: flag.parsed(parseWeights, {
       value: 'list',
@@ -42,7 +48,7 @@ export default defineCommand({
     const chaos = flags.chaos === undefined ? undefined : { rate: flags.chaos, ...(seed !== undefined ? { seed } : {}), ...(weights ? { weights } : {}) };
     const dir = flags.dataDir ?? dataDir(ctx.env);
     const backoff = flags.deliveryBackoff;
-    const now = emulatorClock(ctx.env);
+    const now = emulatorClock(ctx.env, flags.clockScale);
     const paint = await ctx.output.painter('stderr');
     // Listen for Ctrl-C before saying "listening", so that a signal sent on that cue stops it cleanly.
     const stopped = new Promise<'SIGINT' | 'SIGTERM'>((resolve) => {
