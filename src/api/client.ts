@@ -2,7 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, envHttpProxyAgent, proxySettings, type Dispatcher } from './undici.js';
-import { ApiError, InterruptedError, MAX_WAIT_SECONDS, NetworkError, UsageError } from '../errors.js';
+import { ApiError, ExitCode, HireError, InterruptedError, MAX_WAIT_SECONDS, NetworkError, UsageError } from '../errors.js';
+import { BudgetWaitExceeded, Pacer, ServerClock, type PacerOptions } from './pacer.js';
 import { dictionary } from '../domain/merge.js';
 import type { FieldErrors } from '../domain/rules.js';
 import { ErrorEnvelopeSchema, SuccessEnvelopeSchema, type Meta } from './envelope.js';
@@ -91,6 +92,10 @@ export class ApiClient {
   readonly #dispatcher: Dispatcher;
   #warnedDeprecation = false;
   #rateLimit: RateLimit | undefined;
+  /** The server's clock, from its Date headers: where rate-limit resets fall in this process's time. */
+  readonly #clock = new ServerClock();
+  /** Set for bulk work (pace()): requests wait for the budget instead of running into 429. */
+  #pacer: Pacer | undefined;
   /** Aborted by abort(): Ctrl-C ends requests in flight and waits before retries at once. */
   readonly #stopped = new AbortController();
 
@@ -155,10 +160,12 @@ export class ApiClient {
     let unanswered = 0;
     for (let attempt = 0; ; attempt++) {
       let response: RawResponse;
+      await this.#admit();
       try {
         response = await this.#attempt(method, url, headers, body);
         if (unanswered > 0) response = { ...response, unanswered };
       } catch (error) {
+        this.#pacer?.settled();
         if (this.#stopped.signal.aborted) throw new InterruptedError();
         // A certificate the client does not trust fails the same way every time (CONTRACT §7).
         const retryable = error instanceof NetworkError && error.code !== 'tls_certificate' && (isRepeatable(method) || error.code === 'connection_refused');
@@ -167,9 +174,22 @@ export class ApiClient {
         await this.#pause(backoffMs(attempt, this.#options.backoffBaseMs), `${error.message.replace(/\.$/, '')}`, attempt, maxRetries);
         continue;
       }
+      this.#pacer?.settled();
       if (response.headers.deprecation) this.#warnDeprecated(`the server marks ${method} ${path} as deprecated`, response.headers);
+      this.#clock.observe(response.headers.date);
       this.#rateLimit = readRateLimit(response.headers) ?? this.#rateLimit;
       const { status } = response;
+      if (status === 429 && this.#pacer) {
+        // Bulk work waits for the window, however long (up to --max-wait), and does not spend a retry on it.
+        try {
+          await this.#pacer.rateLimited(retryAfterSeconds(response, this.#clock.now() ?? Date.now()));
+        } catch (error) {
+          if (error instanceof BudgetWaitExceeded) throw budgetWaitError(error.waitedMs);
+          throw error;
+        }
+        attempt -= 1;
+        continue;
+      }
       const retryable = status === 429 || (status >= 500 && isRepeatable(method));
       if (!retryable || attempt >= maxRetries) return response;
       const waitSeconds = retryAfterSeconds(response, this.#options.now?.() ?? Date.now());
@@ -182,6 +202,29 @@ export class ApiClient {
   /** The rate-limit headroom the server last reported, if it did. */
   get rateLimit(): RateLimit | undefined {
     return this.#rateLimit;
+  }
+
+  /**
+   * Bulk work from now on (CONTRACT §7 "Rate limits in bulk"): every request waits for the key's
+   * budget (keeping `reserve` for others), a 429 waits for its window's reset however long, and
+   * waiting past `maxWaitMs` in all ends the request in a rate_limit_wait error (exit 5).
+   */
+  pace(options: Omit<PacerOptions, 'sleep'>): Pacer {
+    const sleepInterruptibly = (ms: number) =>
+      sleep(ms, undefined, { signal: this.#stopped.signal }).catch(() => {
+        throw new InterruptedError();
+      });
+    this.#pacer = new Pacer(() => this.#rateLimit, this.#clock, { ...options, sleep: sleepInterruptibly });
+    return this.#pacer;
+  }
+
+  async #admit(): Promise<void> {
+    try {
+      await this.#pacer?.admit();
+    } catch (error) {
+      if (error instanceof BudgetWaitExceeded) throw budgetWaitError(error.waitedMs);
+      throw error;
+    }
   }
 
   async #pause(delayMs: number, reason: string, attempt: number, maxRetries: number): Promise<void> {
@@ -319,6 +362,22 @@ function apiRoot(href: string): string {
   const url = new URL(href);
   const prefix = /^(.*)\/api\/v\d+\/*$/.exec(url.pathname)?.[1] ?? '';
   return url.origin + prefix;
+}
+
+function budgetWaitError(waitedMs: number): HireError {
+  return new HireError(`Stopped: waiting for the rate limit would pass --max-wait (waited ${formatWait(waitedMs)} so far).`, {
+    exitCode: ExitCode.rateLimited,
+    code: 'rate_limit_wait',
+    hint: 'Run it again later (with --resume for an export, or the same file for an import: done rows are skipped), or allow more waiting with --max-wait.',
+  });
+}
+
+/** `14:03` (minutes and seconds) or `2:05:00`. */
+export function formatWait(ms: number): string {
+  const total = Math.ceil(ms / 1000);
+  const [h, m, sec] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
+  const two = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
 }
 
 function isRepeatable(method: string): boolean {

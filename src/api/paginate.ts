@@ -14,6 +14,8 @@ export interface PageOptions {
   concurrency?: number;
   /** Called with the list meta of the first page (total_count, total_pages). */
   onFirstPage?: (page: Page) => void;
+  /** Called with the number of each page as it is yielded. */
+  onPage?: (page: number) => void;
 }
 
 export async function* paginate(
@@ -32,6 +34,7 @@ export async function* paginate(
   let remaining = limit ?? Infinity;
   const first = await fetchPage(startPage);
   options.onFirstPage?.(first);
+  options.onPage?.(startPage);
   yield first.items.slice(0, remaining);
   remaining -= first.items.length;
   if (!following || remaining <= 0 || first.items.length === 0) return;
@@ -69,6 +72,7 @@ export async function* paginate(
     schedule();
     const { items } = await inFlight.get(page)!;
     inFlight.delete(page);
+    options.onPage?.(page);
     yield items.slice(0, remaining);
     remaining -= items.length;
   }

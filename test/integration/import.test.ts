@@ -796,7 +796,8 @@ describe('jobs import: rate limits, concurrency and progress', () => {
     });
     expect(result.code, result.stderr).toBe(0);
     expect(report(result).map((row) => row.status)).toEqual(Array(10).fill('created'));
-    expect(result.stderr).toContain('Rate limited (429); retrying in 0 ms');
+    // Bulk work waits for the limit as the server asks (CONTRACT §7 "Rate limits in bulk").
+    expect(result.stderr).toContain('rate limited (429): waiting 0:00, as the server asked.');
     const posts = proxy.log.filter((entry) => entry.method === 'POST');
     expect(posts.filter((entry) => entry.canned)).toHaveLength(5);
     expect(posts).toHaveLength(15);

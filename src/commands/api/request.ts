@@ -7,6 +7,7 @@ import { exitCodeForStatus, UsageError } from '../../errors.js';
 import { define, own } from '../../domain/merge.js';
 import { inert } from '../../output/cells.js';
 import { arg, defineCommand, flag, type Options } from '../define.js';
+import { BULK_FLAGS, paceBulk } from '../shared/bulk.js';
 import { readTextInput } from '../shared/input.js';
 import { confirmProductionWrite } from '../shared/confirm.js';
 
@@ -24,6 +25,7 @@ const FLAGS = {
   header: flag.list({ short: '-H', help: "an extra header, 'Name: value' (repeatable)" }),
   input: flag.string({ value: 'file', help: 'the request body from a file (- for stdin)' }),
   paginate: flag.boolean({ help: 'follow every page of a list' }),
+  ...BULK_FLAGS,
 };
 type ApiFlags = Options<typeof FLAGS, Record<never, never>>;
 
@@ -50,10 +52,14 @@ export default defineCommand({
 
     if (method !== 'GET' && !(await confirmProductionWrite(ctx, `Send ${method} ${path}`))) return;
     const client = await ctx.api();
+    let pagesLeft: number | undefined;
+    if (flags.paginate) paceBulk(ctx, client, { reserve: flags.reserve, maxWait: flags.maxWait }, () => pagesLeft);
     let response = await client.send(method, path, { ...(query ? { query } : {}), ...(rawBody !== undefined ? { rawBody } : {}), headers });
     if (!report(ctx, response)) return;
     if (!flags.paginate) return;
-    for (let page = 2; page <= totalPages(response); page++) {
+    const last = totalPages(response);
+    for (let page = 2; page <= last; page++) {
+      pagesLeft = last - page + 1;
       response = await client.send('GET', path, { query: { ...query, page }, headers });
       if (!report(ctx, response)) return;
     }

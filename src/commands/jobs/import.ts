@@ -15,6 +15,7 @@ import { progressBar } from '../../output/progress.js';
 import { printList, type Column } from '../../output/render.js';
 import { arg, defineCommand, flag } from '../define.js';
 import { readTextInput } from '../shared/input.js';
+import { BULK_FLAGS, paceBulk } from '../shared/bulk.js';
 import { confirmProductionWrite } from '../shared/confirm.js';
 
 /** The spec's "Concurrent requests" limit of the standard tier. */
@@ -69,6 +70,7 @@ export default defineCommand({
     }),
     skipInvalid: flag.boolean({ help: 'import the valid rows even when some are not' }),
     failuresFile: flag.string({ value: 'file', help: 'where rows that were not created go (default: FILE.failed.ndjson)' }),
+    ...BULK_FLAGS,
   },
   examples: ['hire jobs import jobs.csv', 'hire jobs import season.ndjson --concurrency 16 --json > report.json', 'hire jobs import jobs.failed.ndjson'],
   async run(ctx, options) {
@@ -128,8 +130,11 @@ export default defineCommand({
     });
     let firstFailure: ExitCodeValue | undefined;
     let next = 0;
+    let waitedOut = false;
+    // Paced to the key's budget; past --max-wait of waiting, no further row is sent (exit 5).
+    paceBulk(ctx, client, { reserve: options.reserve, maxWait: options.maxWait }, () => valid.length - next);
     const worker = async () => {
-      while (!interrupted && next < valid.length) {
+      while (!interrupted && !waitedOut && next < valid.length) {
         const { row, input } = valid[next++]!;
         const base = { row: row.index, line: row.line ?? null, title: input.title };
         try {
@@ -141,6 +146,13 @@ export default defineCommand({
           if (error instanceof InterruptedError) {
             const note = 'stopped before the server answered: it may have been created (importing the rows left over is safe)';
             results.set(row.index, { ...base, status: 'interrupted', id: null, error: note });
+            progress.tick(false);
+            continue;
+          }
+          if (error.code === 'rate_limit_wait') {
+            waitedOut = true;
+            firstFailure ??= error.exitCode;
+            results.set(row.index, { ...base, status: 'not_sent', id: null, error: 'not sent: --max-wait reached while waiting for the rate limit' });
             progress.tick(false);
             continue;
           }
@@ -158,7 +170,10 @@ export default defineCommand({
       progress.done();
     }
     for (const { row, input } of valid) {
-      if (!results.has(row.index)) results.set(row.index, { row: row.index, line: row.line ?? null, status: 'not_sent', id: null, title: input.title, error: 'interrupted before it was sent' });
+      if (!results.has(row.index)) {
+        const why = waitedOut ? 'not sent: --max-wait reached while waiting for the rate limit' : 'interrupted before it was sent';
+        results.set(row.index, { row: row.index, line: row.line ?? null, status: 'not_sent', id: null, title: input.title, error: why });
+      }
     }
 
     const ordered = [...results.values()].sort((a, b) => a.row - b.row);
@@ -185,6 +200,7 @@ export default defineCommand({
       count('not_sent') ? `${count('not_sent')} not sent` : '',
     ].filter(Boolean);
     ctx.notice(`${rows.length} rows: ${summary.join(', ')}.${failuresPath ? ` The rows left over are in ${failuresPath} (hire jobs import ${failuresPath}).` : ''}`);
+    if (waitedOut) ctx.notice('Stopped: --max-wait was reached while waiting for the rate limit. Run the same command again later: rows already created are skipped.');
     if (interrupted) ctx.exitCode = ExitCode.interrupted;
     else if (firstFailure !== undefined) ctx.exitCode = firstFailure;
   },

@@ -1,0 +1,184 @@
+// Bulk work at the rate limit (issue 18; CONTRACT §7 "Rate limits in bulk", "Emulator clock"):
+// against a standing emulator whose clock runs fast (an hour in a few seconds), a bulk command
+// spends its key's budget to the end of each window, waits for the reset instead of failing, and
+// never meets a 429; --max-wait bounds the waiting (exit 5, a report of what was done). What is
+// asserted is counted in the emulator's own time (windows used, 429 answers), never in wall time.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ServerClock } from '../../src/api/pacer.js';
+import { hire, spawnHire, waitFor } from '../helpers/bin.js';
+import { DESCRIPTION, json, runCli } from '../helpers/cli.js';
+import { sandbox, type Sandbox } from '../helpers/env.js';
+import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+
+const HOUR_MS = 3_600_000;
+
+/** The emulator's clock, `scale` times faster than real time, from now. */
+function fastClock(scale: number): () => Date {
+  const origin = Date.now();
+  return () => new Date(origin + (Date.now() - origin) * scale);
+}
+
+async function platform(scale: number): Promise<{ box: Sandbox; emu: TestEmulator; statuses: number[] }> {
+  const box = await sandbox();
+  const statuses: number[] = [];
+  const emu = await testEmulator(box.dataDir, { now: fastClock(scale), onRequest: (entry) => statuses.push(entry.status) });
+  return { box, emu, statuses };
+}
+
+async function keyWith(emu: TestEmulator, limits: { hour: number }): Promise<string> {
+  const made = await fetch(`${emu.origin}/_emulator/keys`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${emu.key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ level: 'write', name: 'bulk', limits }),
+  });
+  return ((await made.json()) as { data: { key: string } }).data.key;
+}
+
+function rows(box: Sandbox, count: number, label: string): string {
+  const path = join(box.root, `${label}.ndjson`);
+  writeFileSync(path, Array.from({ length: count }, (_, index) => JSON.stringify({ title: `${label} ${index}`, description: DESCRIPTION })).join('\n'));
+  return path;
+}
+
+describe('jobs import at the budget', () => {
+  it('creates every row once, with no 429, in the fewest windows the budget allows', async () => {
+    // A 100-request hour of 5 s: 300 rows need three windows; a loaded machine still makes 100 creates in 5 s.
+    const { box, emu, statuses } = await platform(720);
+    const key = await keyWith(emu, { hour: 100 });
+    const file = rows(box, 300, 'Paced');
+    const result = await runCli(['jobs', 'import', file, '--reserve', '0', '--json'], { env: { ...box.env, HIRE_BASE_URL: emu.apiUrl, HIRE_API_KEY: key } });
+    expect(result.code, result.stderr).toBe(0);
+    const report = json<{ status: string }[]>(result);
+    expect(report.map((row) => row.status)).toEqual(Array(300).fill('created'));
+    const jobs = emu.store.all<{ id: string; title: string; created_at: string }>('jobs');
+    expect(new Set(jobs.map((job) => job.title)).size).toBe(300);
+    expect(jobs).toHaveLength(300);
+    expect(statuses.filter((status) => status === 429)).toEqual([]);
+    // Each window's budget spent whole before the next: three windows, or four when the run began
+    // late in one (that one and the last partly used, every one between them whole).
+    const perHour = new Map<number, number>();
+    for (const job of jobs) {
+      const hour = Math.floor(Date.parse(job.created_at) / HOUR_MS);
+      perHour.set(hour, (perHour.get(hour) ?? 0) + 1);
+    }
+    const counts = [...perHour.entries()].sort(([a], [b]) => a - b).map(([, count]) => count);
+    expect(counts.length).toBeLessThanOrEqual(4);
+    expect(counts.slice(1, -1)).toEqual(Array(counts.length - 2).fill(100));
+    if (counts.length === 3) expect(counts).toEqual([100, 100, 100]);
+    expect(result.stderr).toMatch(/rate limit: 0 of 100 left, resets in \d+:\d\d — waiting; the whole job ends in about \d+:\d\d\./);
+  });
+
+  it('--max-wait bounds the waiting: it stops cleanly, reports what was done, exits 5', async () => {
+    // Real time: the next window is most of an hour away, far past --max-wait.
+    const { box, emu, statuses } = await platform(1);
+    const key = await keyWith(emu, { hour: 20 });
+    const file = rows(box, 30, 'Bounded');
+    const result = await runCli(['jobs', 'import', file, '--reserve', '5', '--max-wait', '2s', '--json'], { env: { ...box.env, HIRE_BASE_URL: emu.apiUrl, HIRE_API_KEY: key } });
+    expect(result.code).toBe(5);
+    const report = json<{ status: string; error: string | null }[]>(result);
+    const created = report.filter((row) => row.status === 'created');
+    // The reserve of 5 is left for others: 15 of the 20 spent.
+    expect(created).toHaveLength(15);
+    expect(report.filter((row) => row.status === 'not_sent')).toHaveLength(15);
+    expect(report.find((row) => row.status === 'not_sent')!.error).toBe('not sent: --max-wait reached while waiting for the rate limit');
+    expect(emu.store.count('jobs')).toBe(15);
+    expect(statuses.filter((status) => status === 429)).toEqual([]);
+    expect(result.stderr).toContain('Stopped: --max-wait was reached while waiting for the rate limit.');
+  });
+});
+
+describe('lists with --all at the budget', () => {
+  it('follow every page across windows, each item once, no 429; --max-wait stops a list with exit 5', async () => {
+    const { box, emu, statuses } = await platform(3_600);
+    const job = await emu.call('POST', '/jobs', { body: { title: 'Listed', description: DESCRIPTION, publish: true } });
+    const simulated = await fetch(`${emu.origin}/_emulator/simulate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${emu.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ job_id: job.json.data.id, applications: 450, seed: 3 }),
+    });
+    expect(simulated.status).toBe(201);
+    // Five requests an hour of one second: nine pages take two resets.
+    const key = await keyWith(emu, { hour: 5 });
+    const env = { ...box.env, HIRE_BASE_URL: emu.apiUrl, HIRE_API_KEY: key };
+    const listed = await runCli(['candidates', 'list', '--all', '--per-page', '50', '--reserve', '0', '-o', 'ndjson'], { env });
+    expect(listed.code, listed.stderr).toBe(0);
+    const ids = listed.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { id: string }).id);
+    expect(ids).toHaveLength(450);
+    expect(new Set(ids).size).toBe(450);
+    expect(statuses.filter((status) => status === 429)).toEqual([]);
+
+    const slow = await platform(1);
+    const slowKey = await keyWith(slow.emu, { hour: 2 });
+    const stopped = await runCli(['jobs', 'list', '--all', '--per-page', '1', '--reserve', '0', '--max-wait', '1s', '--json'], {
+      env: { ...slow.box.env, HIRE_BASE_URL: slow.emu.apiUrl, HIRE_API_KEY: slowKey },
+    });
+    // Three jobs, one per page, two requests an hour: the third page would wait most of an hour.
+    await Promise.all([1, 2, 3].map((index) => slow.emu.call('POST', '/jobs', { body: { title: `Slow ${index}`, description: DESCRIPTION } })));
+    expect([stopped.code, stopped.stdout]).toEqual([0, '[]\n']); // nothing to list yet: one request
+    const again = await runCli(['jobs', 'list', '--all', '--per-page', '1', '--reserve', '0', '--max-wait', '1s', '-o', 'ndjson'], {
+      env: { ...slow.box.env, HIRE_BASE_URL: slow.emu.apiUrl, HIRE_API_KEY: slowKey },
+    });
+    expect(again.code).toBe(5);
+    expect(again.stderr).toContain('Stopped: waiting for the rate limit would pass --max-wait');
+    expect(slow.statuses.filter((status) => status === 429)).toEqual([]);
+  });
+});
+
+describe("the server's clock, from Date headers", () => {
+  it('measures how fast it runs, taking the slowest rate whole-second headers allow, and 1 for an ordinary server', () => {
+    let local = 0;
+    const clock = new ServerClock(() => local);
+    const start = Date.parse('2026-11-24T10:00:00Z');
+    clock.observe(new Date(start).toUTCString());
+    local = 100; // 0.1 s here, 36 s there: 360 times faster
+    clock.observe(new Date(start + 36_000).toUTCString());
+    expect(clock.rate).toBeCloseTo(350, 5); // (36 s − 1 s) / 0.1 s
+    local = 1_100;
+    clock.observe(new Date(start + 396_000).toUTCString());
+    expect(clock.rate).toBeCloseTo(395_000 / 1_100, 5);
+    // A reset 360 server seconds away is about a second here.
+    expect(clock.localMsUntil((start + 396_000 + 360_000) / 1000)).toBeGreaterThan(1_000);
+
+    let realLocal = 0;
+    const real = new ServerClock(() => realLocal);
+    real.observe(new Date(start).toUTCString());
+    realLocal = 30_000;
+    real.observe(new Date(start + 31_000).toUTCString());
+    expect(real.rate).toBe(1);
+  });
+});
+
+describe('hire emulator start --clock-scale', () => {
+  it("runs the emulator's clock N times faster: Date, rate-limit resets and key expiry in its time", async () => {
+    const box = await sandbox();
+    const server = spawnHire(box, ['emulator', 'start', '--port', '0', '--clock-scale', '3600']);
+    const origin = await waitFor(server, 'the listening line', () => /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(server.stderr)?.[1]);
+    const admin = { authorization: `Bearer ${readFileSync(join(box.dataDir, 'local.key'), 'utf8').trim()}`, 'content-type': 'application/json', connection: 'close' };
+    const made = await fetch(`${origin}/_emulator/keys`, { method: 'POST', headers: admin, body: JSON.stringify({ level: 'read', expires_in_seconds: 7_200 }) });
+    const key = ((await made.json()) as { data: { key: string } }).data.key;
+    const first = await fetch(`${origin}/api/v1/jobs`, { headers: { authorization: `Bearer ${key}`, connection: 'close' } });
+    expect(first.status).toBe(200);
+    const serverAt = Date.parse(first.headers.get('date')!);
+    // The window's reset is within the emulator's hour, in its own seconds.
+    const reset = Number(first.headers.get('x-ratelimit-reset'));
+    expect(reset * 1000 - serverAt).toBeGreaterThan(0);
+    expect(reset * 1000 - serverAt).toBeLessThanOrEqual(HOUR_MS);
+    // Two emulator hours pass in about two seconds: the key expires (waited for, not timed).
+    let expired: Response;
+    for (;;) {
+      const answer = await fetch(`${origin}/api/v1/jobs`, { headers: { authorization: `Bearer ${key}`, connection: 'close' } });
+      await answer.arrayBuffer();
+      if (answer.status === 401) {
+        expired = answer;
+        break;
+      }
+      expect(answer.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(Date.parse(expired.headers.get('date')!) - serverAt).toBeGreaterThanOrEqual(7_200_000);
+    const bad = await hire(box, ['emulator', 'start', '--port', '0', '--clock-scale', '0.5']);
+    expect(bad.code).toBe(2);
+  });
+});
