@@ -1,5 +1,6 @@
 // Single records: GET, POST, PATCH and DELETE on `/things` and `/things/{id}`.
 import type { ApiClient } from './client.js';
+import type { ReadBackOptions } from './reconcile.js';
 import { RecordSchema, type ApiRecord, type Meta } from './envelope.js';
 import { UsageError } from '../errors.js';
 import { unexpectedShape } from './errors.js';
@@ -31,11 +32,27 @@ export async function postRecord(
   return { record: asRecord(`POST ${path}`, data, meta), meta, headers, unanswered: unanswered ?? 0 };
 }
 
-export async function patchRecord(client: ApiClient, path: string, body: unknown): Promise<ApiRecord> {
-  const { data, meta } = await client.request('PATCH', path, { body });
-  return asRecord(`PATCH ${path}`, data, meta);
+/**
+ * PATCH, not retried on a fault that may follow its processing; when one leaves the outcome unknown,
+ * the record is read back and, if it holds the change, returned as read (reconcile.ts, CONTRACT §5).
+ */
+export async function patchRecord(client: ApiClient, path: string, body: unknown, options: ReadBackOptions = {}): Promise<ApiRecord> {
+  let answer;
+  try {
+    answer = await client.request('PATCH', path, { body });
+  } catch (error) {
+    const { reconcilePatch } = await import('./reconcile.js');
+    return reconcilePatch(client, path, body, error, options);
+  }
+  return asRecord(`PATCH ${path}`, answer.data, answer.meta);
 }
 
-export async function deleteRecord(client: ApiClient, path: string): Promise<void> {
-  await client.request('DELETE', path);
+/** DELETE, checked as patchRecord is: done when a read-back finds the record gone. */
+export async function deleteRecord(client: ApiClient, path: string, options: ReadBackOptions = {}): Promise<void> {
+  try {
+    await client.request('DELETE', path);
+  } catch (error) {
+    const { reconcileDelete } = await import('./reconcile.js');
+    await reconcileDelete(client, path, error, options);
+  }
 }

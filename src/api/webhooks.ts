@@ -3,6 +3,7 @@ import type { WebhookInput } from '../domain/webhook.js';
 import type { ApiClient } from './client.js';
 import type { ApiRecord } from './envelope.js';
 import { deleteRecord, postRecord, recordPath } from './records.js';
+import type { ReadBackOptions } from './reconcile.js';
 
 /** GET /webhooks: the list endpoint. */
 export const WEBHOOKS_PATH = '/webhooks';
@@ -14,4 +15,5 @@ export async function createWebhook(client: ApiClient, input: WebhookInput): Pro
   return (await postRecord(client, WEBHOOKS_PATH, input)).record;
 }
 
-export const removeWebhook = (client: ApiClient, id: string): Promise<void> => deleteRecord(client, recordPath(WEBHOOKS_PATH, id));
+export const removeWebhook = (client: ApiClient, id: string, options?: ReadBackOptions): Promise<void> =>
+  deleteRecord(client, recordPath(WEBHOOKS_PATH, id), options);

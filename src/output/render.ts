@@ -58,6 +58,22 @@ function write(out: Output['stdout'], text: string): Promise<void> | void {
   return new Promise((resolve) => out.once('drain', resolve));
 }
 
+/** Writes and waits until the stream has handed the text on (to the file or the pipe), not only buffered it. */
+function writeThrough(out: Output['stdout'], text: string): Promise<void> | void {
+  if (text === '') return;
+  return new Promise((resolve, reject) => out.write(text, (error) => (error ? reject(error) : resolve())));
+}
+
+export interface PageHooks {
+  /** Write the CSV header before the first item (false when resuming an export that has it). */
+  header?: boolean;
+  /**
+   * Called after each page is written whole and handed on, before the next is written: a resumable
+   * export records its progress here (pages stream for ndjson, csv and piped tables only).
+   */
+  afterPage?: (items: Record<string, unknown>[]) => Promise<void> | void;
+}
+
 /**
  * Prints pages of a list as they arrive: ndjson, csv and piped tables write each page at once
  * (memory stays flat); JSON prints one array at the end; a drawn table needs every row first.
@@ -67,6 +83,7 @@ export async function printPages(
   out: Output,
   pages: AsyncIterable<Record<string, unknown>[]>,
   defaults: readonly Column[],
+  hooks: PageHooks = {},
 ): Promise<number> {
   const stdout = out.stdout;
   const fields = out.fields;
@@ -74,19 +91,23 @@ export async function printPages(
   const csvRaw = out.csvRaw;
   const columns = columnsFor(out, defaults);
   const held: Record<string, unknown>[] = [];
+  const { afterPage } = hooks;
+  // With afterPage, a page counts as printed only once the stream has taken it (a header with it).
+  const emit = afterPage ? writeThrough : write;
   let count = 0;
   for await (const items of pages) {
     if (format === 'ndjson') {
-      await write(stdout, items.map((item) => `${inertJson(project(item, fields))}\n`).join(''));
+      await emit(stdout, items.map((item) => `${inertJson(project(item, fields))}\n`).join(''));
     } else if (format === 'csv') {
-      if (count === 0 && items.length > 0) await write(stdout, `${csvRow(columns.map((column) => column.key))}\r\n`);
-      await write(stdout, items.map((item) => `${csvRow(columns.map((column) => csvValue(valueOf(column, item), csvRaw)))}\r\n`).join(''));
+      const header = count === 0 && items.length > 0 && hooks.header !== false ? `${csvRow(columns.map((column) => column.key))}\r\n` : '';
+      await emit(stdout, header + items.map((item) => `${csvRow(columns.map((column) => csvValue(valueOf(column, item), csvRaw)))}\r\n`).join(''));
     } else if (format === 'table' && !out.isStdoutTTY) {
-      await write(stdout, items.map((item) => `${columns.map((column) => cell(column, item)).join('\t')}\n`).join(''));
+      await emit(stdout, items.map((item) => `${columns.map((column) => cell(column, item)).join('\t')}\n`).join(''));
     } else {
       held.push(...items);
     }
     count += items.length;
+    await afterPage?.(items);
   }
   if (format === 'json') stdout.write(`${inertJson(held.map((item) => project(item, fields)), 2)}\n`);
   else if (format === 'table' && out.isStdoutTTY && held.length > 0) {

@@ -1,6 +1,6 @@
 // Failure behaviour of the CLI (CONTRACT §2, §4, §5), driven through main() against small scripted
 // HTTP servers on loopback (node:http, real sockets, no mocks): 429 waits and retries, retries of
-// GETs and POSTs on 5xx and network faults with one Idempotency-Key, PATCH not retried on 5xx,
+// GETs and POSTs on 5xx and network faults with one Idempotency-Key, PATCH not re-sent on 5xx (read back),
 // exit codes and messages for API errors, deprecation warnings, redacted --verbose traces, and the
 // proxy variables. Every test ends by checking that the API key appears in no output.
 import { createServer, type IncomingMessage } from 'node:http';
@@ -346,14 +346,14 @@ describe('POST retries reuse one Idempotency-Key', () => {
 
 describe('PATCH is retried on 429 only', () => {
   // jobs pause is one PATCH (publish reads the job first to tell publish from reopen).
-  it('does not retry jobs pause on 503 (1 request, exit 1)', async () => {
-    const server = await serve(fail(503, 'unavailable', 'Down for maintenance.'), ok({ ...JOB, status: 'paused' }));
+  it('does not re-send jobs pause after a 503: reads the job back, and it is not paused (exit 1)', async () => {
+    const server = await serve(fail(503, 'unavailable', 'Down for maintenance.'), ok({ ...JOB, status: 'active' }));
     const result = await hire(['jobs', 'pause', JOB.id], server.origin);
     expect(result.code).toBe(1);
-    expect(server.requests).toHaveLength(1);
-    expect(server.requests[0]!.method).toBe('PATCH');
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`PATCH /api/v1/jobs/${JOB.id}`, `GET /api/v1/jobs/${JOB.id}`]);
     expect(JSON.parse(server.requests[0]!.body)).toEqual({ status: 'paused' });
     expect(result.stderr).not.toContain('retrying');
+    expect(result.stderr).toContain(`The server answered HTTP 503; read back ${JOB.id}: the change is not there.`);
     expect(result.stderr).toContain('Error: Down for maintenance. (unavailable, HTTP 503)');
     expectKeyHidden(result);
   });

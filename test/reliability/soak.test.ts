@@ -109,8 +109,11 @@ describe('soak under injected faults', () => {
       let importRowsExisting = 0;
       let importRowsFailed = 0;
       let patchesApplied = 0;
-      /** PATCHes that exited non-zero although the emulator applied them (the answer was lost). */
-      let patchesAppliedDespiteFailure = 0;
+      /**
+       * PATCHes that exited non-zero although the emulator applied them: none may be, since a PATCH
+       * whose answer is lost, cut off or a 5xx is checked by reading the job back (CONTRACT §5).
+       */
+      const patchesAppliedDespiteFailure: string[] = [];
       /** Jobs a PATCH is working on: no two PATCHes on one job at once (the verb is chosen from its status). */
       const busy = new Set<string>();
       let titleCounter = 0;
@@ -240,11 +243,15 @@ describe('soak under injected faults', () => {
           const record = reported.get(id)!;
           const [original] = [...record.titles];
           const title = `${original} rev ${record.titles.size}`;
-          // Kept whether or not the command says it worked: a PATCH whose answer is lost may have been applied.
-          record.titles.add(title);
           const result = await hire('update', ['jobs', 'update', id, '--title', title, '--json']);
-          if (result?.code === 0) patchesApplied += 1;
-          else if (emu.store.get<StoredJob>('jobs', id)?.title === title) patchesAppliedDespiteFailure += 1;
+          if (!result) return;
+          const stored = emu.store.get<StoredJob>('jobs', id)?.title;
+          // A title is the job's only if the command said so: one applied but reported failed is a misreport.
+          if (result.code === 0 || stored === title) record.titles.add(title);
+          if (result.code === 0) {
+            patchesApplied += 1;
+            if (stored !== title) problems.push(`jobs update ${id}: exit 0 but the stored title is "${String(stored)}", not "${title}"`);
+          } else if (stored === title) patchesAppliedDespiteFailure.push(`jobs update ${id}: exit ${result.code}\n    ${result.stderr.slice(-400).replace(/\n/g, '\n    ')}`);
         } finally {
           busy.delete(id);
         }
@@ -258,8 +265,12 @@ describe('soak under injected faults', () => {
           const status = emu.store.get<StoredJob>('jobs', id)!.status;
           const verb = status === 'active' ? 'pause' : 'reopen';
           const result = await hire('transition', ['jobs', verb, id, '--json']);
-          if (result?.code === 0) patchesApplied += 1;
-          else if (emu.store.get<StoredJob>('jobs', id)?.status !== status) patchesAppliedDespiteFailure += 1;
+          if (!result) return;
+          const stored = emu.store.get<StoredJob>('jobs', id)?.status;
+          if (result.code === 0) {
+            patchesApplied += 1;
+            if (stored === status) problems.push(`jobs ${verb} ${id}: exit 0 but the job is still ${status}`);
+          } else if (stored !== status) patchesAppliedDespiteFailure.push(`jobs ${verb} ${id}: exit ${result.code}\n    ${result.stderr.slice(-400).replace(/\n/g, '\n    ')}`);
         } finally {
           busy.delete(id);
         }
@@ -317,7 +328,7 @@ describe('soak under injected faults', () => {
           `exits ${Object.entries(exits)
             .map(([code, count]) => `${code}: ${count}`)
             .join(', ')}; jobs created ${reported.size} (import rows created ${importRowsCreated}, existing ${importRowsExisting}, failed ${importRowsFailed}), ` +
-          `stored ${stored.length}; PATCHes acknowledged ${patchesApplied}, failed but applied ${patchesAppliedDespiteFailure}; lost ${lost.length}, duplicated ${duplicated.length}, unreported ${orphans.length}`,
+          `stored ${stored.length}; PATCHes acknowledged ${patchesApplied}, failed but applied ${patchesAppliedDespiteFailure.length}; lost ${lost.length}, duplicated ${duplicated.length}, unreported ${orphans.length}`,
       );
       for (const outcome of failed.filter((item) => RETRIED.has(item.op) || EXIT_FOR_FAULT[item.reason ?? ''] !== item.code)) {
         console.log(`  ${outcome.op} exit ${outcome.code} (${outcome.reason ?? 'no error code'}): ${outcome.argv.join(' ')}\n    ${outcome.stderrTail.replace(/\n/g, '\n    ')}`);
@@ -369,6 +380,8 @@ describe('soak under injected faults', () => {
         gaveUpEarly.map((outcome) => `${outcome.argv.join(' ')}: exit ${outcome.code} (${outcome.reason ?? '?'})`),
         'GETs and POSTs fail only after all 6 retries',
       ).toEqual([]);
+      // Writes reported truly: a PATCH that failed was not applied (its job was read back).
+      expect(patchesAppliedDespiteFailure, 'PATCHes failed but applied').toEqual([]);
     },
     150_000,
   );

@@ -16,6 +16,6 @@ export default defineCommand({
   examples: ['hire candidates move cand_abc123 --status interview', 'hire candidates move cand_abc123 --status rejected'],
   async run(ctx, { id, status }) {
     if (!(await confirmProductionWrite(ctx, `Move candidate ${id} to ${status}`))) return;
-    await printRecord(ctx.output, await moveCandidate(await ctx.api(), id, status), CANDIDATE_DETAIL_COLUMNS);
+    await printRecord(ctx.output, await moveCandidate(await ctx.api(), id, status, { onReadBack: (message) => ctx.notice(message) }), CANDIDATE_DETAIL_COLUMNS);
   },
 });

@@ -29,12 +29,13 @@ export default defineCommand({
       path: EVENTS_PATH,
       noun: 'events',
       columns: EVENT_LIST_COLUMNS,
-      query: {
+      // Read against the time given: a resumed export (--resume) reads `--since 1h` as its first run did.
+      query: (at) => ({
         type: options.kind?.join(','),
         job_id: options.job,
-        created_after: since,
-        created_before: until,
-      },
+        created_after: options.since?.(at),
+        created_before: options.until?.(at),
+      }),
     });
   },
 });

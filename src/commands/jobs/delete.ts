@@ -19,7 +19,7 @@ export default defineCommand({
         return;
       }
     }
-    await deleteJob(client, id);
+    await deleteJob(client, id, { onReadBack: (message) => ctx.notice(message) });
     ctx.notice(`Deleted job ${id}${await ctx.whereWritten()}.`);
   },
 });

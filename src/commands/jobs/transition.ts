@@ -35,7 +35,7 @@ export function jobTransition(verb: JobVerb, what: string) {
         }
       }
       if (!(await confirmProductionWrite(ctx, `${verb[0]!.toUpperCase()}${verb.slice(1)} job ${id} (${to})`))) return;
-      await printRecord(ctx.output, await setJobStatus(client, id, to), JOB_DETAIL_COLUMNS);
+      await printRecord(ctx.output, await setJobStatus(client, id, to, { onReadBack: (message) => ctx.notice(message) }), JOB_DETAIL_COLUMNS);
       await ctx.announceWrite(`Job ${id} is ${to}`);
     },
   });

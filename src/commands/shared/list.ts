@@ -4,6 +4,7 @@ import { paginate } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { printPages, type Column } from '../../output/render.js';
+import { paceBulk } from './bulk.js';
 import type { ListOptions } from './list-flags.js';
 
 export interface ListSpec {
@@ -11,8 +12,16 @@ export interface ListSpec {
   /** Plural noun for messages: "jobs". */
   noun: string;
   columns: readonly Column[];
-  /** The command's own filters (status, score_min, job_id), already checked. */
-  query?: Record<string, QueryValue>;
+  /**
+   * The command's own filters (status, score_min, job_id), already checked; a function of the
+   * time when they are relative to it (`--since 1h`), so that a resumed export reads them as its first run did.
+   */
+  query?: Record<string, QueryValue> | ((now: number) => Record<string, QueryValue>);
+}
+
+/** The command's filters at `now`. */
+export function ownFilters(spec: ListSpec, now: number): Record<string, QueryValue> | undefined {
+  return typeof spec.query === 'function' ? spec.query(now) : spec.query;
 }
 
 export function listQuery(ctx: Context, flags: ListOptions, own: Record<string, QueryValue> = {}): Record<string, QueryValue> {
@@ -35,9 +44,16 @@ export function listQuery(ctx: Context, flags: ListOptions, own: Record<string, 
 }
 
 export async function runList(ctx: Context, flags: ListOptions, spec: ListSpec): Promise<void> {
-  const query = listQuery(ctx, flags, spec.query);
+  if (flags.resume !== undefined) {
+    const { runResumableExport } = await import('./resume.js');
+    return runResumableExport(ctx, flags, spec, flags.resume);
+  }
+  const query = listQuery(ctx, flags, ownFilters(spec, Date.now()));
   const limit = flags.limit;
   const client = await ctx.api();
+  let pagesLeft: number | undefined;
+  let lastPage: number | undefined;
+  if (flags.all || limit !== undefined) paceBulk(ctx, client, { reserve: flags.reserve, maxWait: flags.maxWait }, () => pagesLeft);
   // Ctrl-C or SIGTERM ends a long --all at once: the pages in flight are dropped, and the
   // InterruptedError they end in exits 130 (the list is incomplete, so never 0).
   const removeInterrupt = ctx.io.onInterrupt(() => client.abort());
@@ -46,7 +62,13 @@ export async function runList(ctx: Context, flags: ListOptions, spec: ListSpec):
     all: flags.all === true,
     ...(limit !== undefined ? { limit } : {}),
     onFirstPage: ({ meta }) => {
-      if (meta) total = { count: meta.total_count, pages: meta.total_pages, page: meta.current_page };
+      if (!meta) return;
+      total = { count: meta.total_count, pages: meta.total_pages, page: meta.current_page };
+      lastPage = limit === undefined ? meta.total_pages : Math.min(meta.total_pages, meta.current_page - 1 + Math.ceil(limit / Math.max(1, meta.per_page)));
+    },
+    // For the ETA shown while waiting for the rate limit.
+    onPage: (page) => {
+      if (lastPage !== undefined) pagesLeft = Math.max(0, lastPage - page);
     },
   });
   let printed: number;

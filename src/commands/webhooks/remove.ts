@@ -10,7 +10,7 @@ export default defineCommand({
   examples: ['hire webhooks remove wh_abc123'],
   async run(ctx, { id }) {
     if (!(await confirmProductionWrite(ctx, `Remove webhook ${id}`))) return;
-    await removeWebhook(await ctx.api(), id);
+    await removeWebhook(await ctx.api(), id, { onReadBack: (message) => ctx.notice(message) });
     ctx.notice(`Removed webhook ${id}.`);
   },
 });
