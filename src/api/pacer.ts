@@ -118,6 +118,10 @@ export class Pacer {
   /** Requests waiting for an answer to come in (with its report of the budget). */
   readonly #onSettled: (() => void)[] = [];
   #waitedMs = 0;
+  /** Requests waiting now, since when, and until when the longest of them waits. */
+  #waiting = 0;
+  #waitStart = 0;
+  #waitEnd = 0;
   /** Set after waiting for a reset, until an answer reports the new window. */
   #assumeFresh: Budget | undefined;
 
@@ -205,8 +209,28 @@ export class Pacer {
     this.#lastAdmit = performance.now();
   }
 
+  /**
+   * Waits `ms`. Requests waiting at once wait together: the time counted against --max-wait is the
+   * time during which any of them waited, and only the first says so.
+   */
   async #wait(ms: number, budget: Budget | undefined, resetInMs: number, report: boolean): Promise<void> {
-    if (this.#waitedMs + ms > this.#options.maxWaitMs) throw new BudgetWaitExceeded(this.#waitedMs);
+    const now = performance.now();
+    const start = this.#waiting > 0 ? this.#waitStart : now;
+    const end = Math.max(this.#waiting > 0 ? this.#waitEnd : now, now + ms);
+    if (this.#waitedMs + (end - start) > this.#options.maxWaitMs) throw new BudgetWaitExceeded(this.#waitedMs + (now - start));
+    if (this.#waiting === 0) this.#waitStart = now;
+    this.#waitEnd = end;
+    this.#waiting += 1;
+    const first = this.#waiting === 1;
+    try {
+      await this.#sleepReporting(ms, budget, resetInMs, report && first);
+    } finally {
+      this.#waiting -= 1;
+      if (this.#waiting === 0) this.#waitedMs += performance.now() - this.#waitStart;
+    }
+  }
+
+  async #sleepReporting(ms: number, budget: Budget | undefined, resetInMs: number, report: boolean): Promise<void> {
     if (report && this.#options.onWait) {
       const known = budget !== undefined && Number.isFinite(budget.limit) && budget.limit > 0;
       const left = this.#options.requestsLeft?.();
@@ -215,9 +239,7 @@ export class Pacer {
       const etaMs = windows === undefined ? undefined : resetInMs + (windows * WINDOW_SECONDS * 1000) / this.#clock.rate;
       this.#options.onWait({ remaining: known ? Math.max(0, budget.remaining) : undefined, limit: known ? budget.limit : undefined, resetInMs, etaMs });
     }
-    const started = performance.now();
     await this.#options.sleep(ms);
-    this.#waitedMs += performance.now() - started;
     if (report) this.#options.onWait?.(null);
   }
 }

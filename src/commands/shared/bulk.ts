@@ -39,7 +39,8 @@ export function paceBulk(ctx: Context, client: ApiClient, options: BulkOptions, 
         return;
       }
       const eta = report.etaMs === undefined ? '' : `; the whole job ends in about ${formatWait(report.etaMs)}`;
-      ctx.notice(`rate limit: ${number.format(report.remaining)} of ${number.format(report.limit)} left, resets in ${formatWait(report.resetInMs)} — waiting${eta}.`);
+      const kept = report.remaining > 0 ? ` (kept for other clients: --reserve ${options.reserve})` : '';
+      ctx.notice(`rate limit: ${number.format(report.remaining)} of ${number.format(report.limit)} left${kept}, resets in ${formatWait(report.resetInMs)} — waiting${eta}.`);
     },
   });
 }
