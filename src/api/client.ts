@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, envHttpProxyAgent, proxySettings, type Dispatcher } from './undici.js';
 import { ApiError, ExitCode, HireError, InterruptedError, MAX_WAIT_SECONDS, NetworkError, UsageError } from '../errors.js';
-import { BudgetWaitExceeded, Pacer, ServerClock, type PacerOptions } from './pacer.js';
+import { BudgetWaitExceeded, Pacer, ServerClock, formatWait, type PacerOptions } from './pacer.js';
 import { dictionary } from '../domain/merge.js';
 import type { FieldErrors } from '../domain/rules.js';
 import { ErrorEnvelopeSchema, SuccessEnvelopeSchema, type Meta } from './envelope.js';
@@ -370,14 +370,6 @@ function budgetWaitError(waitedMs: number): HireError {
     code: 'rate_limit_wait',
     hint: 'Run it again later (with --resume for an export, or the same file for an import: done rows are skipped), or allow more waiting with --max-wait.',
   });
-}
-
-/** `14:03` (minutes and seconds) or `2:05:00`. */
-export function formatWait(ms: number): string {
-  const total = Math.ceil(ms / 1000);
-  const [h, m, sec] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
-  const two = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
 }
 
 function isRepeatable(method: string): boolean {

@@ -71,6 +71,14 @@ export class ServerClock {
   }
 }
 
+/** `14:03` (minutes and seconds) or `2:05:00`. */
+export function formatWait(ms: number): string {
+  const total = Math.ceil(ms / 1000);
+  const [h, m, sec] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
+  const two = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
+}
+
 /** Said while waiting: what is left, when it resets, and when the whole job should end. */
 export interface WaitReport {
   /** The window's budget, when the server reported it (a bare 429 may not). */

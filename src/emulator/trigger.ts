@@ -50,9 +50,9 @@ export interface TriggerResult {
 
 /** The request body, checked: `{type, job_id?, overrides?}`. */
 export function triggerRequest(body: unknown): TriggerRequest {
-  const input = (body ?? {}) as Record<string, unknown>;
-  const errors: Record<string, string> = dictionary();
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw validationError({ body: 'must be an object' });
+  const input = body as Record<string, unknown>;
+  const errors: Record<string, string> = dictionary();
   for (const name of Object.keys(input)) if (!['type', 'job_id', 'overrides'].includes(name)) errors[name] = 'is not a known field';
   const type = input.type;
   if (!(EVENT_KINDS as readonly unknown[]).includes(type)) errors.type = `must be one of: ${EVENT_KINDS.join(', ')}`;

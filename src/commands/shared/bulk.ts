@@ -3,7 +3,7 @@
 // --reserve requests for other clients, and wait for the window to reset instead of failing, within
 // --max-wait of waiting in all (unbounded by default); then they stop cleanly and exit 5.
 import type { ApiClient } from '../../api/client.js';
-import { formatWait } from '../../api/client.js';
+import { formatWait } from '../../api/pacer.js';
 import type { Context } from '../../context.js';
 import { flag } from '../define.js';
 import { parseDuration } from './duration.js';
