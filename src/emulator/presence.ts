@@ -101,14 +101,17 @@ export function probeEmulator(origin: string, localKey: string, timeoutMs = 3_00
       });
       res.on('end', () => {
         let proof: unknown;
+        let standing: unknown;
         try {
-          proof = (JSON.parse(body) as { data?: { proof?: unknown } }).data?.proof;
+          ({ proof, standing } = (JSON.parse(body) as { data?: { proof?: unknown; standing?: unknown } }).data ?? {});
         } catch {
           proof = undefined;
         }
         const ok =
           res.statusCode === 200 && typeof proof === 'string' && proof.length === expected.length && timingSafeEqual(Buffer.from(proof), Buffer.from(expected));
-        done(ok ? 'ours' : 'foreign');
+        // Another command's in-process emulator, on a port the profile happens to name: it goes
+        // when that command ends, so it is as good as nothing there.
+        done(ok ? (standing === false ? 'absent' : 'ours') : 'foreign');
       });
       res.on('error', () => done('foreign'));
     });

@@ -173,7 +173,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     if (mode === 'server') parts.sandbox();
     const chaos = options.chaos ? createChaos(options.chaos) : undefined;
     server.on('request', (req, res) => {
-      void handle(req, res, { environments: parts, publicUrl: options.publicUrl, onRequest: options.onRequest, chaos, localKey });
+      void handle(req, res, { environments: parts, publicUrl: options.publicUrl, onRequest: options.onRequest, chaos, localKey, mode });
     });
     const address = await listen(server, options.host ?? DEFAULT_HOST, options.port ?? DEFAULT_PORT);
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -268,6 +268,7 @@ interface HandleOptions {
   onRequest: EmulatorOptions['onRequest'];
   chaos: Chaos | undefined;
   localKey: string;
+  mode: 'server' | 'embedded';
 }
 
 /** Requests that change data: each runs as one write transaction (checks, record, events, idempotency). */
@@ -322,7 +323,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Handle
       const nonce = url.searchParams.get('nonce') ?? '';
       if (!/^[0-9a-f]{16,128}$/.test(nonce)) throw new HttpError(400, 'validation_error', 'A nonce is required.', { nonce: 'must be 16 to 128 hex digits' });
       const proof = infoProof(options.localKey, nonce, req.socket.localAddress, req.socket.localPort);
-      response = { status: 200, body: { data: { proof, pid: process.pid } } };
+      // A command's in-process emulator proves the data dir too, but says it is not standing: it
+      // ends with its command, so another command must not take it for `hire emulator start`'s.
+      response = { status: 200, body: { data: { proof, pid: process.pid, standing: options.mode === 'server' } } };
       send(res, response, headers, requestId);
       log(response.status);
       return;

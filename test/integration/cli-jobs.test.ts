@@ -300,6 +300,17 @@ describe('profiles, addresses and failures', () => {
     expect((await runCli(['jobs', 'list', '--profile', 'local'], { env: box.env })).stderr).toBe('');
   });
 
+  it("does not take another command's in-process emulator, at the profile's address by chance, for a standing one", async () => {
+    const box = await sandbox();
+    // What a command's own emulator is: in-process, on any free port, proving the same data dir.
+    const other = await testEmulator(box.dataDir, { mode: 'embedded' });
+    box.writeConfig({ profiles: { local: { environment: 'local', base_url: other.apiUrl } } });
+    const result = await runCli(['jobs', 'list', '--json'], { env: box.env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('Using the local emulator in-process');
+    expect(result.stderr).not.toContain(`Using the local emulator at ${other.origin}`);
+  });
+
   it('never starts an emulator for HIRE_BASE_URL: a refused connection is exit 6', async () => {
     const box = await sandbox();
     const port = await unusedPort();
