@@ -42,6 +42,8 @@ export class Context {
   /** How to close each client made, with what it started (an in-process emulator). */
   readonly #releases = new Map<ApiClient, () => Promise<void>>();
   readonly #cleanups: (() => Promise<void> | void)[] = [];
+  /** "Using the local emulator …" was said: a command that connects again (listen) says it once. */
+  #emulatorAnnounced = false;
   readonly #painters = new Map<'stdout' | 'stderr', Promise<Painter>>();
 
   constructor(io: IO, env: Env) {
@@ -217,6 +219,11 @@ export class Context {
       userAgent: `hire/${VERSION} node/${process.versions.node}`,
       announce: !profile.explicit && !options.quietNotice,
       notice: (message) => this.notice(message),
+      announceEmulator: (message) => {
+        if (this.#emulatorAnnounced) return;
+        this.#emulatorAnnounced = true;
+        this.notice(message);
+      },
       warn: (message) => this.warn(message),
       ...(settings.verbose ? { trace: (line: string) => this.trace(line) } : {}),
       // Whatever the connection starts is closed at the latest when the command ends.

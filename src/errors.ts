@@ -112,6 +112,20 @@ export class ApiError extends HireError {
   }
 }
 
+/** The same API error with a hint found after it came (what the record's status allows). */
+export function withHint(error: ApiError, hint: string): ApiError {
+  return new ApiError({
+    status: error.status,
+    code: error.code,
+    message: error.message,
+    hint,
+    body: error.body,
+    ...(error.details ? { details: error.details } : {}),
+    ...(error.requestId ? { requestId: error.requestId } : {}),
+    ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
+  });
+}
+
 export function exitCodeForStatus(status: number, code?: string): ExitCode {
   // An answer that is not the API's JSON is unreadable (exit 1), even as a 404 or a 400; only
   // 401, 403 and 429 say enough by their status alone.

@@ -18,6 +18,8 @@ export interface ConnectOptions {
   /** Say which emulator is used (not for an explicit --profile, nor for `auth status`). */
   announce: boolean;
   notice(message: string): void;
+  /** Says which emulator is used: at most once in a command, however often it connects. */
+  announceEmulator(message: string): void;
   warn(message: string): void;
   trace?: (line: string) => void;
   /** Called once, before anything is started, with what closes it all. */
@@ -83,7 +85,7 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
     if (emulator.migrated) options.notice(emulator.migrated);
     if (emulator.foreign) options.notice(`Something other than this data dir's emulator answers at ${emulator.foreign}; it was sent nothing.`);
     if (options.announce) {
-      options.notice(
+      options.announceEmulator(
         emulator.mode === 'embedded'
           ? `Using the local emulator in-process (data in ${dir}); \`hire emulator start\` keeps one running.`
           : `Using the local emulator at ${emulator.origin}.`,

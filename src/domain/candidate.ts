@@ -43,6 +43,11 @@ export function canMoveCandidate(from: CandidateStatus, to: CandidateStatus): bo
   return distance === 1 || distance === -1;
 }
 
+/** Where a candidate in `from` may go (CONTRACT §6), in pipeline order, `rejected` last. */
+export function candidateMovesFrom(from: CandidateStatus): CandidateStatus[] {
+  return [...CANDIDATE_PIPELINE, 'rejected' as const].filter((to) => canMoveCandidate(from, to));
+}
+
 export const CandidateMoveSchema = z.strictObject({ status: oneOf(CANDIDATE_STATUSES) }, { error: typeError('a JSON object') });
 
 export function validateCandidateMove(input: unknown): Validation<{ status: CandidateStatus }> {

@@ -456,6 +456,17 @@ describe('hire webhooks listen', () => {
       expect(listener.proc.stderr).toMatch(/Removed webhook wh_/);
     });
 
+    it('on the local profile says "Using the local emulator" once, though it connects again to remove its webhook', async () => {
+      const box = await sandbox();
+      const listener = await listen(box, ['--register']);
+      await waitFor(listener.proc, '"Registered webhook"', () => /Registered webhook (wh_\S+)/.exec(listener.proc.stderr));
+      listener.proc.child.kill('SIGINT');
+      expect(await waitExit(listener.proc, 'the listener after SIGINT')).toEqual({ code: 130, signal: null });
+      // Removing the webhook connects again (the listener let go of the in-process emulator meanwhile).
+      expect(listener.proc.stderr).toMatch(/Removed webhook wh_/);
+      expect(listener.proc.stderr.split('Using the local emulator').length - 1, listener.proc.stderr).toBe(1);
+    });
+
     it('--print-secret prints the profile\'s listener secret, the one --register signs with; --rotate-secret makes a new one', async () => {
       const box = await sandbox();
       const emu = await testEmulator(box.dataDir);

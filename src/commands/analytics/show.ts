@@ -1,7 +1,6 @@
 // hire analytics: GET /analytics; a readable summary, or the data with --json.
 import { getAnalytics } from '../../api/analytics.js';
 import { parseDateBound } from '../../domain/analytics.js';
-import { UsageError } from '../../errors.js';
 import { inert, inertJson } from '../../output/cells.js';
 import type { Output } from '../../output/output.js';
 import { defineCommand, flag } from '../define.js';
@@ -34,10 +33,35 @@ export default defineCommand({
       ctx.io.stdout.write(`${inertJson(data)}\n`);
       return;
     }
-    if (format === 'csv') throw new UsageError('analytics has no CSV form; use --json.');
+    if (format === 'csv') {
+      const { csvRow } = await import('../../output/render.js');
+      ctx.io.stdout.write(metrics(data).map((row) => `${csvRow(row)}\r\n`).join(''));
+      return;
+    }
     ctx.io.stdout.write(await summary(ctx.output, data));
   },
 });
+
+/**
+ * The CSV form: one `metric,value` row per number, named by its path (`jobs.by_status.active`,
+ * `funnel.review`), so that a spreadsheet can chart it. Cells are the server's numbers and names,
+ * each made inert; a name starting with = + - @ gets the formula guard like every CSV cell.
+ */
+export function metrics(data: Record<string, unknown>): string[][] {
+  const rows: string[][] = [['metric', 'value']];
+  const guard = (name: string) => (/^[=+\-@\t\r]/.test(name) ? `'${name}` : name);
+  const walk = (value: unknown, path: string): void => {
+    if (typeof value === 'number') rows.push([guard(inert(path)), String(value)]);
+    else if (value === null && path.endsWith('average_score')) rows.push([guard(inert(path)), '']);
+    else if (Array.isArray(value) && path === 'funnel') {
+      for (const step of value as Record<string, unknown>[]) if (typeof step?.count === 'number') rows.push([guard(inert(`funnel.${String(step.status)}`)), String(step.count)]);
+    } else if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [key, inner] of Object.entries(value)) if (key !== 'filters') walk(inner, path ? `${path}.${key}` : key);
+    }
+  };
+  walk(data, '');
+  return rows;
+}
 
 /** The summary people read; nothing in it is needed by scripts (they take --json). */
 async function summary(out: Output, data: Record<string, unknown>): Promise<string> {

@@ -2,7 +2,8 @@
 // domain's state machine (JOB_VERBS), and the help said from it too.
 import { getJob, setJobStatus } from '../../api/jobs.js';
 import { JOB_VERBS, verbFrom, type JobVerb } from '../../domain/job.js';
-import { ExitCode, HireError } from '../../errors.js';
+import type { ApiClient } from '../../api/client.js';
+import { ApiError, ExitCode, HireError, withHint } from '../../errors.js';
 import { printRecord } from '../../output/render.js';
 import { arg, defineCommand } from '../define.js';
 import { JOB_DETAIL_COLUMNS } from './columns.js';
@@ -35,8 +36,24 @@ export function jobTransition(verb: JobVerb, what: string) {
         }
       }
       if (!(await confirmProductionWrite(ctx, `${verb[0]!.toUpperCase()}${verb.slice(1)} job ${id} (${to})`))) return;
-      await printRecord(ctx.output, await setJobStatus(client, id, to, { onReadBack: (message) => ctx.notice(message) }), JOB_DETAIL_COLUMNS);
+      const job = await setJobStatus(client, id, to, { onReadBack: (message) => ctx.notice(message) }).catch(async (error: unknown) => {
+        throw error instanceof ApiError && error.status === 409 ? withHint(error, await rightVerb(client, id, verb)) : error;
+      });
+      await printRecord(ctx.output, job, JOB_DETAIL_COLUMNS);
       await ctx.announceWrite(`Job ${id} is ${to}`);
     },
   });
+}
+
+/** After a refused move (pausing a draft): the verb that works from the job's status, read once. */
+async function rightVerb(client: ApiClient, id: string, verb: JobVerb): Promise<string> {
+  const current = await getJob(client, id).then(
+    (job) => String(job.status),
+    () => undefined,
+  );
+  const works = `${verb} works on ${either(JOB_VERBS[verb].from)} jobs`;
+  if (current === undefined) return `${works[0]!.toUpperCase()}${works.slice(1)}.`;
+  const instead = verbFrom(current);
+  if (current === 'draft') return `A draft is not live yet: publish it first with \`hire jobs publish ${id}\`; ${works}.`;
+  return instead ? `Job ${id} is ${current}; ${works}. \`hire jobs ${instead} ${id}\` is the move from ${current}.` : `Job ${id} is ${current}; ${works}.`;
 }
