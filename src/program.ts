@@ -32,6 +32,7 @@ export const COMMANDS: Registry = [
   () => import('./commands/events/get.js'),
   () => import('./commands/events/resend.js'),
   () => import('./commands/trigger.js'),
+  () => import('./commands/status.js'),
   () => import('./commands/logs/tail.js'),
   () => import('./commands/auth/login.js'),
   () => import('./commands/auth/status.js'),
@@ -99,7 +100,7 @@ export const ROOT: Root = {
   summary: 'Work with the Hiring Platform API: jobs, candidates, assessments, webhooks, and a local emulator.',
   flags: Object.entries(GLOBAL_FLAGS).map(([key, spec]) => manifestFlag(key, spec)),
   groups: [
-    ['Hiring:', ['jobs', 'candidates', 'assessments', 'analytics', 'webhooks', 'events']],
+    ['Hiring:', ['status', 'jobs', 'candidates', 'assessments', 'analytics', 'webhooks', 'events']],
     ['Access:', ['auth', 'profiles', 'api']],
     ['Local platform and shell:', ['emulator', 'trigger', 'logs', 'completion']],
   ],

@@ -200,6 +200,11 @@ export class ApiClient {
   }
 
   /** The rate-limit headroom the server last reported, if it did. */
+  /** Local milliseconds until the server's clock shows this Unix time (a rate-limit reset); 0 when past. */
+  localMsUntil(unixSeconds: number): number {
+    return this.#clock.localMsUntil(unixSeconds);
+  }
+
   get rateLimit(): RateLimit | undefined {
     return this.#rateLimit;
   }

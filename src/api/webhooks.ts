@@ -9,6 +9,9 @@ import type { ReadBackOptions } from './reconcile.js';
 export const WEBHOOKS_PATH = '/webhooks';
 
 /** GET /webhooks/ID/deliveries: every attempt of every event. */
+/** Every webhook's deliveries (assumed, CONTRACT §6): filter `state=failed` for the failed ones. */
+export const DELIVERIES_PATH = '/deliveries';
+
 export const deliveriesPath = (id: string): string => `${recordPath(WEBHOOKS_PATH, id)}/deliveries`;
 
 export async function createWebhook(client: ApiClient, input: WebhookInput): Promise<ApiRecord> {

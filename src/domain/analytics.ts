@@ -3,7 +3,14 @@
 export interface Analytics {
   jobs: { total: number; by_status: Record<string, number> };
   /** `assessed`: candidates with a score (who took their job's assessment); `average_score` over them. */
-  candidates: { total: number; by_status: Record<string, number>; assessed: number; average_score: number | null };
+  candidates: {
+    total: number;
+    by_status: Record<string, number>;
+    /** For each job with candidates (in the range), its candidates by status. */
+    by_job: Record<string, Record<string, number>>;
+    assessed: number;
+    average_score: number | null;
+  };
   /** `generated`: assessments made (one per job, or on request); not a count of candidates. */
   assessments: { generated: number };
   funnel: { status: string; count: number }[];

@@ -862,9 +862,15 @@ describe('analytics', () => {
   function expectedCandidates(items: Rec[]): Rec {
     const scores = items.map((item) => item.score).filter((score): score is number => score !== null);
     const byStatus = Object.fromEntries(CANDIDATE_STATUSES.map((status) => [status, items.filter((item) => item.status === status).length]));
+    // Each job with candidates: its candidates by status (what `hire status` counts per job).
+    const jobs = [...new Set(items.map((item) => item.job_id as string))];
+    const byJob = Object.fromEntries(
+      jobs.map((job) => [job, Object.fromEntries(CANDIDATE_STATUSES.map((status) => [status, items.filter((item) => item.job_id === job && item.status === status).length]))]),
+    );
     return {
       total: items.length,
       by_status: byStatus,
+      by_job: byJob,
       assessed: scores.length,
       average_score: scores.length === 0 ? null : Math.round((scores.reduce((sum, n) => sum + n, 0) / scores.length) * 10) / 10,
     };
@@ -916,7 +922,7 @@ describe('analytics', () => {
     const future = await ok(box, ['analytics', '--from', '2999-01-01']);
     expect(future).toEqual({
       jobs: { total: 0, by_status: { draft: 0, active: 0, paused: 0, closed: 0 } },
-      candidates: { total: 0, by_status: Object.fromEntries(CANDIDATE_STATUSES.map((status) => [status, 0])), assessed: 0, average_score: null },
+      candidates: { total: 0, by_status: Object.fromEntries(CANDIDATE_STATUSES.map((status) => [status, 0])), by_job: {}, assessed: 0, average_score: null },
       assessments: { generated: 0 },
       funnel: PIPELINE.map((status) => ({ status, count: 0 })),
       filters: { job_id: null, from: '2999-01-01T00:00:00.000Z', to: null },

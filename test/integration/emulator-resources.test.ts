@@ -741,10 +741,15 @@ describe('GET /api/v1/analytics', () => {
   function expectedCandidates(candidates: Candidate[]) {
     const scores = candidates.map((candidate) => candidate.score).filter((score): score is number => score !== null);
     const byStatus = Object.fromEntries(CANDIDATE_STATUSES.map((status) => [status, candidates.filter((c) => c.status === status).length]));
+    const jobs = [...new Set(candidates.map((candidate) => candidate.job_id))];
+    const byJob = Object.fromEntries(
+      jobs.map((job) => [job, Object.fromEntries(CANDIDATE_STATUSES.map((status) => [status, candidates.filter((c) => c.job_id === job && c.status === status).length]))]),
+    );
     return {
       candidates: {
         total: candidates.length,
         by_status: byStatus,
+        by_job: byJob,
         assessed: scores.length,
         average_score: scores.length === 0 ? null : Math.round((scores.reduce((sum, score) => sum + score, 0) / scores.length) * 10) / 10,
       },
@@ -760,6 +765,7 @@ describe('GET /api/v1/analytics', () => {
   const ZERO_CANDIDATES = {
     total: 0,
     by_status: { new: 0, screening: 0, review: 0, interview: 0, offer: 0, hired: 0, rejected: 0 },
+    by_job: {},
     assessed: 0,
     average_score: null,
   };

@@ -45,6 +45,13 @@ export const analyticsRoutes: Route[] = [
       const count = <T>(items: T[], statuses: readonly string[], statusOf: (item: T) => string) =>
         Object.fromEntries(statuses.map((status) => [status, items.filter((item) => statusOf(item) === status).length]));
       const byCandidateStatus = count(candidates, CANDIDATE_STATUSES, (candidate) => candidate.status);
+      // Each job's candidates by status (jobs with none are left out): `hire status` counts new and
+      // in-review candidates per open job from this one answer.
+      const byJob = dictionary<Record<string, number>>();
+      for (const candidate of candidates) {
+        const counts = (byJob[candidate.job_id] ??= Object.fromEntries(CANDIDATE_STATUSES.map((status) => [status, 0])));
+        counts[candidate.status] = (counts[candidate.status] ?? 0) + 1;
+      }
       // The funnel: how many candidates reached each stage (hired ones passed every stage).
       // A rejected candidate is counted as having applied: how far they got is not recorded.
       const funnel = CANDIDATE_PIPELINE.map((status, index) => ({
@@ -56,6 +63,7 @@ export const analyticsRoutes: Route[] = [
         candidates: {
           total: candidates.length,
           by_status: byCandidateStatus,
+          by_job: { ...byJob },
           assessed: scores.length,
           average_score: scores.length === 0 ? null : Math.round((scores.reduce((sum, score) => sum + score, 0) / scores.length) * 10) / 10,
         },

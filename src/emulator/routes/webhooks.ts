@@ -1,4 +1,5 @@
-// POST /webhooks (spec), and the assumed GET /webhooks, GET and DELETE /webhooks/{id}.
+// POST /webhooks (spec), and the assumed GET /webhooks, GET and DELETE /webhooks/{id}, the
+// delivery log of one webhook and of all (GET /deliveries).
 // The secret is stored for signing and never returned.
 import { validateWebhookInput } from '../../domain/webhook.js';
 import { created, noContent, notFound, ok, validationError } from '../http.js';
@@ -61,6 +62,16 @@ export const webhookRoutes: Route[] = [
         scope: { webhook_id: webhook.id },
         show: publicDelivery,
       });
+      return ok(page.data, page.meta);
+    },
+  },
+  {
+    // Every webhook's deliveries in one list (assumed, CONTRACT §6): `hire status` counts the
+    // failed ones with `state=failed` and one request, however many webhooks there are.
+    method: 'GET',
+    path: '/deliveries',
+    handler(req, ctx) {
+      const page = listRecords<Delivery>(ctx.store, 'deliveries', req.query, { fields: DELIVERY_FIELDS, show: publicDelivery });
       return ok(page.data, page.meta);
     },
   },

@@ -1,0 +1,196 @@
+// hire status: the first screen of the morning (like `gh status`): the current profile's open jobs
+// with their new and in-review candidates, the failed webhook deliveries, and the rate-limit window.
+// Three requests, made together, whatever the number of jobs or webhooks: GET /jobs?status=active,
+// GET /analytics (its per-job counts) and GET /deliveries?state=failed. A section that cannot be
+// read says why; the others are still shown.
+import type { ApiClient, RateLimit } from '../api/client.js';
+import type { ApiRecord } from '../api/envelope.js';
+import type { Context } from '../context.js';
+import { ApiError, ExitCode, HireError, UsageError } from '../errors.js';
+import { inert, inertJson } from '../output/cells.js';
+import type { Column } from '../output/render.js';
+import { defineCommand } from './define.js';
+
+/** Open jobs shown: one page, the newest first (the count says how many there are in all). */
+const JOBS_SHOWN = 100;
+/** Failed deliveries shown: the latest few (the count says how many failed in all). */
+const FAILURES_SHOWN = 5;
+
+interface OpenJob {
+  id: string;
+  title: string;
+  new: number | null;
+  review: number | null;
+  candidates: number | null;
+}
+
+export interface StatusReport {
+  profile: { name: string; environment: string; base_url: string };
+  /** Active jobs, the newest first; `new`/`review` are null when the server gives no per-job counts. */
+  open_jobs: { total: number; jobs: OpenJob[] } | null;
+  failed_deliveries: { total: number; latest: ApiRecord[] } | null;
+  rate_limit: RateLimit | null;
+  /** Why a section is null: its error, or that the server has no such list. */
+  errors?: { open_jobs?: string; failed_deliveries?: string };
+}
+
+const JOB_COLUMNS: readonly Column[] = [
+  { key: 'id', keepWhole: true },
+  { key: 'title' },
+  { key: 'new', value: (job) => count(job.new) },
+  { key: 'review', header: 'IN REVIEW', value: (job) => count(job.review) },
+  { key: 'candidates', header: 'ALL', value: (job) => count(job.candidates) },
+];
+
+const DELIVERY_COLUMNS: readonly Column[] = [
+  { key: 'event_id', header: 'EVENT', keepWhole: true },
+  { key: 'event_type', header: 'KIND' },
+  { key: 'url' },
+  {
+    key: 'last_answer',
+    header: 'LAST ANSWER',
+    value: (record) => {
+      const last = (record.attempts as { response_status?: number | null; error?: string | null }[] | undefined)?.at(-1);
+      return last ? (last.response_status ?? last.error ?? undefined) : undefined;
+    },
+  },
+  { key: 'attempts', header: 'TRIES', format: (value) => (Array.isArray(value) ? String(value.length) : '') },
+];
+
+/** A count, or "–" where the server gave none. */
+function count(value: unknown): string {
+  return typeof value === 'number' ? String(value) : '–';
+}
+
+export default defineCommand({
+  path: ['status'],
+  summary: "the current profile at a glance: open jobs with new and in-review candidates, failed deliveries, the rate limit",
+  examples: ['hire status', 'hire status --profile prod', 'hire status --json | jq .failed_deliveries.total'],
+  async run(ctx) {
+    // A summary of three parts has no single CSV table; refused before anything is sent.
+    if (ctx.settings.format === 'csv') throw new UsageError('status prints a summary, or one JSON document with --json; it has no CSV form.');
+    const profile = await ctx.profile();
+    const client = await ctx.api();
+    const { report: shown, cause, failed } = await readStatus(client, { name: profile.name, environment: profile.environment, base_url: profile.baseUrl });
+    // A refused key or no server: nothing can be read, and the error says what to do (exit 3, 6…).
+    if (cause instanceof HireError && (!(cause instanceof ApiError) || cause.status === 401 || cause.status === 403)) throw cause;
+    // A section that failed (a 5xx) fails the command; a list the server lacks (404) does not.
+    if (failed) ctx.exitCode = ExitCode.failure;
+    if (ctx.settings.format === 'json' || ctx.settings.format === 'ndjson') {
+      ctx.io.stdout.write(`${inertJson(shown, ctx.settings.format === 'json' ? 2 : undefined)}\n`);
+      return;
+    }
+    await printStatus(ctx, client, shown);
+  },
+});
+
+/** The three reads, made at once; each section keeps its own failure. */
+export async function readStatus(
+  client: ApiClient,
+  profile: StatusReport['profile'],
+): Promise<{ report: StatusReport; cause: unknown; failed: boolean }> {
+  const [{ listPage }, { getAnalytics }, { DELIVERIES_PATH }] = await Promise.all([import('../api/list.js'), import('../api/analytics.js'), import('../api/webhooks.js')]);
+  const [jobs, analytics, deliveries] = await Promise.allSettled([
+    listPage(client, '/jobs', { status: 'active', per_page: JOBS_SHOWN, sort: '-created_at' }),
+    getAnalytics(client, {}),
+    listPage(client, DELIVERIES_PATH, { state: 'failed', per_page: FAILURES_SHOWN, sort: '-updated_at' }),
+  ]);
+  const report: StatusReport = { profile, open_jobs: null, failed_deliveries: null, rate_limit: client.rateLimit ?? null };
+  const errors: NonNullable<StatusReport['errors']> = {};
+  let cause: unknown;
+  let failed = false;
+  if (jobs.status === 'fulfilled') {
+    // Per-job counts come from the analytics; a server whose analytics has none gives null.
+    const byJob = analytics.status === 'fulfilled' ? perJob(analytics.value) : undefined;
+    const items = jobs.value.items.map((job): OpenJob => {
+      const counts = byJob?.[String(job.id)];
+      return {
+        id: String(job.id),
+        title: String(job.title ?? ''),
+        new: byJob ? (counts?.new ?? 0) : null,
+        review: byJob ? (counts?.review ?? 0) : null,
+        candidates: typeof job.candidate_count === 'number' ? job.candidate_count : null,
+      };
+    });
+    report.open_jobs = { total: jobs.value.meta?.total_count ?? items.length, jobs: items };
+  } else {
+    errors.open_jobs = reason(jobs.reason);
+    cause = jobs.reason;
+    failed = true;
+  }
+  if (deliveries.status === 'fulfilled') {
+    report.failed_deliveries = { total: deliveries.value.meta?.total_count ?? deliveries.value.items.length, latest: deliveries.value.items };
+  } else {
+    errors.failed_deliveries = reason(deliveries.reason);
+    cause ??= deliveries.reason;
+    failed ||= !(deliveries.reason instanceof ApiError && deliveries.reason.status === 404);
+  }
+  if (Object.keys(errors).length > 0) report.errors = errors;
+  return { report, cause, failed };
+}
+
+/** `candidates.by_job` of the analytics, when the server gives it. */
+function perJob(analytics: ApiRecord): Record<string, Record<string, number>> | undefined {
+  const candidates = analytics.candidates as { by_job?: unknown } | undefined;
+  const byJob = candidates?.by_job;
+  return byJob !== null && typeof byJob === 'object' && !Array.isArray(byJob) ? (byJob as Record<string, Record<string, number>>) : undefined;
+}
+
+function reason(error: unknown): string {
+  if (error instanceof ApiError && error.status === 404) return 'this server does not list them (HTTP 404)';
+  if (error instanceof ApiError) return `${error.message} (${error.code}, HTTP ${error.status})`;
+  if (error instanceof HireError) return error.message;
+  throw error;
+}
+
+async function printStatus(ctx: Context, client: ApiClient, report: StatusReport): Promise<void> {
+  const { printList } = await import('../output/render.js');
+  const paint = await ctx.painter('stdout');
+  const out = ctx.io.stdout;
+  const line = (text = '') => out.write(`${text}\n`);
+  const { profile } = report;
+  line(`${paint.bold('Profile')} ${inert(profile.name)} (${inert(profile.environment)}, ${inert(profile.base_url)})`);
+  line();
+
+  const open = report.open_jobs;
+  if (open) {
+    const { total, jobs: items } = open;
+    const counted = items.every((job) => job.new !== null);
+    const more = total > items.length ? `, the newest ${items.length} shown` : '';
+    line(`${paint.bold('Open jobs')}: ${total}${more}`);
+    if (items.length > 0) await printList(ctx.output, items as unknown as Record<string, unknown>[], JOB_COLUMNS);
+    else line(paint.dim('  None: `hire jobs create --publish` posts one, `hire jobs list --status paused` shows paused ones.'));
+    if (!counted && items.length > 0) line(paint.dim("  This server's analytics gives no per-job counts; `hire candidates list --job ID --status new` lists them."));
+    const waiting = items.find((job) => (job.review ?? 0) > 0);
+    if (waiting) line(paint.dim(`  Next: \`hire candidates list --job ${waiting.id} --status review\``));
+  } else {
+    line(`${paint.bold('Open jobs')}: ${paint.red('unavailable')}: ${inert(report.errors?.open_jobs ?? '')}`);
+  }
+  line();
+
+  const failed = report.failed_deliveries;
+  if (failed) {
+    const { total, latest } = failed;
+    const shown = total > latest.length ? `, the latest ${latest.length} shown` : '';
+    line(`${paint.bold('Failed webhook deliveries')}: ${total === 0 ? paint.green('none') : paint.red(String(total))}${shown}`);
+    if (latest.length > 0) {
+      await printList(ctx.output, latest, DELIVERY_COLUMNS);
+      line(paint.dim(`  Next: \`hire events get ${String(latest[0]!.event_id)}\` shows every attempt; \`hire events resend ${String(latest[0]!.event_id)}\` sends it again.`));
+    }
+  } else {
+    line(`${paint.bold('Failed webhook deliveries')}: ${paint.yellow('unknown')}: ${inert(report.errors?.failed_deliveries ?? '')}`);
+  }
+  line();
+
+  const limit = report.rate_limit;
+  if (limit) {
+    const { formatWait } = await import('../api/pacer.js');
+    // The reset is in the server's time (an emulator's clock may run faster): read with its clock.
+    const resetsIn = limit.reset === undefined ? '' : `; the window resets in ${formatWait(client.localMsUntil(limit.reset))}`;
+    const low = limit.remaining <= limit.limit / 10;
+    const left = `${limit.remaining.toLocaleString('en-US')} of ${limit.limit.toLocaleString('en-US')} requests left`;
+    line(`${paint.bold('Rate limit')}: ${low ? paint.yellow(left) : left}${resetsIn}.`);
+  } else {
+    line(`${paint.bold('Rate limit')}: ${paint.dim('the server sent no X-RateLimit headers')}`);
+  }
+}
