@@ -89,7 +89,7 @@ describe('hire status', () => {
     await job(w, 'Backend Engineer');
     // Each delivery is retried with a 1 ms backoff until it is given up: wait for both to fail.
     for (;;) {
-      const failed = w.emulator.store.all<Rec>('deliveries').filter((delivery) => delivery.state === 'failed');
+      const failed = w.emulator.store.all<{ id: string; state: string }>('deliveries').filter((delivery) => delivery.state === 'failed');
       if (failed.length === 2) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
