@@ -829,7 +829,8 @@ describe('assessments', () => {
     expect(type.stderr).toContain('question_types[0] (--question-type): must be one of: ranksort, multiple_choice, scenario');
     const neither = await cli(box, ['assessments', 'create', '--question-count', '5']);
     expect(neither.code).toBe(2);
-    expect(neither.stderr).toContain('job_id (--job): is required (or a title to generate questions from)');
+    // Only flags this command has, and the --data/--from-file field that can stand in for --job.
+    expect(neither.stderr).toContain('job_id (--job): is required (or "title", with --data or --from-file, to generate questions from a title alone)');
     const unknown = await cli(box, ['assessments', 'create', '--job', 'job_missing']);
     expect(unknown.code).toBe(4);
     expect(unknown.stderr).toContain('No job with id job_missing. (not_found, HTTP 404)');

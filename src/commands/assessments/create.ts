@@ -3,7 +3,7 @@
 import { createAssessment } from '../../api/assessments.js';
 import { unknownAssessmentFields, validateAssessmentInput } from '../../domain/assessment.js';
 import { QUESTION_TYPES } from '../../domain/vocabulary.js';
-import { isPlainObject, overlay } from '../../domain/merge.js';
+import { dictionary, isPlainObject, overlay } from '../../domain/merge.js';
 import { UsageError, ValidationError } from '../../errors.js';
 import { printRecord } from '../../output/render.js';
 import { defineCommand, flag, flagForField } from '../define.js';
@@ -39,7 +39,12 @@ export default defineCommand({
     body = { ...body, ...fieldsFromOptions(FLAGS, flags).input };
     const result = validateAssessmentInput(body);
     if (!result.ok) {
-      throw new ValidationError('The assessment is not valid; nothing was sent.', result.errors, {
+      const errors = Object.assign(dictionary(), result.errors);
+      // The schema speaks of the request's `title`, which no flag sets: say how to give either.
+      if (body.job_id === undefined && body.title === undefined) {
+        errors.job_id = 'is required (or "title", with --data or --from-file, to generate questions from a title alone)';
+      }
+      throw new ValidationError('The assessment is not valid; nothing was sent.', errors, {
         labelField: (field) => {
           const flag = flagForField(FLAGS, field);
           return flag ? `${field} (${flag})` : field;
