@@ -8,8 +8,8 @@ import type { Sandbox } from './env.js';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface Pane {
-  /** The screen as text; with `escapes`, including colour codes. */
-  capture(options?: { escapes?: boolean }): string;
+  /** The screen as text; with `escapes`, including colour codes; with `history`, the lines scrolled off above it too. */
+  capture(options?: { escapes?: boolean; history?: boolean }): string;
   /** Waits until the screen matches, failing with the screen after `timeoutMs`. */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<string>;
   sendKeys(...keys: string[]): void;
@@ -46,7 +46,8 @@ function startPane(box: Sandbox, program: string, options: ShellPaneOptions): Pa
   const command = `cd ${quote(box.root)} && env -i ${env} ${program}; echo "EXIT=$?"; sleep 600`;
   tmux('new-session', '-d', '-s', 'hire', '-x', String(options.width ?? 120), '-y', String(options.height ?? 40), command);
   const pane: Pane = {
-    capture: ({ escapes = false } = {}) => tmux('capture-pane', '-p', '-J', ...(escapes ? ['-e'] : []), '-t', 'hire'),
+    capture: ({ escapes = false, history = false } = {}) =>
+      tmux('capture-pane', '-p', '-J', ...(escapes ? ['-e'] : []), ...(history ? ['-S', '-'] : []), '-t', 'hire'),
     // Generous: below the suite's 60 s test timeout only so that a failure shows the screen.
     async waitFor(pattern, timeoutMs = 45_000) {
       const deadline = Date.now() + timeoutMs;

@@ -118,12 +118,20 @@ describe('jobs get', () => {
     expect(job).toMatchObject({ status: 'draft', location: { type: 'onsite', city: 'Austin', state: 'TX' }, skills: ['go', 'sql'], candidate_count: 0 });
   });
 
-  it('piped: one key<TAB>value line per present field, no colour', async () => {
+  it('piped: one key<TAB>value line per present field, then the description and assessment settings, no colour', async () => {
     const box = await sandbox();
     const created = await newJob(box, 'Backend Engineer', onsite);
     const result = await cli(box, ['jobs', 'get', created.id]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe(`${jobRow(created)}\n`);
+    const settings = [
+      `description\t${DESCRIPTION}`,
+      'assessment_config.auto_generate\ttrue',
+      'assessment_config.question_count\t10',
+      'assessment_config.time_limit\t300',
+      'assessment_config.proctoring\tfalse',
+      'assessment_config.question_types\tranksort, multiple_choice, scenario',
+    ];
+    expect(result.stdout).toBe(`${jobRow(created)}\n${settings.join('\n')}\n`);
     expect(result.stdout).not.toMatch(ANSI);
     expect(result.stdout).not.toContain('│');
   });
@@ -807,10 +815,12 @@ describe('assessments', () => {
     const get = await cli(box, ['assessments', 'get', id]);
     expect(get.code).toBe(0);
     expect(keyValues(get.stdout)).toEqual(Object.fromEntries(Object.entries(rows).filter(([key]) => key !== 'assessment_generation_time')));
+    // At a terminal the questions themselves, under the table (test/e2e/detail-views checks the layout).
     const drawn = await cli(box, ['assessments', 'get', id], { tty: true });
     expect(drawn.stdout).toContain('│');
     expect(drawn.stdout).toContain(`${GREEN}ready`);
-    expect(drawn.stdout).toContain('6 questions (--json shows them)');
+    expect(drawn.stdout).not.toContain('--json shows them');
+    expect(drawn.stdout).toContain('Questions (6)');
   });
 
   it('refuses bad input with exit 2 naming the flag, and an unknown job with exit 4', async () => {

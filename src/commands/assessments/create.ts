@@ -5,11 +5,11 @@ import { unknownAssessmentFields, validateAssessmentInput } from '../../domain/a
 import { QUESTION_TYPES } from '../../domain/vocabulary.js';
 import { dictionary, isPlainObject, overlay } from '../../domain/merge.js';
 import { UsageError, ValidationError } from '../../errors.js';
-import { printRecord } from '../../output/render.js';
+import { printDetail } from '../../output/detail.js';
 import { defineCommand, flag, flagForField } from '../define.js';
 import { fieldsFromOptions } from '../fields.js';
 import { inputName, parseDocument, readTextInput } from '../shared/input.js';
-import { ASSESSMENT_DETAIL_COLUMNS } from './columns.js';
+import { ASSESSMENT_DETAIL_COLUMNS, assessmentView } from './columns.js';
 import { confirmProductionWrite } from '../shared/confirm.js';
 
 const FLAGS = {
@@ -55,7 +55,8 @@ export default defineCommand({
     if (unknown.length > 0) ctx.warn(`Sending ${unknown.length === 1 ? 'a field' : 'fields'} the API spec does not show, unchecked: ${unknown.join(', ')}.`);
     if (!(await confirmProductionWrite(ctx, `Create an assessment${result.value.job_id ? ` for job ${result.value.job_id}` : ''}`))) return;
     const { assessment, generationMs } = await createAssessment(await ctx.api(), result.value);
-    await printRecord(ctx.output, assessment, ASSESSMENT_DETAIL_COLUMNS, generationMs !== undefined ? [['assessment_generation_time', `${generationMs} ms`]] : []);
+    const extra: [string, string][] = generationMs !== undefined ? [['assessment_generation_time', `${generationMs} ms`]] : [];
+    await printDetail(ctx.output, assessment, ASSESSMENT_DETAIL_COLUMNS, assessmentView(assessment, extra));
   },
 });
 

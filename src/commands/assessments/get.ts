@@ -1,15 +1,16 @@
-// hire assessments get ID
+// hire assessments get ID: at a terminal, its settings and every question; piped, key/value lines.
 import { getAssessment } from '../../api/assessments.js';
-import { printRecord } from '../../output/render.js';
+import { printDetail } from '../../output/detail.js';
 import { arg, defineCommand } from '../define.js';
-import { ASSESSMENT_DETAIL_COLUMNS } from './columns.js';
+import { ASSESSMENT_DETAIL_COLUMNS, assessmentView } from './columns.js';
 
 export default defineCommand({
   path: ['assessments', 'get'],
-  summary: 'show one assessment',
+  summary: 'show one assessment with its questions',
   args: { id: arg.required('assessment id') },
   examples: ['hire assessments get asmt_abc123', 'hire assessments get asmt_abc123 --json'],
   async run(ctx, { id }) {
-    await printRecord(ctx.output, await getAssessment(await ctx.api(), id), ASSESSMENT_DETAIL_COLUMNS);
+    const assessment = await getAssessment(await ctx.api(), id);
+    await printDetail(ctx.output, assessment, ASSESSMENT_DETAIL_COLUMNS, assessmentView(assessment));
   },
 });

@@ -1,6 +1,9 @@
-// hire jobs get ID
+// hire jobs get ID: at a terminal, the job's fields, then its description (Markdown shown as
+// plain text, wrapped) and its assessment settings. Piped, one `key<TAB>value` line per field, the
+// description (newlines escaped) and `assessment_config.KEY` lines last; --json is the whole record.
 import { getJob } from '../../api/jobs.js';
-import { printRecord } from '../../output/render.js';
+import { cellText } from '../../output/cells.js';
+import { labelled, markdownLines, printDetail, settingRows } from '../../output/detail.js';
 import { arg, defineCommand } from '../define.js';
 import { JOB_DETAIL_COLUMNS } from './columns.js';
 
@@ -10,6 +13,20 @@ export default defineCommand({
   args: { id: arg.required('job id') },
   examples: ['hire jobs get job_abc123', 'hire jobs get job_abc123 --json --fields id,status,candidate_count'],
   async run(ctx, { id }) {
-    await printRecord(ctx.output, await getJob(await ctx.api(), id), JOB_DETAIL_COLUMNS);
+    const job = await getJob(await ctx.api(), id);
+    const { description, assessment_config: config } = job;
+    const settings = config !== null && typeof config === 'object' && !Array.isArray(config) ? (config as Record<string, unknown>) : {};
+    const piped: [string, string][] = [];
+    if (description !== undefined && description !== null) piped.push(['description', cellText(description)]);
+    for (const [key, value] of Object.entries(settings)) piped.push([`assessment_config.${cellText(key)}`, cellText(value)]);
+    await printDetail(ctx.output, job, JOB_DETAIL_COLUMNS, {
+      piped,
+      async sections(width, paint) {
+        return [
+          { heading: 'Description', lines: typeof description === 'string' ? await markdownLines(description, width, paint) : [] },
+          { heading: 'Assessment settings', lines: labelled(settingRows(settings), width, paint) },
+        ];
+      },
+    });
   },
 });
