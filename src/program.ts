@@ -21,6 +21,7 @@ export const COMMANDS: Registry = [
   () => import('./commands/candidates/move.js'),
   () => import('./commands/assessments/create.js'),
   () => import('./commands/assessments/get.js'),
+  () => import('./commands/assessments/list.js'),
   () => import('./commands/analytics/show.js'),
   () => import('./commands/webhooks/add.js'),
   () => import('./commands/webhooks/list.js'),
@@ -60,7 +61,7 @@ export const NOUNS: readonly Noun[] = [
   },
   {
     path: ['assessments'],
-    summary: 'create and show AI-generated assessments',
+    summary: 'create, list and show AI-generated assessments',
     examples: ['hire assessments create --job job_abc123 --question-count 8', 'hire assessments get asmt_abc123 --json'],
   },
   {

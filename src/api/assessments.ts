@@ -1,9 +1,10 @@
-// Assessments (spec "Assessments"): made for a job, read by id.
+// Assessments (spec "Assessments"): made for a job, listed, read by id.
 import type { ApiClient } from './client.js';
 import type { ApiRecord } from './envelope.js';
 import { getRecord, postRecord, recordPath } from './records.js';
 
-const ASSESSMENTS_PATH = '/assessments';
+/** GET /assessments (assumed, CONTRACT §6): the list endpoint, filter job_id. */
+export const ASSESSMENTS_PATH = '/assessments';
 
 export async function createAssessment(client: ApiClient, input: unknown): Promise<{ assessment: ApiRecord; generationMs: number | undefined }> {
   const { record, meta } = await postRecord(client, ASSESSMENTS_PATH, input);

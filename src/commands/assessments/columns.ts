@@ -1,6 +1,14 @@
-// How assessments look: the detail table, and the settings and questions under it.
+// How assessments look: list rows, the detail table, and the settings and questions under it.
 import { labelled, questionLines, settingRows, type DetailView } from '../../output/detail.js';
 import type { Column } from '../../output/render.js';
+
+// Two whole ids take 49 of 80 columns: the list keeps to what fits beside them (--fields for more).
+export const ASSESSMENT_LIST_COLUMNS: readonly Column[] = [
+  { key: 'id', keepWhole: true },
+  { key: 'job_id', header: 'JOB', keepWhole: true },
+  { key: 'status', status: true },
+  { key: 'question_count', header: 'QUESTIONS' },
+];
 
 export const ASSESSMENT_DETAIL_COLUMNS: readonly Column[] = [
   { key: 'id' },

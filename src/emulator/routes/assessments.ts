@@ -1,8 +1,10 @@
-// POST /assessments (spec, request not shown) and the assumed GET /assessments/{id}.
+// POST /assessments (spec, request not shown) and the assumed GET /assessments (the spec's list
+// envelope and parameters, filter job_id) and GET /assessments/{id}.
 import { validateAssessmentInput } from '../../domain/assessment.js';
 import type { AssessmentConfig, Job } from '../../domain/job.js';
-import { generateAssessment, type Assessment } from '../assessments.js';
+import { ASSESSMENT_RECORD_FIELDS, generateAssessment, type Assessment } from '../assessments.js';
 import { created, notFound, ok, validationError } from '../http.js';
+import { listRecords } from '../list.js';
 import type { Route, RouteContext } from '../route.js';
 import { findJob } from './jobs.js';
 
@@ -36,6 +38,16 @@ export const assessmentRoutes: Route[] = [
       const started = performance.now();
       const assessment = createAssessment(ctx, job, { title, skills }, settings);
       return created(assessment, { assessment_generation_time: Math.round((performance.now() - started) * 100) / 100 });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/assessments',
+    handler(req, ctx) {
+      // As GET /analytics does: a job_id naming no job is 404, not an empty list that hides a typo.
+      for (const jobId of req.query.getAll('job_id').flatMap((value) => value.split(','))) if (jobId !== '') findJob(ctx, jobId);
+      const page = listRecords<Assessment>(ctx.store, 'assessments', req.query, { fields: ASSESSMENT_RECORD_FIELDS });
+      return ok(page.data, page.meta);
     },
   },
   {
