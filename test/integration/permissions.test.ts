@@ -166,6 +166,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/candidates/{id}', success: 200, url: (f) => `/candidates/${f.candidate.id}` },
   { method: 'PATCH', path: '/candidates/{id}', success: 200, url: (f) => `/candidates/${f.candidate.id}`, body: () => ({ status: 'rejected' }) },
   { method: 'POST', path: '/assessments', success: 201, url: () => '/assessments', body: (f) => ({ job_id: f.job.id }) },
+  { method: 'GET', path: '/assessments', success: 200, url: () => '/assessments' },
   { method: 'GET', path: '/assessments/{id}', success: 200, url: (f) => `/assessments/${f.job.assessment_id}` },
   { method: 'GET', path: '/analytics', success: 200, url: () => '/analytics' },
   { method: 'POST', path: '/webhooks', success: 201, url: () => '/webhooks', body: () => WEBHOOK_INPUT },
@@ -447,7 +448,7 @@ describe('rate limits', () => {
     const first = await api(emu, 'GET', '/jobs', key.secret);
     expect(rate(first)).toMatchObject({ limit: '1000', remaining: '999' });
     // A read key writing (403), a method the path lacks (405), a path there is not (404): told, not counted.
-    const refused = [await api(emu, 'POST', '/jobs', key.secret, jobInput()), await api(emu, 'GET', '/assessments', key.secret), await api(emu, 'GET', '/nowhere', key.secret)];
+    const refused = [await api(emu, 'POST', '/jobs', key.secret, jobInput()), await api(emu, 'GET', '/events/evt_any/resend', key.secret), await api(emu, 'GET', '/nowhere', key.secret)];
     expect(refused.map((answer) => answer.status)).toEqual([403, 405, 404]);
     for (const answer of refused) {
       expect(rate(answer)).toMatchObject({ limit: '1000', remaining: '999' });
