@@ -18,6 +18,8 @@ export interface Output {
   readonly csvRaw: boolean;
   /** --quiet: no spinner, no progress. */
   readonly quiet: boolean;
+  /** The clock for relative times ("3 min ago"); Date.now when absent (tests set it). */
+  readonly now?: () => number;
   /** Colours for a stream (none when it is no terminal, with --no-color or NO_COLOR). */
   painter(stream: 'stdout' | 'stderr'): Promise<Painter>;
 }

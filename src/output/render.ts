@@ -2,6 +2,8 @@
 // tab-separated text when piped; `json` is exactly the data; `ndjson` one item per line; `csv` RFC 4180.
 import type { Output } from './output.js';
 import { cellText, displayWidth, inertJson, truncate } from './cells.js';
+import { fitUrl, hardWrap, layoutColumns, urlAuthority, wrapWords, type ColumnNeeds } from './fit.js';
+import { relativeTime } from './time.js';
 
 export type { OutputFormat } from './formats.js';
 
@@ -17,6 +19,18 @@ export interface Column {
   brief?: (text: string) => string;
   /** Never truncated to fit the terminal (ids are copied and pasted). */
   keepWhole?: boolean;
+  /** An ISO timestamp: relative ("3 min ago") in drawn tables, as the API gave it elsewhere. */
+  time?: boolean;
+  /** A URL: a narrow column shortens its path, never its scheme, host and port. */
+  url?: boolean;
+  /** At a narrow terminal, text runs onto up to this many lines before it is cut with `…`. */
+  lines?: number;
+  /** At a narrow terminal, columns with a rank are hidden, highest first, until the rest fit. */
+  drop?: number;
+  /** The header when the column is narrower than `header`. */
+  short?: string;
+  /** The width this column should keep before lower-value columns are hidden (8 by default). */
+  want?: number;
   /** A column computed from the record rather than read from `key` (tables and CSV only). */
   value?: (record: Record<string, unknown>) => unknown;
 }
@@ -28,15 +42,42 @@ export function columnsFor(out: Output, defaults: readonly Column[]): Column[] {
   return fields.map((key) => defaults.find((column) => column.key === key) ?? { key });
 }
 
+/**
+ * The value at a field path: a key of the record, else a dotted path into nested objects
+ * (`location.city`); undefined when the path leads nowhere.
+ */
+export function fieldValue(record: Record<string, unknown>, path: string): unknown {
+  if (Object.hasOwn(record, path)) return record[path];
+  let value: unknown = record;
+  for (const part of path.split('.')) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, part)) return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
+/** The record with only the fields named, nested paths kept nested: `location.city` → `{location: {city}}`. */
 function project(record: Record<string, unknown>, fields: readonly string[] | undefined): Record<string, unknown> {
   if (!fields) return record;
   const projected: Record<string, unknown> = {};
-  for (const field of fields) if (Object.hasOwn(record, field)) Object.defineProperty(projected, field, { value: record[field], enumerable: true });
+  for (const field of fields) {
+    const value = fieldValue(record, field);
+    if (value === undefined) continue;
+    const parts = Object.hasOwn(record, field) ? [field] : field.split('.');
+    let into = projected;
+    for (const part of parts.slice(0, -1)) {
+      if (!Object.hasOwn(into, part) || typeof into[part] !== 'object' || into[part] === null) {
+        Object.defineProperty(into, part, { value: {}, enumerable: true, writable: true, configurable: true });
+      }
+      into = into[part] as Record<string, unknown>;
+    }
+    Object.defineProperty(into, parts.at(-1)!, { value, enumerable: true, writable: true, configurable: true });
+  }
   return projected;
 }
 
 function valueOf(column: Column, record: Record<string, unknown>): unknown {
-  return column.value ? column.value(record) : Object.hasOwn(record, column.key) ? record[column.key] : undefined;
+  return column.value ? column.value(record) : fieldValue(record, column.key);
 }
 
 function cell(column: Column, record: Record<string, unknown>): string {
@@ -111,10 +152,12 @@ export async function printPages(
   }
   if (format === 'json') stdout.write(`${inertJson(held.map((item) => project(item, fields)), 2)}\n`);
   else if (format === 'table' && out.isStdoutTTY && held.length > 0) {
+    const now = out.now?.() ?? Date.now();
     const rows = held.map((item) =>
       columns.map((column) => {
         const text = cell(column, item);
-        return column.brief?.(text) ?? text;
+        const shown = column.time ? relativeTime(text, now) : text;
+        return column.brief?.(shown) ?? shown;
       }),
     );
     await drawTable(out, columns, rows);
@@ -157,55 +200,88 @@ export async function printRecord(
   }
 }
 
+/** What the layout needs of a column, measured over its cells. */
+function needs(column: Column, rows: string[][], index: number): ColumnNeeds {
+  const cells = rows.map((row) => row[index]!);
+  const head = header(column);
+  const widest = Math.max(0, ...cells.map(displayWidth));
+  const natural = Math.max(displayWidth(head), widest);
+  const shortHead = Math.min(displayWidth(head), column.short ? displayWidth(column.short) : Infinity);
+  const whole = column.keepWhole === true;
+  // A status or a time is short and says little when cut: kept whole while there is room.
+  const firm = column.status === true || column.time === true;
+  // A URL keeps its scheme, host and port, and room for "/…" to show that a path was cut.
+  const least = column.url ? Math.max(0, ...cells.map((text) => Math.min(displayWidth(text), displayWidth(urlAuthority(text) ?? '') + 2))) : 0;
+  const content = Math.max(widest, shortHead);
+  return { natural, content, whole, firm, least, want: column.want ?? 8, header: shortHead, ...(column.drop !== undefined ? { drop: column.drop } : {}) };
+}
+
+/** A cell in `width` columns, as lines: an id is never cut, a URL keeps its host, text wraps or ends with `…`. */
+function fitCell(column: Column, text: string, width: number, wrapAll: boolean): string[] {
+  if (displayWidth(text) <= width) return [text];
+  if (wrapAll || column.keepWhole) return hardWrap(text, width);
+  if (column.url) return [fitUrl(text, width)];
+  return wrapWords(text, width, column.lines ?? 1);
+}
+
+function headerIn(column: Column, width: number): string {
+  const head = header(column);
+  if (displayWidth(head) <= width) return head;
+  if (column.short && displayWidth(column.short) <= width) return column.short;
+  return truncate(column.short ?? head, width);
+}
+
 async function drawTable(out: Output, columns: Column[], rows: string[][]): Promise<void> {
   const [{ default: Table }, paint] = await Promise.all([import('cli-table3'), out.painter('stdout')]);
-  const available = terminalWidth(out) - (columns.length * 3 + 1);
-  const natural = columns.map((column, index) => Math.max(header(column).length, ...rows.map((row) => displayWidth(row[index]!))));
-  const widths = fitWidths(natural, available, columns.map((column, index) => (column.keepWhole ? natural[index]! : header(column).length)));
+  const width = terminalWidth(out);
+  const { shown, widths, wrapAll } = layoutColumns(
+    columns.map((column, index) => {
+      const { drop, ...measured } = needs(column, rows, index);
+      // Hiding is only for our defaults: columns named by --fields are shown, however narrow.
+      return out.fields || drop === undefined ? measured : { ...measured, drop };
+    }),
+    width,
+  );
   const table = new Table({
-    head: columns.map((column) => paint.bold(header(column))),
+    head: shown.map((index, position) => paint.bold(headerIn(columns[index]!, widths[position]!))),
+    colWidths: widths.map((width) => width + 2),
     style: { head: [], border: [], compact: true },
     chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
   });
   for (const row of rows) {
-    table.push(row.map((text, index) => {
-      const shown = truncate(text, widths[index]!);
-      return columns[index]!.status ? paint.status(shown) : shown;
+    table.push(shown.map((index, position) => {
+      const column = columns[index]!;
+      const lines = fitCell(column, row[index]!, widths[position]!, wrapAll);
+      return lines.map((line) => (column.status ? paint.status(line) : line)).join('\n');
     }));
   }
   out.stdout.write(`${table.toString()}\n`);
+  const hidden = columns.filter((_, index) => !shown.includes(index)).map(header);
+  if (hidden.length > 0 && !out.quiet && out.isStderrTTY) {
+    const note = `Hidden at this width: ${hidden.join(', ')}; --fields or --json shows them.`;
+    const dim = (await out.painter('stderr')).dim;
+    out.stderr.write(wrapWords(note, width).map((line) => `${dim(line)}\n`).join(''));
+  }
 }
 
 async function drawKeyValue(out: Output, pairs: [string, string, Column | undefined][]): Promise<void> {
   const [{ default: Table }, paint] = await Promise.all([import('cli-table3'), out.painter('stdout')]);
-  const keyWidth = Math.max(...pairs.map(([key]) => displayWidth(key)));
   // Two borders and a separator (3) plus a space either side of each cell (4).
-  const valueWidth = Math.max(20, terminalWidth(out) - keyWidth - 7);
-  const table = new Table({ style: { head: [], border: [], compact: true } });
+  const room = Math.max(2, terminalWidth(out) - 7);
+  const naturalKey = Math.max(...pairs.map(([key]) => displayWidth(key)));
+  const keyWidth = Math.min(naturalKey, Math.max(1, Math.floor(room / 2)));
+  const valueWidth = Math.max(1, room - keyWidth);
+  const table = new Table({ colWidths: [keyWidth + 2, valueWidth + 2], style: { head: [], border: [], compact: true } });
   for (const [key, value, column] of pairs) {
     const lines = wrap(value, valueWidth).map((line) => (column?.status ? paint.status(line) : line));
-    table.push([paint.dim(key), lines.join('\n')]);
+    table.push([wrap(key, keyWidth).map((line) => paint.dim(line)).join('\n'), lines.join('\n')]);
   }
   out.stdout.write(`${table.toString()}\n`);
 }
 
 /** Cuts text into lines of at most `width` columns (values are single-line, inert text). */
 export function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  let used = 0;
-  for (const char of text) {
-    const w = displayWidth(char);
-    if (used + w > width) {
-      lines.push(line);
-      line = '';
-      used = 0;
-    }
-    line += char;
-    used += w;
-  }
-  lines.push(line);
-  return lines;
+  return hardWrap(text, width);
 }
 
 /** The terminal's width; 80 when it reports none (a pseudo-terminal may say 0). */
@@ -215,26 +291,6 @@ function terminalWidth(out: Output): number {
 
 function header(column: Column): string {
   return column.header ?? column.key.toUpperCase();
-}
-
-/**
- * Shrinks the widest columns until the row fits, never below a column's minimum (its header)
- * nor below 8 characters; a row that cannot fit is left to overflow.
- */
-export function fitWidths(natural: number[], available: number, minimum: number[] = []): number[] {
-  const widths = [...natural];
-  const floor = widths.map((width, index) => Math.min(width, Math.max(8, minimum[index] ?? 0)));
-  let total = widths.reduce((sum, width) => sum + width, 0);
-  while (total > available) {
-    let widest = -1;
-    for (const [index, width] of widths.entries()) {
-      if (width > floor[index]! && (widest < 0 || width > widths[widest]!)) widest = index;
-    }
-    if (widest < 0) break;
-    widths[widest]! -= 1;
-    total -= 1;
-  }
-  return widths;
 }
 
 /**

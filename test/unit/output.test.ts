@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cellText, displayWidth, inert, truncate } from '../../src/output/cells.js';
 import { colourLevel } from '../../src/output/paint.js';
-import { csvRow, fitWidths } from '../../src/output/render.js';
+import { csvRow } from '../../src/output/render.js';
 import { formatLocation, formatSalary } from '../../src/commands/jobs/columns.js';
 
 describe('cells', () => {
@@ -58,15 +58,6 @@ describe('csv', () => {
     [['', ''], ','],
   ])('quotes %j per RFC 4180', (fields, expected) => {
     expect(csvRow(fields)).toBe(expected);
-  });
-});
-
-describe('fitWidths', () => {
-  it('shrinks the widest columns until the row fits, not below 8', () => {
-    expect(fitWidths([10, 40, 5], 60)).toEqual([10, 40, 5]);
-    expect(fitWidths([10, 40, 5], 35)).toEqual([10, 20, 5]);
-    expect(fitWidths([30, 30], 40)).toEqual([20, 20]);
-    expect(fitWidths([9, 9, 9], 10)).toEqual([8, 8, 8]);
   });
 });
 

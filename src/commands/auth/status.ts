@@ -13,13 +13,13 @@ const ROTATE_AFTER_DAYS = 90;
 const EXPIRY_WARNING_DAYS = 14;
 
 const COLUMNS: readonly Column[] = [
-  { key: 'profile' },
-  { key: 'environment', header: 'ENV' },
-  { key: 'base_url', header: 'BASE URL' },
-  { key: 'key' },
-  { key: 'key_source', header: 'SOURCE' },
+  { key: 'profile', lines: 2 },
+  { key: 'environment', header: 'ENV', drop: 2 },
+  { key: 'base_url', header: 'BASE URL', url: true },
+  { key: 'key', lines: 2 },
+  { key: 'key_source', header: 'SOURCE', lines: 2, drop: 1 },
   { key: 'status', status: true },
-  { key: 'rate_limit', header: 'RATE LIMIT', format: (value) => formatRateLimit(value) },
+  { key: 'rate_limit', header: 'RATE LIMIT', short: 'RATE', lines: 2, want: 15, format: (value) => formatRateLimit(value) },
 ];
 
 export default defineCommand({

@@ -4,5 +4,5 @@ import type { Column } from '../../output/render.js';
 export const EVENT_LIST_COLUMNS: readonly Column[] = [
   { key: 'id', keepWhole: true },
   { key: 'type', keepWhole: true },
-  { key: 'created_at', header: 'CREATED', brief: (text) => text.replace('T', ' ').slice(0, 19) },
+  { key: 'created_at', header: 'CREATED', time: true },
 ];

@@ -16,17 +16,15 @@ export function formatSalary(value: unknown): string {
   return cellText([range, currency, period].filter((part) => part !== undefined && part !== '').join(' '));
 }
 
-/** `2026-11-22T02:18:17.819Z` → `2026-11-22` in drawn tables. */
-const day = (text: string) => text.slice(0, 10);
-
+/** At 80 columns: id, title (two lines), status, location and candidates; the rest hide first. */
 export const JOB_LIST_COLUMNS: readonly Column[] = [
   { key: 'id', keepWhole: true },
-  { key: 'title' },
+  { key: 'title', lines: 2, want: 16 },
   { key: 'status', status: true },
-  { key: 'department' },
-  { key: 'location', format: formatLocation },
-  { key: 'candidate_count', header: 'CANDIDATES' },
-  { key: 'created_at', header: 'CREATED', brief: day },
+  { key: 'department', lines: 2, drop: 3 },
+  { key: 'location', format: formatLocation, lines: 2, want: 10, drop: 1 },
+  { key: 'candidate_count', header: 'CANDIDATES', short: 'CANDS' },
+  { key: 'created_at', header: 'CREATED', time: true, drop: 2 },
 ];
 
 export const JOB_DETAIL_COLUMNS: readonly Column[] = [

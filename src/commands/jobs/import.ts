@@ -40,8 +40,8 @@ const COLUMNS: readonly Column[] = [
   { key: 'row' },
   { key: 'status', status: true },
   { key: 'id', keepWhole: true },
-  { key: 'title' },
-  { key: 'error' },
+  { key: 'title', lines: 2 },
+  { key: 'error', lines: 4 },
 ];
 
 /**

@@ -6,7 +6,7 @@ import type { Column } from '../../output/render.js';
 export const PROFILE_COLUMNS: readonly Column[] = [
   { key: 'name' },
   { key: 'environment', header: 'ENV' },
-  { key: 'base_url', header: 'BASE URL' },
+  { key: 'base_url', header: 'BASE URL', url: true },
   { key: 'key' },
   { key: 'default', format: (value) => (value ? 'yes' : '') },
 ];

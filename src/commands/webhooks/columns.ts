@@ -2,10 +2,10 @@ import type { Column } from '../../output/render.js';
 
 export const WEBHOOK_LIST_COLUMNS: readonly Column[] = [
   { key: 'id', keepWhole: true },
-  { key: 'url' },
-  { key: 'events' },
+  { key: 'url', url: true, want: 24 },
+  { key: 'events', lines: 3, drop: 2 },
   { key: 'status', status: true },
-  { key: 'created_at', header: 'CREATED', brief: (text) => text.slice(0, 10) },
+  { key: 'created_at', header: 'CREATED', time: true, drop: 1 },
 ];
 
 export const WEBHOOK_DETAIL_COLUMNS: readonly Column[] = [

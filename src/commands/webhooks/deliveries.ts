@@ -7,8 +7,8 @@ import { runList } from '../shared/list.js';
 
 const COLUMNS: readonly Column[] = [
   { key: 'id', keepWhole: true },
-  { key: 'event_type', header: 'EVENT' },
-  { key: 'event_id', header: 'EVENT ID' },
+  { key: 'event_type', header: 'EVENT', lines: 2 },
+  { key: 'event_id', header: 'EVENT ID', keepWhole: true, drop: 1 },
   { key: 'state', status: true },
   { key: 'attempts', format: (value) => (Array.isArray(value) ? String(value.length) : '') },
   {
@@ -20,7 +20,7 @@ const COLUMNS: readonly Column[] = [
       return last ? (last.response_status ?? last.error) : undefined;
     },
   },
-  { key: 'next_attempt_at', header: 'NEXT ATTEMPT' },
+  { key: 'next_attempt_at', header: 'NEXT ATTEMPT', short: 'NEXT', time: true },
 ];
 
 export default defineCommand({

@@ -1,0 +1,164 @@
+// Fitting a drawn table into the terminal's width: which columns to show, how wide each is, and how
+// a cell is shortened to its width (ids never, a URL at its path, text with `…` or onto more lines).
+import { displayWidth, truncate } from './cells.js';
+
+/** What the layout needs to know of a column, measured over its header and cells. */
+export interface ColumnNeeds {
+  /** The widest cell or header. */
+  natural: number;
+  /** The widest cell or short header: room beyond it only spells the header out, so it comes last. */
+  content?: number;
+  /** Never shown narrower than its widest cell (ids): wrapped, if ever, never cut. */
+  whole: boolean;
+  /** Kept whole while the terminal allows (statuses, times), cut only when little room is left. */
+  firm?: boolean;
+  /** The fewest columns any cell can be shown in without losing what must stay (a URL's host:port). */
+  least: number;
+  /** The width below which hiding a lower-value column is better than shrinking this one. */
+  want: number;
+  /** The header's shortest form (the short header, when the column has one). */
+  header: number;
+  /** Hidden at a narrow terminal, highest first; undefined: always shown. */
+  drop?: number;
+}
+
+/** The narrowest a text column is shown when the terminal is too narrow for what columns want. */
+const RELAXED_FLOOR = 4;
+
+export interface Layout {
+  /** Indices of the columns shown, in order. */
+  shown: number[];
+  /** Width of each shown column's content (padding and borders not included). */
+  widths: number[];
+  /** True when even ids and hosts could not fit: cells are then wrapped, never cut. */
+  wrapAll: boolean;
+}
+
+/** A drawn row's width: a border before each column, one after the last, a space either side of each cell. */
+export function tableWidth(widths: readonly number[]): number {
+  return widths.reduce((sum, width) => sum + width, 0) + widths.length * 3 + 1;
+}
+
+/**
+ * Chooses the columns and widths so that a row is at most `width` columns: first each column's
+ * wanted width (hiding droppable columns, highest `drop` first, until they fit), then the spare
+ * room is shared out, the narrowest columns first.
+ */
+export function layoutColumns(columns: readonly ColumnNeeds[], width: number): Layout {
+  const shown = columns.map((_, index) => index);
+  const budget = () => width - shown.length * 3 - 1;
+  const floor = (column: ColumnNeeds, strict: boolean) => {
+    if (column.whole || (strict && column.firm)) return column.natural;
+    const wanted = strict ? Math.max(column.want, column.header, column.least) : Math.max(column.least, RELAXED_FLOOR);
+    return Math.min(column.content ?? column.natural, column.natural, wanted);
+  };
+  const total = (strict: boolean) => shown.reduce((sum, index) => sum + floor(columns[index]!, strict), 0);
+  while (total(true) > budget()) {
+    let victim = -1;
+    for (const [position, index] of shown.entries()) {
+      const rank = columns[index]!.drop;
+      if (rank !== undefined && (victim < 0 || rank > columns[shown[victim]!]!.drop!)) victim = position;
+    }
+    if (victim < 0 || shown.length === 1) break;
+    shown.splice(victim, 1);
+  }
+  let floors = shown.map((index) => floor(columns[index]!, true));
+  let wrapAll = false;
+  if (sum(floors) > budget()) {
+    // A very narrow terminal: any column but the ids may go, the last first, until the rest fit.
+    while (total(false) > budget()) {
+      const last = shown.findLastIndex((index, position) => position > 0 && !columns[index]!.whole);
+      if (last < 0) break;
+      shown.splice(last, 1);
+    }
+    floors = shown.map((index) => floor(columns[index]!, false));
+  }
+  if (sum(floors) > budget()) {
+    // Not even the ids fit: every column wraps, nothing is cut.
+    wrapAll = true;
+    floors = shown.map(() => 1);
+  }
+  const room = Math.max(budget(), sum(floors));
+  const contents = shown.map((index) => Math.min(columns[index]!.content ?? columns[index]!.natural, columns[index]!.natural));
+  const widths = share(share(floors, contents, room), shown.map((index) => columns[index]!.natural), room);
+  return { shown, widths, wrapAll };
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((total, value) => total + value, 0);
+}
+
+/** Widens from the floors towards the naturals, one column at a time, the narrowest first. */
+function share(floors: readonly number[], naturals: readonly number[], budget: number): number[] {
+  const widths = [...floors];
+  let spare = budget - sum(widths);
+  while (spare > 0) {
+    let narrowest = -1;
+    for (const [index, width] of widths.entries()) {
+      if (width < naturals[index]! && (narrowest < 0 || width < widths[narrowest]!)) narrowest = index;
+    }
+    if (narrowest < 0) break;
+    widths[narrowest]! += 1;
+    spare -= 1;
+  }
+  return widths;
+}
+
+/** The scheme, host and port of a URL (what must never be cut), or undefined for other text. */
+export function urlAuthority(text: string): string | undefined {
+  return /^[a-z][a-z0-9+.-]*:\/\/[^/?#\s]*/i.exec(text)?.[0];
+}
+
+/** A URL in `width` columns: its path is shortened with `…`, its scheme, host and port kept whole. */
+export function fitUrl(text: string, width: number): string {
+  if (displayWidth(text) <= width) return text;
+  const authority = urlAuthority(text);
+  if (!authority) return truncate(text, width);
+  const kept = displayWidth(authority);
+  if (kept + 1 <= width) return `${authority}${truncate(text.slice(authority.length), width - kept)}`;
+  return kept <= width ? authority : truncate(authority, width);
+}
+
+/**
+ * Text in at most `lines` lines of `width` columns, broken at spaces where it can be, the last
+ * line ending with `…` when the text does not fit.
+ */
+export function wrapWords(text: string, width: number, lines = Number.POSITIVE_INFINITY): string[] {
+  const out: string[] = [];
+  let rest = text;
+  while (displayWidth(rest) > width && out.length < lines - 1) {
+    const head = cut(rest, width);
+    const space = head.lastIndexOf(' ');
+    const line = space > 0 && rest[head.length] !== ' ' ? head.slice(0, space) : head;
+    out.push(line.trimEnd());
+    rest = rest.slice(line.length).trimStart();
+  }
+  out.push(truncate(rest, width));
+  return out;
+}
+
+/** The longest start of `text` that fits `width` columns. */
+function cut(text: string, width: number): string {
+  let out = '';
+  let used = 0;
+  for (const char of text) {
+    const w = displayWidth(char);
+    if (used + w > width) break;
+    out += char;
+    used += w;
+  }
+  return out === '' ? [...text][0] ?? '' : out;
+}
+
+/** Breaks text into lines of `width` columns anywhere, losing nothing (for ids that must wrap). */
+export function hardWrap(text: string, width: number): string[] {
+  const out: string[] = [];
+  let rest = text;
+  while (displayWidth(rest) > width) {
+    const head = cut(rest, width);
+    out.push(head);
+    rest = rest.slice(head.length);
+  }
+  out.push(rest);
+  return out;
+}

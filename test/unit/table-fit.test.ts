@@ -1,0 +1,203 @@
+// Drawn tables fit the terminal: the layout, how cells shorten, relative times, nested --fields.
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { JOB_LIST_COLUMNS } from '../../src/commands/jobs/columns.js';
+import { KEY_COLUMNS } from '../../src/commands/emulator/keys/columns.js';
+import { displayWidth } from '../../src/output/cells.js';
+import { fitUrl, layoutColumns, tableWidth, wrapWords, type ColumnNeeds } from '../../src/output/fit.js';
+import type { Output } from '../../src/output/output.js';
+import { createPainter } from '../../src/output/paint.js';
+import { printList, printRecord, type Column } from '../../src/output/render.js';
+import { relativeTime } from '../../src/output/time.js';
+
+const NOW = Date.parse('2026-06-15T12:00:00Z');
+
+function output(options: { columns?: number; fields?: string[]; format?: Output['format']; tty?: boolean } = {}): Output & { text(): string; errors(): string } {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let text = '';
+  let errors = '';
+  stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  return {
+    stdout,
+    stderr,
+    isStdoutTTY: options.tty ?? true,
+    isStderrTTY: options.tty ?? true,
+    columns: options.columns,
+    format: options.format ?? 'table',
+    fields: options.fields,
+    csvRaw: false,
+    quiet: false,
+    now: () => NOW,
+    painter: async () => createPainter(0),
+    text: () => text,
+    errors: () => errors,
+  };
+}
+
+const need = (natural: number, more: Partial<ColumnNeeds> = {}): ColumnNeeds => ({ natural, whole: false, least: 0, want: 8, header: 2, ...more });
+
+describe('layoutColumns', () => {
+  it('keeps natural widths when they fit', () => {
+    const layout = layoutColumns([need(10), need(40), need(5)], 80);
+    expect(layout.widths).toEqual([10, 40, 5]);
+    expect(tableWidth(layout.widths)).toBeLessThanOrEqual(80);
+  });
+
+  it('shares what is left, narrowest first, and never shrinks a whole column', () => {
+    const layout = layoutColumns([need(24, { whole: true }), need(60), need(50)], 80);
+    expect(layout.widths[0]).toBe(24);
+    expect(tableWidth(layout.widths)).toBe(80);
+    expect(Math.abs(layout.widths[1]! - layout.widths[2]!)).toBeLessThanOrEqual(1);
+  });
+
+  it('hides droppable columns, highest rank first, before shrinking below what a column wants', () => {
+    const columns = [need(24, { whole: true }), need(50, { want: 30 }), need(20, { drop: 1 }), need(20, { drop: 2 })];
+    const layout = layoutColumns(columns, 80);
+    expect(layout.shown).toEqual([0, 1, 2]);
+    expect(tableWidth(layout.widths)).toBeLessThanOrEqual(80);
+    expect(layoutColumns(columns, 60).shown).toEqual([0, 1]);
+  });
+
+  it('wraps everything rather than cut an id when the ids alone are wider than the terminal', () => {
+    const layout = layoutColumns([need(30, { whole: true }), need(30, { whole: true })], 40);
+    expect(layout.wrapAll).toBe(true);
+    expect(tableWidth(layout.widths)).toBe(40);
+  });
+});
+
+describe('cells', () => {
+  it('cuts a URL in its path, never its host and port', () => {
+    expect(fitUrl('https://hooks.example.com:8443/very/long/path', 34)).toBe('https://hooks.example.com:8443/ve…');
+    expect(fitUrl('https://hooks.example.com:8443/very/long/path', 31)).toBe('https://hooks.example.com:8443…');
+    expect(fitUrl('short', 10)).toBe('short');
+  });
+
+  it('wraps words onto at most the lines given, ending with …', () => {
+    expect(wrapWords('Senior Backend Engineer, Payments', 16, 2)).toEqual(['Senior Backend', 'Engineer, Payme…']);
+    expect(wrapWords('Designer', 16, 2)).toEqual(['Designer']);
+    expect(wrapWords('abcdefghij', 4, 3)).toEqual(['abcd', 'efgh', 'ij']);
+  });
+});
+
+describe('relativeTime', () => {
+  it.each([
+    ['2026-06-15T11:59:30Z', 'just now'],
+    ['2026-06-15T11:57:00Z', '3 min ago'],
+    ['2026-06-15T11:00:00Z', '1 hour ago'],
+    ['2026-06-15T02:00:00Z', '10 hours ago'],
+    ['2026-06-14T11:00:00Z', 'yesterday'],
+    ['2026-06-13T12:00:00Z', '2 days ago'],
+    ['2026-05-20T12:00:00Z', '26 days ago'],
+    ['2026-03-03T12:00:00Z', 'Mar 3'],
+    ['2025-11-24T12:00:00Z', 'Nov 24 2025'],
+    ['2026-06-15T12:05:00Z', 'in 5 min'],
+    ['2026-06-18T12:00:00Z', 'in 3 days'],
+    ['not a date', 'not a date'],
+    ['', ''],
+  ])('%s → %s', (iso, shown) => {
+    expect(relativeTime(iso, NOW)).toBe(shown);
+  });
+});
+
+const JOBS = [
+  {
+    id: 'job_52tSBDjMjdYQ9Wd8QEKi',
+    title: 'Senior Backend Engineer, Payments Platform (Berlin)',
+    status: 'active',
+    department: 'Engineering',
+    location: { type: 'hybrid', city: 'Berlin', state: 'Berlin', country: 'DE' },
+    candidate_count: 12345,
+    created_at: '2026-06-13T12:00:00.000Z',
+  },
+  { id: 'job_BwIdjkBuazd4Zyvkejlr', title: 'Designer', status: 'draft', department: null, location: null, candidate_count: 0, created_at: '2026-06-15T11:58:00.000Z' },
+];
+
+function drawnLines(text: string): string[] {
+  return text.split('\n').filter((line) => line !== '');
+}
+
+describe('drawn tables', () => {
+  it.each([40, 60, 80, 100, 120, 200])('jobs fit %i columns, ids whole, borders intact', async (columns) => {
+    const out = output({ columns });
+    await printList(out, JOBS, JOB_LIST_COLUMNS);
+    const lines = drawnLines(out.text());
+    const width = displayWidth(lines[0]!);
+    expect(width).toBeLessThanOrEqual(columns);
+    for (const line of lines) {
+      expect(displayWidth(line)).toBe(width);
+      expect(line).toMatch(/^[│┌└].*[│┐┘]$/);
+    }
+    for (const job of JOBS) expect(out.text()).toContain(job.id);
+  });
+
+  it('at 80 columns: the title on two lines, dates relative, the hidden columns named on stderr', async () => {
+    const out = output({ columns: 80 });
+    await printList(out, JOBS, JOB_LIST_COLUMNS);
+    expect(out.text()).toMatch(/│ Senior Backend +│/);
+    expect(out.text()).toContain('CANDS');
+    expect(out.errors()).toMatch(/Hidden at this width: DEPARTMENT, CREATED/);
+    const wide = output({ columns: 170 });
+    await printList(wide, JOBS, JOB_LIST_COLUMNS);
+    expect(wide.text()).toMatch(/│ 2 days ago +│\n/);
+    expect(wide.text()).toMatch(/│ 2 min ago +│\n/);
+    expect(wide.text()).toContain('CANDIDATES');
+    expect(wide.errors()).toBe('');
+  });
+
+  it('--fields columns are never hidden, and nested paths select nested values', async () => {
+    const out = output({ columns: 80, fields: ['id', 'location.city', 'department', 'created_at'] });
+    await printList(out, JOBS, JOB_LIST_COLUMNS);
+    expect(out.text()).toMatch(/│ ID +│ LOCATION\.CITY +│ DEPARTMENT +│ CREATED +│/);
+    expect(out.text()).toMatch(/│ job_52tSBDjMjdYQ9Wd8QEKi │ Berlin +│ Engineering +│ 2 days ago +│/);
+    expect(out.errors()).toBe('');
+  });
+
+  it('nested --fields in json, ndjson, csv and piped rows', async () => {
+    const fields = ['id', 'location.city', 'location.country'];
+    const json = output({ fields, format: 'json' });
+    await printList(json, JOBS, JOB_LIST_COLUMNS);
+    expect(JSON.parse(json.text())).toEqual([{ id: JOBS[0]!.id, location: { city: 'Berlin', country: 'DE' } }, { id: JOBS[1]!.id }]);
+    const ndjson = output({ fields, format: 'ndjson' });
+    await printList(ndjson, JOBS, JOB_LIST_COLUMNS);
+    expect(ndjson.text().split('\n')[0]).toBe(`{"id":"${JOBS[0]!.id}","location":{"city":"Berlin","country":"DE"}}`);
+    const csv = output({ fields, format: 'csv' });
+    await printList(csv, JOBS, JOB_LIST_COLUMNS);
+    expect(csv.text()).toBe(`id,location.city,location.country\r\n${JOBS[0]!.id},Berlin,DE\r\n${JOBS[1]!.id},,\r\n`);
+    const piped = output({ fields, tty: false });
+    await printList(piped, JOBS, JOB_LIST_COLUMNS);
+    expect(piped.text()).toBe(`${JOBS[0]!.id}\tBerlin\tDE\n${JOBS[1]!.id}\t\t\n`);
+  });
+
+  it('piped tables stay full and tab-separated, with ISO times', async () => {
+    const out = output({ columns: 40, tty: false });
+    await printList(out, JOBS, JOB_LIST_COLUMNS);
+    expect(out.text().split('\n')[0]).toBe(
+      `${JOBS[0]!.id}\tSenior Backend Engineer, Payments Platform (Berlin)\tactive\tEngineering\thybrid (Berlin, Berlin, DE)\t12345\t2026-06-13T12:00:00.000Z`,
+    );
+  });
+
+  it('keys: dates relative, a cut timestamp never shown', async () => {
+    const keys = [
+      { id: 'key_local', name: 'local profile', masked: 'hk_…SxIq', level: 'admin', tier: 'enterprise', created_at: '2026-06-12T12:00:00.000Z', expires_at: null, revoked_at: null, last_used_at: '2026-06-15T11:57:00.000Z' },
+    ];
+    const out = output({ columns: 80 });
+    await printList(out, keys, KEY_COLUMNS);
+    expect(out.text()).toMatch(/│ key_local +│ .*│ 3 days ago +│ +│ 3 min ago +│/);
+    for (const line of drawnLines(out.text())) expect(displayWidth(line)).toBeLessThanOrEqual(80);
+  });
+
+  it('a key/value record fits the terminal, wrapping long values', async () => {
+    const columns: Column[] = [{ key: 'id' }, { key: 'application_url' }];
+    const record = { id: 'job_52tSBDjMjdYQ9Wd8QEKi', application_url: `http://127.0.0.1:4010/apply/${'x'.repeat(80)}` };
+    for (const width of [30, 80]) {
+      const out = output({ columns: width });
+      await printRecord(out, record, columns);
+      const lines = drawnLines(out.text());
+      for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(width);
+      const values = lines.map((line) => line.split('│')[2] ?? '').join('').replace(/\s/g, '');
+      expect(values).toContain(record.application_url);
+    }
+  });
+});
