@@ -44,7 +44,7 @@ export function listRecords<T extends StoredRecord>(store: Store, name: Collecti
   if (unknownSort.length > 0) errors.sort = `cannot sort by ${unknownSort.join(', ')}; fields: ${spec.fields.join(', ')}`;
 
   const selected = splitList(query.get('fields'));
-  const unknownFields = selected.filter((path) => !known.has(path));
+  const unknownFields = selected.filter((path) => !isField(path));
   if (unknownFields.length > 0) errors.fields = `unknown field ${unknownFields.join(', ')}; fields: ${spec.fields.join(', ')}`;
 
   const where: string[] = [];
@@ -110,9 +110,25 @@ function splitList(raw: string | null): string[] {
     .filter((part) => part !== '');
 }
 
+/** The fields asked for; a dotted path keeps its value nested (`location.city` → `{location: {city}}`). */
 function pick(item: Record<string, unknown>, fields: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = dictionary();
-  for (const field of fields) if (Object.hasOwn(item, field)) out[field] = item[field];
+  for (const path of fields) {
+    // A field asked for whole already holds its nested paths.
+    if (fields.some((other) => path.startsWith(`${other}.`))) continue;
+    const parts = path.split('.');
+    let from: unknown = item;
+    let into = out;
+    for (const [index, part] of parts.entries()) {
+      if (from === null || typeof from !== 'object' || Array.isArray(from) || !Object.hasOwn(from, part)) break;
+      from = (from as Record<string, unknown>)[part];
+      if (index === parts.length - 1) into[part] = from;
+      else {
+        if (into[part] === null || typeof into[part] !== 'object') into[part] = dictionary();
+        into = into[part] as Record<string, unknown>;
+      }
+    }
+  }
   return out;
 }
 

@@ -36,11 +36,19 @@ export function listQuery(ctx: Context, flags: ListOptions, own: Record<string, 
     page: flags.page,
     per_page: flags.perPage,
     sort: flags.sort,
-    fields: ctx.settings.fields?.join(','),
+    fields: apiFields(ctx.settings.fields),
   };
   // Only what was given: an absent --status must not drop a --filter status=… before it.
   for (const [name, value] of Object.entries(given)) if (value !== undefined) query[name] = value;
   return query;
+}
+
+/**
+ * The spec's `fields` takes field names: a nested path (`location.city`) asks for its top-level
+ * field, and the path is picked out of it here (output/render.ts).
+ */
+export function apiFields(fields: readonly string[] | undefined): string | undefined {
+  return fields ? [...new Set(fields.map((path) => path.split('.')[0]!))].join(',') : undefined;
 }
 
 export async function runList(ctx: Context, flags: ListOptions, spec: ListSpec): Promise<void> {

@@ -14,7 +14,7 @@ import type { Output } from '../../output/output.js';
 import { printPages } from '../../output/render.js';
 import { paceBulk } from './bulk.js';
 import type { ListOptions } from './list-flags.js';
-import { listQuery, ownFilters, type ListSpec } from './list.js';
+import { apiFields, listQuery, ownFilters, type ListSpec } from './list.js';
 
 /** The order a resumable export runs in: records added meanwhile come last, so pages written stay put. */
 export const STABLE_SORT = 'created_at,id';
@@ -297,7 +297,7 @@ export async function runResumableExport(ctx: Context, flags: ListOptions, spec:
   // The export's own query: the stable order, and created_at and id among --fields (a page's place
   // in the order is read from them; only the fields asked for are printed).
   const sent: Record<string, QueryValue> = { ...query, per_page: identity.per_page, sort: STABLE_SORT };
-  if (out.fields) sent.fields = [...new Set([...out.fields, 'created_at', 'id'])].join(',');
+  if (out.fields) sent.fields = apiFields([...out.fields, 'created_at', 'id'])!;
   const remaining = identity.limit === null ? Infinity : identity.limit - state.items;
   const client = await ctx.api();
   let lastPage: number | undefined;
