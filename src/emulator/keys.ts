@@ -1,11 +1,12 @@
 // API keys as the spec's "Authentication" and "Limits" describe them, enforced by the emulator:
 // permission levels (read: GETs; write: also POST/PATCH; admin: also DELETE), expiry, revocation,
 // IP allow-lists, and per-key limits per hour, per day and in flight, with X-RateLimit-* headers.
+import { statSync } from 'node:fs';
 import { BlockList, isIP } from 'node:net';
 import { KEY_LEVELS, TIERS } from '../domain/vocabulary.js';
 import { HttpError } from './http.js';
 import { randomToken } from './ids.js';
-import { hashKey } from './local-key.js';
+import { hashKey, localKeyPath } from './local-key.js';
 import type { Store } from './store.js';
 
 export type KeyLevel = (typeof KEY_LEVELS)[number];
@@ -42,6 +43,18 @@ export interface StoredKey {
 export type PublicKey = Omit<StoredKey, 'hash' | 'last4'> & { masked: string };
 
 export const LOCAL_KEY_ID = 'key_local';
+
+/**
+ * When the data dir's local key was made: its file's time (the file is written once), so that data
+ * dirs from before this was shown need no change. Undefined when the file cannot be read.
+ */
+export function localKeyCreatedAt(dataDir: string): Date | undefined {
+  try {
+    return statSync(localKeyPath(dataDir)).mtime;
+  } catch {
+    return undefined;
+  }
+}
 const KEY_PREFIX = 'hk_test_';
 
 export interface Admission {
@@ -100,7 +113,8 @@ export class KeyRing {
   readonly #anonymous = new Map<string, number>();
   #anonymousWindow = -1;
 
-  constructor(store: Store, localKey: string, now: () => Date) {
+  /** `localCreatedAt`: when the local key was made (localKeyCreatedAt); now when unknown. */
+  constructor(store: Store, localKey: string, now: () => Date, localCreatedAt?: Date) {
     this.#store = store;
     this.#now = now;
     this.#local = {
@@ -112,7 +126,7 @@ export class KeyRing {
       hash: hashKey(localKey),
       last4: localKey.slice(-4),
       allow_ips: [],
-      created_at: new Date(0).toISOString(),
+      created_at: (localCreatedAt ?? now()).toISOString(),
       expires_at: null,
       revoked_at: null,
       last_used_at: null,

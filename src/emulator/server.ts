@@ -10,7 +10,7 @@ import { newId } from './ids.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createChaos, type Chaos, type ChaosOptions, type Fault } from './chaos.js';
 import { EventBus } from './events.js';
-import { KeyRing } from './keys.js';
+import { KeyRing, localKeyCreatedAt } from './keys.js';
 import { ensureLocalKey, localKeyPath } from './local-key.js';
 import { INFO_PATH, infoProof, isAlive, probeEmulator, readServerRecord, removeServerRecord, writeServerRecord, type ServerRecord } from './presence.js';
 import { PAGE_PATH, servePage } from './pages/serve.js';
@@ -137,7 +137,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       );
     }
     const now = options.now ?? (() => new Date());
-    const keys = new KeyRing(store, localKey, now);
+    const keys = new KeyRing(store, localKey, now, localKeyCreatedAt(options.dataDir));
     const eventOptions = {
       now,
       ...(options.deliveryBackoffMs !== undefined ? { backoffMs: options.deliveryBackoffMs } : {}),
@@ -158,7 +158,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
         const sandboxStore = Store.open(sandboxDir, options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {});
         try {
           const sandboxEvents = new EventBus(sandboxStore, eventOptions);
-          const sandboxKeys = new KeyRing(sandboxStore, ensureLocalKey(sandboxDir), now);
+          const sandboxKeys = new KeyRing(sandboxStore, ensureLocalKey(sandboxDir), now, localKeyCreatedAt(sandboxDir));
           sandboxEvents.start();
           this.opened = { store: sandboxStore, keys: sandboxKeys, events: sandboxEvents, publicUrl: '', now, environment: 'sandbox' };
         } catch (error) {
