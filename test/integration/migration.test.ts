@@ -5,7 +5,7 @@
 // journal.jsonl holds puts and deletes made after the snapshot. test/fixtures/v1-expected.json holds
 // what that version read back from it (every record of every collection, oldest first) and what its
 // CLI printed for it. Every record must come through the move intact: same ids, contents and order.
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -70,9 +70,12 @@ async function ok(box: Sandbox, args: string[]): Promise<RunResult> {
   return result;
 }
 
-/** `emulator keys list`: the local profile's key says when it was last used, which is now. */
+/**
+ * `emulator keys list`: the local profile's key says when it was last used, which is now, and when
+ * it was made, which is its file's time (the previous version said 1970).
+ */
 function withoutLocalUse(keys: Doc[]): Doc[] {
-  return keys.map((key) => (key.id === 'key_local' ? { ...key, last_used_at: '(this request)' } : key));
+  return keys.map((key) => (key.id === 'key_local' ? { ...key, last_used_at: '(this request)', created_at: '(the key file’s time)' } : key));
 }
 
 /** Every command's output equals what the previous version printed for the same data. */
@@ -88,6 +91,7 @@ async function expectServedAsBefore(box: Sandbox): Promise<string> {
   expect(await run(['webhooks', 'list', '--json'])).toEqual(EXPECTED.cli['webhooks list --json']);
   const keys = (await run(['emulator', 'keys', 'list', '--json'])) as Doc[];
   expect(keys.find((key) => key.id === 'key_local')?.last_used_at).toMatch(ISO);
+  expect(keys.find((key) => key.id === 'key_local')?.created_at).toBe(statSync(join(box.dataDir, 'local.key')).mtime.toISOString());
   expect(withoutLocalUse(keys)).toEqual(withoutLocalUse(EXPECTED.cli['emulator keys list --json']));
   for (const assessment of EXPECTED.cli['assessments get ID --json']) {
     expect(await run(['assessments', 'get', assessment.id, '--json'])).toEqual(assessment);
