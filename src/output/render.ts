@@ -1,6 +1,7 @@
 // Printing results (CONTRACT §4): data on stdout only. `table` is drawn at a terminal and plain
 // tab-separated text when piped; `json` is exactly the data; `ndjson` one item per line; `csv` RFC 4180.
 import type { Output } from './output.js';
+import type { Painter } from './paint.js';
 import { cellText, displayWidth, inertJson, truncate } from './cells.js';
 import { fitUrl, hardWrap, layoutColumns, urlAuthority, wrapWords, type ColumnNeeds } from './fit.js';
 import { relativeTime } from './time.js';
@@ -143,7 +144,8 @@ export async function printPages(
       const header = count === 0 && items.length > 0 && hooks.header !== false ? `${csvRow(columns.map((column) => column.key))}\r\n` : '';
       await emit(stdout, header + items.map((item) => `${csvRow(columns.map((column) => csvValue(valueOf(column, item), csvRaw)))}\r\n`).join(''));
     } else if (format === 'table' && !out.isStdoutTTY) {
-      await emit(stdout, items.map((item) => `${columns.map((column) => cell(column, item)).join('\t')}\n`).join(''));
+      const paint = await pipedPainter(out, columns);
+      await emit(stdout, items.map((item) => `${columns.map((column) => pipedCell(paint, column, cell(column, item))).join('\t')}\n`).join(''));
     } else {
       held.push(...items);
     }
@@ -163,6 +165,18 @@ export async function printPages(
     await drawTable(out, columns, rows);
   }
   return count;
+}
+
+/**
+ * Piped rows are plain, unless FORCE_COLOR asks for colour (`hire jobs list | less -R`): then
+ * statuses are coloured as at a terminal (the painter is plain otherwise, and made once a command).
+ */
+async function pipedPainter(out: Output, columns: readonly Column[]): Promise<Painter | undefined> {
+  return columns.some((column) => column.status) ? out.painter('stdout') : undefined;
+}
+
+function pipedCell(paint: Painter | undefined, column: Column, text: string): string {
+  return paint && column.status ? paint.status(text) : text;
 }
 
 export async function printRecord(
@@ -192,7 +206,8 @@ export async function printRecord(
       const pairs: [string, string, Column | undefined][] = columns.map((column) => [column.key, cell(column, record), column]);
       if (!fields) for (const [key, value] of extra) pairs.push([key, value, undefined]);
       if (!out.isStdoutTTY) {
-        for (const [key, value] of pairs) stdout.write(`${key}\t${value}\n`);
+        const paint = await pipedPainter(out, columns);
+        for (const [key, value, column] of pairs) stdout.write(`${key}\t${column ? pipedCell(paint, column, value) : value}\n`);
         return;
       }
       await drawKeyValue(out, pairs);

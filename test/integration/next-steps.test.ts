@@ -108,3 +108,27 @@ describe('analytics -o csv', () => {
     expect([...table.keys()].some((key) => key.startsWith('filters'))).toBe(false);
   });
 });
+
+describe('FORCE_COLOR when piped', () => {
+  it('colours statuses in piped rows and records as at a terminal; without it, no colour', async () => {
+    const box = await sandbox();
+    const posted = await job(box, ['--publish']);
+    const draft = await job(box);
+    const coloured = await runCli(['jobs', 'list'], { env: { ...box.env, FORCE_COLOR: '1' } });
+    expect(coloured.code).toBe(0);
+    const rows = coloured.stdout.trim().split('\n');
+    // Still the piped form: tab-separated, no borders; only the status cell is painted.
+    expect(rows.find((row) => row.startsWith(posted.id))).toContain('\t\u001b[32mactive\u001b[39m\t');
+    expect(rows.find((row) => row.startsWith(draft.id))).toContain('\t\u001b[2mdraft\u001b[22m\t');
+    expect(coloured.stdout).not.toContain('│');
+    const record = await runCli(['jobs', 'get', posted.id], { env: { ...box.env, FORCE_COLOR: '1' } });
+    expect(record.stdout).toContain('status\t\u001b[32mactive\u001b[39m\n');
+
+    for (const env of [{}, { FORCE_COLOR: '1', NO_COLOR: '1' }, { FORCE_COLOR: '0' }]) {
+      const plain = await runCli(['jobs', 'list'], { env: { ...box.env, ...env } });
+      expect(plain.stdout, JSON.stringify(env)).not.toContain('\u001b[');
+    }
+    const noColour = await runCli(['jobs', 'list', '--no-color'], { env: { ...box.env, FORCE_COLOR: '1' } });
+    expect(noColour.stdout).not.toContain('\u001b[');
+  });
+});
