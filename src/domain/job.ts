@@ -5,11 +5,11 @@ import {
   amount,
   everyKey,
   flag,
+  isoCode,
   listOf,
   minCodePoints,
   nonEmptyText,
   oneOf,
-  text,
   textList,
   typeError,
   validateWith,
@@ -17,7 +17,6 @@ import {
   type Validation,
 } from './rules.js';
 import {
-  COUNTRY_CODES,
   DESCRIPTION_MIN_CHARS,
   EMPLOYMENT_TYPES,
   EXPERIENCE_LEVELS,
@@ -36,13 +35,7 @@ const locationFields = {
   type: oneOf(LOCATION_TYPES),
   city: z.optional(nonEmptyText()),
   state: z.optional(nonEmptyText()),
-  country: z.optional(
-    text().check(
-      z.refine((code: string) => COUNTRY_CODES.has(code), {
-        error: 'must be an ISO 3166-1 alpha-2 country code, such as US, GB or DE',
-      }),
-    ),
-  ),
+  country: z.optional(isoCode('country')),
 };
 
 const LocationSchema = z
@@ -64,7 +57,7 @@ const SalarySchema = z
     {
       min: z.optional(amount()),
       max: z.optional(amount()),
-      currency: z.optional(nonEmptyText()),
+      currency: z.optional(isoCode('currency')),
       period: z.optional(oneOf(SALARY_PERIODS)),
     },
     { error: objectError },
@@ -245,7 +238,7 @@ const FIELD_SCHEMAS = {
   skill: nonEmptyText(),
   'salary.min': amount(),
   'salary.max': amount(),
-  'salary.currency': nonEmptyText(),
+  'salary.currency': SalarySchema.shape.currency,
   'assessment_config.question_count': wholeNumberBetween(QUESTION_COUNT.min, QUESTION_COUNT.max),
   'assessment_config.time_limit': wholeNumberBetween(TIME_LIMIT_SECONDS.min, TIME_LIMIT_SECONDS.max),
   'assessment_config.question_types': AssessmentConfigSchema.shape.question_types,

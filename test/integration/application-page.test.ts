@@ -124,7 +124,8 @@ describe('GET /apply/{job_id}', () => {
       location: { type: 'onsite', city: '"><script>x</script>', state: 'TX' },
       skills: [HOSTILE_SCRIPT],
       requirements: [HOSTILE_IMG],
-      salary: { min: 1, max: 2, currency: '<b>EUR</b>' },
+      // (a currency can hold no markup: it must be an ISO 4217 code)
+      salary: { min: 1, max: 2, currency: 'EUR' },
       description: `${HOSTILE_SCRIPT}\n\n${HOSTILE_IMG}\n\n<iframe src="https://example.com"></iframe> ${'Long enough description text. '.repeat(4)}`,
     });
     const { status, html } = await page(job.application_url);
@@ -132,7 +133,6 @@ describe('GET /apply/{job_id}', () => {
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toMatch(/<img/i);
     expect(html).not.toMatch(/<iframe/i);
-    expect(html).not.toMatch(/<b>EUR/);
     expect(html).toContain('<h1>Engineer &#60;script&#62;window.__pwned=1&#60;/script&#62;</h1>');
     expect(html).toContain('&#60;img src=x onerror=&#34;window.__pwned=1&#34;&#62;');
     expect(html).toContain('&lt;script&gt;window.__pwned=1&lt;/script&gt;'); // markdown-it's own escaping

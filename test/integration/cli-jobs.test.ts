@@ -203,7 +203,7 @@ describe('local validation', () => {
     [['--description', 'too short'], 'description (--description): must be at least 100 characters (got 9)'],
     [['--location-type', 'moon'], 'location.type (--location-type): must be one of: remote, hybrid, onsite'],
     [['--location-type', 'onsite', '--city', 'Austin'], 'location.state (--state): is required when location.type is onsite'],
-    [['--location-type', 'remote', '--country', 'XX'], 'location.country (--country): must be an ISO 3166-1 alpha-2 country code'],
+    [['--location-type', 'remote', '--country', 'XX'], 'location.country (--country): "XX" is not an ISO 3166-1 alpha-2 country code (such as US, DE, GB)'],
     [['--experience-level', 'guru'], 'experience_level (--experience-level): must be one of: entry, mid, senior, lead, executive'],
     [['--employment-type', 'gig'], 'employment_type (--employment-type): must be one of: full_time, part_time, contract, internship'],
     [['--salary-min', '10', '--salary-max', '5'], 'salary.max (--salary-max): must not be less than salary.min (10)'],

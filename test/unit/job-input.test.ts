@@ -37,7 +37,8 @@ const FULL = {
 const EXPERIENCE_MESSAGE = 'must be one of: entry, mid, senior, lead, executive';
 const EMPLOYMENT_MESSAGE = 'must be one of: full_time, part_time, contract, internship';
 const LOCATION_TYPE_MESSAGE = 'must be one of: remote, hybrid, onsite';
-const COUNTRY_MESSAGE = 'must be an ISO 3166-1 alpha-2 country code, such as US, GB or DE';
+const countryMessage = (given: string) => `${JSON.stringify(given)} is not an ISO 3166-1 alpha-2 country code (such as US, DE, GB)`;
+const currencyMessage = (given: string) => `${JSON.stringify(given)} is not an ISO 4217 currency code (such as USD, EUR, GBP)`;
 const PERIOD_MESSAGE = 'must be one of: hourly, monthly, yearly';
 const QUESTION_COUNT_MESSAGE = 'must be a whole number from 5 to 20';
 const TIME_LIMIT_MESSAGE = 'must be a whole number from 300 to 1800';
@@ -168,10 +169,10 @@ describe('validateJobInput: invalid inputs report every bad field by path', () =
     ['hybrid without city', job({ location: { type: 'hybrid', state: 'TX' } }), { 'location.city': 'is required when location.type is hybrid' }],
     ['onsite with an empty city', job({ location: { type: 'onsite', city: ' ', state: 'TX' } }), { 'location.city': 'must not be empty' }],
     ['location.city a number', job({ location: { type: 'remote', city: 5 } }), { 'location.city': 'must be a string' }],
-    ['country XX (not assigned)', job({ location: { type: 'remote', country: 'XX' } }), { 'location.country': COUNTRY_MESSAGE }],
-    ['country us (lower case)', job({ location: { type: 'remote', country: 'us' } }), { 'location.country': COUNTRY_MESSAGE }],
-    ['country USA (alpha-3)', job({ location: { type: 'remote', country: 'USA' } }), { 'location.country': COUNTRY_MESSAGE }],
-    ['country empty', job({ location: { type: 'remote', country: '' } }), { 'location.country': COUNTRY_MESSAGE }],
+    ['country XX (not assigned)', job({ location: { type: 'remote', country: 'XX' } }), { 'location.country': countryMessage('XX') }],
+    ['country xk (user-assigned, lower case: quoted as given)', job({ location: { type: 'remote', country: 'xk' } }), { 'location.country': countryMessage('xk') }],
+    ['country USA (alpha-3)', job({ location: { type: 'remote', country: 'USA' } }), { 'location.country': countryMessage('USA') }],
+    ['country empty', job({ location: { type: 'remote', country: '' } }), { 'location.country': countryMessage('') }],
     ['country a number', job({ location: { type: 'remote', country: 840 } }), { 'location.country': 'must be a string' }],
     ['unknown nested field location.zip', job({ location: { type: 'remote', zip: '78701' } }), { 'location.zip': UNKNOWN }],
 
@@ -185,7 +186,10 @@ describe('validateJobInput: invalid inputs report every bad field by path', () =
     ['negative salary.max', job({ salary: { max: -0.01 } }), { 'salary.max': 'must not be negative' }],
     ['salary.min a string', job({ salary: { min: '90000' } }), { 'salary.min': 'must be a number' }],
     ['salary.max not finite', job({ salary: { max: Number.POSITIVE_INFINITY } }), { 'salary.max': 'must be a number' }],
-    ['salary.currency empty', job({ salary: { currency: '' } }), { 'salary.currency': 'must not be empty' }],
+    ['salary.currency empty', job({ salary: { currency: '' } }), { 'salary.currency': currencyMessage('') }],
+    ['salary.currency EURO', job({ salary: { currency: 'EURO' } }), { 'salary.currency': currencyMessage('EURO') }],
+    ['salary.currency XAU (a metal, not money)', job({ salary: { currency: 'XAU' } }), { 'salary.currency': currencyMessage('XAU') }],
+    ['salary.currency a number', job({ salary: { currency: 978 } }), { 'salary.currency': 'must be a string' }],
     ['unknown nested field salary.amount', job({ salary: { amount: 5 } }), { 'salary.amount': UNKNOWN }],
 
     // assessment_config.question_count

@@ -289,6 +289,29 @@ describe('askForJob: the full wizard', () => {
 });
 
 describe('askForJob: location', () => {
+  it('stores codes as the flags do: "us" → US, " eur " → EUR; "EURO" is refused with the flag message', async () => {
+    const asker = new ScriptedAsker(
+      minimal({
+        'location.type': ['remote'],
+        'location.country': ['us'],
+        salary: [true],
+        'salary.min': [''],
+        'salary.max': [''],
+        'salary.currency': ['EURO', ' eur '],
+        'salary.period': ['skip'],
+      }),
+    );
+    const result = await askForJob(asker, {});
+    expect(result?.input.location).toEqual({ type: 'remote', country: 'US' });
+    expect(result?.input.salary).toEqual({ currency: 'EUR' });
+    const message = '"EURO" is not an ISO 4217 currency code (such as USD, EUR, GBP)';
+    expect(asker.refused).toEqual([{ id: 'salary.currency', answer: 'EURO', message }]);
+    expect(flagMessage({ salaryCurrency: 'EURO' }, 'salary.currency')).toBe(message);
+    // The summary shown before "Create this job?" has the stored codes.
+    expect(asker.notes.join('\n')).toContain('EUR');
+    expect(asker.notes.join('\n')).not.toMatch(/\beur\b|\bus\b/);
+  });
+
   it.each(['onsite', 'hybrid'] as const)('%s asks city and state, then the optional country', async (type) => {
     const asker = new ScriptedAsker(
       minimal({ 'location.type': [type], 'location.city': ['Austin'], 'location.state': ['TX'], 'location.country': ['US'] }),
@@ -432,8 +455,8 @@ describe('askForJob: answers are checked with the messages flags get', () => {
   // in the order the wizard asks them.
   const cases: [string, string, Record<string, string>, string, string][] = [
     ['title', '   ', { title: '   ' }, 'title', 'must not be empty'],
-    ['location.country', 'XX', { locationType: 'remote', country: 'XX' }, 'location.country', 'must be an ISO 3166-1 alpha-2 country code, such as US, GB or DE'],
-    ['location.country', 'de', { locationType: 'remote', country: 'de' }, 'location.country', 'must be an ISO 3166-1 alpha-2 country code, such as US, GB or DE'],
+    ['location.country', 'XX', { locationType: 'remote', country: 'XX' }, 'location.country', '"XX" is not an ISO 3166-1 alpha-2 country code (such as US, DE, GB)'],
+    ['location.country', 'USA', { locationType: 'remote', country: 'USA' }, 'location.country', '"USA" is not an ISO 3166-1 alpha-2 country code (such as US, DE, GB)'],
     ['description', DESCRIPTION_42, { description: DESCRIPTION_42 }, 'description', 'must be at least 100 characters (got 42)'],
     ['salary.min', '-1', { salaryMin: '-1' }, 'salary.min', 'must not be negative'],
     ['salary.min', 'abc', { salaryMin: 'abc' }, 'salary.min', 'must be a number'],
@@ -451,7 +474,7 @@ describe('askForJob: answers are checked with the messages flags get', () => {
       minimal({
         title: ['   ', 'Data Engineer'],
         'location.type': ['remote'],
-        'location.country': ['XX', 'de', 'DE'],
+        'location.country': ['XX', 'USA', 'DE'],
         description: [DESCRIPTION_42, DESCRIPTION],
         salary: [true],
         'salary.min': ['-1', 'abc', '70000'],
@@ -476,8 +499,8 @@ describe('askForJob: answers are checked with the messages flags get', () => {
     expect(asker.refused).toEqual(expected);
     expect(asker.refused.map((refusal) => refusal.message)).toEqual([
       'must not be empty',
-      'must be an ISO 3166-1 alpha-2 country code, such as US, GB or DE',
-      'must be an ISO 3166-1 alpha-2 country code, such as US, GB or DE',
+      '"XX" is not an ISO 3166-1 alpha-2 country code (such as US, DE, GB)',
+      '"USA" is not an ISO 3166-1 alpha-2 country code (such as US, DE, GB)',
       'must be at least 100 characters (got 42)',
       'must not be negative',
       'must be a number',
