@@ -10,6 +10,7 @@ import type { Registry } from './commands/define.js';
 import { commandTree } from './commands/manifest.js';
 import { buildCommander, named } from './commands/tree.js';
 import type { Env } from './config/paths.js';
+import { plural } from './output/plural.js';
 
 /** The commander program of `registry`; `argv`, when given, starts loading the command it names. */
 export async function buildProgram(ctx: Context, registry: Registry = COMMANDS, argv: readonly string[] = []) {
@@ -130,7 +131,7 @@ function hintFor(ctx: Context, error: ApiError): string | undefined {
     // The client gives up at once when asked to wait longer than it will.
     if (wait !== undefined && wait > MAX_WAIT_SECONDS) return `The server asks to wait ${wait} s before trying again, longer than hire waits (${MAX_WAIT_SECONDS} s). Try again later.`;
     const asked = wait === undefined ? '' : ` The server asks to wait ${wait} s.`;
-    return `Rate limited after ${ctx.settings.maxRetries} retries.${asked} Try again later; --max-retries sets how often hire retries.`;
+    return `Rate limited after ${plural(ctx.settings.maxRetries, 'retry')}.${asked} Try again later; --max-retries sets how often hire retries.`;
   }
   return undefined;
 }

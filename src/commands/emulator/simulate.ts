@@ -3,6 +3,7 @@ import { simulateApplications } from '../../api/emulator.js';
 import { printRecord } from '../../output/render.js';
 import { defineCommand, flag } from '../define.js';
 import { localClient } from './local.js';
+import { plural } from '../../output/plural.js';
 
 export default defineCommand({
   path: ['emulator', 'simulate'],
@@ -31,6 +32,6 @@ export default defineCommand({
     const spread = Object.entries(result.by_status ?? {})
       .map(([status, count]) => `${status} ${count}`)
       .join(', ');
-    ctx.io.stdout.write(`${result.created ?? 0} candidates applied to ${flags.job} (${spread}).\n`);
+    ctx.io.stdout.write(`${plural(result.created ?? 0, 'candidate')} applied to ${flags.job} (${spread}).\n`);
   },
 });

@@ -2,6 +2,7 @@
 import { deleteJob, getJob } from '../../api/jobs.js';
 import { arg, defineCommand } from '../define.js';
 import { confirmOrRefuse } from '../shared/confirm.js';
+import { plural } from '../../output/plural.js';
 
 export default defineCommand({
   path: ['jobs', 'delete'],
@@ -13,7 +14,7 @@ export default defineCommand({
     if (!ctx.settings.yes) {
       const job = ctx.canPrompt ? await getJob(client, id) : undefined;
       const where = await ctx.whereWritten();
-      const what = `${job ? `job ${id} ("${String(job.title)}", ${String(job.candidate_count ?? 0)} candidates)` : `job ${id}`}${where}`;
+      const what = `${job ? `job ${id} ("${String(job.title)}", ${plural(Number(job.candidate_count ?? 0), 'candidate')})` : `job ${id}`}${where}`;
       if (!(await confirmOrRefuse(ctx, `Delete ${what}? Its candidates and assessment go with it.`, `Refusing to delete ${what}`))) {
         ctx.notice('Nothing was deleted.');
         return;

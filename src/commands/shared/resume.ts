@@ -15,6 +15,7 @@ import { printPages } from '../../output/render.js';
 import { paceBulk } from './bulk.js';
 import type { ListOptions } from './list-flags.js';
 import { apiFields, listQuery, ownFilters, type ListSpec } from './list.js';
+import { plural, singularOf } from '../../output/plural.js';
 
 /** The order a resumable export runs in: records added meanwhile come last, so pages written stay put. */
 export const STABLE_SORT = 'created_at,id';
@@ -177,7 +178,7 @@ export function reconcileOutput(stateFile: string, state: ExportState, file: Out
   }
   if (file.size < recorded.bytes) {
     throw new UsageError(
-      `--resume: stdout holds ${file.size} bytes, fewer than the ${recorded.bytes} the export had written to it: it was truncated or replaced (\`>\` instead of \`>>\`?).`,
+      `--resume: stdout holds ${plural(file.size, 'byte')}, fewer than the ${recorded.bytes} the export had written to it: it was truncated or replaced (\`>\` instead of \`>>\`?).`,
       { hint: `Append with >> to continue an export. To start again, remove ${stateFile}.` },
     );
   }
@@ -188,7 +189,7 @@ export function reconcileOutput(stateFile: string, state: ExportState, file: Out
   }
   if (file.size > recorded.bytes) {
     ftruncateSync(file.fd, recorded.bytes);
-    return `Removed ${file.size - recorded.bytes} bytes after the last recorded page (written when the last run stopped); that page is written again.`;
+    return `Removed ${plural(file.size - recorded.bytes, 'byte')} after the last recorded page (written when the last run stopped); that page is written again.`;
   }
   return undefined;
 }
@@ -270,7 +271,7 @@ export async function runResumableExport(ctx: Context, flags: ListOptions, spec:
       });
     }
     if (recorded.state === 'done') {
-      ctx.notice(`The export in ${stateFile} is complete (${recorded.items} ${spec.noun}): nothing more to write.`);
+      ctx.notice(`The export in ${stateFile} is complete (${plural(recorded.items, singularOf(spec.noun), spec.noun)}): nothing more to write.`);
       return;
     }
   }
@@ -357,7 +358,8 @@ export async function runResumableExport(ctx: Context, flags: ListOptions, spec:
     } catch {
       // the pages written are recorded already; the error that stopped the run is the one to report
     }
-    const where = `${state.items}${state.total_count === null ? '' : ` of ${state.total_count}`} ${spec.noun} written`;
+    const one = singularOf(spec.noun);
+    const where = `${state.total_count === null ? plural(state.items, one, spec.noun) : `${state.items} of ${plural(state.total_count, one, spec.noun)}`} written`;
     if (error instanceof InterruptedError) throw new InterruptedError(`Interrupted: ${where}. To continue, run the same command again, appending (>>).`);
     ctx.notice(`Stopped: ${where}. To continue, run the same command again, appending (>>).`);
     throw error;
@@ -366,7 +368,7 @@ export async function runResumableExport(ctx: Context, flags: ListOptions, spec:
   }
   state.state = 'done';
   writeState(stateFile, state);
-  ctx.notice(`Export complete: ${state.items} ${spec.noun} written in all (recorded in ${stateFile}).`);
+  ctx.notice(`Export complete: ${plural(state.items, singularOf(spec.noun), spec.noun)} written in all (recorded in ${stateFile}).`);
 }
 
 /**
@@ -389,5 +391,5 @@ function totalChanged(noun: string, then: number, now: number): string {
     now > then
       ? `those added since are written at the end (the export runs oldest first)`
       : `those removed were written already or are left out`;
-  return `The list has changed since the export was last run: ${then} ${noun} then, ${now} now; ${change}.`;
+  return `The list has changed since the export was last run: ${plural(then, singularOf(noun), noun)} then, ${now} now; ${change}.`;
 }
