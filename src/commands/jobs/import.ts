@@ -3,14 +3,15 @@
 // Idempotency-Key comes from its content, so a second run after a crash creates nothing twice;
 // failed rows are written to a file that can be imported again; Ctrl-C (or SIGTERM) stops sending,
 // waits a little for the rows in flight, reports, and exits 130.
-import { createHash } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { createJob } from '../../api/jobs.js';
 import { canonicalJson } from '../../domain/canonical.js';
 import { validateJobInput, type JobInput } from '../../domain/job.js';
 import { ExitCode, HireError, InterruptedError, UsageError, type ExitCode as ExitCodeValue } from '../../errors.js';
 import { IMPORT_FORMATS, MAX_IMPORT_BYTES, detectFormat, readRows, type Row } from '../../importing/rows.js';
+import { plural } from '../../output/plural.js';
 import { progressBar } from '../../output/progress.js';
 import { printList, type Column } from '../../output/render.js';
 import { arg, defineCommand, flag } from '../define.js';
@@ -21,7 +22,8 @@ import { confirmProductionWrite } from '../shared/confirm.js';
 /** The spec's "Concurrent requests" limit of the standard tier. */
 export const MAX_CONCURRENCY = 100;
 
-export type RowStatus = 'created' | 'existing' | 'failed' | 'invalid' | 'not_sent' | 'interrupted';
+/** `valid`: a --dry-run's verdict on a row that a real import would send. */
+export type RowStatus = 'created' | 'existing' | 'valid' | 'failed' | 'invalid' | 'not_sent' | 'interrupted';
 
 /** After Ctrl-C, how long the rows in flight get to be answered before they are dropped. */
 const STOP_GRACE_MS = 5_000;
@@ -69,10 +71,11 @@ export default defineCommand({
       message: `--concurrency must be a whole number from 1 to ${MAX_CONCURRENCY}, the API's concurrent-request limit (got "{value}").`,
     }),
     skipInvalid: flag.boolean({ help: 'import the valid rows even when some are not' }),
-    failuresFile: flag.string({ value: 'file', help: 'where rows that were not created go (default: FILE.failed.ndjson)' }),
+    failuresFile: flag.string({ value: 'file', help: 'where the rows not created go (default: beside FILE, jobs.csv → jobs.failed.ndjson)' }),
+    dryRun: flag.boolean({ help: 'check every row and print the report; send nothing' }),
     ...BULK_FLAGS,
   },
-  examples: ['hire jobs import jobs.csv', 'hire jobs import season.ndjson --concurrency 16 --json > report.json', 'hire jobs import jobs.failed.ndjson'],
+  examples: ['hire jobs import jobs.csv --dry-run', 'hire jobs import season.ndjson --concurrency 16 --json > report.json', 'hire jobs import jobs.failed.ndjson'],
   async run(ctx, options) {
     const { file: path, concurrency } = options;
     const text = await readTextInput(ctx, 'jobs import', path, { maxBytes: MAX_IMPORT_BYTES, hint: 'Split it into smaller files and import each.' });
@@ -104,16 +107,27 @@ export default defineCommand({
       }
     }
     const invalid = [...results.values()];
-    if (invalid.length > 0 && !options.skipInvalid) {
+    const refusal = (): HireError => {
       // One entry per row: printed under the error, and the `details` of the --json error envelope.
       const details = Object.fromEntries(invalid.map((result) => [`row ${result.row}${result.line ? ` (line ${result.line})` : ''}`, result.error ?? 'not valid']));
-      throw new HireError(`${invalid.length} of ${rows.length} ${invalid.length === 1 ? 'row is' : 'rows are'} not valid; nothing was sent.`, {
+      return new HireError(`${invalid.length} of ${plural(rows.length, 'row')} ${invalid.length === 1 ? 'is' : 'are'} not valid; nothing was sent.`, {
         exitCode: ExitCode.usage,
         code: 'validation_error',
         details,
         hint: 'Fix them, or pass --skip-invalid to import the valid rows only.',
       });
+    };
+
+    if (options.dryRun) {
+      // The report a real import would start from, with the same exit code: nothing is sent or written.
+      for (const { row, input } of valid) results.set(row.index, { row: row.index, line: row.line ?? null, status: 'valid', id: null, title: input.title, error: null });
+      await printList(ctx.output, [...results.values()].sort((a, b) => a.row - b.row) as unknown as Record<string, unknown>[], COLUMNS);
+      if (invalid.length > 0 && !options.skipInvalid) throw refusal();
+      const skipped = invalid.length > 0 ? `, ${invalid.length} invalid (skipped with --skip-invalid)` : '';
+      ctx.notice(`Dry run: ${plural(rows.length, 'row')}: ${valid.length} valid${skipped}; nothing was sent.`);
+      return;
     }
+    if (invalid.length > 0 && !options.skipInvalid) throw refusal();
 
     if (!(await confirmProductionWrite(ctx, `Create ${valid.length === 1 ? 'a job' : `${valid.length} jobs`} from ${path === '-' ? 'stdin' : path}`))) return;
     const client = await ctx.api();
@@ -189,7 +203,10 @@ export default defineCommand({
         const row = byIndex.get(result.row);
         return row?.fields ? JSON.stringify(row.fields) : (row?.source ?? '{}');
       });
-      await writeFile(failuresPath, `${lines.join('\n')}\n`);
+      // Written aside and renamed: the failures file may be the very file being imported again.
+      const partial = `${failuresPath}.${randomUUID().slice(0, 8)}.partial`;
+      await writeFile(partial, `${lines.join('\n')}\n`);
+      await rename(partial, failuresPath);
     }
     const summary = [
       `${count('created')} created`,
@@ -199,15 +216,19 @@ export default defineCommand({
       count('interrupted') ? `${count('interrupted')} stopped before the answer came (may have been created)` : '',
       count('not_sent') ? `${count('not_sent')} not sent` : '',
     ].filter(Boolean);
-    ctx.notice(`${rows.length} rows: ${summary.join(', ')}.${failuresPath ? ` The rows left over are in ${failuresPath} (hire jobs import ${failuresPath}).` : ''}`);
+    ctx.notice(`${plural(rows.length, 'row')}: ${summary.join(', ')}.${failuresPath ? ` The rows left over are in ${failuresPath} (hire jobs import ${failuresPath}).` : ''}`);
     if (waitedOut) ctx.notice('Stopped: --max-wait was reached while waiting for the rate limit. Run the same command again later: rows already created are skipped.');
     if (interrupted) ctx.exitCode = ExitCode.interrupted;
     else if (firstFailure !== undefined) ctx.exitCode = firstFailure;
   },
 });
 
-function defaultFailuresPath(path: string): string {
+/**
+ * Beside the file, its name without the extension: jobs.csv → jobs.failed.ndjson. A failures file
+ * imported again keeps its name (no jobs.failed.failed.ndjson): the rows still left over replace it.
+ */
+export function defaultFailuresPath(path: string): string {
   if (path === '-') return 'import-failed.ndjson';
-  const name = basename(path).replace(/\.(csv|ndjson|jsonl|json)$/i, '');
+  const name = basename(path).replace(/\.failed\.ndjson$/i, '').replace(/\.(csv|ndjson|jsonl|json)$/i, '');
   return join(dirname(path), `${name}.failed.ndjson`);
 }
