@@ -1,8 +1,9 @@
 // Reading a file of jobs for `hire jobs import` (issue "Bulk work"): CSV with a header row naming
 // job fields (nested as location.city, lists separated by `;`), NDJSON, or a JSON array.
-import { JOB_FIELD_KINDS } from '../domain/job.js';
+import { JOB_FIELD_KINDS, JOB_INPUT_FIELDS, JOB_RECORD_FIELDS } from '../domain/job.js';
 import { isPlainObject, setPath } from '../domain/merge.js';
 import { inert } from '../output/cells.js';
+import { readListCell, unguard } from './csv-cells.js';
 import { MAX_NESTING, deeperThan } from '../domain/nesting.js';
 
 /**
@@ -40,13 +41,14 @@ export function detectFormat(path: string, text: string): ImportFormat {
 
 /**
  * A CSV cell as the field's type: numbers and booleans when they read as such (otherwise the text,
- * so that the schema names what is wrong), lists split on `;`. An empty cell is no value.
+ * so that the schema names what is wrong), lists split on `;` or given as a JSON array, text with
+ * the CSV-injection guard's `'` removed. An empty cell is no value.
  */
 export function csvValue(field: string, cell: string): unknown {
   const text = cell.trim();
   if (text === '') return undefined;
   const kind = Object.hasOwn(JOB_FIELD_KINDS, field) ? JOB_FIELD_KINDS[field] : undefined;
-  if (kind === 'list') return text.split(';').map((item) => item.trim()).filter((item) => item !== '');
+  if (kind === 'list') return readListCell(unguard(text));
   if (kind === 'number') {
     const number = Number(text);
     return Number.isFinite(number) ? number : cell;
@@ -57,7 +59,7 @@ export function csvValue(field: string, cell: string): unknown {
     if (['false', 'no', '0'].includes(lower)) return false;
     return cell;
   }
-  return cell;
+  return unguard(cell);
 }
 
 /** A parser's message, which quotes the file's own bytes: inert (CONTRACT §7). */
@@ -135,4 +137,24 @@ async function csvRows(text: string): Promise<Row[]> {
     const breaksInside = raw.replace(/(\r\n|\n|\r)$/, '').match(/\r\n|\n|\r/g)?.length ?? 0;
     return { index: position + 1, line: info.lines - breaksInside, fields };
   });
+}
+
+/** Fields of a job record that the server sets (id, status, counts, times): not job input. */
+export const SERVER_FIELDS: readonly string[] = JOB_RECORD_FIELDS.filter((field) => !(JOB_INPUT_FIELDS as readonly string[]).includes(field));
+
+/**
+ * Drops the server's fields from every row, so that an export (`jobs list -o csv|ndjson`) imports
+ * as new jobs; returns the names dropped, in the record's order.
+ */
+export function dropServerFields(rows: readonly Row[]): string[] {
+  const dropped = new Set<string>();
+  for (const row of rows) {
+    if (!row.fields) continue;
+    for (const field of SERVER_FIELDS) {
+      if (!Object.hasOwn(row.fields, field)) continue;
+      delete row.fields[field];
+      dropped.add(field);
+    }
+  }
+  return SERVER_FIELDS.filter((field) => dropped.has(field));
 }

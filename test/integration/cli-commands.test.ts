@@ -153,14 +153,18 @@ describe('jobs get', () => {
     expect(plain.stdout).toMatch(/│ status\s+│ active\s+│/);
   });
 
-  it('-o csv: a header and one row, nested values as JSON text; -o ndjson: one line', async () => {
+  it('-o csv: a header and one row in the columns jobs import reads (nested as location.city, lists as a;b); -o ndjson: one line', async () => {
     const box = await sandbox();
     const job = await newJob(box, 'Backend, "Core"', onsite);
     const csv = await cli(box, ['jobs', 'get', job.id, '-o', 'csv']);
     expect(csv.code).toBe(0);
+    const description = /[",\r\n]/.test(DESCRIPTION) ? `"${DESCRIPTION.replace(/"/g, '""')}"` : DESCRIPTION;
     expect(csv.stdout).toBe(
-      'id,title,status,department,location,experience_level,employment_type,salary,skills,requirements,assessment_id,application_url,candidate_count,created_at,updated_at\r\n' +
-        `${job.id},"Backend, ""Core""",draft,,"{""type"":""onsite"",""city"":""Austin"",""state"":""TX""}",,,,"[""go"",""sql""]",,${job.assessment_id},${job.application_url},0,${job.created_at},${job.updated_at}\r\n`,
+      'id,status,title,department,description,location.type,location.city,location.state,location.country,requirements,skills,experience_level,employment_type,' +
+        'salary.min,salary.max,salary.currency,salary.period,assessment_config.auto_generate,assessment_config.question_count,assessment_config.time_limit,' +
+        'assessment_config.proctoring,assessment_config.question_types,assessment_id,application_url,candidate_count,created_at,updated_at\r\n' +
+        `${job.id},draft,"Backend, ""Core""",,${description},onsite,Austin,TX,,,go;sql,,,,,,,true,10,300,false,ranksort;multiple_choice;scenario,` +
+        `${job.assessment_id},${job.application_url},0,${job.created_at},${job.updated_at}\r\n`,
     );
     const ndjson = await cli(box, ['jobs', 'get', job.id, '-o', 'ndjson']);
     expect(ndjson.code).toBe(0);

@@ -1,6 +1,8 @@
-// How jobs look in tables.
+// How jobs look in tables, and in CSV.
+import type { OutputFormat } from '../../output/formats.js';
 import type { Column } from '../../output/render.js';
 import { cellText } from '../../output/cells.js';
+import { beforeGuard, listCell } from '../../importing/csv-cells.js';
 
 export function formatLocation(value: unknown): string {
   if (value === null || typeof value !== 'object') return cellText(value);
@@ -44,3 +46,64 @@ export const JOB_DETAIL_COLUMNS: readonly Column[] = [
   { key: 'created_at' },
   { key: 'updated_at' },
 ];
+
+/** Every field of a job input as `jobs import` reads CSV columns (nested fields as dotted paths). */
+export const JOB_CSV_INPUT_FIELDS = [
+  'title',
+  'department',
+  'description',
+  'location.type',
+  'location.city',
+  'location.state',
+  'location.country',
+  'requirements',
+  'skills',
+  'experience_level',
+  'employment_type',
+  'salary.min',
+  'salary.max',
+  'salary.currency',
+  'salary.period',
+  'assessment_config.auto_generate',
+  'assessment_config.question_count',
+  'assessment_config.time_limit',
+  'assessment_config.proctoring',
+  'assessment_config.question_types',
+] as const;
+
+function valueAt(record: Record<string, unknown>, path: string): unknown {
+  let value: unknown = record;
+  for (const key of path.split('.')) {
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+/** A cell that `jobs import` reads back as the same value: lists in its list syntax, text past the CSV guard. */
+function importableCell(path: string) {
+  return (record: Record<string, unknown>): unknown => {
+    const value = valueAt(record, path);
+    if (Array.isArray(value)) return beforeGuard(listCell(value));
+    return typeof value === 'string' ? beforeGuard(value) : value;
+  };
+}
+
+/**
+ * Jobs in CSV: the id and status first, then every input field in import's columns, then what the
+ * server sets. `hire jobs list --all -o csv > jobs.csv` then `hire jobs import jobs.csv` makes the
+ * same jobs (import leaves out the server's columns).
+ */
+export const JOB_CSV_COLUMNS: readonly Column[] = [
+  { key: 'id' },
+  { key: 'status' },
+  ...JOB_CSV_INPUT_FIELDS.map((path): Column => ({ key: path, value: importableCell(path) })),
+  { key: 'assessment_id' },
+  { key: 'application_url' },
+  { key: 'candidate_count' },
+  { key: 'created_at' },
+  { key: 'updated_at' },
+];
+
+/** The columns of a job list or record in this output format. */
+export const jobColumns = (format: OutputFormat, tableColumns: readonly Column[]): readonly Column[] => (format === 'csv' ? JOB_CSV_COLUMNS : tableColumns);

@@ -5,7 +5,7 @@ import { getJob } from '../../api/jobs.js';
 import { cellText } from '../../output/cells.js';
 import { labelled, markdownLines, printDetail, settingRows } from '../../output/detail.js';
 import { arg, defineCommand } from '../define.js';
-import { JOB_DETAIL_COLUMNS } from './columns.js';
+import { JOB_DETAIL_COLUMNS, jobColumns } from './columns.js';
 
 export default defineCommand({
   path: ['jobs', 'get'],
@@ -19,7 +19,7 @@ export default defineCommand({
     const piped: [string, string][] = [];
     if (description !== undefined && description !== null) piped.push(['description', cellText(description)]);
     for (const [key, value] of Object.entries(settings)) piped.push([`assessment_config.${cellText(key)}`, cellText(value)]);
-    await printDetail(ctx.output, job, JOB_DETAIL_COLUMNS, {
+    await printDetail(ctx.output, job, jobColumns(ctx.settings.format, JOB_DETAIL_COLUMNS), {
       piped,
       async sections(width, paint) {
         return [

@@ -10,7 +10,7 @@ import { createJob } from '../../api/jobs.js';
 import { canonicalJson } from '../../domain/canonical.js';
 import { validateJobInput, type JobInput } from '../../domain/job.js';
 import { ExitCode, HireError, InterruptedError, UsageError, type ExitCode as ExitCodeValue } from '../../errors.js';
-import { IMPORT_FORMATS, MAX_IMPORT_BYTES, detectFormat, readRows, type Row } from '../../importing/rows.js';
+import { IMPORT_FORMATS, MAX_IMPORT_BYTES, detectFormat, dropServerFields, readRows, type Row } from '../../importing/rows.js';
 import { plural } from '../../output/plural.js';
 import { progressBar } from '../../output/progress.js';
 import { printList, type Column } from '../../output/render.js';
@@ -87,6 +87,10 @@ export default defineCommand({
       throw new UsageError(`${path === '-' ? 'stdin' : path}: ${(error as Error).message}.`);
     }
     if (rows.length === 0) throw new UsageError(`${path === '-' ? 'stdin' : path} holds no jobs.`);
+    const dropped = dropServerFields(rows);
+    if (dropped.length > 0) {
+      ctx.notice(`Left out what the server sets (${dropped.join(', ')}): each row makes a new job, a draft unless its publish is true.`);
+    }
 
     const results = new Map<number, RowResult>();
     const valid: { row: Row; input: JobInput }[] = [];

@@ -4,7 +4,7 @@ import { JOB_STATUSES } from '../../domain/vocabulary.js';
 import { defineCommand, flag } from '../define.js';
 import { LIST_FLAGS } from '../shared/list-flags.js';
 import { runList } from '../shared/list.js';
-import { JOB_LIST_COLUMNS } from './columns.js';
+import { JOB_LIST_COLUMNS, jobColumns } from './columns.js';
 
 export default defineCommand({
   path: ['jobs', 'list'],
@@ -15,6 +15,6 @@ export default defineCommand({
   },
   examples: ['hire jobs list', 'hire jobs list --status active --sort -created_at --per-page 50', 'hire jobs list --all -o csv > jobs.csv'],
   async run(ctx, options) {
-    await runList(ctx, options, { path: JOBS_PATH, noun: 'jobs', columns: JOB_LIST_COLUMNS, query: { status: options.status?.join(',') } });
+    await runList(ctx, options, { path: JOBS_PATH, noun: 'jobs', columns: jobColumns(ctx.settings.format, JOB_LIST_COLUMNS), query: { status: options.status?.join(',') } });
   },
 });
