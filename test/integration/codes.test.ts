@@ -131,3 +131,17 @@ describe('the same rule everywhere', () => {
     expect(bad.stderr).toContain(`row 1 (line 1): location.country: ${countryError('XX')}; salary.currency: ${currencyError('EURO')}`);
   });
 });
+
+describe('jobs update', () => {
+  it('--country and --salary-currency are normalised and checked as on create', async () => {
+    const box = await sandbox();
+    const created = await runCli(['jobs', 'create', '--title', 'Platform Engineer', '--description', DESCRIPTION, '--json'], { env: box.env });
+    const { id } = JSON.parse(created.stdout) as { id: string };
+    const updated = await runCli(['jobs', 'update', id, '--location-type', 'remote', '--country', ' nl ', '--salary-currency', 'chf', '--json'], { env: box.env });
+    expect(updated.code, updated.stderr).toBe(0);
+    expect(JSON.parse(updated.stdout)).toMatchObject({ location: { type: 'remote', country: 'NL' }, salary: { currency: 'CHF' } });
+    const refused = await runCli(['jobs', 'update', id, '--salary-currency', 'EURO'], { env: box.env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`salary.currency (--salary-currency): ${currencyError('EURO')}`);
+  });
+});

@@ -4,7 +4,7 @@
 // failed rows are written to a file that can be imported again; Ctrl-C (or SIGTERM) stops sending,
 // waits a little for the rows in flight, reports, and exits 130.
 import { createHash, randomUUID } from 'node:crypto';
-import { rename, writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { createJob } from '../../api/jobs.js';
 import { canonicalJson } from '../../domain/canonical.js';
@@ -209,8 +209,12 @@ export default defineCommand({
       });
       // Written aside and renamed: the failures file may be the very file being imported again.
       const partial = `${failuresPath}.${randomUUID().slice(0, 8)}.partial`;
-      await writeFile(partial, `${lines.join('\n')}\n`);
-      await rename(partial, failuresPath);
+      try {
+        await writeFile(partial, `${lines.join('\n')}\n`);
+        await rename(partial, failuresPath);
+      } finally {
+        await rm(partial, { force: true });
+      }
     }
     const summary = [
       `${count('created')} created`,

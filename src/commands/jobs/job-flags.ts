@@ -28,7 +28,7 @@ const FIELDS = {
   employmentType: flag.enum(EMPLOYMENT_TYPES, { help: '{choices}', field: 'employment_type' }),
   salaryMin: flag.fieldNumber({ value: 'amount', help: 'minimum salary', field: 'salary.min' }),
   salaryMax: flag.fieldNumber({ value: 'amount', help: 'maximum salary', field: 'salary.max' }),
-  salaryCurrency: flag.string({ value: 'code', help: 'currency code, such as USD', field: 'salary.currency' }),
+  salaryCurrency: flag.string({ value: 'code', help: 'ISO 4217 currency code, such as USD', field: 'salary.currency' }),
   salaryPeriod: flag.enum(SALARY_PERIODS, { help: '{choices}', field: 'salary.period' }),
   autoGenerate: flag.boolean({ negate: true, help: 'do not generate assessment questions', field: 'assessment_config.auto_generate' }),
   questionCount: flag.fieldNumber({
