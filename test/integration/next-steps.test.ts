@@ -124,7 +124,7 @@ describe('FORCE_COLOR when piped', () => {
     const record = await runCli(['jobs', 'get', posted.id], { env: { ...box.env, FORCE_COLOR: '1' } });
     expect(record.stdout).toContain('status\t\u001b[32mactive\u001b[39m\n');
 
-    for (const env of [{}, { FORCE_COLOR: '1', NO_COLOR: '1' }, { FORCE_COLOR: '0' }]) {
+    for (const env of [{}, { FORCE_COLOR: '1', NO_COLOR: '1' }, { FORCE_COLOR: '0' }] as Record<string, string>[]) {
       const plain = await runCli(['jobs', 'list'], { env: { ...box.env, ...env } });
       expect(plain.stdout, JSON.stringify(env)).not.toContain('\u001b[');
     }
