@@ -1,11 +1,12 @@
 // hire api PATH: a raw request for what no command covers (CONTRACT §3), in the manner of
 // `gh api`: -f string fields, -F typed fields (numbers, booleans, null, @file), -H headers,
-// --input for a raw body, --paginate to follow pages. The body is printed as received.
+// --input for a raw body, --paginate to follow pages (--slurp merges them), -i for the status and
+// headers. Piped, the body is printed as received; at a terminal, indented and coloured.
 import { redirectMessage, type RawResponse } from '../../api/client.js';
 import type { Context } from '../../context.js';
-import { exitCodeForStatus, UsageError } from '../../errors.js';
+import { ExitCode, exitCodeForStatus, HireError, UsageError } from '../../errors.js';
 import { define, own } from '../../domain/merge.js';
-import { inert } from '../../output/cells.js';
+import { inert, inertLines } from '../../output/cells.js';
 import { arg, defineCommand, flag, type Options } from '../define.js';
 import { BULK_FLAGS, paceBulk } from '../shared/bulk.js';
 import { readTextInput } from '../shared/input.js';
@@ -25,17 +26,22 @@ const FLAGS = {
   header: flag.list({ short: '-H', help: "an extra header, 'Name: value' (repeatable)" }),
   input: flag.string({ value: 'file', help: 'the request body from a file (- for stdin)' }),
   paginate: flag.boolean({ help: 'follow every page of a list' }),
+  slurp: flag.boolean({ help: "with --paginate, print one JSON array of every page's data" }),
+  include: flag.boolean({ short: '-i', help: 'print the response status line and headers before the body' }),
   ...BULK_FLAGS,
 };
 type ApiFlags = Options<typeof FLAGS, Record<never, never>>;
 
 export default defineCommand({
   path: ['api'],
-  summary: 'send a raw request to the API and print the response as received',
+  summary: 'send a raw request to the API and print the response (as received when piped)',
   args: { path: arg.required('path under the base URL, such as /jobs or jobs/job_abc123') },
   flags: FLAGS,
-  examples: ['hire api -X GET /jobs -f status=active', 'hire api -X PATCH /jobs/job_abc123 -f title="Staff Engineer"', 'hire api /candidates --paginate -F per_page=100'],
+  examples: ['hire api -X GET /jobs -f status=active', 'hire api -X PATCH /jobs/job_abc123 -f title="Staff Engineer"', 'hire api /candidates --paginate --slurp -F per_page=100'],
   async run(ctx, flags) {
+    if (flags.slurp && !flags.paginate) throw new UsageError('--slurp works only with --paginate: it merges the pages --paginate fetches into one array.');
+    // One merged array has no single status or headers to show before it.
+    if (flags.slurp && flags.include) throw new UsageError('--include and --slurp cannot be used together: the merged array is not one response.');
     const rawPath = flags.path;
     const fields = await collectFields(ctx, flags);
     if (flags.input !== undefined && fields !== undefined && flags.method !== 'GET') {
@@ -54,23 +60,65 @@ export default defineCommand({
     const client = await ctx.api();
     let pagesLeft: number | undefined;
     if (flags.paginate) paceBulk(ctx, client, { reserve: flags.reserve, maxWait: flags.maxWait }, () => pagesLeft);
+    const show: Shown = { include: flags.include === true, slurped: flags.slurp ? [] : undefined };
     let response = await client.send(method, path, { ...(query ? { query } : {}), ...(rawBody !== undefined ? { rawBody } : {}), headers });
-    if (!report(ctx, response)) return;
+    if (!(await report(ctx, response, show))) return;
     if (!flags.paginate) return;
     const last = totalPages(response);
     for (let page = 2; page <= last; page++) {
       pagesLeft = last - page + 1;
       response = await client.send('GET', path, { query: { ...query, page }, headers });
-      if (!report(ctx, response)) return;
+      if (!(await report(ctx, response, show))) return;
     }
+    // Printed only once every page came: an array cut short by a failure would pass for the whole list.
+    if (show.slurped) await print(ctx, 'stdout', `[${show.slurped.join(',')}]`);
   },
 });
 
-/** Prints a body; a failure's body goes to stderr and sets the exit code. Returns true on 2xx. */
-function report(ctx: Context, response: RawResponse): boolean {
+interface Shown {
+  /** -i: the status line and headers before each body. */
+  include: boolean;
+  /** --slurp: the items of the pages so far, as received, printed at the end instead of each page. */
+  slurped: string[] | undefined;
+}
+
+/**
+ * Writes a body: as received when the stream is not a terminal (scripts get the server's bytes), else
+ * indented, coloured (when colour is on) and inert. FORCE_COLOR asks for the terminal form anywhere.
+ */
+async function print(ctx: Context, stream: 'stdout' | 'stderr', text: string): Promise<void> {
+  const sink = stream === 'stdout' ? ctx.io.stdout : ctx.io.stderr;
+  const isTTY = stream === 'stdout' ? ctx.io.isStdoutTTY : ctx.io.isStderrTTY;
+  if (text === '') return;
+  const { colourLevel } = await import('../../output/paint.js');
+  if (isTTY || colourLevel({ isTTY, flag: ctx.settings.color, env: ctx.env }) > 0) {
+    const [{ prettyJson }, painter] = await Promise.all([import('../../output/api-body.js'), ctx.painter(stream)]);
+    const pretty = prettyJson(text, painter);
+    // Not JSON (an HTML error page): shown as it is, but inert, since a person reads it.
+    sink.write(`${pretty ?? inertLines(text.replace(/\n$/, ''))}\n`);
+    return;
+  }
+  sink.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+/** Prints a response; a failure's body goes to stderr and sets the exit code. Returns true on 2xx. */
+async function report(ctx: Context, response: RawResponse, show: Shown): Promise<boolean> {
   const ok = response.status >= 200 && response.status < 300;
-  const text = response.text === '' || response.text.endsWith('\n') ? response.text : `${response.text}\n`;
-  (ok ? ctx.io.stdout : ctx.io.stderr).write(text);
+  if (show.include) {
+    const { responseHead } = await import('../../output/api-body.js');
+    ctx.io.stdout.write(responseHead(response.status, response.headers, await ctx.painter('stdout')));
+  }
+  if (ok && show.slurped) {
+    const { pageItems } = await import('../../output/api-body.js');
+    const items = pageItems(response.text);
+    if (!items) throw new HireError('--slurp needs JSON pages with `data`; this answer has none. Leave out --slurp to see it as received.', {
+        exitCode: ExitCode.failure,
+        code: 'invalid_response',
+      });
+    show.slurped.push(...items);
+    return true;
+  }
+  await print(ctx, ok ? 'stdout' : 'stderr', response.text);
   if (!ok) {
     let code: string | undefined;
     try {
