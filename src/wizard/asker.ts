@@ -12,7 +12,7 @@ export interface Choice<T extends string> {
 
 export interface Asker {
   text(question: { id: string; message: string; default?: string; validate?: Check }): Promise<string>;
-  /** Several lines; a blank line ends it. Shows the character count against `min`. */
+  /** Several lines, empty ones kept; a line "." or Ctrl-D ends it. Shows the character count against `min`. */
   multiline(question: { id: string; message: string; min: number; validate: Check }): Promise<string>;
   select<T extends string>(question: { id: string; message: string; choices: Choice<T>[]; default?: T }): Promise<T>;
   confirm(question: { id: string; message: string; default: boolean }): Promise<boolean>;

@@ -41,7 +41,7 @@ export async function askForJob(asker: Asker, given: Record<string, unknown>, op
   await askLocation(asker, job);
   job.description ??= await asker.multiline({
     id: 'description',
-    message: 'Description (Markdown, at least 100 characters; an empty line ends it)',
+    message: 'Description (Markdown, at least 100 characters)',
     min: 100,
     validate: check('description'),
   });
@@ -73,7 +73,7 @@ export async function askForJob(asker: Asker, given: Record<string, unknown>, op
   asker.note(describeJob(result.value));
   let savePath = options.savePath;
   if (savePath === undefined) {
-    const path = await asker.text({ id: 'save', message: 'Save these answers for `hire jobs create --from-file`? File name (empty to skip)' });
+    const path = await asker.text({ id: 'save', message: 'Save the answers to a file, for --from-file? File name (empty to skip)' });
     if (path.trim() !== '') savePath = path.trim();
   }
   const go = await asker.confirm({ id: 'confirm', message: 'Create this job?', default: true });

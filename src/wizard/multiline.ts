@@ -1,6 +1,9 @@
-// A prompt for text of several lines (the job description): Enter starts a new line, an empty
-// line ends it once the text is valid, and the character count shows until it reaches the minimum.
-import { createPrompt, isBackspaceKey, isEnterKey, makeTheme, usePrefix, useState, useKeypress, type Status } from '@inquirer/core';
+// A prompt for text of several lines (the job description, Markdown): Enter starts a new line and
+// empty lines stay in the text; a line holding only "." or Ctrl-D ends it once the text is valid;
+// a line holding only "e" opens the person's editor on the text so far. The character count shows
+// until it reaches the minimum.
+import { createPrompt, isBackspaceKey, isEnterKey, makeTheme, useEffect, usePrefix, useState, useKeypress, type Status } from '@inquirer/core';
+import type { EditOutcome } from './editor.js';
 
 export interface MultilineConfig {
   message: string;
@@ -8,33 +11,76 @@ export interface MultilineConfig {
   min: number;
   /** undefined when the text is fine, else the message. */
   validate?: (text: string) => string | undefined;
+  /** Opens an editor on the text; without it, "e" is an ordinary line. */
+  edit?: (text: string) => Promise<EditOutcome>;
+  /** The editor `edit` would open, for the line shown while it is open. */
+  editorName?: string;
 }
+
+export const HELP = 'End with a line holding only "." (or Ctrl-D); "e" alone opens your editor.';
+
+/** Ctrl-D renamed before readline sees it: on an empty line, readline would close itself (EOF). */
+const EOF_KEY = 'hire-eof';
 
 const count = (text: string) => [...text.trim()].length;
 
+/** Empty lines inside stay (Markdown paragraphs); those before and after the text do not. */
+const tidy = (text: string) => text.replace(/^(?:[ \t]*\n)+/, '').trimEnd();
+
 export const multiline = createPrompt<string, MultilineConfig>((config, done) => {
   const theme = makeTheme({});
-  const [status, setStatus] = useState<Status>('idle');
+  const [status, setStatus] = useState<Status | 'editing'>('idle');
   const [lines, setLines] = useState<string[]>([]);
   const [line, setLine] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
-  const prefix = usePrefix({ status, theme });
+  const [note, setNote] = useState<string | undefined>(undefined);
+  const prefix = usePrefix({ status: status === 'editing' ? 'loading' : status, theme });
 
-  useKeypress((key, rl) => {
+  useEffect((rl) => {
+    // Runs before readline's own listener (prepended), and both get the same key object.
+    const rename = (_text: string, key: { name?: string; ctrl?: boolean } | undefined) => {
+      if (key?.ctrl && key.name === 'd') key.name = EOF_KEY;
+    };
+    rl.input.prependListener('keypress', rename);
+    return () => rl.input.removeListener('keypress', rename);
+  }, []);
+
+  /** Ends the prompt with `text` when it is valid; else shows why and stays. */
+  const finish = (text: string, kept: string[]): boolean => {
+    const problem = config.validate?.(text);
+    if (problem === undefined) {
+      setLines(kept);
+      setStatus('done');
+      done(text);
+      return true;
+    }
+    setError(problem);
+    return false;
+  };
+
+  useKeypress(async (key, rl) => {
     if (status !== 'idle') return;
+    if (key.ctrl && key.name === EOF_KEY) {
+      // The line being typed counts; when the text is too short, the rule shows and typing goes on.
+      const kept = line === '' ? lines : [...lines, line];
+      finish(tidy(kept.join('\n')), kept);
+      return;
+    }
     if (isEnterKey(key)) {
-      if (line === '') {
-        const text = lines.join('\n');
-        const problem = config.validate?.(text);
-        if (problem === undefined) {
-          setStatus('done');
-          done(text);
-        } else setError(problem);
+      const command = line.trim();
+      if (command === '.') {
+        setLine(''); // readline has cleared its line on Enter
+        finish(tidy(lines.join('\n')), lines);
+        return;
+      }
+      if (command === 'e' && config.edit) {
+        await edit(rl as unknown as EditorLine);
         return;
       }
       setLines([...lines, line]);
       setLine('');
       setError(undefined);
+      setNote(undefined);
     } else if (isBackspaceKey(key) && line === '' && rl.line === '' && lines.length > 0) {
       // Backspace at the start of a line goes back into the line before.
       const previous = lines.at(-1)!;
@@ -48,13 +94,57 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
     }
   });
 
-  const message = theme.style.message(config.message, status);
+  /** Hands the terminal to the editor, then takes the saved text: it ends the prompt when valid. */
+  async function edit(rl: EditorLine): Promise<void> {
+    setStatus('editing');
+    setLine('');
+    setError(undefined);
+    setNote(undefined);
+    const input = rl.input;
+    const wasRaw = input.isRaw === true;
+    // The editor reads the terminal: hire stops reading it, and gives it back in cooked mode.
+    rl.pause();
+    input.setRawMode?.(false);
+    await new Promise((resolve) => setImmediate(resolve)); // "Waiting for your editor" shows first
+    let outcome: EditOutcome;
+    try {
+      outcome = await config.edit!(tidy(lines.join('\n')));
+    } finally {
+      input.setRawMode?.(wasRaw);
+      rl.resume();
+    }
+    if ('interrupted' in outcome) return; // the asker cancels the prompt
+    setStatus('idle');
+    if ('problem' in outcome) {
+      setError(outcome.problem);
+      return;
+    }
+    const text = tidy(outcome.text);
+    const edited = text === '' ? [] : text.split('\n');
+    if (!finish(text, edited)) {
+      setLines(edited);
+      setNote('From your editor: type on, or "e" to edit again.');
+    }
+  }
+
+  const message = theme.style.message(config.message, status === 'editing' ? 'idle' : status);
   if (status === 'done') {
-    const text = lines.join('\n');
-    return `${prefix} ${message} ${theme.style.answer(`${count(text)} characters`)}`;
+    return `${prefix} ${message} ${theme.style.answer(`${count(lines.join('\n'))} characters`)}`;
+  }
+  const body = [...lines.map((text) => `  ${text}`), ...(status === 'editing' ? [] : [`  ${line}`])].join('\n');
+  if (status === 'editing') {
+    const waiting = `Waiting for your editor${config.editorName ? ` (${config.editorName})` : ''} to close the file…`;
+    return [`${prefix} ${message}\n${body}`, theme.style.help(waiting)];
   }
   const typed = count([...lines, line].join('\n'));
-  const progress = typed >= config.min ? `${typed} characters ✓ (an empty line ends it)` : `${typed}/${config.min} characters`;
-  const body = [...lines.map((text) => `  ${text}`), `  ${line}`].join('\n');
-  return [`${prefix} ${message}\n${body}`, [theme.style.help(progress), error ? theme.style.error(error) : ''].filter(Boolean).join('\n')];
+  const progress = typed >= config.min ? `${typed} characters ✓` : `${typed}/${config.min} characters`;
+  const bottom = [theme.style.help(progress), theme.style.help(HELP), note ? theme.style.help(note) : '', error ? theme.style.error(error) : ''];
+  return [`${prefix} ${message}\n${body}`, bottom.filter(Boolean).join('\n')];
 });
+
+/** What edit() needs of the prompt's readline: pausing it, and its input's raw mode. */
+interface EditorLine {
+  pause(): void;
+  resume(): void;
+  input: { isRaw?: boolean; setRawMode?: (mode: boolean) => void };
+}

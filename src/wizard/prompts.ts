@@ -5,7 +5,14 @@ import type { Context } from '../context.js';
 import { inertLines } from '../output/cells.js';
 import { ask, promptIO } from '../commands/shared/prompt.js';
 import type { Asker } from './asker.js';
+import { chooseEditor, editText } from './editor.js';
 import { multiline } from './multiline.js';
+
+/** A stream's file descriptor, so that the editor gets the very terminal the prompts are on. */
+const fdOf = (stream: unknown): number | 'inherit' => {
+  const fd = (stream as { fd?: unknown }).fd;
+  return typeof fd === 'number' ? fd : 'inherit';
+};
 
 export function terminalAsker(ctx: Context): { asker: Asker; dispose(): void } {
   const controller = new AbortController();
@@ -27,8 +34,23 @@ export function terminalAsker(ctx: Context): { asker: Asker; dispose(): void } {
           context,
         ),
       ),
-    multiline: (question) =>
-      ask(() => multiline({ message: question.message, min: question.min, validate: question.validate }, context)),
+    multiline: (question) => {
+      const editorName = chooseEditor(ctx.env);
+      const edit = async (text: string) => {
+        // The editor draws on stderr when stdout is redirected (`hire jobs create --json > job.json`).
+        const outcome = await editText(text, {
+          env: ctx.env,
+          stdio: [fdOf(ctx.io.stdin), fdOf(ctx.io.isStdoutTTY ? ctx.io.stdout : ctx.io.stderr), fdOf(ctx.io.stderr)],
+          onInterrupt: (handler) => ctx.io.onInterrupt(handler),
+        });
+        // Ctrl-C that ended the editor cancels the wizard, as it does in a prompt: exit 130.
+        if ('interrupted' in outcome) controller.abort();
+        return outcome;
+      };
+      return ask(() =>
+        multiline({ message: question.message, min: question.min, validate: question.validate, edit, ...(editorName ? { editorName } : {}) }, context),
+      );
+    },
     select: (question) =>
       ask(() =>
         select(

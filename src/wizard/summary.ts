@@ -17,7 +17,8 @@ export function describeJob(input: JobInput): string {
   }
   const chars = [...input.description.trim()].length;
   const firstLine = input.description.trim().split('\n')[0] ?? '';
-  row('description', `${firstLine.length > 60 ? `${firstLine.slice(0, 59)}…` : firstLine} (${chars} characters)`);
+  // 40 characters: with the label and the count, the row fits 80 columns.
+  row('description', `${firstLine.length > 40 ? `${firstLine.slice(0, 39)}…` : firstLine} (${chars} characters)`);
   row('requirements', input.requirements);
   row('skills', input.skills);
   row('experience level', input.experience_level);

@@ -1,7 +1,7 @@
 // The job-creation wizard in a real pseudo-terminal (tmux), driven as a person would: wait for each
 // question, then type. Also: where the wizard must not start (no terminal, CI, --no-input).
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -74,7 +74,7 @@ const Q = {
   city: 'City',
   state: 'State or province',
   country: 'Country, two letters such as US or DE (optional)',
-  description: 'Description (Markdown, at least 100 characters; an empty line ends it)',
+  description: 'Description (Markdown, at least 100 characters)',
   requirement: (n: number) => `Requirement ${n}; empty to finish`,
   skill: (n: number) => `Skill ${n} (or several, comma-separated); empty to finish`,
   experience: 'Experience level',
@@ -86,7 +86,7 @@ const Q = {
   types: 'Question types',
   proctoring: 'Proctoring (anti-cheating)? (y/N)',
   publish: 'Publish now (status active)? (y/N)',
-  save: 'Save these answers for `hire jobs create --from-file`? File name (empty to skip)',
+  save: 'Save the answers to a file, for --from-file? File name (empty to skip)',
   confirm: 'Create this job? (Y/n)',
 };
 
@@ -114,15 +114,15 @@ describe('the job-creation wizard at a terminal', () => {
 
     await answer(pane, Q.description, LINE_1, 'Enter');
     await pane.waitFor(new RegExp(`^  ${escapeRegExp(LINE_1)}\\n.*\\n${[...LINE_1].length}/100 characters`, 'm'));
-    // An empty line below 100 characters does not end it: the rule shows and the prompt stays.
-    pane.sendKeys('Enter');
+    // "." below 100 characters does not end it: the rule shows and the prompt stays.
+    pane.sendKeys('.', 'Enter');
     const short = await pane.waitFor(/must be at least 100 characters/);
     expect(short).toMatch(asking(Q.description));
     expect(short).not.toMatch(asking(Q.requirement(1)));
     pane.sendKeys(LINE_2, 'Enter');
     const total = [...`${LINE_1}\n${LINE_2}`].length;
-    await pane.waitFor(new RegExp(`^${total} characters ✓ \\(an empty line ends it\\)`, 'm'));
-    pane.sendKeys('Enter');
+    await pane.waitFor(new RegExp(`^${total} characters ✓$`, 'm'));
+    pane.sendKeys('.', 'Enter');
     await pane.waitFor(new RegExp(`^✔ ${escapeRegExp(Q.description)} ${total} characters`, 'm'));
 
     await answer(pane, Q.requirement(1), 'Five years of Go', 'Enter');
@@ -267,7 +267,7 @@ describe('the job-creation wizard at a terminal', () => {
     await answer(pane, Q.country, 'Enter');
     await answer(pane, Q.description, DESCRIPTION, 'Enter');
     await pane.waitFor(/characters ✓/);
-    pane.sendKeys('Enter');
+    pane.sendKeys('.', 'Enter');
     await answer(pane, Q.requirement(1), 'Enter');
     await answer(pane, Q.experience, 'Enter');
     await answer(pane, Q.employment, 'Enter');
@@ -297,7 +297,7 @@ describe('the job-creation wizard at a terminal', () => {
     await answer(pane, Q.country, 'Enter');
     await answer(pane, Q.description, DESCRIPTION, 'Enter');
     await pane.waitFor(/characters ✓/);
-    pane.sendKeys('Enter');
+    pane.sendKeys('.', 'Enter');
     await answer(pane, Q.requirement(1), 'Enter');
     await answer(pane, Q.skill(1), 'Enter');
     await answer(pane, Q.experience, 'Enter');
@@ -318,6 +318,123 @@ describe('the job-creation wizard at a terminal', () => {
     expect(jobs).toHaveLength(1);
     expect(written).toEqual(jobs[0]);
     expect(written).toMatchObject({ title: 'T', status: 'draft', description: DESCRIPTION });
+  });
+});
+
+describe('the description: Markdown paragraphs, ended by "." or Ctrl-D, or written in an editor', () => {
+  const P1 = 'We build reliable services in Go for customers around the world.';
+  const P2 = 'You will own them in production, on call one week in six.';
+  const P3 = '- Go and SQL\n- Kubernetes';
+  const THREE = `${P1}\n\n${P2}\n\n${P3}`;
+  // Everything but the description, from flags: the wizard (-i) asks for it, then save and confirm.
+  const ALL_BUT_DESCRIPTION = ['--title', 'Paragraphs', '--location-type', 'remote', '--department', 'Eng', '--country', 'US',
+    '--requirement', 'Go', '--skill', 'go', '--experience-level', 'mid', '--employment-type', 'full_time',
+    '--salary-min', '1', '--salary-max', '2', '--salary-currency', 'USD', '--salary-period', 'yearly',
+    '--no-auto-generate', '--publish', '-i'];
+  const shellArgs = ALL_BUT_DESCRIPTION.map((arg) => `'${arg}'`).join(' ');
+
+  /** Answers save and confirm, waits for the exit, and returns the created job as `jobs get --json` shows it. */
+  async function created(box: Sandbox, pane: Pane): Promise<Job> {
+    const summary = await answer(pane, Q.save, 'Enter');
+    // Lines joined by the capture (-J) are lines that wrapped: at 80 columns, none does.
+    for (const line of summary.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(80);
+    await answer(pane, Q.confirm, 'Enter');
+    const { code, screen } = await exitOf(pane);
+    expect(code, screen).toBe(0);
+    const jobs = listJobs(box);
+    expect(jobs).toHaveLength(1);
+    const got = hire(box, ['jobs', 'get', jobs[0]!.id, '--json']);
+    expect(got.status, got.stderr).toBe(0);
+    return JSON.parse(got.stdout) as Job;
+  }
+
+  /** Types lines, each followed by Enter, waiting for each to show (tmux may merge fast keys). */
+  async function typeLines(pane: Pane, lines: string[]): Promise<void> {
+    for (const line of lines) {
+      pane.sendKeys('-l', '--', line);
+      if (line !== '') await pane.waitFor(new RegExp(`^  ${escapeRegExp(line)}\\s*$`, 'm'));
+      pane.sendKeys('Enter');
+    }
+  }
+
+  it('three paragraphs typed at 80x24, empty lines kept, ended by a line holding only "."', async () => {
+    const box = await sandbox();
+    const pane = track(hirePane(box, ['jobs', 'create', ...ALL_BUT_DESCRIPTION], { width: 80, height: 24 }));
+    const first = await pane.waitFor(asking(Q.description));
+    // How to end it is said in the prompt, and fits the 80 columns on one line.
+    expect(first).toMatch(/^0\/100 characters$/m);
+    expect(first).toMatch(/^End with a line holding only "\." \(or Ctrl-D\); "e" alone opens your editor\.$/m);
+    await typeLines(pane, [P1, '', P2, '', ...P3.split('\n')]);
+    // An empty line no longer ends it: the prompt is still there, with the count.
+    const typed = await pane.waitFor(new RegExp(`^${[...THREE].length} characters ✓$`, 'm'));
+    expect(typed).toMatch(asking(Q.description));
+    expect(typed).not.toMatch(asking(Q.save));
+    pane.sendKeys('.', 'Enter');
+    await pane.waitFor(new RegExp(`^✔ ${escapeRegExp(Q.description)} ${[...THREE].length} characters`, 'm'));
+    const job = await created(box, pane);
+    expect(job.description).toBe(THREE);
+  });
+
+  it('three paragraphs ended by Ctrl-D on an empty line', async () => {
+    const box = await sandbox();
+    const pane = track(hirePane(box, ['jobs', 'create', ...ALL_BUT_DESCRIPTION], { width: 80, height: 24 }));
+    await pane.waitFor(asking(Q.description));
+    await typeLines(pane, [P1, '', P2, '', ...P3.split('\n')]);
+    pane.sendKeys('C-d');
+    await pane.waitFor(new RegExp(`^✔ ${escapeRegExp(Q.description)} ${[...THREE].length} characters`, 'm'));
+    const job = await created(box, pane);
+    expect(job.description).toBe(THREE);
+  });
+
+  /** An editor script in the sandbox: logs the file and its mode, then runs `body` on it ($f). */
+  function editorScript(box: Sandbox, body: string): string {
+    const path = join(box.root, 'editor.sh');
+    writeFileSync(path, `#!/bin/sh\nf="$1"\nprintf '%s %s\\n' "$f" "$(stat -c %a "$f")" >> "${box.root}/editor.log"\n${body}\n`);
+    chmodSync(path, 0o755);
+    return path;
+  }
+
+  it('"e" opens $EDITOR on the text so far; what it saves is the description; the temp file is gone', async () => {
+    const box = await sandbox();
+    const editor = editorScript(box, `printf '\\n%s\\n' '${P2}' >> "$f"`);
+    const tmp = join(box.root, 'tmp');
+    mkdirSync(tmp);
+    const pane = track(shellPane(box, `hire jobs create ${shellArgs}`, { width: 80, height: 24, env: { EDITOR: editor, TMPDIR: tmp } }));
+    await pane.waitFor(asking(Q.description));
+    await typeLines(pane, [P1, 'e']);
+    await pane.waitFor(new RegExp(`^✔ ${escapeRegExp(Q.description)} ${[...`${P1}\n\n${P2}`].length} characters`, 'm'));
+    const job = await created(box, pane);
+    expect(job.description).toBe(`${P1}\n\n${P2}`);
+    const [file, mode] = readFileSync(join(box.root, 'editor.log'), 'utf8').trim().split(' ');
+    expect(file).toMatch(/\/description\.md$/);
+    expect(file!.startsWith(`${tmp}/`)).toBe(true);
+    expect(mode).toBe('600');
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it('an editor that exits non-zero keeps the typed text and says so; typing goes on', async () => {
+    const box = await sandbox();
+    const editor = editorScript(box, 'echo "replaced" > "$f"; exit 1');
+    const pane = track(shellPane(box, `hire jobs create ${shellArgs}`, { width: 80, height: 24, env: { EDITOR: editor } }));
+    await pane.waitFor(asking(Q.description));
+    await typeLines(pane, [P1, 'e']);
+    const failed = await pane.waitFor(/exited with 1; the text is unchanged\./);
+    expect(failed).toMatch(asking(Q.description));
+    await typeLines(pane, [P2, '.']);
+    const job = await created(box, pane);
+    expect(job.description).toBe(`${P1}\n${P2}`);
+  });
+
+  it('Ctrl-C in the description exits 130 and creates nothing', async () => {
+    const box = await sandbox();
+    const pane = track(hirePane(box, ['jobs', 'create', ...ALL_BUT_DESCRIPTION]));
+    await pane.waitFor(asking(Q.description));
+    await typeLines(pane, [P1, '']);
+    pane.sendKeys('C-c');
+    const { code, screen } = await exitOf(pane);
+    expect(code, screen).toBe(130);
+    expectCleanCancel(screen);
+    expect(listJobs(box)).toEqual([]);
   });
 });
 

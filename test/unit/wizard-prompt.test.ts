@@ -6,7 +6,8 @@ import { render } from '@inquirer/testing';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Asker, Check } from '../../src/wizard/asker.js';
 import { askForJob } from '../../src/wizard/flow.js';
-import { multiline } from '../../src/wizard/multiline.js';
+import type { EditOutcome } from '../../src/wizard/editor.js';
+import { HELP, multiline, type MultilineConfig } from '../../src/wizard/multiline.js';
 
 interface Question {
   id: string;
@@ -70,11 +71,11 @@ function question(id: string): Question {
 }
 
 /** The description question as the terminal asker hands it to the multiline prompt. */
-async function renderDescription() {
+async function renderDescription(edit?: MultilineConfig['edit']) {
   const { message, min, validate } = question('description');
   if (min === undefined || validate === undefined) throw new Error('description has no min or validate');
   const controller = new AbortController();
-  const rendered = await render(multiline, { message, min, validate }, { signal: controller.signal });
+  const rendered = await render(multiline, { message, min, validate, ...(edit ? { edit, editorName: 'fake-editor' } : {}) }, { signal: controller.signal });
   /** Closes a prompt left open (as Esc does at a terminal). */
   const abort = async () => {
     controller.abort();
@@ -83,30 +84,49 @@ async function renderDescription() {
   return { ...rendered, abort };
 }
 
-const MESSAGE = 'Description (Markdown, at least 100 characters; an empty line ends it)';
+const MESSAGE = 'Description (Markdown, at least 100 characters)';
+/** The screen: the question, the lines typed (the last one being typed), the count, the help. */
+const screen = (lines: string[], progress: string, ...extra: string[]) =>
+  [`? ${MESSAGE}`, ...lines.map((line) => `  ${line}`), progress, HELP, ...extra].join('\n').replace(/ +$/gm, '');
 
 describe('the multiline prompt', () => {
-  it('starts with the message and 0/100 characters', async () => {
+  it('starts with the message, 0/100 characters and how to end it', async () => {
     const { getScreen, abort } = await renderDescription();
-    expect(getScreen()).toBe(`? ${MESSAGE}\n\n0/100 characters`);
+    expect(getScreen()).toBe(screen([''], '0/100 characters'));
+    expect(HELP).toBe('End with a line holding only "." (or Ctrl-D); "e" alone opens your editor.');
     await abort();
   });
 
   it('adds a line on Enter and updates the count', async () => {
     const { getScreen, events, abort } = await renderDescription();
     events.type(LINE_1);
-    expect(getScreen()).toBe(`? ${MESSAGE}\n  ${LINE_1}\n64/100 characters`);
+    expect(getScreen()).toBe(screen([LINE_1], '64/100 characters'));
     events.keypress('enter');
-    expect(getScreen()).toBe(`? ${MESSAGE}\n  ${LINE_1}\n\n64/100 characters`);
+    expect(getScreen()).toBe(screen([LINE_1, ''], '64/100 characters'));
     events.type('Berlin');
     // 64 + the line break + 6.
-    expect(getScreen()).toBe(`? ${MESSAGE}\n  ${LINE_1}\n  Berlin\n71/100 characters`);
-    events.keypress('enter');
-    expect(getScreen()).toBe(`? ${MESSAGE}\n  ${LINE_1}\n  Berlin\n\n71/100 characters`);
+    expect(getScreen()).toBe(screen([LINE_1, 'Berlin'], '71/100 characters'));
     await abort();
   });
 
-  it('an empty line while too short keeps it open and shows the schema message', async () => {
+  it('keeps empty lines inside: paragraphs, ended by a line holding only "."', async () => {
+    const { getScreen, events, answer } = await renderDescription();
+    events.type(LINE_1);
+    events.keypress('enter');
+    events.keypress('enter');
+    expect(getScreen()).toBe(screen([LINE_1, '', ''], '64/100 characters'));
+    events.type(LINE_2);
+    events.keypress('enter');
+    events.keypress('enter');
+    expect(getScreen()).toBe(screen([LINE_1, '', LINE_2, '', ''], '131 characters ✓'));
+    events.type('.');
+    events.keypress('enter');
+    // The empty lines at the end are dropped, the one between paragraphs kept.
+    await expect(answer).resolves.toBe(`${LINE_1}\n\n${LINE_2}`);
+    expect(getScreen().replace(/ *\n */g, ' ')).toBe(`✔ ${MESSAGE} 131 characters`);
+  });
+
+  it('"." while too short keeps it open and shows the schema message; typing goes on', async () => {
     const { getScreen, events, answer, abort } = await renderDescription();
     let settled = false;
     void answer.then(
@@ -115,35 +135,42 @@ describe('the multiline prompt', () => {
     );
     events.type(LINE_1);
     events.keypress('enter');
-    events.type('Berlin');
-    events.keypress('enter');
+    events.type('.');
     events.keypress('enter');
     await settle();
     expect(settled).toBe(false);
-    expect(getScreen()).toBe(`? ${MESSAGE}\n  ${LINE_1}\n  Berlin\n\n71/100 characters\n> must be at least 100 characters (got 71)`);
-    // Typing on goes on with the text.
+    expect(getScreen()).toBe(screen([LINE_1, ''], '64/100 characters', '> must be at least 100 characters (got 64)'));
     events.type('Remote');
-    expect(getScreen()).toBe(`? ${MESSAGE}\n  ${LINE_1}\n  Berlin\n  Remote\n78/100 characters`);
+    expect(getScreen()).toBe(screen([LINE_1, 'Remote'], '71/100 characters'));
     await abort();
   });
 
-  it('with enough text shows ✓, and an empty line resolves the lines joined by \\n', async () => {
-    const { getScreen, events, answer } = await renderDescription();
+  it('Ctrl-D ends it with the line being typed, and on an empty line too', async () => {
+    const typing = await renderDescription();
+    typing.events.type(LINE_1);
+    typing.events.keypress('enter');
+    typing.events.type(LINE_2);
+    typing.events.keypress({ name: 'd', ctrl: true });
+    await expect(typing.answer).resolves.toBe(`${LINE_1}\n${LINE_2}`);
+
+    const empty = await renderDescription();
+    empty.events.type(LINE_1);
+    empty.events.keypress('enter');
+    empty.events.keypress('enter');
+    empty.events.type(LINE_2);
+    empty.events.keypress('enter');
+    empty.events.keypress({ name: 'd', ctrl: true });
+    await expect(empty.answer).resolves.toBe(`${LINE_1}\n\n${LINE_2}`);
+  });
+
+  it('Ctrl-D while too short shows the rule and stays', async () => {
+    const { getScreen, events, abort } = await renderDescription();
     events.type(LINE_1);
     events.keypress('enter');
-    events.type(LINE_2);
-    expect(getScreen()).toBe(`? ${MESSAGE}\n  ${LINE_1}\n  ${LINE_2}\n130 characters ✓ (an empty line ends it)`);
-    events.keypress('enter');
-    expect(getScreen()).toBe(`? ${MESSAGE}\n  ${LINE_1}\n  ${LINE_2}\n\n130 characters ✓ (an empty line ends it)`);
-    events.keypress('enter');
-    await expect(answer).resolves.toBe(
-      'You will design and run the services behind our hiring platform.\nWe value clear code, careful reviews, good tests; a calm on-call.',
-    );
-    // The done line is longer than the 80 columns of the virtual terminal, so it wraps; the space
-    // at the break stays at the end of the first line only when the answer is coloured (the colour
-    // codes keep it from being trimmed), which depends on TERM, so the break counts as one space.
-    expect(getScreen()).toMatch(/\n/);
-    expect(getScreen().replace(/ *\n */g, ' ')).toBe(`✔ ${MESSAGE} 130 characters`);
+    events.keypress({ name: 'd', ctrl: true });
+    await settle();
+    expect(getScreen()).toBe(screen([LINE_1, ''], '64/100 characters', '> must be at least 100 characters (got 64)'));
+    await abort();
   });
 
   it('the count is of code points and reaches ✓ at exactly 100', async () => {
@@ -152,10 +179,11 @@ describe('the multiline prompt', () => {
     events.keypress('enter');
     events.type('é'.repeat(38));
     // 60 + the line break + 38.
-    expect(getScreen()).toBe(`? ${MESSAGE}\n  ${'é'.repeat(60)}\n  ${'é'.repeat(38)}\n99/100 characters`);
+    expect(getScreen()).toBe(screen(['é'.repeat(60), 'é'.repeat(38)], '99/100 characters'));
     events.type('😀');
-    expect(getScreen()).toBe(`? ${MESSAGE}\n  ${'é'.repeat(60)}\n  ${'é'.repeat(38)}😀\n100 characters ✓ (an empty line ends it)`);
+    expect(getScreen()).toBe(screen(['é'.repeat(60), `${'é'.repeat(38)}😀`], '100 characters ✓'));
     events.keypress('enter');
+    events.type('.');
     events.keypress('enter');
     await expect(answer).resolves.toBe(`${'é'.repeat(60)}\n${'é'.repeat(38)}😀`);
   });
@@ -164,17 +192,58 @@ describe('the multiline prompt', () => {
     const { getScreen, events, answer } = await renderDescription();
     events.type(LINE_1);
     events.keypress('enter');
-    expect(getScreen()).toBe(`? ${MESSAGE}\n  ${LINE_1}\n\n64/100 characters`);
+    expect(getScreen()).toBe(screen([LINE_1, ''], '64/100 characters'));
     events.keypress('backspace');
-    expect(getScreen()).toBe(`? ${MESSAGE}\n  ${LINE_1}\n64/100 characters`);
+    expect(getScreen()).toBe(screen([LINE_1], '64/100 characters'));
     // The text typed now continues that line.
     events.type(' Remote.');
-    expect(getScreen()).toBe(`? ${MESSAGE}\n  ${LINE_1} Remote.\n72/100 characters`);
+    expect(getScreen()).toBe(screen([`${LINE_1} Remote.`], '72/100 characters'));
     events.keypress('enter');
     events.type(LINE_2);
-    events.keypress('enter');
-    events.keypress('enter');
+    events.keypress({ name: 'd', ctrl: true });
     await expect(answer).resolves.toBe(`${LINE_1} Remote.\n${LINE_2}`);
+  });
+
+  it('"e" hands the text so far to the editor; valid saved text is the answer', async () => {
+    const given: string[] = [];
+    const { events, answer } = await renderDescription((text) => {
+      given.push(text);
+      return Promise.resolve({ text: `${text}\n\n${LINE_2}\n` });
+    });
+    events.type(LINE_1);
+    events.keypress('enter');
+    events.type('e');
+    events.keypress('enter');
+    await expect(answer).resolves.toBe(`${LINE_1}\n\n${LINE_2}`);
+    expect(given).toEqual([LINE_1]);
+  });
+
+  it('"e" with an editor that fails keeps the text and says why; text too short from the editor stays open', async () => {
+    const outcomes: EditOutcome[] = [{ problem: 'The editor exited with 1; the text is unchanged.' }, { text: 'Short.\n' }];
+    const { getScreen, events, abort } = await renderDescription(() => Promise.resolve(outcomes.shift()!));
+    events.type(LINE_1);
+    events.keypress('enter');
+    events.type('e');
+    events.keypress('enter');
+    await settle();
+    await settle();
+    expect(getScreen()).toBe(screen([LINE_1, ''], '64/100 characters', '> The editor exited with 1; the text is unchanged.'));
+    events.type('e');
+    events.keypress('enter');
+    await settle();
+    await settle();
+    expect(getScreen()).toBe(
+      screen(['Short.', ''], '6/100 characters', 'From your editor: type on, or "e" to edit again.', '> must be at least 100 characters (got 6)'),
+    );
+    await abort();
+  });
+
+  it('without an editor, "e" is a line like any other', async () => {
+    const { getScreen, events, abort } = await renderDescription();
+    events.type('e');
+    events.keypress('enter');
+    expect(getScreen()).toBe(screen(['e', ''], '1/100 characters'));
+    await abort();
   });
 });
 
