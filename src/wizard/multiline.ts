@@ -134,7 +134,7 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
   const body = [...lines.map((text) => `  ${text}`), ...(status === 'editing' ? [] : [`  ${line}`])].join('\n');
   if (status === 'editing') {
     const waiting = `Waiting for your editor${config.editorName ? ` (${config.editorName})` : ''} to close the file…`;
-    return [`${prefix} ${message}\n${body}`, theme.style.help(waiting)];
+    return [`${prefix} ${message}${lines.length > 0 ? `\n${body}` : ''}`, theme.style.help(waiting)];
   }
   const typed = count([...lines, line].join('\n'));
   const progress = typed >= config.min ? `${typed} characters ✓` : `${typed}/${config.min} characters`;

@@ -425,6 +425,22 @@ describe('the description: Markdown paragraphs, ended by "." or Ctrl-D, or writt
     expect(job.description).toBe(`${P1}\n${P2}`);
   });
 
+  it('Ctrl-C while the editor is open ends the editor and the wizard: exit 130, nothing created', async () => {
+    const box = await sandbox();
+    // An editor that waits (as a person would) until Ctrl-C ends it.
+    // No shell around hire here: Ctrl-C goes to the terminal's whole foreground group.
+    box.env.EDITOR = editorScript(box, 'sleep 300');
+    const pane = track(hirePane(box, ['jobs', 'create', ...ALL_BUT_DESCRIPTION]));
+    await pane.waitFor(asking(Q.description));
+    await typeLines(pane, [P1, 'e']);
+    await pane.waitFor(/^Waiting for your editor \(.*editor\.sh\) to close the file…$/m);
+    pane.sendKeys('C-c');
+    const { code, screen } = await exitOf(pane);
+    expect(code, screen).toBe(130);
+    expectCleanCancel(screen);
+    expect(listJobs(box)).toEqual([]);
+  });
+
   it('Ctrl-C in the description exits 130 and creates nothing', async () => {
     const box = await sandbox();
     const pane = track(hirePane(box, ['jobs', 'create', ...ALL_BUT_DESCRIPTION]));
