@@ -8,7 +8,7 @@ import { inert, inertJson, inertLines } from './output/cells.js';
 import { COMMANDS, NOUNS, ROOT, ROOT_HELP_AFTER, loadManifest } from './program.js';
 import type { Registry } from './commands/define.js';
 import { commandTree } from './commands/manifest.js';
-import { buildCommander, named } from './commands/tree.js';
+import { buildCommander, CommandLineError, named } from './commands/tree.js';
 import type { Env } from './config/paths.js';
 import { plural } from './output/plural.js';
 
@@ -55,8 +55,17 @@ export async function main(argv: readonly string[], io: IO, env: Env, registry: 
  * each); hints and stack traces keep their newlines. Colour is applied after escaping.
  */
 async function reportError(ctx: Context, error: unknown): Promise<number> {
+  if (error instanceof CommandLineError) {
+    // Before any command ran: the global flags as read so far decide JSON and colour.
+    const { parseSettings } = await import('./commands/parse.js');
+    try {
+      ctx.applySettings(error.globals, parseSettings);
+    } catch {
+      // A bad global flag too: the first error is the one reported; --json still counts.
+    }
+  }
   if (error instanceof CommanderError) {
-    // commander has printed its message (or the help / version) already.
+    // Help or the version, printed already; the other errors of commander are CommandLineErrors.
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') {
       return ExitCode.ok;
     }

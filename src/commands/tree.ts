@@ -1,8 +1,9 @@
 // The commander tree, built from the command tree's data (manifest.ts): usage, help, flags and
 // suggestions come from commander; each leaf's action loads its command, checks its options
 // (parse.ts) and runs it. Nothing here knows any one command.
-import { Command, Option } from 'commander';
+import { Command, Option, type CommanderError } from 'commander';
 import { VERSION, type Context } from '../context.js';
+import { UsageError } from '../errors.js';
 import { inertLines } from '../output/cells.js';
 import { collect } from './collect.js';
 import type { Registry } from './define.js';
@@ -46,6 +47,9 @@ function byKey(values: Record<string, unknown>, attributes: Map<string, string>)
  */
 function populate(command: Command, node: TreeNode, run: RunCommand, whole: (node: TreeNode) => boolean): Command {
   command.description(node.summary);
+  const parent = command.parent;
+  // commander's errors become ours, naming this command's usage (a child would inherit its parent's).
+  if (parent) command.exitOverride((error) => failure(command, error));
   if (!whole(node)) {
     pending.set(command, () => fill(command, node, run, () => true));
     return command;
@@ -64,17 +68,16 @@ function fill(command: Command, node: TreeNode, run: RunCommand, whole: (node: T
     command.argument(argument.required ? `<${name}>` : `[${name}]`, argument.help);
   }
   if (node.examples.length > 0) command.addHelpText('after', examplesText(node.examples));
+  // The global flags are listed once, in `hire --help` and `hire help options`.
+  if (node.path.length > 0) command.addHelpText('after', GLOBAL_OPTIONS_POINTER);
   let group: string | undefined;
   for (const child of node.children) {
     if (child.group && child.group !== group) command.commandsGroup((group = child.group));
     populate(command.command(child.name), child, run, whole);
   }
   if (node.children.length > 0) {
-    command.hook('preSubcommand', (_self, sub) => {
-      const build = pending.get(sub);
-      pending.delete(sub);
-      build?.();
-    });
+    command.hook('preSubcommand', (_self, sub) => buildWhole(sub));
+    addHelpCommand(command, node);
   }
   const leaf = node.command;
   if (leaf) {
@@ -84,6 +87,111 @@ function fill(command: Command, node: TreeNode, run: RunCommand, whole: (node: T
     });
   }
   return command;
+}
+
+/** Builds a command whole if it was built by name only. */
+function buildWhole(command: Command): void {
+  const build = pending.get(command);
+  pending.delete(command);
+  build?.();
+}
+
+const GLOBAL_OPTIONS_POINTER = 'Global options (--json, -o, -p, -q, --no-input, …): `hire help options`';
+
+/** How a program turns commander's errors into ours (buildCommander). */
+const failures = new WeakMap<Command, (command: Command, error: CommanderError) => void>();
+
+function failure(command: Command, error: CommanderError): void {
+  let root = command;
+  while (root.parent) root = root.parent;
+  failures.get(root)?.(command, error);
+  throw error;
+}
+
+/**
+ * `help [command...]` under a command with subcommands: the help of the command the words name, at
+ * any depth (`hire help emulator keys create`; commander's own takes one word). At the root,
+ * `hire help options` shows the global options.
+ */
+function addHelpCommand(command: Command, node: TreeNode): void {
+  const help = command.command('help').argument('[command...]', 'the command words').description('show help for a command');
+  help.exitOverride((error) => failure(help, error));
+  help.action((words: string[]) => {
+    if (node.path.length === 0 && words.length === 1 && words[0] === 'options') {
+      command.configureOutput().writeOut!(globalOptionsHelp(command));
+      return;
+    }
+    let target = command;
+    let at = node;
+    for (const [index, word] of words.entries()) {
+      const child = at.children.find((candidate) => candidate.name === word);
+      const sub = child && target.commands.find((candidate) => candidate.name() === word);
+      if (!child || !sub) {
+        const within = ['hire', ...at.path].join(' ');
+        const options = node.path.length === 0 && index === 0 ? ', `hire help options` for the global options' : '';
+        throw new UsageError(`No help for '${words.slice(0, index + 1).join(' ')}': ${within} has no command '${word}'.`, {
+          hint: `Usage: ${commandUsage(help)}\nRun \`${within} --help\` for ${at.children.length > 0 ? 'its commands' : 'the flags'}${options}.`,
+        });
+      }
+      buildWhole(sub);
+      target = sub;
+      at = child;
+    }
+    target.outputHelp();
+  });
+}
+
+/** `hire help options`: the global flags, formatted as commander formats options. */
+function globalOptionsHelp(program: Command): string {
+  const helper = program.createHelp();
+  helper.prepareContext({ helpWidth: program.configureOutput().getOutHelpWidth!() });
+  const options = helper.visibleOptions(program);
+  const width = Math.max(...options.map((option) => helper.displayWidth(helper.optionTerm(option))));
+  const items = options.map((option) => helper.formatItem(helper.optionTerm(option), width, helper.optionDescription(option), helper));
+  const intro = helper.boxWrap('Global options work with every command, before or after its words: `hire -p prod jobs list`, `hire jobs list --json`.', helper.helpWidth ?? 80);
+  return `Usage: hire [options] COMMAND…\n\n${intro}\n\nOptions:\n${items.join('\n')}\n`;
+}
+
+/** `hire jobs get [options] <id>`. */
+function commandUsage(command: Command): string {
+  return command.createHelp().commandUsage(command);
+}
+
+/** The command argv's words name under `program`, when they name one. */
+function commandAt(program: Command, path: readonly string[]): Command | undefined {
+  let command: Command | undefined = program;
+  for (const word of path) command = command?.commands.find((candidate) => candidate.name() === word);
+  return command;
+}
+
+/**
+ * A commander error (unknown option, missing argument, unknown command…) as a usage error in our
+ * style: its message as a sentence, commander's suggestion kept, then the usage line and where to
+ * look next. `globals`: the global flags as read so far (so that --json gives the JSON envelope).
+ */
+export class CommandLineError extends UsageError {
+  constructor(
+    message: string,
+    hint: string,
+    readonly globals: Record<string, unknown>,
+  ) {
+    super(message, { hint });
+  }
+}
+
+function commandLineError(command: Command, error: CommanderError, globals: Record<string, unknown>): CommandLineError {
+  const [first = '', ...rest] = error.message.replace(/^error: /, '').split('\n');
+  const sentence = `${first.charAt(0).toUpperCase()}${first.slice(1)}${/[.?!]$/.test(first) ? '' : '.'}`;
+  const suggestion = rest.map((line) => line.replace(/^\((.*)\)$/, '$1').trim()).filter((line) => line !== '');
+  const words = ['hire', ...pathOf(command)].join(' ');
+  const next = command.commands.length > 0 ? `Run \`${words} --help\` for its commands.` : `Run \`${words} --help\` for the flags.`;
+  return new CommandLineError([sentence, ...suggestion].join(' '), `Usage: ${commandUsage(command)}\n${next}`, globals);
+}
+
+function pathOf(command: Command): string[] {
+  const path: string[] = [];
+  for (let at: Command | null = command; at?.parent; at = at.parent) path.unshift(at.name());
+  return path;
 }
 
 /** The node that argv's leading words name, flags passed over (a guess: a flag's value may be a word). */
@@ -111,18 +219,29 @@ export function rootValues(program: Command, root: TreeNode): Record<string, unk
  */
 export function buildCommander(ctx: Context, registry: Registry, tree: TreeNode, helpAfter: string, argv: readonly string[] = []): Command {
   const program = new Command('hire');
+  // Errors that are not about a command line (help shown, the version) pass through.
+  const passing = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help', 'commander.executeSubCommandAsync']);
+  const fail = (command: Command, error: CommanderError): void => {
+    if (passing.has(error.code)) throw error;
+    // The root reads the global flags wherever they are: its errors (-o xml) are about the command argv names.
+    const about = command === program ? (commandAt(program, named(tree, argv)?.path ?? []) ?? program) : command;
+    throw commandLineError(about, error, rootValues(program, tree));
+  };
+  failures.set(program, fail);
   program
-    .exitOverride()
+    .exitOverride((error) => fail(program, error))
     .configureOutput({
       writeOut: (text) => ctx.io.stdout.write(text),
-      // commander quotes argv in its errors: text from outside (CONTRACT §7).
+      // commander quotes argv in its errors: text from outside (CONTRACT §7). Its errors are ours
+      // to report (cli.ts); help asked for with an error (`hire jobs`) still goes to stderr.
       writeErr: (text) => ctx.io.stderr.write(inertLines(text)),
+      outputError: () => {},
       // Help is 80 columns wide, or the terminal's width when narrower: the same text at every
       // wider terminal and in pipes, so that the build can write it out (scripts/build.mjs).
       getOutHelpWidth: () => Math.min(80, ctx.io.isStdoutTTY && ctx.io.columns ? ctx.io.columns : 80),
     })
-    .configureHelp({ showGlobalOptions: true })
     .showSuggestionAfterError()
+    .helpCommand(false)
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help');
   const run: RunCommand = async (index, rawFlags, rawArgs) => {
@@ -136,7 +255,6 @@ export function buildCommander(ctx: Context, registry: Registry, tree: TreeNode,
   const onPath = (node: TreeNode) => target !== undefined && node.path.every((word, index) => target.path[index] === word);
   populate(program, tree, run, (node) => target === undefined || node.path.length === 0 || onPath(node));
   program.addHelpText('after', helpAfter);
-  program.helpCommand('help [command]', 'show help for a command');
   program.hook('preAction', async () => {
     const { parseSettings } = await import('./parse.js');
     ctx.applySettings(rootValues(program, tree), parseSettings);

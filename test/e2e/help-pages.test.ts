@@ -27,10 +27,14 @@ describe('help pages of the built binary', () => {
       expect(own.code).toBe(0);
       const built = await hire(box, [...path, '--help']);
       expect({ path, code: built.code, stderr: built.stderr, stdout: built.stdout }).toEqual({ path, code: 0, stderr: '', stdout: own.stdout });
-      if (path.length === 1) expect((await hire(box, ['help', ...path])).stdout).toBe(own.stdout);
+      if (path.length > 0) expect((await hire(box, ['help', ...path])).stdout).toBe(own.stdout);
     }
     expect((await hire(box, [])).stdout).toBe((await runCli(['--help'], { env: box.env })).stdout);
     expect((await hire(box, ['jobs', 'list', '-h'])).stdout).toBe((await runCli(['jobs', 'list', '--help'], { env: box.env })).stdout);
+    // The global options page is the CLI's (no page is written for it: `hire options --help` is no command).
+    const options = await hire(box, ['help', 'options']);
+    expect(options).toMatchObject({ code: 0, stderr: '', stdout: (await runCli(['help', 'options'], { env: box.env })).stdout });
+    expect((await hire(box, ['options', '--help'])).stdout).toBe((await runCli(['options', '--help'], { env: box.env })).stdout);
   });
 
   it('leave what is not a plain help request to the CLI: an unknown command, a flag with a value', async () => {

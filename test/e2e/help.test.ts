@@ -141,6 +141,11 @@ async function help(argv: string[]): Promise<RunResult> {
   return runCli(argv, { env: box.env });
 }
 
+const GLOBAL_POINTER = 'Global options (--json, -o, -p, -q, --no-input, …): `hire help options`';
+
+/** The global flags as `hire help options` lists them. */
+const GLOBAL_OPTIONS = entries(sections((await help(['help', 'options'])).stdout).get('Options'));
+
 // ---------------------------------------------------------------------------------------------
 // Every command
 
@@ -188,10 +193,13 @@ describe('--help of every command', () => {
           }
         }
 
-        // Flags: its own under Options, the global ones under Global Options.
+        // Flags: its own under Options; the global ones once, in the root's help and `hire help options`,
+        // which every other page points to in its last line.
         const own = entries(parts.get('Options'));
         expect(own.has('-h, --help'), `${name}: -h, --help`).toBe(true);
-        const global = path.length === 0 ? own : entries(parts.get('Global Options'));
+        expect(parts.has('Global Options'), `${name}: no Global Options block`).toBe(false);
+        if (path.length > 0) expect(text.trimEnd().split('\n').at(-1)).toBe(GLOBAL_POINTER);
+        const global = path.length === 0 ? own : GLOBAL_OPTIONS;
         const groups: [Command, Map<string, string>][] = [[command, own], ...ancestors(command).map((owner): [Command, Map<string, string>] => [owner, global])];
         for (const [owner, listed] of groups) {
           for (const option of visibleOptions(owner)) {
@@ -212,7 +220,9 @@ describe('--help of every command', () => {
       it('has 1-3 examples that run hire with its real subcommands and flags', async () => {
         const result = await help([...path, '--help']);
         expect(result.code).toBe(0);
-        const examples = (sections(result.stdout).get('Examples') ?? []).filter((line) => line.trim() !== '');
+        // The examples: the Examples section up to its blank line (the pointer to the global options follows).
+        const section = sections(result.stdout).get('Examples') ?? [];
+        const examples = section.slice(0, section.indexOf('') === -1 ? undefined : section.indexOf(''));
         expect(examples.length, `${name}: examples`).toBeGreaterThanOrEqual(1);
         expect(examples.length, `${name}: examples`).toBeLessThanOrEqual(3);
         for (const line of examples) {
@@ -316,10 +326,15 @@ describe('root help', () => {
     expect(meanings.get(130)).toMatch(/interrupt/);
   });
 
-  it('shows allowed values and defaults of the global flags', async () => {
+  it('shows allowed values and defaults of the global flags, in `hire help options`', async () => {
     const result = await help(['jobs', 'list', '--help']);
     const own = entries(sections(result.stdout).get('Options'));
-    const global = entries(sections(result.stdout).get('Global Options'));
+    const options = await help(['help', 'options']);
+    expect(options.code).toBe(0);
+    expect(options.stderr).toBe('');
+    const global = entries(sections(options.stdout).get('Options'));
+    // The same flags, with the same help, as the root's Options.
+    expect(global).toEqual(entries(sections((await help(['--help'])).stdout).get('Options')));
     expect(squash(own.get('--status <status>')!)).toContain('draft|active|paused|closed');
     expect(squash(global.get('-o, --output <format>')!)).toBe('output format (choices: "table", "json", "ndjson", "csv")');
     expect(squash(global.get('--timeout <seconds>')!)).toBe('request timeout in seconds (default: "30")');
@@ -350,41 +365,77 @@ describe('root help', () => {
     expect(viaHelp.stdout).toBe(viaFlag.stdout);
     expect((await help(['help', 'completion'])).stdout).toBe((await help(['completion', '--help'])).stdout);
   });
+
+  it('`hire help WORDS…` prints the help of the command at any depth; `hire jobs help create` too', async () => {
+    for (const words of [['jobs', 'create'], ['emulator', 'keys', 'create'], ['emulator', 'keys']]) {
+      const viaHelp = await help(['help', ...words]);
+      const viaFlag = await help([...words, '--help']);
+      expect(viaHelp.code).toBe(0);
+      expect(viaHelp.stdout.startsWith(`Usage: hire ${words.join(' ')} `), viaHelp.stdout).toBe(true);
+      expect(viaHelp.stdout).toBe(viaFlag.stdout);
+    }
+    expect((await help(['jobs', 'help', 'create'])).stdout).toBe((await help(['jobs', 'create', '--help'])).stdout);
+    expect((await help(['emulator', 'help', 'keys', 'revoke'])).stdout).toBe((await help(['emulator', 'keys', 'revoke', '--help'])).stdout);
+  });
+
+  it('`hire help` with a word that names no command: a usage error naming it, exit 2', async () => {
+    const cases: { argv: string[]; stderr: string }[] = [
+      {
+        argv: ['help', 'jobs', 'nope'],
+        stderr: "Error: No help for 'jobs nope': hire jobs has no command 'nope'.\nUsage: hire help [options] [command...]\nRun `hire jobs --help` for its commands.\n",
+      },
+      {
+        argv: ['help', 'nope'],
+        stderr:
+          "Error: No help for 'nope': hire has no command 'nope'.\nUsage: hire help [options] [command...]\nRun `hire --help` for its commands, `hire help options` for the global options.\n",
+      },
+      {
+        argv: ['help', 'emulator', 'keys', 'x'],
+        stderr: "Error: No help for 'emulator keys x': hire emulator keys has no command 'x'.\nUsage: hire help [options] [command...]\nRun `hire emulator keys --help` for its commands.\n",
+      },
+      {
+        argv: ['help', 'jobs', 'create', 'more'],
+        stderr: "Error: No help for 'jobs create more': hire jobs create has no command 'more'.\nUsage: hire help [options] [command...]\nRun `hire jobs create --help` for the flags.\n",
+      },
+    ];
+    for (const { argv, stderr } of cases) {
+      const result = await help(argv);
+      expect({ argv, code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({ argv, code: 2, stdout: '', stderr });
+    }
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
 // Mistyped commands
 
 describe('unknown commands', () => {
-  const cases: { argv: string[]; unknown: string; nearest: string }[] = [
-    { argv: ['jbos'], unknown: 'jbos', nearest: 'jobs' },
-    { argv: ['jobs', 'lst'], unknown: 'lst', nearest: 'list' },
-    { argv: ['candidats', 'list'], unknown: 'candidats', nearest: 'candidates' },
-    { argv: ['emulator', 'keys', 'craete'], unknown: 'craete', nearest: 'create' },
-    { argv: ['webhooks', 'lisen'], unknown: 'lisen', nearest: 'listen' },
+  const cases: { argv: string[]; stderr: string }[] = [
+    { argv: ['jbos'], stderr: "Error: Unknown command 'jbos'. Did you mean jobs?\nUsage: hire [options] [command]\nRun `hire --help` for its commands.\n" },
+    { argv: ['jobs', 'lst'], stderr: "Error: Unknown command 'lst'. Did you mean list?\nUsage: hire jobs [options] [command]\nRun `hire jobs --help` for its commands.\n" },
+    { argv: ['candidats', 'list'], stderr: "Error: Unknown command 'candidats'. Did you mean candidates?\nUsage: hire [options] [command]\nRun `hire --help` for its commands.\n" },
+    {
+      argv: ['emulator', 'keys', 'craete'],
+      stderr: "Error: Unknown command 'craete'. Did you mean create?\nUsage: hire emulator keys [options] [command]\nRun `hire emulator keys --help` for its commands.\n",
+    },
+    { argv: ['webhooks', 'lisen'], stderr: "Error: Unknown command 'lisen'. Did you mean listen?\nUsage: hire webhooks [options] [command]\nRun `hire webhooks --help` for its commands.\n" },
   ];
-  for (const { argv, unknown, nearest } of cases) {
-    it(`hire ${argv.join(' ')} suggests ${nearest}, exit 2`, async () => {
+  for (const { argv, stderr } of cases) {
+    it(`hire ${argv.join(' ')} suggests the nearest, with the usage line, exit 2`, async () => {
       const result = await help(argv);
-      expect(result.code).toBe(2);
-      expect(result.stdout).toBe('');
-      expect(result.stderr).toContain(`unknown command '${unknown}'`);
-      expect(result.stderr).toContain(`Did you mean ${nearest}?`);
+      expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({ code: 2, stdout: '', stderr });
     });
   }
 
   it('suggests the nearest flag too', async () => {
     const result = await help(['jobs', 'list', '--stauts', 'active']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("unknown option '--stauts'");
-    expect(result.stderr).toContain('Did you mean --status?');
+    expect(result.stderr).toBe("Error: Unknown option '--stauts'. Did you mean --status?\nUsage: hire jobs list [options]\nRun `hire jobs list --help` for the flags.\n");
   });
 
   it('suggests nothing when nothing is near, still exit 2', async () => {
     const result = await help(['xyzzy']);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain("unknown command 'xyzzy'");
-    expect(result.stderr).not.toContain('Did you mean');
+    expect(result.stderr).toBe("Error: Unknown command 'xyzzy'.\nUsage: hire [options] [command]\nRun `hire --help` for its commands.\n");
   });
 });

@@ -261,7 +261,7 @@ describe('local validation', () => {
     expect(page.stderr).toContain('--page must be a whole number of at least 1 (got "0")');
     const output = await runCli(['jobs', 'list', '-o', 'xml'], { env: box.env });
     expect(output.code).toBe(2);
-    expect(output.stderr).toContain("option '-o, --output <format>' argument 'xml' is invalid");
+    expect(output.stderr).toContain("Error: Option '-o, --output <format>' argument 'xml' is invalid.");
   });
 
   it('reports the server\'s validation errors with exit 2 and the request id', async () => {
@@ -376,11 +376,10 @@ describe('profiles, addresses and failures', () => {
     const box = await sandbox();
     const command = await runCli(['jobs', 'lst'], { env: box.env });
     expect(command.code).toBe(2);
-    expect(command.stderr).toContain("unknown command 'lst'");
-    expect(command.stderr).toContain('(Did you mean list?)');
+    expect(command.stderr).toBe("Error: Unknown command 'lst'. Did you mean list?\nUsage: hire jobs [options] [command]\nRun `hire jobs --help` for its commands.\n");
     const option = await runCli(['jobs', 'list', '--colour'], { env: box.env });
     expect(option.code).toBe(2);
-    expect(option.stderr).toContain("unknown option '--colour'");
+    expect(option.stderr).toBe("Error: Unknown option '--colour'.\nUsage: hire jobs list [options]\nRun `hire jobs list --help` for the flags.\n");
   });
 
   it('prints the version and help with exit 0', async () => {
