@@ -176,15 +176,73 @@ export function assessmentConfigWithDefaults(config: AssessmentConfig | undefine
   };
 }
 
-/** PATCH /jobs/{id} (assumed, CONTRACT §3): any job field, and/or a status transition. */
+/** The fields of a patch before any may be cleared: what a draft (the wizard's start) may hold too. */
+const patchShape = {
+  ...jobFields,
+  title: z.optional(jobFields.title),
+  description: z.optional(jobFields.description),
+  // A patch may name only some of the location's fields; the job it makes is checked whole.
+  location: z.optional(z.strictObject({ ...locationFields, type: z.optional(locationFields.type) }, { error: objectError })),
+  status: z.optional(oneOf(JOB_STATUSES)),
+};
+
+/**
+ * The optional fields a patch may clear: null removes a field (JSON Merge Patch, RFC 7396; the spec
+ * shows no update, CONTRACT §3 assumes PATCH). Title, description and the assessment's settings
+ * (which have defaults) cannot be cleared.
+ */
+export const CLEARABLE_JOB_FIELDS = [
+  'department',
+  'location',
+  'location.city',
+  'location.state',
+  'location.country',
+  'requirements',
+  'skills',
+  'experience_level',
+  'employment_type',
+  'salary',
+  'salary.min',
+  'salary.max',
+  'salary.currency',
+  'salary.period',
+] as const;
+
+const clearable = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
+const { type: locationType, ...locationDetails } = locationFields;
+
+/** PATCH /jobs/{id} (assumed, CONTRACT §3): any job field, and/or a status transition; null clears a field. */
 export const JobPatchSchema = z.strictObject(
   {
-    ...jobFields,
-    title: z.optional(jobFields.title),
-    description: z.optional(jobFields.description),
-    // A patch may name only some of the location's fields; the job it makes is checked whole.
-    location: z.optional(z.strictObject({ ...locationFields, type: z.optional(locationFields.type) }, { error: objectError })),
-    status: z.optional(oneOf(JOB_STATUSES)),
+    ...patchShape,
+    department: clearable(nonEmptyText()),
+    location: clearable(
+      z.strictObject(
+        {
+          type: z.optional(locationType),
+          ...Object.fromEntries(Object.entries(locationDetails).map(([key, schema]) => [key, z.nullable(schema)])),
+        } as { type: z.ZodMiniOptional<typeof locationType> } & { [K in keyof typeof locationDetails]: z.ZodMiniNullable<(typeof locationDetails)[K]> },
+        { error: objectError },
+      ),
+    ),
+    requirements: clearable(textList()),
+    skills: clearable(textList()),
+    experience_level: clearable(oneOf(EXPERIENCE_LEVELS)),
+    employment_type: clearable(oneOf(EMPLOYMENT_TYPES)),
+    salary: clearable(
+      z.strictObject(
+        Object.fromEntries(Object.entries(SalarySchema.shape).map(([key, schema]) => [key, z.nullable(schema)])) as {
+          [K in keyof typeof SalarySchema.shape]: z.ZodMiniNullable<(typeof SalarySchema.shape)[K]>;
+        },
+        { error: objectError },
+      ).check(
+        z.superRefine(({ min, max }, ctx) => {
+          if (typeof min === 'number' && typeof max === 'number' && min > max) {
+            ctx.addIssue({ code: 'custom', path: ['max'], message: `must not be less than salary.min (${min})` });
+          }
+        }),
+      ),
+    ),
   },
   { error: typeError('a JSON object') },
 );
@@ -252,7 +310,7 @@ export function jobFieldError(field: JobField, value: unknown): string | undefin
 }
 
 /** Part of a job input: what flags and a file gave, before the wizard asks for the rest. */
-const { status: _status, ...patchFields } = JobPatchSchema.shape;
+const { status: _status, ...patchFields } = patchShape;
 const JobDraftSchema = z.strictObject({ ...patchFields, publish: z.optional(flag()) }, { error: typeError('a JSON object') });
 
 export function validateJobDraft(input: unknown): Validation<z.infer<typeof JobDraftSchema>> {

@@ -8,7 +8,7 @@ import {
   type Job,
   type JobInput,
 } from '../../domain/job.js';
-import { overlay } from '../../domain/merge.js';
+import { define, isPlainObject, overlay, own } from '../../domain/merge.js';
 import { generateAssessment, type Assessment } from '../assessments.js';
 import { HttpError, created, noContent, notFound, ok, validationError } from '../http.js';
 import { newId } from '../ids.js';
@@ -40,6 +40,17 @@ function inputOf(job: Job): Record<string, unknown> {
   const { id: _id, status: _status, assessment_id: _a, application_url: _u, candidate_count: _c, created_at: _cr, updated_at: _up, ...input } =
     job;
   return input;
+}
+
+/** RFC 7396 on a job input: a null removes the field, objects merge, anything else replaces. */
+function mergePatch(base: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
+  const out = overlay(base, {});
+  for (const [key, value] of Object.entries(patch)) {
+    const under = own(out, key);
+    if (value === null) delete out[key];
+    else define(out, key, isPlainObject(value) ? mergePatch(isPlainObject(under) ? under : {}, value) : value);
+  }
+  return out;
 }
 
 /** A job as stored: its input, the status publish gives, and the settings its assessment took. */
@@ -132,8 +143,8 @@ export const jobRoutes: Route[] = [
         const message = job.status === status ? `Job ${job.id} is already ${status}.` : `Job ${job.id} is ${job.status}; it cannot become ${status}.`;
         throw new HttpError(409, 'conflict', message);
       }
-      // Nested objects merge; the job as a whole must still be a valid job input.
-      const merged = overlay(inputOf(job), fields);
+      // Nested objects merge, null removes (JSON Merge Patch); the job as a whole must still be a valid job input.
+      const merged = mergePatch(inputOf(job), fields);
       const whole = validateJobInput(merged);
       if (!whole.ok) throw validationError(whole.errors);
       const updated: Job = {
@@ -142,6 +153,8 @@ export const jobRoutes: Route[] = [
         ...(status ? { status } : {}),
         updated_at: ctx.now().toISOString(),
       };
+      // A field the patch cleared is gone from the job, not left as it was.
+      for (const key of Object.keys(inputOf(job))) if (!Object.hasOwn(whole.value, key)) delete (updated as unknown as Record<string, unknown>)[key];
       ctx.store.put('jobs', updated);
       return ok(served(ctx, updated));
     },
