@@ -29,6 +29,8 @@ export interface FlagSpec<T = unknown> {
   default?: string;
   /** A boolean declared as `--no-NAME`: false when given, absent otherwise. */
   negate?: boolean;
+  /** A `negate` boolean's `--NAME` (true) shown in help with this text, so that both are offered. */
+  positive?: string;
   hidden?: boolean;
   /** When absent: this message (a usage error). */
   required?: string;
@@ -98,7 +100,7 @@ export const flag = {
   ) => ({ kind: 'number', ...options }) as FlagSpec<Given<number, O>>,
   /** A number for a domain schema to check: what is not a number is handed on as typed. */
   fieldNumber: <const O extends Common & { field: string }>(options: O) => ({ kind: 'number', ...options }) as FlagSpec<number | string | undefined>,
-  boolean: <const O extends Common & { negate?: boolean; field?: string }>(options: O) => ({ kind: 'boolean', ...options }) as FlagSpec<boolean | undefined>,
+  boolean: <const O extends Common & { negate?: boolean; positive?: string; field?: string }>(options: O) => ({ kind: 'boolean', ...options }) as FlagSpec<boolean | undefined>,
   /** Repeatable text: `--filter a=1 --filter b=2`; with `commas`, `--skill go,rust` too. */
   list: <const O extends Common & { commas?: boolean; field?: string; required?: string }>(options: O) =>
     ({ kind: 'list', many: true, ...options }) as FlagSpec<Given<string[], O>>,

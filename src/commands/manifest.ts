@@ -82,7 +82,13 @@ export function manifestOf(spec: CommandSpec, index: number): ManifestCommand {
     path: spec.path,
     summary: spec.summary,
     args: Object.entries(spec.args ?? {}).map(([key, arg]) => manifestArg(key, arg)),
-    flags: Object.entries(spec.flags ?? {}).map(([key, flag]) => manifestFlag(key, flag)),
+    flags: Object.entries(spec.flags ?? {}).flatMap(([key, flag]) => {
+      const entry = manifestFlag(key, flag);
+      // `--NAME` before `--no-NAME`, both under one key: true or false when given, absent otherwise.
+      if (!flag.negate || flag.positive === undefined) return [entry];
+      const { negate: _negate, ...positive } = entry;
+      return [{ ...positive, long: entry.long.replace(/^--no-/, '--'), help: flag.positive }, entry];
+    }),
     examples: spec.examples,
     index,
   };

@@ -14,7 +14,8 @@ export type RunCommand = (index: number, rawFlags: Record<string, unknown>, rawA
 
 function addFlag(command: Command, flag: ManifestFlag, attributes: Map<string, string>): void {
   const names = `${flag.short ? `${flag.short}, ` : ''}${flag.long}${flag.value ? ` <${flag.value}>` : ''}`;
-  if (flag.negate && command.parent) {
+  const positive = flag.long.replace(/^--no-/, '--');
+  if (flag.negate && command.parent && !command.options.some((option) => option.long === positive)) {
     // Declared first and hidden, so that --no-NAME has no default: absent = not given. Not for
     // global flags: a hidden --input there would take `api --input FILE` from the command.
     command.addOption(new Option(flag.long.replace(/^--no-/, '--')).hideHelp());

@@ -10,6 +10,7 @@ import {
   SALARY_PERIODS,
   TIME_LIMIT_SECONDS,
 } from '../../domain/vocabulary.js';
+import { CLEARABLE_JOB_FIELDS } from '../../domain/job.js';
 import { flag, flagForField, type FlagSpec } from '../define.js';
 import { fieldsFromOptions } from '../fields.js';
 
@@ -45,8 +46,34 @@ const FIELDS = {
   proctoring: flag.boolean({ help: 'enable anti-cheating proctoring', field: 'assessment_config.proctoring' }),
 };
 
-/** The flags of `jobs update`: every job field. */
-export const JOB_FIELD_FLAGS = FIELDS;
+/**
+ * The flags of `jobs update`: every job field, described for a change (nothing is required, no
+ * default applies), booleans both ways, and --clear for the optional fields.
+ */
+export const JOB_UPDATE_FLAGS = {
+  ...FIELDS,
+  title: flag.string({ value: 'text', help: 'new job title', field: 'title' }),
+  description: flag.string({ value: 'markdown', help: 'new description, Markdown, at least 100 characters', field: 'description' }),
+  autoGenerate: flag.boolean({
+    negate: true,
+    positive: 'generate assessment questions',
+    help: 'do not generate assessment questions',
+    field: 'assessment_config.auto_generate',
+  }),
+  questionCount: flag.fieldNumber({ value: 'n', help: `assessment questions, ${QUESTION_COUNT.min}-${QUESTION_COUNT.max}`, field: 'assessment_config.question_count' }),
+  timeLimit: flag.fieldNumber({
+    value: 'seconds',
+    help: `assessment time limit, ${TIME_LIMIT_SECONDS.min}-${TIME_LIMIT_SECONDS.max} s`,
+    field: 'assessment_config.time_limit',
+  }),
+  proctoring: flag.boolean({ negate: true, positive: 'turn anti-cheating proctoring on', help: 'turn anti-cheating proctoring off', field: 'assessment_config.proctoring' }),
+  clear: flag.enum(CLEARABLE_JOB_FIELDS, {
+    value: 'fields',
+    many: true,
+    help: 'remove optional fields (repeatable, or comma-separated)',
+    message: '--clear takes optional fields: {value} cannot be cleared (it takes ' + CLEARABLE_JOB_FIELDS.join(', ') + ').',
+  }),
+};
 
 /** The flags of `jobs create`: every job field, and --publish. */
 export const JOB_INPUT_FLAGS = { ...FIELDS, publish: flag.boolean({ help: 'publish at once (status active)', field: 'publish' }) };

@@ -1,12 +1,14 @@
-// hire jobs update ID: PATCH /jobs/ID with only the fields given (flags and/or --from-file).
+// hire jobs update ID: PATCH /jobs/ID with only the fields given (flags and/or --from-file);
+// --clear sends null for an optional field, which removes it (JSON Merge Patch).
 import { updateJob } from '../../api/jobs.js';
-import { validateJobPatch } from '../../domain/job.js';
+import { CLEARABLE_JOB_FIELDS, validateJobPatch } from '../../domain/job.js';
+import { isPlainObject, setPath } from '../../domain/merge.js';
 import { UsageError } from '../../errors.js';
 import { inertJson } from '../../output/cells.js';
 import { printRecord } from '../../output/render.js';
 import { arg, defineCommand, flag } from '../define.js';
 import { JOB_DETAIL_COLUMNS } from './columns.js';
-import { JOB_FIELD_FLAGS } from './job-flags.js';
+import { JOB_UPDATE_FLAGS, jobFlagForField } from './job-flags.js';
 import { gatherJobFields } from './job-input.js';
 import { confirmProductionWrite } from '../shared/confirm.js';
 
@@ -15,15 +17,33 @@ export default defineCommand({
   summary: 'change the fields given, and only those (PATCH /jobs/ID)',
   args: { id: arg.required('job id') },
   flags: {
-    fromFile: flag.string({ value: 'file', help: 'read the fields from a JSON or YAML file (- for stdin); flags override it' }),
+    fromFile: flag.string({ value: 'file', help: 'read the fields from a JSON or YAML file (- for stdin; null clears a field); flags override it' }),
     dryRun: flag.boolean({ help: 'validate and print the request body without sending it' }),
-    ...JOB_FIELD_FLAGS,
+    ...JOB_UPDATE_FLAGS,
   },
-  examples: ['hire jobs update job_abc123 --title "Senior Backend Engineer"', 'hire jobs update job_abc123 --skill go,rust --question-count 12'],
+  examples: [
+    'hire jobs update job_abc123 --title "Senior Backend Engineer" --no-proctoring',
+    'hire jobs update job_abc123 --skill go,rust --question-count 12',
+    'hire jobs update job_abc123 --clear department,salary',
+  ],
   async run(ctx, options) {
     const patch = (await gatherJobFields(ctx, options)).check((input) => {
-      if (input !== null && typeof input === 'object' && Object.keys(input).length === 0) {
-        throw new UsageError('Nothing to update: pass the fields to change as flags, or --from-file FILE.');
+      if (isPlainObject(input)) {
+        // An empty value is refused as a value; what was meant is --clear.
+        for (const field of CLEARABLE_JOB_FIELDS) {
+          const value = valueAt(input, field);
+          if (typeof value === 'string' && value.trim() === '') {
+            throw new UsageError(`${jobFlagForField(field) ?? field} "" is empty: to remove ${field}, pass --clear ${field}.`);
+          }
+        }
+        for (const field of options.clear ?? []) {
+          const given = fieldGiven(input, field);
+          if (given) throw new UsageError(`--clear ${field} and ${jobFlagForField(given) ?? given} disagree: clear it or set it, not both.`);
+          setPath(input, field, null);
+        }
+        if (Object.keys(input).length === 0) {
+          throw new UsageError('Nothing to update: pass the fields to change as flags, --clear FIELD, or --from-file FILE.');
+        }
       }
       return validateJobPatch(input);
     });
@@ -38,3 +58,23 @@ export default defineCommand({
     await ctx.announceWrite(`Updated job ${options.id}`);
   },
 });
+
+function valueAt(input: Record<string, unknown>, field: string): unknown {
+  let node: unknown = input;
+  for (const segment of field.split('.')) {
+    if (!isPlainObject(node) || !Object.hasOwn(node, segment)) return undefined;
+    node = node[segment];
+  }
+  return node;
+}
+
+/** The field given (by a flag or the file) that `--clear field` would contradict: it, or one under it. */
+function fieldGiven(input: Record<string, unknown>, field: string): string | undefined {
+  const node = valueAt(input, field);
+  if (node === null || node === undefined) return undefined;
+  if (isPlainObject(node)) {
+    const under = Object.keys(node).find((key) => node[key] !== null);
+    return under === undefined ? undefined : `${field}.${under}`;
+  }
+  return field;
+}
