@@ -4,6 +4,7 @@ import { ExitCode, HireError, UsageError } from '../../errors.js';
 import { verify } from '../../webhooks/signature.js';
 import { defineCommand, flag } from '../define.js';
 import { readTextInput } from '../shared/input.js';
+import { inertJson } from '../../output/cells.js';
 
 export default defineCommand({
   path: ['webhooks', 'verify'],
@@ -18,6 +19,12 @@ export default defineCommand({
   },
   examples: ['hire webhooks verify --secret "$SECRET" --id "$ID" --timestamp "$TS" --signature "$SIG" < body.json'],
   async run(ctx, flags) {
+    // The headers are what to check, not the delivery's verdict: one not given is a usage error (exit 2).
+    const headers = { '--id': flags.id, '--timestamp': flags.timestamp, '--signature': flags.signature };
+    const missing = Object.entries(headers).filter(([, value]) => value === undefined || value.trim() === '').map(([name]) => name);
+    if (missing.length > 0) {
+      throw new UsageError(`Missing ${listed(missing)}: pass the delivery's webhook-id, webhook-timestamp and webhook-signature headers as --id, --timestamp and --signature.`);
+    }
     if (flags.secret !== undefined && flags.secretStdin) throw new UsageError('Pass --secret or --secret-stdin, not both.');
     if (flags.secretStdin && flags.payloadFile === undefined) {
       throw new UsageError('With --secret-stdin, stdin holds the secret: pass the payload with --payload-file.');
@@ -33,10 +40,15 @@ export default defineCommand({
       }
     } else body = await readTextInput(ctx, 'stdin', '-');
     const result = verify({ secret, id: flags.id, timestamp: flags.timestamp, signature: flags.signature, body });
-    if (ctx.settings.format === 'json') ctx.io.stdout.write(`${JSON.stringify(result)}\n`);
+    if (ctx.settings.format === 'json') ctx.io.stdout.write(`${inertJson(result, 2)}\n`);
     else if (result.valid) ctx.io.stdout.write('valid\n');
     if (!result.valid) {
       throw new HireError(`The delivery is not valid: ${result.reason}.`, { exitCode: ExitCode.auth, code: 'invalid_signature' });
     }
   },
 });
+
+/** `--id`, `--id and --timestamp`, `--id, --timestamp and --signature`. */
+function listed(names: readonly string[]): string {
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
+}
