@@ -324,7 +324,7 @@ describe('auth logout', () => {
   it('removes the key but keeps the profile; commands on it then exit 3', async () => {
     const { box, emu } = await withProd();
 
-    const result = await hire(box, ['auth', 'logout', '--profile', 'prod']);
+    const result = await hire(box, ['auth', 'logout', '--profile', 'prod', '--yes']);
     expect(result.code, show(result)).toBe(0);
     const prod = readConfig(box).profiles?.prod;
     expect(prod).toMatchObject({ environment: 'production', base_url: emu.apiUrl });
@@ -396,7 +396,11 @@ describe('profiles', () => {
     expect(removeLocal.code, show(removeLocal)).toBe(2);
     expect(rawConfig(box).equals(before)).toBe(true);
 
-    const removed = await hire(box, ['profiles', 'remove', 'prod']);
+    const unconfirmed = await hire(box, ['profiles', 'remove', 'prod']);
+    expect(unconfirmed.code, show(unconfirmed)).toBe(2);
+    expect(unconfirmed.stderr).toContain('Refusing to remove profile "prod" and its stored key without confirmation: pass --yes');
+    expect(rawConfig(box).equals(before)).toBe(true);
+    const removed = await hire(box, ['profiles', 'remove', 'prod', '--yes']);
     expect(removed.code, show(removed)).toBe(0);
     const config = readConfig(box);
     expect(config.profiles).not.toHaveProperty('prod');

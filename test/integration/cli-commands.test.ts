@@ -418,11 +418,13 @@ describe('jobs delete', () => {
     const piped = await cli(box, ['jobs', 'delete', job.id]);
     expect(piped.code).toBe(2);
     expect(piped.stdout).toBe('');
-    expect(piped.stderr).toContain(`Refusing to delete job ${job.id} without confirmation: pass --yes.`);
+    expect(piped.stderr).toContain(`Refusing to delete job ${job.id} without confirmation: pass --yes (no question asked: not at a terminal).`);
     const noInput = await cli(box, ['jobs', 'delete', job.id, '--no-input'], { tty: true });
     expect(noInput.code).toBe(2);
+    expect(noInput.stderr).toContain('pass --yes (no question asked: --no-input)');
     const ci = await cli(box, ['jobs', 'delete', job.id], { tty: true, env: { CI: 'true' } });
     expect(ci.code).toBe(2);
+    expect(ci.stderr).toContain('pass --yes (no question asked: CI is set)');
     expect(await ok(box, ['jobs', 'get', job.id])).toEqual(job);
   });
 
@@ -1115,9 +1117,9 @@ describe('webhooks', () => {
     const added = await cli(box, ['webhooks', 'add', '--url', url, '--event', 'job.created', '--json'], withKey(write.key));
     expect(added.code, added.stderr).toBe(0);
     const id = json<Rec>(added).id;
-    const refused = await cli(box, ['webhooks', 'remove', id], withKey(read.key));
+    const refused = await cli(box, ['webhooks', 'remove', id, '--yes'], withKey(read.key));
     expect(refused.code).toBe(3);
-    const removed = await cli(box, ['webhooks', 'remove', id], withKey(write.key));
+    const removed = await cli(box, ['webhooks', 'remove', id, '--yes'], withKey(write.key));
     expect(removed.code, removed.stderr).toBe(0);
     expect(await ok(box, ['webhooks', 'list'])).toEqual([]);
     // Jobs are still deleted by admin keys alone.
@@ -1128,14 +1130,17 @@ describe('webhooks', () => {
   it('remove deletes it (the list is then empty); a missing id is exit 4', async () => {
     const box = await sandbox();
     const webhook = await ok(box, ['webhooks', 'add', '--url', url, '--event', 'job.created']);
-    const removed = await cli(box, ['webhooks', 'remove', webhook.id]);
+    const unconfirmed = await cli(box, ['webhooks', 'remove', webhook.id]);
+    expect(unconfirmed).toMatchObject({ code: 2, stdout: '' });
+    expect(unconfirmed.stderr).toBe(`Error: Refusing to remove webhook ${webhook.id} without confirmation: pass --yes (no question asked: not at a terminal).\n`);
+    const removed = await cli(box, ['webhooks', 'remove', webhook.id, '--yes']);
     expect(removed.code).toBe(0);
     expect(removed.stdout).toBe('');
     expect(removed.stderr).toContain(`Removed webhook ${webhook.id}.`);
     expect(await ok(box, ['webhooks', 'list'])).toEqual([]);
     const piped = await cli(box, ['webhooks', 'list']);
     expect(piped).toMatchObject({ code: 0, stdout: '' });
-    const again = await cli(box, ['webhooks', 'remove', webhook.id]);
+    const again = await cli(box, ['webhooks', 'remove', webhook.id, '--yes']);
     expect(again.code).toBe(4);
     expect(again.stderr).toContain(`No webhook with id ${webhook.id}. (not_found, HTTP 404)`);
   });
@@ -1350,7 +1355,7 @@ describe('emulator reset', () => {
     const piped = await cli(box, ['emulator', 'reset']);
     expect(piped.code).toBe(2);
     expect(piped.stdout).toBe('');
-    expect(piped.stderr).toContain('Refusing to reset the emulator without confirmation: pass --yes.');
+    expect(piped.stderr).toContain('Refusing to reset the emulator without confirmation: pass --yes (no question asked: not at a terminal).');
     const noInput = await cli(box, ['emulator', 'reset', '--no-input'], { tty: true });
     expect(noInput.code).toBe(2);
     expect((await ok<Rec[]>(box, ['jobs', 'list'])).map((item) => item.id)).toEqual([job.id]);

@@ -29,7 +29,7 @@ async function keyOf({ box }: Setup, kind: Kind): Promise<string> {
   const made = await runCli(['emulator', 'keys', 'create', ...flags, '--json'], { env: box.env });
   expect(made.code, made.stderr).toBe(0);
   const { id, key } = JSON.parse(made.stdout) as { id: string; key: string };
-  if (kind === 'revoked') expect((await runCli(['emulator', 'keys', 'revoke', id], { env: box.env })).code).toBe(0);
+  if (kind === 'revoked') expect((await runCli(['emulator', 'keys', 'revoke', id, '--yes'], { env: box.env })).code).toBe(0);
   return key;
 }
 

@@ -338,7 +338,7 @@ describe('DELETE after a lost answer', () => {
     const created = await emulator.call('POST', '/webhooks', { body: { url: 'https://hooks.example.com/hire', events: ['job.created'], secret: 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=' } });
     expect(created.status).toBe(201);
     const id = created.json.data.id as string;
-    const result = await hire(['webhooks', 'remove', id]);
+    const result = await hire(['webhooks', 'remove', id, '--yes']);
     expect(result.code, result.stderr).toBe(0);
     expect((await current(emulator, `/webhooks/${id}`)).status).toBe(404);
     expect(requests(seen)).toEqual([`DELETE /api/v1/webhooks/${id} (drop-after)`, `GET /api/v1/webhooks/${id}`]);
@@ -350,7 +350,7 @@ describe('DELETE after a lost answer', () => {
     const { emulator, hire } = await setup(first('DELETE', '503-before'));
     const created = await emulator.call('POST', '/webhooks', { body: { url: 'https://hooks.example.com/hire', events: ['job.created'], secret: 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=' } });
     const id = created.json.data.id as string;
-    const result = await hire(['webhooks', 'remove', id]);
+    const result = await hire(['webhooks', 'remove', id, '--yes']);
     expect(result.code).toBe(1);
     expect((await current(emulator, `/webhooks/${id}`)).status).toBe(200);
     expect(result.stderr).toContain(`The server answered HTTP 503; read back ${id}: it is still there.`);

@@ -1,16 +1,22 @@
 // hire auth logout: removes the stored key of a profile (the profile stays).
 import { UsageError } from '../../errors.js';
 import { defineCommand } from '../define.js';
+import { confirmOrRefuse } from '../shared/confirm.js';
 
 export default defineCommand({
   path: ['auth', 'logout'],
-  summary: "remove a profile's stored key",
-  examples: ['hire auth logout --profile prod'],
+  summary: "remove a profile's stored key (asks first; --yes when not at a terminal)",
+  examples: ['hire auth logout --profile prod', 'hire auth logout --profile prod --yes'],
   async run(ctx) {
-    const name = ctx.settings.profile ?? (await ctx.profile()).name;
+    // Resolved as every command resolves it: an unknown profile is the same error everywhere.
+    const { name } = await ctx.profile();
     const config = await ctx.config();
     if (!config.profiles?.[name]?.api_key) {
       throw new UsageError(`Profile "${name}" has no stored key.`, { code: 'no_stored_key' });
+    }
+    if (!(await confirmOrRefuse(ctx, `Remove the stored key of profile "${name}"?`, `Refusing to remove the key of profile "${name}"`))) {
+      ctx.notice('Nothing was removed.');
+      return;
     }
     const { updateConfig } = await import('../../config/store.js');
     await updateConfig(ctx.env, (next) => {

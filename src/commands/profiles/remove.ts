@@ -1,17 +1,26 @@
-// hire profiles remove NAME (CONTRACT §2).
-import { BUILT_IN_PROFILES } from '../../config/profiles.js';
+// hire profiles remove NAME (CONTRACT §2): asks first at a terminal, needs --yes otherwise (§3).
+import { BUILT_IN_PROFILES, profileNames } from '../../config/profiles.js';
 import { UsageError } from '../../errors.js';
 import { arg, defineCommand } from '../define.js';
+import { confirmOrRefuse } from '../shared/confirm.js';
 
 export default defineCommand({
   path: ['profiles', 'remove'],
-  summary: 'remove a profile and its key (not the built-in local and local-sandbox)',
+  summary: 'remove a profile and its key (asks first; --yes when not at a terminal)',
   args: { name: arg.required('profile name', { complete: 'profiles' }) },
-  examples: ['hire profiles remove staging'],
+  examples: ['hire profiles remove staging', 'hire profiles remove staging --yes'],
   async run(ctx, { name }) {
     if (BUILT_IN_PROFILES.includes(name)) throw new UsageError(`The built-in ${name} profile cannot be removed.`);
     const config = await ctx.config();
-    if (!config.profiles?.[name]) throw new UsageError(`Profile "${name}" does not exist.`);
+    const profile = config.profiles?.[name];
+    if (!profile) {
+      throw new UsageError(`Profile "${name}" does not exist. Known profiles: ${profileNames(config).join(', ')}.`, { code: 'unknown_profile' });
+    }
+    const what = `profile "${name}"${profile.api_key ? ' and its stored key' : ''}`;
+    if (!(await confirmOrRefuse(ctx, `Remove ${what}?`, `Refusing to remove ${what}`))) {
+      ctx.notice('Nothing was removed.');
+      return;
+    }
     const { updateConfig } = await import('../../config/store.js');
     await updateConfig(ctx.env, (next) => {
       if (next.profiles) delete next.profiles[name];

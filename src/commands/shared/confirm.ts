@@ -4,9 +4,13 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { ask, promptIO } from './prompt.js';
 
+// Every command that destroys what cannot be had back (jobs delete, profiles remove, auth logout,
+// webhooks remove, emulator keys revoke, emulator reset) comes here, so the rule is one.
 export async function confirmOrRefuse(ctx: Context, question: string, refusal: string): Promise<boolean> {
   if (ctx.settings.yes) return true;
-  if (!ctx.canPrompt) throw new UsageError(`${refusal} without confirmation: pass --yes.`, { code: 'confirmation_required' });
+  if (!ctx.canPrompt) {
+    throw new UsageError(`${refusal} without confirmation: pass --yes (no question asked: ${noPromptReason(ctx)}).`, { code: 'confirmation_required' });
+  }
   const { confirm } = await import('@inquirer/prompts');
   return ask(() => confirm({ message: question, default: false }, promptIO(ctx)));
 }
@@ -25,4 +29,11 @@ export async function confirmProductionWrite(ctx: Context, what: string): Promis
   const go = await ask(() => confirm({ message: `${what}${where}?`, default: false }, promptIO(ctx)));
   if (!go) ctx.notice('Nothing was sent.');
   return go;
+}
+
+/** Why hire asks nothing (Context.canPrompt is false), in a few words for a message. */
+export function noPromptReason(ctx: Context): string {
+  if (!ctx.settings.input) return '--no-input';
+  if (ctx.env.CI) return 'CI is set';
+  return ctx.io.isStdinTTY ? 'stderr is not a terminal' : 'not at a terminal';
 }

@@ -1,15 +1,19 @@
-// hire webhooks remove ID
+// hire webhooks remove ID: asks first at a terminal, needs --yes otherwise (CONTRACT §3).
 import { removeWebhook } from '../../api/webhooks.js';
 import { arg, defineCommand } from '../define.js';
-import { confirmProductionWrite } from '../shared/confirm.js';
+import { confirmOrRefuse } from '../shared/confirm.js';
 
 export default defineCommand({
   path: ['webhooks', 'remove'],
-  summary: 'remove a webhook',
+  summary: 'remove a webhook (asks first; --yes when not at a terminal)',
   args: { id: arg.required('webhook id') },
-  examples: ['hire webhooks remove wh_abc123'],
+  examples: ['hire webhooks remove wh_abc123', 'hire webhooks remove wh_abc123 --yes'],
   async run(ctx, { id }) {
-    if (!(await confirmProductionWrite(ctx, `Remove webhook ${id}`))) return;
+    const what = `webhook ${id}${await ctx.whereWritten()}`;
+    if (!(await confirmOrRefuse(ctx, `Remove ${what}? Its deliveries stop.`, `Refusing to remove ${what}`))) {
+      ctx.notice('Nothing was removed.');
+      return;
+    }
     await removeWebhook(await ctx.api(), id, { onReadBack: (message) => ctx.notice(message) });
     ctx.notice(`Removed webhook ${id}.`);
   },
