@@ -31,7 +31,7 @@ describe('webhooks verify', () => {
       expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
         code: 2,
         stdout: '',
-        stderr: `Error: ${stderr}: pass the delivery's webhook-id, webhook-timestamp and webhook-signature headers as --id, --timestamp and --signature.\n`,
+        stderr: `Error: ${stderr}.\n--id, --timestamp and --signature take the delivery's webhook-* headers.\n`,
       });
       const json = await runCli([...argvOf(secret, given), '--json'], { env: box.env, stdin: BODY });
       expect(json.code).toBe(2);
@@ -44,7 +44,7 @@ describe('webhooks verify', () => {
     const { secret, flags } = delivery();
     const result = await runCli(argvOf(secret, { ...flags, '--signature': '' }), { env: box.env, stdin: BODY });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^Error: Missing --signature: /);
+    expect(result.stderr).toMatch(/^Error: Missing --signature\.\n/);
   });
 
   it('--json prints the verdict pretty (valid: exit 0; invalid: exit 3)', async () => {

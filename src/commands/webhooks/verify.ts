@@ -23,7 +23,9 @@ export default defineCommand({
     const headers = { '--id': flags.id, '--timestamp': flags.timestamp, '--signature': flags.signature };
     const missing = Object.entries(headers).filter(([, value]) => value === undefined || value.trim() === '').map(([name]) => name);
     if (missing.length > 0) {
-      throw new UsageError(`Missing ${listed(missing)}: pass the delivery's webhook-id, webhook-timestamp and webhook-signature headers as --id, --timestamp and --signature.`);
+      throw new UsageError(`Missing ${listed(missing)}.`, {
+        hint: "--id, --timestamp and --signature take the delivery's webhook-* headers.",
+      });
     }
     if (flags.secret !== undefined && flags.secretStdin) throw new UsageError('Pass --secret or --secret-stdin, not both.');
     if (flags.secretStdin && flags.payloadFile === undefined) {
