@@ -418,13 +418,13 @@ describe('jobs delete', () => {
     const piped = await cli(box, ['jobs', 'delete', job.id]);
     expect(piped.code).toBe(2);
     expect(piped.stdout).toBe('');
-    expect(piped.stderr).toContain(`Refusing to delete job ${job.id} without confirmation: pass --yes (no question asked: not at a terminal).`);
+    expect(piped.stderr).toContain(`Refusing to delete job ${job.id} without confirmation: pass --yes.\nNo question asked: not at a terminal.\n`);
     const noInput = await cli(box, ['jobs', 'delete', job.id, '--no-input'], { tty: true });
     expect(noInput.code).toBe(2);
-    expect(noInput.stderr).toContain('pass --yes (no question asked: --no-input)');
+    expect(noInput.stderr).toContain('No question asked: --no-input.');
     const ci = await cli(box, ['jobs', 'delete', job.id], { tty: true, env: { CI: 'true' } });
     expect(ci.code).toBe(2);
-    expect(ci.stderr).toContain('pass --yes (no question asked: CI is set)');
+    expect(ci.stderr).toContain('No question asked: CI is set.');
     expect(await ok(box, ['jobs', 'get', job.id])).toEqual(job);
   });
 
@@ -1132,7 +1132,7 @@ describe('webhooks', () => {
     const webhook = await ok(box, ['webhooks', 'add', '--url', url, '--event', 'job.created']);
     const unconfirmed = await cli(box, ['webhooks', 'remove', webhook.id]);
     expect(unconfirmed).toMatchObject({ code: 2, stdout: '' });
-    expect(unconfirmed.stderr).toBe(`Error: Refusing to remove webhook ${webhook.id} without confirmation: pass --yes (no question asked: not at a terminal).\n`);
+    expect(unconfirmed.stderr).toBe(`Error: Refusing to remove webhook ${webhook.id} without confirmation: pass --yes.\nNo question asked: not at a terminal.\n`);
     const removed = await cli(box, ['webhooks', 'remove', webhook.id, '--yes']);
     expect(removed.code).toBe(0);
     expect(removed.stdout).toBe('');
@@ -1355,7 +1355,7 @@ describe('emulator reset', () => {
     const piped = await cli(box, ['emulator', 'reset']);
     expect(piped.code).toBe(2);
     expect(piped.stdout).toBe('');
-    expect(piped.stderr).toContain('Refusing to reset the emulator without confirmation: pass --yes (no question asked: not at a terminal).');
+    expect(piped.stderr).toContain('Refusing to reset the emulator without confirmation: pass --yes.\nNo question asked: not at a terminal.\n');
     const noInput = await cli(box, ['emulator', 'reset', '--no-input'], { tty: true });
     expect(noInput.code).toBe(2);
     expect((await ok<Rec[]>(box, ['jobs', 'list'])).map((item) => item.id)).toEqual([job.id]);

@@ -103,7 +103,9 @@ describe('destructive commands', () => {
           reason,
           code: 2,
           stdout: '',
-          stderr: `${options.tty ? '\u001b[31mError:\u001b[39m' : 'Error:'} ${refusal} without confirmation: pass --yes (no question asked: ${reason}).\n`,
+          stderr: options.tty
+            ? `\u001b[31mError:\u001b[39m ${refusal} without confirmation: pass --yes.\n\u001b[2mNo question asked: ${reason}.\u001b[22m\n`
+            : `Error: ${refusal} without confirmation: pass --yes.\nNo question asked: ${reason}.\n`,
         });
         expect(await kept()).toBe(true);
       }
