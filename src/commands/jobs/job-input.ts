@@ -4,6 +4,7 @@ import type { Context } from '../../context.js';
 import { isPlainObject, overlay } from '../../domain/merge.js';
 import type { FieldErrors, Validation } from '../../domain/rules.js';
 import { UsageError, ValidationError } from '../../errors.js';
+import { noPromptReason } from '../shared/confirm.js';
 import { inputName, parseDocument, readTextInput } from '../shared/input.js';
 import { jobFlagForField, jobInputFromFlags } from './job-flags.js';
 
@@ -54,15 +55,22 @@ export async function gatherJobFields(ctx: Context, options: JobSources & Readon
     check(validate) {
       const result = validate(fields);
       if (result.ok) return result.value;
-      throw invalidJob(result.errors, labelField);
+      throw invalidJob(result.errors, labelField, noPromptReason(ctx));
     },
   };
 }
 
-function invalidJob(errors: FieldErrors, labelField: (field: string) => string): ValidationError {
-  const missing = errors.title === 'is required' || errors.description === 'is required';
+/**
+ * A required field missing where no wizard can ask (create asks at a terminal): the hint names the
+ * flags that would give exactly what is missing, and why nothing was asked.
+ */
+function invalidJob(errors: FieldErrors, labelField: (field: string) => string, noWizard: string): ValidationError {
+  const flags = [
+    errors.title === 'is required' ? '--title' : undefined,
+    errors.description === 'is required' ? '--description (or --description-file)' : undefined,
+  ].filter((flag) => flag !== undefined);
   return new ValidationError('The job is not valid; nothing was sent.', errors, {
     labelField,
-    ...(missing ? { hint: 'Pass the required values as flags (--title, --description), use --from-file FILE, or run it at a terminal for the wizard.' } : {}),
+    ...(flags.length > 0 ? { hint: `Pass ${flags.join(' and ')}, or --from-file FILE.\nNo wizard: ${noWizard}.` } : {}),
   });
 }
