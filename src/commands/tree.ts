@@ -17,8 +17,9 @@ function addFlag(command: Command, flag: ManifestFlag, attributes: Map<string, s
   const positive = flag.long.replace(/^--no-/, '--');
   if (flag.negate && command.parent && !command.options.some((option) => option.long === positive)) {
     // Declared first and hidden, so that --no-NAME has no default: absent = not given. Not for
-    // global flags: a hidden --input there would take `api --input FILE` from the command.
-    command.addOption(new Option(flag.long.replace(/^--no-/, '--')).hideHelp());
+    // global flags: a hidden --input there would take `api --input FILE` from the command. Not
+    // when the declaration shows --NAME itself (`positive`): it comes first then.
+    command.addOption(new Option(positive).hideHelp());
   }
   const option = new Option(names, flag.help);
   if (flag.kind === 'enum' && flag.choices && !flag.help.includes(flag.choices.join('|'))) {
@@ -48,9 +49,8 @@ function byKey(values: Record<string, unknown>, attributes: Map<string, string>)
  */
 function populate(command: Command, node: TreeNode, run: RunCommand, whole: (node: TreeNode) => boolean): Command {
   command.description(node.summary);
-  const parent = command.parent;
   // commander's errors become ours, naming this command's usage (a child would inherit its parent's).
-  if (parent) command.exitOverride((error) => failure(command, error));
+  if (command.parent) command.exitOverride((error) => failure(command, error));
   if (!whole(node)) {
     pending.set(command, () => fill(command, node, run, () => true));
     return command;
