@@ -29,6 +29,19 @@ describe('jobs create without a wizard', () => {
     });
   }
 
+  it('--interactive where no wizard can ask says why, and what to pass instead', async () => {
+    const box = await sandbox();
+    const result = await runCli(['jobs', 'create', '-i', '--no-color'], { env: { ...box.env, CI: 'true' }, tty: true });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      [
+        'Error: --interactive needs a terminal (stdin and stderr), outside CI and without --no-input.',
+        'No wizard: CI is set. Pass the job as flags (--title, --description or --description-file) or --from-file FILE.',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('no hint about the wizard when what is wrong is not a missing field', async () => {
     const box = await sandbox();
     const result = await runCli(['jobs', 'create', '--title', 'T', '--description', 'short'], { env: box.env });

@@ -11,7 +11,7 @@ import { defineCommand, flag } from '../define.js';
 import { JOB_DETAIL_COLUMNS } from './columns.js';
 import { JOB_INPUT_FLAGS } from './job-flags.js';
 import { gatherJobFields } from './job-input.js';
-import { confirmProductionWrite } from '../shared/confirm.js';
+import { confirmProductionWrite, noPromptReason } from '../shared/confirm.js';
 
 export default defineCommand({
   path: ['jobs', 'create'],
@@ -24,7 +24,7 @@ export default defineCommand({
     ...JOB_INPUT_FLAGS,
   },
   examples: [
-    'hire jobs create                      # at a terminal: the wizard asks for everything',
+    'hire jobs create    # at a terminal: the wizard asks for everything',
     'hire jobs create --title "Backend Engineer" --description-file role.md --skill go --skill sql --publish',
     'hire jobs create --from-file job.yaml --question-count 12 --json',
   ],
@@ -32,7 +32,9 @@ export default defineCommand({
     const gathered = await gatherJobFields(ctx, flags);
     const missing = gathered.fields.title === undefined || gathered.fields.description === undefined;
     if (flags.interactive && !ctx.canPrompt) {
-      throw new UsageError('--interactive needs a terminal (stdin and stderr), outside CI and without --no-input.');
+      throw new UsageError('--interactive needs a terminal (stdin and stderr), outside CI and without --no-input.', {
+        hint: `No wizard: ${noPromptReason(ctx)}. Pass the job as flags (--title, --description or --description-file) or --from-file FILE.`,
+      });
     }
     let input: JobInput;
     let savePath = flags.save;
