@@ -84,9 +84,9 @@ describe('-o csv neutralises formula cells', () => {
     expect(result.stdout).toBe(`name,score,tags\r\n'-5,-5,\r\n'@home,,"[""=x""]"\r\n`);
   });
 
-  it('is named in the help', async () => {
+  it('is named in the help (global options: `hire help options`)', async () => {
     const box = await sandbox();
-    const help = await runCli(['jobs', 'list', '--help'], { env: box.env });
+    const help = await runCli(['help', 'options'], { env: box.env });
     expect(help.stdout.replace(/\s+/g, ' ')).toMatch(/--csv-raw .*as they are/);
   });
 });
