@@ -87,7 +87,8 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
     if (options.announce) {
       options.announceEmulator(
         emulator.mode === 'embedded'
-          ? `Using the local emulator in-process (data in ${dir}); \`hire emulator start\` keeps one running.`
+          ? // Two short lines, the home dir as ~: the notice fits an 80-column terminal.
+            `Using the local emulator in-process (data in ${homeShort(dir, options.env.HOME)}).\n\`hire emulator start\` keeps one running.`
           : `Using the local emulator at ${emulator.origin}.`,
       );
     }
@@ -107,4 +108,10 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
   });
   closers.push(() => client.close());
   return { client, release };
+}
+
+/** `/home/ada/.local/share/hire` → `~/.local/share/hire`: shorter, and the same place. */
+function homeShort(dir: string, home: string | undefined): string {
+  if (!home || home === '/' || !dir.startsWith(`${home}/`)) return dir;
+  return `~${dir.slice(home.length)}`;
 }

@@ -159,10 +159,10 @@ async function printStatus(ctx: Context, client: ApiClient, report: StatusReport
     const more = total > items.length ? `, the newest ${items.length} shown` : '';
     line(`${paint.bold('Open jobs')}: ${total}${more}`);
     if (items.length > 0) await printList(ctx.output, items as unknown as Record<string, unknown>[], JOB_COLUMNS);
-    else line(paint.dim('  None: `hire jobs create --publish` posts one, `hire jobs list --status paused` shows paused ones.'));
-    if (!counted && items.length > 0) line(paint.dim("  This server's analytics gives no per-job counts; `hire candidates list --job ID --status new` lists them."));
+    else line(paint.dim('  None: `hire jobs create --publish` posts one;\n        `hire jobs list --status paused` shows paused ones.'));
+    if (!counted && items.length > 0) line(paint.dim("  This server's analytics gives no per-job counts;\n  `hire candidates list --job ID --status new` lists them."));
     const waiting = items.find((job) => (job.review ?? 0) > 0);
-    if (waiting) line(paint.dim(`  Next: \`hire candidates list --job ${waiting.id} --status review\``));
+    if (waiting) line(paint.dim(`  Next: \`hire candidates list --job ${inert(waiting.id)} --status review\``));
   } else {
     line(`${paint.bold('Open jobs')}: ${paint.red('unavailable')}: ${inert(report.errors?.open_jobs ?? '')}`);
   }
@@ -175,7 +175,8 @@ async function printStatus(ctx: Context, client: ApiClient, report: StatusReport
     line(`${paint.bold('Failed webhook deliveries')}: ${total === 0 ? paint.green('none') : paint.red(String(total))}${shown}`);
     if (latest.length > 0) {
       await printList(ctx.output, latest, DELIVERY_COLUMNS);
-      line(paint.dim(`  Next: \`hire events get ${String(latest[0]!.event_id)}\` shows every attempt; \`hire events resend ${String(latest[0]!.event_id)}\` sends it again.`));
+      const event = inert(String(latest[0]!.event_id));
+      line(paint.dim(`  Next: \`hire events get ${event}\` shows every attempt;\n        \`hire events resend ${event}\` sends it again.`));
     }
   } else {
     line(`${paint.bold('Failed webhook deliveries')}: ${paint.yellow('unknown')}: ${inert(report.errors?.failed_deliveries ?? '')}`);

@@ -88,4 +88,18 @@ describe('screens at a terminal', () => {
       expect(keys).toMatch(/│ key_local .*│ (?:just now|\d+ min ago) +│(?:.*│)? (?:just now|\d+ min ago) +│/);
     });
   }
+
+  it('hire status fits 80x24: every line within the pane, its table whole, the next step shown', async () => {
+    const seed = await seeded();
+    const pane = hirePane(seed.box, ['status'], { width: 80, height: 24 });
+    panes.push(pane);
+    const screen = await pane.waitFor(/EXIT=\d+/);
+    expect(screen).toContain('EXIT=0');
+    for (const line of screen.split('\n')) expect([...line].length, `${line}\n${screen}`).toBeLessThanOrEqual(80);
+    expectFits(screen, 80);
+    expect(screen).toContain(seed.ids[0]);
+    expect(screen).toMatch(/Open jobs: 1\b/);
+    expect(screen).toContain('Failed webhook deliveries: none');
+    expect(screen).toMatch(/Rate limit: [\d,]+ of [\d,]+ requests left/);
+  });
 });

@@ -45,6 +45,11 @@ async function requestLog(w: World, after = 0): Promise<{ made: string[]; last: 
 
 const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
 
+/** Every line of a screen printed for an 80-column terminal fits it. */
+function expectFits80(stdout: string): void {
+  for (const line of plain(stdout).split('\n')) expect([...line].length, line).toBeLessThanOrEqual(80);
+}
+
 describe('hire status', () => {
   it('lists only active jobs, each with its new and in-review candidates, from three requests', async () => {
     const w = await world();
@@ -104,6 +109,7 @@ describe('hire status', () => {
     expect(plain(screen.stdout)).toMatch(/Failed webhook deliveries: \S*2/);
     expect(plain(screen.stdout)).toContain(`\`hire events resend ${report.failed_deliveries.latest[0].event_id}\``);
     expect(plain(screen.stdout)).toContain(report.failed_deliveries.latest[0].event_id);
+    expectFits80(screen.stdout);
   });
 
   it('at a terminal: sections, counts, the rate-limit window and a next step', async () => {
@@ -119,6 +125,7 @@ describe('hire status', () => {
     expect(text).toContain('Failed webhook deliveries: none');
     expect(text).toMatch(/Rate limit: [\d,]+ of [\d,]+ requests left; the window resets in \d+:\d\d/);
     expect(text).toContain(`\`hire candidates list --job ${posted.id} --status review\``);
+    expectFits80(result.stdout);
   });
 
   it('a server without the assumed lists: the jobs still shown, counts "–", deliveries unknown, exit 0', async () => {
@@ -145,6 +152,7 @@ describe('hire status', () => {
     expect(plain(screen.stdout)).toContain('–');
     expect(plain(screen.stdout)).toContain("This server's analytics gives no per-job counts");
     expect(plain(screen.stdout)).toMatch(/Failed webhook deliveries: .*unknown/);
+    expectFits80(screen.stdout);
   });
 
   it('a refused key is the error (exit 3, with its hint); a failing section exits 1', async () => {
