@@ -7,7 +7,7 @@ import type { ApiClient, RateLimit } from '../api/client.js';
 import type { ApiRecord } from '../api/envelope.js';
 import type { Context } from '../context.js';
 import { ApiError, ExitCode, HireError, UsageError } from '../errors.js';
-import { inert, inertJson } from '../output/cells.js';
+import { displayWidth, inert, inertJson } from '../output/cells.js';
 import type { Column } from '../output/render.js';
 import { defineCommand } from './define.js';
 
@@ -44,17 +44,20 @@ const JOB_COLUMNS: readonly Column[] = [
 
 const DELIVERY_COLUMNS: readonly Column[] = [
   { key: 'event_id', header: 'EVENT', keepWhole: true },
-  { key: 'event_type', header: 'KIND' },
-  { key: 'url' },
+  { key: 'event_type', header: 'KIND', want: 23 },
+  { key: 'url', url: true },
   {
     key: 'last_answer',
     header: 'LAST ANSWER',
+    // `hire events get` (the hint below the table) shows every answer in full.
+    drop: 1,
     value: (record) => {
       const last = (record.attempts as { response_status?: number | null; error?: string | null }[] | undefined)?.at(-1);
       return last ? (last.response_status ?? last.error ?? undefined) : undefined;
     },
   },
-  { key: 'attempts', header: 'TRIES', format: (value) => (Array.isArray(value) ? String(value.length) : '') },
+  // A delivery failed for good has used every attempt: the first column to hide at a narrow terminal.
+  { key: 'attempts', header: 'TRIES', drop: 2, format: (value) => (Array.isArray(value) ? String(value.length) : '') },
 ];
 
 /** A count, or "–" where the server gave none. */
@@ -148,6 +151,11 @@ async function printStatus(ctx: Context, client: ApiClient, report: StatusReport
   const paint = await ctx.painter('stdout');
   const out = ctx.io.stdout;
   const line = (text = '') => out.write(`${text}\n`);
+  // A hint is wrapped to the terminal's width, indented and dimmed; a `command` is never split.
+  const hint = (text: string) => {
+    // Ids in the hints are the server's: escaped like every cell (CONTRACT §7).
+    for (const piece of wrapHint(inert(text), ctx.output.columns ? Math.max(20, ctx.output.columns - 2) : Number.POSITIVE_INFINITY)) line(paint.dim(`  ${piece}`));
+  };
   const { profile } = report;
   line(`${paint.bold('Profile')} ${inert(profile.name)} (${inert(profile.environment)}, ${inert(profile.base_url)})`);
   line();
@@ -159,10 +167,10 @@ async function printStatus(ctx: Context, client: ApiClient, report: StatusReport
     const more = total > items.length ? `, the newest ${items.length} shown` : '';
     line(`${paint.bold('Open jobs')}: ${total}${more}`);
     if (items.length > 0) await printList(ctx.output, items as unknown as Record<string, unknown>[], JOB_COLUMNS);
-    else line(paint.dim('  None: `hire jobs create --publish` posts one;\n        `hire jobs list --status paused` shows paused ones.'));
-    if (!counted && items.length > 0) line(paint.dim("  This server's analytics gives no per-job counts;\n  `hire candidates list --job ID --status new` lists them."));
+    else hint('None: `hire jobs create --publish` posts one, `hire jobs list --status paused` shows paused ones.');
+    if (!counted && items.length > 0) hint("This server's analytics gives no per-job counts; `hire candidates list --job ID --status new` lists them.");
     const waiting = items.find((job) => (job.review ?? 0) > 0);
-    if (waiting) line(paint.dim(`  Next: \`hire candidates list --job ${inert(waiting.id)} --status review\``));
+    if (waiting) hint(`Next: \`hire candidates list --job ${waiting.id} --status review\``);
   } else {
     line(`${paint.bold('Open jobs')}: ${paint.red('unavailable')}: ${inert(report.errors?.open_jobs ?? '')}`);
   }
@@ -175,8 +183,7 @@ async function printStatus(ctx: Context, client: ApiClient, report: StatusReport
     line(`${paint.bold('Failed webhook deliveries')}: ${total === 0 ? paint.green('none') : paint.red(String(total))}${shown}`);
     if (latest.length > 0) {
       await printList(ctx.output, latest, DELIVERY_COLUMNS);
-      const event = inert(String(latest[0]!.event_id));
-      line(paint.dim(`  Next: \`hire events get ${event}\` shows every attempt;\n        \`hire events resend ${event}\` sends it again.`));
+      hint(`Next: \`hire events get ${String(latest[0]!.event_id)}\` shows every attempt; \`hire events resend ${String(latest[0]!.event_id)}\` sends it again.`);
     }
   } else {
     line(`${paint.bold('Failed webhook deliveries')}: ${paint.yellow('unknown')}: ${inert(report.errors?.failed_deliveries ?? '')}`);
@@ -194,4 +201,17 @@ async function printStatus(ctx: Context, client: ApiClient, report: StatusReport
   } else {
     line(`${paint.bold('Rate limit')}: ${paint.dim('the server sent no X-RateLimit headers')}`);
   }
+}
+
+/** Text in lines of at most `width` columns, broken at spaces outside backquotes (a longer word overflows). */
+export function wrapHint(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.match(/(?:`[^`]*`|\S)+/g) ?? []) {
+    if (current !== '' && displayWidth(current) + 1 + displayWidth(word) > width) {
+      lines.push(current);
+      current = word;
+    } else current = current === '' ? word : `${current} ${word}`;
+  }
+  return [...lines, current];
 }

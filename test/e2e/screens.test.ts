@@ -57,6 +57,7 @@ const LISTS: string[][] = [
   ['emulator', 'keys', 'list'],
   ['auth', 'status'],
   ['profiles', 'list'],
+  ['status'],
 ];
 
 describe('screens at a terminal', () => {
