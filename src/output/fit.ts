@@ -129,7 +129,9 @@ export function wrapWords(text: string, width: number, lines = Number.POSITIVE_I
   while (displayWidth(rest) > width && out.length < lines - 1) {
     const head = cut(rest, width);
     const space = head.lastIndexOf(' ');
-    const line = space > 0 && rest[head.length] !== ' ' ? head.slice(0, space) : head;
+    // Without a space, a word breaks after its last `.`, `-`, `/` or `_` ("job." "created"), else anywhere.
+    const joint = Math.max(...['.', '-', '/', '_'].map((mark) => head.lastIndexOf(mark, head.length - 2)));
+    const line = rest[head.length] === ' ' ? head : space > 0 ? head.slice(0, space) : joint >= 0 ? head.slice(0, joint + 1) : head;
     out.push(line.trimEnd());
     rest = rest.slice(line.length).trimStart();
   }

@@ -78,6 +78,10 @@ describe('cells', () => {
     expect(wrapWords('Senior Backend Engineer, Payments', 16, 2)).toEqual(['Senior Backend', 'Engineer, Payme…']);
     expect(wrapWords('Designer', 16, 2)).toEqual(['Designer']);
     expect(wrapWords('abcdefghij', 4, 3)).toEqual(['abcd', 'efgh', 'ij']);
+    // A word without spaces breaks at its joints, not inside a part: ids and kinds stay readable.
+    expect(wrapWords('job.created', 10, 2)).toEqual(['job.', 'created']);
+    expect(wrapWords('local-sandbox', 10, 2)).toEqual(['local-', 'sandbox']);
+    expect(wrapWords('candidate.statusChanged', 10, 2)).toEqual(['candidate.', 'statusCha…']);
   });
 });
 
