@@ -10,7 +10,7 @@ const COLUMNS: readonly Column[] = [
   { key: 'event_type', header: 'EVENT', lines: 2 },
   { key: 'event_id', header: 'EVENT ID', keepWhole: true, drop: 1 },
   { key: 'state', status: true },
-  { key: 'attempts', format: (value) => (Array.isArray(value) ? String(value.length) : '') },
+  { key: 'attempts', short: 'TRIES', format: (value) => (Array.isArray(value) ? String(value.length) : '') },
   {
     key: 'last_answer',
     header: 'LAST ANSWER',
