@@ -288,7 +288,8 @@ async function drawKeyValue(out: Output, pairs: [string, string, Column | undefi
   const valueWidth = Math.max(1, room - keyWidth);
   const table = new Table({ colWidths: [keyWidth + 2, valueWidth + 2], style: { head: [], border: [], compact: true } });
   for (const [key, value, column] of pairs) {
-    const lines = wrap(value, valueWidth).map((line) => (column?.status ? paint.status(line) : line));
+    // Text breaks between words (a title), an id anywhere: nothing is lost either way.
+    const lines = (column?.keepWhole ? wrap(value, valueWidth) : wrapWords(value, valueWidth)).map((line) => (column?.status ? paint.status(line) : line));
     table.push([wrap(key, keyWidth).map((line) => paint.dim(line)).join('\n'), lines.join('\n')]);
   }
   out.stdout.write(`${table.toString()}\n`);

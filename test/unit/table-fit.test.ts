@@ -204,4 +204,12 @@ describe('drawn tables', () => {
       expect(values).toContain(record.application_url);
     }
   });
+
+  it('a key/value record wraps text between words, not inside one', async () => {
+    const record = { id: 'job_52tSBDjMjdYQ9Wd8QEKi', title: 'Senior Backend Engineer, Payments Platform and Infrastructure' };
+    const out = output({ columns: 50 });
+    await printRecord(out, record, [{ key: 'id', keepWhole: true }, { key: 'title' }]);
+    const values = drawnLines(out.text()).map((line) => (line.split('│')[2] ?? '').trim()).filter(Boolean);
+    expect(values).toEqual(['job_52tSBDjMjdYQ9Wd8QEKi', 'Senior Backend Engineer, Payments', 'Platform and Infrastructure']);
+  });
 });
