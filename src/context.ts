@@ -9,7 +9,8 @@ import { dataDir, type Env } from './config/paths.js';
 import { ExitCode } from './errors.js';
 import type { Painter } from './output/paint.js';
 import type { Output } from './output/output.js';
-import { inert, inertLines } from './output/cells.js';
+import { displayWidth, inert, inertLines } from './output/cells.js';
+import { wrapWords } from './output/fit.js';
 import { DEFAULT_SETTINGS, type Settings } from './settings.js';
 
 export const VERSION: string = typeof __HIRE_VERSION__ === 'string' ? __HIRE_VERSION__ : '0.0.0-dev';
@@ -114,13 +115,26 @@ export class Context {
   /** A line for people on stderr; silenced by --quiet. `style` (a painter's colour) is applied after escaping. */
   notice(message: string, style?: (text: string) => string): void {
     if (this.#settings.quiet) return;
-    const text = inertLines(message);
+    const text = this.#fitted(inertLines(message));
     this.io.stderr.write(`${style ? style(text) : text}\n`);
   }
 
   /** A warning on stderr; shown even with --quiet. */
   warn(message: string): void {
-    this.io.stderr.write(`Warning: ${inertLines(message)}\n`);
+    this.io.stderr.write(`${this.#fitted(`Warning: ${inertLines(message)}`)}\n`);
+  }
+
+  /** At a terminal of known width, each line wrapped between words (the terminal would cut inside one), keeping its indent. */
+  #fitted(text: string): string {
+    const width = this.io.isStderrTTY ? this.io.columns : undefined;
+    if (!width || width < 20) return text;
+    return text
+      .split('\n')
+      .flatMap((line) => {
+        const indent = /^ */.exec(line)![0];
+        return displayWidth(line) <= width ? [line] : wrapWords(line.slice(indent.length), width - indent.length).map((piece) => indent + piece);
+      })
+      .join('\n');
   }
 
   /** One line of a --verbose trace: a newline from a response body is escaped too. */
