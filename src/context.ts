@@ -10,7 +10,7 @@ import { ExitCode } from './errors.js';
 import type { Painter } from './output/paint.js';
 import type { Output } from './output/output.js';
 import { displayWidth, inert, inertLines } from './output/cells.js';
-import { wrapWords } from './output/fit.js';
+import { wrapProse } from './output/fit.js';
 import { DEFAULT_SETTINGS, type Settings } from './settings.js';
 
 export const VERSION: string = typeof __HIRE_VERSION__ === 'string' ? __HIRE_VERSION__ : '0.0.0-dev';
@@ -124,7 +124,7 @@ export class Context {
     this.io.stderr.write(`${this.#fitted(`Warning: ${inertLines(message)}`)}\n`);
   }
 
-  /** At a terminal of known width, each line wrapped between words (the terminal would cut inside one), keeping its indent. */
+  /** At a terminal of known width, each line wrapped between words and `commands` (the terminal would cut inside one), keeping its indent. */
   #fitted(text: string): string {
     const width = this.io.isStderrTTY ? this.io.columns : undefined;
     if (!width || width < 20) return text;
@@ -132,7 +132,7 @@ export class Context {
       .split('\n')
       .flatMap((line) => {
         const indent = /^ */.exec(line)![0];
-        return displayWidth(line) <= width ? [line] : wrapWords(line.slice(indent.length), width - indent.length).map((piece) => indent + piece);
+        return displayWidth(line) <= width ? [line] : wrapProse(line.slice(indent.length), width - indent.length).map((piece) => indent + piece);
       })
       .join('\n');
   }

@@ -7,7 +7,7 @@ import type { ApiClient, RateLimit } from '../api/client.js';
 import type { ApiRecord } from '../api/envelope.js';
 import type { Context } from '../context.js';
 import { ApiError, ExitCode, HireError, UsageError } from '../errors.js';
-import { displayWidth, inert, inertJson } from '../output/cells.js';
+import { inert, inertJson } from '../output/cells.js';
 import type { Column } from '../output/render.js';
 import { defineCommand } from './define.js';
 
@@ -152,9 +152,10 @@ async function printStatus(ctx: Context, client: ApiClient, report: StatusReport
   const out = ctx.io.stdout;
   const line = (text = '') => out.write(`${text}\n`);
   // A hint is wrapped to the terminal's width, indented and dimmed; a `command` is never split.
+  const { wrapProse } = await import('../output/fit.js');
   const hint = (text: string) => {
     // Ids in the hints are the server's: escaped like every cell (CONTRACT §7).
-    for (const piece of wrapHint(inert(text), ctx.output.columns ? Math.max(20, ctx.output.columns - 2) : Number.POSITIVE_INFINITY)) line(paint.dim(`  ${piece}`));
+    for (const piece of wrapProse(inert(text), ctx.output.columns ? Math.max(20, ctx.output.columns - 2) : Number.POSITIVE_INFINITY)) line(paint.dim(`  ${piece}`));
   };
   const { profile } = report;
   line(`${paint.bold('Profile')} ${inert(profile.name)} (${inert(profile.environment)}, ${inert(profile.base_url)})`);
@@ -201,17 +202,4 @@ async function printStatus(ctx: Context, client: ApiClient, report: StatusReport
   } else {
     line(`${paint.bold('Rate limit')}: ${paint.dim('the server sent no X-RateLimit headers')}`);
   }
-}
-
-/** Text in lines of at most `width` columns, broken at spaces outside backquotes (a longer word overflows). */
-export function wrapHint(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let current = '';
-  for (const word of text.match(/(?:`[^`]*`|\S)+/g) ?? []) {
-    if (current !== '' && displayWidth(current) + 1 + displayWidth(word) > width) {
-      lines.push(current);
-      current = word;
-    } else current = current === '' ? word : `${current} ${word}`;
-  }
-  return [...lines, current];
 }

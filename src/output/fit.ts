@@ -164,3 +164,23 @@ export function hardWrap(text: string, width: number): string[] {
   out.push(rest);
   return out;
 }
+
+/**
+ * Prose for people in lines of at most `width` columns, broken at spaces but never inside a
+ * `command` in backquotes (one longer than the line is broken as a word).
+ */
+export function wrapProse(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.match(/(?:`[^`]*`|[^\s`]+|`)+/g) ?? []) {
+    if (displayWidth(word) > width) {
+      const pieces = wrapWords(current === '' ? word : `${current} ${word}`, width);
+      lines.push(...pieces.slice(0, -1));
+      current = pieces.at(-1)!;
+    } else if (current !== '' && displayWidth(current) + 1 + displayWidth(word) > width) {
+      lines.push(current);
+      current = word;
+    } else current = current === '' ? word : `${current} ${word}`;
+  }
+  return [...lines, current];
+}

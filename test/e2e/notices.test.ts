@@ -27,4 +27,5 @@ describe('notices at a terminal', () => {
     const notice = screen.slice(screen.indexOf('Left out'), screen.indexOf('new job'));
     for (const field of ['assessment_id', 'application_url', 'candidate_count', 'created_at', 'updated_at']) expect(notice).toContain(field);
   });
+
 });

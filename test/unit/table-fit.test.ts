@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { JOB_LIST_COLUMNS } from '../../src/commands/jobs/columns.js';
 import { KEY_COLUMNS } from '../../src/commands/emulator/keys/columns.js';
 import { displayWidth } from '../../src/output/cells.js';
-import { fitUrl, layoutColumns, tableWidth, wrapWords, type ColumnNeeds } from '../../src/output/fit.js';
+import { fitUrl, layoutColumns, tableWidth, wrapProse, wrapWords, type ColumnNeeds } from '../../src/output/fit.js';
 import type { Output } from '../../src/output/output.js';
 import { createPainter } from '../../src/output/paint.js';
 import { printList, printRecord, type Column } from '../../src/output/render.js';
@@ -82,6 +82,16 @@ describe('cells', () => {
     expect(wrapWords('job.created', 10, 2)).toEqual(['job.', 'created']);
     expect(wrapWords('local-sandbox', 10, 2)).toEqual(['local-', 'sandbox']);
     expect(wrapWords('candidate.statusChanged', 10, 2)).toEqual(['candidate.', 'statusCha…']);
+  });
+
+  it('wrapProse breaks prose between words, never inside a `command`', () => {
+    expect(wrapProse('Next: `hire events get evt_1` shows every attempt; `hire events resend evt_1` sends it.', 40)).toEqual([
+      'Next: `hire events get evt_1` shows',
+      'every attempt;',
+      '`hire events resend evt_1` sends it.',
+    ]);
+    // A command longer than the line is broken as a word: nothing is lost.
+    expect(wrapProse('run `hire candidates move cand_1 --status screening` now', 20).join(' ')).toBe('run `hire candidates move cand_1 --status screening` now');
   });
 });
 
