@@ -11,6 +11,7 @@ import { COLLECTIONS, Store } from '../../src/emulator/store.js';
 type Rec = Record<string, any>;
 
 const ANSI = /\u001b\[/;
+const ANSI_ALL = /\u001b\[[0-9;]*m/g;
 const GREEN = '\u001b[32m';
 const YELLOW = '\u001b[33m';
 const RED = '\u001b[31m';
@@ -1001,6 +1002,19 @@ describe('analytics', () => {
     expect(result.stdout).toContain(`${GREEN}active`);
     const empty = await cli(box, ['analytics', '--from', '2999-01-01'], { tty: true });
     expect(empty.stdout).toContain('no scores yet');
+  });
+
+  it('at 80 columns: each value wraps beside its label, a status never apart from its count', async () => {
+    const { box } = await world();
+    const result = await runCli(['analytics'], { env: box.env, tty: true, columns: 80 });
+    expect(result.code).toBe(0);
+    const lines = result.stdout.replace(ANSI_ALL, '').split('\n');
+    for (const line of lines) expect([...line].length, result.stdout).toBeLessThanOrEqual(80);
+    // Continuation lines sit under the values, and every "status count" pair is on one line.
+    const funnel = lines.slice(lines.findIndex((line) => line.startsWith('  Funnel')));
+    expect(funnel.length, result.stdout).toBeGreaterThan(1);
+    for (const line of funnel.slice(1).filter(Boolean)) expect(line).toMatch(/^ {15}\S/);
+    for (const line of lines) expect(line, result.stdout).not.toMatch(/(?:new|screening|review|interview|offer|hired|rejected)$/);
   });
 });
 

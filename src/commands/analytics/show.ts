@@ -1,7 +1,7 @@
 // hire analytics: GET /analytics; a readable summary, or the data with --json.
 import { getAnalytics } from '../../api/analytics.js';
 import { parseDateBound } from '../../domain/analytics.js';
-import { inert, inertJson } from '../../output/cells.js';
+import { displayWidth, inert, inertJson } from '../../output/cells.js';
 import type { Output } from '../../output/output.js';
 import { defineCommand, flag } from '../define.js';
 
@@ -72,7 +72,7 @@ async function summary(out: Output, data: Record<string, unknown>): Promise<stri
   const counts = (value: unknown) =>
     Object.entries(section(value))
       .filter(([, count]) => typeof count === 'number' && count > 0)
-      .map(([status, count]) => `${paint.status(text(status))} ${String(count)}`)
+      .map(([status, count]) => `${paint.status(text(status))}${KEEP}${String(count)}`)
       .join(', ');
   const jobs = section(data.jobs);
   const candidates = section(data.candidates);
@@ -87,12 +87,34 @@ async function summary(out: Output, data: Record<string, unknown>): Promise<stri
     .filter(Boolean)
     .join(' ');
   const average = candidates.average_score === null || candidates.average_score === undefined ? 'no scores yet' : `average score ${text(candidates.average_score)}`;
-  const lines = [
-    `${paint.bold('Analytics')} (${scope})`,
-    `  Jobs         ${text(jobs.total ?? 0)}${counts(jobs.by_status) ? ` (${counts(jobs.by_status)})` : ''}`,
-    `  Candidates   ${text(candidates.total ?? 0)}, ${text(candidates.assessed ?? 0)} assessed, ${average}${counts(candidates.by_status) ? ` (${counts(candidates.by_status)})` : ''}`,
-    `  Assessments  ${text(assessments.generated ?? 0)} generated`,
+  const rows: [string, string][] = [
+    ['Jobs', `${text(jobs.total ?? 0)}${counts(jobs.by_status) ? ` (${counts(jobs.by_status)})` : ''}`],
+    ['Candidates', `${text(candidates.total ?? 0)}, ${text(candidates.assessed ?? 0)} assessed, ${average}${counts(candidates.by_status) ? ` (${counts(candidates.by_status)})` : ''}`],
+    ['Assessments', `${text(assessments.generated ?? 0)} generated`],
   ];
-  if (funnel.length > 0) lines.push(`  Funnel       ${funnel.map((step) => `${text(step.status)} ${text(step.count)}`).join(' → ')}`);
+  if (funnel.length > 0) rows.push(['Funnel', funnel.map((step) => `${text(step.status)}${KEEP}${text(step.count)}`).join(' → ')]);
+  const lines = [`${paint.bold('Analytics')} (${scope})`];
+  // Each value wraps beside its label at a terminal (the terminal would cut "review 1" / "2").
+  for (const [label, value] of rows) lines.push(...hanging(`  ${label.padEnd(13)}`, value, out.isStdoutTTY ? out.columns : undefined));
   return `${lines.join('\n')}\n`;
+}
+
+/** Joins a name and its count, which a line never breaks between (inert text holds no NUL). */
+const KEEP = '\u0000';
+
+/** `value` after `prefix`, broken at spaces into lines of `width` columns, the others indented under the first. */
+function hanging(prefix: string, value: string, width: number | undefined): string[] {
+  const room = width && width > prefix.length + 10 ? width - prefix.length : Number.POSITIVE_INFINITY;
+  // Colour codes take no room on the screen.
+  const seen = (word: string) => displayWidth(word.replace(/\u001b\[[0-9;]*m/g, ''));
+  const lines: string[] = [];
+  let current = '';
+  for (const word of value.split(' ')) {
+    if (current !== '' && seen(current) + 1 + seen(word) > room) {
+      lines.push(current);
+      current = word;
+    } else current = current === '' ? word : `${current} ${word}`;
+  }
+  lines.push(current);
+  return lines.map((line, index) => (index === 0 ? prefix : ' '.repeat(prefix.length)) + line.replaceAll(KEEP, ' '));
 }
