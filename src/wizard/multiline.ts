@@ -34,7 +34,8 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
   const [line, setLine] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
   const [note, setNote] = useState<string | undefined>(undefined);
-  const prefix = usePrefix({ status: status === 'editing' ? 'loading' : status, theme });
+  // No spinner while the editor is open: its ticks would redraw this prompt over the editor's screen.
+  const prefix = usePrefix({ status: status === 'editing' ? 'idle' : status, theme });
 
   useEffect((rl) => {
     // Runs before readline's own listener (prepended), and both get the same key object.

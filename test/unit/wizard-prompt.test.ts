@@ -3,7 +3,7 @@
 // terminal asker (src/wizard/prompts.ts), fed the wizard's own questions.
 import { input } from '@inquirer/prompts';
 import { render } from '@inquirer/testing';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Asker, Check } from '../../src/wizard/asker.js';
 import { askForJob } from '../../src/wizard/flow.js';
 import type { EditOutcome } from '../../src/wizard/editor.js';
@@ -216,6 +216,31 @@ describe('the multiline prompt', () => {
     events.keypress('enter');
     await expect(answer).resolves.toBe(`${LINE_1}\n\n${LINE_2}`);
     expect(given).toEqual([LINE_1]);
+  });
+
+  it('while the editor is open, the prompt draws nothing over its screen (no spinner)', async () => {
+    // Fake timers: a spinner would tick on them; advancing them is no wall-clock wait.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'] });
+    try {
+      let opened!: () => void;
+      const open = new Promise<void>((resolve) => (opened = resolve));
+      let close!: (outcome: EditOutcome) => void;
+      const { events, answer, getFullOutput } = await renderDescription(() => {
+        opened();
+        return new Promise<EditOutcome>((resolve) => (close = resolve));
+      });
+      events.type('e');
+      events.keypress('enter');
+      await open;
+      const drawn = getFullOutput();
+      expect(drawn).toContain('Waiting for your editor (fake-editor) to close the file…');
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(getFullOutput()).toBe(drawn);
+      close({ text: `${LINE_1}\n\n${LINE_2}\n` });
+      await expect(answer).resolves.toBe(`${LINE_1}\n\n${LINE_2}`);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('"e" with an editor that fails keeps the text and says why; text too short from the editor stays open', async () => {
