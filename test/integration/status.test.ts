@@ -89,7 +89,7 @@ describe('hire status', () => {
 
   it('counts failed deliveries across webhooks and shows the latest, with the next step', async () => {
     const w = await world({ deliveryBackoffMs: 1 });
-    const refusing = await receiver(() => 500);
+    const refusing = await receiver(() => ({ status: 500, body: 'The receiving service is down for maintenance until the end of the week; please try again later.' }));
     // Long paths: at 80 columns the URL is cut in its path, never its host and port.
     for (const path of ['/a/hooks/hiring-platform/receiver', '/b/hooks/hiring-platform/receiver']) {
       await ok(w, ['webhooks', 'add', '--url', refusing.url(path), '--event', 'job.created']);
@@ -116,6 +116,14 @@ describe('hire status', () => {
     for (const row of plain(screen.stdout).split('\n')) expect([...row].length, plain(screen.stdout)).toBeLessThanOrEqual(80);
     expect(plain(screen.stdout)).toContain(`${new URL(refusing.url()).origin}/`);
     expect(plain(screen.stdout)).toMatch(/^ {2}`hire events resend \S+` sends it again\.$/m);
+
+    // The next step it names, `events get`, fits too: the state before the URL (cut in its path), snippets cut.
+    const event = await cli(w, ['events', 'get', report.failed_deliveries.latest[0].event_id], { tty: true, columns: 80 });
+    expect(event.code, event.stderr).toBe(0);
+    const deliveries = plain(event.stdout).slice(plain(event.stdout).indexOf('Deliveries:'));
+    for (const row of deliveries.split('\n')) expect([...row].length, deliveries).toBeLessThanOrEqual(80);
+    expect(deliveries).toMatch(new RegExp(`^wh_\\w+  failed  ${new URL(refusing.url()).origin}/\\S*…$`, 'm'));
+    expect(deliveries).toMatch(/^ {2}#6 .* 500 .* "The receiving service is down.*…"$/m);
   });
 
   it('at a terminal: sections, counts, the rate-limit window and a next step', async () => {

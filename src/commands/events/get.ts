@@ -27,6 +27,6 @@ export default defineCommand({
       COLUMNS.filter((column) => column.key !== 'deliveries' && column.key !== 'data'),
     );
     ctx.io.stdout.write(`\nPayload (data):\n${inertJson(event.data ?? null, 2)}\n`);
-    ctx.io.stdout.write(deliveries.length === 0 ? '\nNot delivered: no webhook listened to this kind when it happened.\n' : `\nDeliveries:\n${deliveryLines(deliveries).join('\n')}\n`);
+    ctx.io.stdout.write(deliveries.length === 0 ? '\nNot delivered: no webhook listened to this kind when it happened.\n' : `\nDeliveries:\n${deliveryLines(deliveries, ctx.io.isStdoutTTY && ctx.io.columns ? ctx.io.columns : undefined).join('\n')}\n`);
   },
 });
