@@ -40,7 +40,7 @@ describe('a refused candidate move names the moves that are allowed', () => {
         expect(result.stderr).toContain(`${candidate.status} is final: the candidate cannot move any more.`);
       } else {
         expect(result.stderr).toContain(
-          `From ${candidate.status}, the candidate can move to ${moves.join(', ')}: \`hire candidates move ${candidate.id} --status ${moves[0]}\`.`,
+          `From ${candidate.status}, the candidate can move to ${moves.slice(0, -1).join(', ')} or ${moves.at(-1)}: \`hire candidates move ${candidate.id} --status ${moves[0]}\`.`,
         );
       }
     }

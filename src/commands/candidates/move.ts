@@ -37,5 +37,7 @@ async function allowedMoves(client: ApiClient, id: string): Promise<string> {
   const moves = candidateMovesFrom(current);
   if (moves.length === 0) return `${current} is final: the candidate cannot move any more.`;
   const first = moves[0]!;
-  return `From ${current}, the candidate can move to ${moves.join(', ')}: \`hire candidates move ${id} --status ${first}\`.`;
+  // "screening, interview or rejected": read as a sentence, not a list of flags.
+  const choices = moves.length === 1 ? first : `${moves.slice(0, -1).join(', ')} or ${moves.at(-1)!}`;
+  return `From ${current}, the candidate can move to ${choices}: \`hire candidates move ${id} --status ${first}\`.`;
 }
