@@ -124,6 +124,13 @@ describe('hire status', () => {
     for (const row of deliveries.split('\n')) expect([...row].length, deliveries).toBeLessThanOrEqual(80);
     expect(deliveries).toMatch(new RegExp(`^wh_\\w+  failed  ${new URL(refusing.url()).origin}/\\S*…$`, 'm'));
     expect(deliveries).toMatch(/^ {2}#6 .* 500 .* "The receiving service is down.*…"$/m);
+
+    // A webhook's delivery log at 80 columns: ATTEMPTS is TRIES, so the event's kind is whole.
+    const hooks = await ok<Rec[]>(w, ['webhooks', 'list']);
+    const log = await cli(w, ['webhooks', 'deliveries', hooks[0]!.id], { tty: true, columns: 80 });
+    expect(log.code, log.stderr).toBe(0);
+    expect(plain(log.stdout)).toContain('│ TRIES │');
+    expect(plain(log.stdout)).toMatch(/│ job\.created +│/);
   });
 
   it('at a terminal: sections, counts, the rate-limit window and a next step', async () => {
