@@ -306,8 +306,9 @@ export function questionLines(questions: readonly unknown[], width: number, pain
     if (Array.isArray(options)) {
       options.forEach((option, choice) => {
         const letter = `${choice < 26 ? String.fromCharCode(97 + choice) : choice + 1}) `;
-        const mark = choice === answer ? ' ✓' : '';
-        body.push(...hanging(letter, wrapWords(cellText(option) + mark, inner - letter.length)));
+        // The mark is held to the option's last word (a no-break space), never on a line alone.
+        const mark = choice === answer ? '\u00a0✓' : '';
+        body.push(...hanging(letter, wrapWords(cellText(option) + mark, inner - letter.length).map((line) => line.replace('\u00a0✓', ' ✓'))));
       });
     }
     if (Array.isArray(items)) for (const item of items) body.push(...hanging('• ', wrapWords(cellText(item), inner - 2)));

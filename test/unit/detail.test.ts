@@ -75,4 +75,10 @@ describe('questionLines', () => {
     );
     expect(lines).toEqual(['1. [multiple choice] Pick one', '   a) yes', '   b) no ✓', '', '2. a bare string', '', '3. ']);
   });
+
+  it('the answer mark stays with the last word of its option, never alone on a line', () => {
+    // "b) " + 34 characters fills the 37 columns: a separate mark would wrap alone.
+    const lines = questionLines([{ type: 'multiple_choice', prompt: 'Pick', options: ['no', 'start small and verify it, then go'], answer_index: 1 }], 40, PLAIN_PAINTER);
+    expect(lines).toEqual(['1. [multiple choice] Pick', '   a) no', '   b) start small and verify it, then', '      go ✓']);
+  });
 });
