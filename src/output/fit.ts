@@ -166,13 +166,13 @@ export function hardWrap(text: string, width: number): string[] {
 }
 
 /**
- * Prose for people in lines of at most `width` columns, broken at spaces but never inside a
- * `command` in backquotes (one longer than the line is broken as a word).
+ * Prose for people in lines of at most `width` columns, broken at spaces (not no-break ones) but
+ * never inside a `command` in backquotes (one longer than the line is broken as a word).
  */
 export function wrapProse(text: string, width: number): string[] {
   const lines: string[] = [];
   let current = '';
-  for (const word of text.match(/(?:`[^`]*`|[^\s`]+|`)+/g) ?? []) {
+  for (const word of text.match(/(?:`[^`]*`|[^ `]+|`)+/g) ?? []) {
     if (displayWidth(word) > width) {
       const pieces = wrapWords(current === '' ? word : `${current} ${word}`, width);
       lines.push(...pieces.slice(0, -1));

@@ -487,6 +487,21 @@ describe('emulator simulate', () => {
     expect(text.code).toBe(0);
     const spread = Object.entries(result.by_status as Record<string, number>).map(([status, n]) => `${status} ${n}`).join(', ');
     expect(text.stdout).toBe(`40 candidates applied to ${otherJob.id} (${spread}).\n`);
+
+    // At an 80-column terminal the sentence wraps between its parts, never between a status and its count.
+    const third = await sandbox();
+    const thirdJob = await newJob(third, 'Backend Engineer', ['--publish']);
+    const shown = await runCli(['emulator', 'simulate', '--job', thirdJob.id, '--applications', '40', '--seed', '7', '--advance'], { env: third.env, tty: true, columns: 80 });
+    expect(shown.code).toBe(0);
+    const lines = shown.stdout.trimEnd().split('\n');
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) expect([...line].length, shown.stdout).toBeLessThanOrEqual(80);
+    expect(lines.join(' ')).toBe(`40 candidates applied to ${thirdJob.id} (${spread}).`);
+    // Narrower terminals move the breaks: none of them falls between a status and its count.
+    for (let columns = 50; columns < 80; columns += 3) {
+      const narrow = await runCli(['emulator', 'simulate', '--job', thirdJob.id, '--applications', '3', '--seed', String(columns), '--advance'], { env: third.env, tty: true, columns });
+      for (const line of narrow.stdout.trimEnd().split('\n')) expect(line, narrow.stdout).not.toMatch(/(?:new|screening|review|interview|offer|hired|rejected)$/);
+    }
   });
 
   it('needs --job (exit 2) and an existing job (exit 4)', async () => {

@@ -29,9 +29,13 @@ export default defineCommand({
       await printRecord(ctx.output, result, [{ key: 'created' }, { key: 'by_status' }]);
       return;
     }
+    // A status and its count are joined by a no-break space until the sentence is wrapped.
     const spread = Object.entries(result.by_status ?? {})
-      .map(([status, count]) => `${status} ${count}`)
+      .map(([status, count]) => `${status}\u00a0${count}`)
       .join(', ');
-    ctx.io.stdout.write(`${plural(result.created ?? 0, 'candidate')} applied to ${flags.job} (${spread}).\n`);
+    const sentence = `${plural(result.created ?? 0, 'candidate')} applied to ${flags.job} (${spread}).`;
+    const { wrapProse } = await import('../../output/fit.js');
+    const width = ctx.io.isStdoutTTY && ctx.io.columns ? ctx.io.columns : Number.POSITIVE_INFINITY;
+    ctx.io.stdout.write(`${wrapProse(sentence, width).join('\n').replaceAll('\u00a0', ' ')}\n`);
   },
 });
