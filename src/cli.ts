@@ -90,15 +90,19 @@ async function reportError(ctx: Context, error: unknown): Promise<number> {
   }
   if (error.message) {
     const where = error instanceof ApiError ? ` (${inert(error.code)}, HTTP ${error.status})` : '';
-    stderr.write(`${paint.red('Error:')} ${inert(error.message)}${where}\n`);
+    // Wrapped as plain text (the terminal would cut inside a word), then `Error:` painted.
+    stderr.write(`${ctx.fitToTerminal(`Error: ${inert(error.message)}${where}`).replace(/^Error:/, paint.red('Error:'))}\n`);
   }
   if (error.details) {
     const label = error instanceof ValidationError ? error.labelField : (field: string) => field;
-    for (const [field, message] of Object.entries(error.details)) stderr.write(`  ${paint.bold(inert(label(field)))}: ${inert(String(message))}\n`);
+    for (const [field, message] of Object.entries(error.details)) {
+      const name = inert(label(field));
+      stderr.write(`${ctx.fitToTerminal(`  ${name}: ${inert(String(message))}`).replace(`  ${name}:`, `  ${paint.bold(name)}:`)}\n`);
+    }
   }
   if (error instanceof ApiError && error.requestId) stderr.write(`Request ID: ${inert(error.requestId)}\n`);
   const hint = error.hint ?? (error instanceof ApiError ? hintFor(ctx, error) : undefined);
-  if (hint) stderr.write(`${paint.dim(inertLines(hint))}\n`);
+  if (hint) stderr.write(`${paint.dim(ctx.fitToTerminal(inertLines(hint)))}\n`);
   if (ctx.settings.verbose && error.cause instanceof Error && error.cause.stack) stderr.write(`${inertLines(error.cause.stack)}\n`);
   return error.exitCode;
 }

@@ -115,17 +115,17 @@ export class Context {
   /** A line for people on stderr; silenced by --quiet. `style` (a painter's colour) is applied after escaping. */
   notice(message: string, style?: (text: string) => string): void {
     if (this.#settings.quiet) return;
-    const text = this.#fitted(inertLines(message));
+    const text = this.fitToTerminal(inertLines(message));
     this.io.stderr.write(`${style ? style(text) : text}\n`);
   }
 
   /** A warning on stderr; shown even with --quiet. */
   warn(message: string): void {
-    this.io.stderr.write(`${this.#fitted(`Warning: ${inertLines(message)}`)}\n`);
+    this.io.stderr.write(`${this.fitToTerminal(`Warning: ${inertLines(message)}`)}\n`);
   }
 
   /** At a terminal of known width, each line wrapped between words and `commands` (the terminal would cut inside one), keeping its indent. */
-  #fitted(text: string): string {
+  fitToTerminal(text: string): string {
     const width = this.io.isStderrTTY ? this.io.columns : undefined;
     if (!width || width < 20) return text;
     return text

@@ -79,6 +79,19 @@ describe('a refused job verb names the right one', () => {
     expect(result.stderr).toContain(`A draft is not live yet: publish it first with \`hire jobs publish ${draft.id}\`; pause works on active jobs.`);
   });
 
+  it('at a narrow terminal the error and its hint wrap between words, a `command` kept whole', async () => {
+    const box = await sandbox();
+    const draft = await job(box);
+    const result = await runCli(['jobs', 'pause', draft.id, '--no-color', '-q'], { env: box.env, tty: true, columns: 60 });
+    expect(result.code).toBe(1);
+    const lines = result.stderr.trimEnd().split('\n');
+    for (const line of lines) expect([...line].length, result.stderr).toBeLessThanOrEqual(60);
+    expect(lines[0]).toMatch(/^Error: Job job_\w+ is draft; it cannot$/);
+    expect(result.stderr).toContain(`\`hire jobs publish ${draft.id}\``);
+    // The same words as on one line: only line breaks were added, between words.
+    expect(result.stderr.replace(/\n/g, ' ')).toContain('A draft is not live yet: publish it first with');
+  });
+
   it('pausing a closed job says reopen', async () => {
     const box = await sandbox();
     const closed = await job(box);
