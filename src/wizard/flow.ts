@@ -58,6 +58,8 @@ export async function askForJob(asker: Asker, given: Record<string, unknown>, op
       id: field,
       message,
       choices: [...values.map((value) => ({ value })), { value: SKIP, name: 'skip' }],
+      // Optional: Enter alone must not choose a value the user never looked at.
+      default: SKIP,
     });
     if (answer !== SKIP) job[field] = answer;
   }
@@ -137,6 +139,7 @@ async function askSalary(asker: Asker, job: Record<string, unknown>, given: Reco
       id: 'salary.period',
       message: 'Per',
       choices: [...SALARY_PERIODS.map((value) => ({ value: value as string })), { value: SKIP, name: 'skip' }],
+      default: SKIP,
     });
     if (period !== SKIP) salary.period = period;
   }

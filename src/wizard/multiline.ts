@@ -97,19 +97,22 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
 
   /** Hands the terminal to the editor, then takes the saved text: it ends the prompt when valid. */
   async function edit(rl: EditorLine): Promise<void> {
+    const input = rl.input;
+    const wasRaw = input.isRaw === true;
+    // The editor reads the terminal: hire stops reading it, and gives it back in cooked mode. The
+    // editor is started (and hire set to ignore Ctrl-C, config.edit's first steps, synchronous)
+    // before "Waiting for your editor" shows: a Ctrl-C typed as soon as it shows reaches a running
+    // editor, never a hire that would die of it or an editor not yet there to end.
+    rl.pause();
+    const editing = config.edit!(tidy(lines.join('\n')));
+    input.setRawMode?.(false);
     setStatus('editing');
     setLine('');
     setError(undefined);
     setNote(undefined);
-    const input = rl.input;
-    const wasRaw = input.isRaw === true;
-    // The editor reads the terminal: hire stops reading it, and gives it back in cooked mode.
-    rl.pause();
-    input.setRawMode?.(false);
-    await new Promise((resolve) => setImmediate(resolve)); // "Waiting for your editor" shows first
     let outcome: EditOutcome;
     try {
-      outcome = await config.edit!(tidy(lines.join('\n')));
+      outcome = await editing;
     } finally {
       input.setRawMode?.(wasRaw);
       rl.resume();

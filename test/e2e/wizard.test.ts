@@ -129,8 +129,9 @@ describe('the job-creation wizard at a terminal', () => {
     await answer(pane, Q.requirement(2), 'Enter');
     await answer(pane, Q.skill(1), 'go, sql', 'Enter');
     await answer(pane, Q.skill(3), 'Enter');
-    await pick(pane, Q.experience, 2, 'senior');
-    await pick(pane, Q.employment, 2, 'contract');
+    // Optional selects start on "skip" (the last choice): Down wraps to the first.
+    await pick(pane, Q.experience, 3, 'senior');
+    await pick(pane, Q.employment, 3, 'contract');
     await answer(pane, Q.salary, 'n', 'Enter');
     await answer(pane, Q.ai, 'y', 'Enter');
     await pane.waitFor(/^\? Questions \(5-20\) \(10\)/m); // the default, shown
@@ -287,6 +288,9 @@ describe('the job-creation wizard at a terminal', () => {
     const jobs = listJobs(box);
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toMatchObject({ title: 'From flag', skills: ['go'], status: 'active', assessment_config: { auto_generate: false } });
+    // Enter on the optional selects chose nothing.
+    expect(jobs[0]).not.toHaveProperty('experience_level');
+    expect(jobs[0]).not.toHaveProperty('employment_type');
   });
 
   it('asks on stderr when stdout is redirected; the file holds only the job JSON', async () => {

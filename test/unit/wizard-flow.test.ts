@@ -35,6 +35,7 @@ class ScriptedAsker implements Asker {
   readonly notes: string[] = [];
   readonly questions = new Map<string, TextQuestion>();
   readonly selectChoices = new Map<string, string[]>();
+  readonly selectDefaults = new Map<string, string | undefined>();
   readonly problems: string[] = [];
   private readonly script: Script;
 
@@ -92,6 +93,7 @@ class ScriptedAsker implements Asker {
       this.asked.push(question.id);
       const values = question.choices.map((choice) => choice.value);
       this.selectChoices.set(question.id, values);
+      this.selectDefaults.set(question.id, question.default);
       const answer = this.next(question.id);
       const choice = values.find((value) => value === answer);
       if (choice === undefined) this.fail(`"${question.id}" offers ${values.join('|')}, scripted ${JSON.stringify(answer)}`);
@@ -284,6 +286,14 @@ describe('askForJob: the full wizard', () => {
       experience_level: ['entry', 'mid', 'senior', 'lead', 'executive', 'skip'],
       employment_type: ['full_time', 'part_time', 'contract', 'internship', 'skip'],
       'salary.period': ['hourly', 'monthly', 'yearly', 'skip'],
+    });
+    // Optional choices start on "skip": Enter alone chooses nothing. A location's type is asked
+    // first (its answer decides what follows), without a default.
+    expect(Object.fromEntries(asker.selectDefaults)).toEqual({
+      'location.type': undefined,
+      experience_level: 'skip',
+      employment_type: 'skip',
+      'salary.period': 'skip',
     });
   });
 });
