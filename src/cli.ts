@@ -168,6 +168,7 @@ export async function run(): Promise<void> {
     isStdoutTTY: isatty(1),
     isStderrTTY: isatty(2),
     columns: process.stdout.columns,
+    stderrColumns: process.stderr.columns,
     onInterrupt(handler) {
       const onInt = () => handler('SIGINT');
       const onTerm = () => handler('SIGTERM');

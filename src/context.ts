@@ -24,6 +24,8 @@ export interface IO {
   isStderrTTY: boolean;
   /** Terminal width, when stdout is a terminal. */
   columns: number | undefined;
+  /** Terminal width, when stderr is a terminal (`hire … | head`: stdout piped, messages still wrapped). */
+  stderrColumns?: number | undefined;
   /** Registers a handler for Ctrl-C / SIGTERM; returns the function that removes it. */
   onInterrupt(handler: (signal: 'SIGINT' | 'SIGTERM') => void): () => void;
 }
@@ -126,7 +128,7 @@ export class Context {
 
   /** At a terminal of known width, each line wrapped between words and `commands` (the terminal would cut inside one), keeping its indent. */
   fitToTerminal(text: string): string {
-    const width = this.io.isStderrTTY ? this.io.columns : undefined;
+    const width = this.io.isStderrTTY ? (this.io.stderrColumns ?? this.io.columns) : undefined;
     if (!width || width < 20) return text;
     return text
       .split('\n')

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DESCRIPTION } from '../helpers/cli.js';
 import { sandbox } from '../helpers/env.js';
-import { hirePane, type Pane } from '../helpers/tmux.js';
+import { hirePane, shellPane, type Pane } from '../helpers/tmux.js';
+import { runCli } from '../helpers/cli.js';
 
 const panes: Pane[] = [];
 afterEach(() => {
@@ -26,6 +27,18 @@ describe('notices at a terminal', () => {
     for (const line of screen.split('\n')) expect([...line].length, screen).toBeLessThanOrEqual(80);
     const notice = screen.slice(screen.indexOf('Left out'), screen.indexOf('new job'));
     for (const field of ['assessment_id', 'application_url', 'candidate_count', 'created_at', 'updated_at']) expect(notice).toContain(field);
+  });
+
+  it('stdout piped, stderr a terminal: an error and its hint still wrap to the terminal', async () => {
+    const box = await sandbox();
+    const created = await runCli(['jobs', 'create', '--title', 'Draft', '--description', DESCRIPTION, '--json', '-q'], { env: box.env });
+    const id = (JSON.parse(created.stdout) as { id: string }).id;
+    const pane = shellPane(box, `hire jobs pause ${id} -q | cat`, { width: 60, height: 24 });
+    panes.push(pane);
+    const screen = await pane.waitFor(/EXIT=\d+/);
+    expect(screen).toContain('A draft is not live yet');
+    for (const line of screen.split('\n')) expect([...line].length, screen).toBeLessThanOrEqual(60);
+    expect(screen).toContain(`\`hire jobs publish ${id}\``);
   });
 
 });
