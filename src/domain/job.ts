@@ -20,6 +20,7 @@ import {
   DESCRIPTION_MIN_CHARS,
   EMPLOYMENT_TYPES,
   EXPERIENCE_LEVELS,
+  JOB_INPUT_PATHS,
   LOCATION_TYPES,
   QUESTION_COUNT,
   QUESTION_TYPES,
@@ -186,27 +187,18 @@ const patchShape = {
   status: z.optional(oneOf(JOB_STATUSES)),
 };
 
+
 /**
  * The optional fields a patch may clear: null removes a field (JSON Merge Patch, RFC 7396; the spec
- * shows no update, CONTRACT §3 assumes PATCH). Title, description and the assessment's settings
- * (which have defaults) cannot be cleared.
+ * shows no update, CONTRACT §3 assumes PATCH), a whole location or salary too. Title, description,
+ * a location's type and the assessment's settings (which have defaults) cannot be cleared.
  */
-export const CLEARABLE_JOB_FIELDS = [
-  'department',
-  'location',
-  'location.city',
-  'location.state',
-  'location.country',
-  'requirements',
-  'skills',
-  'experience_level',
-  'employment_type',
-  'salary',
-  'salary.min',
-  'salary.max',
-  'salary.currency',
-  'salary.period',
-] as const;
+export const CLEARABLE_JOB_FIELDS: readonly string[] = JOB_INPUT_PATHS.flatMap((path): string[] => {
+  if (path === 'title' || path === 'description' || path === 'location.type' || path.startsWith('assessment_config.')) return [];
+  if (path === 'location.city') return ['location', path];
+  if (path === 'salary.min') return ['salary', path];
+  return [path];
+});
 
 const clearable = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
 const { type: locationType, ...locationDetails } = locationFields;

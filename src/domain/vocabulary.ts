@@ -43,3 +43,30 @@ export const TIME_LIMIT_SECONDS = { min: 300, max: 1800, default: 300 } as const
 
 // The country and currency code lists live in codes.ts.
 export { COUNTRY_CODES, CURRENCY_CODES } from './codes.js';
+
+/**
+ * Every field of a job input as a dotted path, in the order people read them: the CSV columns of an
+ * export that `jobs import` reads back, and (the optional ones) what `jobs update --clear` takes.
+ */
+export const JOB_INPUT_PATHS = [
+  'title',
+  'department',
+  'description',
+  'location.type',
+  'location.city',
+  'location.state',
+  'location.country',
+  'requirements',
+  'skills',
+  'experience_level',
+  'employment_type',
+  'salary.min',
+  'salary.max',
+  'salary.currency',
+  'salary.period',
+  'assessment_config.auto_generate',
+  'assessment_config.question_count',
+  'assessment_config.time_limit',
+  'assessment_config.proctoring',
+  'assessment_config.question_types',
+] as const;

@@ -3,6 +3,7 @@ import type { OutputFormat } from '../../output/formats.js';
 import type { Column } from '../../output/render.js';
 import { cellText } from '../../output/cells.js';
 import { beforeGuard, listCell } from '../../importing/csv-cells.js';
+import { JOB_INPUT_PATHS } from '../../domain/vocabulary.js';
 
 export function formatLocation(value: unknown): string {
   if (value === null || typeof value !== 'object') return cellText(value);
@@ -48,28 +49,7 @@ export const JOB_DETAIL_COLUMNS: readonly Column[] = [
 ];
 
 /** Every field of a job input as `jobs import` reads CSV columns (nested fields as dotted paths). */
-export const JOB_CSV_INPUT_FIELDS = [
-  'title',
-  'department',
-  'description',
-  'location.type',
-  'location.city',
-  'location.state',
-  'location.country',
-  'requirements',
-  'skills',
-  'experience_level',
-  'employment_type',
-  'salary.min',
-  'salary.max',
-  'salary.currency',
-  'salary.period',
-  'assessment_config.auto_generate',
-  'assessment_config.question_count',
-  'assessment_config.time_limit',
-  'assessment_config.proctoring',
-  'assessment_config.question_types',
-] as const;
+export const JOB_CSV_INPUT_FIELDS = JOB_INPUT_PATHS;
 
 function valueAt(record: Record<string, unknown>, path: string): unknown {
   let value: unknown = record;
