@@ -82,7 +82,7 @@ export const NOUNS: readonly Noun[] = [
   {
     path: ['auth'],
     summary: 'store, check and remove API keys',
-    examples: ['hire auth login --profile prod --environment production --base-url https://api.example.com', 'hire auth status'],
+    examples: ['hire auth login --profile prod --base-url https://api.example.com', 'hire auth status'],
   },
   { path: ['profiles'], summary: 'list, choose and remove profiles', examples: ['hire profiles list', 'hire profiles use sandbox'] },
   {
@@ -109,21 +109,22 @@ export const ROOT: Root = {
 
 export const ROOT_HELP_AFTER = `
 Examples:
-  $ hire jobs create --title "Backend Engineer" --description-file role.md --skill go --publish
+  $ hire status
+  $ hire jobs create --title "Backend Engineer" --description-file role.md
   $ hire candidates list --status review --score-min 80 --json
-  $ hire emulator start
 
 Environment:
   HIRE_PROFILE      profile to use (like --profile)
   HIRE_API_KEY      API key, overriding the profile's
-  HIRE_BASE_URL     API base URL, overriding the profile's (never starts an emulator)
+  HIRE_BASE_URL     API base URL, overriding the profile's (starts no emulator)
   HIRE_CONFIG_DIR   config directory (default ~/.config/hire)
   HIRE_DATA_DIR     emulator data directory (default ~/.local/share/hire)
   NO_COLOR, FORCE_COLOR, CI, HTTPS_PROXY, HTTP_PROXY, NO_PROXY
 
 Exit codes:
-  0 ok · 1 API or unexpected failure · 2 usage or invalid input · 3 authentication or permission
-  4 not found · 5 rate limited · 6 network · 130 interrupted
+  0 ok · 1 API or unexpected failure · 2 usage or invalid input
+  3 authentication or permission · 4 not found · 5 rate limited · 6 network
+  130 interrupted
 `;
 
 /** The manifest as JSON text, put here by the build (a string: an object there would be shared with every module). */

@@ -56,7 +56,8 @@ export function manifestFlag(key: string, spec: FlagSpec): ManifestFlag {
   const takesValue = spec.kind !== 'boolean';
   const choices = spec.choices;
   let help = spec.help;
-  if (choices) help = help.replace('{choices}', choices.join('|'));
+  // `a|b|c` reads best; a long list (event kinds) is comma-separated so that help can wrap it.
+  if (choices) help = help.replace('{choices}', choices.join('|').length > 60 ? choices.join(', ') : choices.join('|'));
   const entry: ManifestFlag = { key, kind: spec.kind, long, help };
   if (spec.short) entry.short = spec.short;
   if (takesValue) entry.value = spec.value ?? (spec.name ?? kebab(key)).split('-').at(-1)!;

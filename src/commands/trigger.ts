@@ -25,7 +25,7 @@ export default defineCommand({
   examples: [
     'hire trigger job.created',
     'hire trigger assessment.completed --job job_abc123',
-    "hire trigger candidate.statusChanged --override name='Zoë Ng' --override score=97 --json",
+    "hire trigger candidate.statusChanged --override score=97 --json",
   ],
   async run(ctx, { kind, job, override }) {
     if (kind === 'job.created' && job !== undefined) throw new UsageError('--job does not go with job.created: that trigger makes a job of its own.');

@@ -25,6 +25,8 @@ describe('help pages of the built binary', () => {
     for (const path of paths) {
       const own = await runCli([...path, '--help'], { env: box.env });
       expect(own.code).toBe(0);
+      // Every page fits an 80-column terminal: examples and the root's notes too (issue 19).
+      for (const line of own.stdout.split('\n')) expect([...line].length, `hire ${path.join(' ')} --help:\n${line}`).toBeLessThanOrEqual(80);
       const built = await hire(box, [...path, '--help']);
       expect({ path, code: built.code, stderr: built.stderr, stdout: built.stdout }).toEqual({ path, code: 0, stderr: '', stdout: own.stdout });
       if (path.length > 0) expect((await hire(box, ['help', ...path])).stdout).toBe(own.stdout);

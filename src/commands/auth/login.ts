@@ -27,8 +27,8 @@ export default defineCommand({
     setDefault: flag.boolean({ help: 'make the profile the default one' }),
   },
   examples: [
-    'hire auth login --profile prod --environment production --base-url https://api.example.com',
-    'printf %s "$HIRE_SANDBOX_KEY" | hire auth login --profile sandbox --environment sandbox --base-url https://sandbox.example.com --with-key',
+    'hire auth login --profile prod --base-url https://api.example.com',
+    'hire auth login -p sandbox --environment sandbox --with-key < key.txt',
   ],
   async run(ctx, flags) {
     const config = await ctx.config();

@@ -15,7 +15,7 @@ export default defineCommand({
     job: flag.string({ value: 'id', help: "only this job's candidates" }),
     ...LIST_FLAGS,
   },
-  examples: ['hire candidates list --status review --score-min 80', 'hire candidates list --all -o ndjson --resume export.state >> candidates.ndjson   # again to continue', 'hire candidates list --json --fields id,name,score'],
+  examples: ['hire candidates list --status review --score-min 80', 'hire candidates list --all -o ndjson --resume export.state >> all.ndjson', 'hire candidates list --json --fields id,name,score'],
   async run(ctx, options) {
     await runList(ctx, options, {
       path: CANDIDATES_PATH,

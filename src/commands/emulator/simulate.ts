@@ -15,7 +15,7 @@ export default defineCommand({
     completeAssessments: flag.boolean({ help: 'they also take the assessment: a score 0-100, then review' }),
     advance: flag.boolean({ help: 'they also move along the pipeline (interview, offer, hired, rejected); implies --complete-assessments' }),
   },
-  examples: ['hire emulator simulate --job job_abc123 --applications 50', 'hire emulator simulate --job job_abc123 --applications 200 --advance --seed 7'],
+  examples: ['hire emulator simulate --job job_abc123 --applications 50', 'hire emulator simulate --job job_abc123 --applications 200 --advance'],
   async run(ctx, flags) {
     const result = await simulateApplications(await localClient(ctx), {
       job_id: flags.job,

@@ -25,7 +25,7 @@ export default defineCommand({
   },
   examples: [
     'hire jobs create    # at a terminal: the wizard asks for everything',
-    'hire jobs create --title "Backend Engineer" --description-file role.md --skill go --skill sql --publish',
+    'hire jobs create --title "Backend Engineer" --description-file role.md',
     'hire jobs create --from-file job.yaml --question-count 12 --json',
   ],
   async run(ctx, flags) {

@@ -22,7 +22,7 @@ export default defineCommand({
     ...JOB_UPDATE_FLAGS,
   },
   examples: [
-    'hire jobs update job_abc123 --title "Senior Backend Engineer" --no-proctoring',
+    'hire jobs update job_abc123 --title "Senior Engineer" --no-proctoring',
     'hire jobs update job_abc123 --skill go,rust --question-count 12',
     'hire jobs update job_abc123 --clear department,salary',
   ],

@@ -22,8 +22,8 @@ export default defineCommand({
     secretStdin: flag.boolean({ help: 'read the signing secret from stdin instead of generating one' }),
   },
   examples: [
-    'hire webhooks add --url https://example.com/hooks --event job.created,assessment.generated',
-    'printf %s "$SECRET" | hire webhooks add --url https://example.com/hooks --event candidate.statusChanged --secret-stdin',
+    'hire webhooks add --url https://example.com/hooks --event job.created',
+    'hire webhooks add --url https://x.example --event job.created --secret-stdin',
   ],
   async run(ctx, flags) {
     const generated = !flags.secretStdin;

@@ -36,8 +36,8 @@ export default defineCommand({
   },
   examples: [
     'hire webhooks listen --register',
-    'hire webhooks listen --register --events job.created --forward-to http://localhost:3000/hooks',
-    'hire webhooks listen --print-secret > webhook-secret.txt   # what --register signs with, for the app under test',
+    'hire webhooks listen --register --forward-to http://localhost:3000/hooks',
+    'hire webhooks listen --print-secret > secret.txt',
   ],
   async run(ctx, flags) {
     const { port, events: kinds } = flags;

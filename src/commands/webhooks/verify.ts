@@ -17,7 +17,7 @@ export default defineCommand({
     signature: flag.string({ help: 'the webhook-signature header (v1,…; several separated by spaces)' }),
     payloadFile: flag.string({ value: 'file', help: 'the raw body (default: stdin)' }),
   },
-  examples: ['hire webhooks verify --secret "$SECRET" --id "$ID" --timestamp "$TS" --signature "$SIG" < body.json'],
+  examples: ['hire webhooks verify --secret "$S" --id $ID --timestamp $TS --signature $SIG'],
   async run(ctx, flags) {
     // The headers are what to check, not the delivery's verdict: one not given is a usage error (exit 2).
     const headers = { '--id': flags.id, '--timestamp': flags.timestamp, '--signature': flags.signature };

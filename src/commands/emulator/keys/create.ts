@@ -25,7 +25,7 @@ export default defineCommand({
     perDay: flag.number({ value: 'n', help: 'requests per day', integer: true, min: 1 }),
     concurrent: flag.number({ value: 'n', help: 'requests in flight at once', integer: true, min: 1 }),
   },
-  examples: ['hire emulator keys create --level read --name dashboards', 'hire emulator keys create --level admin --expires-in 90d --allow-ip 127.0.0.1'],
+  examples: ['hire emulator keys create --level read --name dashboards', 'hire emulator keys create --level admin --expires-in 90d --allow-ip ::1'],
   async run(ctx, flags) {
     const limits = { hour: flags.perHour, day: flags.perDay, concurrent: flags.concurrent };
     const key = await createKey(await localClient(ctx), {
