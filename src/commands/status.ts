@@ -15,6 +15,8 @@ import { defineCommand } from './define.js';
 const JOBS_SHOWN = 100;
 /** Failed deliveries shown: the latest few (the count says how many failed in all). */
 const FAILURES_SHOWN = 5;
+/** A rate-limit window said to reset later than this is not shown as a wait. */
+const RESET_BELIEVED_MS = 31 * 24 * 3600 * 1000;
 
 interface OpenJob {
   id: string;
@@ -52,8 +54,11 @@ const DELIVERY_COLUMNS: readonly Column[] = [
     // `hire events get` (the hint below the table) shows every answer in full.
     drop: 1,
     value: (record) => {
-      const last = (record.attempts as { response_status?: number | null; error?: string | null }[] | undefined)?.at(-1);
-      return last ? (last.response_status ?? last.error ?? undefined) : undefined;
+      // The server's shape is not trusted: attempts may be no list, an attempt no object.
+      const last: unknown = Array.isArray(record.attempts) ? record.attempts.at(-1) : undefined;
+      if (last === null || typeof last !== 'object') return undefined;
+      const { response_status: status, error } = last as Record<string, unknown>;
+      return status ?? error ?? undefined;
     },
   },
   // A delivery failed for good has used every attempt: the first column to hide at a narrow terminal.
@@ -63,6 +68,11 @@ const DELIVERY_COLUMNS: readonly Column[] = [
 /** A count, or "–" where the server gave none. */
 function count(value: unknown): string {
   return typeof value === 'number' ? String(value) : '–';
+}
+
+/** A count the server gave, when it is one (a whole number, not negative); else undefined. */
+function counted(value: unknown): number | undefined {
+  return Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : undefined;
 }
 
 export default defineCommand({
@@ -106,23 +116,29 @@ export async function readStatus(
     // Per-job counts come from the analytics; a server whose analytics has none gives null.
     const byJob = analytics.status === 'fulfilled' ? perJob(analytics.value) : undefined;
     const items = jobs.value.items.map((job): OpenJob => {
-      const counts = byJob?.[String(job.id)];
+      // Own keys only: a job id "__proto__" or "constructor" must not read Object.prototype.
+      const counts: unknown = byJob && Object.hasOwn(byJob, String(job.id)) ? byJob[String(job.id)] : undefined;
+      const of = (key: string) => (counts !== null && typeof counts === 'object' ? counted((counts as Record<string, unknown>)[key]) : undefined);
       return {
         id: String(job.id),
         title: String(job.title ?? ''),
-        new: byJob ? (counts?.new ?? 0) : null,
-        review: byJob ? (counts?.review ?? 0) : null,
-        candidates: typeof job.candidate_count === 'number' ? job.candidate_count : null,
+        new: byJob ? (of('new') ?? 0) : null,
+        review: byJob ? (of('review') ?? 0) : null,
+        candidates: counted(job.candidate_count) ?? null,
       };
     });
-    report.open_jobs = { total: jobs.value.meta?.total_count ?? items.length, jobs: items };
+    // A total below the page's own count, or not a whole number, is not believed.
+    const total = counted(jobs.value.meta?.total_count);
+    report.open_jobs = { total: total !== undefined && total >= items.length ? total : items.length, jobs: items };
   } else {
     errors.open_jobs = reason(jobs.reason);
     cause = jobs.reason;
     failed = true;
   }
   if (deliveries.status === 'fulfilled') {
-    report.failed_deliveries = { total: deliveries.value.meta?.total_count ?? deliveries.value.items.length, latest: deliveries.value.items };
+    const { items, meta } = deliveries.value;
+    const total = counted(meta?.total_count);
+    report.failed_deliveries = { total: total !== undefined && total >= items.length ? total : items.length, latest: items };
   } else {
     errors.failed_deliveries = reason(deliveries.reason);
     cause ??= deliveries.reason;
@@ -133,10 +149,10 @@ export async function readStatus(
 }
 
 /** `candidates.by_job` of the analytics, when the server gives it. */
-function perJob(analytics: ApiRecord): Record<string, Record<string, number>> | undefined {
-  const candidates = analytics.candidates as { by_job?: unknown } | undefined;
-  const byJob = candidates?.by_job;
-  return byJob !== null && typeof byJob === 'object' && !Array.isArray(byJob) ? (byJob as Record<string, Record<string, number>>) : undefined;
+function perJob(analytics: ApiRecord): Record<string, unknown> | undefined {
+  const candidates: unknown = analytics.candidates;
+  const byJob = candidates !== null && typeof candidates === 'object' ? (candidates as { by_job?: unknown }).by_job : undefined;
+  return byJob !== null && typeof byJob === 'object' && !Array.isArray(byJob) ? (byJob as Record<string, unknown>) : undefined;
 }
 
 function reason(error: unknown): string {
@@ -195,9 +211,13 @@ async function printStatus(ctx: Context, client: ApiClient, report: StatusReport
   if (limit) {
     const { formatWait } = await import('../api/pacer.js');
     // The reset is in the server's time (an emulator's clock may run faster): read with its clock.
-    const resetsIn = limit.reset === undefined ? '' : `; the window resets in ${formatWait(client.localMsUntil(limit.reset))}`;
-    const low = limit.remaining <= limit.limit / 10;
-    const left = `${limit.remaining.toLocaleString('en-US')} of ${limit.limit.toLocaleString('en-US')} requests left`;
+    // Headers are the server's word: a limit that is no count is not shown, a reset beyond a month is not believed.
+    const untilReset = limit.reset === undefined ? Number.NaN : client.localMsUntil(limit.reset);
+    const resetsIn = untilReset <= RESET_BELIEVED_MS ? `; the window resets in ${formatWait(untilReset)}` : '';
+    const remaining = Math.max(0, limit.remaining);
+    const known = Number.isSafeInteger(limit.limit) && limit.limit > 0;
+    const low = known ? remaining <= limit.limit / 10 : remaining === 0;
+    const left = `${remaining.toLocaleString('en-US')}${known ? ` of ${limit.limit.toLocaleString('en-US')}` : ''} requests left`;
     line(`${paint.bold('Rate limit')}: ${low ? paint.yellow(left) : left}${resetsIn}.`);
   } else {
     line(`${paint.bold('Rate limit')}: ${paint.dim('the server sent no X-RateLimit headers')}`);
