@@ -56,6 +56,16 @@ export function displayWidth(text: string): number {
   return width;
 }
 
+/**
+ * The widest of many texts' display widths (0 for none). A loop, not Math.max(...spread): a page of
+ * 200,000 rows would overflow the call stack as arguments.
+ */
+export function widest(texts: Iterable<string>): number {
+  let most = 0;
+  for (const text of texts) most = Math.max(most, displayWidth(text));
+  return most;
+}
+
 function isWide(code: number): boolean {
   return (
     (code >= 0x1100 && code <= 0x115f) ||

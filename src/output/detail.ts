@@ -2,7 +2,7 @@
 // person reads (a job's description, an assessment's questions), wrapped to the terminal's width.
 // Piped, --fields and the other formats print as printRecord does: this is for eyes only.
 import type { Token } from 'markdown-it';
-import { cellText, displayWidth, inert } from './cells.js';
+import { cellText, displayWidth, inert, widest } from './cells.js';
 import type { Output } from './output.js';
 import type { Painter } from './paint.js';
 import { printRecord, type Column } from './render.js';
@@ -88,7 +88,7 @@ export function hanging(prefix: string, lines: readonly string[]): string[] {
 
 /** Label/value rows with the values aligned and wrapped beside their labels. */
 export function labelled(rows: readonly [string, string][], width: number, paint: Painter): string[] {
-  const labelWidth = Math.max(0, ...rows.map(([label]) => displayWidth(label))) + 2;
+  const labelWidth = widest(rows.map(([label]) => label)) + 2;
   return rows.flatMap(([label, value]) => {
     const lines = wrapWords(value, width - labelWidth);
     return lines.map((line, index) => (index === 0 ? paint.dim(label) + ' '.repeat(labelWidth - displayWidth(label)) : ' '.repeat(labelWidth)) + line);
@@ -144,7 +144,7 @@ function blocks(tokens: Token[], from: number, to: number, width: number, paint:
       case 'heading_open': {
         const lines = wrapWords(inlineText(tokens[index + 1]), width);
         // h1 and h2 underlined, so that they stand out without colour too.
-        const rule = Number(token.tag.slice(1)) <= 2 ? [paint.dim('─'.repeat(Math.min(width, Math.max(...lines.map(displayWidth)))))] : [];
+        const rule = Number(token.tag.slice(1)) <= 2 ? [paint.dim('─'.repeat(Math.min(width, widest(lines))))] : [];
         chunks.push([...lines.map((line) => paint.bold(line)), ...rule]);
         index = closing(tokens, index);
         break;

@@ -149,19 +149,28 @@ function cut(text: string, width: number): string {
     out += char;
     used += w;
   }
-  return out === '' ? [...text][0] ?? '' : out;
+  // Nothing fits: the first character alone (not [...text][0], which would spread the whole text).
+  return out === '' && text !== '' ? String.fromCodePoint(text.codePointAt(0)!) : out;
 }
 
-/** Breaks text into lines of `width` columns anywhere, losing nothing (for ids that must wrap). */
+/**
+ * Breaks text into lines of `width` columns anywhere, losing nothing (for ids that must wrap). One
+ * pass: a megabyte-long value from a server must not take minutes.
+ */
 export function hardWrap(text: string, width: number): string[] {
   const out: string[] = [];
-  let rest = text;
-  while (displayWidth(rest) > width) {
-    const head = cut(rest, width);
-    out.push(head);
-    rest = rest.slice(head.length);
+  let line = '';
+  let used = 0;
+  for (const char of text) {
+    const w = displayWidth(char);
+    if (used + w > width && line !== '') {
+      out.push(line);
+      [line, used] = ['', 0];
+    }
+    line += char;
+    used += w;
   }
-  out.push(rest);
+  out.push(line);
   return out;
 }
 

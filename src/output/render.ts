@@ -2,7 +2,7 @@
 // tab-separated text when piped; `json` is exactly the data; `ndjson` one item per line; `csv` RFC 4180.
 import type { Output } from './output.js';
 import type { Painter } from './paint.js';
-import { cellText, displayWidth, inertJson, truncate } from './cells.js';
+import { cellText, displayWidth, inertJson, truncate, widest as widestOf } from './cells.js';
 import { fitUrl, hardWrap, layoutColumns, urlAuthority, wrapWords, type ColumnNeeds } from './fit.js';
 import { relativeTime } from './time.js';
 
@@ -147,7 +147,8 @@ export async function printPages(
       const paint = await pipedPainter(out, columns);
       await emit(stdout, items.map((item) => `${columns.map((column) => pipedCell(paint, column, cell(column, item))).join('\t')}\n`).join(''));
     } else {
-      held.push(...items);
+      // A loop: spreading a page of 200,000 items as arguments overflows the call stack.
+      for (const item of items) held.push(item);
     }
     count += items.length;
     await afterPage?.(items);
@@ -219,14 +220,15 @@ export async function printRecord(
 function needs(column: Column, rows: string[][], index: number): ColumnNeeds {
   const cells = rows.map((row) => row[index]!);
   const head = header(column);
-  const widest = Math.max(0, ...cells.map(displayWidth));
+  const widest = widestOf(cells);
   const natural = Math.max(displayWidth(head), widest);
   const shortHead = Math.min(displayWidth(head), column.short ? displayWidth(column.short) : Infinity);
   const whole = column.keepWhole === true;
   // A status or a time is short and says little when cut: kept whole while there is room.
   const firm = column.status === true || column.time === true;
   // A URL keeps its scheme, host and port, and room for "/…" to show that a path was cut.
-  const least = column.url ? Math.max(0, ...cells.map((text) => Math.min(displayWidth(text), displayWidth(urlAuthority(text) ?? '') + 2))) : 0;
+  let least = 0;
+  if (column.url) for (const text of cells) least = Math.max(least, Math.min(displayWidth(text), displayWidth(urlAuthority(text) ?? '') + 2));
   const content = Math.max(widest, shortHead);
   return { natural, content, whole, firm, least, want: column.want ?? 8, header: shortHead, ...(column.drop !== undefined ? { drop: column.drop } : {}) };
 }
@@ -283,7 +285,7 @@ async function drawKeyValue(out: Output, pairs: [string, string, Column | undefi
   const [{ default: Table }, paint] = await Promise.all([import('cli-table3'), out.painter('stdout')]);
   // Two borders and a separator (3) plus a space either side of each cell (4).
   const room = Math.max(2, terminalWidth(out) - 7);
-  const naturalKey = Math.max(...pairs.map(([key]) => displayWidth(key)));
+  const naturalKey = widestOf(pairs.map(([key]) => key));
   const keyWidth = Math.min(naturalKey, Math.max(1, Math.floor(room / 2)));
   const valueWidth = Math.max(1, room - keyWidth);
   const table = new Table({ colWidths: [keyWidth + 2, valueWidth + 2], style: { head: [], border: [], compact: true } });

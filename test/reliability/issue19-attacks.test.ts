@@ -1,0 +1,126 @@
+// Issue 19's new code attacked as a hostile server, file or user would (CONTRACT §7): text from
+// outside reaches a person escaped; bad input is a clear message (exit 2), never a stack trace,
+// a hang or lost data.
+import { describe, expect, it } from 'vitest';
+import { json, runCli } from '../helpers/cli.js';
+import { sandbox } from '../helpers/env.js';
+import { reply, serve, type Handler } from '../helpers/scripted-server.js';
+import { displayWidth, widest } from '../../src/output/cells.js';
+import { hardWrap } from '../../src/output/fit.js';
+
+type Rec = Record<string, any>;
+const ESC = '\u001b';
+const KEY = 'hk_test_abcdefghijklmnopqrstuvwx';
+/** A terminal escape, an OSC 8 link, a C1 CSI and a bidi override: none may reach a screen raw. */
+const HOSTILE = `${ESC}[31mred${ESC}]8;;http://evil${ESC}\\x\u009b2J\u202etxt`;
+/** Control characters that drive a terminal (ESC, C1, bidi), whatever our own colours add (TAB separates piped cells). */
+const rawControls = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '').match(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g) ?? [];
+
+const listMeta = (count: number) => ({ current_page: 1, per_page: 100, total_pages: 1, total_count: count });
+
+/** A platform answering /jobs, /analytics and /deliveries as the test says. */
+async function platform(parts: { jobs?: unknown; analytics?: unknown; deliveries?: unknown; headers?: Record<string, string> }) {
+  const server = await serve((req, res) => {
+    const path = new URL(req.url ?? '', 'http://x').pathname;
+    const body = path.endsWith('/jobs') ? parts.jobs : path.endsWith('/analytics') ? parts.analytics : parts.deliveries;
+    if (body === undefined) return reply(404, { error: { code: 'not_found', message: 'No such route.' } })(req, res, '');
+    return reply(200, body, parts.headers ?? {})(req, res, '');
+  });
+  const box = await sandbox();
+  return { server, env: { ...box.env, HIRE_BASE_URL: `${server.origin}/api/v1`, HIRE_API_KEY: KEY, HIRE_MAX_RETRIES: '0' } };
+}
+
+describe('hire status against a hostile server', () => {
+  it('ids, titles and event ids with terminal escapes are inert everywhere, the Next: hints included', async () => {
+    const id = `job_${HOSTILE}`;
+    const { env } = await platform({
+      jobs: { data: [{ id, title: HOSTILE, status: 'active', candidate_count: 3 }], meta: listMeta(1) },
+      analytics: { data: { candidates: { by_job: { [id]: { new: 1, review: 2 } } } } },
+      deliveries: { data: [{ event_id: `evt_${HOSTILE}`, event_type: HOSTILE, url: `http://h/${HOSTILE}`, attempts: [{ response_status: null, error: HOSTILE }] }], meta: listMeta(1) },
+      headers: { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '50' },
+    });
+    const screen = await runCli(['status'], { env, tty: true, columns: 200 });
+    expect(screen.code, screen.stderr).toBe(0);
+    expect(screen.stdout).toContain('Next: `hire candidates list --job job_');
+    expect(screen.stdout).toContain('Next: `hire events get evt_');
+    expect(rawControls(screen.stdout)).toEqual([]);
+    const piped = await runCli(['status'], { env });
+    expect(rawControls(piped.stdout)).toEqual([]);
+    const report = await runCli(['status', '--json'], { env });
+    expect(rawControls(report.stdout)).toEqual([]);
+  });
+
+  it('wrong types: ids as objects, attempts a number or a string, by_job an array or with __proto__ keys', async () => {
+    for (const [byJob, attempts] of [
+      [[{ new: 1 }], 5],
+      [JSON.parse('{"__proto__": {"new": 7, "review": 7}, "constructor": {"new": 1}}'), 'oops'],
+      [{ job_1: { new: 'many', review: { $gt: 0 } } }, { length: 3 }],
+      [{ job_1: 'x' }, [null, 7, 'x']],
+    ] as const) {
+      const { env } = await platform({
+        jobs: { data: [{ id: 'job_1', title: 'A' }, { id: { nested: true }, title: 42 }, { id: '__proto__', title: null }, { id: 'constructor', title: [] }], meta: listMeta(4) },
+        analytics: { data: { candidates: { by_job: byJob } } },
+        deliveries: { data: [{ event_id: 17, url: 5, attempts }], meta: listMeta(1) },
+      });
+      for (const argv of [['status'], ['status', '--json']]) {
+        const result = await runCli(argv, { env, tty: argv.length === 1, columns: 80 });
+        expect(result.stderr).not.toMatch(/TypeError|at .*\.ts:\d+/);
+        expect(result.code, result.stderr).toBe(0);
+      }
+      const report = json<Rec>(await runCli(['status', '--json'], { env }));
+      // The report's counts are numbers or null, whatever the server sent.
+      for (const job of report.open_jobs.jobs) {
+        for (const key of ['new', 'review', 'candidates']) expect(job[key] === null || typeof job[key] === 'number', `${key}: ${JSON.stringify(job[key])}`).toBe(true);
+      }
+      expect(({} as Rec).new).toBeUndefined();
+    }
+  });
+
+  it('a total_count that is a string, negative or huge, and absurd rate-limit headers', async () => {
+    for (const [meta, headers] of [
+      [{ ...listMeta(1), total_count: '12' }, { 'x-ratelimit-limit': 'NaN', 'x-ratelimit-remaining': '-5', 'x-ratelimit-reset': '1e300' }],
+      [{ ...listMeta(1), total_count: -3 }, { 'x-ratelimit-limit': '-1', 'x-ratelimit-remaining': '1e400', 'x-ratelimit-reset': '-99999999999' }],
+      [{ ...listMeta(1), total_count: 1e308 }, { 'x-ratelimit-limit': 'abc', 'x-ratelimit-remaining': '0x10', 'x-ratelimit-reset': 'Infinity' }],
+    ] as const) {
+      const { env } = await platform({ jobs: { data: [{ id: 'job_1', title: 'A' }], meta }, analytics: { data: {} }, deliveries: { data: [], meta: listMeta(0) }, headers });
+      const screen = await runCli(['status'], { env, tty: true, columns: 80 });
+      expect(screen.code, screen.stderr).toBe(0);
+      expect(screen.stdout).not.toMatch(/NaN|Infinity|e\+\d/);
+      expect(screen.stdout).toMatch(/Open jobs\u001b?\[?[0-9;]*m?: \d/);
+      expect(screen.stdout).not.toMatch(/Open jobs[^\n]*: -/);
+      const report = json<Rec>(await runCli(['status', '--json'], { env }));
+      expect(Number.isInteger(report.open_jobs.total) && report.open_jobs.total >= 1).toBe(true);
+    }
+  });
+
+  it('an answer cut short is a network error with a message, not a hang or a stack trace', async () => {
+    const cut: Handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      res.write('{"data": [{"id": "job_1"');
+      setImmediate(() => res.socket?.destroy());
+    };
+    const server = await serve(cut);
+    const box = await sandbox();
+    const env = { ...box.env, HIRE_BASE_URL: `${server.origin}/api/v1`, HIRE_API_KEY: KEY, HIRE_MAX_RETRIES: '0' };
+    const result = await runCli(['status'], { env, tty: true, columns: 80 });
+    expect(result.stderr).not.toMatch(/at .*\.(ts|js):\d+/);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr.length).toBeGreaterThan(0);
+  });
+});
+
+describe('fitting huge values from a server', () => {
+  it('an id of a megabyte is hard-wrapped whole, in one pass (it took minutes, a line at a time)', () => {
+    const id = `job_${'x'.repeat(1_000_000)}字`;
+    const lines = hardWrap(id, 20);
+    expect(lines.join('')).toBe(id);
+    expect(lines.every((line) => displayWidth(line) <= 20)).toBe(true);
+    expect(hardWrap('字字', 1)).toEqual(['字', '字']);
+    expect(hardWrap('', 5)).toEqual(['']);
+  }, 30_000);
+
+  it('widest() measures 200,000 cells (Math.max(...cells) overflowed the stack)', () => {
+    expect(widest(Array.from({ length: 200_000 }, (_, index) => (index === 7 ? '字字字' : 'ab')))).toBe(6);
+    expect(widest([])).toBe(0);
+  });
+});
