@@ -7,6 +7,7 @@ import { sandbox } from '../helpers/env.js';
 import { reply, serve, type Handler } from '../helpers/scripted-server.js';
 import { displayWidth, widest } from '../../src/output/cells.js';
 import { hardWrap } from '../../src/output/fit.js';
+import { COUNTRY_CODES, CURRENCY_CODES, normaliseCode } from '../../src/domain/codes.js';
 
 type Rec = Record<string, any>;
 const ESC = '\u001b';
@@ -122,5 +123,14 @@ describe('fitting huge values from a server', () => {
   it('widest() measures 200,000 cells (Math.max(...cells) overflowed the stack)', () => {
     expect(widest(Array.from({ length: 200_000 }, (_, index) => (index === 7 ? '字字字' : 'ab')))).toBe(6);
     expect(widest([])).toBe(0);
+  });
+});
+
+describe('country and currency codes: Unicode case mapping is no way in', () => {
+  it('ı, ſ, ß and ligatures are not upper-cased into valid codes; ASCII and Unicode spaces still are handled', () => {
+    for (const tricky of ['ıd', 'ın', 'ſe', 'ß', 'ﬆ']) expect(COUNTRY_CODES.has(normaliseCode(tricky)), tricky).toBe(false);
+    for (const tricky of ['uſd', 'uſD', 'ＵＳＤ']) expect(CURRENCY_CODES.has(normaliseCode(tricky)), tricky).toBe(false);
+    expect(normaliseCode('\u00a0 us\u3000')).toBe('US');
+    expect(normaliseCode(' eur\t')).toBe('EUR');
   });
 });
