@@ -13,7 +13,9 @@ interface Token {
   end: number;
 }
 
-const TOKEN = /[ \t\r\n]*(?:("(?:[^"\\]|\\.)*")|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|(true|false|null)|([{}[\],:]))/y;
+// Strings as "unrolled loops" (runs of plain characters between escapes): an alternation repeated
+// per character overflowed the regex stack on a 10 MB string.
+const TOKEN = /[ \t\r\n]*(?:("[^"\\]*(?:\\.[^"\\]*)*")|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|(true|false|null)|([{}[\],:]))/y;
 
 /** The tokens of a JSON text, or undefined when it is not JSON. */
 function tokenise(text: string): Token[] | undefined {

@@ -134,3 +134,17 @@ describe('country and currency codes: Unicode case mapping is no way in', () => 
     expect(normaliseCode(' eur\t')).toBe('EUR');
   });
 });
+
+describe('hire api at a terminal, a hostile body', () => {
+  it('a 10 MB string is pretty-printed (the tokeniser overflowed its regex stack), escapes kept inert', async () => {
+    const big = 'x'.repeat(10_000_000);
+    const server = await serve(reply(200, `{"data": {"note": "${big}", "evil": "\\u001b[31m\u009b\u202e"}}`));
+    const box = await sandbox();
+    const env = { ...box.env, HIRE_BASE_URL: `${server.origin}/api/v1`, HIRE_API_KEY: KEY };
+    const result = await runCli(['api', '/jobs/job_1'], { env, tty: true, columns: 80 });
+    expect(result.stderr).not.toMatch(/RangeError|unexpected failure/);
+    expect(result.code, result.stderr.slice(0, 500)).toBe(0);
+    expect(result.stdout).toContain(big);
+    expect(rawControls(result.stdout)).toEqual([]);
+  }, 60_000);
+});
