@@ -148,3 +148,22 @@ describe('hire api at a terminal, a hostile body', () => {
     expect(rawControls(result.stdout)).toEqual([]);
   }, 60_000);
 });
+
+describe('nested --fields that try to reach the prototype', () => {
+  it('__proto__.polluted, constructor.prototype, a..b, ".", 500 dots: a message or nothing, never a polluted Object', async () => {
+    const box = await sandbox();
+    const { testEmulator } = await import('../helpers/emulator.js');
+    const emulator = await testEmulator(box.dataDir);
+    const env = { ...box.env, HIRE_BASE_URL: emulator.apiUrl, HIRE_API_KEY: emulator.key };
+    for (const fields of ['__proto__.polluted', 'constructor.prototype', 'id,a..b', '.', '.'.repeat(500), 'location.__proto__.x', 'id,location.city.toString']) {
+      for (const format of [['--json'], ['-o', 'csv'], []]) {
+        const result = await runCli(['jobs', 'list', '--fields', fields, ...format], { env, tty: format.length === 0, columns: 80 });
+        expect(result.stderr).not.toMatch(/TypeError|RangeError|unexpected failure|at .*\.ts:\d+/);
+        expect([0, 2], `${fields} ${format.join(' ')}: ${result.stderr}`).toContain(result.code);
+        if (result.code === 2) expect(result.stderr).toContain('field');
+      }
+    }
+    expect(({} as Rec).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty('x');
+  }, 60_000);
+});
