@@ -167,3 +167,33 @@ describe('nested --fields that try to reach the prototype', () => {
     expect(Object.prototype).not.toHaveProperty('x');
   }, 60_000);
 });
+
+describe('jobs import: the failures file may not eat the file being imported', () => {
+  it('--failures-file naming the CSV itself, a symlink to it, or "-": exit 2 naming the flag, the CSV unchanged, nothing sent', async () => {
+    const { readFileSync, symlinkSync, writeFileSync, existsSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const box = await sandbox();
+    const { testEmulator } = await import('../helpers/emulator.js');
+    const emulator = await testEmulator(box.dataDir);
+    const env = { ...box.env, HIRE_BASE_URL: emulator.apiUrl, HIRE_API_KEY: emulator.key };
+    const { DESCRIPTION } = await import('../helpers/cli.js');
+    const csv = join(box.root, 'jobs.csv');
+    const source = `title,description\r\nBackend Engineer,"${DESCRIPTION}"\r\n,missing title\r\n`;
+    writeFileSync(csv, source);
+    const link = join(box.root, 'link.csv');
+    symlinkSync(csv, link);
+    for (const target of [csv, link, '-']) {
+      const result = await runCli(['jobs', 'import', csv, '--skip-invalid', '--failures-file', target], { env });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain('--failures-file');
+      expect(readFileSync(csv, 'utf8')).toBe(source);
+    }
+    expect(existsSync(join(box.root, '-'))).toBe(false);
+    expect(json<Rec[]>(await runCli(['jobs', 'list', '--json'], { env }))).toEqual([]);
+    // Another name still works: the created row is gone from it, the invalid one kept.
+    const other = join(box.root, 'left.ndjson');
+    const ok = await runCli(['jobs', 'import', csv, '--skip-invalid', '--failures-file', other], { env });
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(readFileSync(other, 'utf8').trim().split('\n')).toHaveLength(1);
+  }, 60_000);
+});

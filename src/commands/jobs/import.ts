@@ -5,12 +5,13 @@
 // waits a little for the rows in flight, reports, and exits 130.
 import { createHash, randomUUID } from 'node:crypto';
 import { rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { createJob } from '../../api/jobs.js';
 import { canonicalJson } from '../../domain/canonical.js';
 import { validateJobInput, type JobInput } from '../../domain/job.js';
 import { ExitCode, HireError, InterruptedError, UsageError, type ExitCode as ExitCodeValue } from '../../errors.js';
-import { IMPORT_FORMATS, MAX_IMPORT_BYTES, detectFormat, dropServerFields, readRows, type Row } from '../../importing/rows.js';
+import { IMPORT_FORMATS, MAX_IMPORT_BYTES, detectFormat, dropServerFields, readRows, type ImportFormat, type Row } from '../../importing/rows.js';
 import { plural } from '../../output/plural.js';
 import { progressBar } from '../../output/progress.js';
 import { printList, type Column } from '../../output/render.js';
@@ -80,6 +81,7 @@ export default defineCommand({
     const { file: path, concurrency } = options;
     const text = await readTextInput(ctx, 'jobs import', path, { maxBytes: MAX_IMPORT_BYTES, hint: 'Split it into smaller files and import each.' });
     const format = options.format ?? detectFormat(path, text);
+    if (options.failuresFile !== undefined) checkFailuresFile(options.failuresFile, path, format);
     let rows: Row[];
     try {
       rows = await readRows(text, format);
@@ -239,4 +241,25 @@ export function defaultFailuresPath(path: string): string {
   if (path === '-') return 'import-failed.ndjson';
   const name = basename(path).replace(/\.failed\.ndjson$/i, '').replace(/\.(csv|ndjson|jsonl|json)$/i, '');
   return join(dirname(path), `${name}.failed.ndjson`);
+}
+
+/**
+ * --failures-file is a file to import again: not stdin, and not the CSV or JSON being imported,
+ * which would be replaced by NDJSON of the rows left over, its created rows gone. (An NDJSON file
+ * imported again keeps the rows still left over, as the default name does.)
+ */
+function checkFailuresFile(target: string, path: string, format: ImportFormat): void {
+  if (target === '-' || target.trim() === '') throw new UsageError(`--failures-file needs a file name ("${target}" is none): the rows left over are written there to import again.`);
+  if (path === '-' || format === 'ndjson') return;
+  // Through symlinks: a link to jobs.csv is jobs.csv.
+  const real = (file: string) => {
+    try {
+      return realpathSync(file);
+    } catch {
+      return resolve(file);
+    }
+  };
+  if (real(target) === real(path)) {
+    throw new UsageError(`--failures-file ${target} is the file being imported: its ${format.toUpperCase()} would be replaced by the rows left over. Name another file, or leave the flag out (${defaultFailuresPath(path)}).`);
+  }
 }
