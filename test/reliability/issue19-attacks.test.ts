@@ -197,3 +197,16 @@ describe('jobs import: the failures file may not eat the file being imported', (
     expect(readFileSync(other, 'utf8').trim().split('\n')).toHaveLength(1);
   }, 60_000);
 });
+
+describe('relative times of bogus timestamps from a server', () => {
+  it('a day that does not exist, trailing junk or a bad month is shown as sent, not as another date', async () => {
+    const { relativeTime } = await import('../../src/output/time.js');
+    const now = Date.parse('2026-11-24T12:00:00Z');
+    for (const bogus of ['2024-02-30', '2023-02-29T10:00:00Z', '1970-01-01junk', '2024-13-01', '2026-11-24T12:00:00+99:00', '+275760-09-13T00:00:00Z', 'soon']) {
+      expect(relativeTime(bogus, now), bogus).toBe(bogus);
+    }
+    expect(relativeTime('2024-02-29T10:00:00Z', now)).toBe('Feb 29 2024');
+    expect(relativeTime('2026-11-24T11:00:00Z', now)).toBe('1 hour ago');
+    expect(relativeTime('2026-11-24T11:59:59.999999999Z', now)).toBe('just now');
+  });
+});
