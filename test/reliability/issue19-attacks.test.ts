@@ -210,3 +210,24 @@ describe('relative times of bogus timestamps from a server', () => {
     expect(relativeTime('2026-11-24T11:59:59.999999999Z', now)).toBe('just now');
   });
 });
+
+describe('hire api --paginate --slurp, hostile pages', () => {
+  it('a page of 200,000 items is merged (pushing them as arguments overflowed the stack); a page that is no envelope is a clear failure', async () => {
+    const data = Array.from({ length: 200_000 }, (_, index) => ({ id: index }));
+    const server = await serve(reply(200, { data, meta: { ...listMeta(200_001), total_pages: 2 } }), reply(200, { data: [{ id: 'last' }], meta: { ...listMeta(200_001), total_pages: 2, current_page: 2 } }));
+    const box = await sandbox();
+    const env = { ...box.env, HIRE_BASE_URL: `${server.origin}/api/v1`, HIRE_API_KEY: KEY };
+    const result = await runCli(['api', '/jobs', '--paginate', '--slurp'], { env });
+    expect(result.stderr).not.toMatch(/RangeError|unexpected failure/);
+    expect(result.code, result.stderr.slice(0, 300)).toBe(0);
+    const merged = json<unknown[]>(result);
+    expect(merged).toHaveLength(200_001);
+    expect(merged.at(-1)).toEqual({ id: 'last' });
+
+    const odd = await serve(reply(200, { data: [{ id: 1 }], meta: { ...listMeta(2), total_pages: 2 } }), reply(200, '[1, 2, "\u001b[31m"]'));
+    const oddResult = await runCli(['api', '/jobs', '--paginate', '--slurp'], { env: { ...env, HIRE_BASE_URL: `${odd.origin}/api/v1` } });
+    expect(oddResult.code).toBe(1);
+    expect(oddResult.stderr).toContain('--slurp needs JSON pages with `data`');
+    expect(oddResult.stdout).toBe('');
+  }, 60_000);
+});

@@ -115,7 +115,8 @@ async function report(ctx: Context, response: RawResponse, show: Shown): Promise
         exitCode: ExitCode.failure,
         code: 'invalid_response',
       });
-    show.slurped.push(...items);
+    // A loop: spreading a page of 200,000 items as arguments overflows the call stack.
+    for (const item of items) show.slurped.push(item);
     return true;
   }
   await print(ctx, ok ? 'stdout' : 'stderr', response.text);
