@@ -72,6 +72,8 @@ export async function* paginate(
     schedule();
     const { items } = await inFlight.get(page)!;
     inFlight.delete(page);
+    // An empty page ends the list whatever total_pages said (a server claiming a billion pages).
+    if (items.length === 0) return;
     options.onPage?.(page);
     yield items.slice(0, remaining);
     remaining -= items.length;

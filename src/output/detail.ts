@@ -111,7 +111,17 @@ function markdown(): Promise<MarkdownIt> {
 /** A Markdown document as lines of plain text at most `width` columns wide. */
 export async function markdownLines(source: string, width: number, paint: Painter): Promise<string[]> {
   const tokens = (await markdown()).parse(source.replace(/\t/g, '    '), {});
-  return joinBlocks(blocks(tokens, 0, tokens.length, Math.max(10, width), paint), true);
+  const lines = joinBlocks(blocks(tokens, 0, tokens.length, Math.max(10, width), paint), true);
+  // Nesting deeper than markdown-it follows (its maxNesting) yields nothing: the text as written.
+  if (lines.every((line) => line.trim() === '') && source.trim() !== '') return plainLines(source, Math.max(10, width));
+  return lines;
+}
+
+function plainLines(source: string, width: number): string[] {
+  return source
+    .trim()
+    .split('\n')
+    .flatMap((line) => wrapWords(inert(line), width));
 }
 
 /** Blocks separated by an empty line (a document, a quote), or packed (a list item). */

@@ -116,6 +116,9 @@ export interface PageHooks {
   afterPage?: (items: Record<string, unknown>[]) => Promise<void> | void;
 }
 
+/** Rows a drawn table holds at a terminal; more are printed plain (as piped). */
+export const MAX_DRAWN_ROWS = 10_000;
+
 /**
  * Prints pages of a list as they arrive: ndjson, csv and piped tables write each page at once
  * (memory stays flat); JSON prints one array at the end; a drawn table needs every row first.
@@ -154,7 +157,15 @@ export async function printPages(
     await afterPage?.(items);
   }
   if (format === 'json') stdout.write(`${inertJson(held.map((item) => project(item, fields)), 2)}\n`);
-  else if (format === 'table' && out.isStdoutTTY && held.length > 0) {
+  else if (format === 'table' && out.isStdoutTTY && held.length > MAX_DRAWN_ROWS) {
+    // Too many rows to box (the table is built whole in memory; 200,000 overflowed it): plain rows.
+    const paint = await pipedPainter(out, columns);
+    for (let start = 0; start < held.length; start += 1_000) {
+      const page = held.slice(start, start + 1_000);
+      await write(stdout, page.map((item) => `${columns.map((column) => pipedCell(paint, column, cell(column, item))).join('\t')}\n`).join(''));
+    }
+    if (!out.quiet && out.isStderrTTY) out.stderr.write(`${held.length.toLocaleString('en-US')} rows are more than a drawn table holds: printed as plain rows; -o csv or --json suits an export.\n`);
+  } else if (format === 'table' && out.isStdoutTTY && held.length > 0) {
     const now = out.now?.() ?? Date.now();
     const rows = held.map((item) =>
       columns.map((column) => {

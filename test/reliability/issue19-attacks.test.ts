@@ -231,3 +231,47 @@ describe('hire api --paginate --slurp, hostile pages', () => {
     expect(oddResult.stdout).toBe('');
   }, 60_000);
 });
+
+describe('a server that claims a billion pages', () => {
+  it('lists --all and api --paginate stop at the first empty page', async () => {
+    const items = (page: number) => (page <= 2 ? [{ id: `job_${page}`, title: `Job ${page}`, status: 'active' }] : []);
+    const server = await serve((req, res) => {
+      const page = Number(new URL(req.url ?? '', 'http://x').searchParams.get('page') ?? 1);
+      reply(200, { data: items(page), meta: { current_page: page, per_page: 1, total_pages: 1_000_000_000, total_count: 1_000_000_000 } })(req, res, '');
+    });
+    const box = await sandbox();
+    const env = { ...box.env, HIRE_BASE_URL: `${server.origin}/api/v1`, HIRE_API_KEY: KEY };
+    const listed = await runCli(['jobs', 'list', '--all', '--json', '-q'], { env });
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(json<Rec[]>(listed).map((job) => job.id)).toEqual(['job_1', 'job_2']);
+    // Pages fetched together may run a few past the end; never on towards the billion.
+    expect(server.requests.length).toBeLessThan(10);
+
+    const before = server.requests.length;
+    const raw = await runCli(['api', '/jobs', '--paginate', '--slurp', '-q'], { env });
+    expect(raw.code, raw.stderr).toBe(0);
+    expect((JSON.parse(raw.stdout) as Rec[]).map((job) => job.id)).toEqual(['job_1', 'job_2']);
+    expect(server.requests.length - before).toBe(3);
+  });
+});
+
+describe('a list too long to draw at a terminal', () => {
+  it('200,000 rows are printed plain with a note, not drawn (cli-table3 overflowed); fewer are drawn', async () => {
+    const { printList, MAX_DRAWN_ROWS } = await import('../../src/output/render.js');
+    const { captureIO } = await import('../helpers/cli.js');
+    const { Context } = await import('../../src/context.js');
+    const rows = Array.from({ length: 200_000 }, (_, index) => ({ id: `job_${index}`, status: 'active' }));
+    const { io, stdout, stderr } = captureIO({ tty: true, columns: 80 });
+    const ctx = new Context(io, {});
+    await printList(ctx.output, rows, [{ key: 'id', keepWhole: true }, { key: 'status', status: true }]);
+    const lines = stdout().split('\n');
+    expect(lines).toHaveLength(200_001);
+    expect(lines[0]).toMatch(/^job_0\t/);
+    expect(stdout()).not.toContain('│');
+    expect(stderr()).toContain('200,000 rows are more than a drawn table holds: printed as plain rows');
+
+    const few = captureIO({ tty: true, columns: 80 });
+    await printList(new Context(few.io, {}).output, rows.slice(0, MAX_DRAWN_ROWS), [{ key: 'id', keepWhole: true }]);
+    expect(few.stdout()).toContain('│ job_9999');
+  });
+});

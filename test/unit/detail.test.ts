@@ -66,6 +66,18 @@ describe('markdownLines', () => {
   });
 });
 
+describe('markdownLines past the nesting markdown-it follows', () => {
+  it('a quote 5,000 levels deep is shown as written, escaped, not dropped', async () => {
+    const source = `${'>'.repeat(5000)} deep \u001b[31mtext`;
+    const lines = await markdownLines(source, 60, PLAIN_PAINTER);
+    const text = lines.join('');
+    expect(text).toContain('deep');
+    expect(text).toContain('text');
+    expect(text).not.toContain('\u001b');
+    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(60);
+  });
+});
+
 describe('questionLines', () => {
   it('numbers questions, letters options, marks the answer, and shows what a server sends oddly as text', () => {
     const lines = questionLines(

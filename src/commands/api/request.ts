@@ -65,7 +65,8 @@ export default defineCommand({
     if (!(await report(ctx, response, show))) return;
     if (!flags.paginate) return;
     const last = totalPages(response);
-    for (let page = 2; page <= last; page++) {
+    // An empty page ends the walk whatever total_pages said (a server claiming a billion pages).
+    for (let page = 2; page <= last && !emptyPage(response); page++) {
       pagesLeft = last - page + 1;
       response = await client.send('GET', path, { query: { ...query, page }, headers });
       if (!(await report(ctx, response, show))) return;
@@ -134,6 +135,15 @@ async function report(ctx: Context, response: RawResponse, show: Shown): Promise
     if (response.status >= 300 && response.status < 400) ctx.io.stderr.write(`Error: ${inert(redirectMessage(response.status, response.headers.location))}\n`);
   }
   return ok;
+}
+
+function emptyPage(response: RawResponse): boolean {
+  try {
+    const data = (JSON.parse(response.text) as { data?: unknown }).data;
+    return Array.isArray(data) && data.length === 0;
+  } catch {
+    return false;
+  }
 }
 
 function totalPages(response: RawResponse): number {
