@@ -87,8 +87,8 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
     if (options.announce) {
       options.announceEmulator(
         emulator.mode === 'embedded'
-          ? // Two short lines, the home dir as ~: the notice fits an 80-column terminal.
-            `Using the local emulator in-process (data in ${homeShort(dir, options.env.HOME)}).\n\`hire emulator start\` keeps one running.`
+          ? // One line (scripts filter it), wrapped at a terminal like every notice; the home dir as ~.
+            `Using the local emulator in-process (data in ${homeShort(dir, options.env.HOME)}); \`hire emulator start\` keeps one running.`
           : `Using the local emulator at ${emulator.origin}.`,
       );
     }

@@ -248,11 +248,12 @@ describe('hire api --paginate --slurp', () => {
     expect(plain(terminal.stdout)).toBe(`${JSON.stringify(items, null, 2)}\n`);
   });
 
-  it("keeps each item's bytes, and takes a page whose data is an object as one item", async () => {
+  it("keeps each item's bytes, takes a page whose data is an object as one item, and stops at an empty page", async () => {
+    // total_pages says 5: the empty third page ends the walk (a server may claim any number).
     const pages = [
-      '{"data": [{"id": 1.0}, {"id":12345678901234567890}], "meta": {"total_pages": 3}}',
-      '{"data":[],"meta":{"total_pages":3}}',
-      '{"meta":{"total_pages":3},"data":{"id":"last"}}',
+      '{"data": [{"id": 1.0}, {"id":12345678901234567890}], "meta": {"total_pages": 5}}',
+      '{"meta":{"total_pages":5},"data":{"id":"last"}}',
+      '{"data":[],"meta":{"total_pages":5}}',
     ];
     let served = 0;
     const { env, requests } = await scripted((_req, res) => {
