@@ -125,32 +125,38 @@ export function fitUrl(text: string, width: number): string {
  */
 export function wrapWords(text: string, width: number, lines = Number.POSITIVE_INFINITY): string[] {
   const out: string[] = [];
-  let rest = text;
-  while (displayWidth(rest) > width && out.length < lines - 1) {
-    const head = cut(rest, width);
+  // Walks the text once by index: slicing and measuring the whole rest per line took minutes for a
+  // megabyte-long value from a server.
+  let at = 0;
+  while (out.length < lines - 1) {
+    const end = fitEnd(text, at, width);
+    if (end >= text.length) break; // the rest fits
+    const head = text.slice(at, end);
     const space = head.lastIndexOf(' ');
     // Without a space, a word breaks after its last `.`, `-`, `/` or `_` ("job." "created"), else anywhere.
     const joint = Math.max(...['.', '-', '/', '_'].map((mark) => head.lastIndexOf(mark, head.length - 2)));
-    const line = rest[head.length] === ' ' ? head : space > 0 ? head.slice(0, space) : joint >= 0 ? head.slice(0, joint + 1) : head;
-    out.push(line.trimEnd());
-    rest = rest.slice(line.length).trimStart();
+    const length = text[end] === ' ' ? head.length : space > 0 ? space : joint >= 0 ? joint + 1 : head.length;
+    out.push(text.slice(at, at + length).trimEnd());
+    at += length;
+    while (at < text.length && /\s/.test(text[at]!)) at++;
   }
-  out.push(truncate(rest, width));
+  out.push(truncate(text.slice(at), width));
   return out;
 }
 
-/** The longest start of `text` that fits `width` columns. */
-function cut(text: string, width: number): string {
-  let out = '';
+/** Where the longest run of `text` from `start` that fits `width` columns ends (at least one character). */
+function fitEnd(text: string, start: number, width: number): number {
   let used = 0;
-  for (const char of text) {
+  let index = start;
+  while (index < text.length) {
+    const char = String.fromCodePoint(text.codePointAt(index)!);
     const w = displayWidth(char);
-    if (used + w > width) break;
-    out += char;
+    if (used + w > width && index > start) break;
     used += w;
+    index += char.length;
+    if (used > width) break;
   }
-  // Nothing fits: the first character alone (not [...text][0], which would spread the whole text).
-  return out === '' && text !== '' ? String.fromCodePoint(text.codePointAt(0)!) : out;
+  return index;
 }
 
 /**

@@ -6,7 +6,7 @@ import { json, runCli } from '../helpers/cli.js';
 import { sandbox } from '../helpers/env.js';
 import { reply, serve, type Handler } from '../helpers/scripted-server.js';
 import { displayWidth, widest } from '../../src/output/cells.js';
-import { hardWrap } from '../../src/output/fit.js';
+import { hardWrap, wrapWords } from '../../src/output/fit.js';
 import { COUNTRY_CODES, CURRENCY_CODES, normaliseCode } from '../../src/domain/codes.js';
 
 type Rec = Record<string, any>;
@@ -118,6 +118,15 @@ describe('fitting huge values from a server', () => {
     expect(lines.every((line) => displayWidth(line) <= 20)).toBe(true);
     expect(hardWrap('字字', 1)).toEqual(['字', '字']);
     expect(hardWrap('', 5)).toEqual(['']);
+  }, 30_000);
+
+  it('a title of two megabytes wraps between words in one pass (the key/value view; it took minutes)', () => {
+    const title = 'Senior engineer, payments. '.repeat(80_000);
+    const lines = wrapWords(title, 60);
+    expect(lines.every((line) => displayWidth(line) <= 60)).toBe(true);
+    // Only the spaces where lines break are gone: every word is kept, in order.
+    expect(lines.join(' ').trimEnd()).toBe(title.trimEnd());
+    expect(wrapWords('job.created', 6)).toEqual(['job.', 'created'.slice(0, 5) + '…']);
   }, 30_000);
 
   it('widest() measures 200,000 cells (Math.max(...cells) overflowed the stack)', () => {
