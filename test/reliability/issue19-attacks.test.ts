@@ -126,7 +126,8 @@ describe('fitting huge values from a server', () => {
     expect(lines.every((line) => displayWidth(line) <= 60)).toBe(true);
     // Only the spaces where lines break are gone: every word is kept, in order.
     expect(lines.join(' ').trimEnd()).toBe(title.trimEnd());
-    expect(wrapWords('job.created', 6)).toEqual(['job.', 'created'.slice(0, 5) + '…']);
+    expect(wrapWords('job.created', 6)).toEqual(['job.', 'create', 'd']);
+    expect(wrapWords('job.created', 6, 2)).toEqual(['job.', 'creat…']);
   }, 30_000);
 
   it('widest() measures 200,000 cells (Math.max(...cells) overflowed the stack)', () => {
