@@ -31,7 +31,8 @@ export interface StatusReport {
   /** Active jobs, the newest first; `new`/`review` are null when the server gives no per-job counts. */
   open_jobs: { total: number; jobs: OpenJob[] } | null;
   failed_deliveries: { total: number; latest: ApiRecord[] } | null;
-  rate_limit: RateLimit | null;
+  /** The window as the server's headers said it, believed only as far as sane: `limit` null when it is no count. */
+  rate_limit: { limit: number | null; remaining: number; reset: number | null } | null;
   /** Why a section is null: its error, or that the server has no such list. */
   errors?: { open_jobs?: string; failed_deliveries?: string };
 }
@@ -108,7 +109,7 @@ export async function readStatus(
     getAnalytics(client, {}),
     listPage(client, DELIVERIES_PATH, { state: 'failed', per_page: FAILURES_SHOWN, sort: '-updated_at' }),
   ]);
-  const report: StatusReport = { profile, open_jobs: null, failed_deliveries: null, rate_limit: client.rateLimit ?? null };
+  const report: StatusReport = { profile, open_jobs: null, failed_deliveries: null, rate_limit: saneRateLimit(client.rateLimit) };
   const errors: NonNullable<StatusReport['errors']> = {};
   let cause: unknown;
   let failed = false;
@@ -146,6 +147,13 @@ export async function readStatus(
   }
   if (Object.keys(errors).length > 0) report.errors = errors;
   return { report, cause, failed };
+}
+
+/** What `--json` and the screen show of the headers: counts that are whole numbers ≥ 0, a reset that is a time. */
+function saneRateLimit(limit: RateLimit | undefined): StatusReport['rate_limit'] {
+  if (!limit) return null;
+  const count = (value: number) => (Number.isSafeInteger(value) && value >= 0 ? value : null);
+  return { limit: count(limit.limit) || null, remaining: count(limit.remaining) ?? 0, reset: limit.reset !== undefined && Number.isSafeInteger(limit.reset) ? limit.reset : null };
 }
 
 /** `candidates.by_job` of the analytics, when the server gives it. */
@@ -212,12 +220,11 @@ async function printStatus(ctx: Context, client: ApiClient, report: StatusReport
     const { formatWait } = await import('../api/pacer.js');
     // The reset is in the server's time (an emulator's clock may run faster): read with its clock.
     // Headers are the server's word: a limit that is no count is not shown, a reset beyond a month is not believed.
-    const untilReset = limit.reset === undefined ? Number.NaN : client.localMsUntil(limit.reset);
+    const untilReset = limit.reset === null ? Number.NaN : client.localMsUntil(limit.reset);
     const resetsIn = untilReset <= RESET_BELIEVED_MS ? `; the window resets in ${formatWait(untilReset)}` : '';
-    const remaining = Math.max(0, limit.remaining);
-    const known = Number.isSafeInteger(limit.limit) && limit.limit > 0;
-    const low = known ? remaining <= limit.limit / 10 : remaining === 0;
-    const left = `${remaining.toLocaleString('en-US')}${known ? ` of ${limit.limit.toLocaleString('en-US')}` : ''} requests left`;
+    const { remaining, limit: of } = limit;
+    const low = of !== null ? remaining <= of / 10 : remaining === 0;
+    const left = `${remaining.toLocaleString('en-US')}${of !== null ? ` of ${of.toLocaleString('en-US')}` : ''} requests left`;
     line(`${paint.bold('Rate limit')}: ${low ? paint.yellow(left) : left}${resetsIn}.`);
   } else {
     line(`${paint.bold('Rate limit')}: ${paint.dim('the server sent no X-RateLimit headers')}`);

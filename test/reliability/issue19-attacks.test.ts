@@ -91,6 +91,11 @@ describe('hire status against a hostile server', () => {
       expect(screen.stdout).not.toMatch(/Open jobs[^\n]*: -/);
       const report = json<Rec>(await runCli(['status', '--json'], { env }));
       expect(Number.isInteger(report.open_jobs.total) && report.open_jobs.total >= 1).toBe(true);
+      // --json believes the headers as far as the screen does: no NaN (null in JSON), no negative count.
+      const { limit, remaining, reset } = (report.rate_limit ?? { limit: null, remaining: 0, reset: null }) as { limit: number | null; remaining: number; reset: number | null };
+      expect(limit === null || (Number.isInteger(limit) && limit > 0)).toBe(true);
+      expect(Number.isInteger(remaining) && remaining >= 0).toBe(true);
+      expect(reset === null || Number.isSafeInteger(reset)).toBe(true);
     }
   });
 
