@@ -3,6 +3,7 @@
 // Piped, --fields and the other formats print as printRecord does: this is for eyes only.
 import type { Token } from 'markdown-it';
 import { cellText, displayWidth, inert, widest } from './cells.js';
+import { wrapWords as wrapCell } from './fit.js';
 import type { Output } from './output.js';
 import type { Painter } from './paint.js';
 import { printRecord, type Column } from './render.js';
@@ -47,37 +48,13 @@ export function terminalWidth(out: Output): number {
 }
 
 /**
- * Greedy word wrap by display width; a word longer than the line (a URL, escaped control
- * characters) is cut. `\n` starts a new line. Expects inert text: nothing here is a control.
+ * Word wrap by display width, for prose: `\n` starts a new line, runs of spaces count as one, and
+ * a word longer than the line breaks as table cells do (fit.ts: after a `.` `-` `/` `_`, else
+ * anywhere), nothing cut. Expects inert text: nothing here is a control.
  */
 export function wrapWords(text: string, width: number): string[] {
   const limit = Math.max(1, width);
-  const lines: string[] = [];
-  for (const paragraph of text.split('\n')) {
-    let line = '';
-    let used = 0;
-    for (const word of paragraph.split(' ').filter((part) => part !== '')) {
-      const size = displayWidth(word);
-      if (used > 0 && used + 1 + size <= limit) {
-        line += ` ${word}`;
-        used += 1 + size;
-        continue;
-      }
-      if (used > 0) lines.push(line);
-      [line, used] = ['', 0];
-      for (const char of word) {
-        const w = displayWidth(char);
-        if (used + w > limit && used > 0) {
-          lines.push(line);
-          [line, used] = ['', 0];
-        }
-        line += char;
-        used += w;
-      }
-    }
-    lines.push(line);
-  }
-  return lines;
+  return text.split('\n').flatMap((paragraph) => wrapCell(paragraph.split(' ').filter((word) => word !== '').join(' '), limit));
 }
 
 /** `prefix` before the first line, as many spaces before the others: a list item, a label. */
