@@ -5,6 +5,7 @@ import { arg, defineCommand } from './define.js';
 export default defineCommand({
   path: ['completion'],
   summary: 'print the shell completion script: bash, zsh or fish',
+  effect: 'read',
   args: { shell: arg.enum(SHELLS, 'bash, zsh or fish', { message: `Shells: ${SHELLS.join(', ')} (got "{value}").` }) },
   examples: ['source <(hire completion bash)', 'hire completion fish > ~/.config/fish/completions/hire.fish'],
   async run(ctx, { shell }) {

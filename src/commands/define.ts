@@ -40,6 +40,8 @@ export interface FlagSpec<T = unknown> {
   above?: number;
   max?: number;
   integer?: boolean;
+  /** A value it takes, as typed: what machine help shows of a `parse`d flag's format (`2h`). */
+  example?: string;
   /** Custom reading of a string value; undefined means invalid (then `message` is shown). */
   parse?: (raw: string) => unknown;
   /** The message for an invalid value; `{value}` is replaced by what was given. */
@@ -85,7 +87,14 @@ export const flag = {
   string: <const O extends Common & { default?: string; required?: string; field?: string }>(options: O) =>
     ({ kind: 'string', ...options }) as FlagSpec<Given<string, O>>,
   /** A string read by `parse` (a duration, a list of pairs): its result type, or `message` when undefined. */
-  parsed: <T, const O extends Common & { default?: string; required?: string; message: string; choices?: readonly string[] }>(parse: (raw: string) => T | undefined, options: O) =>
+  parsed: <
+    T,
+    // A value it takes (`example`) or the values it takes (`choices`): machine help shows the format.
+    const O extends Common & { default?: string; required?: string; message: string } & ({ example: string } | { choices: readonly string[] }),
+  >(
+    parse: (raw: string) => T | undefined,
+    options: O,
+  ) =>
     ({ kind: 'string', parse, ...options }) as FlagSpec<Given<T, O>>,
   enum: <const C extends readonly string[], const O extends Common & { default?: C[number]; required?: string; many?: boolean; field?: string; message?: string }>(
     choices: C,
@@ -98,8 +107,13 @@ export const flag = {
   number: <const O extends Common & { default?: string; required?: string; min?: number; above?: number; max?: number; integer?: boolean; message?: string }>(
     options: O,
   ) => ({ kind: 'number', ...options }) as FlagSpec<Given<number, O>>,
-  /** A number for a domain schema to check: what is not a number is handed on as typed. */
-  fieldNumber: <const O extends Common & { field: string }>(options: O) => ({ kind: 'number', ...options }) as FlagSpec<number | string | undefined>,
+  /**
+   * A number for a domain schema to check: what is not a number is handed on as typed. `min`,
+   * `max` and `integer` describe the schema's rule (machine help, the MCP tools' schemas): the
+   * schema checks them, with its own messages.
+   */
+  fieldNumber: <const O extends Common & { field: string; min?: number; max?: number; integer?: boolean }>(options: O) =>
+    ({ kind: 'number', ...options }) as FlagSpec<number | string | undefined>,
   boolean: <const O extends Common & { negate?: boolean; positive?: string; field?: string }>(options: O) => ({ kind: 'boolean', ...options }) as FlagSpec<boolean | undefined>,
   /** Repeatable text: `--filter a=1 --filter b=2`; with `commas`, `--skill go,rust` too. */
   list: <const O extends Common & { commas?: boolean; field?: string; required?: string }>(options: O) =>
@@ -119,11 +133,20 @@ type ValueOf<S> = S extends { readonly __value?: [infer T] } ? T : never;
 /** The options run() receives: every flag and argument by its key, parsed and checked. */
 export type Options<F extends Flags, A extends Args> = { readonly [K in keyof F]: ValueOf<F[K]> } & { readonly [K in keyof A]: ValueOf<A[K]> };
 
+export const COMMAND_EFFECTS = ['read', 'write', 'delete'] as const;
+export type CommandEffect = (typeof COMMAND_EFFECTS)[number];
+
 export interface CommandSpec<F extends Flags = Flags, A extends Args = Args> {
   /** The words that call it: `['candidates', 'list']`. */
   path: readonly string[];
   /** One line: what it does (and the API call it makes). */
   summary: string;
+  /**
+   * The most it may do to data, on the platform or on this machine (config, the emulator's data):
+   * `read` changes nothing; `write` creates or changes; `delete` removes. Machine help (`hire help
+   * --json`) says it, and the MCP server offers a command as a tool by it.
+   */
+  effect: CommandEffect;
   args?: A;
   flags?: F;
   /** 1-3 real invocations, starting with `hire`; a `# comment` may follow. */

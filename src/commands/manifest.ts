@@ -1,7 +1,7 @@
 // The manifest: every command's declaration as plain data (no run, no parse functions). The build
 // writes it into dist/ (scripts/build.mjs), so that --help and completion build the tree from it
 // and load no command's code; from sources (tests, tsx) it is made from the loaded declarations.
-import { kebab, longName, type ArgSpec, type CommandSpec, type Completer, type FlagSpec } from './define.js';
+import { kebab, longName, type ArgSpec, type CommandEffect, type CommandSpec, type Completer, type FlagSpec } from './define.js';
 
 export interface ManifestFlag {
   key: string;
@@ -19,6 +19,15 @@ export interface ManifestFlag {
   hidden?: boolean;
   choices?: readonly string[];
   complete?: Completer;
+  /** When absent, a usage error: this flag must be given. */
+  required?: boolean;
+  /** Numbers: the range (`above` excludes its bound), and whether only whole numbers are taken. */
+  min?: number;
+  above?: number;
+  max?: number;
+  integer?: boolean;
+  /** A value it takes, as typed (flags read by a `parse` function: their format). */
+  example?: string;
 }
 
 export interface ManifestArg {
@@ -36,6 +45,7 @@ export interface ManifestCommand {
   args: ManifestArg[];
   flags: ManifestFlag[];
   examples: readonly string[];
+  effect: CommandEffect;
   /** Its place in program.ts's registry: how its code is loaded when it runs. */
   index: number;
 }
@@ -67,6 +77,10 @@ export function manifestFlag(key: string, spec: FlagSpec): ManifestFlag {
   if (spec.hidden) entry.hidden = true;
   if (choices) entry.choices = choices;
   if (spec.complete) entry.complete = spec.complete;
+  if (spec.required !== undefined) entry.required = true;
+  for (const bound of ['min', 'above', 'max'] as const) if (spec[bound] !== undefined) entry[bound] = spec[bound];
+  if (spec.integer) entry.integer = true;
+  if (spec.example !== undefined) entry.example = spec.example;
   return entry;
 }
 
@@ -91,6 +105,7 @@ export function manifestOf(spec: CommandSpec, index: number): ManifestCommand {
       return [{ ...positive, long: entry.long.replace(/^--no-/, '--'), help: flag.positive }, entry];
     }),
     examples: spec.examples,
+    effect: spec.effect,
     index,
   };
 }

@@ -79,6 +79,7 @@ function counted(value: unknown): number | undefined {
 export default defineCommand({
   path: ['status'],
   summary: "the current profile at a glance: open jobs with new and in-review candidates, failed deliveries, the rate limit",
+  effect: 'read',
   examples: ['hire status', 'hire status --profile prod', 'hire status --json | jq .failed_deliveries.total'],
   async run(ctx) {
     // A summary of three parts has no single CSV table; refused before anything is sent.

@@ -7,6 +7,7 @@ import { UsageError } from '../errors.js';
 import { inertLines } from '../output/cells.js';
 import { collect } from './collect.js';
 import type { Registry } from './define.js';
+import { machineFlag, machineHelp, machineNode } from './machine-help.js';
 import { examplesText, type ManifestFlag, type TreeNode } from './manifest.js';
 
 /** Runs the command at `index` of the registry with commander's raw values. */
@@ -119,6 +120,7 @@ function addHelpCommand(command: Command, node: TreeNode): void {
   help.exitOverride((error) => failure(help, error));
   help.action((words: string[]) => {
     if (node.path.length === 0 && words.length === 1 && words[0] === 'options') {
+      if (printedMachineHelp(command, 'options')) return;
       command.configureOutput().writeOut!(globalOptionsHelp(command));
       return;
     }
@@ -138,8 +140,18 @@ function addHelpCommand(command: Command, node: TreeNode): void {
       target = sub;
       at = child;
     }
+    if (printedMachineHelp(command, at)) return;
     target.outputHelp();
   });
+}
+
+/** How a program prints machine help (buildCommander): true when it did, asked with --json. */
+const machineHelpers = new WeakMap<Command, (about: TreeNode | 'options') => boolean>();
+
+function printedMachineHelp(command: Command, about: TreeNode | 'options'): boolean {
+  let root = command;
+  while (root.parent) root = root.parent;
+  return machineHelpers.get(root)?.(about) ?? false;
 }
 
 /** `hire help options`: the global flags, formatted as commander formats options. */
@@ -229,6 +241,14 @@ export function buildCommander(ctx: Context, registry: Registry, tree: TreeNode,
     throw commandLineError(about, error, rootValues(program, tree));
   };
   failures.set(program, fail);
+  // `hire help [WORDS…] --json`: the global flags are read (preAction) before help's action runs.
+  machineHelpers.set(program, (about) => {
+    if (!ctx.wantsJson) return false;
+    const document =
+      about === 'options' ? { global_flags: tree.flags.map(machineFlag) } : about === tree ? machineHelp(tree, VERSION) : machineNode(about);
+    ctx.io.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
+    return true;
+  });
   program
     .exitOverride((error) => fail(program, error))
     .configureOutput({

@@ -14,6 +14,7 @@ import { localClient } from './emulator/local.js';
 export default defineCommand({
   path: ['trigger'],
   summary: 'make the local emulator emit an event of a kind, with the records behind it',
+  effect: 'write',
   args: { kind: arg.enum(EVENT_KINDS, 'the event kind', { message: `Not an event kind: "{value}". Kinds: ${EVENT_KINDS.join(', ')}.` }) },
   flags: {
     job: flag.string({ value: 'id', help: 'use this job instead of making one (active, for candidate events)' }),

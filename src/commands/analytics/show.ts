@@ -9,6 +9,7 @@ import { defineCommand, flag } from '../define.js';
 const bound = (name: 'from' | 'to', help: string) =>
   flag.parsed((text) => (parseDateBound(text, name) ? text : undefined), {
     value: 'date',
+    example: '2026-11-01',
     help,
     message: `--${name} must be a date such as 2026-11-01, or an ISO 8601 time (got "{value}").`,
   });
@@ -16,6 +17,7 @@ const bound = (name: 'from' | 'to', help: string) =>
 export default defineCommand({
   path: ['analytics'],
   summary: 'hiring analytics: jobs, candidates, scores and the funnel (GET /analytics)',
+  effect: 'read',
   flags: {
     job: flag.string({ value: 'id', help: 'one job only' }),
     from: bound('from', 'from this date (2026-11-01) or ISO 8601 time'),

@@ -35,6 +35,8 @@ type ApiFlags = Options<typeof FLAGS, Record<never, never>>;
 export default defineCommand({
   path: ['api'],
   summary: 'send a raw request to the API and print the response (as received when piped)',
+  // Any method: at most, a DELETE.
+  effect: 'delete',
   args: { path: arg.required('path under the base URL, such as /jobs or jobs/job_abc123') },
   flags: FLAGS,
   examples: ['hire api -X GET /jobs -f status=active', 'hire api -X PATCH /jobs/job_abc123 -f title="Staff Engineer"', 'hire api /candidates --paginate --slurp -F per_page=100'],

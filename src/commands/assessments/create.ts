@@ -8,6 +8,7 @@ import { UsageError, ValidationError } from '../../errors.js';
 import { printDetail } from '../../output/detail.js';
 import { defineCommand, flag, flagForField } from '../define.js';
 import { fieldsFromOptions } from '../fields.js';
+import { QUESTION_COUNT_RANGE, TIME_LIMIT_RANGE } from '../jobs/job-flags.js';
 import { inputName, parseDocument, readTextInput } from '../shared/input.js';
 import { ASSESSMENT_DETAIL_COLUMNS, assessmentView } from './columns.js';
 import { confirmProductionWrite } from '../shared/confirm.js';
@@ -15,8 +16,8 @@ import { confirmProductionWrite } from '../shared/confirm.js';
 const FLAGS = {
   job: flag.string({ value: 'id', help: 'the job to generate questions for', field: 'job_id' }),
   // Checked by the assessment schema with --data's and the file's fields, naming field and flag.
-  questionCount: flag.fieldNumber({ value: 'n', help: 'questions, 5-20', field: 'question_count' }),
-  timeLimit: flag.fieldNumber({ value: 'seconds', help: 'time limit, 300-1800 s', field: 'time_limit' }),
+  questionCount: flag.fieldNumber({ value: 'n', help: 'questions, 5-20', field: 'question_count', ...QUESTION_COUNT_RANGE }),
+  timeLimit: flag.fieldNumber({ value: 'seconds', help: 'time limit, 300-1800 s', field: 'time_limit', ...TIME_LIMIT_RANGE }),
   questionType: flag.enum(QUESTION_TYPES, { value: 'type', help: '{choices} (repeatable, or comma-separated)', many: true, field: 'question_types' }),
   proctoring: flag.boolean({ help: 'enable anti-cheating proctoring', field: 'proctoring' }),
   data: flag.string({ value: 'json', help: 'more fields as a JSON object (flags win)' }),
@@ -26,6 +27,7 @@ const FLAGS = {
 export default defineCommand({
   path: ['assessments', 'create'],
   summary: 'create an assessment (POST /assessments)',
+  effect: 'write',
   flags: FLAGS,
   examples: ['hire assessments create --job job_abc123 --question-count 8', 'hire assessments create --job job_abc123 --data \'{"time_limit": 600}\' --json'],
   async run(ctx, flags) {

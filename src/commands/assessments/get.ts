@@ -7,6 +7,7 @@ import { ASSESSMENT_DETAIL_COLUMNS, assessmentView } from './columns.js';
 export default defineCommand({
   path: ['assessments', 'get'],
   summary: 'show one assessment with its questions',
+  effect: 'read',
   args: { id: arg.required('assessment id') },
   examples: ['hire assessments get asmt_abc123', 'hire assessments get asmt_abc123 --json'],
   async run(ctx, { id }) {

@@ -8,6 +8,7 @@ import { ASSESSMENT_LIST_COLUMNS } from './columns.js';
 export default defineCommand({
   path: ['assessments', 'list'],
   summary: 'list assessments (GET /assessments)',
+  effect: 'read',
   flags: {
     job: flag.string({ value: 'id', help: "only this job's assessments" }),
     ...LIST_FLAGS,

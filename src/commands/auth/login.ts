@@ -14,6 +14,7 @@ const LOGIN_ENVIRONMENTS = ENVIRONMENTS.filter((environment) => environment !== 
 export default defineCommand({
   path: ['auth', 'login'],
   summary: 'store a key in a profile after checking it with one request (the key is never an argument)',
+  effect: 'write',
   flags: {
     environment: flag.parsed((text) => (ENVIRONMENTS as readonly string[]).includes(text) ? (text as Environment) : undefined, {
       value: 'env',

@@ -25,6 +25,7 @@ const COLUMNS: readonly Column[] = [
 export default defineCommand({
   path: ['auth', 'status'],
   summary: 'show each profile (or --profile), whether its key works, and the rate-limit headroom',
+  effect: 'read',
   examples: ['hire auth status', 'hire auth status --profile prod --json'],
   async run(ctx) {
     const config = await ctx.config();

@@ -7,6 +7,7 @@ import { CANDIDATE_DETAIL_COLUMNS } from './columns.js';
 export default defineCommand({
   path: ['candidates', 'get'],
   summary: 'show one candidate',
+  effect: 'read',
   args: { id: arg.required('candidate id') },
   examples: ['hire candidates get cand_abc123'],
   async run(ctx, { id }) {

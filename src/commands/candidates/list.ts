@@ -9,6 +9,7 @@ import { CANDIDATE_LIST_COLUMNS } from './columns.js';
 export default defineCommand({
   path: ['candidates', 'list'],
   summary: 'list candidates (GET /candidates)',
+  effect: 'read',
   flags: {
     status: flag.enum(CANDIDATE_STATUSES, { help: 'only this status: {choices} (comma-separated for several)', many: true }),
     scoreMin: flag.number({ value: 'n', help: 'only candidates whose assessment score is at least N (0-100)', min: 0, max: 100 }),

@@ -12,6 +12,7 @@ import { confirmProductionWrite } from '../shared/confirm.js';
 export default defineCommand({
   path: ['candidates', 'move'],
   summary: "change a candidate's status: one step along the pipeline, one back, or to rejected",
+  effect: 'write',
   args: { id: arg.required('candidate id') },
   flags: {
     status: flag.enum(CANDIDATE_STATUSES, { help: 'the new status: {choices}', required: `--status is required: one of ${CANDIDATE_STATUSES.join(', ')}.` }),

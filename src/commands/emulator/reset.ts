@@ -9,6 +9,7 @@ import { localClient } from './local.js';
 export default defineCommand({
   path: ['emulator', 'reset'],
   summary: 'delete all jobs, candidates, assessments and webhooks (asks first; --yes when not at a terminal)',
+  effect: 'delete',
   examples: ['hire emulator reset --yes'],
   async run(ctx) {
     const client = await localClient(ctx);

@@ -8,6 +8,7 @@ import { plural } from '../../output/plural.js';
 export default defineCommand({
   path: ['emulator', 'simulate'],
   summary: 'make candidates apply to an active job (events are delivered to webhooks)',
+  effect: 'write',
   flags: {
     job: flag.string({ value: 'id', help: 'the job they apply to', required: '--job ID is required: the job candidates apply to.' }),
     applications: flag.number({ value: 'n', help: 'how many apply', default: '10', integer: true, min: 1 }),

@@ -9,6 +9,7 @@ import { defineCommand, flag } from '../define.js';
 export default defineCommand({
   path: ['emulator', 'start'],
   summary: 'run the emulator as a standing server until Ctrl-C',
+  effect: 'write',
   flags: {
     port: flag.number({ value: 'port', help: 'port to listen on (0 = any free port)', default: '4010', integer: true, min: 0, max: 65535 }),
     host: flag.string({ help: 'address to listen on', default: '127.0.0.1' }),
@@ -37,6 +38,7 @@ export default defineCommand({
     chaosSeed: flag.number({ value: 'n', help: 'the same seed gives the same faults (default 1)', integer: true }),
     chaosWeights: flag.parsed(parseWeights, {
       value: 'list',
+      example: 'error=2,latency=1',
       help: 'how often each fault comes, e.g. error=2,latency=1 (error, rate_limit, latency, drop_before, drop_after, truncate)',
       message: `--chaos-weights takes kind=weight pairs, kinds ${FAULTS.join(', ')} (got "{value}").`,
     }),

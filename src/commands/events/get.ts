@@ -11,6 +11,7 @@ const COLUMNS: readonly Column[] = [{ key: 'id' }, { key: 'type' }, { key: 'job_
 export default defineCommand({
   path: ['events', 'get'],
   summary: 'show an event: its payload and every delivery attempt',
+  effect: 'read',
   args: { id: arg.required('event id') },
   examples: ['hire events get evt_abc123', 'hire events get evt_abc123 --json'],
   async run(ctx, { id }) {

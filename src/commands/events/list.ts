@@ -13,11 +13,12 @@ const TIME_HELP = 'an ISO date or time (2026-11-24, 2026-11-24T09:00:00Z) or a t
 export default defineCommand({
   path: ['events', 'list'],
   summary: 'list events, newest first (GET /events)',
+  effect: 'read',
   flags: {
     kind: eventKindsFlag('kind', 'only these kinds, comma-separated: {choices}'),
     job: flag.string({ value: 'id', help: 'only events about this job' }),
-    since: flag.parsed(parseMoment, { value: 'time', help: `only events at or after: ${TIME_HELP}`, message: `--since takes ${TIME_HELP} (got "{value}").` }),
-    until: flag.parsed(parseMoment, { value: 'time', help: `only events before: ${TIME_HELP}`, message: `--until takes ${TIME_HELP} (got "{value}").` }),
+    since: flag.parsed(parseMoment, { value: 'time', example: '1h', help: `only events at or after: ${TIME_HELP}`, message: `--since takes ${TIME_HELP} (got "{value}").` }),
+    until: flag.parsed(parseMoment, { value: 'time', example: '2026-11-01T00:00:00Z', help: `only events before: ${TIME_HELP}`, message: `--until takes ${TIME_HELP} (got "{value}").` }),
     ...LIST_FLAGS,
   },
   examples: ['hire events list', 'hire events list --kind candidate.statusChanged --job job_abc123', 'hire events list --since 1h --json'],

@@ -17,6 +17,7 @@ const COLUMNS: readonly Column[] = [{ key: 'id' }, { key: 'type' }, { key: 'deli
 export default defineCommand({
   path: ['events', 'resend'],
   summary: 'deliver an event again, with the same webhook-id (POST /events/ID/resend)',
+  effect: 'write',
   args: { id: arg.required('event id') },
   flags: {
     webhook: flag.string({ value: 'id', help: 'to this webhook only (also one the event never went to)' }),

@@ -16,6 +16,7 @@ import { confirmProductionWrite, noPromptReason } from '../shared/confirm.js';
 export default defineCommand({
   path: ['jobs', 'create'],
   summary: 'create a job posting (POST /jobs)',
+  effect: 'write',
   flags: {
     fromFile: flag.string({ value: 'file', help: 'read the job from a JSON or YAML file (- for stdin); flags override it' }),
     dryRun: flag.boolean({ help: 'validate and print the request body without sending it' }),

@@ -7,6 +7,7 @@ import { plural } from '../../output/plural.js';
 export default defineCommand({
   path: ['jobs', 'delete'],
   summary: 'delete a job with its candidates (asks first; --yes when not at a terminal)',
+  effect: 'delete',
   args: { id: arg.required('job id') },
   examples: ['hire jobs delete job_abc123', 'hire jobs delete job_abc123 --yes'],
   async run(ctx, { id }) {

@@ -10,6 +10,7 @@ import { JOB_DETAIL_COLUMNS, jobColumns } from './columns.js';
 export default defineCommand({
   path: ['jobs', 'get'],
   summary: 'show one job (GET /jobs/ID)',
+  effect: 'read',
   args: { id: arg.required('job id') },
   examples: ['hire jobs get job_abc123', 'hire jobs get job_abc123 --json --fields id,status,candidate_count'],
   async run(ctx, { id }) {

@@ -59,6 +59,7 @@ export function rowIdempotencyKey(input: JobInput): string {
 export default defineCommand({
   path: ['jobs', 'import'],
   summary: 'create many jobs from CSV, NDJSON or a JSON array; safe to run again',
+  effect: 'write',
   args: { file: arg.required('the file (- for stdin)') },
   flags: {
     format: flag.enum(IMPORT_FORMATS, { help: '{choices} (default: from the file name or content)' }),

@@ -14,6 +14,10 @@ import { CLEARABLE_JOB_FIELDS } from '../../domain/job.js';
 import { flag, flagForField, type FlagSpec } from '../define.js';
 import { fieldsFromOptions } from '../fields.js';
 
+/** The domain's ranges, told to machine help (the domain schema checks them). */
+export const QUESTION_COUNT_RANGE = { min: QUESTION_COUNT.min, max: QUESTION_COUNT.max, integer: true } as const;
+export const TIME_LIMIT_RANGE = { min: TIME_LIMIT_SECONDS.min, max: TIME_LIMIT_SECONDS.max, integer: true } as const;
+
 const FIELDS = {
   title: flag.string({ value: 'text', help: 'job title (required)', field: 'title' }),
   department: flag.string({ value: 'name', help: 'department', field: 'department' }),
@@ -36,11 +40,13 @@ const FIELDS = {
     value: 'n',
     help: `assessment questions, ${QUESTION_COUNT.min}-${QUESTION_COUNT.max} (default ${QUESTION_COUNT.default})`,
     field: 'assessment_config.question_count',
+    ...QUESTION_COUNT_RANGE,
   }),
   timeLimit: flag.fieldNumber({
     value: 'seconds',
     help: `assessment time limit, ${TIME_LIMIT_SECONDS.min}-${TIME_LIMIT_SECONDS.max} s (default ${TIME_LIMIT_SECONDS.default})`,
     field: 'assessment_config.time_limit',
+    ...TIME_LIMIT_RANGE,
   }),
   questionType: flag.enum(QUESTION_TYPES, { value: 'type', help: '{choices} (repeatable, or comma-separated)', many: true, field: 'assessment_config.question_types' }),
   proctoring: flag.boolean({ help: 'enable anti-cheating proctoring', field: 'assessment_config.proctoring' }),
@@ -60,11 +66,12 @@ export const JOB_UPDATE_FLAGS = {
     help: 'do not generate assessment questions',
     field: 'assessment_config.auto_generate',
   }),
-  questionCount: flag.fieldNumber({ value: 'n', help: `assessment questions, ${QUESTION_COUNT.min}-${QUESTION_COUNT.max}`, field: 'assessment_config.question_count' }),
+  questionCount: flag.fieldNumber({ value: 'n', help: `assessment questions, ${QUESTION_COUNT.min}-${QUESTION_COUNT.max}`, field: 'assessment_config.question_count', ...QUESTION_COUNT_RANGE }),
   timeLimit: flag.fieldNumber({
     value: 'seconds',
     help: `assessment time limit, ${TIME_LIMIT_SECONDS.min}-${TIME_LIMIT_SECONDS.max} s`,
     field: 'assessment_config.time_limit',
+    ...TIME_LIMIT_RANGE,
   }),
   proctoring: flag.boolean({ negate: true, positive: 'turn anti-cheating proctoring on', help: 'turn anti-cheating proctoring off', field: 'assessment_config.proctoring' }),
   clear: flag.enum(CLEARABLE_JOB_FIELDS, {

@@ -9,6 +9,7 @@ import { JOB_LIST_COLUMNS, jobColumns } from './columns.js';
 export default defineCommand({
   path: ['jobs', 'list'],
   summary: 'list job postings (GET /jobs)',
+  effect: 'read',
   flags: {
     status: flag.enum(JOB_STATUSES, { help: 'only jobs with this status: {choices} (comma-separated for several)', many: true }),
     ...LIST_FLAGS,

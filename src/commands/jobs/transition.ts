@@ -18,6 +18,7 @@ export function jobTransition(verb: JobVerb, what: string) {
   return defineCommand({
     path: ['jobs', verb],
     summary: transitionSummary(verb, what),
+    effect: 'write',
     args: { id: arg.required('job id') },
     examples: [`hire jobs ${verb} job_abc123`],
     async run(ctx, { id }) {

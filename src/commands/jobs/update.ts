@@ -15,6 +15,7 @@ import { confirmProductionWrite } from '../shared/confirm.js';
 export default defineCommand({
   path: ['jobs', 'update'],
   summary: 'change the fields given, and only those (PATCH /jobs/ID)',
+  effect: 'write',
   args: { id: arg.required('job id') },
   flags: {
     fromFile: flag.string({ value: 'file', help: 'read the fields from a JSON or YAML file (- for stdin; null clears a field); flags override it' }),

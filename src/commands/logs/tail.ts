@@ -33,15 +33,18 @@ export function apiPath(path: string): string {
 export default defineCommand({
   path: ['logs', 'tail'],
   summary: "stream the local emulator's request log (every command's requests, as they come)",
+  effect: 'read',
   flags: {
     status: flag.parsed(parseStatuses, {
       value: 'codes',
+      example: '4xx,5xx',
       help: 'only these statuses: 4xx, 404, or a comma list (2xx,5xx)',
       message: '--status takes statuses such as 4xx, 404 or 2xx,5xx (got "{value}").',
     }),
     path: flag.string({ help: 'only paths that start with this, with or without /api/v1 (/jobs, /candidates/cand_abc)' }),
     method: flag.parsed(parseMethods, {
       value: 'methods',
+      example: 'POST,PATCH',
       help: `only these methods, comma-separated: ${METHODS.join(', ')}`,
       message: `--method takes ${METHODS.join(', ')}, comma-separated (got "{value}").`,
     }),

@@ -7,6 +7,7 @@ import { PROFILE_COLUMNS, describeProfile } from './describe.js';
 export default defineCommand({
   path: ['profiles', 'list'],
   summary: 'list profiles',
+  effect: 'read',
   examples: ['hire profiles list'],
   async run(ctx) {
     const rows = [];

@@ -6,6 +6,7 @@ import { PROFILE_COLUMNS, describeProfile } from './describe.js';
 export default defineCommand({
   path: ['profiles', 'show'],
   summary: 'show a profile (default: the one in use)',
+  effect: 'read',
   args: { name: arg.optional('profile name', { complete: 'profiles' }) },
   examples: ['hire profiles show prod'],
   async run(ctx, { name }) {

@@ -6,6 +6,7 @@ import { arg, defineCommand } from '../define.js';
 export default defineCommand({
   path: ['profiles', 'use'],
   summary: 'make a profile the default',
+  effect: 'write',
   args: { name: arg.required('profile name', { complete: 'profiles' }) },
   examples: ['hire profiles use sandbox'],
   async run(ctx, { name }) {

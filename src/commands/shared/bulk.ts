@@ -12,6 +12,7 @@ export const BULK_FLAGS = {
   reserve: flag.number({ value: 'n', help: "requests of the key's window to leave for other clients (bulk work)", default: '10', integer: true, min: 0 }),
   maxWait: flag.parsed(parseDuration, {
     value: 'duration',
+    example: '2h',
     help: 'wait at most this long in all for the rate limit (30m, 2h), then stop and exit 5 (default: no bound)',
     message: '--max-wait takes a number and a unit: 45s, 30m, 2h or 1d (got "{value}").',
   }),

@@ -16,6 +16,7 @@ const LABELS: Record<string, string> = { url: 'url (--url)', events: 'events (--
 export default defineCommand({
   path: ['webhooks', 'add'],
   summary: 'register a webhook (POST /webhooks); the signing secret is printed once',
+  effect: 'write',
   flags: {
     url: flag.string({ help: 'the address that receives events (https)' }),
     event: eventKindsFlag('event', 'an event kind, repeatable or comma-separated: {choices}'),

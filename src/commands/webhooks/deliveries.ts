@@ -26,6 +26,7 @@ const COLUMNS: readonly Column[] = [
 export default defineCommand({
   path: ['webhooks', 'deliveries'],
   summary: "a webhook's delivery log: every attempt of every event",
+  effect: 'read',
   args: { id: arg.required('webhook id') },
   flags: LIST_FLAGS,
   examples: ['hire webhooks deliveries wh_abc123', 'hire webhooks deliveries wh_abc123 --json'],

@@ -8,6 +8,7 @@ import { WEBHOOK_LIST_COLUMNS } from './columns.js';
 export default defineCommand({
   path: ['webhooks', 'list'],
   summary: 'list registered webhooks',
+  effect: 'read',
   flags: LIST_FLAGS,
   examples: ['hire webhooks list', 'hire webhooks list --json'],
   async run(ctx, options) {

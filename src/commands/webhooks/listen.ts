@@ -24,6 +24,7 @@ const SHOWN_CHARS = 100;
 export default defineCommand({
   path: ['webhooks', 'listen'],
   summary: 'receive deliveries locally: verify, print, relay (like stripe listen)',
+  effect: 'write',
   flags: {
     port: flag.number({ value: 'port', help: 'port to listen on (0 = any free port)', default: '0', integer: true, min: 0, max: 65535 }),
     secret: flag.string({ help: 'the signing secret (prefer --secret-stdin: arguments show up in ps)' }),

@@ -9,6 +9,7 @@ import { inertJson } from '../../output/cells.js';
 export default defineCommand({
   path: ['webhooks', 'verify'],
   summary: 'check one delivery offline: exit 0 when valid, 3 when not',
+  effect: 'read',
   flags: {
     secret: flag.string({ help: 'the signing secret' }),
     secretStdin: flag.boolean({ help: 'read the signing secret from stdin (then the payload comes from --payload-file)' }),

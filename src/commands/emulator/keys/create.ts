@@ -11,12 +11,14 @@ import { KEY_COLUMNS } from './columns.js';
 export default defineCommand({
   path: ['emulator', 'keys', 'create'],
   summary: 'make a key and print it once',
+  effect: 'write',
   flags: {
     level: flag.enum(KEY_LEVELS, { help: '{choices} (read: GETs; write: also POST/PATCH; admin: also DELETE)', default: 'write' }),
     name: flag.string({ help: 'a name to recognise it by' }),
     tier: flag.enum(TIERS, { help: "{choices} (the spec's limits)", default: 'standard' }),
     expiresIn: flag.parsed(parseDuration, {
       value: 'duration',
+      example: '90d',
       help: 'expire after 90d, 12h, 30m or 45s',
       message: '--expires-in takes a number and a unit: 90d, 12h, 30m or 45s (got "{value}").',
     }),

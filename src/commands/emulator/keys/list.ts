@@ -8,6 +8,7 @@ import { KEY_COLUMNS } from './columns.js';
 export default defineCommand({
   path: ['emulator', 'keys', 'list'],
   summary: 'list keys, masked',
+  effect: 'read',
   examples: ['hire emulator keys list'],
   async run(ctx) {
     await printList(ctx.output, await listKeys(await localClient(ctx)), KEY_COLUMNS);

@@ -1,0 +1,118 @@
+// `hire help [WORDS…] --json`: what hire offers, as one JSON document for scripts and agents. It is
+// made from the command tree (commands/manifest.ts), the same declarations that help, the option
+// checks and completion read, so it cannot say something the parser does not do.
+import { ENVIRONMENT, EXIT_CODES } from './about.js';
+import type { CommandEffect } from './define.js';
+import type { ManifestArg, ManifestFlag, TreeNode } from './manifest.js';
+
+export interface MachineFlag {
+  /** As typed, without the dashes: `score-min`, `no-auto-generate`. */
+  name: string;
+  /** The one-letter alias without its dash: `p` for `-p`. */
+  short?: string;
+  type: 'string' | 'number' | 'integer' | 'boolean';
+  choices?: readonly string[];
+  /** The value when the flag is absent, as typed on a command line. */
+  default?: string;
+  min?: number;
+  /** A number that must be larger than this (`--timeout`: above 0). */
+  exclusive_min?: number;
+  max?: number;
+  /** Given more than once (or, for lists and enums that take them, comma-separated). */
+  repeatable: boolean;
+  required: boolean;
+  help: string;
+  /** A value it takes, as typed, where the help alone does not show the format (`2h`, `1h`). */
+  example?: string;
+  hidden?: boolean;
+}
+
+export interface MachineArg {
+  name: string;
+  help: string;
+  required: boolean;
+  /** Takes any number of values (`candidates move ID…`). */
+  variadic: boolean;
+  choices?: readonly string[];
+}
+
+export interface MachineCommand {
+  path: readonly string[];
+  summary: string;
+  /** The most it may do to data: `read`, `write` or `delete`. */
+  effect: CommandEffect;
+  args: MachineArg[];
+  flags: MachineFlag[];
+  examples: readonly string[];
+}
+
+/** A command with subcommands (`hire help jobs --json`). */
+export interface MachineNoun {
+  path: readonly string[];
+  summary: string;
+  examples: readonly string[];
+  commands: MachineCommand[];
+}
+
+export interface MachineHelp {
+  version: string;
+  commands: MachineCommand[];
+  global_flags: MachineFlag[];
+  exit_codes: Record<string, string>;
+  environment: Record<string, string>;
+}
+
+export function machineFlag(flag: ManifestFlag): MachineFlag {
+  const type = flag.kind === 'boolean' ? 'boolean' : flag.kind === 'number' ? (flag.integer ? 'integer' : 'number') : 'string';
+  const entry: MachineFlag = { name: flag.long.replace(/^--/, ''), type, repeatable: flag.many === true, required: flag.required === true, help: flag.help };
+  if (flag.short) entry.short = flag.short.replace(/^-/, '');
+  if (flag.choices) entry.choices = flag.choices;
+  if (flag.default !== undefined) entry.default = flag.default;
+  if (flag.min !== undefined) entry.min = flag.min;
+  if (flag.above !== undefined) entry.exclusive_min = flag.above;
+  if (flag.max !== undefined) entry.max = flag.max;
+  if (flag.example !== undefined) entry.example = flag.example;
+  if (flag.hidden) entry.hidden = true;
+  return entry;
+}
+
+function machineArg(arg: ManifestArg): MachineArg {
+  const entry: MachineArg = { name: arg.key, help: arg.help, required: arg.required, variadic: arg.variadic === true };
+  if (arg.choices) entry.choices = arg.choices;
+  return entry;
+}
+
+export function machineCommand(node: TreeNode): MachineCommand {
+  const command = node.command;
+  if (!command) throw new Error(`${node.path.join(' ')} is no command`);
+  return {
+    path: command.path,
+    summary: command.summary,
+    effect: command.effect,
+    args: command.args.map(machineArg),
+    flags: command.flags.map(machineFlag),
+    examples: command.examples,
+  };
+}
+
+/** Every command that runs, under `node`, in the order help lists them. */
+export function leaves(node: TreeNode): TreeNode[] {
+  return [...(node.command ? [node] : []), ...node.children.flatMap(leaves)];
+}
+
+/** The whole document: `hire help --json`. */
+export function machineHelp(tree: TreeNode, version: string): MachineHelp {
+  return {
+    version,
+    commands: leaves(tree).map(machineCommand),
+    global_flags: tree.flags.map(machineFlag),
+    exit_codes: { ...EXIT_CODES },
+    environment: { ...ENVIRONMENT },
+  };
+}
+
+/** One command (`hire help jobs create --json`), or a noun with its commands (`hire help jobs --json`). */
+export function machineNode(node: TreeNode): MachineCommand | MachineNoun {
+  if (node.command) return machineCommand(node);
+  return { path: node.path, summary: node.summary, examples: node.examples, commands: leaves(node).map(machineCommand) };
+}
