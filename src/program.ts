@@ -50,6 +50,7 @@ export const COMMANDS: Registry = [
   () => import('./commands/emulator/keys/revoke.js'),
   () => import('./commands/emulator/reset.js'),
   () => import('./commands/completion.js'),
+  () => import('./commands/mcp.js'),
 ];
 
 export const NOUNS: readonly Noun[] = [
@@ -102,7 +103,7 @@ export const ROOT: Root = {
   flags: Object.entries(GLOBAL_FLAGS).map(([key, spec]) => manifestFlag(key, spec)),
   groups: [
     ['Hiring:', ['status', 'jobs', 'candidates', 'assessments', 'analytics', 'webhooks', 'events']],
-    ['Access:', ['auth', 'profiles', 'api']],
+    ['Access:', ['auth', 'profiles', 'api', 'mcp']],
     ['Local platform and shell:', ['emulator', 'trigger', 'logs', 'completion']],
   ],
 };

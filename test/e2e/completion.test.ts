@@ -15,7 +15,7 @@ type ShellName = keyof typeof SCRIPTS;
 const scriptPath = (shell: ShellName) => join(ROOT, 'completions', SCRIPTS[shell]);
 
 // The spec's vocabularies, written out here so that a change to them in src shows up as a failure.
-const TOP_LEVEL = ['status', 'jobs', 'candidates', 'assessments', 'analytics', 'webhooks', 'events', 'auth', 'profiles', 'api', 'emulator', 'trigger', 'logs', 'completion'];
+const TOP_LEVEL = ['status', 'jobs', 'candidates', 'assessments', 'analytics', 'webhooks', 'events', 'auth', 'profiles', 'api', 'mcp', 'emulator', 'trigger', 'logs', 'completion'];
 const JOB_SUBCOMMANDS = ['create', 'import', 'list', 'get', 'update', 'publish', 'pause', 'close', 'reopen', 'delete'];
 const JOB_STATUSES = ['draft', 'active', 'paused', 'closed'];
 const CANDIDATE_STATUSES = ['new', 'screening', 'review', 'interview', 'offer', 'hired', 'rejected'];

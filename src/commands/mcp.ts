@@ -1,0 +1,22 @@
+// hire mcp: the commands as tools for an AI assistant, over the Model Context Protocol (stdio).
+import { UsageError } from '../errors.js';
+import { defineCommand, flag } from './define.js';
+
+export default defineCommand({
+  path: ['mcp'],
+  summary: 'serve hire to an AI assistant: a Model Context Protocol server on stdin/stdout',
+  // At most what it is allowed: with --allow-writes --allow-deletes, deleting tools.
+  effect: 'delete',
+  flags: {
+    allowWrites: flag.boolean({ help: 'also offer the tools that create or change data (jobs_create, candidates_move, …)' }),
+    allowDeletes: flag.boolean({ help: 'with --allow-writes, also offer those that delete (jobs_delete, webhooks_remove, …)' }),
+  },
+  examples: ['hire mcp', 'hire mcp --profile sandbox --allow-writes', 'hire mcp --allow-writes --allow-deletes'],
+  async run(ctx, { allowWrites, allowDeletes }) {
+    if (allowDeletes && !allowWrites) {
+      throw new UsageError('--allow-deletes needs --allow-writes too: a tool that deletes also changes data.');
+    }
+    const { serveMcp } = await import('../mcp/server.js');
+    await serveMcp(ctx, { writes: allowWrites === true, deletes: allowDeletes === true });
+  },
+});
