@@ -14,8 +14,9 @@ export const DELIVERIES_PATH = '/deliveries';
 
 export const deliveriesPath = (id: string): string => `${recordPath(WEBHOOKS_PATH, id)}/deliveries`;
 
-export async function createWebhook(client: ApiClient, input: WebhookInput): Promise<ApiRecord> {
-  return (await postRecord(client, WEBHOOKS_PATH, input)).record;
+/** POST /webhooks; the same `idempotencyKey` and input again answer with the webhook the first made. */
+export async function createWebhook(client: ApiClient, input: WebhookInput, idempotencyKey?: string): Promise<ApiRecord> {
+  return (await postRecord(client, WEBHOOKS_PATH, input, idempotencyKey)).record;
 }
 
 export const removeWebhook = (client: ApiClient, id: string, options?: ReadBackOptions): Promise<void> =>

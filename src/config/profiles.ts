@@ -45,7 +45,9 @@ const ConfigFileSchema = z.looseObject({
    * Listeners that registered a webhook, per profile, until they remove it: one killed before it
    * could (SIGKILL) leaves its entry, and the next `listen --register` removes its webhook.
    */
-  listen_webhooks: z.optional(z.record(z.string(), z.array(z.looseObject({ url: z.string(), pid: z.number(), base_url: z.string() })))),
+  listen_webhooks: z.optional(
+    z.record(z.string(), z.array(z.looseObject({ url: z.string(), pid: z.number(), api: z.optional(z.string()), base_url: z.optional(z.string()) }))),
+  ),
 });
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 

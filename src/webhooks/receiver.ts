@@ -54,7 +54,7 @@ export async function receive(
     return Array.isArray(value) ? value[0] : value;
   };
   const id = header('webhook-id') ?? null;
-  let body: string;
+  let body: Buffer;
   try {
     body = await readLimited(req, MAX_DELIVERY_BYTES);
   } catch (error) {
@@ -69,7 +69,7 @@ export async function receive(
   }
   let event: { id?: unknown; type?: unknown; data?: unknown };
   try {
-    event = JSON.parse(body) as typeof event;
+    event = JSON.parse(body.toString('utf8')) as typeof event;
     if (event === null || typeof event !== 'object') throw new Error('not an object');
   } catch {
     answer(400, { error: 'the body is not a JSON event' });
@@ -114,7 +114,8 @@ function remember(seen: Set<string>, id: string | null): void {
   if (seen.size > REMEMBERED_IDS) seen.delete(seen.values().next().value!);
 }
 
-function readLimited(req: IncomingMessage, limit: number): Promise<string> {
+/** The body's bytes as sent: the signature is over them, and they are relayed unchanged. */
+function readLimited(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -127,14 +128,14 @@ function readLimited(req: IncomingMessage, limit: number): Promise<string> {
       }
       chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', (error) => reject(error));
     req.on('aborted', () => reject(new Error('the sender closed the connection')));
   });
 }
 
 /** Passes a verified delivery on, with its own signature headers, as received. */
-async function relay(target: URL, body: string, req: IncomingMessage): Promise<{ status: number | null; error?: string }> {
+async function relay(target: URL, body: Buffer, req: IncomingMessage): Promise<{ status: number | null; error?: string }> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   for (const name of ['webhook-id', 'webhook-timestamp', 'webhook-signature']) {
     const value = req.headers[name];

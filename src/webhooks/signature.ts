@@ -12,9 +12,12 @@ export function signingKey(secret: string): Buffer {
   return secret.startsWith(SECRET_PREFIX) ? Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64') : Buffer.from(secret, 'utf8');
 }
 
-/** `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` */
-export function sign(secret: string, id: string, timestamp: number, body: string): string {
-  const digest = createHmac('sha256', signingKey(secret)).update(`${id}.${timestamp}.${body}`).digest('base64');
+/**
+ * `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`. A receiver passes the body's bytes as they
+ * came: decoding them first would make bytes that are not UTF-8 sign like U+FFFD.
+ */
+export function sign(secret: string, id: string, timestamp: number, body: string | Uint8Array): string {
+  const digest = createHmac('sha256', signingKey(secret)).update(`${id}.${timestamp}.`).update(body).digest('base64');
   return `v1,${digest}`;
 }
 
@@ -40,7 +43,8 @@ export function verify(options: {
   id: string | undefined;
   timestamp: string | undefined;
   signature: string | undefined;
-  body: string;
+  /** The body as received: its bytes (or text, encoded as UTF-8). */
+  body: string | Uint8Array;
   now?: Date;
 }): VerifyResult {
   const { secret, id, timestamp, signature, body } = options;

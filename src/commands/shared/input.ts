@@ -27,10 +27,7 @@ export async function readTextInput(
   limit: ReadLimit = { maxBytes: MAX_JOB_FILE_BYTES, hint: 'That is larger than any request body the API takes.' },
 ): Promise<string> {
   const name = inputName(path);
-  const tooLarge = () =>
-    new UsageError(`${flag} ${name}: larger than ${formatBytes(limit.maxBytes)}, the most hire reads from it.`, limit.hint ? { hint: limit.hint } : {});
-  const bytes = path === '-' ? await readStream(ctx.io.stdin, limit.maxBytes) : await readFileUpTo(flag, path, limit.maxBytes, tooLarge);
-  if (bytes.length > limit.maxBytes) throw tooLarge();
+  const bytes = await readBytesInput(ctx, flag, path, limit);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
@@ -39,6 +36,20 @@ export async function readTextInput(
       hint: 'Save the file as UTF-8.',
     });
   }
+}
+
+/** The bytes of FILE, or of stdin for `-`, as they are (a signature is over bytes), up to a cap. */
+export async function readBytesInput(
+  ctx: Context,
+  flag: string,
+  path: string,
+  limit: ReadLimit = { maxBytes: MAX_JOB_FILE_BYTES, hint: 'That is larger than any request body the API takes.' },
+): Promise<Buffer> {
+  const tooLarge = () =>
+    new UsageError(`${flag} ${inputName(path)}: larger than ${formatBytes(limit.maxBytes)}, the most hire reads from it.`, limit.hint ? { hint: limit.hint } : {});
+  const bytes = path === '-' ? await readStream(ctx.io.stdin, limit.maxBytes) : await readFileUpTo(flag, path, limit.maxBytes, tooLarge);
+  if (bytes.length > limit.maxBytes) throw tooLarge();
+  return bytes;
 }
 
 /** Up to maxBytes + 1 bytes of a stream, so that a longer one is known to be too long. */

@@ -3,6 +3,7 @@
 // the rest, prints one line per event (or one JSON object per line), relays valid ones to
 // --forward-to, and with --register subscribes itself on the current profile's server for as long
 // as it runs.
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { Context } from '../../context.js';
 import type { AddressInfo } from 'node:net';
@@ -16,7 +17,7 @@ import { defineCommand, flag } from '../define.js';
 import { readTextInput } from '../shared/input.js';
 import { eventKindsFlag } from './event-kinds.js';
 import { confirmProductionWrite } from '../shared/confirm.js';
-import { forgetListener, recordListener, registeredListener, removeOrphans, type ListenerEntry } from './listeners.js';
+import { forgetListener, platformOf, recordListener, registeredListener, removeOrphans, type ListenerEntry } from './listeners.js';
 
 /** Sender text longer than this is cut in the log line (a header may hold 16 KiB). */
 const SHOWN_CHARS = 100;
@@ -126,9 +127,13 @@ export default defineCommand({
         const profile = (await ctx.profile()).name;
         // A listener on this profile killed before it could remove its webhook left it behind.
         await removeOrphans(ctx, profile, client);
-        listener = { profile, entry: { url: `${address}/`, pid: process.pid, base_url: client.baseUrl } };
+        // The request is noted before it is sent, key and all: if this listener dies before the
+        // answer, the next --register sends it again and learns which webhook it made.
+        const request = { url: `${address}/`, events: kinds ?? [...EVENT_KINDS], secret };
+        const idempotencyKey = randomUUID();
+        listener = { profile, entry: { url: request.url, pid: process.pid, api: await platformOf(ctx, client), idempotency_key: idempotencyKey, request } };
         await recordListener(ctx, listener.profile, listener.entry);
-        const registering = createWebhook(client, { url: listener.entry.url, events: kinds ?? [...EVENT_KINDS], secret });
+        const registering = createWebhook(client, request, idempotencyKey);
         registering.catch(() => undefined); // awaited below unless Ctrl-C comes first
         // Ctrl-C while registering drops the request at once rather than waiting for its answer.
         let registered;

@@ -1,11 +1,11 @@
 // Not a command: the listeners of `webhooks listen --register` on a profile, kept in the config
 // store while their webhook exists. A listener removes its webhook and its entry when it stops; one
 // killed before it could (SIGKILL, a crash, a power cut) leaves both, and the next `--register` on
-// the profile removes that webhook (so that no orphan is retried for days).
+// the profile removes exactly that webhook (so that no orphan is retried for days).
 import { existsSync, readFileSync } from 'node:fs';
 import type { ApiClient } from '../../api/client.js';
-import { paginate } from '../../api/paginate.js';
-import { removeWebhook, WEBHOOKS_PATH } from '../../api/webhooks.js';
+import type { WebhookInput } from '../../domain/webhook.js';
+import { createWebhook, removeWebhook } from '../../api/webhooks.js';
 import { ApiError } from '../../errors.js';
 import type { Context } from '../../context.js';
 import { inert } from '../../output/cells.js';
@@ -14,13 +14,27 @@ export type ListenerEntry = {
   /** The listener's address, which its webhook delivers to. */
   url: string;
   pid: number;
-  /** The API the webhook was registered on: an entry is only acted on for the same one. */
-  base_url: string;
-  /** Once registered: the webhook, removed by its id (never by address when the id is known). */
+  /**
+   * The platform the webhook was registered on, which an entry is only acted on for: the local
+   * emulator by its data dir and environment (an in-process one listens on a new port each run),
+   * any other server by its base URL.
+   */
+  api?: string;
+  /** Entries written before `api` existed: the base URL (then compared as `api`). */
+  base_url?: string;
+  /** Once registered: the webhook, removed by its id. */
   webhook_id?: string;
+  /**
+   * Before registering: the request's Idempotency-Key and body. A listener killed before it heard
+   * the answer is resolved by sending the same request again: the platform answers with the
+   * webhook the first one made (or makes it now), which is then removed by its id.
+   */
+  idempotency_key?: string;
+  request?: { url: string; events: string[]; secret: string };
 };
 
-const same = (a: ListenerEntry, b: ListenerEntry) => a.pid === b.pid && a.url === b.url && a.base_url === b.base_url;
+const same = (a: ListenerEntry, b: ListenerEntry) => a.pid === b.pid && a.url === b.url && apiOf(a) === apiOf(b);
+const apiOf = (entry: ListenerEntry) => entry.api ?? entry.base_url;
 
 /** Does a process of this id still run (EPERM: it does, as another user's)? A zombie does not. */
 function alive(pid: number): boolean {
@@ -65,19 +79,33 @@ export const registeredListener = (ctx: Context, profile: string, entry: Listene
 export const forgetListener = (ctx: Context, profile: string, entry: ListenerEntry): Promise<void> =>
   change(ctx, profile, (entries) => entries.filter((item) => !same(item, entry)));
 
-/** This profile's listeners on this API, read afresh (another listener may have changed them). */
-async function listenersOf(ctx: Context, profile: string, baseUrl: string): Promise<ListenerEntry[]> {
+/** This profile's listeners on this platform, read afresh (another listener may have changed them). */
+async function listenersOf(ctx: Context, profile: string, api: string): Promise<ListenerEntry[]> {
   const { readConfig } = await import('../../config/profiles.js');
-  return (readConfig(ctx.env).listen_webhooks?.[profile] ?? []).filter((entry) => entry.base_url === baseUrl);
+  return (readConfig(ctx.env).listen_webhooks?.[profile] ?? []).filter((entry) => apiOf(entry as ListenerEntry) === api) as ListenerEntry[];
 }
 
 /**
- * Removes the webhooks of listeners on this profile and API that are no longer running, then
- * forgets them: by id when the listener lived to note it; else (killed while registering) those at
- * its address, unless a running listener uses that address now. Returns what was removed.
+ * Which platform a profile's client reaches, as listener entries name it: the local emulator by its
+ * data dir and environment (whatever port it listens on this time), another server by its base URL.
+ */
+export async function platformOf(ctx: Context, client: ApiClient): Promise<string> {
+  const profile = await ctx.profile();
+  if (profile.environment !== 'local' || profile.baseUrlSource === 'env') return client.baseUrl;
+  const [{ targetEnvironment }, { dataDir }] = await Promise.all([import('../../config/profiles.js'), import('../../config/paths.js')]);
+  return `emulator ${targetEnvironment(profile)} ${dataDir(ctx.env)}`;
+}
+
+/**
+ * Removes the webhooks of listeners on this profile and platform that are no longer running, then
+ * forgets them. By id when the listener lived to note it; when it was killed while registering, by
+ * sending its registration again with the same Idempotency-Key, so that the platform names the
+ * webhook that request made. Never by address: another listener, on this profile or another, may
+ * use that address now. Returns what was removed.
  */
 export async function removeOrphans(ctx: Context, profile: string, client: ApiClient): Promise<string[]> {
-  const dead = (await listenersOf(ctx, profile, client.baseUrl)).filter((entry) => !alive(entry.pid));
+  const api = await platformOf(ctx, client);
+  const dead = (await listenersOf(ctx, profile, api)).filter((entry) => !alive(entry.pid));
   if (dead.length === 0) return [];
   const removed: string[] = [];
   const remove = async (id: string, url: string) => {
@@ -90,18 +118,28 @@ export async function removeOrphans(ctx: Context, profile: string, client: ApiCl
     removed.push(id);
     ctx.notice(`Removed webhook ${inert(id)} (${inert(url)}), left by a listener that did not stop cleanly.`);
   };
-  for (const entry of dead) if (entry.webhook_id) await remove(entry.webhook_id, entry.url);
-  const unknown = new Set(dead.filter((entry) => !entry.webhook_id).map((entry) => entry.url));
-  if (unknown.size > 0) {
-    for await (const page of paginate(client, WEBHOOKS_PATH, { per_page: 100 }, { all: true })) {
-      for (const webhook of page) {
-        if (typeof webhook.url !== 'string' || !unknown.has(webhook.url) || typeof webhook.id !== 'string') continue;
-        // Just before removing: a listener started meanwhile on the same address keeps its webhook.
-        const live = (await listenersOf(ctx, profile, client.baseUrl)).some((entry) => entry.url === webhook.url && alive(entry.pid));
-        if (!live) await remove(webhook.id, webhook.url);
+  const resolved: ListenerEntry[] = [];
+  for (const entry of dead) {
+    if (entry.webhook_id) {
+      await remove(entry.webhook_id, entry.url);
+    } else if (entry.idempotency_key && entry.request) {
+      let webhook;
+      try {
+        webhook = await createWebhook(client, entry.request as WebhookInput, entry.idempotency_key);
+      } catch (error) {
+        // The platform refuses the same request again (a 409: the key was used for another body, or
+        // it forgot the key): nothing proves which webhook is the listener's, so none is removed.
+        if (!(error instanceof ApiError)) throw error;
+        ctx.notice(`A listener killed while registering (${inert(entry.url)}) may have left a webhook; it could not be identified (${inert(error.message)}). \`hire webhooks list\` shows them.`);
+        resolved.push(entry);
+        continue;
       }
+      if (typeof webhook.id === 'string') await remove(webhook.id, entry.url);
+    } else {
+      ctx.notice(`A listener killed while registering (${inert(entry.url)}) may have left a webhook; nothing identifies it, so none was removed. \`hire webhooks list\` shows them.`);
     }
+    resolved.push(entry);
   }
-  await change(ctx, profile, (current) => current.filter((entry) => !dead.some((gone) => same(gone, entry))));
+  await change(ctx, profile, (current) => current.filter((entry) => !resolved.some((gone) => same(gone, entry))));
   return removed;
 }

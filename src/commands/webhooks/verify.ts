@@ -1,9 +1,9 @@
 // hire webhooks verify: checks one delivery offline, for scripts: exit 0 valid, 3 invalid.
-import { readFile } from 'node:fs/promises';
 import { ExitCode, HireError, UsageError } from '../../errors.js';
+import { MAX_DELIVERY_BYTES } from '../../webhooks/receiver.js';
 import { verify } from '../../webhooks/signature.js';
 import { defineCommand, flag } from '../define.js';
-import { readTextInput } from '../shared/input.js';
+import { readBytesInput, readTextInput } from '../shared/input.js';
 import { inertJson } from '../../output/cells.js';
 
 export default defineCommand({
@@ -34,14 +34,11 @@ export default defineCommand({
     }
     const secret = flags.secret ?? (flags.secretStdin ? (await readTextInput(ctx, '--secret-stdin', '-')).trim() : undefined);
     if (!secret) throw new UsageError('Pass the signing secret with --secret or --secret-stdin.');
-    let body: string;
-    if (flags.payloadFile !== undefined) {
-      try {
-        body = await readFile(flags.payloadFile, 'utf8');
-      } catch (error) {
-        throw new UsageError(`--payload-file ${flags.payloadFile}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
-      }
-    } else body = await readTextInput(ctx, 'stdin', '-');
+    // The bytes as delivered: the signature is over them, not over their decoding.
+    const body = await readBytesInput(ctx, flags.payloadFile === undefined ? 'stdin' : '--payload-file', flags.payloadFile ?? '-', {
+      maxBytes: MAX_DELIVERY_BYTES,
+      hint: 'A delivery is at most that large.',
+    });
     const result = verify({ secret, id: flags.id, timestamp: flags.timestamp, signature: flags.signature, body });
     if (ctx.settings.format === 'json') ctx.io.stdout.write(`${inertJson(result, 2)}\n`);
     else if (result.valid) ctx.io.stdout.write('valid\n');
