@@ -33,6 +33,9 @@ export const EVENT_KINDS = [
 export type EventKind = (typeof EVENT_KINDS)[number];
 
 // Spec "Authentication" and "Limits": key permission levels and rate-limit tiers.
+/** Where a webhook delivery stands: still being tried, delivered, or given up on. */
+export const DELIVERY_STATES = ['pending', 'succeeded', 'failed'] as const;
+
 export const KEY_LEVELS = ['read', 'write', 'admin'] as const;
 export const TIERS = ['standard', 'enterprise'] as const;
 

@@ -1,6 +1,7 @@
 // The spec's common list parameters (page, per_page, sort, fields, filters by field name),
 // with the choices of CONTRACT §6: per_page defaults to 20, at most 100.
 import { dictionary } from '../domain/merge.js';
+import { CANDIDATE_STATUSES, DELIVERY_STATES, EMPLOYMENT_TYPES, EVENT_KINDS, EXPERIENCE_LEVELS, JOB_STATUSES, LOCATION_TYPES, SALARY_PERIODS } from '../domain/vocabulary.js';
 import type { FieldErrors } from '../domain/rules.js';
 import type { SqlValue } from './db.js';
 import { validationError } from './http.js';
@@ -8,7 +9,32 @@ import { field, isFieldPath, type CollectionName, type Store, type StoredRecord 
 
 export const PER_PAGE_DEFAULT = 20;
 export const PER_PAGE_MAX = 100;
+/** The last page a client may ask for: any further and the row offset would leave SQLite's integers. */
+export const PAGE_MAX = Math.floor(Number.MAX_SAFE_INTEGER / PER_PAGE_MAX);
 const RESERVED = new Set(['page', 'per_page', 'sort', 'fields']);
+
+/** What a filter on a field may be: one of fixed values (a status), or a number in a range. */
+type ValueRule = readonly string[] | { min: number; max: number };
+
+/**
+ * The filterable fields whose values have a type or a set of values: a filter outside it is a 400
+ * naming the parameter (not an empty page). Fields holding one of fixed values are compared as
+ * stored, so the field's index serves the filter.
+ */
+const VALUE_RULES: Partial<Record<CollectionName, Record<string, ValueRule>>> = {
+  jobs: {
+    status: JOB_STATUSES,
+    experience_level: EXPERIENCE_LEVELS,
+    employment_type: EMPLOYMENT_TYPES,
+    'location.type': LOCATION_TYPES,
+    'salary.period': SALARY_PERIODS,
+    candidate_count: { min: 0, max: Number.MAX_SAFE_INTEGER },
+  },
+  candidates: { status: CANDIDATE_STATUSES, score: { min: 0, max: 100 } },
+  deliveries: { state: DELIVERY_STATES, attempts: { min: 0, max: Number.MAX_SAFE_INTEGER } },
+  events: { type: EVENT_KINDS },
+  webhooks: { events: EVENT_KINDS },
+};
 
 export interface ListSpec<T> {
   /** Field names a client may sort by, select, and filter on (dotted paths below them too). */
@@ -33,8 +59,9 @@ export interface Page {
  * sort, page and count are one consistent read, whatever the collection's size.
  */
 export function listRecords<T extends StoredRecord>(store: Store, name: CollectionName, query: URLSearchParams, spec: ListSpec<T>): Page {
+  const collection = name;
   const errors: FieldErrors = dictionary();
-  const page = wholeNumber(query.get('page'), 1, 1, Infinity, 'page', errors);
+  const page = wholeNumber(query.get('page'), 1, 1, PAGE_MAX, 'page', errors);
   const perPage = wholeNumber(query.get('per_page'), PER_PAGE_DEFAULT, 1, PER_PAGE_MAX, 'per_page', errors);
   const known = new Set(spec.fields);
   const isField = (path: string) => known.has(path.split('.')[0]!) && isFieldPath(path);
@@ -71,7 +98,19 @@ export function listRecords<T extends StoredRecord>(store: Store, name: Collecti
         errors[name] = (error as Error).message;
       }
     } else if (isField(name)) {
-      const matched = matchesAny(name, values);
+      const rule = VALUE_RULES[collection]?.[name];
+      const invalid = rule ? values.filter((value) => !allowed(rule, value)) : [];
+      if (invalid.length > 0) {
+        errors[name] = Array.isArray(rule)
+          ? `must be one of ${rule.join(', ')} (got ${invalid.map((value) => JSON.stringify(value)).join(', ')})`
+          : `must be a number from ${(rule as { min: number }).min} to ${(rule as { max: number }).max} (got ${invalid.map((value) => JSON.stringify(value)).join(', ')})`;
+        continue;
+      }
+      const matched = ID_FIELDS.has(name)
+        ? oneOf(name, values, (value) => value)
+        : Array.isArray(rule) && !ARRAY_FIELDS.has(name)
+          ? oneOf(name, values, (value) => value.toLowerCase())
+          : matchesAny(name, values);
       where.push(matched.sql);
       params.push(...matched.params);
     } else {
@@ -93,11 +132,29 @@ export function listRecords<T extends StoredRecord>(store: Store, name: Collecti
   });
 }
 
+/** Fields that hold a list: a filter matches when any item does. */
+const ARRAY_FIELDS = new Set(['events', 'skills', 'requirements']);
+
+function allowed(rule: ValueRule, value: string): boolean {
+  if (Array.isArray(rule)) return (rule as readonly string[]).includes(value.toLowerCase());
+  const { min, max } = rule as { min: number; max: number };
+  const number = value.trim() === '' ? Number.NaN : Number(value);
+  return Number.isFinite(number) && number >= min && number <= max;
+}
+
+/** Ids, matched exactly (an id's case is part of it): the field's index serves the filter. */
+const ID_FIELDS = new Set(['id', 'job_id', 'webhook_id', 'event_id']);
+
+/** One of the values, compared as stored: the field's own index serves it. */
+function oneOf(path: string, values: string[], stored: (value: string) => string): { sql: string; params: SqlValue[] } {
+  return { sql: `${field(path)} IN (${values.map(() => '?').join(', ')})`, params: values.map(stored) };
+}
+
 function wholeNumber(raw: string | null, fallback: number, min: number, max: number, name: string, errors: FieldErrors): number {
   if (raw === null) return fallback;
   const value = Number(raw);
   if (raw.trim() === '' || !Number.isInteger(value) || value < min || value > max) {
-    errors[name] = max === Infinity ? `must be a whole number of at least ${min}` : `must be a whole number from ${min} to ${max}`;
+    errors[name] = `must be a whole number from ${min} to ${max}`;
     return fallback;
   }
   return value;

@@ -42,16 +42,15 @@ export function lastReset(ctx: Pick<RouteContext, 'store'>): string | undefined 
 }
 
 /**
- * Resets the sandbox when a 00:00 UTC passed since its last reset (or it never had one): clears
+ * Resets the sandbox unless its last reset was at the latest 00:00 UTC of the emulator's clock
+ * (never reset, reset on an earlier day, or stamped later than now by another clock): clears
  * its data and stores the seeded set, in one write transaction. Returns whether it reset.
  */
 export function refreshSandbox(ctx: RouteContext): boolean {
   const boundary = resetBoundary(ctx.now()).toISOString();
-  // ISO instants of the same form order as strings.
-  const due = () => {
-    const last = lastReset(ctx);
-    return last === undefined || last < boundary;
-  };
+  // Any boundary but today's: an earlier day's, or a later one, which a run with a clock set ahead
+  // (HIRE_EMULATOR_NOW) recorded: stale, or the sandbox would not reset again until that day.
+  const due = () => lastReset(ctx) !== boundary;
   if (!ctx.store.read(due)) return false;
   return ctx.store.write(() => {
     if (!due()) return false; // another process on this data dir reset it first

@@ -345,7 +345,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Handle
     if (version?.[1] === '0') {
       headers.deprecation = 'true';
       headers.sunset = V0_SUNSET;
-      headers.link = '</api/v1>; rel="successor-version"';
+      headers.link = `<${environment === 'sandbox' ? SANDBOX_PREFIX : ''}/api/v1>; rel="successor-version"`;
     }
     const path = ((version ? version[2] : control![1]) ?? '/').replace(/\/+$/, '') || '/';
     const { keys } = routeContext;

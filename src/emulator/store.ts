@@ -66,6 +66,13 @@ const MIGRATIONS: string[] = [
     `CREATE INDEX deliveries_event_id ON deliveries (${field('event_id')})`,
     'CREATE TABLE requests (seq INTEGER PRIMARY KEY AUTOINCREMENT, entry TEXT NOT NULL)',
   ].join(';\n'),
+  // Every filter the CLI sends is served by an index: events by kind and by job (`hire events
+  // list --kind --job`), failed deliveries (`hire status`) newest first.
+  [
+    `CREATE INDEX events_type ON events (${field('type')})`,
+    `CREATE INDEX events_job_id ON events (${field('job_id')})`,
+    `CREATE INDEX deliveries_state_seq ON deliveries (${field('state')}, seq)`,
+  ].join(';\n'),
 ];
 
 export function isFieldPath(path: string): boolean {

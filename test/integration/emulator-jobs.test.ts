@@ -1,5 +1,6 @@
 // POST /api/v1/jobs and GET /api/v1/jobs against the emulator over real HTTP on loopback
 // (spec "Endpoints", "Errors", "Versioning"; CONTRACT §6 for what the spec leaves open).
+import { PAGE_MAX } from '../../src/emulator/list.js';
 import { describe, expect, it } from 'vitest';
 import type { Assessment } from '../../src/emulator/assessments.js';
 import { DataDirBusyError } from '../../src/emulator/server.js';
@@ -367,7 +368,7 @@ describe('GET /api/v1/jobs', () => {
     expectRequestId(tooMany);
     const zero = await emu.call('GET', '/jobs?page=0');
     expect(zero.status).toBe(400);
-    expect(zero.json.error.details).toEqual({ page: 'must be a whole number of at least 1' });
+    expect(zero.json.error.details).toEqual({ page: `must be a whole number from 1 to ${PAGE_MAX}` });
     const fraction = await emu.call('GET', '/jobs?page=1.5&per_page=abc');
     expect(fraction.status).toBe(400);
     expect(Object.keys(fraction.json.error.details).sort()).toEqual(['page', 'per_page']);

@@ -438,7 +438,7 @@ describe('GET /api/v1/candidates', () => {
     const { emu } = await seeded();
     expectError(await emu.call('GET', '/candidates?score_min=abc'), 400, 'validation_error', {
       message: 'Invalid list parameters.',
-      details: { score_min: 'must be a number' },
+      details: { score_min: 'must be a number from 0 to 100 (got "abc")' },
     });
     expectError(await emu.call('GET', '/candidates?colour=red'), 400, 'validation_error', {
       details: { colour: 'is not a field that can be filtered' },
