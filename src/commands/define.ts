@@ -124,6 +124,8 @@ export const flag = {
 export const arg = {
   required: (help: string, options: { complete?: Completer } = {}) => ({ help, required: true, ...options }) as ArgSpec<string>,
   optional: (help: string, options: { complete?: Completer } = {}) => ({ help, required: false, ...options }) as ArgSpec<string | undefined>,
+  /** One or more values, the last argument: `candidates move ID…`. */
+  variadic: (help: string) => ({ help, required: true, variadic: true }) as ArgSpec<string[]>,
   enum: <const C extends readonly string[]>(choices: C, help: string, options: { message?: string } = {}) =>
     ({ help, required: true, choices, ...options }) as ArgSpec<C[number]>,
 };

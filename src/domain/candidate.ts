@@ -48,6 +48,30 @@ export function candidateMovesFrom(from: CandidateStatus): CandidateStatus[] {
   return [...CANDIDATE_PIPELINE, 'rejected' as const].filter((to) => canMoveCandidate(from, to));
 }
 
+/**
+ * Why a move from `from` to `to` is refused, and the step toward `to` as a command: forward along
+ * the pipeline when `to` lies ahead (the path when it takes several steps), back only when `to`
+ * lies behind.
+ */
+export function moveHint(id: string, from: CandidateStatus, to: CandidateStatus): string {
+  if (from === to) return `The candidate is ${to} already.`;
+  if (FINAL.includes(from)) return `${from} is final: the candidate cannot move any more.`;
+  const at = CANDIDATE_PIPELINE.indexOf(from);
+  const target = CANDIDATE_PIPELINE.indexOf(to);
+  const command = (status: CandidateStatus) => `\`hire candidates move ${id} --status ${status}\``;
+  if (target < 0 || at < 0) return `From ${from}, the candidate can move to ${sentence(candidateMovesFrom(from))}.`;
+  const step = target > at ? 1 : -1;
+  const path = target > at ? CANDIDATE_PIPELINE.slice(at + 1, target + 1) : CANDIDATE_PIPELINE.slice(target, at).reverse();
+  const next = path[0]!;
+  const way = step > 0 ? 'on' : 'back';
+  return `From ${from}, ${to} is ${path.length} steps ${way} (${path.join(' → ')}), one at a time: ${command(next)} first.`;
+}
+
+/** "screening, interview or rejected". */
+function sentence(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)!}`;
+}
+
 export const CandidateMoveSchema = z.strictObject({ status: oneOf(CANDIDATE_STATUSES) }, { error: typeError('a JSON object') });
 
 export function validateCandidateMove(input: unknown): Validation<{ status: CandidateStatus }> {

@@ -92,7 +92,7 @@ describe('hire mcp', () => {
     expect(job).toMatchObject({ status: 'active', skills: ['sql', 'python'] });
     await hire(box, ['emulator', 'simulate', '--job', job.id, '--applications', '3', '--seed', '3', '-q']);
     const [candidate] = JSON.parse(textOf(await writer.callTool({ name: 'candidates_list', arguments: { job: job.id, status: ['new'] } }))) as { id: string }[];
-    const moved = await writer.callTool({ name: 'candidates_move', arguments: { id: candidate!.id, status: 'screening' } });
+    const moved = await writer.callTool({ name: 'candidates_move', arguments: { ids: [candidate!.id], status: 'screening' } });
     expect(JSON.parse(textOf(moved))).toMatchObject({ id: candidate!.id, status: 'screening' });
     const invalid = JSON.parse(textOf(await writer.callTool({ name: 'jobs_create', arguments: { title: 'Short', description: 'too short' } })));
     expect(invalid).toMatchObject({ exit_code: 2, error: { code: 'validation_error', details: { description: expect.any(String) } } });

@@ -21,12 +21,13 @@ async function job(box: Sandbox, extra: string[] = []): Promise<Rec> {
 }
 
 describe('a refused candidate move names the moves that are allowed', () => {
-  it('from each status: the allowed next statuses and the command for the first', async () => {
+  it('from each status: the step toward the status asked, as a command', async () => {
     const box = await sandbox();
     const posted = await job(box, ['--publish']);
     await ok(box, ['emulator', 'simulate', '--job', posted.id, '--applications', '40', '--seed', '7', '--advance']);
     const everyone = await ok<Rec[]>(box, ['candidates', 'list', '--all']);
     const seen = new Set<string>();
+    const pipeline = ['new', 'screening', 'review', 'interview', 'offer', 'hired'];
     for (const candidate of everyone) {
       if (seen.has(candidate.status)) continue;
       seen.add(candidate.status);
@@ -39,9 +40,11 @@ describe('a refused candidate move names the moves that are allowed', () => {
       if (moves.length === 0) {
         expect(result.stderr).toContain(`${candidate.status} is final: the candidate cannot move any more.`);
       } else {
-        expect(result.stderr).toContain(
-          `From ${candidate.status}, the candidate can move to ${moves.slice(0, -1).join(', ')} or ${moves.at(-1)}: \`hire candidates move ${candidate.id} --status ${moves[0]}\`.`,
-        );
+        // Toward the status asked: forward to review from new, back toward new from the others.
+        const at = pipeline.indexOf(candidate.status);
+        const next = target === 'review' ? pipeline[at + 1] : pipeline[at - 1];
+        expect(result.stderr).toContain(`\`hire candidates move ${candidate.id} --status ${next}\` first.`);
+        expect(result.stderr).toContain(`From ${candidate.status}, ${target} is `);
       }
     }
     // Both kinds were tried: a status with moves left and a final one.
