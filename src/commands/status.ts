@@ -171,6 +171,25 @@ function reason(error: unknown): string {
   throw error;
 }
 
+/**
+ * The open job whose candidates most wait for a person: the most in review (assessed, waiting for a
+ * decision), else the most new (waiting to be screened); ties to the newest job, listed first.
+ */
+export function workWaiting<J extends { id: string; title?: unknown; new: number | null; review: number | null }>(
+  jobs: readonly J[],
+): { job: J; status: 'review' | 'new'; why: string } | undefined {
+  for (const status of ['review', 'new'] as const) {
+    const most = jobs.reduce<J | undefined>((best, job) => ((job[status] ?? 0) > (best?.[status] ?? 0) ? job : best), undefined);
+    if (!most) continue;
+    const count = most[status] ?? 0;
+    const others = jobs.filter((job) => job !== most && (job[status] ?? 0) > 0).length;
+    const what = status === 'review' ? `${count} in review, waiting for a decision` : `${count} new, waiting to be screened`;
+    const title = typeof most.title === 'string' ? ` ("${most.title}")` : '';
+    return { job: most, status, why: `${what}${title}${others > 0 ? `, the most of ${others + 1} open jobs with any` : ''}` };
+  }
+  return undefined;
+}
+
 async function printStatus(ctx: Context, client: ApiClient, report: StatusReport): Promise<void> {
   const { printList } = await import('../output/render.js');
   const paint = await ctx.painter('stdout');
@@ -195,8 +214,8 @@ async function printStatus(ctx: Context, client: ApiClient, report: StatusReport
     if (items.length > 0) await printList(ctx.output, items as unknown as Record<string, unknown>[], JOB_COLUMNS);
     else hint('None: `hire jobs create --publish` posts one, `hire jobs list --status paused` shows paused ones.');
     if (!counted && items.length > 0) hint("This server's analytics gives no per-job counts; `hire candidates list --job ID --status new` lists them.");
-    const waiting = items.find((job) => (job.review ?? 0) > 0);
-    if (waiting) hint(`Next: \`hire candidates list --job ${waiting.id} --status review\``);
+    const next = workWaiting(items);
+    if (next) hint(`Next: \`hire candidates list --job ${next.job.id} --status ${next.status}\`: ${next.why}.`);
   } else {
     line(`${paint.bold('Open jobs')}: ${paint.red('unavailable')}: ${inert(report.errors?.open_jobs ?? '')}`);
   }

@@ -205,3 +205,28 @@ describe('hire status', () => {
     expect((await requestLog(w, last)).made).toEqual([]);
   });
 });
+
+describe("hire status's next step", () => {
+  it('names the open job with the most candidates waiting: in review first, then new, and says why', async () => {
+    const w = await world();
+    const big = await job(w, 'Platform Engineer', ['--publish']);
+    const small = await job(w, 'Support Lead', ['--publish']);
+    // The newest job (listed first) has fewer in review than the older one.
+    const moveAll = async (id: string, count: number, to: string[]) => {
+      const all = await ok<Rec[]>(w, ['candidates', 'list', '--job', id, '--all']);
+      for (const candidate of all.slice(0, count)) for (const status of to) await ok(w, ['candidates', 'move', candidate.id, '--status', status]);
+    };
+    const apply = (id: string, n: number) => ok(w, ['emulator', 'simulate', '--job', id, '--applications', String(n), '--seed', '3']);
+    await apply(big.id, 6);
+    await apply(small.id, 9);
+    // Only new candidates so far: the job with the most new ones.
+    const fresh = await cli(w, ['status']);
+    expect(fresh.stdout).toContain(`Next: \`hire candidates list --job ${small.id} --status new\`: 9 new, waiting to be screened ("Support Lead"), the most of 2 open jobs with any.`);
+    await moveAll(big.id, 5, ['screening', 'review']);
+    await moveAll(small.id, 1, ['screening', 'review']);
+    const result = await cli(w, ['status']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`Next: \`hire candidates list --job ${big.id} --status review\`: 5 in review, waiting for a decision ("Platform Engineer"), the most of 2 open jobs with any.`);
+  });
+});
+
