@@ -6,6 +6,7 @@
 import type { ApiClient, RateLimit } from '../api/client.js';
 import type { ApiRecord } from '../api/envelope.js';
 import type { Context } from '../context.js';
+import { targetEnvironment } from '../config/profiles.js';
 import { ApiError, ExitCode, HireError, UsageError } from '../errors.js';
 import { inert, inertJson } from '../output/cells.js';
 import type { Column } from '../output/render.js';
@@ -27,7 +28,8 @@ interface OpenJob {
 }
 
 export interface StatusReport {
-  profile: { name: string; environment: string; base_url: string };
+  /** The platform environment (production or sandbox), and whether it is the local emulator's. */
+  profile: { name: string; environment: string; emulator: boolean; base_url: string };
   /** Active jobs, the newest first; `new`/`review` are null when the server gives no per-job counts. */
   open_jobs: { total: number; jobs: OpenJob[] } | null;
   failed_deliveries: { total: number; latest: ApiRecord[] } | null;
@@ -86,7 +88,7 @@ export default defineCommand({
     if (ctx.settings.format === 'csv') throw new UsageError('status prints a summary, or one JSON document with --json; it has no CSV form.');
     const profile = await ctx.profile();
     const client = await ctx.api();
-    const { report: shown, cause, failed } = await readStatus(client, { name: profile.name, environment: profile.environment, base_url: profile.baseUrl });
+    const { report: shown, cause, failed } = await readStatus(client, { name: profile.name, environment: targetEnvironment(profile), emulator: profile.environment === 'local', base_url: profile.baseUrl });
     // A refused key or no server: nothing can be read, and the error says what to do (exit 3, 6…).
     if (cause instanceof HireError && (!(cause instanceof ApiError) || cause.status === 401 || cause.status === 403)) throw cause;
     // A section that failed (a 5xx) fails the command; a list the server lacks (404) does not.
@@ -202,7 +204,8 @@ async function printStatus(ctx: Context, client: ApiClient, report: StatusReport
     for (const piece of wrapProse(inert(text), ctx.output.columns ? Math.max(20, ctx.output.columns - 2) : Number.POSITIVE_INFINITY)) line(paint.dim(`  ${piece}`));
   };
   const { profile } = report;
-  line(`${paint.bold('Profile')} ${inert(profile.name)} (${inert(profile.environment)}, ${inert(profile.base_url)})`);
+  const environment = `${inert(profile.environment)}${profile.emulator ? ' (emulator)' : ''}`;
+  line(`${paint.bold('Profile')} ${inert(profile.name)}: ${environment} at ${inert(profile.base_url)}`);
   line();
 
   const open = report.open_jobs;

@@ -148,6 +148,21 @@ export function targetEnvironment(profile: { environment: Environment; baseUrl: 
   return path === '/sandbox' || path.startsWith('/sandbox/') ? 'sandbox' : 'production';
 }
 
+/**
+ * What a base URL says of its environment: a `sandbox` segment of its path (`/sandbox/api/v1`) or
+ * label of its host (`sandbox.example.com`) says sandbox; otherwise it says nothing.
+ */
+export function environmentFromUrl(url: string): 'sandbox' | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  const sandbox = parsed.pathname.split('/').includes('sandbox') || parsed.hostname.toLowerCase().split('.').includes('sandbox');
+  return sandbox ? 'sandbox' : undefined;
+}
+
 /** The default profile: the saved one, else local. */
 export function defaultProfileName(config: ConfigFile): string {
   return config.default_profile ?? LOCAL_PROFILE;

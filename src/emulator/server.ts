@@ -288,7 +288,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Handle
   let response: EmulatorResponse;
   // Date in the emulator's clock (which may run fast, --clock-scale): clients read the server's
   // time, and how fast it runs, from it, as they would a real server's.
-  const headers: Record<string, string> = { 'x-request-id': requestId, date: options.environments.production.now().toUTCString() };
+  // Which environment answers (production or sandbox): `hire auth login` records it with the key.
+  const headers: Record<string, string> = { 'x-request-id': requestId, date: options.environments.production.now().toUTCString(), 'x-hire-environment': environment };
   // Who asked (a key's name, never the key) and which environment's log it goes to, once known.
   let keyName: string | null = null;
   let logTo: RouteContext | undefined;

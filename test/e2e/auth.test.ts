@@ -477,7 +477,7 @@ describe('file modes', () => {
     chmodSync(box.configDir, 0o755);
     chmodSync(configPath(box), 0o644);
     expect(mode(configPath(box)).toString(8)).toBe('644');
-    const again = await login(box, { profile: 'staging', environment: 'sandbox', baseUrl: emu.apiUrl, key });
+    const again = await login(box, { profile: 'staging', environment: 'production', baseUrl: emu.apiUrl, key });
     expect(again.code, show(again)).toBe(0);
     expect(mode(box.configDir).toString(8)).toBe('700');
     expect(mode(configPath(box)).toString(8)).toBe('600');

@@ -243,8 +243,8 @@ describe('the built-in profiles', () => {
       const env = { HOME: root, PATH: process.env.PATH ?? '/usr/bin:/bin', HIRE_CONFIG_DIR: join(root, 'config'), HIRE_DATA_DIR: join(root, 'data'), HIRE_EMULATOR_NOW: MIDDAY };
       const profiles = json<{ name: string; environment: string; base_url: string }[]>(await runCli(['profiles', 'list', '--json'], { env }));
       expect(profiles.map(({ name, environment, base_url }) => ({ name, environment, base_url }))).toEqual([
-        { name: 'local', environment: 'local', base_url: 'http://127.0.0.1:4010/api/v1' },
-        { name: 'local-sandbox', environment: 'local', base_url: 'http://127.0.0.1:4010/sandbox/api/v1' },
+        { name: 'local', environment: 'production', base_url: 'http://127.0.0.1:4010/api/v1' },
+        { name: 'local-sandbox', environment: 'sandbox', base_url: 'http://127.0.0.1:4010/sandbox/api/v1' },
       ]);
       expect(existsSync(join(root, 'config', 'config.json'))).toBe(false);
       const removed = await runCli(['profiles', 'remove', 'local-sandbox'], { env });
@@ -290,29 +290,72 @@ describe('the built-in profiles', () => {
   });
 });
 
-describe('auth login without --environment', () => {
-  it('stores production and says how to mark a sandbox', async () => {
+describe('auth login records the environment the server or the URL shows', () => {
+  it('takes it from the server, refuses an --environment that contradicts it, and assumes production only when nothing tells', async () => {
     const box = await sandbox();
     const emulator = await testEmulator(box.dataDir);
-    const login = await runCli(['auth', 'login', '--profile', 'acme', '--base-url', emulator.apiUrl, '--with-key'], { env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY }, stdin: emulator.key });
+    const env = { ...box.env, HIRE_EMULATOR_NOW: MIDDAY };
+    const stored = () => (JSON.parse(readFileSync(join(box.configDir, 'config.json'), 'utf8')) as { profiles?: Record<string, { environment: string }> }).profiles ?? {};
+    const login = await runCli(['auth', 'login', '--profile', 'acme', '--base-url', emulator.apiUrl, '--with-key'], { env, stdin: emulator.key });
     expect(login.code, login.stderr).toBe(0);
-    expect(login.stderr).toContain('Profile "acme" is marked production (no --environment given). For a sandbox, log in again with --environment sandbox.');
-    const config = JSON.parse(readFileSync(join(box.configDir, 'config.json'), 'utf8')) as { profiles: Record<string, { environment: string }> };
-    expect(config.profiles.acme!.environment).toBe('production');
+    expect(login.stderr).toContain(`Profile "acme" is marked production: ${emulator.apiUrl} answers as the production.`);
+    expect(stored().acme!.environment).toBe('production');
 
-    const marked = await runCli(['auth', 'login', '--profile', 'acme-sandbox', '--environment', 'sandbox', '--base-url', emulator.sandboxApiUrl, '--with-key'], {
-      env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY },
-      stdin: sandboxKey(box.dataDir),
-    });
-    expect(marked.code, marked.stderr).toBe(0);
-    expect(marked.stderr).not.toContain('marked production');
-    const after = JSON.parse(readFileSync(join(box.configDir, 'config.json'), 'utf8')) as { profiles: Record<string, { environment: string }> };
-    expect(after.profiles['acme-sandbox']!.environment).toBe('sandbox');
+    const sandboxed = await runCli(['auth', 'login', '--profile', 'acme-sandbox', '--base-url', emulator.sandboxApiUrl, '--with-key'], { env, stdin: sandboxKey(box.dataDir) });
+    expect(sandboxed.code, sandboxed.stderr).toBe(0);
+    expect(sandboxed.stderr).toContain(`Profile "acme-sandbox" is marked sandbox: ${emulator.sandboxApiUrl} answers as the sandbox.`);
+    expect(stored()['acme-sandbox']!.environment).toBe('sandbox');
+
+    // A sandbox key saved as production (the README's old example, the other way round): refused, nothing saved.
+    const contradicted = await runCli(['auth', 'login', '--profile', 'staging', '--environment', 'sandbox', '--base-url', emulator.apiUrl, '--with-key'], { env, stdin: emulator.key });
+    expect(contradicted.code).toBe(2);
+    expect(contradicted.stderr).toContain(`--environment sandbox contradicts the server: ${emulator.apiUrl} answers as the production. Nothing was saved.`);
+    expect(stored().staging).toBeUndefined();
+    const flagged = await runCli(['auth', 'login', '--profile', 'staging', '--environment', 'production', '--base-url', emulator.sandboxApiUrl, '--with-key'], { env, stdin: sandboxKey(box.dataDir) });
+    expect(flagged.code).toBe(2);
+    expect(stored().staging).toBeUndefined();
+
+    // Unchecked (--skip-verify): the URL tells, or nothing does and production is assumed, and said.
+    const byUrl = await runCli(['auth', 'login', '--profile', 'eu-sandbox', '--base-url', 'https://sandbox.example.com', '--with-key', '--skip-verify'], { env, stdin: 'hk_test_0123456789abcdef' });
+    expect(byUrl.code, byUrl.stderr).toBe(0);
+    expect(byUrl.stderr).toContain('Profile "eu-sandbox" is marked sandbox: https://sandbox.example.com/api/v1 is a sandbox address.');
+    expect(stored()['eu-sandbox']!.environment).toBe('sandbox');
+    const nothing = await runCli(['auth', 'login', '--profile', 'eu', '--base-url', 'https://api.example.com', '--with-key', '--skip-verify'], { env, stdin: 'hk_live_0123456789abcdef' });
+    expect(nothing.code, nothing.stderr).toBe(0);
+    expect(nothing.stderr).toContain('Profile "eu" is marked production: nothing says otherwise');
+    const wrongUrl = await runCli(['auth', 'login', '--profile', 'eu2', '--environment', 'production', '--base-url', 'https://sandbox.example.com', '--with-key', '--skip-verify'], { env, stdin: 'hk_live_0123456789abcdef' });
+    expect(wrongUrl.code).toBe(2);
+    expect(wrongUrl.stderr).toContain('--environment production contradicts the server: https://sandbox.example.com/api/v1 is a sandbox address.');
 
     // A production key for the sandbox's address is refused before anything is saved, with the reason.
-    const wrong = await runCli(['auth', 'login', '--profile', 'mixed', '--base-url', emulator.sandboxApiUrl, '--with-key'], { env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY }, stdin: emulator.key });
+    const wrong = await runCli(['auth', 'login', '--profile', 'mixed', '--base-url', emulator.sandboxApiUrl, '--with-key'], { env, stdin: emulator.key });
     expect(wrong.code).toBe(3);
     expect(wrong.stderr).toContain('This is a production API key');
+
+    // Every view shows the platform environment, and the emulator's as the emulator's.
+    const listed = json<{ name: string; environment: string; emulator: boolean }[]>(await runCli(['profiles', 'list', '--json'], { env }));
+    expect(listed.map(({ name, environment, emulator }) => [name, environment, emulator])).toEqual(
+      expect.arrayContaining([
+        ['local', 'production', true],
+        ['local-sandbox', 'sandbox', true],
+        ['acme', 'production', false],
+        ['acme-sandbox', 'sandbox', false],
+      ]),
+    );
+    const table = await runCli(['profiles', 'list'], { env, tty: true, columns: 80 });
+    // Each row, with the line under it (the ENV cell wraps to two lines at 80 columns).
+    const rows = table.stdout.split('\n');
+    const cell = (name: string) => {
+      const at = rows.findIndex((row) => row.startsWith(`│ ${name} `));
+      const under = rows[at + 1]!.split('│');
+      return `${rows[at]!.split('│')[2]!.trim()} ${under[1]?.trim() === '' ? under[2]!.trim() : ''}`.trim();
+    };
+    expect(cell('local')).toBe('production (emulator)');
+    expect(cell('local-sandbox')).toBe('sandbox (emulator)');
+    expect(cell('acme-sandbox')).toBe('sandbox');
+    expect(cell('acme')).toBe('production');
+    // Their addresses, whole, are told apart.
+    expect(table.stdout).toContain('/sandbox/api/v1');
   });
 
   it('without --base-url and no terminal, names the missing flag', async () => {

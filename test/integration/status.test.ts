@@ -65,7 +65,7 @@ describe('hire status', () => {
     const result = await cli(w, ['status', '--json']);
     expect(result.code, result.stderr).toBe(0);
     const report = json<Rec>(result);
-    expect(report.profile).toEqual({ name: 'local', environment: 'local', base_url: w.emulator.apiUrl });
+    expect(report.profile).toEqual({ name: 'local', environment: 'production', emulator: true, base_url: w.emulator.apiUrl });
     expect(report.open_jobs.total).toBe(2);
     expect(report.open_jobs.jobs).toEqual([
       { id: quiet.id, title: 'Data Engineer', new: 0, review: 0, candidates: 0 },
@@ -140,7 +140,7 @@ describe('hire status', () => {
     const result = await cli(w, ['status'], { tty: true, columns: 80 });
     expect(result.code, result.stderr).toBe(0);
     const text = plain(result.stdout);
-    expect(text).toContain(`Profile local (local, ${w.emulator.apiUrl})`);
+    expect(text).toContain(`Profile local: production (emulator) at ${w.emulator.apiUrl}`);
     expect(text).toContain('Open jobs: 1');
     expect(text).toContain(posted.id);
     expect(text).toContain('Failed webhook deliveries: none');

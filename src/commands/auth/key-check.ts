@@ -14,6 +14,8 @@ export interface KeyCheck {
   rateLimit: RateLimit | undefined;
   /** When the server says the key expires (X-Key-Expires-At), if it does. */
   expiresAt: string | undefined;
+  /** The environment the server says it is (the emulator's X-Hire-Environment), if it says. */
+  environment?: 'production' | 'sandbox';
 }
 
 export async function checkKey(ctx: Context, profile: ResolvedProfile): Promise<KeyCheck> {
@@ -27,7 +29,9 @@ export async function checkKey(ctx: Context, profile: ResolvedProfile): Promise<
   try {
     const response = await probeWithKey(client);
     const expiresAt = response.headers['x-key-expires-at'];
-    if (response.status < 400) return { state: 'ok', message: 'works', rateLimit: client.rateLimit, expiresAt };
+    const said = response.headers['x-hire-environment'];
+    const environment = said === 'production' || said === 'sandbox' ? said : undefined;
+    if (response.status < 400) return { state: 'ok', message: 'works', rateLimit: client.rateLimit, expiresAt, ...(environment ? { environment } : {}) };
     const { parseResponse } = await import('../../api/client.js');
     try {
       parseResponse(response.status, response.headers, response.text);

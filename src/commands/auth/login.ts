@@ -1,7 +1,7 @@
 // hire auth login: stores a key in a profile, after one GET shows that it works (CONTRACT §2).
 // The key comes from a hidden prompt, or from stdin with --with-key; never from argv.
 import type { Context } from '../../context.js';
-import { BUILT_IN_PROFILES, ENVIRONMENTS, PROFILE_NAME, maskKey, resolveProfile, type Environment, type ResolvedProfile } from '../../config/profiles.js';
+import { BUILT_IN_PROFILES, ENVIRONMENTS, PROFILE_NAME, environmentFromUrl, maskKey, resolveProfile, type Environment, type ResolvedProfile } from '../../config/profiles.js';
 import { ExitCode, HireError, UsageError } from '../../errors.js';
 import { defineCommand, flag } from '../define.js';
 import { readTextInput } from '../shared/input.js';
@@ -18,7 +18,7 @@ export default defineCommand({
   flags: {
     environment: flag.parsed((text) => (ENVIRONMENTS as readonly string[]).includes(text) ? (text as Environment) : undefined, {
       value: 'env',
-      help: "production or sandbox (default: the profile's, else production, the careful side)",
+      help: "production or sandbox (default: what the server or the URL says, else production); refused when they say otherwise",
       choices: LOGIN_ENVIRONMENTS,
       message: '--environment must be production or sandbox (got "{value}").',
     }),
@@ -38,17 +38,11 @@ export default defineCommand({
     const existing = config.profiles?.[name];
     // The built-in local and local-sandbox profiles: the emulator, at the address they have until configured.
     const builtIn = !existing && BUILT_IN_PROFILES.includes(name) ? resolveProfile({ flag: name, env: {}, config }) : undefined;
-    const environment = flags.environment ?? existing?.environment ?? builtIn?.environment;
+    // What the user says of the environment: the flag, else what the profile was, else a prompt.
+    const stated = flags.environment ?? existing?.environment ?? builtIn?.environment;
     let baseUrl = flags.baseUrl ?? existing?.base_url ?? builtIn?.baseUrl;
-    let chosenEnvironment = environment;
-    // CONTRACT §7: without --environment a new profile is production, the careful side (writes are
-    // guarded there); asked only at a terminal when the base URL is asked for anyway.
-    let defaultedToProduction = false;
-    if (!chosenEnvironment && (baseUrl || !ctx.canPrompt)) {
-      chosenEnvironment = 'production';
-      defaultedToProduction = true;
-    }
-    if (!chosenEnvironment || !baseUrl) {
+    let chosenEnvironment = stated;
+    if (!baseUrl) {
       if (!ctx.canPrompt) {
         throw new UsageError(`Profile "${name}" needs --base-url URL.`, {
           hint: 'The API spec publishes no fixed addresses: use the base URL from your dashboard.',
@@ -59,21 +53,23 @@ export default defineCommand({
       chosenEnvironment ??= await ask(() =>
         prompts.select<Environment>({ message: 'Environment', choices: [{ value: 'production' }, { value: 'sandbox' }] }, io),
       );
-      baseUrl ??= await ask(() => prompts.input({ message: 'Base URL (from your dashboard)', required: true }, io));
+      baseUrl = await ask(() => prompts.input({ message: 'Base URL (from your dashboard)', required: true }, io));
     }
     const { resolveBaseUrl } = await import('../../api/base-url.js');
     const base = resolveBaseUrl(baseUrl, '--base-url');
+    const fromUrl = environmentFromUrl(base.href);
 
     const key = await readKey(ctx, flags);
     const candidate: ResolvedProfile = {
       name,
-      environment: chosenEnvironment,
+      environment: chosenEnvironment ?? fromUrl ?? 'production',
       baseUrl: base.href,
       baseUrlSource: 'profile',
       apiKey: key,
       keySource: 'profile',
       explicit: true,
     };
+    let fromServer: 'production' | 'sandbox' | undefined;
     if (!flags.skipVerify) {
       const check = await checkKey(ctx, candidate);
       if (check.state !== 'ok') {
@@ -84,8 +80,30 @@ export default defineCommand({
           hint: check.state === 'unreachable' ? 'Check the base URL and your network, or pass --skip-verify.' : 'Check the key in your dashboard.',
         });
       }
+      fromServer = check.environment;
       const headroom = check.rateLimit ? ` ${check.rateLimit.remaining} of ${check.rateLimit.limit} requests left${untilReset(check.rateLimit.reset)}.` : '';
       ctx.notice(`Key ${maskKey(key)} works with ${base.href}.${headroom}`);
+    }
+    // The environment is what the server says it is, else what its URL says; a profile must never
+    // call a sandbox production, or the other way round. The emulator's own profiles are `local`.
+    const shown = fromServer ?? fromUrl;
+    const source = fromServer ? `${base.href} answers as the ${fromServer}` : `${base.href} is a sandbox address`;
+    let note: string | undefined;
+    if (chosenEnvironment === 'local') {
+      // the built-in emulator profiles: their address says which environment
+    } else if (shown && chosenEnvironment && chosenEnvironment !== shown) {
+      if (flags.environment || !existing) {
+        throw new UsageError(`--environment ${chosenEnvironment} contradicts the server: ${source}. Nothing was saved.`, {
+          hint: `Pass --environment ${shown}, or the base URL of the ${chosenEnvironment} environment.`,
+        });
+      }
+      note = `Profile "${name}" is now marked ${shown} (it was ${chosenEnvironment}): ${source}.`;
+      chosenEnvironment = shown;
+    } else if (!chosenEnvironment) {
+      chosenEnvironment = shown ?? 'production';
+      note = shown
+        ? `Profile "${name}" is marked ${shown}: ${source}.`
+        : `Profile "${name}" is marked production: nothing says otherwise (no --environment, and the server and its URL do not tell). For a sandbox, log in again with --environment sandbox.`;
     }
 
     let makeDefault = flags.setDefault === true;
@@ -109,9 +127,7 @@ export default defineCommand({
     });
     ctx.configChanged();
     ctx.notice(`Saved the key of profile "${name}" (${chosenEnvironment}, ${base.href})${makeDefault ? '; it is now the default profile' : ''}.`);
-    if (defaultedToProduction) {
-      ctx.notice(`Profile "${name}" is marked production (no --environment given). For a sandbox, log in again with --environment sandbox.`);
-    }
+    if (note) ctx.notice(note);
   },
 });
 

@@ -1,6 +1,7 @@
 // hire auth status: each profile (or one), its key (masked), where the key comes from, whether it
 // works, and the rate-limit headroom. Exit 3 when the selected profile's key fails (CONTRACT §2).
-import { defaultProfileName, maskKey, profileNames, resolveProfile, type ResolvedProfile } from '../../config/profiles.js';
+import { defaultProfileName, maskKey, profileNames, resolveProfile, targetEnvironment, type ResolvedProfile } from '../../config/profiles.js';
+import { environmentCell } from '../profiles/describe.js';
 import { ExitCode } from '../../errors.js';
 import { inert } from '../../output/cells.js';
 import { printList, type Column } from '../../output/render.js';
@@ -14,12 +15,13 @@ const EXPIRY_WARNING_DAYS = 14;
 
 const COLUMNS: readonly Column[] = [
   { key: 'profile', lines: 2 },
-  { key: 'environment', header: 'ENV', drop: 2 },
-  { key: 'base_url', header: 'BASE URL', url: true },
-  { key: 'key', lines: 2 },
-  { key: 'key_source', header: 'SOURCE', lines: 2, drop: 1 },
-  { key: 'status', status: true },
-  { key: 'rate_limit', header: 'RATE LIMIT', short: 'RATE', lines: 2, want: 15, format: (value) => formatRateLimit(value) },
+  { key: 'environment', header: 'ENV', lines: 2, want: 10, format: environmentCell },
+  { key: 'base_url', header: 'BASE URL', keepWhole: true },
+  // At a narrow terminal the source goes first, then the key, then the rate limit; never the environment or address.
+  { key: 'key', lines: 2, drop: 2 },
+  { key: 'key_source', header: 'SOURCE', lines: 2, drop: 3 },
+  { key: 'status', status: true, want: 6 },
+  { key: 'rate_limit', header: 'RATE LIMIT', short: 'RATE', lines: 2, want: 15, drop: 1, format: (value) => formatRateLimit(value) },
 ];
 
 export default defineCommand({
@@ -54,7 +56,8 @@ export default defineCommand({
         profile: name === defaultProfileName(config) ? `${name} (default)` : name,
         name,
         default: name === defaultProfileName(config),
-        environment: profile.environment,
+        environment: targetEnvironment(profile),
+        emulator: profile.environment === 'local',
         base_url: profile.baseUrl,
         key: profile.apiKey ? maskKey(profile.apiKey) : profile.environment === 'local' ? '(emulator key)' : '',
         key_source: keySource(profile, check),

@@ -1,22 +1,28 @@
 // Not a command: a profile as `profiles list` and `profiles show` print it (the key masked).
 import type { Context } from '../../context.js';
-import { defaultProfileName, maskKey, resolveProfile } from '../../config/profiles.js';
+import { defaultProfileName, maskKey, resolveProfile, targetEnvironment } from '../../config/profiles.js';
 import type { Column } from '../../output/render.js';
 
 export const PROFILE_COLUMNS: readonly Column[] = [
-  { key: 'name' },
-  { key: 'environment', header: 'ENV' },
-  { key: 'base_url', header: 'BASE URL', url: true },
-  { key: 'key' },
-  { key: 'default', format: (value) => (value ? 'yes' : '') },
+  { key: 'name', keepWhole: true },
+  // The platform environment, and whether it is the local emulator's: production and sandbox never look alike.
+  { key: 'environment', header: 'ENV', lines: 2, want: 10, format: (value, record) => environmentCell(value, record) },
+  // Whole: the production and sandbox addresses of one server differ only in their paths.
+  { key: 'base_url', header: 'BASE URL', keepWhole: true },
+  { key: 'key', lines: 2, drop: 1 },
+  { key: 'default', want: 7, format: (value) => (value ? 'yes' : '') },
 ];
+
+/** `production`, `sandbox (emulator)`: a row's platform environment, and whether it is the emulator's. */
+export const environmentCell = (value: unknown, record: Record<string, unknown>): string => (record.emulator ? `${String(value)} (emulator)` : String(value));
 
 export async function describeProfile(ctx: Context, name: string): Promise<Record<string, unknown>> {
   const config = await ctx.config();
   const profile = resolveProfile({ flag: name, env: {}, config });
   return {
     name,
-    environment: profile.environment,
+    environment: targetEnvironment(profile),
+    emulator: profile.environment === 'local',
     base_url: profile.baseUrl,
     key: profile.apiKey ? maskKey(profile.apiKey) : profile.environment === 'local' ? '(emulator key)' : '',
     default: defaultProfileName(config) === name,
