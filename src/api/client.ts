@@ -504,6 +504,7 @@ const NETWORK_CODES: Record<string, string> = {
   UND_ERR_BODY_TIMEOUT: 'timed out reading the response',
   UND_ERR_SOCKET: 'the connection closed unexpectedly',
   UND_ERR_CLOSED: 'the connection closed unexpectedly',
+  ERR_SSL_WRONG_VERSION_NUMBER: 'the server does not speak TLS (a plain-http server at an https URL?)',
 };
 
 /**

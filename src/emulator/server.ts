@@ -4,6 +4,8 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from '../domain/canonical.js';
 import { MAX_NESTING, deeperThan } from '../domain/nesting.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
+import type { TLSSocket } from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import { HttpError, type EmulatorResponse } from './http.js';
 import { newId } from './ids.js';
@@ -60,6 +62,8 @@ export interface EmulatorOptions {
   now?: () => Date;
   /** How many events the event log keeps (EVENTS_KEPT, 10,000); small in tests. */
   eventsKept?: number;
+  /** Serve HTTPS with this certificate and key (PEM), else plain HTTP. */
+  tls?: { cert: string; key: string; /** The file clients trust, recorded for them in emulator.json. */ certPath?: string };
 }
 
 export interface RequestLogEntry {
@@ -119,7 +123,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const localKey = ensureLocalKey(options.dataDir);
   // Any number of commands share a data dir, but one standing server serves it.
   const holder = readServerRecord(options.dataDir);
-  if (mode === 'server' && holder && isAlive(holder.pid) && (await probeEmulator(holder.url, localKey)) === 'ours') {
+  // Its certificate may not be trusted here; its proof says all the same that it serves this data dir.
+  if (mode === 'server' && holder && isAlive(holder.pid) && ['ours', 'untrusted'].includes(await probeEmulator(holder.url, localKey))) {
     throw new DataDirBusyError(holder);
   }
   const store = Store.open(options.dataDir, options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {});
@@ -146,7 +151,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       ...(mode === 'server' ? { pollMs: 1_000 } : {}),
     };
     const events = new EventBus(store, eventOptions);
-    const server = createServer();
+    const server = options.tls ? createTlsServer({ cert: options.tls.cert, key: options.tls.key }) : createServer();
     const routeContext: RouteContext = { store, keys, events, publicUrl: options.publicUrl ?? '', now, environment: 'production' };
     // The sandbox: its own data dir inside this one. A standing server opens it at once (it delivers
     // the sandbox's events too); a command's in-process emulator only when a request needs it.
@@ -177,9 +182,9 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     });
     const address = await listen(server, options.host ?? DEFAULT_HOST, options.port ?? DEFAULT_PORT);
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-    const origin = `http://${host}:${address.port}`;
+    const origin = `${options.tls ? 'https' : 'http'}://${host}:${address.port}`;
     if (mode === 'server') {
-      record = { pid: process.pid, url: origin, started_at: new Date().toISOString() };
+      record = { pid: process.pid, url: origin, started_at: new Date().toISOString(), ...(options.tls?.certPath ? { cert: options.tls.certPath } : {}) };
       writeServerRecord(options.dataDir, record);
     }
     events.start();
@@ -205,10 +210,11 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
 
 /** The origin a client reached this server at: its Host header when well-formed, else the socket's own address. */
 export function requestOrigin(req: IncomingMessage): string {
+  const scheme = (req.socket as Partial<TLSSocket>).encrypted ? 'https' : 'http';
   const host = req.headers.host;
-  if (host && /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(host)) return `http://${host.toLowerCase()}`;
+  if (host && /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(host)) return `${scheme}://${host.toLowerCase()}`;
   const address = req.socket.localAddress ?? DEFAULT_HOST;
-  return `http://${address.includes(':') ? `[${address}]` : address}:${req.socket.localPort}`;
+  return `${scheme}://${address.includes(':') ? `[${address}]` : address}:${req.socket.localPort}`;
 }
 
 function listen(server: Server, host: string, port: number): Promise<AddressInfo> {
