@@ -3,8 +3,9 @@
 // order they were first stored; lists are SQL queries over indexed fields, so a command's cost
 // does not grow with the data. Writes are transactions: what a request changes commits together
 // or not at all, and SQLite's locks (with a busy timeout), not a lock file, decide who writes.
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
+import { DATA_DIR_SETTINGS, ensurePrivateDir } from '../files/private-dir.js';
 import { DatabaseError, openDatabase, type Database, type SqlValue } from './db.js';
 import { LEGACY_FILES, LegacyFormatError, readLegacyState } from './legacy.js';
 
@@ -119,8 +120,7 @@ export class Store {
   }
 
   static open(dir: string, options: { busyTimeoutMs?: number } = {}): Store {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    chmodSync(dir, 0o700);
+    ensurePrivateDir(dir, 'data directory', DATA_DIR_SETTINGS);
     const path = join(dir, DATABASE_FILE);
     // Made 0600 before SQLite opens it: its -wal and -shm files take the same mode. Only when it
     // is new: closing any descriptor of a file drops every POSIX lock this process holds on it, so

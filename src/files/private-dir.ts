@@ -23,6 +23,11 @@ export function ensurePrivateDir(dir: string, what: string, setBy?: string): voi
     chmodSync(dir, 0o700);
     return;
   }
+  refuseOpenDir(dir, what, setBy);
+}
+
+/** Refuses an existing directory that is not one, or that group or others can write. */
+export function refuseOpenDir(dir: string, what: string, setBy?: string): void {
   const stats = statSync(dir);
   if (!stats.isDirectory()) throw new UsageError(`The ${what} ${dir} is not a directory.`, { code: 'unsafe_directory', hint: choose(setBy) });
   const mode = stats.mode & 0o7777;
