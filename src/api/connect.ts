@@ -79,9 +79,11 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
     const { connectLocalEmulator } = await import('../emulator/embedded.js');
     const dir = options.dataDir;
     const now = emulatorClock(options.env);
-    const emulator = await connectLocalEmulator({ address: target, dataDir: dir, localKey, ...(now ? { now } : {}) }).catch((error: unknown) => {
+    const emulator = await connectLocalEmulator({ address: target, dataDir: dir, localKey, onWarning: options.warn, ...(now ? { now } : {}) }).catch((error: unknown) => {
       // Data the emulator cannot read (not a database, a newer schema, a corrupt first-format file).
-      if (error instanceof Error && error.name === 'StoreError') throw new HireError(error.message, { exitCode: ExitCode.failure, code: 'emulator_data' });
+      if (error instanceof Error && error.name === 'StoreError') {
+        throw new HireError(error.message, { exitCode: ExitCode.failure, code: (error as Error & { code?: string }).code ?? 'emulator_data' });
+      }
       throw error;
     });
     closers.push(emulator.close);

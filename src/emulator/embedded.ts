@@ -20,7 +20,14 @@ export interface LocalEmulator {
   close(): Promise<void>;
 }
 
-export async function connectLocalEmulator(options: { address: URL; dataDir: string; localKey: string; now?: () => Date }): Promise<LocalEmulator> {
+export async function connectLocalEmulator(options: {
+  address: URL;
+  dataDir: string;
+  localKey: string;
+  now?: () => Date;
+  /** Damaged records the in-process emulator met (lists leave them out). */
+  onWarning?: (message: string) => void;
+}): Promise<LocalEmulator> {
   const { address, dataDir, localKey } = options;
   const record = readServerRecord(dataDir);
   const live = record && isAlive(record.pid) ? record : undefined;
@@ -52,6 +59,7 @@ export async function connectLocalEmulator(options: { address: URL; dataDir: str
     publicUrl: address.origin,
     ...(options.now ? { now: options.now } : {}),
     onNotice: (message) => (migrated = message),
+    ...(options.onWarning ? { onWarning: options.onWarning } : {}),
   });
   return { mode: 'embedded', origin: emulator.origin, close: emulator.close, ...(foreign ? { foreign } : {}), ...(migrated ? { migrated } : {}) };
 }

@@ -26,7 +26,7 @@ import { eventRoutes } from './routes/events.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { loggedPath, logRequest } from './request-log.js';
 import { SANDBOX_PREFIX, refreshSandbox, sandboxDataDir, type EmulatorEnvironment } from './sandbox.js';
-import { Store } from './store.js';
+import { DamagedRecordError, RECOVER_COMMAND, Store, StoreError } from './store.js';
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -52,6 +52,8 @@ export interface EmulatorOptions {
   busyTimeoutMs?: number;
   /** Told once what people should know (a data dir moved to the database). */
   onNotice?: (message: string) => void;
+  /** Told of each damaged record met (once per record): lists leave it out, and it fails alone. */
+  onWarning?: (message: string) => void;
   /** Faults for a fraction of API requests (not /_emulator), for reliability tests. */
   chaos?: ChaosOptions;
   /** First retry delay of webhook deliveries (then ×5 each time); short in tests. */
@@ -128,6 +130,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     throw new DataDirBusyError(holder);
   }
   const store = Store.open(options.dataDir, options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {});
+  store.onDamaged = (error) => options.onWarning?.(error.message);
   let record: ServerRecord | undefined;
   let environments: Environments | undefined;
   try {
@@ -147,6 +150,10 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       now,
       ...(options.deliveryBackoffMs !== undefined ? { backoffMs: options.deliveryBackoffMs } : {}),
       ...(options.eventsKept !== undefined ? { eventsKept: options.eventsKept } : {}),
+      // Damaged records are reported by the store itself; anything else the loop met, here.
+      onError: (error: unknown) => {
+        if (!(error instanceof DamagedRecordError)) options.onWarning?.(`Webhook delivery failed: ${(error as Error).message}`);
+      },
       // A standing server also delivers what commands on the same data recorded.
       ...(mode === 'server' ? { pollMs: 1_000 } : {}),
     };
@@ -160,7 +167,11 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       production: routeContext,
       sandbox() {
         if (this.opened) return this.opened;
-        const sandboxStore = Store.open(sandboxDir, options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {});
+        const sandboxStore = Store.open(sandboxDir, {
+          recoverCommand: `${RECOVER_COMMAND} --profile local-sandbox`,
+          ...(options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {}),
+        });
+        sandboxStore.onDamaged = (error) => options.onWarning?.(error.message);
         try {
           const sandboxEvents = new EventBus(sandboxStore, eventOptions);
           const sandboxKeys = new KeyRing(sandboxStore, ensureLocalKey(sandboxDir), now, localKeyCreatedAt(sandboxDir));
@@ -536,6 +547,8 @@ function errorResponse(error: unknown): EmulatorResponse {
     if (error.status === 401 || error.status === 403) body.status = error.status;
     return { status: error.status, body: { error: body, ...error.extra }, headers: error.headers };
   }
+  // Damaged data (store.ts): that record fails, with what is wrong and how to recover; the rest is served.
+  if (error instanceof StoreError && error.code === 'data_damaged') return { status: 500, body: { error: { code: 'data_damaged', message: error.message } } };
   return { status: 500, body: { error: { code: 'internal_error', message: `The emulator failed: ${(error as Error).message}` } } };
 }
 

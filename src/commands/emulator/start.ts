@@ -76,6 +76,7 @@ export default defineCommand({
         ...(chaos ? { chaos } : {}),
         ...(tls ? { tls: { cert: tls.cert, key: tls.key, certPath: tls.certPath } } : {}),
         onNotice: (message) => ctx.notice(message),
+        onWarning: (message) => ctx.warn(message),
         onRequest: (entry) =>
           ctx.notice(`${entry.method} ${entry.path} → ${entry.status} (${Math.round(entry.ms)} ms) ${entry.requestId}`, paint.dim),
       });
@@ -126,7 +127,9 @@ function startFailure(error: unknown, host: string, port: number): HireError {
       hint: 'Stop it first, or pass --data-dir to run another emulator on other data.',
     });
   }
-  if (error instanceof Error && error.name === 'StoreError') return new HireError(error.message, { exitCode: ExitCode.failure, code: 'emulator_data' });
+  if (error instanceof Error && error.name === 'StoreError') {
+    return new HireError(error.message, { exitCode: ExitCode.failure, code: (error as Error & { code?: string }).code ?? 'emulator_data' });
+  }
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE') {
     return new HireError(`Port ${port} on ${host} is already in use.`, {
