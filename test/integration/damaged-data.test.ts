@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/emulator/db.js';
+import { logRequest, readRequests } from '../../src/emulator/request-log.js';
+import { Store } from '../../src/emulator/store.js';
 import { hire, spawnHire, waitExit, waitFor, type Result } from '../helpers/bin.js';
 import { DESCRIPTION } from '../helpers/cli.js';
 import { sandbox, type Sandbox } from '../helpers/env.js';
@@ -167,5 +169,30 @@ describe('a damaged record', () => {
     expect(await waitExit(proc, 'the emulator')).toEqual({ code: 0, signal: null });
     expect(proc.stderr).not.toMatch(/panicked|SyntaxError|at .*\.js:\d+/);
     expect(existsSync(box.db)).toBe(true);
+  });
+
+  it("the request log (`hire logs tail`): an entry that is not UTF-8 or not JSON is left out, the others read", async () => {
+    const box = await sandbox();
+    const entry = { at: '2026-01-01T00:00:00.000Z', method: 'GET', path: '/api/v1/jobs', status: 200, ms: 1, request_id: 'req_1', key_name: null };
+    const first = Store.open(box.dataDir);
+    logRequest(first, entry);
+    first.close();
+    const db = join(box.dataDir, 'emulator.db');
+    sql(db, "INSERT INTO requests (entry) VALUES ('{}'), ('{}')");
+    // (Not a Buffer alone: the binding would take it for the list of parameters.)
+    sql(db, 'UPDATE requests SET entry = CAST(? AS TEXT) WHERE seq = ?', Buffer.from('{"method":"\xff"}', 'latin1'), '2');
+    sql(db, "UPDATE requests SET entry = '{not json' WHERE seq = 3");
+    const store = Store.open(box.dataDir);
+    try {
+      logRequest(store, { ...entry, request_id: 'req_2' });
+      const { requests, last } = readRequests(store, 0, 10);
+      expect(requests.map((request) => [request.seq, request.request_id])).toEqual([
+        [1, 'req_1'],
+        [4, 'req_2'],
+      ]);
+      expect(last).toBe(4);
+    } finally {
+      store.close();
+    }
   });
 });
