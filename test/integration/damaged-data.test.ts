@@ -152,10 +152,15 @@ describe('a damaged record', () => {
       // A delivery due long ago whose document is not UTF-8: the delivery loop meets it at once.
       const delivery = `{"id":"dlv_damaged","webhook_id":"wh_gone","event_id":"evt_gone","state":"pending","next_attempt_at":"2000-01-01T00:00:00.000Z","body":"\xff"}`;
       sql(db, 'INSERT INTO deliveries (id, doc) VALUES (?, CAST(? AS TEXT))', 'dlv_damaged', Buffer.from(delivery, 'latin1'));
+      // A sound delivery due now, whose webhook's record is damaged: its attempt fails, the loop goes on.
+      sql(db, "INSERT INTO webhooks (id, doc) VALUES ('wh_damaged', '{\"id\": \"wh_damaged\", \"url\": ')");
+      const sound = { id: 'dlv_sound', webhook_id: 'wh_damaged', event_id: 'evt_gone', url: 'http://127.0.0.1:9/hook', body: '{}', state: 'pending', next_attempt_at: '2000-01-01T00:00:00.000Z', attempts: [] };
+      sql(db, 'INSERT INTO deliveries (id, doc) VALUES (?, ?)', 'dlv_sound', JSON.stringify(sound));
     });
     const proc = spawnHire(box, ['emulator', 'start', '--port', '0']);
     await waitFor(proc, 'the emulator to listen', () => /Emulator listening on/.test(proc.stderr));
     await waitFor(proc, 'the damaged delivery logged', () => /holds a damaged record \(deliveries, row \d+\): its text is not valid UTF-8/.test(proc.stderr));
+    await waitFor(proc, 'the damaged webhook logged', () => /holds a damaged record \(webhooks, row \d+\): it is not valid JSON/.test(proc.stderr));
     const listed = await hire(box, ['jobs', 'list', '--json']);
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stderr).toContain('Using the local emulator at');
