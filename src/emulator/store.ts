@@ -205,6 +205,7 @@ export class Store {
       // them (only a power cut could lose the last ones, as with any file not flushed).
       db.exec('PRAGMA synchronous = NORMAL');
       migrateSchema(db, path, recover);
+      checkMeta(db, path, recover);
       for (const suffix of ['-wal', '-shm']) if (existsSync(path + suffix)) chmodSync(path + suffix, 0o600);
       const migrated = importLegacy(db, dir);
       return new Store(dir, db, migrated, recover);
@@ -378,6 +379,17 @@ function checkDatabaseFile(path: string, command: string): void {
   if (stats.isFile()) return;
   const kind = stats.isDirectory() ? 'a directory' : stats.isFIFO() ? 'a FIFO (named pipe)' : stats.isSocket() ? 'a socket' : 'a device';
   throw damagedDatabase(path, `is ${kind}, not a database file`, command);
+}
+
+/** The database's own bookkeeping (a few rows) is read whole at open: a damaged value stops it there, where the reset can move it aside. */
+function checkMeta(db: Database, path: string, command: string): void {
+  for (const row of db.prepare('SELECT name, CAST(value AS BLOB) AS value FROM meta').all()) {
+    try {
+      UTF8.decode(row.value as Uint8Array);
+    } catch {
+      throw damagedDatabase(path, 'holds a meta value whose text is not valid UTF-8', command);
+    }
+  }
 }
 
 function lstatExists(path: string): boolean {

@@ -103,6 +103,7 @@ describe('a database that cannot be opened', () => {
     ["another program's SQLite database", 'is an SQLite database of another program', (db) => (rmSync(db), sql(db, 'CREATE TABLE notes (text TEXT)'))],
     ['a bad schema_version', 'records no valid schema version ("3x")', (db) => sql(db, "UPDATE meta SET value = '3x' WHERE name = 'schema_version'")],
     ['a schema_version that is not text', 'records no valid schema version (its text is not UTF-8)', (db) => sql(db, "UPDATE meta SET value = CAST(X'FF' AS TEXT) WHERE name = 'schema_version'")],
+    ['a meta value that is not text', 'holds a meta value whose text is not valid UTF-8', (db) => sql(db, "INSERT INTO meta (name, value) VALUES ('sandbox_reset_at', CAST(X'FF' AS TEXT))")],
     ['a newer schema_version', 'was made by a newer hire (schema 99', (db) => sql(db, "UPDATE meta SET value = '99' WHERE name = 'schema_version'")],
   ];
   for (const [what, says, damage] of cases) {
@@ -118,6 +119,27 @@ describe('a database that cannot be opened', () => {
       await expectRecovered(box, true);
     });
   }
+});
+
+describe("the sandbox's database", () => {
+  it('damaged: names its own file and `--profile local-sandbox` in the command that recovers, which recovers it alone', async () => {
+    const box = await damaged((db) => mkdirSync(join(db, '..', 'sandbox', 'emulator.db'), { recursive: true }));
+    const sandboxDb = join(box.dataDir, 'sandbox', 'emulator.db');
+    const listed = await hire(box, ['-p', 'local-sandbox', 'jobs', 'list', '--json']);
+    expect(listed.code, listed.stderr).toBe(1);
+    const { error } = JSON.parse(listed.stderr.slice(listed.stderr.indexOf('\n{') + 1)) as { error: { code: string; message: string } };
+    expect(error.code).toBe('data_damaged');
+    expect(error.message).toContain(`${sandboxDb} is a directory`);
+    expect(error.message).toContain('`hire emulator reset --yes --profile local-sandbox`');
+    const reset = await hire(box, ['emulator', 'reset', '--yes', '--profile', 'local-sandbox']);
+    expect(reset.code, reset.stderr).toBe(0);
+    const seeded = await hire(box, ['-p', 'local-sandbox', 'jobs', 'list', '--json']);
+    expect(seeded.code, seeded.stderr).toBe(0);
+    expect((JSON.parse(seeded.stdout) as unknown[]).length).toBe(3);
+    // Production was not touched.
+    const production = await hire(box, ['jobs', 'list', '--json']);
+    expect((JSON.parse(production.stdout) as { id: string }[]).map((job) => job.id).sort()).toEqual([pristine.bad, pristine.good].sort());
+  });
 });
 
 describe('a damaged record', () => {
