@@ -165,8 +165,8 @@ export class Store {
   /** Set when this open moved a first-format data dir into the database. */
   readonly migrated: MigrationReport | undefined;
   /**
-   * Told once per record of each damaged record a list skipped (the emulator logs it). A list
-   * serves the records it can read; a damaged record asked for alone is a DamagedRecordError.
+   * Told of each damaged record met, once per record (the emulator logs it). A list serves the
+   * records it can read and leaves the damaged out; one asked for alone is a DamagedRecordError.
    */
   onDamaged: ((error: DamagedRecordError) => void) | undefined;
   readonly #reported = new Set<string>();
