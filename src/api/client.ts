@@ -190,7 +190,7 @@ export class ApiClient {
         attempt -= 1;
         continue;
       }
-      const retryable = status === 429 || (status >= 500 && isRepeatable(method));
+      const retryable = status === 429 || (status >= 500 && isRepeatable(method) && !isPermanent(response));
       if (!retryable || attempt >= maxRetries) return response;
       const waitSeconds = retryAfterSeconds(response, this.#options.now?.() ?? Date.now());
       if (waitSeconds !== undefined && waitSeconds > MAX_WAIT_SECONDS) return response;
@@ -381,6 +381,11 @@ function isRepeatable(method: string): boolean {
   return method === 'GET' || method === 'HEAD' || method === 'POST';
 }
 
+/** A 5xx that says it will not pass (the local emulator's `data_damaged`): the same answer every time. */
+function isPermanent(response: RawResponse): boolean {
+  return response.text.includes('"data_damaged"') && /"code"\s*:\s*"data_damaged"/.test(response.text.slice(0, 4096));
+}
+
 /** Exponential backoff with jitter: base·2^attempt, between half and all of it, at most 8 s. */
 export function backoffMs(attempt: number, baseMs = 500): number {
   const ceiling = Math.min(8_000, baseMs * 2 ** attempt);
@@ -504,6 +509,7 @@ const NETWORK_CODES: Record<string, string> = {
   UND_ERR_BODY_TIMEOUT: 'timed out reading the response',
   UND_ERR_SOCKET: 'the connection closed unexpectedly',
   UND_ERR_CLOSED: 'the connection closed unexpectedly',
+  ERR_SSL_WRONG_VERSION_NUMBER: 'the server does not speak TLS (a plain-http server at an https URL?)',
 };
 
 /**

@@ -3,7 +3,8 @@ import * as z from 'zod/mini';
 import { readFileSync } from 'node:fs';
 import { HireError, ExitCode, UsageError } from '../errors.js';
 import { formatPath } from '../domain/rules.js';
-import { configFilePath, type Env } from './paths.js';
+import { CONFIG_DIR_SETTINGS, refuseOpenDir } from '../files/private-dir.js';
+import { configDir, configFilePath, type Env } from './paths.js';
 
 export const ENVIRONMENTS = ['production', 'sandbox', 'local'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -68,6 +69,8 @@ export function readConfig(env: Env): ConfigFile {
       code: 'config_unreadable',
     });
   }
+  // Profiles (keys, base URLs) are not taken from a directory others can write.
+  refuseOpenDir(configDir(env), 'config directory', CONFIG_DIR_SETTINGS);
   let parsed: unknown;
   try {
     parsed = text.trim() === '' ? {} : JSON.parse(text);

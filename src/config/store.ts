@@ -1,16 +1,17 @@
-// Writing the config file (CONTRACT §2) with conf: atomic writes, mode 0600 in a 0700 directory,
+// Writing the config file (CONTRACT §2) with conf: atomic writes, mode 0600 in a 0700 directory (one
+// hire made; one it did not make keeps its mode, and is refused if others can write it),
 // one writer at a time (a lock file), so that two processes writing at once lose neither change.
 // A file that cannot be parsed is reported and never overwritten.
-import { chmodSync, mkdirSync } from 'node:fs';
+import { chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { withFileLock } from '../files/mutex.js';
+import { CONFIG_DIR_SETTINGS, ensurePrivateDir } from '../files/private-dir.js';
 import { configDir, configFilePath, type Env } from './paths.js';
 import { checkConfig, invalidConfig, type ConfigFile } from './profiles.js';
 
 export async function updateConfig(env: Env, change: (config: ConfigFile) => void): Promise<ConfigFile> {
   const dir = configDir(env);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  chmodSync(dir, 0o700);
+  ensurePrivateDir(dir, 'config directory', CONFIG_DIR_SETTINGS);
   const path = configFilePath(env);
   const { default: Conf } = await import('conf');
   return withFileLock(join(dir, 'config.json.lock'), () => {

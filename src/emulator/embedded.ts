@@ -12,19 +12,39 @@ export interface LocalEmulator {
   foreign?: string;
   /** Said once on stderr by whoever started it (a data dir moved to the database). */
   migrated?: string;
+  /**
+   * This data dir's standing emulator serves HTTPS with a certificate this process does not trust
+   * (`tlsError`, Node's code), or with `cert` to trust: nothing was started and nothing sent.
+   */
+  untrusted?: { origin: string; tlsError: string; cert?: string };
   close(): Promise<void>;
 }
 
-export async function connectLocalEmulator(options: { address: URL; dataDir: string; localKey: string; now?: () => Date }): Promise<LocalEmulator> {
+export async function connectLocalEmulator(options: {
+  address: URL;
+  dataDir: string;
+  localKey: string;
+  now?: () => Date;
+  /** Damaged records the in-process emulator met (lists leave them out). */
+  onWarning?: (message: string) => void;
+}): Promise<LocalEmulator> {
   const { address, dataDir, localKey } = options;
-  const origins = [address.origin];
   const record = readServerRecord(dataDir);
-  if (record && record.url !== address.origin && isAlive(record.pid)) origins.push(record.url);
+  const live = record && isAlive(record.pid) ? record : undefined;
+  // The profile's address follows the scheme of the emulator standing there (`emulator start --tls`).
+  const profileOrigin = live && sameHostAndPort(live.url, address) ? live.url : address.origin;
+  const origins = [profileOrigin];
+  if (live && live.url !== profileOrigin) origins.push(live.url);
   let foreign: string | undefined;
   for (const origin of origins) {
-    const verdict = await probeEmulator(origin, localKey);
+    const detail: { tlsError?: string } = {};
+    const verdict = await probeEmulator(origin, localKey, undefined, detail);
     if (verdict === 'ours') return { mode: 'standing', origin, close: async () => {}, ...(foreign ? { foreign } : {}) };
-    if (verdict === 'foreign' && origin === address.origin) foreign = address.host;
+    if (verdict === 'untrusted') {
+      const untrusted = { origin, tlsError: detail.tlsError ?? 'CERT_UNTRUSTED', ...(live?.cert ? { cert: live.cert } : {}) };
+      return { mode: 'standing', origin, close: async () => {}, untrusted };
+    }
+    if (verdict !== 'absent' && origin === profileOrigin) foreign = address.host;
   }
   // The emulator itself (and the database binding) load only here, not when a standing one answers.
   const { startEmulator } = await import('./server.js');
@@ -39,6 +59,15 @@ export async function connectLocalEmulator(options: { address: URL; dataDir: str
     publicUrl: address.origin,
     ...(options.now ? { now: options.now } : {}),
     onNotice: (message) => (migrated = message),
+    ...(options.onWarning ? { onWarning: options.onWarning } : {}),
   });
   return { mode: 'embedded', origin: emulator.origin, close: emulator.close, ...(foreign ? { foreign } : {}), ...(migrated ? { migrated } : {}) };
+}
+
+function sameHostAndPort(url: string, address: URL): boolean {
+  try {
+    return new URL(url).host === address.host;
+  } catch {
+    return false;
+  }
 }

@@ -105,7 +105,12 @@ export interface EventBusOptions {
   pollMs?: number;
   /** The newest this many events are kept (EVENTS_KEPT); small in tests. */
   eventsKept?: number;
+  /** A failure of the delivery loop (damaged data): logged, and the loop goes on. */
+  onError?: (error: unknown) => void;
 }
+
+/** After a run that claimed nothing although something was due (leased elsewhere, or damaged), the next look waits this long. */
+const IDLE_RETRY_MS = 1_000;
 
 /** How long an attempt under way keeps others off its delivery: the timeout and some slack. */
 const LEASE_SLACK_MS = 5_000;
@@ -117,6 +122,7 @@ export class EventBus {
   readonly #now: () => Date;
   readonly #pollMs: number | undefined;
   readonly #eventsKept: number;
+  readonly #onError: (error: unknown) => void;
   /** The event log is trimmed each time this many more events have been stored (by any process). */
   readonly #pruneEvery: number;
   /**
@@ -140,6 +146,7 @@ export class EventBus {
     this.#timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
     this.#now = options.now ?? (() => new Date());
     this.#pollMs = options.pollMs;
+    this.#onError = options.onError ?? (() => {});
     this.#eventsKept = Math.max(1, options.eventsKept ?? EVENTS_KEPT);
     this.#pruneEvery = Math.min(1_000, Math.max(1, Math.floor(this.#eventsKept / 10)));
   }
@@ -290,7 +297,12 @@ export class EventBus {
   async drain(waitMs: number): Promise<void> {
     const deadline = Date.now() + waitMs;
     for (;;) {
-      this.#runDue();
+      try {
+        this.#runDue();
+      } catch (error) {
+        this.#onError(error);
+        return;
+      }
       if (this.#inFlight.size === 0) return;
       const left = deadline - Date.now();
       if (left <= 0) return;
@@ -323,27 +335,39 @@ export class EventBus {
     return typeof row?.next === 'string' ? Date.parse(row.next) : undefined;
   }
 
-  #schedule(): void {
+  #schedule(minDelayMs = 0): void {
     if (this.#stopped || this.#closed) return;
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = undefined;
-    const next = this.#nextDue();
+    let next: number | undefined;
+    try {
+      next = this.#nextDue();
+    } catch (error) {
+      // Timers have no caller to tell: a fault in the data is logged, never the end of the process.
+      this.#onError(error);
+      return;
+    }
     if (next === undefined) return;
-    const delay = Math.max(0, next - this.#now().getTime());
+    const delay = Math.max(minDelayMs, next - this.#now().getTime());
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
-      this.#runDue();
-      this.#schedule();
+      let claimed = 0;
+      try {
+        claimed = this.#runDue();
+      } catch (error) {
+        this.#onError(error);
+      }
+      this.#schedule(claimed === 0 && this.#inFlight.size === 0 ? IDLE_RETRY_MS : 0);
     }, delay);
     // A standing server stays up for its own reasons; a timer alone must not keep a process alive.
     this.#timer.unref();
   }
 
   /** Claims the deliveries due now that nobody is attempting (a lease in the store), and attempts them. */
-  #runDue(): void {
-    if (this.#closed) return;
+  #runDue(): number {
+    if (this.#closed) return 0;
     const free = PARALLEL - this.#inFlight.size;
-    if (free <= 0) return;
+    if (free <= 0) return 0;
     const now = this.#now();
     const clock = Date.now();
     const claimed = this.#store.write(() => {
@@ -358,12 +382,15 @@ export class EventBus {
       return due.filter((delivery) => !this.#inFlight.has(delivery.id));
     });
     for (const delivery of claimed) {
-      const attempt = this.#attempt(delivery).finally(() => {
-        this.#inFlight.delete(delivery.id);
-        this.#schedule();
-      });
+      const attempt = this.#attempt(delivery)
+        .catch((error: unknown) => this.#onError(error))
+        .finally(() => {
+          this.#inFlight.delete(delivery.id);
+          this.#schedule();
+        });
       this.#inFlight.set(delivery.id, attempt);
     }
+    return claimed.length;
   }
 
   async #attempt(delivery: Delivery): Promise<void> {

@@ -1,8 +1,9 @@
 // The `local` profile's key (CONTRACT §2): made on first use and kept in the emulator's data dir,
 // so that the CLI and every emulator on that data dir agree on it with no setup.
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, openSync, readFileSync, writeSync, closeSync } from 'node:fs';
+import { openSync, readFileSync, writeSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
+import { DATA_DIR_SETTINGS, ensurePrivateDir } from '../files/private-dir.js';
 import { randomToken } from './ids.js';
 
 export const LOCAL_KEY_PREFIX = 'hk_local_';
@@ -21,11 +22,11 @@ export function localKeyPath(dataDir: string): string {
 
 /** Returns the data dir's local key, creating it (exclusively, mode 0600) if there is none. */
 export function ensureLocalKey(dataDir: string): string {
+  // Checked before the key is read: in a directory others can write, they could have put it there.
+  ensurePrivateDir(dataDir, 'data directory', DATA_DIR_SETTINGS);
   const path = localKeyPath(dataDir);
   const existing = readKey(path);
   if (existing) return existing;
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  chmodSync(dataDir, 0o700);
   const key = `${LOCAL_KEY_PREFIX}${randomToken(32)}`;
   try {
     const fd = openSync(path, 'wx', 0o600);

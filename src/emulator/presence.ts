@@ -6,13 +6,17 @@
 // Light on purpose: no database, no undici; a command loads it before deciding anything else.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 
 export interface ServerRecord {
   pid: number;
-  /** `http://127.0.0.1:4010` */
+  /** `http://127.0.0.1:4010`, or `https://…` for `hire emulator start --tls`: the scheme is the emulator's. */
   url: string;
+  /** With --tls: the certificate file clients must trust. */
+  cert?: string;
   started_at: string;
 }
 
@@ -67,21 +71,40 @@ export function infoProof(localKey: string, nonce: string, address: string | und
   return createHmac('sha256', localKey).update(`${nonce}\n${peer(address, port)}`).digest('hex');
 }
 
-export type Verdict = 'ours' | 'absent' | 'foreign';
+/**
+ * `untrusted`: over https, this data dir's emulator (it proved it) with a certificate this process
+ * does not trust; `not_tls`: an https origin whose server does not speak TLS.
+ */
+export type Verdict = 'ours' | 'absent' | 'foreign' | 'untrusted' | 'not_tls';
+
+/** Node's codes for a certificate this process does not accept (the client's list, client.ts). */
+const CERTIFICATE_ERROR = /CERT|SELF_SIGNED|UNABLE_TO_(VERIFY|GET_ISSUER)/;
 
 /**
  * Asks the server at `origin` to prove that it serves the data dir whose local key is `localKey`.
  * Nothing secret is sent. `absent` when nothing listens; `foreign` for any other answer, none, or
- * one that does not prove it.
+ * one that does not prove it. `detail.tlsError` gets the TLS error's code, if there was one.
  */
-export function probeEmulator(origin: string, localKey: string, timeoutMs = 3_000): Promise<Verdict> {
+export async function probeEmulator(origin: string, localKey: string, timeoutMs = 3_000, detail: { tlsError?: string } = {}): Promise<Verdict> {
+  const first = await ask(origin, localKey, timeoutMs, true);
+  if (first.tlsError) detail.tlsError = first.tlsError;
+  if (first.tlsError && CERTIFICATE_ERROR.test(first.tlsError)) {
+    // Whose it is does not rest on the certificate (the proof binds the data dir's key and this
+    // connection), so it is asked again without checking it, only to tell the user which it is.
+    const again = await ask(origin, localKey, timeoutMs, false);
+    return again.verdict === 'ours' ? 'untrusted' : 'foreign';
+  }
+  return first.verdict;
+}
+
+function ask(origin: string, localKey: string, timeoutMs: number, checkCertificate: boolean): Promise<{ verdict: Verdict; tlsError?: string }> {
   const nonce = randomBytes(16).toString('hex');
   return new Promise((resolve) => {
     let settled = false;
-    const done = (verdict: Verdict) => {
+    const done = (verdict: Verdict, tlsError?: string) => {
       if (settled) return;
       settled = true;
-      resolve(verdict);
+      resolve({ verdict, ...(tlsError ? { tlsError } : {}) });
     };
     let url: URL;
     try {
@@ -90,7 +113,13 @@ export function probeEmulator(origin: string, localKey: string, timeoutMs = 3_00
       done('foreign');
       return;
     }
-    const req = request(url, { method: 'GET', headers: { accept: 'application/json' }, timeout: timeoutMs }, (res) => {
+    const https = url.protocol === 'https:';
+    if (!https && url.protocol !== 'http:') {
+      done('foreign');
+      return;
+    }
+    const options = { method: 'GET', headers: { accept: 'application/json' }, timeout: timeoutMs };
+    const respond = (res: IncomingMessage) => {
       const socket = res.socket;
       const expected = infoProof(localKey, nonce, socket.remoteAddress, socket.remotePort);
       let body = '';
@@ -114,9 +143,20 @@ export function probeEmulator(origin: string, localKey: string, timeoutMs = 3_00
         done(ok ? (standing === false ? 'absent' : 'ours') : 'foreign');
       });
       res.on('error', () => done('foreign'));
-    });
+    };
+    // No agent: a connection of its own, whose addresses are the ones the proof names.
+    const req = https
+      ? httpsRequest(url, { ...options, agent: false, rejectUnauthorized: checkCertificate }, respond)
+      : httpRequest(url, { ...options, agent: false }, respond);
     req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', (error: NodeJS.ErrnoException) => done(error.code === 'ECONNREFUSED' ? 'absent' : 'foreign'));
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      const code = error.code ?? '';
+      if (code === 'ECONNREFUSED') done('absent');
+      // A plain-http server at an https origin answers the TLS greeting with text.
+      else if (https && (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'EPROTO' || /^ERR_SSL_/.test(code))) done('not_tls', code);
+      else if (https && (CERTIFICATE_ERROR.test(code) || /TLS/.test(code))) done('foreign', code);
+      else done('foreign');
+    });
     // Whatever else ends the exchange (a body cut short, one too large) proves nothing.
     req.on('close', () => setImmediate(() => done('foreign')));
     req.end();

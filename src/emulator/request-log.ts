@@ -42,7 +42,19 @@ export function readRequests(store: Store, after: number | undefined, limit: num
   return store.read(() => {
     const last = Number(store.db.prepare('SELECT max(seq) AS last FROM requests').get()?.last ?? 0);
     if (after === undefined) return { requests: [], last };
-    const rows = store.db.prepare('SELECT seq, entry FROM requests WHERE seq > ? ORDER BY seq LIMIT ?').all(after, limit);
-    return { requests: rows.map((row) => ({ seq: Number(row.seq), ...(JSON.parse(row.entry as string) as Omit<LoggedRequest, 'seq'>) })), last };
+    // Read as bytes (text that is not UTF-8 would abort the process in the binding); a damaged entry is left out.
+    const rows = store.db.prepare('SELECT seq, CAST(entry AS BLOB) AS entry FROM requests WHERE seq > ? ORDER BY seq LIMIT ?').all(after, limit);
+    return { requests: rows.flatMap((row) => readEntry(Number(row.seq), row.entry)), last };
   });
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+function readEntry(seq: number, bytes: unknown): LoggedRequest[] {
+  try {
+    const entry = JSON.parse(UTF8.decode(bytes as Uint8Array)) as unknown;
+    return typeof entry === 'object' && entry !== null && !Array.isArray(entry) ? [{ ...(entry as Omit<LoggedRequest, 'seq'>), seq }] : [];
+  } catch {
+    return [];
+  }
 }

@@ -4,6 +4,8 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from '../domain/canonical.js';
 import { MAX_NESTING, deeperThan } from '../domain/nesting.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
+import type { TLSSocket } from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import { HttpError, type EmulatorResponse } from './http.js';
 import { newId } from './ids.js';
@@ -24,7 +26,7 @@ import { eventRoutes } from './routes/events.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { loggedPath, logRequest } from './request-log.js';
 import { SANDBOX_PREFIX, refreshSandbox, sandboxDataDir, type EmulatorEnvironment } from './sandbox.js';
-import { Store } from './store.js';
+import { DamagedRecordError, RECOVER_COMMAND, Store, StoreError } from './store.js';
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -50,6 +52,8 @@ export interface EmulatorOptions {
   busyTimeoutMs?: number;
   /** Told once what people should know (a data dir moved to the database). */
   onNotice?: (message: string) => void;
+  /** Told of each damaged record met (once per record): lists leave it out, and it fails alone. */
+  onWarning?: (message: string) => void;
   /** Faults for a fraction of API requests (not /_emulator), for reliability tests. */
   chaos?: ChaosOptions;
   /** First retry delay of webhook deliveries (then ×5 each time); short in tests. */
@@ -60,6 +64,8 @@ export interface EmulatorOptions {
   now?: () => Date;
   /** How many events the event log keeps (EVENTS_KEPT, 10,000); small in tests. */
   eventsKept?: number;
+  /** Serve HTTPS with this certificate and key (PEM), else plain HTTP. */
+  tls?: { cert: string; key: string; /** The file clients trust, recorded for them in emulator.json. */ certPath?: string };
 }
 
 export interface RequestLogEntry {
@@ -119,10 +125,12 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const localKey = ensureLocalKey(options.dataDir);
   // Any number of commands share a data dir, but one standing server serves it.
   const holder = readServerRecord(options.dataDir);
-  if (mode === 'server' && holder && isAlive(holder.pid) && (await probeEmulator(holder.url, localKey)) === 'ours') {
+  // Its certificate may not be trusted here; its proof says all the same that it serves this data dir.
+  if (mode === 'server' && holder && isAlive(holder.pid) && ['ours', 'untrusted'].includes(await probeEmulator(holder.url, localKey))) {
     throw new DataDirBusyError(holder);
   }
   const store = Store.open(options.dataDir, options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {});
+  store.onDamaged = (error) => options.onWarning?.(error.message);
   let record: ServerRecord | undefined;
   let environments: Environments | undefined;
   try {
@@ -142,11 +150,15 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       now,
       ...(options.deliveryBackoffMs !== undefined ? { backoffMs: options.deliveryBackoffMs } : {}),
       ...(options.eventsKept !== undefined ? { eventsKept: options.eventsKept } : {}),
+      // Damaged records are reported by the store itself; anything else the loop met, here.
+      onError: (error: unknown) => {
+        if (!(error instanceof DamagedRecordError)) options.onWarning?.(`Webhook delivery failed: ${(error as Error).message}`);
+      },
       // A standing server also delivers what commands on the same data recorded.
       ...(mode === 'server' ? { pollMs: 1_000 } : {}),
     };
     const events = new EventBus(store, eventOptions);
-    const server = createServer();
+    const server = options.tls ? createTlsServer({ cert: options.tls.cert, key: options.tls.key }) : createServer();
     const routeContext: RouteContext = { store, keys, events, publicUrl: options.publicUrl ?? '', now, environment: 'production' };
     // The sandbox: its own data dir inside this one. A standing server opens it at once (it delivers
     // the sandbox's events too); a command's in-process emulator only when a request needs it.
@@ -155,7 +167,11 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       production: routeContext,
       sandbox() {
         if (this.opened) return this.opened;
-        const sandboxStore = Store.open(sandboxDir, options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {});
+        const sandboxStore = Store.open(sandboxDir, {
+          recoverCommand: `${RECOVER_COMMAND} --profile local-sandbox`,
+          ...(options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {}),
+        });
+        sandboxStore.onDamaged = (error) => options.onWarning?.(error.message);
         try {
           const sandboxEvents = new EventBus(sandboxStore, eventOptions);
           const sandboxKeys = new KeyRing(sandboxStore, ensureLocalKey(sandboxDir), now, localKeyCreatedAt(sandboxDir));
@@ -177,9 +193,9 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     });
     const address = await listen(server, options.host ?? DEFAULT_HOST, options.port ?? DEFAULT_PORT);
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-    const origin = `http://${host}:${address.port}`;
+    const origin = `${options.tls ? 'https' : 'http'}://${host}:${address.port}`;
     if (mode === 'server') {
-      record = { pid: process.pid, url: origin, started_at: new Date().toISOString() };
+      record = { pid: process.pid, url: origin, started_at: new Date().toISOString(), ...(options.tls?.certPath ? { cert: options.tls.certPath } : {}) };
       writeServerRecord(options.dataDir, record);
     }
     events.start();
@@ -205,10 +221,11 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
 
 /** The origin a client reached this server at: its Host header when well-formed, else the socket's own address. */
 export function requestOrigin(req: IncomingMessage): string {
+  const scheme = (req.socket as Partial<TLSSocket>).encrypted ? 'https' : 'http';
   const host = req.headers.host;
-  if (host && /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(host)) return `http://${host.toLowerCase()}`;
+  if (host && /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(host)) return `${scheme}://${host.toLowerCase()}`;
   const address = req.socket.localAddress ?? DEFAULT_HOST;
-  return `http://${address.includes(':') ? `[${address}]` : address}:${req.socket.localPort}`;
+  return `${scheme}://${address.includes(':') ? `[${address}]` : address}:${req.socket.localPort}`;
 }
 
 function listen(server: Server, host: string, port: number): Promise<AddressInfo> {
@@ -531,6 +548,8 @@ function errorResponse(error: unknown): EmulatorResponse {
     if (error.status === 401 || error.status === 403) body.status = error.status;
     return { status: error.status, body: { error: body, ...error.extra }, headers: error.headers };
   }
+  // Damaged data (store.ts): that record fails, with what is wrong and how to recover; the rest is served.
+  if (error instanceof StoreError && error.code === 'data_damaged') return { status: 500, body: { error: { code: 'data_damaged', message: error.message } } };
   return { status: 500, body: { error: { code: 'internal_error', message: `The emulator failed: ${(error as Error).message}` } } };
 }
 

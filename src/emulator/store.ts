@@ -3,8 +3,9 @@
 // order they were first stored; lists are SQL queries over indexed fields, so a command's cost
 // does not grow with the data. Writes are transactions: what a request changes commits together
 // or not at all, and SQLite's locks (with a busy timeout), not a lock file, decide who writes.
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, lstatSync, openSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { DATA_DIR_SETTINGS, ensurePrivateDir } from '../files/private-dir.js';
 import { DatabaseError, openDatabase, type Database, type SqlValue } from './db.js';
 import { LEGACY_FILES, LegacyFormatError, readLegacyState } from './legacy.js';
 
@@ -20,6 +21,60 @@ export interface StoredRecord {
 
 export class StoreError extends Error {
   override readonly name = 'StoreError';
+  constructor(
+    message: string,
+    /** `data_damaged`: the data cannot be read as it is, and `hire emulator reset --yes` recovers (RECOVER_COMMAND). */
+    readonly code: 'emulator_data' | 'data_damaged' = 'emulator_data',
+  ) {
+    super(message);
+  }
+}
+
+/** What recovers from damaged data: an emulator's own reset (a database that cannot be opened is moved aside). */
+export const RECOVER_COMMAND = 'hire emulator reset --yes';
+
+/** The database file cannot be used at all (not a file, not SQLite, a schema this hire does not know). */
+function damagedDatabase(path: string, problem: string, command: string): StoreError {
+  return new StoreError(`The emulator database ${path} ${problem}; it was left untouched. \`${command}\` moves it aside and starts with empty data.`, 'data_damaged');
+}
+
+/** One stored record that cannot be read (bytes that are not UTF-8, text that is not a JSON object). */
+export class DamagedRecordError extends StoreError {
+  constructor(
+    readonly file: string,
+    readonly collection: string,
+    readonly seq: number,
+    readonly problem: string,
+    command = RECOVER_COMMAND,
+  ) {
+    super(`The emulator database ${file} holds a damaged record (${collection}, row ${seq}): ${problem}. \`${command}\` removes it with the rest of the data.`, 'data_damaged');
+  }
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * A document as stored, read as bytes (SQL: CAST(doc AS BLOB)): the SQLite binding aborts the
+ * process on text that is not UTF-8, so text never reaches it unchecked.
+ */
+function decodeDocument(bytes: unknown): { doc?: StoredRecord; problem?: string } {
+  let text: string;
+  try {
+    text = typeof bytes === 'string' ? bytes : UTF8.decode(bytes as Uint8Array);
+  } catch {
+    return { problem: 'its text is not valid UTF-8' };
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (error) {
+    const at = /position (\d+)/.exec((error as Error).message)?.[1];
+    return { problem: `it is not valid JSON${at ? ` (at character ${at})` : ''}` };
+  }
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc) || typeof (doc as { id?: unknown }).id !== 'string') {
+    return { problem: 'it is not a JSON object with an id' };
+  }
+  return { doc: doc as StoredRecord };
 }
 
 export const DATABASE_FILE = 'emulator.db';
@@ -109,19 +164,30 @@ export class Store {
   readonly db: Database;
   /** Set when this open moved a first-format data dir into the database. */
   readonly migrated: MigrationReport | undefined;
+  /**
+   * Told of each damaged record met, once per record (the emulator logs it). A list serves the
+   * records it can read and leaves the damaged out; one asked for alone is a DamagedRecordError.
+   */
+  onDamaged: ((error: DamagedRecordError) => void) | undefined;
+  readonly #reported = new Set<string>();
+  /** The command that recovers this database (the sandbox's names its profile). */
+  readonly #recover: string;
   #closed = false;
 
-  private constructor(dir: string, db: Database, migrated: MigrationReport | undefined) {
+  private constructor(dir: string, db: Database, migrated: MigrationReport | undefined, recover: string) {
+    this.#recover = recover;
     this.dir = dir;
     this.path = join(dir, DATABASE_FILE);
     this.db = db;
     this.migrated = migrated;
   }
 
-  static open(dir: string, options: { busyTimeoutMs?: number } = {}): Store {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    chmodSync(dir, 0o700);
+  static open(dir: string, options: { busyTimeoutMs?: number; recoverCommand?: string } = {}): Store {
+    const recover = options.recoverCommand ?? RECOVER_COMMAND;
+    ensurePrivateDir(dir, 'data directory', DATA_DIR_SETTINGS);
     const path = join(dir, DATABASE_FILE);
+    // Looked at before anything opens it: opening a FIFO would wait for a writer for ever.
+    checkDatabaseFile(path, recover);
     // Made 0600 before SQLite opens it: its -wal and -shm files take the same mode. Only when it
     // is new: closing any descriptor of a file drops every POSIX lock this process holds on it, so
     // opening an existing database here would strip the locks of a connection still open on it.
@@ -138,16 +204,17 @@ export class Store {
       // Commits reach the WAL file before they are acknowledged; a crashed process loses none of
       // them (only a power cut could lose the last ones, as with any file not flushed).
       db.exec('PRAGMA synchronous = NORMAL');
-      migrateSchema(db, path);
+      migrateSchema(db, path, recover);
+      checkMeta(db, path, recover);
       for (const suffix of ['-wal', '-shm']) if (existsSync(path + suffix)) chmodSync(path + suffix, 0o600);
       const migrated = importLegacy(db, dir);
-      return new Store(dir, db, migrated);
+      return new Store(dir, db, migrated, recover);
     } catch (error) {
       db?.close();
       if (error instanceof StoreError) throw error;
       if (error instanceof LegacyFormatError) throw new StoreError(error.message);
       if (error instanceof DatabaseError && (error.code === 'SQLITE_NOTADB' || error.code === 'SQLITE_CORRUPT')) {
-        throw new StoreError(`The emulator database ${path} is not readable (${error.message}); it was left untouched.`);
+        throw damagedDatabase(path, `is not readable (${error.code === 'SQLITE_NOTADB' ? 'not an SQLite database' : 'the database is corrupt'})`, recover);
       }
       throw error;
     }
@@ -171,14 +238,18 @@ export class Store {
     return this.select<T>(name, { where: entries.map(([path]) => `${field(path)} = ?`), params: entries.map(([, value]) => value) });
   }
 
+  /** The records selected; a damaged one is left out, and reported to onDamaged. */
   select<T extends StoredRecord>(name: CollectionName, selection: Selection = {}): T[] {
-    const sql = `SELECT doc FROM ${table(name)}${whereClause(selection.where)} ORDER BY ${[...(selection.order ?? []), 'seq'].join(', ')}${
+    const sql = `SELECT seq, CAST(doc AS BLOB) AS doc FROM ${table(name)}${whereClause(selection.where)} ORDER BY ${[...(selection.order ?? []), 'seq'].join(', ')}${
       selection.limit !== undefined ? ` LIMIT ${Math.floor(selection.limit)} OFFSET ${Math.floor(selection.offset ?? 0)}` : ''
     }`;
-    return this.#open()
-      .prepare(sql)
-      .all(...(selection.params ?? []))
-      .map((row) => JSON.parse(row.doc as string) as T);
+    const records: T[] = [];
+    for (const row of this.#open().prepare(sql).all(...(selection.params ?? []))) {
+      const { doc, problem } = decodeDocument(row.doc);
+      if (doc) records.push(doc as T);
+      else this.#report(new DamagedRecordError(this.path, name, Number(row.seq), problem!, this.#recover));
+    }
+    return records;
   }
 
   count(name: CollectionName, selection: Pick<Selection, 'where' | 'params'> = {}): number {
@@ -186,15 +257,31 @@ export class Store {
     return Number(row?.n ?? 0);
   }
 
+  /** The record, or undefined; a DamagedRecordError when it is stored but cannot be read. */
   get<T extends StoredRecord>(name: CollectionName, id: string): T | undefined {
-    const row = this.#open().prepare(`SELECT doc FROM ${table(name)} WHERE id = ?`).get(id);
-    return row ? (JSON.parse(row.doc as string) as T) : undefined;
+    const row = this.#open().prepare(`SELECT seq, CAST(doc AS BLOB) AS doc FROM ${table(name)} WHERE id = ?`).get(id);
+    return row ? (this.#decode(name, row) as T) : undefined;
   }
 
   /** The first record whose field equals value (an indexed field, for lookups such as a key's hash). */
   findBy<T extends StoredRecord>(name: CollectionName, path: string, value: SqlValue): T | undefined {
-    const row = this.#open().prepare(`SELECT doc FROM ${table(name)} WHERE ${field(path)} = ? ORDER BY seq LIMIT 1`).get(value);
-    return row ? (JSON.parse(row.doc as string) as T) : undefined;
+    const row = this.#open().prepare(`SELECT seq, CAST(doc AS BLOB) AS doc FROM ${table(name)} WHERE ${field(path)} = ? ORDER BY seq LIMIT 1`).get(value);
+    return row ? (this.#decode(name, row) as T) : undefined;
+  }
+
+  #decode(name: CollectionName, row: Record<string, unknown>): StoredRecord {
+    const { doc, problem } = decodeDocument(row.doc);
+    if (doc) return doc;
+    const error = new DamagedRecordError(this.path, name, Number(row.seq), problem!, this.#recover);
+    this.#report(error);
+    throw error;
+  }
+
+  #report(error: DamagedRecordError): void {
+    const key = `${error.collection}:${error.seq}`;
+    if (this.#reported.has(key)) return;
+    this.#reported.add(key);
+    this.onDamaged?.(error);
   }
 
   /** Stores the record; an update keeps the record's place in the collection's order. */
@@ -221,8 +308,13 @@ export class Store {
 
   /** A value of the database's own bookkeeping (the meta table), such as when the sandbox was last reset. */
   meta(name: string): string | undefined {
-    const row = this.#open().prepare('SELECT value FROM meta WHERE name = ?').get(name);
-    return row ? String(row.value) : undefined;
+    const row = this.#open().prepare('SELECT CAST(value AS BLOB) AS value FROM meta WHERE name = ?').get(name);
+    if (!row) return undefined;
+    try {
+      return UTF8.decode(row.value as Uint8Array);
+    } catch {
+      throw new StoreError(`The emulator database ${this.path} holds a damaged value (meta ${JSON.stringify(name)}): its text is not valid UTF-8. \`${this.#recover}\` moves the database aside.`, 'data_damaged');
+    }
   }
 
   setMeta(name: string, value: string): void {
@@ -241,6 +333,30 @@ export class Store {
   }
 }
 
+/**
+ * `hire emulator reset` on a database that cannot be opened (data_damaged): it is renamed, with its
+ * -wal and -shm files, to `emulator.db.damaged-TIME` beside it (kept, never deleted), so that the
+ * next open starts with empty data. Returns the new name, or undefined when it opens fine.
+ */
+export function moveDamagedDatabase(dir: string): { from: string; to: string } | undefined {
+  try {
+    Store.open(dir).close();
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof StoreError) || error.code !== 'data_damaged') throw error;
+  }
+  const from = join(dir, DATABASE_FILE);
+  const to = `${from}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  for (const suffix of ['-wal', '-shm', '']) {
+    try {
+      renameSync(from + suffix, to + suffix);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  return { from, to };
+}
+
 function table(name: CollectionName): string {
   if (!(COLLECTIONS as readonly string[]).includes(name)) throw new StoreError(`unknown collection ${name}`);
   return name;
@@ -250,19 +366,74 @@ function whereClause(conditions: string[] | undefined): string {
   return conditions && conditions.length > 0 ? ` WHERE ${conditions.map((condition) => `(${condition})`).join(' AND ')}` : '';
 }
 
-function schemaVersion(db: Database): number {
-  const hasMeta = db.prepare("SELECT 1 AS yes FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
-  if (!hasMeta) return 0;
-  return Number(db.prepare("SELECT value FROM meta WHERE name = 'schema_version'").get()?.value ?? 0);
+/** A database file that is not a regular file (a directory, a FIFO, a device) is not opened at all. */
+function checkDatabaseFile(path: string, command: string): void {
+  let stats;
+  try {
+    stats = statSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    if (!existsSync(path) && lstatExists(path)) throw damagedDatabase(path, 'is a symbolic link to nothing', command);
+    return;
+  }
+  if (stats.isFile()) return;
+  const kind = stats.isDirectory() ? 'a directory' : stats.isFIFO() ? 'a FIFO (named pipe)' : stats.isSocket() ? 'a socket' : 'a device';
+  throw damagedDatabase(path, `is ${kind}, not a database file`, command);
 }
 
-function migrateSchema(db: Database, path: string): void {
+/** The database's own bookkeeping (a few rows) is read whole at open: a damaged value stops it there, where the reset can move it aside. */
+function checkMeta(db: Database, path: string, command: string): void {
+  for (const row of db.prepare('SELECT name, CAST(value AS BLOB) AS value FROM meta').all()) {
+    try {
+      UTF8.decode(row.value as Uint8Array);
+    } catch {
+      throw damagedDatabase(path, 'holds a meta value whose text is not valid UTF-8', command);
+    }
+  }
+}
+
+function lstatExists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function schemaVersion(db: Database, path: string, command: string): number {
+  const hasMeta = db.prepare("SELECT 1 AS yes FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
+  if (!hasMeta) {
+    // A new database has no tables; one with tables but none of ours is another program's.
+    if (db.prepare("SELECT 1 AS yes FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT 1").get()) {
+      throw damagedDatabase(path, 'is an SQLite database of another program (it has no hire schema)', command);
+    }
+    return 0;
+  }
+  const row = db.prepare("SELECT CAST(value AS BLOB) AS value FROM meta WHERE name = 'schema_version'").get();
+  if (!row) return 0;
+  let text: string | undefined;
+  try {
+    text = UTF8.decode(row.value as Uint8Array);
+  } catch {
+    text = undefined;
+  }
+  if (text === undefined || !/^\d{1,6}$/.test(text)) {
+    throw damagedDatabase(path, `records no valid schema version (${text === undefined ? 'its text is not UTF-8' : JSON.stringify(text.slice(0, 20))})`, command);
+  }
+  return Number(text);
+}
+
+function migrateSchema(db: Database, path: string, command: string): void {
   // The usual case, a current database, needs no write lock.
-  if (schemaVersion(db) === MIGRATIONS.length) return;
+  if (schemaVersion(db, path, command) === MIGRATIONS.length) return;
   db.transaction('immediate', () => {
-    const version = schemaVersion(db);
+    const version = schemaVersion(db, path, command);
     if (version > MIGRATIONS.length) {
-      throw new StoreError(`The emulator database ${path} was made by a newer hire (schema ${version}); update hire to use it. It was left untouched.`);
+      throw new StoreError(
+        `The emulator database ${path} was made by a newer hire (schema ${version}; this one knows ${MIGRATIONS.length}); update hire to use it. It was left untouched; \`${command}\` would move it aside and start with empty data.`,
+        'data_damaged',
+      );
     }
     for (const migration of MIGRATIONS.slice(version)) db.exec(migration);
     if (version < MIGRATIONS.length) {

@@ -463,7 +463,7 @@ describe('precedence', () => {
 });
 
 describe('file modes', () => {
-  it('the config dir is 0700 and config.json 0600 after login, re-applied when they were looser', async () => {
+  it('the config dir is 0700 and config.json 0600 after login; a looser config.json is tightened, a dir hire did not make keeps its mode', async () => {
     const { box, emu } = await setup();
     const { key } = await makeKey(emu);
     const mode = (path: string) => statSync(path).mode & 0o777;
@@ -479,9 +479,11 @@ describe('file modes', () => {
     expect(mode(configPath(box)).toString(8)).toBe('644');
     const again = await login(box, { profile: 'staging', environment: 'production', baseUrl: emu.apiUrl, key });
     expect(again.code, show(again)).toBe(0);
-    expect(mode(box.configDir).toString(8)).toBe('700');
+    // Issue 27: hire never changes the mode of a directory it did not make (0755: nobody else writes there).
+    expect(mode(box.configDir).toString(8)).toBe('755');
     expect(mode(configPath(box)).toString(8)).toBe('600');
     expect(Object.keys(readConfig(box).profiles ?? {}).sort()).toEqual(['prod', 'staging']);
+    chmodSync(box.configDir, 0o700); // the sandbox's own hygiene check
   });
 });
 

@@ -366,14 +366,14 @@ describe('Store file modes', () => {
     }
   });
 
-  it('tightens an existing dir and database that were too open', async () => {
+  it('tightens an existing database that was too open, and leaves the mode of a dir it did not make (issue 27)', async () => {
     const path = await dir();
     Store.open(path).close();
     chmodSync(path, 0o755);
     chmodSync(join(path, DATABASE_FILE), 0o644);
     const store = Store.open(path);
     try {
-      expect(statSync(path).mode & 0o777).toBe(0o700);
+      expect(statSync(path).mode & 0o777).toBe(0o755);
       expect(statSync(join(path, DATABASE_FILE)).mode & 0o777).toBe(0o600);
     } finally {
       store.close();

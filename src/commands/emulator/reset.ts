@@ -1,6 +1,11 @@
 // hire emulator reset: empties the emulator (keys stay), after asking (CONTRACT §3).
+import type { ApiClient } from '../../api/client.js';
 import { resetEmulator } from '../../api/emulator.js';
+import { dataDir } from '../../config/paths.js';
 import { targetEnvironment } from '../../config/profiles.js';
+import type { Context } from '../../context.js';
+import type { ApiRecord } from '../../api/envelope.js';
+import { ApiError, HireError } from '../../errors.js';
 import { printRecord } from '../../output/render.js';
 import { defineCommand } from '../define.js';
 import { confirmOrRefuse } from '../shared/confirm.js';
@@ -12,7 +17,15 @@ export default defineCommand({
   effect: 'delete',
   examples: ['hire emulator reset --yes'],
   async run(ctx) {
-    const client = await localClient(ctx);
+    let client: ApiClient;
+    try {
+      client = await localClient(ctx);
+    } catch (error) {
+      // A database that cannot be opened at all: the reset is to move it aside.
+      if (!(error instanceof HireError) || error.code !== 'data_damaged') throw error;
+      if (await recover(ctx, error)) await printReset(ctx, await resetEmulator(await ctx.apiFor(await ctx.profile())));
+      return;
+    }
     // The profile's environment of the emulator: its sandbox's empty state is the seeded set.
     const sandbox = targetEnvironment(await ctx.profile()) === 'sandbox';
     const where = sandbox ? "the emulator's sandbox (then seeded again)" : 'the emulator';
@@ -20,8 +33,44 @@ export default defineCommand({
       ctx.notice('Nothing was deleted.');
       return;
     }
-    const result = await resetEmulator(client);
-    if (ctx.settings.format !== 'table') await printRecord(ctx.output, result, [{ key: 'removed' }]);
-    else ctx.notice(sandbox ? "The emulator's sandbox is back to its seeded jobs and candidates (keys kept)." : 'The emulator is empty again (keys kept).');
+    let result;
+    try {
+      result = await resetEmulator(client);
+    } catch (error) {
+      // The sandbox's database, opened only now, cannot be: moved aside as above (asked again).
+      if (!(error instanceof ApiError) || error.code !== 'data_damaged') throw error;
+      await ctx.releaseApi();
+      if (await recover(ctx, error)) await printReset(ctx, await resetEmulator(await ctx.api()));
+      return;
+    }
+    await printReset(ctx, result);
   },
 });
+
+async function printReset(ctx: Context, result: ApiRecord): Promise<void> {
+  const sandbox = targetEnvironment(await ctx.profile()) === 'sandbox';
+  if (ctx.settings.format !== 'table') await printRecord(ctx.output, result, [{ key: 'removed' }]);
+  else ctx.notice(sandbox ? "The emulator's sandbox is back to its seeded jobs and candidates (keys kept)." : 'The emulator is empty again (keys kept).');
+}
+
+/**
+ * A database that cannot be opened (data_damaged: not a database file, not SQLite, an unknown
+ * schema) is renamed aside, kept, after asking; the next open starts with empty data. False when
+ * the user said no.
+ */
+async function recover(ctx: Context, error: HireError): Promise<boolean> {
+  ctx.warn(error.message);
+  const question = 'Move the damaged emulator database aside (it is kept beside it) and start with empty data? Keys made with `emulator keys create` go with it.';
+  if (!(await confirmOrRefuse(ctx, question, 'Refusing to move the emulator database aside'))) {
+    ctx.notice('Nothing was moved.');
+    return false;
+  }
+  const { moveDamagedDatabase } = await import('../../emulator/store.js');
+  const { environmentDataDir } = await import('../../emulator/local-key.js');
+  const dir = dataDir(ctx.env);
+  for (const environment of ['production', 'sandbox'] as const) {
+    const moved = moveDamagedDatabase(environmentDataDir(dir, environment));
+    if (moved) ctx.notice(`Moved ${moved.from} aside to ${moved.to}.`);
+  }
+  return true;
+}

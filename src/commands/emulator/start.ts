@@ -36,6 +36,9 @@ export default defineCommand({
       max: MAX_CLOCK_SCALE,
     }),
     chaosSeed: flag.number({ value: 'n', help: 'the same seed gives the same faults (default 1)', integer: true }),
+    tls: flag.boolean({ help: 'serve HTTPS, with a certificate for 127.0.0.1, ::1 and localhost made and kept in the data dir (tls/)' }),
+    tlsCert: flag.string({ name: 'tls-cert', value: 'file', help: 'serve HTTPS with this certificate (PEM; with --tls-key)' }),
+    tlsKey: flag.string({ name: 'tls-key', value: 'file', help: "the --tls-cert certificate's private key (PEM)" }),
     chaosWeights: flag.parsed(parseWeights, {
       value: 'list',
       example: 'error=2,latency=1',
@@ -43,12 +46,14 @@ export default defineCommand({
       message: `--chaos-weights takes kind=weight pairs, kinds ${FAULTS.join(', ')} (got "{value}").`,
     }),
   },
-  examples: ['hire emulator start', 'hire emulator start --port 4020 --data-dir ./emulator-data', 'hire emulator start --chaos 0.2 --chaos-seed 7'],
+  examples: ['hire emulator start', 'hire emulator start --port 4020 --data-dir ./emulator-data', 'hire emulator start --tls'],
   async run(ctx, flags) {
     const { port, chaosSeed: seed, chaosWeights: weights } = flags;
     if (flags.chaos === undefined && (seed !== undefined || weights !== undefined)) throw new UsageError('--chaos-seed and --chaos-weights go with --chaos RATE.');
     const chaos = flags.chaos === undefined ? undefined : { rate: flags.chaos, ...(seed !== undefined ? { seed } : {}), ...(weights ? { weights } : {}) };
+    if ((flags.tlsCert === undefined) !== (flags.tlsKey === undefined)) throw new UsageError('--tls-cert and --tls-key go together: pass both.', { code: 'usage_error' });
     const dir = flags.dataDir ?? dataDir(ctx.env);
+    const tls = flags.tlsCert !== undefined || flags.tls ? await tlsMaterial(dir, flags.tlsCert, flags.tlsKey) : undefined;
     const backoff = flags.deliveryBackoff;
     const now = emulatorClock(ctx.env, flags.clockScale);
     const paint = await ctx.output.painter('stderr');
@@ -69,7 +74,9 @@ export default defineCommand({
         mode: 'server',
         deliveryBackoffMs: backoff,
         ...(chaos ? { chaos } : {}),
+        ...(tls ? { tls: { cert: tls.cert, key: tls.key, certPath: tls.certPath } } : {}),
         onNotice: (message) => ctx.notice(message),
+        onWarning: (message) => ctx.warn(message),
         onRequest: (entry) =>
           ctx.notice(`${entry.method} ${entry.path} → ${entry.status} (${Math.round(entry.ms)} ms) ${entry.requestId}`, paint.dim),
       });
@@ -84,6 +91,10 @@ export default defineCommand({
         `Data in ${dir}. Press Ctrl-C to stop.`,
       ].join('\n') + '\n',
     );
+    if (tls) {
+      const what = tls.origin === 'given' ? 'Serving HTTPS with the certificate in' : tls.origin === 'made' ? 'Made a TLS certificate for 127.0.0.1, ::1 and localhost:' : 'TLS certificate (127.0.0.1, ::1, localhost):';
+      ctx.notice(`${what} ${tls.certPath}. Clients trust it with NODE_EXTRA_CA_CERTS=${tls.certPath} (Node), curl --cacert ${tls.certPath}.`);
+    }
     if (chaos) ctx.notice(`Injecting faults into ${Math.round(chaos.rate * 100)}% of API requests (seed ${chaos.seed ?? 1}).`);
     const signal = await stopped;
     await emulator.close();
@@ -96,7 +107,19 @@ export default defineCommand({
   },
 });
 
+/** The data dir's own certificate (made or reused), or the user's, checked; a bad file is exit 2 naming its flag. */
+async function tlsMaterial(dir: string, certFile: string | undefined, keyFile: string | undefined) {
+  const { TlsFileError, dataDirCertificate, givenCertificate } = await import('../../emulator/tls.js');
+  try {
+    return certFile !== undefined && keyFile !== undefined ? givenCertificate(certFile, keyFile) : dataDirCertificate(dir);
+  } catch (error) {
+    if (error instanceof TlsFileError) throw new UsageError(`${error.flag ? `${error.flag}: ` : ''}${error.message}`, { code: 'invalid_tls_file' });
+    throw error;
+  }
+}
+
 function startFailure(error: unknown, host: string, port: number): HireError {
+  if (error instanceof HireError) return error;
   if (error instanceof DataDirBusyError) {
     return new HireError(error.message, {
       exitCode: ExitCode.failure,
@@ -104,7 +127,9 @@ function startFailure(error: unknown, host: string, port: number): HireError {
       hint: 'Stop it first, or pass --data-dir to run another emulator on other data.',
     });
   }
-  if (error instanceof Error && error.name === 'StoreError') return new HireError(error.message, { exitCode: ExitCode.failure, code: 'emulator_data' });
+  if (error instanceof Error && error.name === 'StoreError') {
+    return new HireError(error.message, { exitCode: ExitCode.failure, code: (error as Error & { code?: string }).code ?? 'emulator_data' });
+  }
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE') {
     return new HireError(`Port ${port} on ${host} is already in use.`, {
