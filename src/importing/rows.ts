@@ -143,13 +143,20 @@ async function csvRows(text: string): Promise<Row[]> {
 export const SERVER_FIELDS: readonly string[] = JOB_RECORD_FIELDS.filter((field) => !(JOB_INPUT_FIELDS as readonly string[]).includes(field));
 
 /**
+ * In a failures file (`jobs.failed.ndjson`), why each row was left over: written by `jobs import`,
+ * left out, without a word, when that file is imported again.
+ */
+export const IMPORT_ERRORS_FIELD = '_import_errors';
+
+/**
  * Drops the server's fields from every row, so that an export (`jobs list -o csv|ndjson`) imports
- * as new jobs; returns the names dropped, in the record's order.
+ * as new jobs; returns the names dropped, in the record's order. A failures file's reasons go too.
  */
 export function dropServerFields(rows: readonly Row[]): string[] {
   const dropped = new Set<string>();
   for (const row of rows) {
     if (!row.fields) continue;
+    delete row.fields[IMPORT_ERRORS_FIELD];
     for (const field of SERVER_FIELDS) {
       if (!Object.hasOwn(row.fields, field)) continue;
       delete row.fields[field];

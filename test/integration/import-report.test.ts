@@ -68,13 +68,18 @@ describe('jobs import: the failures file', () => {
     const failures = join(box.root, 'jobs.failed.ndjson');
     expect(first.stderr).toContain(`3 rows: 1 created, 2 invalid, skipped. The rows left over are in ${failures} (hire jobs import ${failures}).`);
     expect(readFileSync(failures, 'utf8').trim().split('\n').map((line) => JSON.parse(line).title)).toEqual(['Bad one', 'Bad two']);
+    // Each row carries why it was left over, in a field the next import leaves out.
+    expect(JSON.parse(readFileSync(failures, 'utf8').split('\n')[0]!)._import_errors).toEqual(['description: must be at least 100 characters (got 9)']);
 
     // One row fixed: the second run creates it and leaves the other in the same file.
     writeFileSync(failures, `${row('Bad one')}\n${JSON.stringify({ title: 'Bad two', description: SHORT })}\n`);
     const second = await runCli(['jobs', 'import', failures, '--skip-invalid'], { env: box.env });
     expect(second.code, second.stderr).toBe(0);
     expect(second.stderr).toContain(`2 rows: 1 created, 1 invalid, skipped. The rows left over are in ${failures} (hire jobs import ${failures}).`);
-    expect(readFileSync(failures, 'utf8')).toBe(`${JSON.stringify({ title: 'Bad two', description: SHORT })}\n`);
+    expect(readFileSync(failures, 'utf8')).toBe(`${JSON.stringify({ title: 'Bad two', description: SHORT, _import_errors: ['description: must be at least 100 characters (got 9)'] })}\n`);
+    // Its reasons are no field of the job: not "left out", not refused as unknown.
+    expect(second.stderr).not.toContain('Left out');
+    expect(second.stderr).not.toContain('_import_errors');
     expect(readdirSync(box.root).filter((name) => name.includes('failed')).sort()).toEqual(['jobs.failed.ndjson']);
   });
 });
@@ -152,3 +157,32 @@ describe('jobs import --dry-run', () => {
     expect((await emulator.call('GET', '/jobs')).json.data).toHaveLength(2);
   });
 });
+
+describe('jobs import: every reason whole', () => {
+  it('after the table, at an 80-column terminal, each invalid row with its full reasons, wrapped between words', async () => {
+    const box = await sandbox();
+    const file = put(
+      box,
+      'jobs.ndjson',
+      [
+        row('Fine'),
+        row('Onsite without a city', { location: { type: 'onsite', country: 'PT' } }),
+        row('Odd codes', { location: { type: 'remote', country: 'XX' }, salary: { min: 10, max: 5, currency: 'ZZZ', period: 'yearly' } }),
+      ].join('\n'),
+    );
+    const dry = await runCli(['jobs', 'import', file, '--skip-invalid', '--dry-run'], { env: box.env, tty: true, columns: 80 });
+    expect(dry.code, dry.stderr).toBe(0);
+    // Unwrapped (a line's indent joined back), every reason is there in full.
+    const text = dry.stderr.replace(/\n {2,}(?=\S)/g, (match, offset: number, all: string) => (/^\n {2}\S/.test(all.slice(offset, offset + 4)) ? '\n  ' : ' '));
+    const errors = await runCli(['jobs', 'import', file, '--skip-invalid', '--dry-run', '--json'], { env: box.env });
+    const report = JSON.parse(errors.stdout) as { row: number; details?: Record<string, string> }[];
+    const invalid = report.filter((result) => result.details);
+    expect(invalid.length).toBe(2);
+    for (const result of invalid) {
+      expect(text).toContain(`Row ${result.row} (line ${result.row}), "`);
+      for (const [field, message] of Object.entries(result.details!)) expect(text.replace(/\s+/g, ' ')).toContain(`${field}: ${message}`.replace(/\s+/g, ' '));
+    }
+    for (const line of dry.stderr.split('\n')) expect([...line.replace(/\u001b\[[0-9;]*m/g, '')].length, line).toBeLessThanOrEqual(80);
+  });
+});
+

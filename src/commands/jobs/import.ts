@@ -11,13 +11,15 @@ import { createJob } from '../../api/jobs.js';
 import { canonicalJson } from '../../domain/canonical.js';
 import { validateJobInput, type JobInput } from '../../domain/job.js';
 import { ExitCode, HireError, InterruptedError, UsageError, type ExitCode as ExitCodeValue } from '../../errors.js';
-import { IMPORT_FORMATS, MAX_IMPORT_BYTES, detectFormat, dropServerFields, readRows, type ImportFormat, type Row } from '../../importing/rows.js';
+import { IMPORT_FORMATS, MAX_IMPORT_BYTES, detectFormat, dropServerFields, IMPORT_ERRORS_FIELD, readRows, type ImportFormat, type Row } from '../../importing/rows.js';
 import { plural } from '../../output/plural.js';
 import { progressBar } from '../../output/progress.js';
 import { printList, type Column } from '../../output/render.js';
 import { arg, defineCommand, flag } from '../define.js';
 import { readTextInput } from '../shared/input.js';
 import { BULK_FLAGS, paceBulk } from '../shared/bulk.js';
+import type { Context } from '../../context.js';
+import { inert } from '../../output/cells.js';
 import { confirmProductionWrite } from '../shared/confirm.js';
 
 /** The spec's "Concurrent requests" limit of the standard tier. */
@@ -128,8 +130,11 @@ export default defineCommand({
     if (options.dryRun) {
       // The report a real import would start from, with the same exit code: nothing is sent or written.
       for (const { row, input } of valid) results.set(row.index, { row: row.index, line: row.line ?? null, status: 'valid', id: null, title: input.title, error: null });
-      await printList(ctx.output, [...results.values()].sort((a, b) => a.row - b.row) as unknown as Record<string, unknown>[], COLUMNS);
+      const report = [...results.values()].sort((a, b) => a.row - b.row);
+      await printList(ctx.output, report as unknown as Record<string, unknown>[], COLUMNS);
+      // Refused, the error lists every reason whole already.
       if (invalid.length > 0 && !options.skipInvalid) throw refusal();
+      explainRows(ctx, report);
       const skipped = invalid.length > 0 ? `, ${invalid.length} invalid (skipped with --skip-invalid)` : '';
       ctx.notice(`Dry run: ${plural(rows.length, 'row')}: ${valid.length} valid${skipped}; nothing was sent.`);
       return;
@@ -199,6 +204,7 @@ export default defineCommand({
 
     const ordered = [...results.values()].sort((a, b) => a.row - b.row);
     await printList(ctx.output, ordered as unknown as Record<string, unknown>[], COLUMNS);
+    explainRows(ctx, ordered);
     const count = (status: RowStatus) => ordered.filter((result) => result.status === status).length;
     const leftOver = ordered.filter((result) => result.status !== 'created' && result.status !== 'existing');
     let failuresPath: string | undefined;
@@ -206,9 +212,12 @@ export default defineCommand({
       failuresPath = options.failuresFile ?? defaultFailuresPath(path);
       const byIndex = new Map(rows.map((row) => [row.index, row]));
       // Each row as read; one that could not be read at all, as it stood, to be fixed and run again.
+      // Each row with why it was left over, in a field a later import leaves out.
       const lines = leftOver.map((result) => {
         const row = byIndex.get(result.row);
-        return row?.fields ? JSON.stringify(row.fields) : (row?.source ?? '{}');
+        const reasons = reasonsOf(result);
+        if (row?.fields) return JSON.stringify({ ...row.fields, [IMPORT_ERRORS_FIELD]: reasons });
+        return row?.source ?? JSON.stringify({ [IMPORT_ERRORS_FIELD]: reasons });
       });
       // Written aside and renamed: the failures file may be the very file being imported again.
       const partial = `${failuresPath}.${randomUUID().slice(0, 8)}.partial`;
@@ -233,6 +242,28 @@ export default defineCommand({
     else if (firstFailure !== undefined) ctx.exitCode = firstFailure;
   },
 });
+
+/** Why a row was left over: each field's message, or the failure. */
+function reasonsOf(result: RowResult): string[] {
+  if (result.details) return Object.entries(result.details).map(([field, message]) => `${field}: ${message}`);
+  return [result.error ?? result.status];
+}
+
+/**
+ * After the table, which cuts long text at a narrow terminal: every row that was not valid or not
+ * created, with its whole reasons, one a line, wrapped between words (on stderr, for people).
+ */
+function explainRows(ctx: Context, results: readonly RowResult[]): void {
+  if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') return;
+  const explained = results.filter((result) => result.status === 'invalid' || result.status === 'failed' || result.status === 'not_sent' || result.status === 'interrupted');
+  if (explained.length === 0) return;
+  const lines = explained.flatMap((result) => {
+    // Titles and reasons quote the file: each escaped whole, so that none can start a line of its own.
+    const where = `Row ${result.row}${result.line ? ` (line ${result.line})` : ''}${result.title ? `, "${inert(result.title)}"` : ''}, ${result.status.replace('_', ' ')}:`;
+    return [where, ...reasonsOf(result).map((reason) => `  ${inert(reason)}`)];
+  });
+  ctx.notice(lines.join('\n'));
+}
 
 /**
  * Beside the file, its name without the extension: jobs.csv → jobs.failed.ndjson. A failures file
