@@ -191,7 +191,11 @@ export class ApiClient {
     const pacer = this.#pacer;
     let unanswered = 0;
     for (;;) {
-      if (pacer) await bounded(pacer.admit());
+      if (pacer) {
+        await bounded(pacer.admit());
+        // A 429 may have come while this waited its turn (nothing async from here to the send).
+        if (!pacer.stillAdmitted()) continue;
+      }
       let response: RawResponse;
       try {
         response = await this.#attempt(method, url, headers, body);
@@ -205,15 +209,26 @@ export class ApiClient {
         await this.#pause(decision, policy);
         continue;
       }
-      pacer?.settled(response.status);
       this.#shared.deprecation.answer(method, path, response.headers);
       this.#observeRateLimit(response.headers);
       if (pacer) {
-        // An explicit --reserve the key's limit cannot leave anything beside: exit 2, at once.
-        pacer.checkReserve(this.#shared.budget);
+        // A 429 holds every request before any other learns that this one is answered.
+        let holdMs: number | undefined;
+        let refused: unknown;
         if (response.status === 429) {
           const asked = askedWaitSeconds(response.headers, response.text);
-          await bounded(pacer.rateLimited(asked, asked === undefined ? undefined : askedWords(response)));
+          try {
+            holdMs = pacer.rateLimited(asked, asked === undefined ? undefined : askedWords(response));
+          } catch (error) {
+            refused = error;
+          }
+        }
+        pacer.settled(response.status);
+        if (refused !== undefined) throw refused instanceof BudgetWaitExceeded ? budgetWaitError(refused) : refused;
+        // An explicit --reserve the key's limit cannot leave anything beside: exit 2, at once.
+        pacer.checkReserve(this.#shared.budget);
+        if (holdMs !== undefined) {
+          await bounded(pacer.holdFor(holdMs));
           continue;
         }
       }

@@ -138,10 +138,29 @@ export class Pacer {
   #holdUntil = 0;
   /** 429s in a row: a 429 that names no wait waits longer each time. */
   #rateLimitedInRow = 0;
+  /** Whether any answer came yet: until one does, the budget is not known, and one request goes at a time. */
+  #answered = false;
+  /** What the server said of the hold in force, for the message if waiting it out is refused. */
+  #heldBy: string | undefined;
+
+  /** Set once the job must stop (a wait refused, a reserve that does not fit): every request ends in it. */
+  #stopped: Error | undefined;
+  /** Ends every wait at once when the job stops (or at Ctrl-C, the client's signal). */
+  readonly #halt = new AbortController();
+  readonly #signal: AbortSignal;
 
   constructor(deps: PacerDeps, options: PacerOptions) {
     this.#deps = deps;
     this.#options = options;
+    this.#signal = AbortSignal.any([deps.signal, this.#halt.signal]);
+  }
+
+  /** The job stops: no request is admitted after this, and every wait ends now, in `error`. */
+  #stop(error: Error): Error {
+    this.#stopped ??= error;
+    this.#halt.abort(this.#stopped);
+    for (const resolve of this.#onSettled.splice(0)) resolve();
+    return this.#stopped;
   }
 
   get waitedMs(): number {
@@ -157,19 +176,20 @@ export class Pacer {
   checkReserve(budget: Budget | undefined): void {
     const reserve = this.#options.reserve;
     if (budget === undefined || reserve === undefined || reserve < budget.limit) return;
-    throw new UsageError(`--reserve ${reserve} is at or above the key's limit of ${budget.limit} requests per window: nothing is left for this command.`, {
+    throw this.#stop(new UsageError(`--reserve ${reserve} is at or above the key's limit of ${budget.limit} requests per window: nothing is left for this command.`, {
       code: 'reserve_too_large',
       hint: `Pass a --reserve below ${budget.limit} (0 keeps none), or leave it out: the default keeps a tenth of the limit, at most ${DEFAULT_RESERVE}.`,
-    });
+    }));
   }
 
   /** Waits until a request may be sent; throws BudgetWaitExceeded rather than wait past the bounds. */
   async admit(): Promise<void> {
     const { clock, serverClock } = this.#deps;
     for (;;) {
+      if (this.#stopped) throw this.#stopped;
       const now = clock.now();
       if (this.#holdUntil > now) {
-        await this.#wait(this.#holdUntil - now, undefined, this.#holdUntil - now, 'rate_limited', false);
+        await this.#wait(this.#holdUntil - now, undefined, this.#holdUntil - now, 'rate_limited', false, this.#heldBy);
         continue;
       }
       const reported = this.#deps.budget();
@@ -187,7 +207,12 @@ export class Pacer {
         }
       }
       const budget: Window | undefined = this.#assumeFresh ?? this.#current;
-      // Unknown budget: only 429s are reacted to.
+      // Before the first answer, one request at a time: it tells the budget (a key of 1 an hour is
+      // not sent 8 at once). After, an unknown budget is spent as fast as 429s allow.
+      if (!budget && !this.#answered && this.#pending > 0) {
+        await new Promise<void>((resolve) => this.#onSettled.push(resolve));
+        continue;
+      }
       if (!budget) return this.#admitted();
       const reserve = this.reserveFor(budget.limit);
       const left = budget.remaining - this.#sinceReport - reserve;
@@ -224,23 +249,26 @@ export class Pacer {
   /** The request admitted has been answered (its status), or failed (undefined). */
   settled(status?: number): void {
     this.#pending = Math.max(0, this.#pending - 1);
+    if (status !== undefined) this.#answered = true;
     if (status !== undefined && status !== 429) this.#rateLimitedInRow = 0;
     for (const resolve of this.#onSettled.splice(0)) resolve();
   }
 
   /**
-   * A 429 in spite of pacing (another client, or headers that were not truthful): no request goes
-   * out until the wait it asks for is over (its `retry_after`/Retry-After, else the believed
-   * window's reset, else 1 s doubling with each 429 in a row); this one waits for it.
-   * `asked`: the server's words, for the message if the wait is refused.
+   * A 429 in spite of pacing (another client, or headers that were not truthful): from now on no
+   * request goes out until the wait it asks for is over (its `retry_after`/Retry-After, else the
+   * believed window's reset, else 1 s), and never less than 1 s doubling with each 429 in a row (a
+   * server answering 429 with `Retry-After: 0` is not hammered). Synchronous, so that it holds
+   * before anything else runs; throws BudgetWaitExceeded rather than hold past the bounds.
+   * `asked`: the server's words, for the message. Returns the hold, for holdFor().
    */
-  async rateLimited(askedServerSeconds: number | undefined, asked: string | undefined): Promise<void> {
+  rateLimited(askedServerSeconds: number | undefined, asked: string | undefined): number {
     const { clock, serverClock } = this.#deps;
     this.#rateLimitedInRow += 1;
-    const floor = Math.min(UNNAMED_WAIT_CEILING_MS, UNNAMED_WAIT_MS * 2 ** Math.min(16, this.#rateLimitedInRow - 1));
     if (askedServerSeconds !== undefined && askedServerSeconds > LONGEST_WINDOW_SECONDS) {
-      throw new BudgetWaitExceeded('longest_window', (askedServerSeconds * 1000) / serverClock.rate, this.#waitedMs, this.#options.maxWaitMs, asked);
+      throw this.#stop(new BudgetWaitExceeded('longest_window', (askedServerSeconds * 1000) / serverClock.rate, this.#waitedMs, this.#options.maxWaitMs, asked));
     }
+    const floor = Math.min(UNNAMED_WAIT_CEILING_MS, UNNAMED_WAIT_MS * 2 ** Math.min(16, this.#rateLimitedInRow - 1));
     const budget = this.#deps.budget();
     const named =
       askedServerSeconds !== undefined
@@ -248,17 +276,36 @@ export class Pacer {
         : budget !== undefined
           ? serverClock.localMsUntil(budget.reset) + AFTER_RESET_MS
           : undefined;
-    // A named wait is honoured as asked, but never less than 1 s, doubling with each 429 in a row
-    // (a server answering 429 with `Retry-After: 0` is not hammered).
     const waitMs = Math.max(named ?? 0, floor);
-    const end = clock.now() + waitMs;
-    const previousHold = this.#holdUntil;
-    this.#holdUntil = Math.max(this.#holdUntil, end);
-    try {
-      await this.#wait(waitMs, budget, waitMs, 'rate_limited', true, asked);
-    } catch (error) {
-      this.#holdUntil = previousHold;
-      throw error;
+    this.#checkBounds(waitMs, asked);
+    this.#holdUntil = Math.max(this.#holdUntil, clock.now() + waitMs);
+    this.#heldBy = asked;
+    return waitMs;
+  }
+
+  /** Waits out the hold a 429 began (rateLimited()), saying so. */
+  async holdFor(waitMs: number): Promise<void> {
+    await this.#wait(waitMs, this.#deps.budget(), waitMs, 'rate_limited', true, this.#heldBy);
+  }
+
+  /**
+   * Just before a request admitted goes out: false (and the admission given back) when a 429 came
+   * since it was admitted; the request then asks again.
+   */
+  stillAdmitted(): boolean {
+    if (this.#holdUntil <= this.#deps.clock.now()) return true;
+    this.#pending = Math.max(0, this.#pending - 1);
+    this.#sinceReport = Math.max(0, this.#sinceReport - 1);
+    return false;
+  }
+
+  #checkBounds(ms: number, asked: string | undefined): void {
+    if (ms > LONGEST_WAIT_MS) throw this.#stop(new BudgetWaitExceeded('longest_window', ms, this.#waitedMs, this.#options.maxWaitMs, asked));
+    const now = this.#deps.clock.now();
+    const start = this.#waiting > 0 ? this.#waitStart : now;
+    const end = Math.max(this.#waiting > 0 ? this.#waitEnd : now, now + ms);
+    if (this.#waitedMs + (end - start) > this.#options.maxWaitMs) {
+      throw this.#stop(new BudgetWaitExceeded('max_wait', ms, this.#waitedMs + (now - start), this.#options.maxWaitMs, asked));
     }
   }
 
@@ -275,19 +322,15 @@ export class Pacer {
   async #wait(ms: number, budget: Window | undefined, resetInMs: number, reason: WaitReport['reason'], report: boolean, asked?: string): Promise<void> {
     const { clock } = this.#deps;
     const now = clock.now();
-    if (ms > LONGEST_WAIT_MS) throw new BudgetWaitExceeded('longest_window', ms, this.#waitedMs, this.#options.maxWaitMs, asked);
-    const start = this.#waiting > 0 ? this.#waitStart : now;
+    this.#checkBounds(ms, asked);
     const end = Math.max(this.#waiting > 0 ? this.#waitEnd : now, now + ms);
-    if (this.#waitedMs + (end - start) > this.#options.maxWaitMs) {
-      throw new BudgetWaitExceeded('max_wait', ms, this.#waitedMs + (now - start), this.#options.maxWaitMs, asked);
-    }
     if (this.#waiting === 0) this.#waitStart = now;
     this.#waitEnd = end;
     this.#waiting += 1;
     const first = this.#waiting === 1;
     try {
       if (report && first) this.#report(reason, budget, resetInMs);
-      await clock.sleep(ms, this.#deps.signal);
+      await clock.sleep(ms, this.#signal);
       if (report && first) this.#options.onWait?.(null);
     } finally {
       this.#waiting -= 1;
