@@ -108,7 +108,7 @@ class Shared {
   constructor(options: ClientOptions, dispatcher: Dispatcher) {
     this.dispatcher = dispatcher;
     this.clock = options.clock ?? systemClock;
-    this.serverClock = new ServerClock(() => this.clock.now());
+    this.serverClock = new ServerClock(() => this.clock.now(), { mayRunFast: isLoopbackHost(new URL(options.baseUrl.href).hostname) });
     this.deprecation = new DeprecationNotice(options.onWarning);
   }
 }

@@ -1,7 +1,9 @@
 // The server's clock as its Date headers show it: where it stands, and how fast it runs against
 // ours. X-RateLimit-Reset is the server's Unix time, so a reset is judged and waited for by this
 // clock. A server whose clock runs N times faster (the emulator's --clock-scale) has windows N
-// times shorter in this process's time.
+// times shorter in this process's time. Only a server on this machine (the emulator) is believed
+// to run fast: from a few Dates a fast clock cannot be told from one that jumped, and a remote
+// server's Date must not shorten the waits it asks for.
 //
 // A Date far from every other answer's (one bad server behind a balancer, or a forged header) is
 // not believed: the answer that carries it says nothing about the budget.
@@ -23,10 +25,15 @@ export class ServerClock {
   /** A Date that did not fit: believed once another comes that fits it (the server's clock was set). */
   #outlier: Point | undefined;
   readonly #localNow: () => number;
+  readonly #mayRunFast: boolean;
 
-  /** `localNow`: this process's clock (ms), the client's one clock. */
-  constructor(localNow: () => number) {
+  /**
+   * `localNow`: this process's clock (ms), the client's one clock. `mayRunFast`: the server is on
+   * this machine (loopback), where an emulator may run its clock faster; elsewhere the rate is 1.
+   */
+  constructor(localNow: () => number, options: { mayRunFast?: boolean } = {}) {
     this.#localNow = localNow;
+    this.#mayRunFast = options.mayRunFast ?? false;
   }
 
   /** Takes an answer's Date; false when there is none to believe (missing, garbage, far from the others). */
@@ -35,10 +42,11 @@ export class ServerClock {
     const server = Date.parse(dateHeader);
     if (Number.isNaN(server)) return false;
     const point = { local: this.#localNow(), server };
-    if (this.#latest && !fits(this.#latest, point)) {
+    const scale = this.#mayRunFast ? MAX_CLOCK_SCALE : 1;
+    if (this.#latest && !fits(this.#latest, point, scale)) {
       const outlier = this.#outlier;
       this.#outlier = point;
-      if (!outlier || !fits(outlier, point)) return false;
+      if (!outlier || !fits(outlier, point, scale)) return false;
       // Two in a row that agree with each other: the server's clock moved; measure again from here.
       this.#first = outlier;
     }
@@ -57,7 +65,7 @@ export class ServerClock {
    * would be a 429).
    */
   get rate(): number {
-    if (!this.#first || !this.#latest) return 1;
+    if (!this.#mayRunFast || !this.#first || !this.#latest) return 1;
     const serverSpan = this.#latest.server - this.#first.server;
     const localSpan = this.#latest.local - this.#first.local;
     if (serverSpan < RATE_BASELINE_MS || localSpan <= 0) return 1;
@@ -78,9 +86,9 @@ export class ServerClock {
   }
 }
 
-/** Whether `b` can follow `a` on one server's clock, running at most MAX_CLOCK_SCALE times faster than ours. */
-function fits(a: Point, b: Point): boolean {
+/** Whether `b` can follow `a` on one server's clock, running at most `scale` times faster than ours. */
+function fits(a: Point, b: Point, scale: number): boolean {
   const serverSpan = b.server - a.server;
   const localSpan = Math.abs(b.local - a.local);
-  return serverSpan >= -DATE_TOLERANCE_MS && serverSpan <= localSpan * MAX_CLOCK_SCALE + DATE_TOLERANCE_MS;
+  return serverSpan >= -DATE_TOLERANCE_MS && serverSpan <= localSpan * scale + DATE_TOLERANCE_MS;
 }
