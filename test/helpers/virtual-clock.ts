@@ -80,15 +80,18 @@ export class VirtualClock implements Timers {
     return first;
   }
 
+  /** Timers fired so far. */
+  fired = 0;
+
   #fire(timer: Timer): void {
+    this.fired += 1;
     this.#timers.delete(timer.seq);
     this.#now = Math.max(this.#now, timer.at);
     timer.callback();
   }
 }
 
-/** Lets every promise chain that can move on do so (a turn of the event loop, twice). */
-async function settle(): Promise<void> {
-  await new Promise((resolve) => setImmediate(resolve));
-  await new Promise((resolve) => setImmediate(resolve));
+/** Lets every promise chain that can move on do so: a turn of the event loop drains them all. */
+function settle(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
