@@ -264,7 +264,9 @@ export class Pacer {
    */
   rateLimited(askedServerSeconds: number | undefined, asked: string | undefined): number {
     const { clock, serverClock } = this.#deps;
-    this.#rateLimitedInRow += 1;
+    // 429s of one burst (answered while a hold is in force) are one event: they do not escalate.
+    if (this.#holdUntil <= clock.now()) this.#rateLimitedInRow += 1;
+    this.#rateLimitedInRow = Math.max(1, this.#rateLimitedInRow);
     if (askedServerSeconds !== undefined && askedServerSeconds > LONGEST_WINDOW_SECONDS) {
       throw this.#stop(new BudgetWaitExceeded('longest_window', (askedServerSeconds * 1000) / serverClock.rate, this.#waitedMs, this.#options.maxWaitMs, asked));
     }
