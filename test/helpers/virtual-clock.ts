@@ -44,7 +44,8 @@ export class VirtualClock implements Timers {
   /** Moves time forward by `ms`, firing the timers due on the way. */
   async advance(ms: number): Promise<void> {
     const end = this.#now + ms;
-    for (;;) {
+    for (let steps = 0; ; steps++) {
+      if (steps > 100_000) throw new Error('more than 100,000 timers fired in one advance (a timer loop)');
       await settle();
       const next = this.#next();
       if (!next || next.at > end) break;
