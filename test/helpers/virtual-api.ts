@@ -1,7 +1,7 @@
 // The API client on a virtual clock and an in-memory transport (undici's MockAgent): a scripted
 // server answers every request synchronously, and time moves only when the client waits. Every
 // request is recorded with its virtual time.
-import { MockAgent } from 'undici';
+import { MockAgent, type Dispatcher } from 'undici';
 import { ApiClient } from '../../src/api/client.js';
 import { resolveBaseUrl } from '../../src/api/base-url.js';
 import { VirtualClock } from './virtual-clock.js';
@@ -33,7 +33,11 @@ export interface VirtualApi {
   warnings: string[];
 }
 
-export function virtualApi(script: Script, options: { maxRetries?: number; timeoutMs?: number; random?: () => number; start?: number } = {}): VirtualApi {
+/**
+ * `latencyMs`: how long a request takes to reach the server (virtual time); its answer comes back
+ * at once. A request sent after a 429 came back therefore reaches the server `latencyMs` later.
+ */
+export function virtualApi(script: Script, options: { maxRetries?: number; timeoutMs?: number; random?: () => number; start?: number; latencyMs?: number } = {}): VirtualApi {
   const clock = new VirtualClock(options.start);
   const agent = new MockAgent();
   agent.disableNetConnect();
@@ -52,12 +56,23 @@ export function virtualApi(script: Script, options: { maxRetries?: number; timeo
       return { statusCode: answer.status, data: body, responseOptions: { headers: { 'content-type': 'application/json', ...answer.headers } } };
     })
     .persist();
+  const latency = options.latencyMs ?? 0;
+  // The transport: the MockAgent, reached after the latency on the virtual clock.
+  const transport =
+    latency === 0
+      ? agent
+      : (Object.assign(Object.create(agent) as Dispatcher, {
+          dispatch(request: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) {
+            clock.clock.sleep(latency).then(() => agent.dispatch(request, handler), () => undefined);
+            return true;
+          },
+        }) as Dispatcher);
   const client = new ApiClient({
     baseUrl: resolveBaseUrl(`${ORIGIN}/api/v1`),
     apiKey: 'hk_test_virtual',
     timeoutMs: options.timeoutMs ?? 30_000,
     userAgent: 'hire-test',
-    dispatcher: agent,
+    dispatcher: transport,
     clock: clock.clock,
     maxRetries: options.maxRetries ?? 0,
     random: options.random ?? (() => 0.5),
