@@ -191,11 +191,7 @@ export class ApiClient {
     const pacer = this.#pacer;
     let unanswered = 0;
     for (;;) {
-      if (pacer) {
-        await bounded(pacer.admit());
-        // A 429 may have come while this waited its turn (nothing async from here to the send).
-        if (!pacer.stillAdmitted()) continue;
-      }
+      if (pacer) await bounded(pacer.admit());
       let response: RawResponse;
       try {
         response = await this.#attempt(method, url, headers, body);

@@ -290,17 +290,6 @@ export class Pacer {
     await this.#wait(waitMs, this.#deps.budget(), waitMs, 'rate_limited', true, this.#heldBy);
   }
 
-  /**
-   * Just before a request admitted goes out: false (and the admission given back) when a 429 came
-   * since it was admitted; the request then asks again.
-   */
-  stillAdmitted(): boolean {
-    if (this.#holdUntil <= this.#deps.clock.now()) return true;
-    this.#pending = Math.max(0, this.#pending - 1);
-    this.#sinceReport = Math.max(0, this.#sinceReport - 1);
-    return false;
-  }
-
   #checkBounds(ms: number, asked: string | undefined): void {
     if (ms > LONGEST_WAIT_MS) throw this.#stop(new BudgetWaitExceeded('longest_window', ms, this.#waitedMs, this.#options.maxWaitMs, asked));
     const now = this.#deps.clock.now();
