@@ -1,9 +1,12 @@
 // The HTTP client (undici). It never prints: warnings and traces go through the callbacks given.
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, envHttpProxyAgent, proxySettings, type Dispatcher } from './undici.js';
-import { ApiError, ExitCode, HireError, InterruptedError, MAX_WAIT_SECONDS, NetworkError, UsageError } from '../errors.js';
-import { BudgetWaitExceeded, Pacer, ServerClock, formatWait, type PacerOptions } from './pacer.js';
+import { ApiError, ExitCode, HireError, InterruptedError, NetworkError, UsageError } from '../errors.js';
+import { systemClock, type Clock } from './clock.js';
+import { DeprecationNotice } from './deprecation.js';
+import { BudgetWaitExceeded, Pacer, ServerClock, formatSpan, formatWait, type PacerOptions } from './pacer.js';
+import { askedWaitSeconds, readRateLimit, reportedRateLimit, type Budget, type RateLimit } from './rate-limit.js';
+import { decideAnswer, decideFailure } from './retry.js';
 import { dictionary } from '../domain/merge.js';
 import type { FieldErrors } from '../domain/rules.js';
 import { ErrorEnvelopeSchema, SuccessEnvelopeSchema, type Meta } from './envelope.js';
@@ -34,12 +37,7 @@ export interface RawResponse {
   unanswered?: number;
 }
 
-export interface RateLimit {
-  limit: number;
-  remaining: number;
-  /** Unix time (seconds) when the window resets. */
-  reset: number | undefined;
-}
+export type { RateLimit };
 
 /** An answer larger than this is not read to the end (a list page is well under 1 MiB). */
 export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
@@ -53,6 +51,10 @@ export interface ApiResponse {
   unanswered?: number;
 }
 
+/**
+ * Everything the client needs; none of it is the CLI's. It never prints: what a person should
+ * read comes through the callbacks (the CLI renders them on stderr).
+ */
 export interface ClientOptions {
   baseUrl: BaseUrl;
   apiKey: string;
@@ -60,6 +62,12 @@ export interface ClientOptions {
   apiKeySource?: { env: string } | { profile: string };
   timeoutMs: number;
   userAgent: string;
+  /** The transport; by default an Agent (loopback) or the proxy-aware agent of `env` (create()). */
+  dispatcher?: Dispatcher;
+  /** The one clock of sends, retries and pacing; the system's by default. */
+  clock?: Clock;
+  /** Jitter for backoff (0 ≤ x < 1); Math.random by default. */
+  random?: () => number;
   /** Human-readable notes for stderr (deprecations). */
   onWarning?: (message: string) => void;
   /** Request/response trace lines for --verbose; the key is already redacted. */
@@ -68,9 +76,6 @@ export interface ClientOptions {
   maxRetries?: number;
   /** Says on stderr that a request is retried, and why. */
   onRetry?: (message: string) => void;
-  /** First backoff step (doubled each retry, with jitter); 500 ms by default. */
-  backoffBaseMs?: number;
-  now?: () => number;
   /** The environment to read HTTPS_PROXY, HTTP_PROXY and NO_PROXY from. */
   env?: Readonly<Record<string, string | undefined>>;
 }
@@ -87,26 +92,53 @@ export function redactSecrets(text: string): string {
     .replace(/\b(hk_(?:live|test|local)_|whsec_)[A-Za-z0-9+/=_-]+/g, '$1[redacted]');
 }
 
+/** What a client and its paced siblings share: the transport, the clocks, the budget, Ctrl-C. */
+class Shared {
+  readonly dispatcher: Dispatcher;
+  readonly clock: Clock;
+  readonly serverClock: ServerClock;
+  readonly deprecation: DeprecationNotice;
+  /** Aborted by abort(): Ctrl-C ends requests in flight and waits before retries at once. */
+  readonly stopped = new AbortController();
+  /** The headers as last reported (hire status shows them). */
+  rateLimit: RateLimit | undefined;
+  /** The budget as believed (pacing): undefined when unknown or not believable. */
+  budget: Budget | undefined;
+
+  constructor(options: ClientOptions, dispatcher: Dispatcher) {
+    this.dispatcher = dispatcher;
+    this.clock = options.clock ?? systemClock;
+    this.serverClock = new ServerClock(() => this.clock.now(), { mayRunFast: isLoopbackHost(new URL(options.baseUrl.href).hostname) });
+    this.deprecation = new DeprecationNotice(options.onWarning);
+  }
+}
+
 export class ApiClient {
   readonly #options: ClientOptions;
-  readonly #dispatcher: Dispatcher;
-  #warnedDeprecation = false;
-  #rateLimit: RateLimit | undefined;
-  /** The server's clock, from its Date headers: where rate-limit resets fall in this process's time. */
-  readonly #clock = new ServerClock();
-  /** Set for bulk work (pace()): requests wait for the budget instead of running into 429. */
-  #pacer: Pacer | undefined;
-  /** Aborted by abort(): Ctrl-C ends requests in flight and waits before retries at once. */
-  readonly #stopped = new AbortController();
+  readonly #shared: Shared;
+  /** Bulk work (paced()): requests wait for the budget instead of running into 429. */
+  readonly #pacer: Pacer | undefined;
 
-  private constructor(options: ClientOptions, dispatcher: Dispatcher) {
+  /**
+   * A client on `options.dispatcher` (an Agent when none is given). `paced` is paced()'s own: a
+   * sibling sharing this client's transport, clocks and budget.
+   */
+  constructor(options: ClientOptions, paced?: { shared: Shared; pacer: Pacer }) {
     this.#options = options;
-    this.#dispatcher = dispatcher;
-    if (options.baseUrl.deprecated) this.#warnDeprecated('the base URL uses /api/v0');
+    if (paced) {
+      this.#shared = paced.shared;
+      this.#pacer = paced.pacer;
+      return;
+    }
+    checkKeySendable(options.apiKey, options.apiKeySource);
+    this.#shared = new Shared(options, options.dispatcher ?? new Agent({ keepAliveTimeout: 1_000 }));
+    this.#pacer = undefined;
+    if (options.baseUrl.deprecated) this.#shared.deprecation.deprecated('the base URL uses /api/v0');
   }
 
   static async create(options: ClientOptions): Promise<ApiClient> {
     checkKeySendable(options.apiKey, options.apiKeySource);
+    if (options.dispatcher) return new ApiClient(options);
     const host = new URL(options.baseUrl.href).hostname;
     // Loopback (the emulator) never goes through a proxy; everything else honours
     // HTTPS_PROXY / HTTP_PROXY / NO_PROXY (CONTRACT §2). `localhost` is answered by us, never
@@ -114,7 +146,7 @@ export class ApiClient {
     const dispatcher = isLoopbackHost(host)
       ? new Agent({ keepAliveTimeout: 1_000, connect: { lookup: lookupLoopback } })
       : await envHttpProxyAgent(proxySettings(options.env ?? {}));
-    return new ApiClient(options, dispatcher);
+    return new ApiClient({ ...options, dispatcher });
   }
 
   get baseUrl(): string {
@@ -135,15 +167,14 @@ export class ApiClient {
   /** One API operation: the parsed envelope, or an ApiError / NetworkError. */
   async request(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
     const response = await this.send(method, path, options);
-    const parsed = parseResponse(response.status, response.headers, response.text);
+    const parsed = parseResponse(response.status, response.headers, response.text, this.#shared.serverClock.now());
     return response.unanswered ? { ...parsed, unanswered: response.unanswered } : parsed;
   }
 
   /**
-   * Sends a request, retrying as CONTRACT §5 says, and returns the last answer as received.
-   * 429 is retried for every method (nothing was done); 5xx and network failures only where a
-   * repeat is safe: GET, and POST (its Idempotency-Key makes the server answer a repeat with the
-   * first result). A refused connection never reached the server, so any method is retried.
+   * Sends a request, retrying as CONTRACT §5 says (retry.ts), and returns the last answer as
+   * received. In bulk work (paced()), every attempt is first admitted by the pacer, and a 429 is
+   * the pacer's to wait out, within its bounds, without spending a retry.
    */
   async send(method: string, path: string, options: RequestOptions & { headers?: Record<string, string>; rawBody?: string } = {}): Promise<RawResponse> {
     const url = this.url(path, options.query, options.fromRoot);
@@ -156,99 +187,123 @@ export class ApiClient {
     };
     if (method === 'POST') headers['idempotency-key'] = options.idempotencyKey ?? randomUUID();
     const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-    const maxRetries = this.#options.maxRetries ?? 0;
+    const policy = { method, maxRetries: this.#options.maxRetries ?? 0, attempt: 0, ...(this.#options.random ? { random: this.#options.random } : {}) };
+    const pacer = this.#pacer;
     let unanswered = 0;
-    for (let attempt = 0; ; attempt++) {
+    for (;;) {
+      if (pacer) await bounded(pacer.admit());
       let response: RawResponse;
-      await this.#admit();
       try {
         response = await this.#attempt(method, url, headers, body);
         if (unanswered > 0) response = { ...response, unanswered };
       } catch (error) {
-        this.#pacer?.settled();
-        if (this.#stopped.signal.aborted) throw new InterruptedError();
-        // A certificate the client does not trust fails the same way every time (CONTRACT §7).
-        const retryable = error instanceof NetworkError && error.code !== 'tls_certificate' && (isRepeatable(method) || error.code === 'connection_refused');
-        if (!retryable || attempt >= maxRetries) throw error;
-        if (error.code !== 'connection_refused') unanswered += 1;
-        await this.#pause(backoffMs(attempt, this.#options.backoffBaseMs), `${error.message.replace(/\.$/, '')}`, attempt, maxRetries);
+        pacer?.settled();
+        if (this.#shared.stopped.signal.aborted) throw new InterruptedError();
+        const decision = decideFailure(error, policy);
+        if (!decision.retry) throw error;
+        if ((error as NetworkError).code !== 'connection_refused') unanswered += 1;
+        await this.#pause(decision, policy);
         continue;
       }
-      this.#pacer?.settled();
-      if (response.headers.deprecation) this.#warnDeprecated(`the server marks ${method} ${path} as deprecated`, response.headers);
-      this.#clock.observe(response.headers.date);
-      this.#rateLimit = readRateLimit(response.headers) ?? this.#rateLimit;
-      const { status } = response;
-      if (status === 429 && this.#pacer) {
-        // Bulk work waits for the window, however long (up to --max-wait), and does not spend a retry on it.
-        try {
-          await this.#pacer.rateLimited(retryAfterSeconds(response, this.#clock.now() ?? Date.now()));
-        } catch (error) {
-          if (error instanceof BudgetWaitExceeded) throw budgetWaitError(error.waitedMs);
-          throw error;
+      this.#shared.deprecation.answer(method, path, response.headers);
+      this.#observeRateLimit(response.headers);
+      if (pacer) {
+        // A 429 holds every request before any other learns that this one is answered.
+        let holdMs: number | undefined;
+        let refused: unknown;
+        if (response.status === 429) {
+          const asked = askedWaitSeconds(response.headers, response.text);
+          try {
+            holdMs = pacer.rateLimited(asked, asked === undefined ? undefined : askedWords(response));
+          } catch (error) {
+            refused = error;
+          }
         }
-        attempt -= 1;
-        continue;
+        pacer.settled(response.status);
+        if (refused !== undefined) throw refused instanceof BudgetWaitExceeded ? budgetWaitError(refused) : refused;
+        // An explicit --reserve the key's limit cannot leave anything beside: exit 2, at once.
+        pacer.checkReserve(this.#shared.budget);
+        if (holdMs !== undefined) {
+          await bounded(pacer.holdFor(holdMs));
+          continue;
+        }
       }
-      const retryable = status === 429 || (status >= 500 && isRepeatable(method) && !isPermanent(response));
-      if (!retryable || attempt >= maxRetries) return response;
-      const waitSeconds = retryAfterSeconds(response, this.#options.now?.() ?? Date.now());
-      if (waitSeconds !== undefined && waitSeconds > MAX_WAIT_SECONDS) return response;
-      const delay = waitSeconds !== undefined ? waitSeconds * 1000 : backoffMs(attempt, this.#options.backoffBaseMs);
-      await this.#pause(delay, status === 429 ? 'Rate limited (429)' : `Server error ${status}`, attempt, maxRetries);
+      // A 5xx that says it will not pass (the local emulator's `data_damaged`): the same answer every time.
+      if (isPermanent(response)) return response;
+      const decision = decideAnswer(response.status, this.#askedWait(response), policy);
+      if (!decision.retry) return response;
+      await this.#pause(decision, policy);
     }
   }
 
-  /** The rate-limit headroom the server last reported, if it did. */
   /** Local milliseconds until the server's clock shows this Unix time (a rate-limit reset); 0 when past. */
   localMsUntil(unixSeconds: number): number {
-    return this.#clock.localMsUntil(unixSeconds);
+    return this.#shared.serverClock.localMsUntil(unixSeconds);
   }
 
+  /** The rate-limit headers the server last reported, if it did, as reported. */
   get rateLimit(): RateLimit | undefined {
-    return this.#rateLimit;
+    return this.#shared.rateLimit;
+  }
+
+  /** The budget as believed (headers that can be true); undefined when unknown. */
+  get budget(): Budget | undefined {
+    return this.#shared.budget;
   }
 
   /**
-   * Bulk work from now on (CONTRACT §7 "Rate limits in bulk"): every request waits for the key's
-   * budget (keeping `reserve` for others), a 429 waits for its window's reset however long, and
-   * waiting past `maxWaitMs` in all ends the request in a rate_limit_wait error (exit 5).
+   * A sibling of this client for bulk work (CONTRACT §7 "Rate limits in bulk"): every request
+   * waits for the key's budget (keeping a reserve for others), a 429 holds every request for the
+   * wait it asks, and waiting past `maxWaitMs` in all, or any single wait longer than a day, ends
+   * the request in a rate_limit_wait error (exit 5). It shares this client's transport and budget.
    */
-  pace(options: Omit<PacerOptions, 'sleep'>): Pacer {
-    const sleepInterruptibly = (ms: number) =>
-      sleep(ms, undefined, { signal: this.#stopped.signal }).catch(() => {
-        throw new InterruptedError();
-      });
-    this.#pacer = new Pacer(() => this.#rateLimit, this.#clock, { ...options, sleep: sleepInterruptibly });
-    return this.#pacer;
+  paced(options: PacerOptions): ApiClient {
+    const shared = this.#shared;
+    const pacer = new Pacer({ clock: shared.clock, serverClock: shared.serverClock, budget: () => shared.budget, signal: shared.stopped.signal }, options);
+    return new ApiClient(this.#options, { shared, pacer });
   }
 
-  async #admit(): Promise<void> {
-    try {
-      await this.#pacer?.admit();
-    } catch (error) {
-      if (error instanceof BudgetWaitExceeded) throw budgetWaitError(error.waitedMs);
-      throw error;
-    }
+  #observeRateLimit(headers: Readonly<Record<string, string>>): void {
+    const shared = this.#shared;
+    const dated = shared.serverClock.observe(headers.date);
+    shared.rateLimit = reportedRateLimit(headers) ?? shared.rateLimit;
+    // An answer with no X-RateLimit headers leaves the budget as it was; one whose headers cannot
+    // be true (or whose Date is far from the others') makes it unknown.
+    const reading = readRateLimit(headers, dated ? shared.serverClock.now() : undefined);
+    if (reading.kind === 'believed') shared.budget = reading.budget;
+    else if (reading.kind === 'unbelievable') shared.budget = undefined;
   }
 
-  async #pause(delayMs: number, reason: string, attempt: number, maxRetries: number): Promise<void> {
+  /** A 429's wait in seconds: as asked, else until the believed window's reset. */
+  #askedWait(response: RawResponse): number | undefined {
+    if (response.status !== 429 && response.status !== 503) return undefined;
+    const asked = askedWaitSeconds(response.headers, response.text);
+    if (asked !== undefined || response.status !== 429) return asked;
+    const budget = this.#shared.budget;
+    const now = this.#shared.serverClock.now();
+    return budget === undefined || now === undefined ? undefined : Math.max(0, budget.reset - Math.floor(now / 1000));
+  }
+
+  async #pause(decision: { delayMs: number; reason: string }, policy: { attempt: number; maxRetries: number }): Promise<void> {
+    const { delayMs } = decision;
     const seconds = delayMs >= 1000 ? `${Math.round(delayMs / 100) / 10} s` : `${Math.round(delayMs)} ms`;
-    this.#options.onRetry?.(`${reason}; retrying in ${seconds} (retry ${attempt + 1} of ${maxRetries}).`);
-    await sleep(delayMs, undefined, { signal: this.#stopped.signal }).catch(() => {
+    this.#options.onRetry?.(`${decision.reason}; retrying in ${seconds} (retry ${policy.attempt + 1} of ${policy.maxRetries}).`);
+    policy.attempt += 1;
+    await this.#shared.clock.sleep(delayMs, this.#shared.stopped.signal).catch(() => {
       throw new InterruptedError();
     });
   }
 
   async #attempt(method: string, url: string, headers: Record<string, string>, body: string | undefined): Promise<RawResponse> {
+    const { clock, dispatcher } = this.#shared;
     this.#traceRequest(method, url, headers, body);
-    const started = performance.now();
+    const started = clock.now();
     let timedOut = false;
     try {
-      const response = await exchange(this.#dispatcher, url, method, headers, body, this.#options.timeoutMs, () => {
+      const response = await exchange(dispatcher, clock, url, method, headers, body, this.#options.timeoutMs, () => {
         timedOut = true;
       });
-      this.#traceResponse(response.status, response.headers, response.text, performance.now() - started);
+      this.#traceResponse(response.status, response.headers, response.text, clock.now() - started);
       return response;
     } catch (error) {
       if (error instanceof ApiError) throw error;
@@ -258,7 +313,7 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    if (!this.#stopped.signal.aborted) await this.#dispatcher.close();
+    if (!this.#shared.stopped.signal.aborted) await this.#shared.dispatcher.close();
   }
 
   /**
@@ -266,16 +321,10 @@ export class ApiClient {
    * before a retry; they end in an InterruptedError, and nothing is retried or sent after this.
    */
   abort(): void {
-    if (this.#stopped.signal.aborted) return;
-    this.#stopped.abort();
-    this.#dispatcher.destroy().catch(() => undefined);
-  }
-
-  #warnDeprecated(what: string, headers?: Record<string, string>): void {
-    if (this.#warnedDeprecation) return;
-    this.#warnedDeprecation = true;
-    const sunset = headers?.sunset ? ` It will be removed after ${headers.sunset}.` : '';
-    this.#options.onWarning?.(`API version deprecated: ${what}.${sunset} Use /api/v1.`);
+    const shared = this.#shared;
+    if (shared.stopped.signal.aborted) return;
+    shared.stopped.abort(new InterruptedError());
+    shared.dispatcher.destroy().catch(() => undefined);
   }
 
   #traceRequest(method: string, url: string, headers: Record<string, string>, body: string | undefined): void {
@@ -296,6 +345,24 @@ export class ApiClient {
   }
 }
 
+/** The pacer's refusal to wait, as the error a command ends in (exit 5); anything else as it is. */
+async function bounded(waiting: Promise<void>): Promise<void> {
+  try {
+    await waiting;
+  } catch (error) {
+    if (error instanceof BudgetWaitExceeded) throw budgetWaitError(error);
+    throw error;
+  }
+}
+
+/** What a 429 said about its wait, in the server's words: `Retry-After: 99999999`. */
+function askedWords(response: RawResponse): string {
+  const header = response.headers['retry-after'];
+  const fromBody = askedWaitSeconds({}, response.text);
+  if (fromBody !== undefined) return `retry_after ${fromBody}`;
+  return `Retry-After: ${header ?? ''}`.trim();
+}
+
 /**
  * One request and its whole answer, through undici's dispatcher with a small handler: what
  * `request()` does, without loading undici's body mixins and fetch helpers (about a sixth of its
@@ -303,6 +370,7 @@ export class ApiClient {
  */
 function exchange(
   dispatcher: Dispatcher,
+  clock: Clock,
   url: string,
   method: string,
   headers: Record<string, string>,
@@ -317,14 +385,18 @@ function exchange(
     let responseHeaders: Record<string, string> = {};
     const chunks: Buffer[] = [];
     let control: Dispatcher.DispatchController | undefined;
-    const timer = setTimeout(() => {
-      onTimeout();
-      const error = new Error(`timed out after ${timeoutMs} ms`);
-      if (control) control.abort(error);
-      else reject(error);
-    }, timeoutMs);
+    const timer = new AbortController();
+    clock.sleep(timeoutMs, timer.signal).then(
+      () => {
+        onTimeout();
+        const error = new Error(`timed out after ${timeoutMs} ms`);
+        if (control) control.abort(error);
+        else reject(error);
+      },
+      () => undefined,
+    );
     const settle = (outcome: () => void) => {
-      clearTimeout(timer);
+      timer.abort();
       outcome();
     };
     dispatcher.dispatch(
@@ -369,56 +441,29 @@ function apiRoot(href: string): string {
   return url.origin + prefix;
 }
 
-function budgetWaitError(waitedMs: number): HireError {
-  return new HireError(`Stopped: waiting for the rate limit would pass --max-wait (waited ${formatWait(waitedMs)} so far).`, {
+/**
+ * The job stops (exit 5) rather than wait: it says what the server asked (or how long the budget
+ * would take), why hire does not wait that long, and what to run later.
+ */
+function budgetWaitError(refusal: BudgetWaitExceeded): HireError {
+  const asked = refusal.asked ? ` (${refusal.asked})` : '';
+  const what = refusal.asked ? `the server asks to wait ${formatSpan(refusal.askedMs)}${asked}` : `the rate limit's window resets in ${formatSpan(refusal.askedMs)}`;
+  const message =
+    refusal.why === 'longest_window'
+      ? `Stopped: ${what}, longer than the API's longest window (a day); hire does not wait that long.`
+      : `Stopped: waiting for the rate limit would pass --max-wait (${formatSpan(refusal.maxWaitMs)} in all): ${what}, and ${formatWait(refusal.waitedMs)} was waited so far.`;
+  return new HireError(message, {
     exitCode: ExitCode.rateLimited,
     code: 'rate_limit_wait',
-    hint: 'Run it again later (with --resume for an export, or the same file for an import: done rows are skipped), or allow more waiting with --max-wait.',
+    hint:
+      'Run the same command again later (with --resume for an export, or the same file for an import: done rows are skipped)' +
+      (refusal.why === 'max_wait' ? ', or allow more waiting with --max-wait.' : '.'),
   });
-}
-
-function isRepeatable(method: string): boolean {
-  return method === 'GET' || method === 'HEAD' || method === 'POST';
 }
 
 /** A 5xx that says it will not pass (the local emulator's `data_damaged`): the same answer every time. */
 function isPermanent(response: RawResponse): boolean {
   return response.text.includes('"data_damaged"') && /"code"\s*:\s*"data_damaged"/.test(response.text.slice(0, 4096));
-}
-
-/** Exponential backoff with jitter: base·2^attempt, between half and all of it, at most 8 s. */
-export function backoffMs(attempt: number, baseMs = 500): number {
-  const ceiling = Math.min(8_000, baseMs * 2 ** attempt);
-  return ceiling / 2 + Math.random() * (ceiling / 2);
-}
-
-/**
- * How long a 429 (or 503) asks to wait (CONTRACT §5): `retry_after` at the body's top level or in
- * `error`, else a Retry-After header, else (a 429) until X-RateLimit-Reset; undefined when none says.
- */
-export function retryAfterSeconds(response: RawResponse, nowMs: number): number | undefined {
-  let body: { retry_after?: unknown; error?: { retry_after?: unknown } } | undefined;
-  try {
-    body = JSON.parse(response.text) as typeof body;
-  } catch {
-    body = undefined;
-  }
-  for (const value of [body?.retry_after, body?.error?.retry_after, response.headers['retry-after']]) {
-    const seconds = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-    if (typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0) return seconds;
-  }
-  // The rate window's reset says when a 429 ends; a 503 carries the headers of a window it is not about.
-  const reset = Number(response.headers['x-ratelimit-reset']);
-  if (response.status === 429 && response.headers['x-ratelimit-reset'] && Number.isFinite(reset)) return Math.max(0, reset - Math.floor(nowMs / 1000));
-  return undefined;
-}
-
-function readRateLimit(headers: Readonly<Record<string, string>>): RateLimit | undefined {
-  const remaining = Number(headers['x-ratelimit-remaining']);
-  if (!headers['x-ratelimit-remaining'] || !Number.isFinite(remaining)) return undefined;
-  const limit = headers['x-ratelimit-limit'] ? Number(headers['x-ratelimit-limit']) : Number.NaN;
-  const reset = Number(headers['x-ratelimit-reset']);
-  return { limit, remaining, reset: Number.isFinite(reset) ? reset : undefined };
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
@@ -434,7 +479,11 @@ export function redirectMessage(status: number, location: string | undefined): s
   return `The server answered HTTP ${status}, a redirect${location ? ` to ${location}` : ''}; hire does not follow redirects, so that the API key goes nowhere else. Check the base URL.`;
 }
 
-export function parseResponse(status: number, headers: Readonly<Record<string, string>>, text: string): ApiResponse {
+/**
+ * An answer as the API's envelope, or the error it is. `serverNowMs` (the server's clock) lets a
+ * 429 that names no wait report its believed window's reset instead.
+ */
+export function parseResponse(status: number, headers: Readonly<Record<string, string>>, text: string, serverNowMs?: number): ApiResponse {
   if (status >= 300 && status < 400) {
     // Not followed: the Authorization header must never go to an address the user did not name.
     throw new ApiError({
@@ -450,18 +499,18 @@ export function parseResponse(status: number, headers: Readonly<Record<string, s
   } catch {
     throw unparseable(status, headers, text, 'is not JSON');
   }
-  if (status >= 400) throw errorFromEnvelope(status, headers, json, text);
+  if (status >= 400) throw errorFromEnvelope(status, headers, json, text, serverNowMs);
   const envelope = SuccessEnvelopeSchema.safeParse(json);
   if (!envelope.success) throw unparseable(status, headers, text, 'has no `data` envelope');
   return { status, data: envelope.data.data, meta: envelope.data.meta ?? {}, headers };
 }
 
-function errorFromEnvelope(status: number, headers: Readonly<Record<string, string>>, json: unknown, text: string): ApiError {
+function errorFromEnvelope(status: number, headers: Readonly<Record<string, string>>, json: unknown, text: string, serverNowMs: number | undefined): ApiError {
   const envelope = ErrorEnvelopeSchema.safeParse(json);
   if (!envelope.success) throw unparseable(status, headers, text, 'is not an error envelope');
   const { error, meta } = envelope.data;
   const requestId = meta?.request_id ?? headers['x-request-id'];
-  const retryAfter = status === 429 ? retryAfterSeconds({ status, headers, text }, Date.now()) : undefined;
+  const retryAfter = status === 429 ? retryAfterSeconds(headers, text, serverNowMs) : undefined;
   return new ApiError({
     status,
     code: error.code,
@@ -471,6 +520,14 @@ function errorFromEnvelope(status: number, headers: Readonly<Record<string, stri
     ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}),
     body: json,
   });
+}
+
+/** A 429's wait: as asked, else until its window's reset when that can be believed. */
+function retryAfterSeconds(headers: Readonly<Record<string, string>>, text: string, serverNowMs: number | undefined): number | undefined {
+  const asked = askedWaitSeconds(headers, text);
+  if (asked !== undefined) return asked;
+  const reading = readRateLimit(headers, serverNowMs);
+  return reading.kind === 'believed' && serverNowMs !== undefined ? Math.max(0, reading.budget.reset - Math.floor(serverNowMs / 1000)) : undefined;
 }
 
 function stringifyDetails(details: Record<string, unknown>): FieldErrors {
@@ -566,7 +623,7 @@ function certificateError(code: string, origin: string, error: unknown): Network
       ? 'Check the host in the base URL: the certificate names another.'
       : code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID'
         ? "Check this machine's clock; otherwise the server's certificate must be renewed."
-        : "If a proxy or firewall re-signs HTTPS traffic, set NODE_EXTRA_CA_CERTS to a PEM file of its CA certificate; otherwise the server's certificate is at fault.";
+        : "If a proxy or firewall re-signs HTTPS traffic, set NODE_EXTRA_CA_CERTS to a PEM file of its CA certificate, or NODE_USE_SYSTEM_CA=1 (Node 22.19+ and 24.6+) to trust the system's store where it is installed; otherwise the server's certificate is at fault.";
   return new NetworkError(`Cannot reach ${origin}: TLS certificate problem: ${problem} (${code}). Not retried.`, {
     code: 'tls_certificate',
     hint,

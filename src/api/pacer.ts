@@ -1,74 +1,37 @@
-// Bulk work at the rate limit (CONTRACT §7 "Rate limits in bulk"): a bulk command spends its key's
-// budget as the X-RateLimit-* headers describe it, full speed while there is headroom, then spread
-// to the window's reset, keeping `reserve` requests for other clients; when the budget is gone it
-// waits for the reset and goes on, within `maxWaitMs` of waiting in all.
+// Bulk work at the rate limit (CONTRACT §7 "Rate limits in bulk", §8 "Waiting"): a bulk command
+// spends its key's budget as the X-RateLimit-* headers describe it (when they can be true, see
+// rate-limit.ts), full speed while there is headroom, then spread to the window's reset, keeping a
+// reserve for other clients; when the budget is gone it waits for the reset and goes on. A 429
+// holds every request until the wait it asked for is over.
 //
-// The headers speak the server's time (X-RateLimit-Reset is the server's Unix time). The server's
-// clock is read from its Date headers, and how fast it runs too: a server whose clock runs N times
-// faster (the emulator's --clock-scale) has windows N times shorter in this process's time.
+// Every wait is bounded: none longer than the API's longest window (a day), and no more than
+// `maxWaitMs` in all; a wait past either is not begun, and the job stops (BudgetWaitExceeded,
+// exit 5) saying what was asked. Time is the client's one clock; sleeps are slept in pieces.
+import type { Clock } from './clock.js';
+import { LONGEST_WINDOW_SECONDS, type Budget } from './rate-limit.js';
+import { ServerClock } from './server-clock.js';
+import { UsageError } from '../errors.js';
 
-/** What the pacer needs of the client: the budget as last reported, and the server's clock. */
-export interface Budget {
-  limit: number;
-  remaining: number;
-  /** Server Unix time (seconds) when the window resets. */
-  reset: number | undefined;
-}
+export { ServerClock };
+export type { Budget };
 
 /** Below this share of the window's limit, the rest is spread to the reset instead of spent at once. */
 const HEADROOM_SHARE = 0.1;
+/** The default reserve: a tenth of the limit, at most this many (a key of 5 an hour keeps none). */
+const DEFAULT_RESERVE = 10;
 /** The spec's nearest window is the hour; an ETA counts later windows as that long. */
 const WINDOW_SECONDS = 3_600;
-/** Server seconds of observation before a clock rate other than 1 is believed (Date has 1 s steps). */
-const RATE_BASELINE_MS = 10_000;
+/** A 429 that names no wait: 1 s, doubled with each 429 in a row, at most a minute. */
+const UNNAMED_WAIT_MS = 1_000;
+const UNNAMED_WAIT_CEILING_MS = 60_000;
+/** No single wait is longer than the longest window (and the few seconds a reset is waited past). */
+const LONGEST_WAIT_MS = (LONGEST_WINDOW_SECONDS + 60) * 1000;
+/** After a reset, this much more (local ms), so that the next request lands in the new window. */
+const AFTER_RESET_MS = 20;
 
-/** The server's clock as its Date headers show it: where it stands, and how fast it runs against ours. */
-export class ServerClock {
-  #first: { local: number; server: number } | undefined;
-  #latest: { local: number; server: number } | undefined;
-  readonly #localNow: () => number;
-
-  constructor(localNow: () => number = () => performance.now()) {
-    this.#localNow = localNow;
-  }
-
-  observe(dateHeader: string | undefined): void {
-    if (!dateHeader) return;
-    const server = Date.parse(dateHeader);
-    if (Number.isNaN(server)) return;
-    const point = { local: this.#localNow(), server };
-    this.#first ??= point;
-    // A clock that went back (another server behind a balancer): start measuring again.
-    if (this.#latest && server < this.#latest.server) this.#first = point;
-    this.#latest = point;
-  }
-
-  /**
-   * Server ms per local ms: 1 unless measured clearly faster over a long enough span. Date headers
-   * have whole seconds, so the span may be a second longer than it reads: the slowest rate they
-   * allow is taken, so that waits end late rather than early (a request sent before the reset
-   * would be a 429).
-   */
-  get rate(): number {
-    if (!this.#first || !this.#latest) return 1;
-    const serverSpan = this.#latest.server - this.#first.server;
-    const localSpan = this.#latest.local - this.#first.local;
-    if (serverSpan < RATE_BASELINE_MS || localSpan <= 0) return 1;
-    const slowest = (serverSpan - 1_000) / localSpan;
-    return slowest < 1.25 ? 1 : slowest;
-  }
-
-  /** The server's time now (ms), estimated; undefined before any Date header. */
-  now(): number | undefined {
-    if (!this.#latest) return undefined;
-    return this.#latest.server + (this.#localNow() - this.#latest.local) * this.rate;
-  }
-
-  /** Local ms until the server's clock shows this Unix time (seconds); 0 when past. */
-  localMsUntil(serverSeconds: number): number {
-    const now = this.now() ?? Date.now();
-    return Math.max(0, (serverSeconds * 1000 - now) / this.rate);
-  }
+/** The default reserve for a window of `limit` requests. */
+export function defaultReserve(limit: number): number {
+  return Math.min(DEFAULT_RESERVE, Math.floor(limit * HEADROOM_SHARE));
 }
 
 /** `14:03` (minutes and seconds) or `2:05:00`. */
@@ -79,40 +42,79 @@ export function formatWait(ms: number): string {
   return h > 0 ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
 }
 
-/** Said while waiting: what is left, when it resets, and when the whole job should end. */
+/** A span in words: `45 s`, `30 min`, `25 h`, `1,157 days`. */
+export function formatSpan(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  const number = (n: number) => Math.round(n).toLocaleString('en-US');
+  if (seconds < 120) return `${seconds} s`;
+  if (seconds < 7_200) return `${number(seconds / 60)} min`;
+  if (seconds < 3 * 86_400) return `${number(seconds / 3_600)} h`;
+  return `${number(seconds / 86_400)} days`;
+}
+
+/** Said while waiting: why, what is left, when it resets, and when the whole job should end. */
 export interface WaitReport {
-  /** The window's budget, when the server reported it (a bare 429 may not). */
+  /** `budget`: the window's budget is spent (no 429 came); `rate_limited`: a 429 asked for this wait. */
+  reason: 'budget' | 'rate_limited';
+  /** The window's budget, when it is known (a bare 429 may not say). */
   remaining: number | undefined;
   limit: number | undefined;
-  /** Local ms until the window resets. */
+  /** The reserve kept for other clients. */
+  reserve: number;
+  /** Local ms until the wait ends (the window resets, or the 429's wait is over). */
   resetInMs: number;
   /** Local ms until the job is done at this pace, when the job said how much is left. */
   etaMs: number | undefined;
 }
 
 export interface PacerOptions {
-  /** Requests left for other clients of the key. */
-  reserve: number;
-  /** The most this job waits for the budget, in all (local ms); Infinity for no bound. */
+  /** Requests left for other clients of the key; undefined for the default (defaultReserve). */
+  reserve?: number | undefined;
+  /** The most this job waits for the budget, in all (local ms). */
   maxWaitMs: number;
   /** Requests the job still has to make (for the ETA), if it knows. */
   requestsLeft?: () => number | undefined;
-  /** Called as a wait begins (and again each second at a terminal) and with null when it ends. */
+  /** Called as a wait begins and with null when it ends. */
   onWait?: (report: WaitReport | null) => void;
-  sleep(ms: number): Promise<void>;
 }
 
-/** The waiting allowed is used up: the job stops cleanly and reports what it did (exit 5). */
+/** Why a wait was not begun: past --max-wait in all, or longer than the API's longest window. */
+export type WaitRefusal = 'max_wait' | 'longest_window';
+
+/** The waiting allowed is used up, or a wait was asked that is not waited: the job stops (exit 5). */
 export class BudgetWaitExceeded extends Error {
-  constructor(readonly waitedMs: number) {
-    super(`waited ${Math.round(waitedMs / 1000)} s for the rate limit`);
+  constructor(
+    readonly why: WaitRefusal,
+    /** The wait that was refused (local ms). */
+    readonly askedMs: number,
+    /** Waited so far in all (local ms). */
+    readonly waitedMs: number,
+    readonly maxWaitMs: number,
+    /** What the server said, when a 429 asked for the wait (`Retry-After: 99999999`). */
+    readonly asked: string | undefined,
+  ) {
+    super(`would wait ${Math.round(askedMs / 1000)} s for the rate limit`);
   }
+}
+
+/** What the pacer needs: the clock, the server's clock, the budget believed now, and Ctrl-C. */
+export interface PacerDeps {
+  clock: Clock;
+  serverClock: ServerClock;
+  /** The budget as last believed; undefined when unknown (only 429s are reacted to). */
+  budget(): Budget | undefined;
+  signal: AbortSignal;
+}
+
+interface Window {
+  limit: number;
+  remaining: number;
+  reset: number | undefined;
 }
 
 export class Pacer {
   readonly #options: PacerOptions;
-  readonly #clock: ServerClock;
-  readonly #budget: () => Budget | undefined;
+  readonly #deps: PacerDeps;
   /** Admitted and not yet answered: the last reported `remaining` does not count them. */
   #pending = 0;
   /** Admitted since the budget was last reported (answers may come out of order). */
@@ -131,27 +133,71 @@ export class Pacer {
   #waitStart = 0;
   #waitEnd = 0;
   /** Set after waiting for a reset, until an answer reports the new window. */
-  #assumeFresh: Budget | undefined;
+  #assumeFresh: Window | undefined;
+  /** No request goes out before this (local ms): the end of the wait a 429 asked for. */
+  #holdUntil = 0;
+  /** 429s in a row: a 429 that names no wait waits longer each time. */
+  #rateLimitedInRow = 0;
+  /** Whether any answer came yet: until one does, the budget is not known, and one request goes at a time. */
+  #answered = false;
+  /** What the server said of the hold in force, for the message if waiting it out is refused. */
+  #heldBy: string | undefined;
 
-  constructor(budget: () => Budget | undefined, clock: ServerClock, options: PacerOptions) {
-    this.#budget = budget;
-    this.#clock = clock;
+  /** Set once the job must stop (a wait refused, a reserve that does not fit): every request ends in it. */
+  #stopped: Error | undefined;
+  /** Ends every wait at once when the job stops (or at Ctrl-C, the client's signal). */
+  readonly #halt = new AbortController();
+  readonly #signal: AbortSignal;
+
+  constructor(deps: PacerDeps, options: PacerOptions) {
+    this.#deps = deps;
     this.#options = options;
+    this.#signal = AbortSignal.any([deps.signal, this.#halt.signal]);
+  }
+
+  /** The job stops: no request is admitted after this, and every wait ends now, in `error`. */
+  #stop(error: Error): Error {
+    this.#stopped ??= error;
+    this.#halt.abort(this.#stopped);
+    for (const resolve of this.#onSettled.splice(0)) resolve();
+    return this.#stopped;
   }
 
   get waitedMs(): number {
     return this.#waitedMs;
   }
 
-  /** Waits until a request may be sent; throws BudgetWaitExceeded past maxWaitMs. */
+  /** The reserve kept of a window of `limit`: the explicit one, else the default. */
+  reserveFor(limit: number): number {
+    return this.#options.reserve ?? defaultReserve(limit);
+  }
+
+  /** An explicit reserve at or above the key's limit leaves this job nothing: exit 2, naming both. */
+  checkReserve(budget: Budget | undefined): void {
+    const reserve = this.#options.reserve;
+    if (budget === undefined || reserve === undefined || reserve < budget.limit) return;
+    throw this.#stop(new UsageError(`--reserve ${reserve} is at or above the key's limit of ${budget.limit} requests per window: nothing is left for this command.`, {
+      code: 'reserve_too_large',
+      hint: `Pass a --reserve below ${budget.limit} (0 keeps none), or leave it out: the default keeps a tenth of the limit, at most ${DEFAULT_RESERVE}.`,
+    }));
+  }
+
+  /** Waits until a request may be sent; throws BudgetWaitExceeded rather than wait past the bounds. */
   async admit(): Promise<void> {
+    const { clock, serverClock } = this.#deps;
     for (;;) {
-      const reported = this.#budget();
+      if (this.#stopped) throw this.#stopped;
+      const now = clock.now();
+      if (this.#holdUntil > now) {
+        await this.#wait(this.#holdUntil - now, undefined, this.#holdUntil - now, 'rate_limited', false, this.#heldBy);
+        continue;
+      }
+      const reported = this.#deps.budget();
       if (reported !== this.#reportSeen) {
         this.#reportSeen = reported;
         // An answer to a request of a window already waited out (answers come out of order) says
         // nothing of the window now.
-        const stale = reported?.reset !== undefined && this.#passedReset !== undefined && reported.reset <= this.#passedReset;
+        const stale = reported !== undefined && this.#passedReset !== undefined && reported.reset <= this.#passedReset;
         // Of the same window, an answer that left more than one already seen was counted earlier.
         const older = reported !== undefined && this.#current !== undefined && this.#assumeFresh === undefined && reported.reset === this.#current.reset && reported.remaining > this.#current.remaining;
         if (!stale && !older) {
@@ -160,21 +206,27 @@ export class Pacer {
           this.#assumeFresh = undefined;
         }
       }
-      const budget = this.#assumeFresh ?? this.#current;
-      if (!budget || !Number.isFinite(budget.limit)) return this.#admitted();
-      const left = budget.remaining - this.#sinceReport - this.#options.reserve;
-      const resetInMs = budget.reset === undefined ? undefined : this.#clock.localMsUntil(budget.reset);
+      const budget: Window | undefined = this.#assumeFresh ?? this.#current;
+      // Before the first answer, one request at a time: it tells the budget (a key of 1 an hour is
+      // not sent 8 at once). After, an unknown budget is spent as fast as 429s allow.
+      if (!budget && !this.#answered && this.#pending > 0) {
+        await new Promise<void>((resolve) => this.#onSettled.push(resolve));
+        continue;
+      }
+      if (!budget) return this.#admitted();
+      const reserve = this.reserveFor(budget.limit);
+      const left = budget.remaining - this.#sinceReport - reserve;
+      const resetInMs = budget.reset === undefined ? undefined : serverClock.localMsUntil(budget.reset);
       if (left > 0) {
         const headroom = Math.max(1, Math.floor(budget.limit * HEADROOM_SHARE));
         if (left > headroom || resetInMs === undefined) return this.#admitted();
         // The rest of the window, spread evenly to its reset.
         // The last of them lands before the reset, so none spills into the next window.
         const due = this.#lastAdmit + resetInMs / (left + 1);
-        const now = performance.now();
         // Spreading is a courtesy to other clients: not worth passing --max-wait for.
         if (due <= now || this.#waitedMs + (due - now) > this.#options.maxWaitMs) return this.#admitted();
         // Then look again: requests waiting beside this one may have gone first.
-        await this.#wait(Math.min(due - now, resetInMs), budget, resetInMs, false);
+        await this.#wait(Math.min(due - now, resetInMs), budget, resetInMs, 'budget', false);
         continue;
       }
       // Requests still unanswered may have been counted already or not: their answers tell.
@@ -183,8 +235,9 @@ export class Pacer {
         continue;
       }
       // Nothing left (but the reserve): wait for the window to reset, then go on with a full one.
-      const waitMs = (resetInMs ?? 1_000) + 50 / this.#clock.rate + 20;
-      await this.#wait(waitMs, budget, resetInMs ?? waitMs, true);
+      const untilReset = resetInMs ?? UNNAMED_WAIT_MS;
+      const waitMs = untilReset + 50 / serverClock.rate + AFTER_RESET_MS;
+      await this.#wait(waitMs, budget, untilReset, 'budget', true);
       // Another request may have waited too and already started the new window: counted once.
       if (budget.reset !== undefined && this.#passedReset !== undefined && budget.reset <= this.#passedReset) continue;
       if (budget.reset !== undefined) this.#passedReset = budget.reset;
@@ -193,61 +246,96 @@ export class Pacer {
     }
   }
 
-  /** The request admitted has been answered (or failed). */
-  settled(): void {
+  /** The request admitted has been answered (its status), or failed (undefined). */
+  settled(status?: number): void {
     this.#pending = Math.max(0, this.#pending - 1);
+    if (status !== undefined) this.#answered = true;
+    if (status !== undefined && status !== 429) this.#rateLimitedInRow = 0;
     for (const resolve of this.#onSettled.splice(0)) resolve();
   }
 
-  /** A 429 in spite of pacing (another client, or headers that were not truthful): wait for its reset. */
-  async rateLimited(retryAfterServerSeconds: number | undefined): Promise<void> {
-    // The server's own word on how long first (a 429 of the concurrent limit asks for a second,
-    // while the window's reset may be most of an hour away); the window's reset when it gave none.
-    const budget = this.#budget();
-    const resetInMs =
-      retryAfterServerSeconds !== undefined || budget?.reset === undefined
-        ? ((retryAfterServerSeconds ?? 1) * 1000) / this.#clock.rate
-        : this.#clock.localMsUntil(budget.reset);
-    await this.#wait(resetInMs + 20, budget, resetInMs, true);
+  /**
+   * A 429 in spite of pacing (another client, or headers that were not truthful): from now on no
+   * request goes out until the wait it asks for is over (its `retry_after`/Retry-After, else the
+   * believed window's reset, else 1 s), and never less than 1 s doubling with each 429 in a row (a
+   * server answering 429 with `Retry-After: 0` is not hammered). Synchronous, so that it holds
+   * before anything else runs; throws BudgetWaitExceeded rather than hold past the bounds.
+   * `asked`: the server's words, for the message. Returns the hold, for holdFor().
+   */
+  rateLimited(askedServerSeconds: number | undefined, asked: string | undefined): number {
+    const { clock, serverClock } = this.#deps;
+    // 429s of one burst (answered while a hold is in force) are one event: they do not escalate.
+    if (this.#holdUntil <= clock.now()) this.#rateLimitedInRow += 1;
+    this.#rateLimitedInRow = Math.max(1, this.#rateLimitedInRow);
+    if (askedServerSeconds !== undefined && askedServerSeconds > LONGEST_WINDOW_SECONDS) {
+      throw this.#stop(new BudgetWaitExceeded('longest_window', (askedServerSeconds * 1000) / serverClock.rate, this.#waitedMs, this.#options.maxWaitMs, asked));
+    }
+    const floor = Math.min(UNNAMED_WAIT_CEILING_MS, UNNAMED_WAIT_MS * 2 ** Math.min(16, this.#rateLimitedInRow - 1));
+    const budget = this.#deps.budget();
+    const named =
+      askedServerSeconds !== undefined
+        ? (askedServerSeconds * 1000) / serverClock.rate
+        : budget !== undefined
+          ? serverClock.localMsUntil(budget.reset) + AFTER_RESET_MS
+          : undefined;
+    const waitMs = Math.max(named ?? 0, floor);
+    this.#checkBounds(waitMs, asked);
+    this.#holdUntil = Math.max(this.#holdUntil, clock.now() + waitMs);
+    this.#heldBy = asked;
+    return waitMs;
+  }
+
+  /** Waits out the hold a 429 began (rateLimited()), saying so. */
+  async holdFor(waitMs: number): Promise<void> {
+    await this.#wait(waitMs, this.#deps.budget(), waitMs, 'rate_limited', true, this.#heldBy);
+  }
+
+  #checkBounds(ms: number, asked: string | undefined): void {
+    if (ms > LONGEST_WAIT_MS) throw this.#stop(new BudgetWaitExceeded('longest_window', ms, this.#waitedMs, this.#options.maxWaitMs, asked));
+    const now = this.#deps.clock.now();
+    const start = this.#waiting > 0 ? this.#waitStart : now;
+    const end = Math.max(this.#waiting > 0 ? this.#waitEnd : now, now + ms);
+    if (this.#waitedMs + (end - start) > this.#options.maxWaitMs) {
+      throw this.#stop(new BudgetWaitExceeded('max_wait', ms, this.#waitedMs + (now - start), this.#options.maxWaitMs, asked));
+    }
   }
 
   #admitted(): void {
     this.#pending += 1;
     this.#sinceReport += 1;
-    this.#lastAdmit = performance.now();
+    this.#lastAdmit = this.#deps.clock.now();
   }
 
   /**
    * Waits `ms`. Requests waiting at once wait together: the time counted against --max-wait is the
    * time during which any of them waited, and only the first says so.
    */
-  async #wait(ms: number, budget: Budget | undefined, resetInMs: number, report: boolean): Promise<void> {
-    const now = performance.now();
-    const start = this.#waiting > 0 ? this.#waitStart : now;
+  async #wait(ms: number, budget: Window | undefined, resetInMs: number, reason: WaitReport['reason'], report: boolean, asked?: string): Promise<void> {
+    const { clock } = this.#deps;
+    const now = clock.now();
+    this.#checkBounds(ms, asked);
     const end = Math.max(this.#waiting > 0 ? this.#waitEnd : now, now + ms);
-    if (this.#waitedMs + (end - start) > this.#options.maxWaitMs) throw new BudgetWaitExceeded(this.#waitedMs + (now - start));
     if (this.#waiting === 0) this.#waitStart = now;
     this.#waitEnd = end;
     this.#waiting += 1;
     const first = this.#waiting === 1;
     try {
-      await this.#sleepReporting(ms, budget, resetInMs, report && first);
+      if (report && first) this.#report(reason, budget, resetInMs);
+      await clock.sleep(ms, this.#signal);
+      if (report && first) this.#options.onWait?.(null);
     } finally {
       this.#waiting -= 1;
-      if (this.#waiting === 0) this.#waitedMs += performance.now() - this.#waitStart;
+      if (this.#waiting === 0) this.#waitedMs += clock.now() - this.#waitStart;
     }
   }
 
-  async #sleepReporting(ms: number, budget: Budget | undefined, resetInMs: number, report: boolean): Promise<void> {
-    if (report && this.#options.onWait) {
-      const known = budget !== undefined && Number.isFinite(budget.limit) && budget.limit > 0;
-      const left = this.#options.requestsLeft?.();
-      const perWindow = known ? Math.max(1, budget.limit - this.#options.reserve) : undefined;
-      const windows = left === undefined || perWindow === undefined ? undefined : Math.max(0, Math.ceil(left / perWindow) - 1);
-      const etaMs = windows === undefined ? undefined : resetInMs + (windows * WINDOW_SECONDS * 1000) / this.#clock.rate;
-      this.#options.onWait({ remaining: known ? Math.max(0, budget.remaining) : undefined, limit: known ? budget.limit : undefined, resetInMs, etaMs });
-    }
-    await this.#options.sleep(ms);
-    if (report) this.#options.onWait?.(null);
+  #report(reason: WaitReport['reason'], budget: Window | undefined, resetInMs: number): void {
+    if (!this.#options.onWait) return;
+    const reserve = budget ? this.reserveFor(budget.limit) : 0;
+    const left = this.#options.requestsLeft?.();
+    const perWindow = budget ? Math.max(1, budget.limit - reserve) : undefined;
+    const windows = left === undefined || perWindow === undefined ? undefined : Math.max(0, Math.ceil(left / perWindow) - 1);
+    const etaMs = windows === undefined ? undefined : resetInMs + (windows * WINDOW_SECONDS * 1000) / this.#deps.serverClock.rate;
+    this.#options.onWait({ reason, remaining: budget ? Math.max(0, budget.remaining) : undefined, limit: budget?.limit, reserve, resetInMs, etaMs });
   }
 }

@@ -59,7 +59,7 @@ export async function* paginate(
   let next = startPage + 1;
   const schedule = () => {
     // Keep within the rate limit: fewer pages in flight as the server's headroom runs out.
-    const headroom = client.rateLimit?.remaining;
+    const headroom = client.budget?.remaining;
     const width = headroom === undefined ? window : Math.max(1, Math.min(window, Math.floor(headroom / 2)));
     while (next <= lastPage && inFlight.size < width) {
       const page = fetchPage(next);

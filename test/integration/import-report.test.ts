@@ -172,15 +172,15 @@ describe('jobs import: every reason whole', () => {
     );
     const dry = await runCli(['jobs', 'import', file, '--skip-invalid', '--dry-run'], { env: box.env, tty: true, columns: 80 });
     expect(dry.code, dry.stderr).toBe(0);
-    // Unwrapped (a line's indent joined back), every reason is there in full.
-    const text = dry.stderr.replace(/\n {2,}(?=\S)/g, (match, offset: number, all: string) => (/^\n {2}\S/.test(all.slice(offset, offset + 4)) ? '\n  ' : ' '));
+    // Wrapped lines joined back, every reason is there in full.
+    const text = dry.stderr.replace(/\s+/g, ' ');
     const errors = await runCli(['jobs', 'import', file, '--skip-invalid', '--dry-run', '--json'], { env: box.env });
     const report = JSON.parse(errors.stdout) as { row: number; details?: Record<string, string> }[];
     const invalid = report.filter((result) => result.details);
     expect(invalid.length).toBe(2);
     for (const result of invalid) {
       expect(text).toContain(`Row ${result.row} (line ${result.row}), "`);
-      for (const [field, message] of Object.entries(result.details!)) expect(text.replace(/\s+/g, ' ')).toContain(`${field}: ${message}`.replace(/\s+/g, ' '));
+      for (const [field, message] of Object.entries(result.details!)) expect(text).toContain(`${field}: ${message}`.replace(/\s+/g, ' '));
     }
     for (const line of dry.stderr.split('\n')) expect([...line.replace(/\u001b\[[0-9;]*m/g, '')].length, line).toBeLessThanOrEqual(80);
   });

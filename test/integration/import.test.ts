@@ -58,8 +58,10 @@ interface ScriptedJobs {
 
 /**
  * POST /api/v1/jobs answered 201 with the job (500 when `fail` says so), each after `delayMs`.
- * With `holdUntilInFlight`, no answer is sent until that many requests have been in flight at once
- * (then it no longer holds): a client that may send N at once is seen to, however slow the machine.
+ * With `holdUntilInFlight`, no answer but the first is sent until that many requests have been in
+ * flight at once (then it no longer holds): a client that may send N at once is seen to, however
+ * slow the machine. The first is answered at once: bulk work sends one request until an answer
+ * tells it the key's budget.
  */
 async function scriptedJobs(options: { delayMs?: number; fail?: (title: string) => boolean; holdUntilInFlight?: number } = {}): Promise<ScriptedJobs> {
   const state: ScriptedJobs = { apiUrl: '', posts: [], requests: 0, maxInFlight: 0 };
@@ -69,6 +71,7 @@ async function scriptedJobs(options: { delayMs?: number; fail?: (title: string) 
   const held: (() => void)[] = [];
   const server = createServer((req, res) => {
     state.requests += 1;
+    const first = state.requests === 1;
     inFlight += 1;
     state.maxInFlight = Math.max(state.maxInFlight, inFlight);
     if (!reached && inFlight >= options.holdUntilInFlight!) {
@@ -104,7 +107,7 @@ async function scriptedJobs(options: { delayMs?: number; fail?: (title: string) 
         res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
         res.end(JSON.stringify(payload));
       }, options.delayMs ?? 0);
-      if (reached) answer();
+      if (reached || first) answer();
       else held.push(answer);
     });
   });
@@ -803,7 +806,8 @@ describe('jobs import: rate limits, concurrency and progress', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(report(result).map((row) => row.status)).toEqual(Array(10).fill('created'));
     // Bulk work waits for the limit as the server asks (CONTRACT §7 "Rate limits in bulk").
-    expect(result.stderr).toContain('rate limited (429): waiting 0:00, as the server asked.');
+    // retry_after 0 is waited as a second (a server answering 429 at once for ever is not hammered).
+    expect(result.stderr).toContain('rate limited (429): waiting 0:01 before trying again.');
     const posts = proxy.log.filter((entry) => entry.method === 'POST');
     expect(posts.filter((entry) => entry.canned)).toHaveLength(5);
     expect(posts).toHaveLength(15);
@@ -817,8 +821,8 @@ describe('jobs import: rate limits, concurrency and progress', () => {
 
   it('--concurrency N bounds the POSTs in flight and reaches N; 0 and 101 are usage errors', async () => {
     const box = await sandbox();
-    // The first answers are held until 3 POSTs are in flight: reaching 3 does not depend on how
-    // fast they come (an import that never sends 3 at once is never answered, and fails).
+    // The answers after the first are held until 3 POSTs are in flight: reaching 3 does not depend
+    // on how fast they come (an import that never sends 3 at once is never answered, and fails).
     const server = await scriptedJobs({ delayMs: 40, holdUntilInFlight: 3 });
     const env = { ...box.env, HIRE_BASE_URL: server.apiUrl, HIRE_API_KEY: SCRIPTED_KEY };
     const file = put(box, 'many.ndjson', ndjson(jobRows(12, 'Parallel')));

@@ -94,6 +94,7 @@ describe('TLS certificate errors: not retried, exit 6 with a hint', () => {
     expect(result.stderr).toMatch(/certificate/i);
     expect(result.stderr).toContain('self-signed');
     expect(result.stderr).toContain('NODE_EXTRA_CA_CERTS');
+    expect(result.stderr).toContain('NODE_USE_SYSTEM_CA=1 (Node 22.19+ and 24.6+)');
     expect(result.stdout).toBe('');
     expectHidden(result);
   });

@@ -11,6 +11,7 @@ import { hire, spawnHire, waitFor } from '../helpers/bin.js';
 import { DESCRIPTION, json, runCli } from '../helpers/cli.js';
 import { sandbox, type Sandbox } from '../helpers/env.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { serve, type Handler } from '../helpers/scripted-server.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -129,10 +130,82 @@ describe('lists with --all at the budget', () => {
   });
 });
 
+// The attacks of issue 25, against a scripted server on loopback (real HTTP): a server asking for
+// an absurd wait, or sending rate-limit headers that cannot be true, or a key smaller than the old
+// default reserve. Each command ends: at once with exit 5 and what the server asked, or done.
+describe('bulk work against a scripted server (issue 25)', () => {
+  const KEY = 'hk_test_budget_attack_0123456789abcdef';
+  const job = (index: number) => ({ id: `job_${index}`, title: `Job ${index}`, status: 'active', candidate_count: 0, created_at: '2026-01-02T03:04:05.000Z' });
+
+  /** Page N of a list of `pages` one-item pages, with these rate-limit headers. */
+  const page = (pages: number, headers: (served: number) => Record<string, string>): Handler => {
+    let served = 0;
+    return (req, res) => {
+      served += 1;
+      const current = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page') ?? 1);
+      res.writeHead(200, { 'content-type': 'application/json', ...headers(served) });
+      res.end(JSON.stringify({ data: [job(current)], meta: { request_id: `req_${served}`, current_page: current, per_page: 1, total_pages: pages, total_count: pages } }));
+    };
+  };
+  const hire = async (argv: string[], origin: string) => {
+    const box = await sandbox();
+    return runCli(argv, { env: { ...box.env, HIRE_BASE_URL: `${origin}/api/v1`, HIRE_API_KEY: KEY } });
+  };
+  const tooLong: Handler = (_req, res) => {
+    res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '99999999' });
+    res.end(JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests' } }));
+  };
+
+  it('Retry-After: 99999999 → exit 5 after one request, saying what the server asked and what to run later', async () => {
+    const list = await serve(tooLong);
+    const listed = await hire(['jobs', 'list', '--all', '--per-page', '1', '-o', 'ndjson'], list.origin);
+    expect(listed.code).toBe(5);
+    expect(list.requests).toHaveLength(1);
+    expect(listed.stderr).toContain("the server asks to wait 1,157 days (Retry-After: 99999999), longer than the API's longest window (a day)");
+    expect(listed.stderr).toContain('Run the same command again later');
+    expect(listed.stderr).not.toContain('TimeoutOverflowWarning');
+
+    const imports = await serve(tooLong);
+    const box = await sandbox();
+    const file = rows(box, 20, 'Attacked');
+    const imported = await runCli(['jobs', 'import', file, '--json'], { env: { ...box.env, HIRE_BASE_URL: `${imports.origin}/api/v1`, HIRE_API_KEY: KEY } });
+    expect(imported.code).toBe(5);
+    expect(imports.requests).toHaveLength(1);
+    const report = json<{ status: string; error: string | null }[]>(imported);
+    expect(report.map((row) => row.status)).toEqual(Array(20).fill('not_sent'));
+    expect(report[0]!.error).toBe('not sent: the server asked to wait longer than hire waits (a day)');
+  });
+
+  it('X-RateLimit-Limit: 0 is not believed: the list finishes, and no notice names a 429 that did not come', async () => {
+    const reset = () => String(Math.floor(Date.now() / 1000) + 600);
+    const server = await serve(page(6, () => ({ 'x-ratelimit-limit': '0', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset() })));
+    const result = await hire(['jobs', 'list', '--all', '--per-page', '1', '-o', 'ndjson'], server.origin);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout.trim().split('\n')).toHaveLength(6);
+    expect(server.requests).toHaveLength(6);
+    expect(result.stderr).not.toContain('429');
+  });
+
+  it('a key whose limit is at or below the old default reserve (10) finishes; an explicit --reserve at the limit is exit 2', async () => {
+    const reset = () => String(Math.floor(Date.now() / 1000) + 3_000);
+    const small = (served: number) => ({ 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': String(Math.max(0, 5 - served)), 'x-ratelimit-reset': reset() });
+    const server = await serve(page(4, small));
+    const result = await hire(['jobs', 'list', '--all', '--per-page', '1', '-o', 'ndjson'], server.origin);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout.trim().split('\n')).toHaveLength(4);
+
+    const again = await serve(page(4, small));
+    const refused = await hire(['jobs', 'list', '--all', '--per-page', '1', '--reserve', '5', '-o', 'ndjson'], again.origin);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("--reserve 5 is at or above the key's limit of 5 requests per window");
+    expect(again.requests).toHaveLength(1);
+  });
+});
+
 describe("the server's clock, from Date headers", () => {
   it('measures how fast it runs, taking the slowest rate whole-second headers allow, and 1 for an ordinary server', () => {
     let local = 0;
-    const clock = new ServerClock(() => local);
+    const clock = new ServerClock(() => local, { mayRunFast: true });
     const start = Date.parse('2026-11-24T10:00:00Z');
     clock.observe(new Date(start).toUTCString());
     local = 100; // 0.1 s here, 36 s there: 360 times faster
@@ -145,7 +218,7 @@ describe("the server's clock, from Date headers", () => {
     expect(clock.localMsUntil((start + 396_000 + 360_000) / 1000)).toBeGreaterThan(1_000);
 
     let realLocal = 0;
-    const real = new ServerClock(() => realLocal);
+    const real = new ServerClock(() => realLocal, { mayRunFast: true });
     real.observe(new Date(start).toUTCString());
     realLocal = 30_000;
     real.observe(new Date(start + 31_000).toUTCString());

@@ -59,9 +59,9 @@ export default defineCommand({
     const rawBody = flags.input !== undefined ? await readTextInput(ctx, '--input', flags.input) : !inQuery && fields ? JSON.stringify(fields) : undefined;
 
     if (method !== 'GET' && !(await confirmProductionWrite(ctx, `Send ${method} ${path}`))) return;
-    const client = await ctx.api();
     let pagesLeft: number | undefined;
-    if (flags.paginate) paceBulk(ctx, client, { reserve: flags.reserve, maxWait: flags.maxWait }, () => pagesLeft);
+    const api = await ctx.api();
+    const client = flags.paginate ? paceBulk(ctx, api, { reserve: flags.reserve, maxWait: flags.maxWait }, () => pagesLeft) : api;
     const show: Shown = { include: flags.include === true, slurped: flags.slurp ? [] : undefined };
     let response = await client.send(method, path, { ...(query ? { query } : {}), ...(rawBody !== undefined ? { rawBody } : {}), headers });
     if (!(await report(ctx, response, show))) return;

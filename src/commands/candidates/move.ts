@@ -77,11 +77,11 @@ export default defineCommand({
       interrupted = true;
       client.abort();
     });
-    paceBulk(ctx, client, { reserve: options.reserve, maxWait: options.maxWait }, () => ids.length - next);
+    const paced = paceBulk(ctx, client, { reserve: options.reserve, maxWait: options.maxWait }, () => ids.length - next);
     const worker = async () => {
       while (!interrupted && !waitedOut && next < ids.length) {
         const id = ids[next++]!;
-        const result = options.dryRun ? await check(client, id, status) : await move(ctx, client, id, status);
+        const result = options.dryRun ? await check(paced, id, status) : await move(ctx, paced, id, status);
         if (result.exitCode === ExitCode.rateLimited && result.outcome === 'not_sent') waitedOut = true;
         results.set(id, result);
         progress.tick(result.exitCode === undefined);

@@ -158,13 +158,14 @@ export default defineCommand({
     let next = 0;
     let waitedOut = false;
     // Paced to the key's budget; past --max-wait of waiting, no further row is sent (exit 5).
-    paceBulk(ctx, client, { reserve: options.reserve, maxWait: options.maxWait }, () => valid.length - next);
+    const paced = paceBulk(ctx, client, { reserve: options.reserve, maxWait: options.maxWait }, () => valid.length - next);
+    let stoppedBy: HireError | undefined;
     const worker = async () => {
       while (!interrupted && !waitedOut && next < valid.length) {
         const { row, input } = valid[next++]!;
         const base = { row: row.index, line: row.line ?? null, title: input.title };
         try {
-          const created = await createJob(client, input, rowIdempotencyKey(input));
+          const created = await createJob(paced, input, rowIdempotencyKey(input));
           results.set(row.index, { ...base, status: created.replayed ? 'existing' : 'created', id: String(created.job.id), error: null });
           progress.tick(true);
         } catch (error) {
@@ -177,8 +178,9 @@ export default defineCommand({
           }
           if (error.code === 'rate_limit_wait') {
             waitedOut = true;
+            stoppedBy ??= error;
             firstFailure ??= error.exitCode;
-            results.set(row.index, { ...base, status: 'not_sent', id: null, error: 'not sent: --max-wait reached while waiting for the rate limit' });
+            results.set(row.index, { ...base, status: 'not_sent', id: null, error: notSent(error) });
             progress.tick(false);
             continue;
           }
@@ -197,7 +199,7 @@ export default defineCommand({
     }
     for (const { row, input } of valid) {
       if (!results.has(row.index)) {
-        const why = waitedOut ? 'not sent: --max-wait reached while waiting for the rate limit' : 'interrupted before it was sent';
+        const why = stoppedBy ? notSent(stoppedBy) : 'interrupted before it was sent';
         results.set(row.index, { row: row.index, line: row.line ?? null, status: 'not_sent', id: null, title: input.title, error: why });
       }
     }
@@ -237,7 +239,8 @@ export default defineCommand({
       count('not_sent') ? `${count('not_sent')} not sent` : '',
     ].filter(Boolean);
     ctx.notice(`${plural(rows.length, 'row')}: ${summary.join(', ')}.${failuresPath ? ` The rows left over are in ${failuresPath} (hire jobs import ${failuresPath}).` : ''}`);
-    if (waitedOut) ctx.notice('Stopped: --max-wait was reached while waiting for the rate limit. Run the same command again later: rows already created are skipped.');
+    if (stoppedBy && isMaxWait(stoppedBy)) ctx.notice('Stopped: --max-wait was reached while waiting for the rate limit. Run the same command again later: rows already created are skipped.');
+    else if (stoppedBy) ctx.notice(`${stoppedBy.message} Run the same command again later: rows already created are skipped.`);
     if (interrupted) ctx.exitCode = ExitCode.interrupted;
     else if (firstFailure !== undefined) ctx.exitCode = firstFailure;
   },
@@ -295,3 +298,8 @@ function checkFailuresFile(target: string, path: string, format: ImportFormat): 
     throw new UsageError(`--failures-file ${target} is the file being imported: its ${format.toUpperCase()} would be replaced by the rows left over. Name another file, or leave the flag out (${defaultFailuresPath(path)}).`);
   }
 }
+
+/** The rate limit stopped the import: --max-wait in all, or a wait asked that hire does not make. */
+const isMaxWait = (error: HireError): boolean => error.message.includes('--max-wait');
+const notSent = (error: HireError): string =>
+  isMaxWait(error) ? 'not sent: --max-wait reached while waiting for the rate limit' : 'not sent: the server asked to wait longer than hire waits (a day)';

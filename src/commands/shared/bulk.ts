@@ -1,47 +1,61 @@
-// Bulk commands at the rate limit (CONTRACT §7 "Rate limits in bulk"): `jobs import`, lists with
-// --all or --limit, and `api --paginate` spend the key's budget as the server reports it, keep
-// --reserve requests for other clients, and wait for the window to reset instead of failing, within
-// --max-wait of waiting in all (unbounded by default); then they stop cleanly and exit 5.
+// Bulk commands at the rate limit (CONTRACT §7 "Rate limits in bulk", §8 "Waiting"): `jobs import`,
+// lists with --all or --limit, and `api --paginate` spend the key's budget as the server reports
+// it, keep --reserve requests for other clients (by default a tenth of the limit, at most 10), and
+// wait for the window to reset instead of failing, within --max-wait of waiting in all (25h by
+// default: the daily window and some) and never one wait longer than a day; then they stop
+// cleanly and exit 5, saying what the server asked.
 import type { ApiClient } from '../../api/client.js';
 import { formatWait } from '../../api/pacer.js';
 import type { Context } from '../../context.js';
 import { flag } from '../define.js';
 import { parseDuration } from './duration.js';
 
+/** Bulk work's --max-wait unless one is given: long enough for the daily window. */
+export const DEFAULT_MAX_WAIT = '25h';
+
 export const BULK_FLAGS = {
-  reserve: flag.number({ value: 'n', help: "requests of the key's window to leave for other clients (bulk work)", default: '10', integer: true, min: 0 }),
+  reserve: flag.number({
+    value: 'n',
+    help: "requests of the key's window to leave for other clients (bulk work; default: a tenth of the key's limit, at most 10)",
+    integer: true,
+    min: 0,
+  }),
   maxWait: flag.parsed(parseDuration, {
     value: 'duration',
     example: '2h',
-    help: 'wait at most this long in all for the rate limit (30m, 2h), then stop and exit 5 (default: no bound)',
+    help: 'wait at most this long in all for the rate limit (30m, 2h, 3d), then stop and exit 5; no single wait is longer than a day',
+    default: DEFAULT_MAX_WAIT,
     message: '--max-wait takes a number and a unit: 45s, 30m, 2h or 1d (got "{value}").',
   }),
 };
 
 export interface BulkOptions {
-  reserve: number;
-  maxWait: number | undefined;
+  /** undefined: the default reserve (a tenth of the key's limit, at most 10). */
+  reserve: number | undefined;
+  /** Seconds. */
+  maxWait: number;
 }
 
 /**
- * Paces the client's requests from now on. `requestsLeft` gives the ETA; waits are said on stderr
- * ("rate limit: 0 of 1,000 left, resets in 14:03 — waiting"), unless -q.
+ * The client for bulk work: `client`'s paced sibling. `requestsLeft` gives the ETA; waits are said
+ * on stderr ("rate limit: 0 of 1,000 left, resets in 14:03 — waiting"), unless -q.
  */
-export function paceBulk(ctx: Context, client: ApiClient, options: BulkOptions, requestsLeft?: () => number | undefined): void {
+export function paceBulk(ctx: Context, client: ApiClient, options: BulkOptions, requestsLeft?: () => number | undefined): ApiClient {
   const number = new Intl.NumberFormat('en-US');
-  client.pace({
+  return client.paced({
     reserve: options.reserve,
-    maxWaitMs: options.maxWait === undefined ? Infinity : options.maxWait * 1000,
+    maxWaitMs: options.maxWait * 1000,
     ...(requestsLeft ? { requestsLeft } : {}),
     onWait(report) {
       if (!report) return;
-      if (report.limit === undefined || report.remaining === undefined) {
-        ctx.notice(`rate limited (429): waiting ${formatWait(report.resetInMs)}, as the server asked.`);
+      if (report.reason === 'rate_limited') {
+        ctx.notice(`rate limited (429): waiting ${formatWait(report.resetInMs)} before trying again.`);
         return;
       }
       const eta = report.etaMs === undefined ? '' : `; the whole job ends in about ${formatWait(report.etaMs)}`;
-      const kept = report.remaining > 0 ? ` (kept for other clients: --reserve ${options.reserve})` : '';
-      ctx.notice(`rate limit: ${number.format(report.remaining)} of ${number.format(report.limit)} left${kept}, resets in ${formatWait(report.resetInMs)} — waiting${eta}.`);
+      const of = report.limit === undefined ? '' : ` of ${number.format(report.limit)}`;
+      const kept = report.remaining !== undefined && report.remaining > 0 ? ` (kept for other clients: --reserve ${report.reserve})` : '';
+      ctx.notice(`rate limit: ${number.format(report.remaining ?? 0)}${of} left${kept}, resets in ${formatWait(report.resetInMs)} — waiting${eta}.`);
     },
   });
 }

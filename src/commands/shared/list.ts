@@ -58,10 +58,10 @@ export async function runList(ctx: Context, flags: ListOptions, spec: ListSpec):
   }
   const query = listQuery(ctx, flags, ownFilters(spec, Date.now()));
   const limit = flags.limit;
-  const client = await ctx.api();
   let pagesLeft: number | undefined;
   let lastPage: number | undefined;
-  if (flags.all || limit !== undefined) paceBulk(ctx, client, { reserve: flags.reserve, maxWait: flags.maxWait }, () => pagesLeft);
+  const api = await ctx.api();
+  const client = flags.all || limit !== undefined ? paceBulk(ctx, api, { reserve: flags.reserve, maxWait: flags.maxWait }, () => pagesLeft) : api;
   // Ctrl-C or SIGTERM ends a long --all at once: the pages in flight are dropped, and the
   // InterruptedError they end in exits 130 (the list is incomplete, so never 0).
   const removeInterrupt = ctx.io.onInterrupt(() => client.abort());

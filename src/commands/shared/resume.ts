@@ -300,11 +300,10 @@ export async function runResumableExport(ctx: Context, flags: ListOptions, spec:
   const sent: Record<string, QueryValue> = { ...query, per_page: identity.per_page, sort: STABLE_SORT };
   if (out.fields) sent.fields = apiFields([...out.fields, 'created_at', 'id'])!;
   const remaining = identity.limit === null ? Infinity : identity.limit - state.items;
-  const client = await ctx.api();
   let lastPage: number | undefined;
   let pagesLeft: number | undefined;
   // Bulk work, paced to the rate limit like any --all (src/commands/shared/bulk.ts).
-  paceBulk(ctx, client, { reserve: flags.reserve, maxWait: flags.maxWait }, () => pagesLeft);
+  const client = paceBulk(ctx, await ctx.api(), { reserve: flags.reserve, maxWait: flags.maxWait }, () => pagesLeft);
   const removeInterrupt = ctx.io.onInterrupt(() => client.abort());
   try {
     const start = state.last ? await restartPage(client, spec.path, sent, state.pages, state.last) : 1;

@@ -1,0 +1,167 @@
+// The send loop, the retry policy and the pacer together, on a virtual clock and an in-memory
+// transport (undici's MockAgent): no socket, no real time. The original attacks of issue 25.
+import { describe, expect, it } from 'vitest';
+import type { WaitReport } from '../../src/api/pacer.js';
+import { ApiError, HireError } from '../../src/errors.js';
+import { bulk, httpDate, virtualApi, type Answer } from '../helpers/virtual-api.js';
+
+const HOUR_MS = 3_600_000;
+
+async function failure(promise: Promise<unknown>): Promise<HireError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof HireError) return error;
+    throw error;
+  }
+  throw new Error('expected a failure, but it succeeded');
+}
+
+const tooMany = (headers: Record<string, string>, body: unknown = { error: { code: 'rate_limited', message: 'Too many requests' } }): Answer => ({ status: 429, headers, body });
+
+describe('a 429 in bulk work', () => {
+  it('asking Retry-After: 99999999 stops after one request, exit 5, saying what the server asked', async () => {
+    const api = virtualApi(() => tooMany({ 'retry-after': '99999999' }));
+    const paced = api.client.paced({ maxWaitMs: 25 * HOUR_MS });
+    const error = await api.clock.run(failure(bulk(paced, 50, 8)));
+    expect(api.requests).toHaveLength(1);
+    expect(error.exitCode).toBe(5);
+    expect(error.code).toBe('rate_limit_wait');
+    expect(error.message).toContain('Retry-After: 99999999');
+    expect(error.message).toContain("longer than the API's longest window (a day)");
+    expect(error.message).toMatch(/1,157 days/);
+    expect(error.hint).toContain('Run the same command again later');
+    expect(api.clock.overflows).toBe(0);
+  });
+
+  it('a body retry_after longer than --max-wait is not waited: exit 5 naming --max-wait', async () => {
+    const api = virtualApi(() => tooMany({}, { error: { code: 'rate_limited', message: 'slow down', retry_after: 7_200 } }));
+    const paced = api.client.paced({ maxWaitMs: HOUR_MS });
+    const error = await api.clock.run(failure(bulk(paced, 3, 1)));
+    expect(api.requests).toHaveLength(1);
+    expect(error.message).toContain('would pass --max-wait (60 min in all)');
+    expect(error.message).toContain('retry_after 7200');
+    expect(error.hint).toContain('--max-wait');
+  });
+
+  it('holds every request for the wait it asked, not sending one before, and says so as a 429', async () => {
+    let limited = false;
+    const api = virtualApi((_request, index) => {
+      if (index === 3 && !limited) {
+        limited = true;
+        return tooMany({ 'retry-after': '30' });
+      }
+      return { status: 200 };
+    }, { latencyMs: 100 });
+    const reports: WaitReport[] = [];
+    const paced = api.client.paced({ maxWaitMs: HOUR_MS, onWait: (report) => report && reports.push(report) });
+    await api.clock.run(bulk(paced, 12, 4));
+    expect(api.requests).toHaveLength(13);
+    // Requests reach the server 100 ms after they are sent: those on the way as the 429 came back
+    // arrive up to 100 ms after it; none later, until its 30 s are over.
+    const limitedAt = api.requests[3]!.at;
+    const during = api.requests.filter((request) => request.at > limitedAt + 100 && request.at < limitedAt + 30_000);
+    expect(during).toEqual([]);
+    expect(api.requests.filter((request) => request.at >= limitedAt + 30_000).length).toBeGreaterThan(0);
+    expect(reports.map((report) => report.reason)).toEqual(['rate_limited']);
+  });
+
+  it('a 429 naming no wait, or Retry-After: 0, waits 1 s, then longer each time in a row (no busy loop)', async () => {
+    const api = virtualApi((_request, index) => (index < 6 ? tooMany(index % 2 ? { 'retry-after': '0' } : {}) : { status: 200 }));
+    const paced = api.client.paced({ maxWaitMs: HOUR_MS });
+    await api.clock.run(bulk(paced, 1, 1));
+    const gaps = api.requests.slice(1).map((request, index) => request.at - api.requests[index]!.at);
+    expect(gaps).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 32_000]);
+  });
+});
+
+describe('headers that cannot be true', () => {
+  it('X-RateLimit-Limit: 0 is not believed: the work finishes, and no notice names a 429', async () => {
+    const api = virtualApi((request) => ({ status: 200, headers: { date: httpDate(request.at), 'x-ratelimit-limit': '0', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(request.at / 1000) + 60) } }));
+    const reports: (WaitReport | null)[] = [];
+    const paced = api.client.paced({ maxWaitMs: HOUR_MS, onWait: (report) => reports.push(report) });
+    await api.clock.run(bulk(paced, 40, 4));
+    expect(api.requests).toHaveLength(40);
+    expect(reports).toEqual([]);
+    expect(paced.budget).toBeUndefined();
+  });
+
+  it('a reset 40 days away is not waited for as if it had passed: the budget is unknown, and only 429s count', async () => {
+    const start = Date.parse('2026-11-26T10:00:00Z');
+    let sent = 0;
+    const api = virtualApi((request) => {
+      sent += 1;
+      const headers = { date: httpDate(request.at), 'x-ratelimit-limit': '50', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(start / 1000) + 40 * 86_400) };
+      // The server's real rule: one request a minute.
+      return sent % 2 === 0 ? tooMany({ ...headers, 'retry-after': '60' }) : { status: 200, headers };
+    });
+    const paced = api.client.paced({ maxWaitMs: 25 * HOUR_MS });
+    await api.clock.run(bulk(paced, 5, 4));
+    // Every 429 was waited out as asked: nothing sent within its minute.
+    const limited = api.requests.filter((_request, index) => index % 2 === 1);
+    expect(limited.length).toBeGreaterThan(0);
+    for (const { at } of limited) expect(api.requests.filter((request) => request.at > at && request.at < at + 60_000)).toEqual([]);
+    expect(api.clock.overflows).toBe(0);
+  });
+});
+
+describe('the reserve fits the key', () => {
+  const truthful = (limit: number, windowMs: number) => {
+    const counts = new Map<number, number>();
+    return (request: { at: number }): Answer => {
+      const window = Math.floor(request.at / windowMs);
+      const used = (counts.get(window) ?? 0) + 1;
+      counts.set(window, used);
+      const headers = { date: httpDate(request.at), 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': String(Math.max(0, limit - used)), 'x-ratelimit-reset': String(((window + 1) * windowMs) / 1000) };
+      return used > limit ? tooMany(headers) : { status: 200, headers };
+    };
+  };
+
+  it('a key of 5 an hour keeps no reserve by default: 12 requests finish in three windows, no 429', async () => {
+    const api = virtualApi(truthful(5, HOUR_MS));
+    const paced = api.client.paced({ maxWaitMs: 25 * HOUR_MS });
+    await api.clock.run(bulk(paced, 12, 8));
+    expect(api.requests).toHaveLength(12);
+    const windows = new Set(api.requests.map((request) => Math.floor(request.at / HOUR_MS)));
+    expect(windows.size).toBe(3);
+  });
+
+  it('a key of 100 keeps a tenth (10) by default', async () => {
+    const api = virtualApi(truthful(100, HOUR_MS));
+    const paced = api.client.paced({ maxWaitMs: 25 * HOUR_MS });
+    await api.clock.run(bulk(paced, 95, 4));
+    const first = Math.floor(api.requests[0]!.at / HOUR_MS);
+    expect(api.requests.filter((request) => Math.floor(request.at / HOUR_MS) === first)).toHaveLength(90);
+  });
+
+  it('an explicit --reserve at or above the limit stops at once with exit 2, naming both numbers', async () => {
+    const api = virtualApi(truthful(5, HOUR_MS));
+    const paced = api.client.paced({ reserve: 10, maxWaitMs: 25 * HOUR_MS });
+    const error = await api.clock.run(failure(bulk(paced, 12, 4)));
+    expect(error.exitCode).toBe(2);
+    expect(error.message).toBe("--reserve 10 is at or above the key's limit of 5 requests per window: nothing is left for this command.");
+    expect(api.requests).toHaveLength(1);
+  });
+});
+
+describe('single requests keep their 60 s rule', () => {
+  it('waits a Retry-After of up to 60 s, retrying; a longer one is the answer at once', async () => {
+    const short = virtualApi((_request, index) => (index === 0 ? tooMany({ 'retry-after': '60' }) : { status: 200 }), { maxRetries: 2 });
+    await short.clock.run(short.client.request('GET', '/jobs'));
+    expect(short.requests[1]!.at - short.requests[0]!.at).toBe(60_000);
+    expect(short.retries).toEqual(['Rate limited (429); retrying in 60 s (retry 1 of 2).']);
+
+    const long = virtualApi(() => tooMany({ 'retry-after': '99999999' }), { maxRetries: 3 });
+    const error = await long.clock.run(failure(long.client.request('GET', '/jobs')));
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).retryAfterSeconds).toBe(99_999_999);
+    expect(long.requests).toHaveLength(1);
+  });
+
+  it('a request that gets no answer times out on the same clock (exit 6) after its retries', async () => {
+    const api = virtualApi(() => 'drop', { maxRetries: 2 });
+    const error = await api.clock.run(failure(api.client.request('GET', '/jobs')));
+    expect(error.exitCode).toBe(6);
+    expect(api.requests.map((request) => request.at - api.requests[0]!.at)).toEqual([0, 375, 1_125]);
+  });
+});
