@@ -8,6 +8,7 @@ import { dictionary } from '../domain/merge.js';
 import type { FieldErrors } from '../domain/rules.js';
 import { ErrorEnvelopeSchema, SuccessEnvelopeSchema, type Meta } from './envelope.js';
 import { isLoopbackHost, lookupLoopback, type BaseUrl } from './base-url.js';
+import { openStream } from './stream.js';
 
 export type QueryValue = string | number | boolean | undefined | readonly string[];
 
@@ -197,6 +198,21 @@ export class ApiClient {
       const delay = waitSeconds !== undefined ? waitSeconds * 1000 : backoffMs(attempt, this.#options.backoffBaseMs);
       await this.#pause(delay, status === 429 ? 'Rate limited (429)' : `Server error ${status}`, attempt, maxRetries);
     }
+  }
+
+  /**
+   * A GET read as it comes (the emulator's request log, `logs tail`), until the server ends it:
+   * chunks to `onData`. Not retried; an answer other than 200 throws as request() would.
+   */
+  async stream(path: string, options: RequestOptions, idleMs: number, onData: (chunk: Buffer) => void): Promise<void> {
+    const url = this.url(path, options.query, options.fromRoot);
+    const headers = { authorization: `Bearer ${this.#options.apiKey}`, accept: 'application/x-ndjson', 'user-agent': this.#options.userAgent };
+    this.#traceRequest('GET', url, headers, undefined);
+    const refused = await openStream(this.#dispatcher, url, headers, { startMs: this.#options.timeoutMs, idleMs, onData }).catch((error: unknown) => {
+      if (this.#stopped.signal.aborted) throw new InterruptedError();
+      throw error instanceof HireError ? error : networkError(error, url, false, this.#options.timeoutMs);
+    });
+    if (refused) parseResponse(refused.status, refused.headers, refused.text);
   }
 
   /** The rate-limit headroom the server last reported, if it did. */
