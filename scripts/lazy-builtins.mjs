@@ -5,6 +5,7 @@
 // The modules get the same values here, and the built-in is loaded if it is ever called for.
 // The build fails if either source line changes, so that an upgrade is looked at again.
 import { readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 
 /** node:http2's constants that undici's client-h2.js reads (checked against node:http2 in a test). */
 export const HTTP2_CONSTANTS = {
@@ -45,5 +46,27 @@ export const lazyBuiltins = {
         return { contents: source.replace(rewrite.eager, rewrite.lazy), loader: 'js' };
       });
     }
+  },
+};
+
+/**
+ * `import { x } from 'node:http'` in an ES module makes Node build the module's ESM view, which
+ * reads every export of the built-in: on Node 22+ node:http's WebSocket and node:crypto's
+ * webcrypto, which load Node's own undici (≈15 ms) and Web Crypto. The bundle takes built-ins
+ * through process.getBuiltinModule (Node 20.16+) instead, as CommonJS does: an export is read
+ * where it is used, and nothing else is.
+ */
+const BUILTIN = new RegExp(`^(?:node:)?(?:${builtinModules.map((name) => name.replace(/[/]/g, '\\/')).join('|')})$`);
+
+export const builtinsWithoutFacade = {
+  name: 'builtins-without-facade',
+  setup(build) {
+    build.onResolve({ filter: BUILTIN }, (args) =>
+      args.kind === 'import-statement' || args.kind === 'dynamic-import' ? { path: args.path.replace(/^(?!node:)/, 'node:'), namespace: 'builtin' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
+      contents: `module.exports = process.getBuiltinModule(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
   },
 };

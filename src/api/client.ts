@@ -1,7 +1,7 @@
 // The HTTP client (undici). It never prints: warnings and traces go through the callbacks given.
-import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent, envHttpProxyAgent, proxySettings, type Dispatcher } from './undici.js';
+import type { Dispatcher } from './undici.js';
+import { PlainHttpDispatcher } from './plain-http.js';
 import { ApiError, ExitCode, HireError, InterruptedError, MAX_WAIT_SECONDS, NetworkError, UsageError } from '../errors.js';
 import { BudgetWaitExceeded, Pacer, ServerClock, formatWait, type PacerOptions } from './pacer.js';
 import { dictionary } from '../domain/merge.js';
@@ -112,9 +112,10 @@ export class ApiClient {
     // Loopback (the emulator) never goes through a proxy; everything else honours
     // HTTPS_PROXY / HTTP_PROXY / NO_PROXY (CONTRACT §2). `localhost` is answered by us, never
     // by a resolver: plain http (and the key) must not leave the machine.
+    // On loopback, node:http (plain-http.ts): undici and its WebAssembly parser load only for other hosts.
     const dispatcher = isLoopbackHost(host)
-      ? new Agent({ keepAliveTimeout: 1_000, connect: { lookup: lookupLoopback } })
-      : await envHttpProxyAgent(proxySettings(options.env ?? {}));
+      ? (new PlainHttpDispatcher({ lookup: lookupLoopback }) as unknown as Dispatcher)
+      : await import('./undici.js').then(({ envHttpProxyAgent, proxySettings }) => envHttpProxyAgent(proxySettings(options.env ?? {})));
     return new ApiClient(options, dispatcher);
   }
 
@@ -155,7 +156,8 @@ export class ApiClient {
       'user-agent': this.#options.userAgent,
       ...options.headers,
     };
-    if (method === 'POST') headers['idempotency-key'] = options.idempotencyKey ?? randomUUID();
+    // node:crypto loads only here, for a POST (a dozen built-ins a GET does not need).
+    if (method === 'POST') headers['idempotency-key'] = options.idempotencyKey ?? process.getBuiltinModule('node:crypto').randomUUID();
     const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     const maxRetries = this.#options.maxRetries ?? 0;
     let unanswered = 0;
