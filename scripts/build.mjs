@@ -46,7 +46,8 @@ const result = await build({
   chunkNames: 'chunks/[name]-[hash]',
   define: { __HIRE_VERSION__: JSON.stringify(version), __HIRE_MANIFEST__: JSON.stringify(JSON.stringify(manifest)) },
   // Bundled CommonJS packages (commander, undici, cli-table3) call require() for Node built-ins.
-  banner: { js: "const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);" },
+  // Made on first use: most chunks never call it, and each createRequire builds a module record.
+  banner: { js: "let __hireRequire; const require = (id) => (__hireRequire ??= process.getBuiltinModule('node:module').createRequire(import.meta.url))(id);" },
   metafile: true,
   logLevel: 'warning',
 });

@@ -108,3 +108,29 @@ describe('the manifest built into dist/', () => {
     }
   });
 });
+
+describe('built-ins without their ESM view', () => {
+  it('rewrites an import of a built-in into process.getBuiltinModule, on the same lines; leaves others', async () => {
+    const { builtinImportsToCalls } = (await import(join(root, 'scripts', 'lazy-builtins.mjs') as string)) as { builtinImportsToCalls: (source: string) => string };
+    const call = (name: string) => `globalThis.process.getBuiltinModule("node:${name}")`;
+    expect(builtinImportsToCalls("import { readFileSync, statSync as stat } from 'node:fs';")).toBe(`const { readFileSync, statSync: stat } = ${call('fs')};`);
+    expect(builtinImportsToCalls("import * as path from 'node:path';")).toBe(`const path = ${call('path')};`);
+    expect(builtinImportsToCalls("import process from 'process';")).toBe(`const process = ${call('process')};`);
+    expect(builtinImportsToCalls("import EventEmitter, { once } from 'node:events';")).toBe(`const EventEmitter = ${call('events')}, { once } = EventEmitter;`);
+    expect(builtinImportsToCalls("import {\n  request,\n  type Server,\n} from 'node:http';\nrun();")).toBe(`const { request } = ${call('http')};\n\n\n\nrun();`);
+    expect(builtinImportsToCalls("import { type Socket } from 'node:net';\nx();")).toBe('\nx();');
+    for (const kept of ["import type { Server } from 'node:http';", "import { z } from 'zod';", "import { a } from './fs.js';"]) {
+      expect(builtinImportsToCalls(kept)).toBe(kept);
+    }
+  });
+
+  it('no chunk built from our sources imports a built-in as an ES module', () => {
+    const chunks = join(root, 'dist', 'chunks');
+    const ours = readdirSync(chunks)
+      .filter((file) => file.endsWith('.js.map'))
+      .filter((map) => (JSON.parse(readFileSync(join(chunks, map), 'utf8')) as { sources: string[] }).sources.every((source) => source.includes('/src/')))
+      .map((map) => join(chunks, map.replace(/\.map$/, '')));
+    expect(ours.length).toBeGreaterThan(20);
+    for (const file of [join(root, 'dist', 'cli.js'), ...ours]) expect(readFileSync(file, 'utf8'), file).not.toMatch(/from"(?:node:)?(?:fs|http|crypto|net|os|path|dns|tty)"/);
+  });
+});
