@@ -108,14 +108,18 @@ export class ApiClient {
 
   static async create(options: ClientOptions): Promise<ApiClient> {
     checkKeySendable(options.apiKey, options.apiKeySource);
-    const host = new URL(options.baseUrl.href).hostname;
+    const { hostname: host, protocol } = new URL(options.baseUrl.href);
     // Loopback (the emulator) never goes through a proxy; everything else honours
     // HTTPS_PROXY / HTTP_PROXY / NO_PROXY (CONTRACT §2). `localhost` is answered by us, never
     // by a resolver: plain http (and the key) must not leave the machine.
-    // On loopback, node:http (plain-http.ts): undici and its WebAssembly parser load only for other hosts.
-    const dispatcher = isLoopbackHost(host)
-      ? (new PlainHttpDispatcher({ lookup: lookupLoopback }) as unknown as Dispatcher)
-      : await import('./undici.js').then(({ envHttpProxyAgent, proxySettings }) => envHttpProxyAgent(proxySettings(options.env ?? {})));
+    // Plain http on loopback (the emulator) goes through node:http (plain-http.ts): undici and its
+    // WebAssembly parser load only for https (TLS stays undici's) and other hosts.
+    const undici = () => import('./undici.js');
+    const dispatcher = !isLoopbackHost(host)
+      ? await undici().then(({ envHttpProxyAgent, proxySettings }) => envHttpProxyAgent(proxySettings(options.env ?? {})))
+      : protocol === 'http:'
+        ? (new PlainHttpDispatcher({ lookup: lookupLoopback }) as unknown as Dispatcher)
+        : await undici().then(({ Agent }) => new Agent({ keepAliveTimeout: 1_000, connect: { lookup: lookupLoopback } }));
     return new ApiClient(options, dispatcher);
   }
 
