@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // The launcher: everything else is in the built entry (npm run build).
-import { readFileSync } from 'node:fs';
-import * as nodeModule from 'node:module';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+// Built-ins through process.getBuiltinModule, not `import`: the ESM view of a built-in reads its
+// every export (node:fs's streams, among others), which a launcher has no use for.
+const { readFileSync } = process.getBuiltinModule('node:fs');
+const nodeModule = process.getBuiltinModule('node:module');
+const { homedir } = process.getBuiltinModule('node:os');
+const { join } = process.getBuiltinModule('node:path');
 
 const argv = process.argv.slice(2);
 

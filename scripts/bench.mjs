@@ -67,6 +67,40 @@ function startup(name, args, target) {
   record(name, s, b, s / b, `≤ ${target}×`);
 }
 
+/**
+ * One request from a remote profile (a production profile, HIRE_BASE_URL and HIRE_API_KEY to the
+ * standing emulator), against node -e 0 and against Node's own fetch doing the same request in a
+ * bare script (scripts/bare-fetch.mjs), all interleaved. Targets (issue 25): ≤ 4.5× node -e 0 on
+ * Node 20, ≤ 3.5× on Node 22 and later, and never slower than the bare fetch.
+ */
+function remoteRequest(port, key) {
+  const remoteConfig = join(sandbox, 'config-remote');
+  mkdirSync(remoteConfig, { recursive: true, mode: 0o700 });
+  writeFileSync(join(remoteConfig, 'config.json'), JSON.stringify({ profiles: { remote: { environment: 'production', base_url: 'https://api.example.com/api/v1' } } }), { mode: 0o600 });
+  const remoteEnv = { HIRE_CONFIG_DIR: remoteConfig, HIRE_PROFILE: 'remote', HIRE_BASE_URL: `http://127.0.0.1:${port}/api/v1`, HIRE_API_KEY: key };
+  const args = [bin, 'jobs', 'list', '--json'];
+  const oldArgs = before ? [join(before, 'bin', 'hire.js'), ...args.slice(1)] : undefined;
+  const fetchArgs = [join(root, 'scripts', 'bare-fetch.mjs')];
+  const series = { base: [], hire: [], fetch: [], old: [] };
+  const run = () => {
+    series.base.push(time(['-e', '0']));
+    series.hire.push(time(args, remoteEnv));
+    series.fetch.push(time(fetchArgs, remoteEnv));
+    if (oldArgs) series.old.push(time(oldArgs, remoteEnv));
+  };
+  run(); // warm-up: file cache, and Node 22+'s compile cache
+  for (const list of Object.values(series)) list.length = 0;
+  for (let index = 0; index < RUNS; index++) run();
+  const [b, h, f] = [median(series.base), median(series.hire), median(series.fetch)];
+  const target = Number(process.versions.node.split('.')[0]) >= 22 ? 3.5 : 4.5;
+  record('node fetch script, the same request (remote profile)', f, b, f / b, 'yardstick');
+  if (oldArgs) record('hire jobs list --json, remote profile [before]', median(series.old), b, median(series.old) / b, `≤ ${target}×`);
+  record('hire jobs list --json, remote profile', h, b, h / b, `≤ ${target}×`);
+  record('  the same, against the fetch script', h, f, h / f, '≤ 1.0×');
+  // Smoke machines are loaded: only a gross regression fails the smoke run.
+  if (smoke && h / f > 2) throw new Error(`hire jobs list took ${(h / f).toFixed(2)}× the bare fetch script (smoke bound 2×)`);
+}
+
 async function startEmulator(extra = []) {
   const child = spawn(process.execPath, [bin, 'emulator', 'start', '--port', '0', ...extra], { env, cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
   const port = await new Promise((resolve, reject) => {
@@ -232,7 +266,10 @@ try {
   };
   try {
     localProfileAt(emulator.port);
-    if (want('start')) startup('hire jobs list --json (standing emulator)', [bin, 'jobs', 'list', '--json'], 3.0);
+    if (want('start')) {
+      startup('hire jobs list --json (standing emulator)', [bin, 'jobs', 'list', '--json'], 3.0);
+      remoteRequest(emulator.port, key);
+    }
 
     if (want('stream')) {
       // Streaming a large list: the CLI against a bare undici loop over the same pages.

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { lazyBuiltins } from './lazy-builtins.mjs';
+import { builtinsWithoutFacade, lazyBuiltins } from './lazy-builtins.mjs';
 
 const root = new URL('..', import.meta.url);
 const { version } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
@@ -32,7 +32,7 @@ const { manifest, pages } = JSON.parse(execFileSync(process.execPath, [pagesScri
 rmSync(pagesScript);
 
 const result = await build({
-  plugins: [lazyBuiltins],
+  plugins: [lazyBuiltins, builtinsWithoutFacade],
   absWorkingDir: root.pathname,
   entryPoints: { cli: 'src/cli.ts' },
   outdir: next,
@@ -46,7 +46,8 @@ const result = await build({
   chunkNames: 'chunks/[name]-[hash]',
   define: { __HIRE_VERSION__: JSON.stringify(version), __HIRE_MANIFEST__: JSON.stringify(JSON.stringify(manifest)) },
   // Bundled CommonJS packages (commander, undici, cli-table3) call require() for Node built-ins.
-  banner: { js: "import { createRequire as __hireRequire } from 'node:module'; const require = __hireRequire(import.meta.url);" },
+  // Made on first use: most chunks never call it, and each createRequire builds a module record.
+  banner: { js: "let __hireRequire; const require = (id) => (__hireRequire ??= process.getBuiltinModule('node:module').createRequire(import.meta.url))(id);" },
   metafile: true,
   logLevel: 'warning',
 });

@@ -1,6 +1,6 @@
 // The HTTP client (undici). It never prints: warnings and traces go through the callbacks given.
-import { randomUUID } from 'node:crypto';
-import { Agent, envHttpProxyAgent, proxySettings, type Dispatcher } from './undici.js';
+import type { Dispatcher } from './undici.js';
+import { PlainHttpDispatcher } from './plain-http.js';
 import { ApiError, ExitCode, HireError, InterruptedError, NetworkError, UsageError } from '../errors.js';
 import { systemClock, type Clock } from './clock.js';
 import { DeprecationNotice } from './deprecation.js';
@@ -11,6 +11,7 @@ import { dictionary } from '../domain/merge.js';
 import type { FieldErrors } from '../domain/rules.js';
 import { ErrorEnvelopeSchema, SuccessEnvelopeSchema, type Meta } from './envelope.js';
 import { isLoopbackHost, lookupLoopback, type BaseUrl } from './base-url.js';
+import { openStream } from './stream.js';
 
 export type QueryValue = string | number | boolean | undefined | readonly string[];
 
@@ -120,7 +121,8 @@ export class ApiClient {
   readonly #pacer: Pacer | undefined;
 
   /**
-   * A client on `options.dispatcher` (an Agent when none is given). `paced` is paced()'s own: a
+   * A client on `options.dispatcher` (for plain http on loopback, node:http when none is given;
+   * anything else needs a dispatcher, which create() makes). `paced` is paced()'s own: a
    * sibling sharing this client's transport, clocks and budget.
    */
   constructor(options: ClientOptions, paced?: { shared: Shared; pacer: Pacer }) {
@@ -131,7 +133,7 @@ export class ApiClient {
       return;
     }
     checkKeySendable(options.apiKey, options.apiKeySource);
-    this.#shared = new Shared(options, options.dispatcher ?? new Agent({ keepAliveTimeout: 1_000 }));
+    this.#shared = new Shared(options, options.dispatcher ?? defaultDispatcher(options.baseUrl.href));
     this.#pacer = undefined;
     if (options.baseUrl.deprecated) this.#shared.deprecation.deprecated('the base URL uses /api/v0');
   }
@@ -139,13 +141,18 @@ export class ApiClient {
   static async create(options: ClientOptions): Promise<ApiClient> {
     checkKeySendable(options.apiKey, options.apiKeySource);
     if (options.dispatcher) return new ApiClient(options);
-    const host = new URL(options.baseUrl.href).hostname;
+    const { hostname: host, protocol } = new URL(options.baseUrl.href);
     // Loopback (the emulator) never goes through a proxy; everything else honours
     // HTTPS_PROXY / HTTP_PROXY / NO_PROXY (CONTRACT §2). `localhost` is answered by us, never
     // by a resolver: plain http (and the key) must not leave the machine.
-    const dispatcher = isLoopbackHost(host)
-      ? new Agent({ keepAliveTimeout: 1_000, connect: { lookup: lookupLoopback } })
-      : await envHttpProxyAgent(proxySettings(options.env ?? {}));
+    // Plain http on loopback (the emulator) goes through node:http (plain-http.ts): undici and its
+    // WebAssembly parser load only for https (TLS stays undici's) and other hosts.
+    const undici = () => import('./undici.js');
+    const dispatcher = !isLoopbackHost(host)
+      ? await undici().then(({ envHttpProxyAgent, proxySettings }) => envHttpProxyAgent(proxySettings(options.env ?? {})))
+      : protocol === 'http:'
+        ? (new PlainHttpDispatcher({ lookup: lookupLoopback }) as unknown as Dispatcher)
+        : await undici().then(({ Agent }) => new Agent({ keepAliveTimeout: 1_000, connect: { lookup: lookupLoopback } }));
     return new ApiClient({ ...options, dispatcher });
   }
 
@@ -185,7 +192,8 @@ export class ApiClient {
       'user-agent': this.#options.userAgent,
       ...options.headers,
     };
-    if (method === 'POST') headers['idempotency-key'] = options.idempotencyKey ?? randomUUID();
+    // node:crypto loads only here, for a POST (a dozen built-ins a GET does not need).
+    if (method === 'POST') headers['idempotency-key'] = options.idempotencyKey ?? process.getBuiltinModule('node:crypto').randomUUID();
     const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     const policy = { method, maxRetries: this.#options.maxRetries ?? 0, attempt: 0, ...(this.#options.random ? { random: this.#options.random } : {}) };
     const pacer = this.#pacer;
@@ -234,6 +242,21 @@ export class ApiClient {
       if (!decision.retry) return response;
       await this.#pause(decision, policy);
     }
+  }
+
+  /**
+   * A GET read as it comes (the emulator's request log, `logs tail`), until the server ends it:
+   * chunks to `onData`. Not retried; an answer other than 200 throws as request() would.
+   */
+  async stream(path: string, options: RequestOptions, idleMs: number, onData: (chunk: Buffer) => void): Promise<void> {
+    const url = this.url(path, options.query, options.fromRoot);
+    const headers = { authorization: `Bearer ${this.#options.apiKey}`, accept: 'application/x-ndjson', 'user-agent': this.#options.userAgent };
+    this.#traceRequest('GET', url, headers, undefined);
+    const refused = await openStream(this.#shared.dispatcher, url, headers, { startMs: this.#options.timeoutMs, idleMs, onData }).catch((error: unknown) => {
+      if (this.#shared.stopped.signal.aborted) throw new InterruptedError();
+      throw error instanceof HireError ? error : networkError(error, url, false, this.#options.timeoutMs);
+    });
+    if (refused) parseResponse(refused.status, refused.headers, refused.text);
   }
 
   /** Local milliseconds until the server's clock shows this Unix time (a rate-limit reset); 0 when past. */
@@ -464,6 +487,13 @@ function budgetWaitError(refusal: BudgetWaitExceeded): HireError {
 /** A 5xx that says it will not pass (the local emulator's `data_damaged`): the same answer every time. */
 function isPermanent(response: RawResponse): boolean {
   return response.text.includes('"data_damaged"') && /"code"\s*:\s*"data_damaged"/.test(response.text.slice(0, 4096));
+}
+
+/** The transport when none is given: node:http for the emulator's plain http; others need create(). */
+function defaultDispatcher(href: string): Dispatcher {
+  const { hostname, protocol } = new URL(href);
+  if (protocol === 'http:' && isLoopbackHost(hostname)) return new PlainHttpDispatcher({ lookup: lookupLoopback }) as unknown as Dispatcher;
+  throw new TypeError('ApiClient: pass a dispatcher for this address, or make the client with ApiClient.create().');
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {

@@ -2,6 +2,7 @@
 // simulated applicants, reset, triggered events and the request log. Only the emulator answers them.
 import type { ApiClient } from './client.js';
 import { RecordSchema, isRecordList, type ApiRecord } from './envelope.js';
+import { ApiError } from '../errors.js';
 import { unexpectedShape } from './errors.js';
 
 async function control(client: ApiClient, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
@@ -71,12 +72,50 @@ export interface TriggerResult extends ApiRecord {
 export const triggerEvent = async (client: ApiClient, request: TriggerRequest): Promise<TriggerResult> =>
   record('POST /_emulator/trigger', await control(client, 'POST', '/trigger', request));
 
-/** The emulator's request log after `after` (or, without it, only where the log stands). */
-export async function readRequestLog(client: ApiClient, after: number | undefined): Promise<{ requests: ApiRecord[]; last: number }> {
-  const { data, meta } = await client.request('GET', '/_emulator/requests', { fromRoot: true, query: { after } });
-  const last = (meta as { last?: unknown }).last;
-  if (!isRecordList(data) || typeof last !== 'number') throw unexpectedShape('GET /_emulator/requests', 'a list of requests and meta.last', meta.request_id);
-  return { requests: data, last };
+/** What the request log's stream says: where the log stands (at first, then as a heartbeat), and each request. */
+export interface RequestLogHandlers {
+  onPosition(last: number): void;
+  onRequest(entry: ApiRecord & { seq: number }): void;
+}
+
+/** A line of the stream longer than this is not a logged request (an entry is a few hundred bytes). */
+const MAX_LINE_BYTES = 1024 * 1024;
+
+/**
+ * Follows the emulator's request log over one held connection (GET /_emulator/requests/stream),
+ * from after `after` (or from where the log stands), until the server ends the stream. `idleMs`:
+ * how long it may be silent (it sends a heartbeat every 15 s) before it is taken for dead.
+ */
+export async function followRequestLog(client: ApiClient, after: number | undefined, idleMs: number, handlers: RequestLogHandlers): Promise<void> {
+  const invalidStream = (what: string) =>
+    new ApiError({ status: 200, code: 'invalid_response', message: `The server's request log stream (GET /_emulator/requests/stream) sent ${what}.` });
+  let pending = '';
+  const decoder = new TextDecoder();
+  const take = (line: string) => {
+    if (line.trim() === '') return;
+    let message: unknown;
+    try {
+      message = JSON.parse(line);
+    } catch {
+      throw invalidStream('a line that is not JSON');
+    }
+    const { event, last, request } = (message ?? {}) as { event?: unknown; last?: unknown; request?: unknown };
+    if (event === 'heartbeat' && Number.isSafeInteger(last)) return handlers.onPosition(last as number);
+    const parsed = RecordSchema.safeParse(request);
+    if (event === 'request' && parsed.success && Number.isSafeInteger(parsed.data.seq)) return handlers.onRequest(parsed.data as ApiRecord & { seq: number });
+    // Kinds of line a later emulator may add are passed over; a known kind of the wrong shape is not.
+    if (event === 'heartbeat' || event === 'request' || typeof event !== 'string') throw invalidStream('a line that is neither a heartbeat nor a logged request');
+  };
+  await client.stream('/_emulator/requests/stream', { fromRoot: true, query: { after } }, idleMs, (chunk) => {
+    pending += decoder.decode(chunk, { stream: true });
+    let end: number;
+    while ((end = pending.indexOf('\n')) >= 0) {
+      const line = pending.slice(0, end);
+      pending = pending.slice(end + 1);
+      take(line);
+    }
+    if (pending.length > MAX_LINE_BYTES) throw invalidStream(`a line longer than ${MAX_LINE_BYTES / 1024 / 1024} MiB`);
+  });
 }
 
 /** Deletes every job, candidate, assessment and webhook; keys stay. */

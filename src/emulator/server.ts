@@ -25,6 +25,7 @@ import { jobRoutes } from './routes/jobs.js';
 import { eventRoutes } from './routes/events.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { loggedPath, logRequest } from './request-log.js';
+import { REQUEST_STREAM_PATH, RequestStreams } from './request-stream.js';
 import { SANDBOX_PREFIX, refreshSandbox, sandboxDataDir, type EmulatorEnvironment } from './sandbox.js';
 import { DamagedRecordError, RECOVER_COMMAND, Store, StoreError } from './store.js';
 
@@ -188,8 +189,9 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     environments = parts;
     if (mode === 'server') parts.sandbox();
     const chaos = options.chaos ? createChaos(options.chaos) : undefined;
+    const streams = new RequestStreams();
     server.on('request', (req, res) => {
-      void handle(req, res, { environments: parts, publicUrl: options.publicUrl, onRequest: options.onRequest, chaos, localKey, mode });
+      void handle(req, res, { environments: parts, publicUrl: options.publicUrl, onRequest: options.onRequest, chaos, localKey, mode, streams });
     });
     const address = await listen(server, options.host ?? DEFAULT_HOST, options.port ?? DEFAULT_PORT);
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -206,7 +208,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       keyFiles: { production: localKeyPath(options.dataDir), sandbox: localKeyPath(sandboxDir) },
       store,
       chaosCounts: chaos?.counts,
-      close: closer(server, { environments: parts, mode, dataDir: options.dataDir, record }),
+      close: closer(server, { environments: parts, mode, dataDir: options.dataDir, record, streams }),
     };
   } catch (error) {
     if (record) removeServerRecord(options.dataDir, record);
@@ -251,18 +253,20 @@ interface Parts {
   mode: 'server' | 'embedded';
   dataDir: string;
   record: ServerRecord | undefined;
+  streams: RequestStreams;
 }
 
 /** How long an in-process emulator, as its command ends, spends delivering the events it made. */
 const EMBEDDED_DELIVERY_WAIT_MS = 3_000;
 
-function closer(server: Server, { environments, mode, dataDir, record }: Parts): () => Promise<void> {
+function closer(server: Server, { environments, mode, dataDir, record, streams }: Parts): () => Promise<void> {
   const opened = () => [environments.production, ...(environments.opened ? [environments.opened] : [])];
   let closing: Promise<void> | undefined;
   return () =>
     (closing ??= (async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
+        streams.close();
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 2_000).unref();
       });
@@ -286,6 +290,7 @@ interface HandleOptions {
   chaos: Chaos | undefined;
   localKey: string;
   mode: 'server' | 'embedded';
+  streams: RequestStreams;
 }
 
 /** Requests that change data: each runs as one write transaction (checks, record, events, idempotency). */
@@ -314,8 +319,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Handle
     const ms = performance.now() - started;
     // A candidate's assessment link is their credential: never printed whole, in either log.
     options.onRequest?.({ method, path: loggedPath(requested), status, ms, requestId });
-    // The log's own reads and the presence check stay out of it: `logs tail` would see itself.
-    if (url.pathname === INFO_PATH || url.pathname === REQUESTS_PATH) return;
+    // The log's own reads (and its stream) and the presence check stay out of it: `logs tail` would see itself.
+    if (url.pathname === INFO_PATH || url.pathname === REQUESTS_PATH || url.pathname === `/_emulator${REQUEST_STREAM_PATH}`) return;
     const target = logTo ?? options.environments.production;
     logRequest(target.store, { at: target.now().toISOString(), method, path: requested, status, ms: Math.round(ms * 10) / 10, request_id: requestId, key_name: keyName });
   };
@@ -382,13 +387,20 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Handle
     const routes = version ? API_ROUTES : CONTROL_ROUTES;
     // The emulator's own controls take an admin key unless a control says otherwise (trigger: write).
     keys.authorize(key, req.socket.remoteAddress, method, levelOf(routes, method, path) ?? (control ? 'admin' : undefined));
+    // The request log, held open (`hire logs tail`): answered as it grows, logged as it opens.
+    if (control && method === 'GET' && path === REQUEST_STREAM_PATH) {
+      options.streams.open(res, routeContext, url.searchParams, headers);
+      log(200);
+      return;
+    }
     const { route, params } = findRoute(routes, method, path);
     if (injected?.fault === 'error') throw new HttpError(503, 'service_unavailable', 'The service is unavailable (an injected fault).');
     if (injected?.fault === 'rate_limit') {
       throw new HttpError(429, 'rate_limited', 'Too many requests (an injected fault).', undefined, { 'retry-after': '1' }, { retry_after: 1 });
     }
-    const admission = keys.admit(key);
-    Object.assign(headers, admission.headers);
+    // The emulator's own controls are not the platform's API: they spend none of the key's budget.
+    const admission = control ? undefined : keys.admit(key);
+    if (admission) Object.assign(headers, admission.headers);
     try {
       const rawBody = await readBody(req);
       const body = parseJsonBody(rawBody, method);
@@ -397,7 +409,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Handle
       const run = () => withIdempotency(request, rawBody, routeContext, () => route.handler(request, routeContext));
       response = WRITES.has(method) ? store.write(run) : store.read(run);
     } finally {
-      admission.release();
+      admission?.release();
     }
   } catch (error) {
     response = errorResponse(error);

@@ -24,8 +24,11 @@ describe('lazy built-ins', () => {
     const script = `
       const { readdirSync } = await import('node:fs');
       await import(${JSON.stringify(join(root, 'dist', 'cli.js'))});
-      const client = readdirSync(${JSON.stringify(join(root, 'dist', 'chunks'))}).find((f) => f.startsWith('client-') && f.endsWith('.js'));
-      await import(${JSON.stringify(join(root, 'dist', 'chunks'))} + '/' + client);
+      // The client, and undici, which it loads for hosts other than loopback.
+      for (const prefix of ['client-', 'undici-']) {
+        const chunk = readdirSync(${JSON.stringify(join(root, 'dist', 'chunks'))}).find((f) => f.startsWith(prefix) && f.endsWith('.js'));
+        await import(${JSON.stringify(join(root, 'dist', 'chunks'))} + '/' + chunk);
+      }
       console.log(JSON.stringify(process.moduleLoadList));`;
     const loaded = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as string[];
     expect(loaded).toContain('NativeModule net'); // the probe works: undici did load
@@ -50,8 +53,14 @@ describe('what start-up loads', () => {
   const chunk = (prefix: string) => join(chunks, readdirSync(chunks).find((f) => f.startsWith(`${prefix}-`) && f.endsWith('.js'))!);
   const loadsUndici = (files: Set<string>) => [...files].filter((file) => readFileSync(file, 'utf8').includes('llhttp'));
 
-  it('the probe sees undici in the HTTP client chunk', () => {
-    expect(loadsUndici(staticGraph(chunk('client'))).length).toBeGreaterThan(0);
+  it('the probe sees undici in its own chunk', () => {
+    expect(loadsUndici(staticGraph(chunk('undici'))).length).toBeGreaterThan(0);
+  });
+
+  it('the HTTP client loads undici only when it needs it: loopback (the emulator) goes through node:http', () => {
+    expect(loadsUndici(staticGraph(chunk('client')))).toEqual([]);
+    const lazily = [...staticGraph(chunk('client'))].filter((file) => /import\("\.\/undici-\w+\.js"\)/.test(readFileSync(file, 'utf8')));
+    expect(lazily.length).toBeGreaterThan(0);
   });
 
   it('neither the entry (--help) nor completion, run at every Tab, loads undici', () => {
@@ -97,5 +106,31 @@ describe('the manifest built into dist/', () => {
     for (const summary of ['create a job posting (POST /jobs)', 'make a key and print it once', "a webhook's delivery log: every attempt of every event"]) {
       expect(built, summary).toContain(JSON.stringify(summary).slice(1, -1));
     }
+  });
+});
+
+describe('built-ins without their ESM view', () => {
+  it('rewrites an import of a built-in into process.getBuiltinModule, on the same lines; leaves others', async () => {
+    const { builtinImportsToCalls } = (await import(join(root, 'scripts', 'lazy-builtins.mjs') as string)) as { builtinImportsToCalls: (source: string) => string };
+    const call = (name: string) => `globalThis.process.getBuiltinModule("node:${name}")`;
+    expect(builtinImportsToCalls("import { readFileSync, statSync as stat } from 'node:fs';")).toBe(`const { readFileSync, statSync: stat } = ${call('fs')};`);
+    expect(builtinImportsToCalls("import * as path from 'node:path';")).toBe(`const path = ${call('path')};`);
+    expect(builtinImportsToCalls("import process from 'process';")).toBe(`const process = ${call('process')};`);
+    expect(builtinImportsToCalls("import EventEmitter, { once } from 'node:events';")).toBe(`const EventEmitter = ${call('events')}, { once } = EventEmitter;`);
+    expect(builtinImportsToCalls("import {\n  request,\n  type Server,\n} from 'node:http';\nrun();")).toBe(`const { request } = ${call('http')};\n\n\n\nrun();`);
+    expect(builtinImportsToCalls("import { type Socket } from 'node:net';\nx();")).toBe('\nx();');
+    for (const kept of ["import type { Server } from 'node:http';", "import { z } from 'zod';", "import { a } from './fs.js';"]) {
+      expect(builtinImportsToCalls(kept)).toBe(kept);
+    }
+  });
+
+  it('no chunk built from our sources imports a built-in as an ES module', () => {
+    const chunks = join(root, 'dist', 'chunks');
+    const ours = readdirSync(chunks)
+      .filter((file) => file.endsWith('.js.map'))
+      .filter((map) => (JSON.parse(readFileSync(join(chunks, map), 'utf8')) as { sources: string[] }).sources.every((source) => source.includes('/src/')))
+      .map((map) => join(chunks, map.replace(/\.map$/, '')));
+    expect(ours.length).toBeGreaterThan(20);
+    for (const file of [join(root, 'dist', 'cli.js'), ...ours]) expect(readFileSync(file, 'utf8'), file).not.toMatch(/from"(?:node:)?(?:fs|http|crypto|net|os|path|dns|tty)"/);
   });
 });

@@ -1,14 +1,20 @@
 // hire logs tail: the requests the local emulator receives, live (like `stripe logs tail`):
 // method, path, status, latency, request id and the key's name (never the key). The emulator keeps
-// the log in its database, so requests made by any command on the same data dir are seen.
-import { readRequestLog } from '../../api/emulator.js';
-import { ExitCode, UsageError } from '../../errors.js';
+// the log in its database, so requests made by any command on the same data dir are seen; it writes
+// them to one held connection as they are logged (request-stream.ts), which spends none of the
+// key's budget: an idle tail makes no requests.
+import { followRequestLog } from '../../api/emulator.js';
+import { ApiError, ExitCode, HireError, NetworkError, UsageError } from '../../errors.js';
 import { inert, inertJson } from '../../output/cells.js';
 import { defineCommand, flag } from '../define.js';
 import { localClient } from '../emulator/local.js';
 
-/** How often the log is read for what is new. */
-const POLL_MS = 250;
+/** Silence after which the stream is taken for dead: three heartbeats missed (the emulator sends one every 15 s). */
+const IDLE_MS = 45_000;
+/** Reconnects beyond the first few come at most this often: a server or proxy that ends streams must not make the tail poll. */
+const RECONNECT_EVERY_MS = 60_000;
+/** Reconnects allowed at once (an emulator restarted), before the pace above applies. */
+const RECONNECT_BURST = 3;
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** `4xx`, `404`, `2xx,5xx` → a test of a status. */
@@ -55,6 +61,7 @@ export default defineCommand({
     if (ctx.settings.fields) throw new UsageError('logs tail shows every field of a request; --fields does not apply.');
     if (flags.path === '') throw new UsageError('--path is empty: give the start of a path, such as /jobs.');
     const client = await localClient(ctx, 'hire logs tail works', 'The platform publishes no request log API; its dashboard is the place for the requests it received.');
+    const profileName = (await ctx.profile()).name;
     const wanted = (entry: Record<string, unknown>): boolean => {
       const path = String(entry.path ?? '');
       if (flags.status && !flags.status(Number(entry.status))) return false;
@@ -86,18 +93,64 @@ export default defineCommand({
       client.abort();
       wake?.();
     });
+    const pause = (ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
     try {
-      let { last } = await readRequestLog(client, undefined);
-      ctx.io.stderr.write(`Tailing the local emulator's request log (profile ${(await ctx.profile()).name})${describe(flags)}. Ctrl-C stops.\n`);
+      // One held connection; the emulator writes each request to it as it is logged. A stream that
+      // ends or drops is opened again from the last request seen: at once a few times, then at most
+      // once a minute (a server or proxy that ends every stream must not turn the tail into a poll).
+      let last: number | undefined;
+      let announced = false;
+      let failures = 0;
+      let credit = RECONNECT_BURST;
+      let creditAt = performance.now();
+      let retryAt = 0;
       while (signal === undefined) {
-        const page = await readRequestLog(client, last);
-        for (const entry of page.requests) if (wanted(entry)) print(entry);
-        if (page.requests.length > 0) last = Number(page.requests.at(-1)!.seq);
-        if (page.requests.length > 0) continue;
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, POLL_MS);
-        });
+        const now = performance.now();
+        credit = Math.min(RECONNECT_BURST, credit + (now - creditAt) / RECONNECT_EVERY_MS);
+        creditAt = now;
+        const wait = Math.max(retryAt - now, credit >= 1 ? 0 : (1 - credit) * RECONNECT_EVERY_MS);
+        if (wait > 0) await pause(wait);
+        if (signal !== undefined) break;
+        credit -= 1;
+        try {
+          await followRequestLog(client, last, IDLE_MS, {
+            onPosition(position) {
+              failures = 0;
+              last ??= position;
+              if (announced) return;
+              announced = true;
+              ctx.io.stderr.write(`Tailing the local emulator's request log (profile ${profileName})${describe(flags)}. Ctrl-C stops.\n`);
+            },
+            onRequest(entry) {
+              last = entry.seq;
+              if (wanted(entry)) print(entry);
+            },
+          });
+        } catch (error) {
+          if (signal !== undefined) break;
+          if (error instanceof ApiError && error.status === 404 && !announced) {
+            throw new HireError('This emulator has no request log stream: it is older than this hire.', {
+              exitCode: ExitCode.failure,
+              code: 'emulator_outdated',
+              hint: 'Stop it and run `hire emulator start` again.',
+            });
+          }
+          // Not reachable (an emulator restarting): tried again as --max-retries says, then the tail ends.
+          if (!(error instanceof NetworkError) || !announced || failures >= ctx.settings.maxRetries) throw error;
+          failures += 1;
+          // Refused: nothing was sent; tried again after 1 s, 2 s, 4 s… without spending a reconnect.
+          if (error.code === 'connection_refused') {
+            retryAt = performance.now() + 1_000 * 2 ** (failures - 1);
+            credit += 1;
+          }
+        }
       }
     } catch (error) {
       if (signal === undefined) throw error;
