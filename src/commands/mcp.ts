@@ -16,7 +16,7 @@ export default defineCommand({
     if (allowDeletes && !allowWrites) {
       throw new UsageError('--allow-deletes needs --allow-writes too: a tool that deletes also changes data.');
     }
-    const { serveMcp } = await import('../mcp/server.js');
+    const { serveMcp } = await import('../mcp/serve.js');
     await serveMcp(ctx, { writes: allowWrites === true, deletes: allowDeletes === true });
   },
 });

@@ -42,7 +42,7 @@ describe('--verbose traces of every command family', () => {
     const made = await ok(['emulator', 'keys', 'create', '--level', 'admin', '--name', 'hygiene', '--json']);
     const key = (JSON.parse(made.stdout) as { key: string }).key;
     expect(key).toMatch(/^hk_(test|local)_/);
-    await ok(['auth', 'login', '--profile', 'sb', '--environment', 'sandbox', '--base-url', emu.apiUrl, '--with-key', '--verbose'], `${key}\n`);
+    await ok(['auth', 'login', '--profile', 'sb', '--environment', 'production', '--base-url', emu.apiUrl, '--with-key', '--verbose'], `${key}\n`);
 
     const v = ['--profile', 'sb', '--verbose'];
     const job = JSON.parse((await ok(['jobs', 'create', '--title', 'Hygiene Engineer', '--description', DESCRIPTION, '--publish', '--json', ...v])).stdout) as { id: string };
