@@ -111,9 +111,10 @@ export interface PageHooks {
   header?: boolean;
   /**
    * Called after each page is written whole and handed on, before the next is written: a resumable
-   * export records its progress here (pages stream for ndjson, csv and piped tables only).
+   * export records its progress here, with the text written for the page (pages stream for ndjson,
+   * csv and piped tables only; the text is empty otherwise).
    */
-  afterPage?: (items: Record<string, unknown>[]) => Promise<void> | void;
+  afterPage?: (items: Record<string, unknown>[], written: string) => Promise<void> | void;
 }
 
 /** Rows a drawn table holds at a terminal; more are printed plain (as piped). */
@@ -141,20 +142,22 @@ export async function printPages(
   const emit = afterPage ? writeThrough : write;
   let count = 0;
   for await (const items of pages) {
+    let text = '';
     if (format === 'ndjson') {
-      await emit(stdout, items.map((item) => `${inertJson(project(item, fields))}\n`).join(''));
+      text = items.map((item) => `${inertJson(project(item, fields))}\n`).join('');
     } else if (format === 'csv') {
       const header = count === 0 && items.length > 0 && hooks.header !== false ? `${csvRow(columns.map((column) => column.key))}\r\n` : '';
-      await emit(stdout, header + items.map((item) => `${csvRow(columns.map((column) => csvValue(valueOf(column, item), csvRaw)))}\r\n`).join(''));
+      text = header + items.map((item) => `${csvRow(columns.map((column) => csvValue(valueOf(column, item), csvRaw)))}\r\n`).join('');
     } else if (format === 'table' && !out.isStdoutTTY) {
       const paint = await pipedPainter(out, columns);
-      await emit(stdout, items.map((item) => `${columns.map((column) => pipedCell(paint, column, cell(column, item))).join('\t')}\n`).join(''));
+      text = items.map((item) => `${columns.map((column) => pipedCell(paint, column, cell(column, item))).join('\t')}\n`).join('');
     } else {
       // A loop: spreading a page of 200,000 items as arguments overflows the call stack.
       for (const item of items) held.push(item);
     }
+    await emit(stdout, text);
     count += items.length;
-    await afterPage?.(items);
+    await afterPage?.(items, text);
   }
   if (format === 'json') stdout.write(`${inertJson(held.map((item) => project(item, fields)), 2)}\n`);
   else if (format === 'table' && out.isStdoutTTY && held.length > MAX_DRAWN_ROWS) {
