@@ -2,7 +2,7 @@
 // tab-separated text when piped; `json` is exactly the data; `ndjson` one item per line; `csv` RFC 4180.
 import type { Output } from './output.js';
 import type { Painter } from './paint.js';
-import { cellText, displayWidth, inertJson, truncate, widest as widestOf } from './cells.js';
+import { cellText, displayWidth, inertJson, jsonText, truncate, widest as widestOf } from './cells.js';
 import { fitUrl, hardWrap, layoutColumns, urlAuthority, wrapWords, type ColumnNeeds } from './fit.js';
 import { relativeTime } from './time.js';
 
@@ -280,11 +280,14 @@ async function drawTable(out: Output, columns: Column[], rows: string[][]): Prom
     chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
   });
   for (const row of rows) {
-    table.push(shown.map((index, position) => {
-      const column = columns[index]!;
-      const lines = fitCell(column, row[index]!, widths[position]!, wrapAll);
-      return lines.map((line) => (column.status ? paint.status(line) : line)).join('\n');
-    }));
+    pushLines(
+      table,
+      shown.map((index, position) => {
+        const column = columns[index]!;
+        const lines = fitCell(column, row[index]!, widths[position]!, wrapAll);
+        return lines.map((line) => (column.status ? paint.status(line) : line));
+      }),
+    );
   }
   out.stdout.write(`${table.toString()}\n`);
   const hidden = columns.filter((_, index) => !shown.includes(index)).map(header);
@@ -306,9 +309,20 @@ async function drawKeyValue(out: Output, pairs: [string, string, Column | undefi
   for (const [key, value, column] of pairs) {
     // Text breaks between words (a title), an id anywhere: nothing is lost either way.
     const lines = (column?.keepWhole ? wrap(value, valueWidth) : wrapWords(value, valueWidth)).map((line) => (column?.status ? paint.status(line) : line));
-    table.push([wrap(key, keyWidth).map((line) => paint.dim(line)).join('\n'), lines.join('\n')]);
+    pushLines(table, [wrap(key, keyWidth).map((line) => paint.dim(line)), lines]);
   }
   out.stdout.write(`${table.toString()}\n`);
+}
+
+/**
+ * Adds a row whose cells hold several lines as that many rows of one line each: drawn without
+ * separators between rows, it looks the same, and cli-table3 measures every line of a cell each
+ * time it draws one (a cell of 40 lines took 5 s, 290 lines of a 20,000-character id from a server
+ * minutes); one line a cell keeps drawing in step with the text.
+ */
+function pushLines(table: { push(...rows: string[][]): number }, cells: string[][]): void {
+  const height = Math.max(1, ...cells.map((lines) => lines.length));
+  for (let line = 0; line < height; line++) table.push(cells.map((lines) => lines[line] ?? ''));
 }
 
 /** Cuts text into lines of at most `width` columns (values are single-line, inert text). */
@@ -332,7 +346,7 @@ function header(column: Column): string {
  */
 function csvValue(value: unknown, raw = false): string {
   if (value === undefined || value === null) return '';
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'object') return jsonText(value);
   const text = String(value);
   return typeof value === 'string' && !raw && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
