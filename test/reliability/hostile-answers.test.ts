@@ -108,7 +108,7 @@ const answersFor = (generated: Partial<Record<keyof Answers, fc.Arbitrary<string
 
 type Mode = 'terminal' | 'piped' | 'json' | 'ndjson' | 'csv';
 
-const LISTS = [['jobs', 'list'], ['candidates', 'list'], ['assessments', 'list'], ['webhooks', 'list']];
+const LISTS = [['jobs', 'list'], ['candidates', 'list'], ['assessments', 'list'], ['webhooks', 'list'], ['events', 'list']];
 const DETAILS = [['jobs', 'get', 'job_1'], ['candidates', 'get', 'cand_1'], ['assessments', 'get', 'asmt_1']];
 
 interface Path {
@@ -116,9 +116,14 @@ interface Path {
   mode: Mode;
 }
 
-const listPaths = fc.record({ argv: fc.constantFrom(...LISTS), mode: fc.constantFrom<Mode>('terminal', 'piped', 'json', 'ndjson', 'csv') });
-const detailPaths = fc.record({ argv: fc.constantFrom(...DETAILS), mode: fc.constantFrom<Mode>('terminal', 'piped', 'json') });
-const statusPaths = fc.record({ argv: fc.constant(['status']), mode: fc.constantFrom<Mode>('terminal', 'piped', 'json') });
+/** Sometimes --fields, nested paths included (picked out of whatever the server sent). */
+const withFields = (argv: fc.Arbitrary<string[]>) =>
+  fc.tuple(argv, fc.option(fc.constantFrom('id,title', 'title,location.city,salary.min', 'status,__proto__,constructor.name', 'a.b.c,id'), { nil: undefined })).map(([words, fields]) =>
+    fields === undefined ? words : [...words, '--fields', fields],
+  );
+const listPaths = fc.record({ argv: withFields(fc.constantFrom(...LISTS)), mode: fc.constantFrom<Mode>('terminal', 'piped', 'json', 'ndjson', 'csv') });
+const detailPaths = fc.record({ argv: withFields(fc.constantFrom(...DETAILS)), mode: fc.constantFrom<Mode>('terminal', 'piped', 'json', 'ndjson', 'csv') });
+const statusPaths = fc.record({ argv: fc.constant(['status']), mode: fc.constantFrom<Mode>('terminal', 'piped', 'json', 'ndjson') });
 const analyticsPaths = fc.record({ argv: fc.constant(['analytics']), mode: fc.constantFrom<Mode>('terminal', 'piped', 'json', 'ndjson', 'csv') });
 
 interface Server {
@@ -131,7 +136,7 @@ async function hostileServer(): Promise<Server> {
   let current: Answers = PLAIN;
   const server = await serve((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
-    const body = /\/analytics$/.test(path) ? current.analytics : /\/(jobs|candidates|assessments|webhooks|deliveries)$/.test(path) ? current.list : current.detail;
+    const body = /\/analytics$/.test(path) ? current.analytics : /\/(jobs|candidates|assessments|webhooks|deliveries|events)$/.test(path) ? current.list : current.detail;
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(body);
   });
