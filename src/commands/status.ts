@@ -8,7 +8,7 @@ import type { ApiRecord } from '../api/envelope.js';
 import type { Context } from '../context.js';
 import { targetEnvironment } from '../config/profiles.js';
 import { ApiError, ExitCode, HireError, UsageError } from '../errors.js';
-import { inert, inertJson } from '../output/cells.js';
+import { inert, inertJson, plainText } from '../output/cells.js';
 import type { Column } from '../output/render.js';
 import { defineCommand } from './define.js';
 
@@ -121,11 +121,13 @@ export async function readStatus(
     const byJob = analytics.status === 'fulfilled' ? perJob(analytics.value) : undefined;
     const items = jobs.value.items.map((job): OpenJob => {
       // Own keys only: a job id "__proto__" or "constructor" must not read Object.prototype.
-      const counts: unknown = byJob && Object.hasOwn(byJob, String(job.id)) ? byJob[String(job.id)] : undefined;
+      // Text as it came: an id or a title that is an object (`{"toString":1}`) is shown as its JSON.
+      const id = plainText(job.id);
+      const counts: unknown = byJob && Object.hasOwn(byJob, id) ? byJob[id] : undefined;
       const of = (key: string) => (counts !== null && typeof counts === 'object' ? counted((counts as Record<string, unknown>)[key]) : undefined);
       return {
-        id: String(job.id),
-        title: String(job.title ?? ''),
+        id,
+        title: plainText(job.title),
         new: byJob ? (of('new') ?? 0) : null,
         review: byJob ? (of('review') ?? 0) : null,
         candidates: counted(job.candidate_count) ?? null,
@@ -231,7 +233,8 @@ async function printStatus(ctx: Context, client: ApiClient, report: StatusReport
     line(`${paint.bold('Failed webhook deliveries')}: ${total === 0 ? paint.green('none') : paint.red(String(total))}${shown}`);
     if (latest.length > 0) {
       await printList(ctx.output, latest, DELIVERY_COLUMNS);
-      hint(`Next: \`hire events get ${String(latest[0]!.event_id)}\` shows every attempt; \`hire events resend ${String(latest[0]!.event_id)}\` sends it again.`);
+      const event = plainText(latest[0]!.event_id);
+      hint(`Next: \`hire events get ${event}\` shows every attempt; \`hire events resend ${event}\` sends it again.`);
     }
   } else {
     line(`${paint.bold('Failed webhook deliveries')}: ${paint.yellow('unknown')}: ${inert(report.errors?.failed_deliveries ?? '')}`);

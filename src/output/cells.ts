@@ -32,7 +32,78 @@ export function inertLines(text: string): string {
  * value, but inert at a terminal. (Outside strings only: JSON's own characters are printable ASCII.)
  */
 export function inertJson(value: unknown, indent?: number): string {
-  return (JSON.stringify(value, null, indent) ?? 'null').replace(JSON_RAW_CONTROLS, escapeControl);
+  return jsonText(value, indent).replace(JSON_RAW_CONTROLS, escapeControl);
+}
+
+/**
+ * JSON.stringify for values a server sent, whatever their depth: JSON.stringify recurses, and a
+ * value nested 10,000 levels deep (JSON.parse takes it) overflows the call stack. Such a value is
+ * written by a loop instead, the same text JSON.stringify would give ("null" for no value).
+ */
+export function jsonText(value: unknown, indent?: number): string {
+  try {
+    return JSON.stringify(value, null, indent) ?? 'null';
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return deepJson(value, indent ?? 0);
+  }
+}
+
+const MAX_INDENTED_DEPTH = 64;
+
+interface JsonFrame {
+  close: string;
+  entries: [string | undefined, unknown][];
+  at: number;
+  depth: number;
+}
+
+/** The JSON of parsed JSON data (plain objects, arrays, text, numbers, booleans, null), with a stack of its own. */
+function deepJson(root: unknown, indent: number): string {
+  const out: string[] = [];
+  const stack: JsonFrame[] = [];
+  // Indented to a depth of 64 only, compact below: 10,000 levels fully indented would be 100 MB of spaces.
+  const pad = (depth: number) => (indent > 0 && depth <= MAX_INDENTED_DEPTH ? `\n${' '.repeat(indent * depth)}` : '');
+  const open = (value: unknown, depth: number): void => {
+    if (value === null || typeof value !== 'object') {
+      out.push(typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)) ? JSON.stringify(value) : 'null');
+      return;
+    }
+    if (Array.isArray(value)) {
+      stack.push({ close: ']', entries: Array.from(value, (item): [undefined, unknown] => [undefined, item]), at: 0, depth });
+      out.push('[');
+      return;
+    }
+    const entries: [string, unknown][] = [];
+    for (const key of Object.keys(value)) {
+      const inner = (value as Record<string, unknown>)[key];
+      if (inner !== undefined && typeof inner !== 'function' && typeof inner !== 'symbol') entries.push([key, inner]);
+    }
+    stack.push({ close: '}', entries, at: 0, depth });
+    out.push('{');
+  };
+  open(root, 0);
+  while (stack.length > 0) {
+    const frame = stack.at(-1)!;
+    if (frame.at >= frame.entries.length) {
+      stack.pop();
+      out.push(frame.entries.length > 0 ? `${pad(frame.depth)}${frame.close}` : frame.close);
+      continue;
+    }
+    const [key, value] = frame.entries[frame.at]!;
+    out.push(`${frame.at > 0 ? ',' : ''}${pad(frame.depth + 1)}${key === undefined ? '' : `${JSON.stringify(key)}:${indent > 0 ? ' ' : ''}`}`);
+    frame.at += 1;
+    open(value, frame.depth + 1);
+  }
+  return out.join('');
+}
+
+/** A value as plain text (not yet made inert): text as it is, a number or boolean written, anything else as JSON. */
+export function plainText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return jsonText(value);
 }
 
 export function cellText(value: unknown): string {
@@ -42,7 +113,7 @@ export function cellText(value: unknown): string {
   if (Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object')) {
     return inert(value.map((item) => String(item)).join(', '));
   }
-  return inert(JSON.stringify(value));
+  return inert(jsonText(value));
 }
 
 /** Display width, counting East Asian wide characters and emoji as two columns. */

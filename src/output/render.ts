@@ -2,7 +2,7 @@
 // tab-separated text when piped; `json` is exactly the data; `ndjson` one item per line; `csv` RFC 4180.
 import type { Output } from './output.js';
 import type { Painter } from './paint.js';
-import { cellText, displayWidth, inertJson, truncate, widest as widestOf } from './cells.js';
+import { cellText, displayWidth, inertJson, jsonText, truncate, widest as widestOf } from './cells.js';
 import { fitUrl, hardWrap, layoutColumns, urlAuthority, wrapWords, type ColumnNeeds } from './fit.js';
 import { relativeTime } from './time.js';
 
@@ -111,9 +111,10 @@ export interface PageHooks {
   header?: boolean;
   /**
    * Called after each page is written whole and handed on, before the next is written: a resumable
-   * export records its progress here (pages stream for ndjson, csv and piped tables only).
+   * export records its progress here, with the text written for the page (pages stream for ndjson,
+   * csv and piped tables only; the text is empty otherwise).
    */
-  afterPage?: (items: Record<string, unknown>[]) => Promise<void> | void;
+  afterPage?: (items: Record<string, unknown>[], written: string) => Promise<void> | void;
 }
 
 /** Rows a drawn table holds at a terminal; more are printed plain (as piped). */
@@ -141,20 +142,22 @@ export async function printPages(
   const emit = afterPage ? writeThrough : write;
   let count = 0;
   for await (const items of pages) {
+    let text = '';
     if (format === 'ndjson') {
-      await emit(stdout, items.map((item) => `${inertJson(project(item, fields))}\n`).join(''));
+      text = items.map((item) => `${inertJson(project(item, fields))}\n`).join('');
     } else if (format === 'csv') {
       const header = count === 0 && items.length > 0 && hooks.header !== false ? `${csvRow(columns.map((column) => column.key))}\r\n` : '';
-      await emit(stdout, header + items.map((item) => `${csvRow(columns.map((column) => csvValue(valueOf(column, item), csvRaw)))}\r\n`).join(''));
+      text = header + items.map((item) => `${csvRow(columns.map((column) => csvValue(valueOf(column, item), csvRaw)))}\r\n`).join('');
     } else if (format === 'table' && !out.isStdoutTTY) {
       const paint = await pipedPainter(out, columns);
-      await emit(stdout, items.map((item) => `${columns.map((column) => pipedCell(paint, column, cell(column, item))).join('\t')}\n`).join(''));
+      text = items.map((item) => `${columns.map((column) => pipedCell(paint, column, cell(column, item))).join('\t')}\n`).join('');
     } else {
       // A loop: spreading a page of 200,000 items as arguments overflows the call stack.
       for (const item of items) held.push(item);
     }
+    await emit(stdout, text);
     count += items.length;
-    await afterPage?.(items);
+    await afterPage?.(items, text);
   }
   if (format === 'json') stdout.write(`${inertJson(held.map((item) => project(item, fields)), 2)}\n`);
   else if (format === 'table' && out.isStdoutTTY && held.length > MAX_DRAWN_ROWS) {
@@ -277,11 +280,14 @@ async function drawTable(out: Output, columns: Column[], rows: string[][]): Prom
     chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
   });
   for (const row of rows) {
-    table.push(shown.map((index, position) => {
-      const column = columns[index]!;
-      const lines = fitCell(column, row[index]!, widths[position]!, wrapAll);
-      return lines.map((line) => (column.status ? paint.status(line) : line)).join('\n');
-    }));
+    pushLines(
+      table,
+      shown.map((index, position) => {
+        const column = columns[index]!;
+        const lines = fitCell(column, row[index]!, widths[position]!, wrapAll);
+        return lines.map((line) => (column.status ? paint.status(line) : line));
+      }),
+    );
   }
   out.stdout.write(`${table.toString()}\n`);
   const hidden = columns.filter((_, index) => !shown.includes(index)).map(header);
@@ -303,9 +309,20 @@ async function drawKeyValue(out: Output, pairs: [string, string, Column | undefi
   for (const [key, value, column] of pairs) {
     // Text breaks between words (a title), an id anywhere: nothing is lost either way.
     const lines = (column?.keepWhole ? wrap(value, valueWidth) : wrapWords(value, valueWidth)).map((line) => (column?.status ? paint.status(line) : line));
-    table.push([wrap(key, keyWidth).map((line) => paint.dim(line)).join('\n'), lines.join('\n')]);
+    pushLines(table, [wrap(key, keyWidth).map((line) => paint.dim(line)), lines]);
   }
   out.stdout.write(`${table.toString()}\n`);
+}
+
+/**
+ * Adds a row whose cells hold several lines as that many rows of one line each: drawn without
+ * separators between rows, it looks the same, and cli-table3 measures every line of a cell each
+ * time it draws one (a cell of 40 lines took 5 s, 290 lines of a 20,000-character id from a server
+ * minutes); one line a cell keeps drawing in step with the text.
+ */
+function pushLines(table: { push(...rows: string[][]): number }, cells: string[][]): void {
+  const height = Math.max(1, ...cells.map((lines) => lines.length));
+  for (let line = 0; line < height; line++) table.push(cells.map((lines) => lines[line] ?? ''));
 }
 
 /** Cuts text into lines of at most `width` columns (values are single-line, inert text). */
@@ -329,7 +346,7 @@ function header(column: Column): string {
  */
 function csvValue(value: unknown, raw = false): string {
   if (value === undefined || value === null) return '';
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'object') return jsonText(value);
   const text = String(value);
   return typeof value === 'string' && !raw && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }

@@ -1,7 +1,7 @@
 // hire analytics: GET /analytics; a readable summary, or the data with --json.
 import { getAnalytics } from '../../api/analytics.js';
 import { parseDateBound } from '../../domain/analytics.js';
-import { displayWidth, inert, inertJson } from '../../output/cells.js';
+import { cellText, displayWidth, inert, inertJson, plainText } from '../../output/cells.js';
 import type { Output } from '../../output/output.js';
 import { defineCommand, flag } from '../define.js';
 
@@ -44,6 +44,9 @@ export default defineCommand({
   },
 });
 
+/** Metrics are named by paths this deep at most (the spec's are 3): a server's 10,000 levels are not walked. */
+const MAX_METRIC_DEPTH = 8;
+
 /**
  * The CSV form: one `metric,value` row per number, named by its path (`jobs.by_status.active`,
  * `funnel.review`), so that a spreadsheet can chart it. Cells are the server's numbers and names,
@@ -52,16 +55,20 @@ export default defineCommand({
 export function metrics(data: Record<string, unknown>): string[][] {
   const rows: string[][] = [['metric', 'value']];
   const guard = (name: string) => (/^[=+\-@\t\r]/.test(name) ? `'${name}` : name);
-  const walk = (value: unknown, path: string): void => {
+  const walk = (value: unknown, path: string, depth: number): void => {
     if (typeof value === 'number') rows.push([guard(inert(path)), String(value)]);
     else if (value === null && path.endsWith('average_score')) rows.push([guard(inert(path)), '']);
     else if (Array.isArray(value) && path === 'funnel') {
-      for (const step of value as Record<string, unknown>[]) if (typeof step?.count === 'number') rows.push([guard(inert(`funnel.${String(step.status)}`)), String(step.count)]);
-    } else if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      for (const [key, inner] of Object.entries(value)) if (key !== 'filters') walk(inner, path ? `${path}.${key}` : key);
+      for (const step of value as unknown[]) {
+        if (step === null || typeof step !== 'object') continue;
+        const { status, count } = step as Record<string, unknown>;
+        if (typeof count === 'number') rows.push([guard(inert(`funnel.${plainText(status)}`)), String(count)]);
+      }
+    } else if (value !== null && typeof value === 'object' && !Array.isArray(value) && depth < MAX_METRIC_DEPTH) {
+      for (const [key, inner] of Object.entries(value)) if (key !== 'filters') walk(inner, path ? `${path}.${key}` : key, depth + 1);
     }
   };
-  walk(data, '');
+  walk(data, '', 0);
   return rows;
 }
 
@@ -69,7 +76,7 @@ export function metrics(data: Record<string, unknown>): string[][] {
 async function summary(out: Output, data: Record<string, unknown>): Promise<string> {
   const paint = await out.painter('stdout');
   // Every value and key here is the server's: shown inert (CONTRACT §7).
-  const text = (value: unknown) => inert(String(value));
+  const text = (value: unknown) => cellText(value);
   const section = (value: unknown) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {});
   const counts = (value: unknown) =>
     Object.entries(section(value))
@@ -79,12 +86,13 @@ async function summary(out: Output, data: Record<string, unknown>): Promise<stri
   const jobs = section(data.jobs);
   const candidates = section(data.candidates);
   const assessments = section(data.assessments);
-  const funnel = Array.isArray(data.funnel) ? (data.funnel as Record<string, unknown>[]) : [];
+  // Steps that are objects only: a server's `null` or `1` in the funnel is no step.
+  const funnel = Array.isArray(data.funnel) ? (data.funnel as unknown[]).filter((step): step is Record<string, unknown> => step !== null && typeof step === 'object' && !Array.isArray(step)) : [];
   const filters = section(data.filters);
   const scope = [
     filters.job_id ? `job ${text(filters.job_id)}` : 'all jobs',
-    filters.from ? `from ${text(String(filters.from).slice(0, 10))}` : '',
-    filters.to ? `to ${text(String(filters.to).slice(0, 10))}` : '',
+    filters.from ? `from ${inert(plainText(filters.from).slice(0, 10))}` : '',
+    filters.to ? `to ${inert(plainText(filters.to).slice(0, 10))}` : '',
   ]
     .filter(Boolean)
     .join(' ');
