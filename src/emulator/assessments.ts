@@ -45,33 +45,235 @@ export const ASSESSMENT_RECORD_FIELDS: readonly string[] = everyKey<Assessment>(
 export interface AssessmentSource {
   id: string | null;
   title: string;
+  department?: string | undefined;
   skills?: string[] | undefined;
   requirements?: string[] | undefined;
 }
 
-const CHOICES = [
-  'Start from a small, measurable change and verify it before widening it',
-  'Rewrite the component from scratch before understanding its constraints',
-  'Ship without tests and fix issues as users report them',
-  'Wait for a full specification before making any change',
-  'Pair with the owner to learn the history, then propose a plan',
-  'Copy the approach of another team without checking it fits',
-];
-/** Ranking tasks, most urgent first: the order a ranking question is scored against. */
-export const TASKS = [
-  'Reproduce and fix the reported production defect',
-  'Write down the current behaviour and its owners',
-  'Add monitoring for the riskiest path',
-  'Refactor for readability',
-  'Review open pull requests from the team',
-  'Plan the next quarter’s roadmap',
-];
-const SITUATIONS = [
-  'has no tests and a deadline next week',
-  'works in staging but fails intermittently in production',
-  'was built by a team that has since left',
-  'must scale to ten times its current load',
-];
+/**
+ * A kind of role and what its questions are made of. `choices`: six answers to a first-move
+ * question, the right ones at 0 and 4; `tasks`: six tasks, most urgent first (the order a ranking
+ * is scored against); `situations`: what a scenario puts the candidate in.
+ */
+interface RoleFamily {
+  name: string;
+  /** Words that point to it (whole words, lower case), in the title (counted thrice), department, skills and requirements. */
+  words: readonly string[];
+  choices: readonly string[];
+  tasks: readonly string[];
+  situations: readonly string[];
+  choicePrompt: (title: string, topic: string) => string;
+  rankPrompt: (title: string, topic: string) => string;
+  scenarioPrompt: (title: string, topic: string, situation: string) => string;
+}
+
+const ENGINEERING: RoleFamily = {
+  name: 'engineering',
+  words: ['engineer', 'engineering', 'developer', 'software', 'backend', 'frontend', 'full-stack', 'fullstack', 'devops', 'sre', 'platform', 'infrastructure', 'go', 'rust', 'java', 'typescript', 'javascript', 'node.js', 'kubernetes', 'api', 'apis', 'programming', 'architect'],
+  choices: [
+    'Start from a small, measurable change and verify it before widening it',
+    'Rewrite the component from scratch before understanding its constraints',
+    'Ship without tests and fix issues as users report them',
+    'Wait for a full specification before making any change',
+    'Pair with the owner to learn the history, then propose a plan',
+    'Copy the approach of another team without checking it fits',
+  ],
+  tasks: [
+    'Reproduce and fix the reported production defect',
+    'Write down the current behaviour and its owners',
+    'Add monitoring for the riskiest path',
+    'Refactor for readability',
+    'Review open pull requests from the team',
+    'Plan the next quarter’s roadmap',
+  ],
+  situations: ['has no tests and a deadline next week', 'works in staging but fails intermittently in production', 'was built by a team that has since left', 'must scale to ten times its current load'],
+  choicePrompt: (title, topic) => `As a ${title}, what is the best first move when a change touches ${topic}?`,
+  rankPrompt: (title, topic) => `Rank these ${topic} tasks from most to least urgent for a new ${title}.`,
+  scenarioPrompt: (title, topic, situation) => `You join as ${title}. The ${topic} work ${situation}. Describe your first three steps and why.`,
+};
+
+const RECRUITING: RoleFamily = {
+  name: 'recruiting',
+  words: ['recruiter', 'recruiting', 'recruitment', 'talent', 'sourcing', 'sourcer', 'hiring', 'hr', 'people', 'ats', 'onboarding', 'employer'],
+  choices: [
+    'Agree the must-have criteria with the hiring manager before sourcing',
+    'Post the role everywhere at once and sort applications later',
+    'Drop candidates who do not answer within a day',
+    'Copy the last job description without checking what changed',
+    'Review the pipeline data to see where candidates drop out, then act there',
+    'Promise every candidate a decision within a week whatever the process',
+  ],
+  tasks: [
+    'Answer candidates waiting on an offer decision',
+    'Schedule the interviews the hiring manager approved',
+    'Screen the new applications for the open role',
+    'Update the role’s scorecard with the hiring manager',
+    'Source passive candidates for next month’s roles',
+    'Tidy the applicant tracking system’s tags',
+  ],
+  situations: ['has fifty applicants and no agreed criteria', 'lost its top candidate to a counter-offer', 'has a hiring manager who rejects every shortlist', 'must be filled in three weeks'],
+  choicePrompt: (title, topic) => `As a ${title}, what is the best first move when a search for ${topic} stalls?`,
+  rankPrompt: (title, topic) => `Rank these tasks from most to least urgent for a ${title} hiring for ${topic}.`,
+  scenarioPrompt: (title, topic, situation) => `You join as ${title}. The ${topic} search ${situation}. Describe your first three steps and why.`,
+};
+
+const SALES: RoleFamily = {
+  name: 'sales',
+  words: ['sales', 'account', 'executive', 'bdr', 'sdr', 'quota', 'crm', 'salesforce', 'revenue', 'prospecting', 'partnerships', 'business development', 'negotiation', 'deals'],
+  choices: [
+    'Qualify the prospect’s need and budget before proposing anything',
+    'Offer the biggest discount at once to close quickly',
+    'Send the same proposal to every prospect',
+    'Skip the discovery call to save time',
+    'Review the lost deals with the team to find the pattern, then adjust',
+    'Promise features the product does not have',
+  ],
+  tasks: [
+    'Answer the customer whose renewal is due this week',
+    'Send the proposal a qualified prospect asked for',
+    'Follow up on last week’s demos',
+    'Update the CRM with this week’s calls',
+    'Research new accounts for next quarter',
+    'Refresh the team’s slide template',
+  ],
+  situations: ['is at 40% of target with a month left', 'depends on one large customer who is unhappy', 'has a long list of leads and nobody qualifying them', 'lost three deals to the same competitor'],
+  choicePrompt: (title, topic) => `As a ${title}, what is the best first move when a deal involving ${topic} slows down?`,
+  rankPrompt: (title, topic) => `Rank these tasks from most to least urgent for a ${title} working on ${topic}.`,
+  scenarioPrompt: (title, topic, situation) => `You join as ${title}. The ${topic} pipeline ${situation}. Describe your first three steps and why.`,
+};
+
+const DESIGN: RoleFamily = {
+  name: 'design',
+  words: ['design', 'designer', 'ux', 'ui', 'figma', 'visual', 'brand', 'illustration', 'prototyping', 'prototype', 'interaction', 'usability', 'user research'],
+  choices: [
+    'Talk to users to understand the problem before drawing screens',
+    'Redesign every screen at once in a new style',
+    'Follow the loudest stakeholder’s preference',
+    'Skip accessibility checks to meet the date',
+    'Test a rough prototype with a few users, then refine it',
+    'Copy a competitor’s interface without checking it fits',
+  ],
+  tasks: [
+    'Fix the accessibility defect that blocks checkout',
+    'Test the new flow with five users',
+    'Review the engineers’ build against the design',
+    'Document the components in the design system',
+    'Explore ideas for next quarter’s feature',
+    'Polish the icons of the settings page',
+  ],
+  situations: ['has no user research behind it', 'tests poorly with new users', 'has three conflicting versions in production', 'must launch in two weeks'],
+  choicePrompt: (title, topic) => `As a ${title}, what is the best first move when the ${topic} experience confuses users?`,
+  rankPrompt: (title, topic) => `Rank these tasks from most to least urgent for a ${title} working on ${topic}.`,
+  scenarioPrompt: (title, topic, situation) => `You join as ${title}. The ${topic} design ${situation}. Describe your first three steps and why.`,
+};
+
+const DATA: RoleFamily = {
+  name: 'data',
+  words: ['data', 'analyst', 'analytics', 'analysis', 'sql', 'statistics', 'statistical', 'machine learning', 'ml', 'bi', 'tableau', 'looker', 'scientist', 'etl', 'warehouse', 'dashboards', 'dbt'],
+  choices: [
+    'Check where the numbers come from and how they are defined before analysing',
+    'Build a complex model before looking at the raw data',
+    'Report the figure leadership expects',
+    'Drop the outliers without looking at them',
+    'Start from a small sample, validate it against a known total, then scale up',
+    'Reuse last year’s dashboard without checking its queries',
+  ],
+  tasks: [
+    'Fix the broken pipeline feeding the revenue dashboard',
+    'Check the numbers in tomorrow’s board report',
+    'Document the metric definitions the team disagrees on',
+    'Answer the product team’s analysis request',
+    'Prototype a forecasting model',
+    'Rename the tables in the warehouse',
+  ],
+  situations: ['gives two different totals for the same month', 'has no owner and undocumented queries', 'feeds a dashboard leadership relies on daily', 'must answer a question about a new market by Friday'],
+  choicePrompt: (title, topic) => `As a ${title}, what is the best first move when a report on ${topic} looks wrong?`,
+  rankPrompt: (title, topic) => `Rank these tasks from most to least urgent for a ${title} working with ${topic}.`,
+  scenarioPrompt: (title, topic, situation) => `You join as ${title}. The ${topic} data ${situation}. Describe your first three steps and why.`,
+};
+
+const SUPPORT: RoleFamily = {
+  name: 'support',
+  words: ['support', 'helpdesk', 'help desk', 'zendesk', 'customer service', 'customer success', 'tickets', 'ticket', 'service desk', 'customer experience', 'cx'],
+  choices: [
+    'Acknowledge the customer, reproduce the problem, and say when they will hear back',
+    'Close the ticket and ask them to write again if it persists',
+    'Blame another team for the problem',
+    'Promise a refund before understanding the issue',
+    'Look for other tickets with the same problem and escalate the pattern',
+    'Answer with a generic help article without reading the ticket',
+  ],
+  tasks: [
+    'Answer the customer who cannot log in to a paid account',
+    'Escalate the bug affecting many customers',
+    'Reply to this morning’s new tickets',
+    'Update the help article that caused confusion',
+    'Tag last month’s tickets for the report',
+    'Suggest improvements to the ticket form',
+  ],
+  situations: ['has a backlog of two hundred tickets', 'faces an outage and angry customers', 'has no saved replies or help articles', 'gets the same question fifty times a day'],
+  choicePrompt: (title, topic) => `As a ${title}, what is the best first move when a customer writes about ${topic}?`,
+  rankPrompt: (title, topic) => `Rank these tasks from most to least urgent for a ${title} handling ${topic}.`,
+  scenarioPrompt: (title, topic, situation) => `You join as ${title}. The ${topic} queue ${situation}. Describe your first three steps and why.`,
+};
+
+const GENERAL: RoleFamily = {
+  name: 'general',
+  words: [],
+  choices: [
+    'Understand the goal and who depends on the work before changing anything',
+    'Change everything at once to make an impression',
+    'Wait to be told exactly what to do',
+    'Work alone without telling anyone',
+    'Ask the people involved what is blocking them, then take the smallest useful step',
+    'Copy what your last team did without checking it fits',
+  ],
+  tasks: [
+    'Resolve the problem blocking a customer today',
+    'Meet the people you work with most',
+    'Write down how the work is done now',
+    'Pick one improvement and plan it',
+    'Read the team’s older documents',
+    'Tidy the shared folders',
+  ],
+  situations: ['has no written process', 'is behind schedule', 'depends on people in three time zones', 'has changed owners twice this year'],
+  choicePrompt: (title, topic) => `As a ${title}, what is the best first move when ${topic} is not going well?`,
+  rankPrompt: (title, topic) => `Rank these tasks from most to least urgent in your first week as ${title} (${topic}).`,
+  scenarioPrompt: (title, topic, situation) => `You join as ${title}. The ${topic} work ${situation}. Describe your first three steps and why.`,
+};
+
+/** In this order when two fit as well (a "Data Engineer" is asked about data). */
+export const ROLE_FAMILIES: readonly RoleFamily[] = [RECRUITING, SALES, DESIGN, DATA, SUPPORT, ENGINEERING, GENERAL];
+
+/** Every family's tasks, each family's most urgent first: the order rankings are scored against. */
+export const TASKS: readonly string[] = ROLE_FAMILIES.flatMap((family) => family.tasks);
+
+/**
+ * The role a job is for, from its title (counted thrice), department, skills and requirements:
+ * the family whose words it uses most; the general set when none.
+ */
+export function roleFamily(job: AssessmentSource): RoleFamily {
+  const fields = [
+    [job.title, 3],
+    [job.department ?? '', 1],
+    [(job.skills ?? []).join(', '), 1],
+    [(job.requirements ?? []).join(', '), 1],
+  ] as const;
+  let best = GENERAL;
+  let bestScore = 0;
+  for (const family of ROLE_FAMILIES) {
+    let score = 0;
+    for (const [text, weight] of fields) {
+      const lower = ` ${text.toLowerCase().replace(/[^a-z0-9.+#-]+/g, ' ')} `;
+      for (const word of family.words) if (lower.includes(` ${word} `)) score += weight;
+    }
+    if (score > bestScore) {
+      best = family;
+      bestScore = score;
+    }
+  }
+  return best;
+}
 
 export function generateAssessment(job: AssessmentSource, config: AssessmentConfig | undefined, now: Date): Assessment {
   const settings = assessmentConfigWithDefaults(config);
@@ -91,36 +293,33 @@ export function generateAssessment(job: AssessmentSource, config: AssessmentConf
   };
 }
 
+/** Questions that fit the role (roleFamily), the same for the same job every time. */
 export function generateQuestions(job: AssessmentSource, count: number, types: readonly Question['type'][]): Question[] {
+  const family = roleFamily(job);
   const topics = [...(job.skills ?? []), ...(job.requirements ?? [])];
   if (topics.length === 0) topics.push(job.title);
   const seed = createHash('sha256').update(JSON.stringify([job.title, job.skills ?? [], job.requirements ?? []])).digest();
   const pick = <T>(list: readonly T[], index: number): T => list[(seed[index % seed.length]! + index) % list.length]!;
+  const { choices, tasks } = family;
   const questions: Question[] = [];
   for (let index = 0; index < count; index++) {
     const type = types[index % types.length]!;
     const topic = topics[index % topics.length]!;
     const id = `q_${index + 1}`;
     if (type === 'multiple_choice') {
-      const first = pick(CHOICES, index);
-      const options = [first, ...CHOICES.filter((choice) => choice !== first)].slice(0, 4);
-      const correct = options.findIndex((option) => option === CHOICES[0] || option === CHOICES[4]);
-      questions.push({
-        id,
-        type,
-        prompt: `As a ${job.title}, what is the best first move when a change touches ${topic}?`,
-        options,
-        answer_index: Math.max(0, correct),
-      });
+      const first = pick(choices, index);
+      const options = [first, ...choices.filter((choice) => choice !== first)].slice(0, 4);
+      const correct = options.findIndex((option) => option === choices[0] || option === choices[4]);
+      questions.push({ id, type, prompt: family.choicePrompt(job.title, topic), options, answer_index: Math.max(0, correct) });
     } else if (type === 'ranksort') {
-      const start = seed[index % seed.length]! % TASKS.length;
-      const items = [0, 1, 2, 3].map((offset) => TASKS[(start + offset) % TASKS.length]!);
-      questions.push({ id, type, prompt: `Rank these ${topic} tasks from most to least urgent for a new ${job.title}.`, items });
+      const start = seed[index % seed.length]! % tasks.length;
+      const items = [0, 1, 2, 3].map((offset) => tasks[(start + offset) % tasks.length]!);
+      questions.push({ id, type, prompt: family.rankPrompt(job.title, topic), items });
     } else {
       questions.push({
         id,
         type,
-        prompt: `You join as ${job.title}. The ${topic} work ${pick(SITUATIONS, index)}. Describe your first three steps and why.`,
+        prompt: family.scenarioPrompt(job.title, topic, pick(family.situations, index)),
         rubric: ['Names the main risk', 'Proposes a safe first step', 'Says how success is measured'],
       });
     }
@@ -140,9 +339,9 @@ export interface Answers {
 
 /** What a scenario answer must touch to meet each line of the rubric. */
 const RUBRIC_SIGNS: Record<string, RegExp> = {
-  'Names the main risk': /\b(risks?|risky|danger|break|fail|outage|regression)/i,
-  'Proposes a safe first step': /\b(first|start|begin|small|step|reproduce|rollback|roll back)/i,
-  'Says how success is measured': /\b(measur|metric|monitor|success|test|alert|track)/i,
+  'Names the main risk': /\b(risks?|risky|danger|break|fail|outage|regression|lose|losing|churn|unhappy|delay|blocker|bias)/i,
+  'Proposes a safe first step': /\b(first|start|begin|small|step|reproduce|rollback|roll back|ask|listen|talk|review)/i,
+  'Says how success is measured': /\b(measur|metric|monitor|success|test|alert|track|kpi|target|rate|feedback|survey)/i,
 };
 
 /**
