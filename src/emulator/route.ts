@@ -1,10 +1,9 @@
 // What a route is and what the server hands it: the request with its admitted key, and the
 // server's parts. Kept out of http.ts, which the key ring imports, so that no import runs in a circle.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { EventBus } from './events.js';
 import type { EmulatorResponse } from './http.js';
 import type { KeyRing, StoredKey } from './keys.js';
-import type { Store } from './store.js';
+import type { PlatformContext } from './platform/context.js';
 
 export interface EmulatorRequest {
   method: string;
@@ -18,15 +17,9 @@ export interface EmulatorRequest {
   key: StoredKey;
 }
 
-export interface RouteContext {
-  store: Store;
+/** An environment's platform, and its keys (the emulator's controls make and revoke them). */
+export interface RouteContext extends PlatformContext {
   keys: KeyRing;
-  events: EventBus;
-  /** Origin used for public links (`application_url`). */
-  publicUrl: string;
-  now(): Date;
-  /** Which environment's data this is: production (`/api/v1`) or the sandbox (`/sandbox/api/v1`). */
-  environment: 'production' | 'sandbox';
 }
 
 export type Handler = (req: EmulatorRequest, ctx: RouteContext) => EmulatorResponse;

@@ -8,9 +8,9 @@ import type { CandidateStatus } from '../domain/vocabulary.js';
 import { generateAssessment } from './assessments.js';
 import type { IdPrefix } from './ids.js';
 import { environmentDataDir } from './local-key.js';
-import type { RouteContext } from './route.js';
-import { seededRandom } from './simulate.js';
-import { jobRecord } from './routes/jobs.js';
+import type { PlatformContext } from './platform/context.js';
+import { applicationUrl, jobRecord } from './platform/jobs.js';
+import { seededRandom } from './random.js';
 import type { CollectionName } from './store.js';
 
 /** The path prefix of the sandbox: `/sandbox/api/v1`, `/sandbox/_emulator`, `/sandbox/apply/…`. */
@@ -18,7 +18,7 @@ export const SANDBOX_PREFIX = '/sandbox';
 /** The seed of the sandbox's data: the same seed, the same jobs and candidates after every reset. */
 export const SANDBOX_SEED = 16;
 
-export type EmulatorEnvironment = 'production' | 'sandbox';
+export type { EmulatorEnvironment } from './platform/context.js';
 
 /** Where the sandbox lives inside the emulator's data dir: a data dir of the same format. */
 export function sandboxDataDir(dataDir: string): string {
@@ -37,7 +37,7 @@ export function resetBoundary(now: Date): Date {
 }
 
 /** When the sandbox data was last reset (the boundary it was reset at), if ever. */
-export function lastReset(ctx: Pick<RouteContext, 'store'>): string | undefined {
+export function lastReset(ctx: Pick<PlatformContext, 'store'>): string | undefined {
   return ctx.store.meta(RESET_META);
 }
 
@@ -46,7 +46,7 @@ export function lastReset(ctx: Pick<RouteContext, 'store'>): string | undefined 
  * (never reset, reset on an earlier day, or stamped later than now by another clock): clears
  * its data and stores the seeded set, in one write transaction. Returns whether it reset.
  */
-export function refreshSandbox(ctx: RouteContext): boolean {
+export function refreshSandbox(ctx: PlatformContext): boolean {
   const boundary = resetBoundary(ctx.now()).toISOString();
   // Any boundary but today's: an earlier day's, or a later one, which a run with a clock set ahead
   // (HIRE_EMULATOR_NOW) recorded: stale, or the sandbox would not reset again until that day.
@@ -60,7 +60,7 @@ export function refreshSandbox(ctx: RouteContext): boolean {
 }
 
 /** Clears the sandbox's data and stores the seeded set, stamped with the latest 00:00 UTC; in the caller's write transaction. */
-export function reseedSandbox(ctx: RouteContext): void {
+export function reseedSandbox(ctx: PlatformContext): void {
   const boundary = resetBoundary(ctx.now());
   for (const name of RESET_COLLECTIONS) ctx.store.clear(name);
   seedSandbox(ctx, boundary);
@@ -134,7 +134,7 @@ const SEED_JOBS: SeedJob[] = [
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** Stores the seeded jobs, assessments and candidates, stamped `at`. Emits no events: nobody did anything. */
-export function seedSandbox(ctx: RouteContext, at: Date, seed = SANDBOX_SEED): void {
+export function seedSandbox(ctx: PlatformContext, at: Date, seed = SANDBOX_SEED): void {
   const random = seededRandom(seed);
   const seededId = (prefix: IdPrefix) => `${prefix}_${Array.from({ length: 20 }, () => ALPHABET[Math.floor(random() * ALPHABET.length)]).join('')}`;
   const stamp = at.toISOString();
@@ -145,7 +145,7 @@ export function seedSandbox(ctx: RouteContext, at: Date, seed = SANDBOX_SEED): v
     const { publish, title, ...fields } = result.value;
     const id = seededId('job');
     const assessment = { ...generateAssessment({ id, title, ...fields }, fields.assessment_config, at), id: seededId('asmt') };
-    const job = jobRecord({ id, title, publish, input: fields, assessment, url: `${ctx.publicUrl}/apply/${encodeURIComponent(id)}`, stamp, candidateCount: candidates.length });
+    const job = jobRecord({ id, title, publish, input: fields, assessment, url: applicationUrl(ctx, id), stamp, candidateCount: candidates.length });
     ctx.store.put('assessments', assessment);
     ctx.store.put('jobs', job);
     for (const [name, status, score] of candidates) {

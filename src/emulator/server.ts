@@ -16,6 +16,7 @@ import { KeyRing, localKeyCreatedAt } from './keys.js';
 import { ensureLocalKey, localKeyPath } from './local-key.js';
 import { INFO_PATH, infoProof, isAlive, probeEmulator, readServerRecord, removeServerRecord, writeServerRecord, type ServerRecord } from './presence.js';
 import { PAGE_PATH, servePage } from './pages/serve.js';
+import { PlatformError, type PlatformErrorKind } from './platform/errors.js';
 import type { EmulatorRequest, Route, RouteContext } from './route.js';
 import { analyticsRoutes } from './routes/analytics.js';
 import { assessmentRoutes } from './routes/assessments.js';
@@ -552,7 +553,15 @@ function withIdempotency(
   return response;
 }
 
-function errorResponse(error: unknown): EmulatorResponse {
+/** What a platform operation refused, as HTTP: the spec's status and code for each kind. */
+const PLATFORM_ERRORS: Record<PlatformErrorKind, { status: number; code: string }> = {
+  not_found: { status: 404, code: 'not_found' },
+  conflict: { status: 409, code: 'conflict' },
+  invalid: { status: 400, code: 'validation_error' },
+};
+
+function errorResponse(cause: unknown): EmulatorResponse {
+  const error = cause instanceof PlatformError ? new HttpError(PLATFORM_ERRORS[cause.kind].status, PLATFORM_ERRORS[cause.kind].code, cause.message, cause.details) : cause;
   if (error instanceof HttpError) {
     const body: Record<string, unknown> = { code: error.code, message: error.message };
     if (error.details) body.details = error.details;

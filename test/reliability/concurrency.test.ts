@@ -12,7 +12,7 @@ import { chmodSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../src/emulator/simulate.js';
+import { seededRandom } from '../../src/emulator/random.js';
 import { Store } from '../../src/emulator/store.js';
 import { describeOutput, hire, spawnHire, waitExit, waitFor, type Result, type Spawned } from '../helpers/bin.js';
 import { DESCRIPTION } from '../helpers/cli.js';

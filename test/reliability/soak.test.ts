@@ -10,7 +10,7 @@ import { sandbox } from '../helpers/env.js';
 import { DESCRIPTION, runCli, type RunResult } from '../helpers/cli.js';
 import { testEmulator } from '../helpers/emulator.js';
 import { FAULTS } from '../../src/emulator/chaos.js';
-import { seededRandom } from '../../src/emulator/simulate.js';
+import { seededRandom } from '../../src/emulator/random.js';
 
 const SEED = 20_260_101;
 const OPERATIONS = 1_040;

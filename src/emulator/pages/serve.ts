@@ -1,15 +1,12 @@
 // The candidate's side of the platform (CONTRACT §7): `/apply/{job_id}` shows an active job and
 // takes applications; `/assess/{token}` gives an applicant the job's assessment, timed from when
-// the page was first served. No key: these are public pages. Applying and completing go through
-// applications.ts, the same code as `hire emulator simulate`.
-import { createHash, randomBytes } from 'node:crypto';
+// the page was first served. No key: these are public pages. Applying and completing are the
+// platform's (platform/applications.ts), the same code as `hire emulator simulate`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Candidate } from '../../domain/candidate.js';
 import type { Job } from '../../domain/job.js';
-import { addToCandidateCount, completeAssessment, createApplication } from '../applications.js';
-import { scoreAnswers, type Answers, type Assessment, type Question } from '../assessments.js';
-import { newId } from '../ids.js';
-import type { RouteContext } from '../route.js';
+import { scoreAnswers, type Answers, type Question } from '../assessments.js';
+import { applyToJob, findSession, finishSession, sessionDeadline, startSession, type Session } from '../platform/applications.js';
+import type { PlatformContext } from '../platform/context.js';
 import { markdownRenderer } from './markdown.js';
 import {
   NAME_MAX_CHARS,
@@ -23,21 +20,6 @@ import {
   type ApplicationForm,
   type FormErrors,
 } from './render.js';
-
-/** An application as kept by the emulator: what the candidate sent, and their assessment session. */
-export interface StoredApplication {
-  id: string;
-  job_id: string;
-  candidate_id: string;
-  note: string;
-  /** SHA-256 of the token in the assessment's address (the token itself is not stored); null without an assessment. */
-  token_hash: string | null;
-  assessment_id: string | null;
-  /** When the assessment page was first served: the time limit runs from here. */
-  started_at: string | null;
-  completed_at: string | null;
-  created_at: string;
-}
 
 export const PAGE_PATH = /^\/(apply|assess)\/([^/]+)(\/thanks)?\/?$/;
 /** A form is small; anything larger is refused before it is read whole. */
@@ -54,7 +36,7 @@ const html = (status: number, body: string): Page => ({ status, html: body });
 const seeOther = (location: string): Page => ({ status: 303, headers: { location } });
 
 /** Answers a request for a candidate's page; returns the status, for the request log. */
-export async function servePage(req: IncomingMessage, res: ServerResponse, ctx: RouteContext, pathname: string, requestId: string): Promise<number> {
+export async function servePage(req: IncomingMessage, res: ServerResponse, ctx: PlatformContext, pathname: string, requestId: string): Promise<number> {
   let page: Page;
   try {
     page = await route(req, ctx, pathname);
@@ -86,7 +68,7 @@ class PageError extends Error {
  * The path the pages live under, from the origin of public links: '' for production, `/sandbox`
  * for the sandbox, so that forms and redirects stay in the environment the page came from.
  */
-function basePath(ctx: RouteContext): string {
+function basePath(ctx: PlatformContext): string {
   try {
     return new URL(ctx.publicUrl).pathname.replace(/\/+$/, '');
   } catch {
@@ -94,7 +76,7 @@ function basePath(ctx: RouteContext): string {
   }
 }
 
-async function route(req: IncomingMessage, ctx: RouteContext, pathname: string): Promise<Page> {
+async function route(req: IncomingMessage, ctx: PlatformContext, pathname: string): Promise<Page> {
   const match = PAGE_PATH.exec(pathname)!;
   const [, kind, rawId, thanks] = match;
   let id: string;
@@ -127,14 +109,14 @@ async function description(job: Job): Promise<string> {
   return (await markdownRenderer())(job.description ?? '');
 }
 
-async function showJob(ctx: RouteContext, jobId: string): Promise<Page> {
+async function showJob(ctx: PlatformContext, jobId: string): Promise<Page> {
   const job = ctx.store.read(() => ctx.store.get<Job>('jobs', jobId));
   if (!job) return jobNotFound();
   const rendered = await description(job);
   return job.status === 'active' ? html(200, applicationPage(job, rendered, { base: basePath(ctx) })) : html(200, notOpenPage(job, rendered));
 }
 
-function thanksFor(ctx: RouteContext, jobId: string): Page {
+function thanksFor(ctx: PlatformContext, jobId: string): Page {
   const job = ctx.store.read(() => ctx.store.get<Job>('jobs', jobId));
   return job ? html(200, thanksPage(job)) : jobNotFound();
 }
@@ -158,7 +140,7 @@ function validateApplication(form: ApplicationForm): FormErrors<keyof Applicatio
   return errors;
 }
 
-async function apply(req: IncomingMessage, ctx: RouteContext, jobId: string): Promise<Page> {
+async function apply(req: IncomingMessage, ctx: PlatformContext, jobId: string): Promise<Page> {
   const fields = await readForm(req);
   const form: ApplicationForm = { name: fields.get('name') ?? '', email: fields.get('email') ?? '', note: (fields.get('note') ?? '').replace(/\r\n?/g, '\n') };
   const rendered = ctx.store.read(() => ctx.store.get<Job>('jobs', jobId));
@@ -168,33 +150,7 @@ async function apply(req: IncomingMessage, ctx: RouteContext, jobId: string): Pr
   if (Object.keys(errors).length > 0 && rendered.status === 'active') {
     return html(422, applicationPage(rendered, descriptionHtml, { base: basePath(ctx), form, errors }));
   }
-  const outcome = ctx.store.write(() => {
-    // Read again inside the transaction: the job may have closed since the page was read.
-    const job = ctx.store.get<Job>('jobs', jobId);
-    if (!job) return { kind: 'gone' as const };
-    if (job.status !== 'active') return { kind: 'not_open' as const, job };
-    // One application per person and job: the same email address again is refused, not a second candidate.
-    const email = form.email.trim().toLowerCase();
-    if (ctx.store.all<Candidate>('candidates', { job_id: job.id }).some((candidate) => candidate.email.toLowerCase() === email)) {
-      return { kind: 'duplicate' as const, job };
-    }
-    const candidate = createApplication(ctx, job, { name: form.name.trim(), email: form.email.trim() });
-    addToCandidateCount(ctx, job, 1);
-    const assessment = assessmentOf(ctx, job);
-    const token = assessment ? randomBytes(32).toString('base64url') : undefined;
-    ctx.store.put('applications', {
-      id: newId('app'),
-      job_id: job.id,
-      candidate_id: candidate.id,
-      note: form.note,
-      token_hash: token ? hashToken(token) : null,
-      assessment_id: assessment?.id ?? null,
-      started_at: null,
-      completed_at: null,
-      created_at: ctx.now().toISOString(),
-    } satisfies StoredApplication);
-    return { kind: 'applied' as const, job, token };
-  });
+  const outcome = applyToJob(ctx, jobId, form);
   if (outcome.kind === 'gone') return jobNotFound();
   if (outcome.kind === 'not_open') return html(409, notOpenPage(outcome.job, await description(outcome.job)));
   if (outcome.kind === 'duplicate') {
@@ -205,41 +161,15 @@ async function apply(req: IncomingMessage, ctx: RouteContext, jobId: string): Pr
   return seeOther(outcome.token ? `${base}/assess/${outcome.token}` : `${base}/apply/${encodeURIComponent(outcome.job.id)}/thanks`);
 }
 
-/** The job's assessment, when it has one with questions (auto_generate false leaves an empty draft). */
-function assessmentOf(ctx: RouteContext, job: Job): Assessment | undefined {
-  if (!job.assessment_id) return undefined;
-  const assessment = ctx.store.get<Assessment>('assessments', job.assessment_id);
-  return assessment && assessment.status === 'ready' && assessment.questions.length > 0 ? assessment : undefined;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The assessment page
 
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+/** The session behind a token, read in the caller's transaction; a page saying so when there is none. */
+function session(ctx: PlatformContext, token: string): Session {
+  const found = findSession(ctx, token);
+  if (!found) throw new PageError(html(404, messagePage('Assessment not found', 'This assessment link is not valid. Use the link from your application.')));
+  return found;
 }
-
-interface Session {
-  application: StoredApplication;
-  job: Job;
-  candidate: Candidate;
-  assessment: Assessment;
-}
-
-/** The application, job, candidate and assessment behind a token, read in the caller's transaction. */
-function session(ctx: RouteContext, token: string): Session {
-  const notFound = new PageError(html(404, messagePage('Assessment not found', 'This assessment link is not valid. Use the link from your application.')));
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw notFound;
-  const application = ctx.store.findBy<StoredApplication>('applications', 'token_hash', hashToken(token));
-  if (!application || !application.assessment_id) throw notFound;
-  const job = ctx.store.get<Job>('jobs', application.job_id);
-  const candidate = ctx.store.get<Candidate>('candidates', application.candidate_id);
-  const assessment = ctx.store.get<Assessment>('assessments', application.assessment_id);
-  if (!job || !candidate || !assessment) throw notFound;
-  return { application, job, candidate, assessment };
-}
-
-const deadlineOf = (session: Session) => new Date(Date.parse(session.application.started_at!) + session.assessment.time_limit * 1000);
 
 function alreadySent(): Page {
   return html(409, messagePage('Answers already sent', 'Your answers to this assessment were received. Thank you; the hiring team will be in touch.', 'done'));
@@ -250,24 +180,22 @@ function timeIsUp(session: Session): Page {
     410,
     messagePage(
       'Time is up',
-      `The time for this assessment (${Math.round(session.assessment.time_limit / 60)} minutes) ran out at ${deadlineOf(session).toISOString().replace('T', ' ').slice(0, 19)} UTC, so answers are no longer accepted.`,
+      `The time for this assessment (${Math.round(session.assessment.time_limit / 60)} minutes) ran out at ${sessionDeadline(session).toISOString().replace('T', ' ').slice(0, 19)} UTC, so answers are no longer accepted.`,
     ),
   );
 }
 
-function showAssessment(ctx: RouteContext, token: string, startClock: boolean): Page {
+function showAssessment(ctx: PlatformContext, token: string, startClock: boolean): Page {
   return ctx.store.write(() => {
     const current = session(ctx, token);
     if (current.application.completed_at) {
       return html(200, messagePage('Answers received', 'Thank you: your answers were received. The hiring team will be in touch.', 'done'));
     }
-    if (!current.application.started_at && startClock) {
-      current.application = ctx.store.put('applications', { ...current.application, started_at: ctx.now().toISOString() });
-    }
     // HEAD before any GET shows nothing and starts nothing.
-    if (!current.application.started_at) return html(200, '');
-    if (ctx.now() > deadlineOf(current)) return timeIsUp(current);
-    return html(200, renderAssessment(current, `${basePath(ctx)}/assess/${token}`));
+    if (!startClock && !current.application.started_at) return html(200, '');
+    const started = startSession(ctx, current);
+    if (ctx.now() > sessionDeadline(started)) return timeIsUp(started);
+    return html(200, renderAssessment(started, `${basePath(ctx)}/assess/${token}`));
   });
 }
 
@@ -276,7 +204,7 @@ function renderAssessment(current: Session, action: string, form?: { values: Rec
   const questions: Question[] = current.assessment.questions.map(({ answer_index: _answer, ...question }) => question);
   return assessmentPage(current.job, questions, {
     action,
-    deadline: deadlineOf(current),
+    deadline: sessionDeadline(current),
     timeLimitSeconds: current.assessment.time_limit,
     ...(form ? { form } : {}),
   });
@@ -310,23 +238,20 @@ function readAnswers(questions: readonly Question[], fields: URLSearchParams): {
   return { answers, errors };
 }
 
-async function submitAnswers(req: IncomingMessage, ctx: RouteContext, token: string): Promise<Page> {
+async function submitAnswers(req: IncomingMessage, ctx: PlatformContext, token: string): Promise<Page> {
   const fields = await readForm(req);
   return ctx.store.write(() => {
-    const current = session(ctx, token);
-    if (current.application.completed_at) return alreadySent();
+    const found = session(ctx, token);
+    if (found.application.completed_at) return alreadySent();
     // Answers sent without the page ever being served (a script): the clock starts now.
-    if (!current.application.started_at) {
-      current.application = ctx.store.put('applications', { ...current.application, started_at: ctx.now().toISOString() });
-    }
-    if (ctx.now() > deadlineOf(current)) return timeIsUp(current);
+    const current = startSession(ctx, found);
+    if (ctx.now() > sessionDeadline(current)) return timeIsUp(current);
     const { answers, errors } = readAnswers(current.assessment.questions, fields);
     if (Object.keys(errors).length > 0) {
       return html(422, renderAssessment(current, `${basePath(ctx)}/assess/${token}`, { values: Object.fromEntries(fields), errors }));
     }
     const score = scoreAnswers(current.assessment, answers);
-    completeAssessment(ctx, current.job, current.candidate, score);
-    ctx.store.put('applications', { ...current.application, completed_at: ctx.now().toISOString() });
+    finishSession(ctx, current, score);
     return seeOther(`${basePath(ctx)}/assess/${token}`);
   });
 }

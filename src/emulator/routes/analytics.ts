@@ -8,7 +8,7 @@ import type { FieldErrors } from '../../domain/rules.js';
 import type { Assessment } from '../assessments.js';
 import { ok, validationError } from '../http.js';
 import type { Route } from '../route.js';
-import { findJob } from './jobs.js';
+import { findJob } from '../platform/jobs.js';
 
 const KNOWN = new Set(['job_id', 'from', 'to']);
 

@@ -1,23 +1,11 @@
 // Candidates: GET /candidates (spec: filters status and score_min) and the assumed GET and
-// PATCH /candidates/{id} with the moves of CONTRACT §6.
-import { CANDIDATE_RECORD_FIELDS, canMoveCandidate, validateCandidateMove, type Candidate } from '../../domain/candidate.js';
-import { HttpError, notFound, ok, validationError } from '../http.js';
+// PATCH /candidates/{id} with the moves of CONTRACT §6. The operations are the platform's.
+import { CANDIDATE_RECORD_FIELDS, validateCandidateMove, type Candidate } from '../../domain/candidate.js';
+import { ok, validationError } from '../http.js';
 import { listRecords } from '../list.js';
-import type { Route, RouteContext } from '../route.js';
+import { findCandidate, moveCandidate } from '../platform/candidates.js';
+import type { Route } from '../route.js';
 import { field } from '../store.js';
-
-export function findCandidate(ctx: RouteContext, id: string): Candidate {
-  const candidate = ctx.store.get<Candidate>('candidates', id);
-  if (!candidate) throw notFound('candidate', id);
-  return candidate;
-}
-
-/** CONTRACT §6: candidate.statusChanged on every move; interview.scheduled and offer.extended too. */
-export function emitStatusChange(ctx: RouteContext, candidate: Candidate, previous: string): void {
-  ctx.events.emit('candidate.statusChanged', { ...candidate, previous_status: previous });
-  if (candidate.status === 'interview') ctx.events.emit('interview.scheduled', candidate);
-  if (candidate.status === 'offer') ctx.events.emit('offer.extended', candidate);
-}
 
 export const candidateRoutes: Route[] = [
   {
@@ -51,21 +39,11 @@ export const candidateRoutes: Route[] = [
     method: 'PATCH',
     path: '/candidates/:id',
     handler(req, ctx) {
+      // A candidate that does not exist is said before what is wrong with the move.
       const candidate = findCandidate(ctx, req.params.id!);
       const result = validateCandidateMove(req.body);
       if (!result.ok) throw validationError(result.errors);
-      const { status } = result.value;
-      if (!canMoveCandidate(candidate.status, status)) {
-        const message =
-          candidate.status === status
-            ? `Candidate ${candidate.id} is already in ${status}.`
-            : `Candidate ${candidate.id} is in ${candidate.status}; it can move one step along the pipeline, one back, or to rejected, not to ${status}.`;
-        throw new HttpError(409, 'conflict', message);
-      }
-      const updated: Candidate = { ...candidate, status, updated_at: ctx.now().toISOString() };
-      ctx.store.put('candidates', updated);
-      emitStatusChange(ctx, updated, candidate.status);
-      return ok(updated);
+      return ok(moveCandidate(ctx, candidate.id, result.value.status));
     },
   },
 ];

@@ -6,12 +6,10 @@ import { KEY_LEVELS, TIERS } from '../../domain/vocabulary.js';
 import { HttpError, created, notFound, ok, validationError } from '../http.js';
 import { parseCidr, type KeyLevel, type Limits, type Tier } from '../keys.js';
 import type { Route } from '../route.js';
-import { COLLECTIONS } from '../store.js';
-import { reseedSandbox } from '../sandbox.js';
+import { simulateApplications } from '../platform/simulate.js';
+import { trigger, triggerRequest } from '../platform/trigger.js';
+import { resetEnvironment } from '../platform/reset.js';
 import { readRequests } from '../request-log.js';
-import { simulateApplications } from '../simulate.js';
-import { trigger, triggerRequest } from '../trigger.js';
-import { findJob } from './jobs.js';
 
 export const MAX_SIMULATED_APPLICATIONS = 100_000;
 const MAX_KEY_LIFETIME_SECONDS = 10 * 365 * 86_400;
@@ -66,13 +64,8 @@ export const controlRoutes: Route[] = [
         if (body[flag] !== undefined && typeof body[flag] !== 'boolean') errors[flag] = 'must be true or false';
       }
       if (Object.keys(errors).length > 0) throw validationError(errors);
-      const job = findJob(ctx, body.job_id as string);
-      // Spec "Job status": only an active job accepts applications.
-      if (job.status !== 'active') {
-        throw new HttpError(409, 'conflict', `Job ${job.id} is ${job.status}; only active jobs take applications (hire jobs publish ${job.id}).`);
-      }
       return created(
-        simulateApplications(ctx, job, {
+        simulateApplications(ctx, body.job_id as string, {
           applications: applications as number,
           seed: seed as number,
           advance: body.advance === true,
@@ -149,14 +142,7 @@ export const controlRoutes: Route[] = [
     method: 'POST',
     path: '/reset',
     handler(_req, ctx) {
-      const removed: Record<string, number> = {};
-      for (const name of COLLECTIONS) {
-        if (name === 'keys') continue;
-        removed[name] = ctx.store.clear(name);
-      }
-      // The sandbox's empty state is its seeded set, as after its daily reset.
-      if (ctx.environment === 'sandbox') reseedSandbox(ctx);
-      return ok({ removed });
+      return ok({ removed: resetEnvironment(ctx) });
     },
   },
 ];

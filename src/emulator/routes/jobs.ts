@@ -1,106 +1,10 @@
 // Jobs: POST and GET /jobs (spec "Published operations"), and the assumed GET, PATCH and
-// DELETE /jobs/{id} with the transitions of CONTRACT §6.
-import {
-  JOB_RECORD_FIELDS,
-  canMoveJob,
-  validateJobInput,
-  validateJobPatch,
-  type Job,
-  type JobInput,
-} from '../../domain/job.js';
-import { define, isPlainObject, overlay, own } from '../../domain/merge.js';
-import { generateAssessment, type Assessment } from '../assessments.js';
-import { HttpError, created, noContent, notFound, ok, validationError } from '../http.js';
-import { newId } from '../ids.js';
+// DELETE /jobs/{id} with the transitions of CONTRACT §6. The operations are the platform's.
+import { JOB_RECORD_FIELDS, validateJobInput, validateJobPatch, type Job } from '../../domain/job.js';
+import { created, noContent, ok, validationError } from '../http.js';
 import { listRecords } from '../list.js';
-import type { Route, RouteContext } from '../route.js';
-
-export function findJob(ctx: RouteContext, id: string): Job {
-  const job = ctx.store.get<Job>('jobs', id);
-  if (!job) throw notFound('job', id);
-  return job;
-}
-
-/** CONTRACT §7: `{origin}/apply/{job_id}`, with the origin the emulator is reached at now. */
-export function applicationUrl(ctx: RouteContext, jobId: string): string {
-  return `${ctx.publicUrl}/apply/${encodeURIComponent(jobId)}`;
-}
-
-/** A job as answered: its link built for this request (the stored one may name another port). */
-function served<T extends Partial<Job>>(ctx: RouteContext, job: T): T {
-  if (typeof job.application_url !== 'string') return job;
-  // `fields` may leave the id out; the stored link still ends with it.
-  if (typeof job.id === 'string') return { ...job, application_url: applicationUrl(ctx, job.id) };
-  const tail = /\/apply\/[^/]+$/.exec(job.application_url)?.[0];
-  return tail ? { ...job, application_url: `${ctx.publicUrl}${tail}` } : job;
-}
-
-/** The client-settable fields of a stored job, as a job input (to validate a patched job whole). */
-function inputOf(job: Job): Record<string, unknown> {
-  const { id: _id, status: _status, assessment_id: _a, application_url: _u, candidate_count: _c, created_at: _cr, updated_at: _up, ...input } =
-    job;
-  return input;
-}
-
-/** RFC 7396 on a job input: a null removes the field, objects merge, anything else replaces. */
-function mergePatch(base: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
-  const out = overlay(base, {});
-  for (const [key, value] of Object.entries(patch)) {
-    const under = own(out, key);
-    if (value === null) delete out[key];
-    else define(out, key, isPlainObject(value) ? mergePatch(isPlainObject(under) ? under : {}, value) : value);
-  }
-  return out;
-}
-
-/** A job as stored: its input, the status publish gives, and the settings its assessment took. */
-export function jobRecord(parts: {
-  id: string;
-  title: string;
-  publish: boolean | undefined;
-  input: Omit<JobInput, 'publish' | 'title'>;
-  assessment: Assessment;
-  url: string;
-  stamp: string;
-  candidateCount: number;
-}): Job {
-  const { id, title, publish, input, assessment, url, stamp, candidateCount } = parts;
-  return {
-    id,
-    title,
-    status: publish ? 'active' : 'draft',
-    ...input,
-    assessment_config: {
-      auto_generate: assessment.status === 'ready',
-      question_count: assessment.question_count,
-      time_limit: assessment.time_limit,
-      proctoring: assessment.proctoring,
-      question_types: assessment.question_types,
-    },
-    assessment_id: assessment.id,
-    application_url: url,
-    candidate_count: candidateCount,
-    created_at: stamp,
-    updated_at: stamp,
-  };
-}
-
-/** A new job and its assessment, stored, with job.created and (when it is ready) assessment.generated. */
-export function createJob(ctx: RouteContext, valid: JobInput): { job: Job; generationMs: number } {
-  const { publish, title, ...input } = valid;
-  const now = ctx.now();
-  const id = newId('job');
-  const started = performance.now();
-  const assessment = generateAssessment({ id, title, ...input }, input.assessment_config, now);
-  const generationMs = Math.round((performance.now() - started) * 100) / 100;
-  const stamp = now.toISOString();
-  const job = jobRecord({ id, title, publish, input, assessment, url: applicationUrl(ctx, id), stamp, candidateCount: 0 });
-  ctx.store.put('assessments', assessment);
-  ctx.store.put('jobs', job);
-  ctx.events.emit('job.created', job);
-  if (assessment.status === 'ready') ctx.events.emit('assessment.generated', assessment);
-  return { job, generationMs };
-}
+import { createJob, deleteJob, findJob, servedJob, updateJob } from '../platform/jobs.js';
+import type { Route } from '../route.js';
 
 export const jobRoutes: Route[] = [
   {
@@ -119,7 +23,7 @@ export const jobRoutes: Route[] = [
     handler(req, ctx) {
       const page = listRecords<Job>(ctx.store, 'jobs', req.query, { fields: JOB_RECORD_FIELDS });
       return ok(
-        page.data.map((job) => served(ctx, job)),
+        page.data.map((job) => servedJob(ctx, job)),
         page.meta,
       );
     },
@@ -128,46 +32,25 @@ export const jobRoutes: Route[] = [
     method: 'GET',
     path: '/jobs/:id',
     handler(req, ctx) {
-      return ok(served(ctx, findJob(ctx, req.params.id!)));
+      return ok(servedJob(ctx, findJob(ctx, req.params.id!)));
     },
   },
   {
     method: 'PATCH',
     path: '/jobs/:id',
     handler(req, ctx) {
+      // A job that does not exist is said before what is wrong with the patch.
       const job = findJob(ctx, req.params.id!);
       const result = validateJobPatch(req.body);
       if (!result.ok) throw validationError(result.errors);
-      const { status, ...fields } = result.value;
-      if (status !== undefined && !canMoveJob(job.status, status)) {
-        const message = job.status === status ? `Job ${job.id} is already ${status}.` : `Job ${job.id} is ${job.status}; it cannot become ${status}.`;
-        throw new HttpError(409, 'conflict', message);
-      }
-      // Nested objects merge, null removes (JSON Merge Patch); the job as a whole must still be a valid job input.
-      const merged = mergePatch(inputOf(job), fields);
-      const whole = validateJobInput(merged);
-      if (!whole.ok) throw validationError(whole.errors);
-      const updated: Job = {
-        ...job,
-        ...(whole.value as Omit<JobInput, 'publish'>),
-        ...(status ? { status } : {}),
-        updated_at: ctx.now().toISOString(),
-      };
-      // A field the patch cleared is gone from the job, not left as it was.
-      for (const key of Object.keys(inputOf(job))) if (!Object.hasOwn(whole.value, key)) delete (updated as unknown as Record<string, unknown>)[key];
-      ctx.store.put('jobs', updated);
-      return ok(served(ctx, updated));
+      return ok(servedJob(ctx, updateJob(ctx, job.id, result.value)));
     },
   },
   {
     method: 'DELETE',
     path: '/jobs/:id',
     handler(req, ctx) {
-      const job = findJob(ctx, req.params.id!);
-      ctx.store.deleteWhere('candidates', 'job_id', job.id);
-      ctx.store.deleteWhere('assessments', 'job_id', job.id);
-      ctx.store.deleteWhere('applications', 'job_id', job.id);
-      ctx.store.delete('jobs', job.id);
+      deleteJob(ctx, req.params.id!);
       return noContent();
     },
   },

@@ -1,27 +1,15 @@
 // POST /webhooks (spec), and the assumed GET /webhooks, GET and DELETE /webhooks/{id}, the
 // delivery log of one webhook and of all (GET /deliveries).
-// The secret is stored for signing and never returned.
+// The secret is stored for signing and never returned. The operations are the platform's.
 import { validateWebhookInput } from '../../domain/webhook.js';
-import { created, noContent, notFound, ok, validationError } from '../http.js';
-import { newId } from '../ids.js';
+import { created, noContent, ok, validationError } from '../http.js';
 import { publicDelivery, type Delivery, type StoredWebhook } from '../events.js';
 import { listRecords } from '../list.js';
-import type { Route, RouteContext } from '../route.js';
+import { findWebhook, publicWebhook, registerWebhook, removeWebhook } from '../platform/webhooks.js';
+import type { Route } from '../route.js';
 
-export type Webhook = Omit<StoredWebhook, 'secret'>;
-
-export const WEBHOOK_FIELDS: readonly string[] = ['id', 'url', 'events', 'status', 'created_at', 'updated_at'];
+const WEBHOOK_FIELDS: readonly string[] = ['id', 'url', 'events', 'status', 'created_at', 'updated_at'];
 const DELIVERY_FIELDS: readonly string[] = ['id', 'webhook_id', 'event_id', 'event_type', 'url', 'state', 'attempts', 'next_attempt_at', 'created_at', 'updated_at'];
-
-export function publicWebhook({ secret: _secret, ...webhook }: StoredWebhook): Webhook {
-  return webhook;
-}
-
-function findWebhook(ctx: RouteContext, id: string): StoredWebhook {
-  const webhook = ctx.store.get<StoredWebhook>('webhooks', id);
-  if (!webhook) throw notFound('webhook', id);
-  return webhook;
-}
 
 export const webhookRoutes: Route[] = [
   {
@@ -30,10 +18,7 @@ export const webhookRoutes: Route[] = [
     handler(req, ctx) {
       const result = validateWebhookInput(req.body);
       if (!result.ok) throw validationError(result.errors);
-      const stamp = ctx.now().toISOString();
-      const webhook: StoredWebhook = { id: newId('wh'), ...result.value, status: 'active', created_at: stamp, updated_at: stamp };
-      ctx.store.put('webhooks', webhook);
-      return created(publicWebhook(webhook));
+      return created(publicWebhook(registerWebhook(ctx, result.value)));
     },
   },
   {
@@ -81,7 +66,7 @@ export const webhookRoutes: Route[] = [
     // The spec gives write keys "configure webhooks" (CONTRACT §6 "Keys"): removing one included.
     level: 'write',
     handler(req, ctx) {
-      ctx.store.delete('webhooks', findWebhook(ctx, req.params.id!).id);
+      removeWebhook(ctx, req.params.id!);
       return noContent();
     },
   },

@@ -2,12 +2,14 @@
 // seed. They apply (status new); with `completeAssessments` they take the assessment (a score,
 // then review); with `advance` they move along the pipeline as far as a realistic spread takes
 // them. Each step emits its event.
-import { CANDIDATE_PIPELINE } from '../domain/candidate.js';
-import type { Job } from '../domain/job.js';
-import type { CandidateStatus } from '../domain/vocabulary.js';
-import { newId } from './ids.js';
-import { addToCandidateCount, completeAssessment, createApplication, moveCandidate } from './applications.js';
-import type { RouteContext } from './route.js';
+import { CANDIDATE_PIPELINE } from '../../domain/candidate.js';
+import type { CandidateStatus } from '../../domain/vocabulary.js';
+import { newId } from '../ids.js';
+import { seededRandom } from '../random.js';
+import { addToCandidateCount, completeAssessment, createApplication } from './applications.js';
+import { stepCandidate } from './candidates.js';
+import type { PlatformContext } from './context.js';
+import { findJob, requireOpenJob } from './jobs.js';
 
 const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'Ken', 'Margaret', 'Dennis', 'Radia', 'Linus', 'Hedy', 'John', 'Katherine', 'Tim'];
 const LAST = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Allen', 'Thompson', 'Hamilton', 'Ritchie', 'Perlman', 'Torvalds', 'Lamarr', 'Backus', 'Johnson', 'Berners-Lee'];
@@ -26,18 +28,6 @@ const SPREAD: [CandidateStatus, number][] = [
 /** Scores rise along the pipeline: those who got further scored better. */
 const SCORE_FLOOR: Partial<Record<CandidateStatus, number>> = { review: 45, interview: 65, offer: 75, hired: 80, rejected: 10 };
 
-/** mulberry32: a small seeded PRNG, so that a seed gives the same candidates. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface SimulationOptions {
   applications: number;
   seed: number;
@@ -51,7 +41,13 @@ export interface SimulationResult {
   by_status: Record<string, number>;
 }
 
-export function simulateApplications(ctx: RouteContext, job: Job, options: SimulationOptions): SimulationResult {
+/** Candidates apply to an active job (in one write transaction), each step with its events. */
+export function simulateApplications(ctx: PlatformContext, jobId: string, options: SimulationOptions): SimulationResult {
+  return ctx.store.write(() => simulate(ctx, jobId, options));
+}
+
+function simulate(ctx: PlatformContext, jobId: string, options: SimulationOptions): SimulationResult {
+  const job = requireOpenJob(findJob(ctx, jobId));
   const random = seededRandom(options.seed);
   const byStatus: Record<string, number> = {};
   for (let index = 0; index < options.applications; index++) {
@@ -72,7 +68,7 @@ export function simulateApplications(ctx: RouteContext, job: Job, options: Simul
       if (status === 'review') {
         const floor = SCORE_FLOOR[target] ?? 0;
         candidate = completeAssessment(ctx, job, candidate, Math.min(100, Math.round(floor + scoreRoll * (100 - floor))));
-      } else candidate = moveCandidate(ctx, candidate, status);
+      } else candidate = stepCandidate(ctx, candidate, status);
     }
     byStatus[candidate.status] = (byStatus[candidate.status] ?? 0) + 1;
   }

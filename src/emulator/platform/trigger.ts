@@ -3,15 +3,16 @@
 // application page and simulate, so that every event they emit on the way is the real one. The
 // payload of the triggered event may be changed by overrides (`data` paths), to try a receiver
 // on values the records would not have.
-import { validateJobInput, type Job } from '../domain/job.js';
-import { dictionary } from '../domain/merge.js';
-import { EVENT_KINDS, type EventKind } from '../domain/vocabulary.js';
-import type { StoredEvent } from './events.js';
-import { HttpError, validationError } from './http.js';
-import { addToCandidateCount, completeAssessment, createApplication, moveCandidate } from './applications.js';
-import type { RouteContext } from './route.js';
-import { createAssessment } from './routes/assessments.js';
-import { createJob, findJob } from './routes/jobs.js';
+import { validateJobInput, type Job } from '../../domain/job.js';
+import { dictionary } from '../../domain/merge.js';
+import { EVENT_KINDS, type EventKind } from '../../domain/vocabulary.js';
+import type { StoredEvent } from '../events.js';
+import { addToCandidateCount, completeAssessment, createApplication } from './applications.js';
+import { createAssessment } from './assessments.js';
+import { stepCandidate } from './candidates.js';
+import type { PlatformContext } from './context.js';
+import { invalid } from './errors.js';
+import { createJob, findJob, requireOpenJob } from './jobs.js';
 
 /** The job a trigger makes when none is given: a plain, valid posting, named for where it came from. */
 const TRIGGER_JOB = {
@@ -50,7 +51,7 @@ export interface TriggerResult {
 
 /** The request body, checked: `{type, job_id?, overrides?}`. */
 export function triggerRequest(body: unknown): TriggerRequest {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw validationError({ body: 'must be an object' });
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid({ body: 'must be an object' });
   const input = body as Record<string, unknown>;
   const errors: Record<string, string> = dictionary();
   for (const name of Object.keys(input)) if (!['type', 'job_id', 'overrides'].includes(name)) errors[name] = 'is not a known field';
@@ -72,12 +73,12 @@ export function triggerRequest(body: unknown): TriggerRequest {
       }
     }
   }
-  if (Object.keys(errors).length > 0) throw validationError(errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
   return { type: type as EventKind, jobId: jobId as string | undefined, overrides: overrides as Record<string, unknown> };
 }
 
-/** Makes the records and emits the events (in the caller's write transaction). */
-export function trigger(ctx: RouteContext, request: TriggerRequest): TriggerResult {
+/** Makes the records and emits the events, in one write transaction. */
+export function trigger(ctx: PlatformContext, request: TriggerRequest): TriggerResult {
   const { type, jobId, overrides } = request;
   let shaped = false;
   const shape = (kind: EventKind, data: unknown): unknown => {
@@ -85,14 +86,14 @@ export function trigger(ctx: RouteContext, request: TriggerRequest): TriggerResu
     shaped = true;
     return withOverrides(data, overrides);
   };
-  const { events } = ctx.events.collect(() => produce(ctx, type, jobId), shape);
+  const { events } = ctx.store.write(() => ctx.events.collect(() => produce(ctx, type, jobId), shape));
   const triggered = events.filter((event) => event.type === type).at(-1);
   // Every path of produce() emits its kind; this would be a fault of the emulator itself.
   if (!triggered) throw new Error(`trigger made no ${type} event`);
   return { type, event_id: triggered.id, events };
 }
 
-function produce(ctx: RouteContext, type: EventKind, jobId: string | undefined): void {
+function produce(ctx: PlatformContext, type: EventKind, jobId: string | undefined): void {
   if (type === 'job.created') {
     newJob(ctx, false);
     return;
@@ -100,29 +101,27 @@ function produce(ctx: RouteContext, type: EventKind, jobId: string | undefined):
   if (type === 'assessment.generated') {
     // A new job brings its assessment; a job given gets a new one.
     if (jobId === undefined) newJob(ctx, false);
-    else createAssessment(ctx, findJob(ctx, jobId), {}, {});
+    else createAssessment(ctx, { jobId });
     return;
   }
   const job = jobId === undefined ? newJob(ctx, true) : findJob(ctx, jobId);
-  if (job.status !== 'active') {
-    throw new HttpError(409, 'conflict', `Job ${job.id} is ${job.status}; only active jobs take applications (hire jobs publish ${job.id}).`);
-  }
+  requireOpenJob(job);
   const name = APPLICANTS[Math.floor(Math.random() * APPLICANTS.length)]!;
   let candidate = createApplication(ctx, job, { name, email: `${name.toLowerCase().replace(' ', '.')}.${Date.now().toString(36)}@example.com` });
   addToCandidateCount(ctx, job, 1);
   if (type === 'application.received' || type === 'application.created') return;
   if (type === 'candidate.statusChanged') {
-    moveCandidate(ctx, candidate, 'screening');
+    stepCandidate(ctx, candidate, 'screening');
     return;
   }
   candidate = completeAssessment(ctx, job, candidate, 60 + Math.floor(Math.random() * 40));
   if (type === 'assessment.completed') return;
-  candidate = moveCandidate(ctx, candidate, 'interview');
+  candidate = stepCandidate(ctx, candidate, 'interview');
   if (type === 'interview.scheduled') return;
-  moveCandidate(ctx, candidate, 'offer');
+  stepCandidate(ctx, candidate, 'offer');
 }
 
-function newJob(ctx: RouteContext, publish: boolean): Job {
+function newJob(ctx: PlatformContext, publish: boolean): Job {
   const valid = validateJobInput({ ...TRIGGER_JOB, publish });
   if (!valid.ok) throw new Error('the trigger job is not valid');
   return createJob(ctx, valid.value).job;
@@ -150,7 +149,7 @@ function withOverrides(data: unknown, overrides: Record<string, unknown>): unkno
       }
       if (Array.isArray(at)) {
         const list = names.slice(0, index).join('.');
-        throw validationError({ [`overrides.${path}`]: `${list} is a list of ${at.length}: name an item by its number, 0 to ${at.length}` });
+        throw invalid({ [`overrides.${path}`]: `${list} is a list of ${at.length}: name an item by its number, 0 to ${at.length}` });
       }
       const object = at;
       if (last) object[name] = value;
