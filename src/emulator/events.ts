@@ -10,7 +10,7 @@ import type { EventKind } from '../domain/vocabulary.js';
 import { signedHeaders } from '../webhooks/signature.js';
 import { HttpError, notFound } from './http.js';
 import { newId } from './ids.js';
-import { field, type Store } from './store.js';
+import type { Store } from './store.js';
 
 export const MAX_ATTEMPTS = 6;
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -161,7 +161,7 @@ export class EventBus {
     const stamp = this.#now().toISOString();
     const event: StoredEvent = { id: newId('evt'), type, created_at: stamp, job_id: jobOf(type, data), data };
     // Events are only ever added, never updated: a plain insert, whose row number paces the trimming.
-    const { lastInsertRowid } = this.#store.db.prepare('INSERT INTO events (id, doc) VALUES (?, ?)').run(event.id, JSON.stringify(event));
+    const number = this.#store.appendEvent(event);
     this.#collector?.events.push(event);
     const webhooks = this.#store.all<StoredWebhook>('webhooks').filter((webhook) => webhook.events.includes(type));
     if (webhooks.length > 0) {
@@ -171,7 +171,7 @@ export class EventBus {
     }
     // Trimmed by count every so often, and by age as soon as the oldest event is past it (one read
     // of the first row); the log's reads also leave out what is past its age meanwhile.
-    if (lastInsertRowid % this.#pruneEvery === 0 || this.#oldestExpired()) this.#prune(lastInsertRowid);
+    if (number % this.#pruneEvery === 0 || this.#oldestExpired()) this.#prune(number);
     return event;
   }
 
@@ -249,33 +249,22 @@ export class EventBus {
    * attempted.
    */
   #prune(last?: number): void {
-    const db = this.#store.db;
-    const newest = last ?? Number(db.prepare('SELECT max(seq) AS last FROM events').get()?.last ?? 0);
-    const cutoff = retentionCutoff(this.#now());
+    const newest = last ?? this.#store.lastEventNumber();
     this.#oldestAt = undefined;
-    const settled = `${field('state')} != 'pending'`;
-    for (const [condition, value] of [
-      ['seq <= ?', newest - this.#eventsKept],
-      [`${field('created_at')} < ?`, cutoff],
-    ] as const) {
-      db.prepare(`DELETE FROM deliveries WHERE ${field('event_id')} IN (SELECT id FROM events WHERE ${condition}) AND ${settled}`).run(value);
-      db.prepare(`DELETE FROM events WHERE ${condition}`).run(value);
-    }
+    this.#store.trimEvents(newest - this.#eventsKept, retentionCutoff(this.#now()));
   }
 
   /** Is the first event stored (the oldest but for a clock set back) past the log's age? */
   #oldestExpired(): boolean {
     const cutoff = retentionCutoff(this.#now());
     if (this.#oldestAt !== undefined && this.#oldestAt >= cutoff) return false;
-    const oldest = this.#store.db.prepare(`SELECT ${field('created_at')} AS at FROM events ORDER BY seq LIMIT 1`).get()?.at;
-    this.#oldestAt = typeof oldest === 'string' ? oldest : undefined;
+    this.#oldestAt = this.#store.firstEventAt();
     return this.#oldestAt !== undefined && this.#oldestAt < cutoff;
   }
 
   /** Trims events past their age, if there are any (a read first: most starts have none). */
   #expire(): void {
-    const stale = this.#store.db.prepare(`SELECT 1 AS yes FROM events WHERE ${field('created_at')} < ? LIMIT 1`).get(retentionCutoff(this.#now()));
-    if (stale) this.#store.write(() => this.#prune());
+    if (this.#store.hasEventsBefore(retentionCutoff(this.#now()))) this.#store.write(() => this.#prune());
   }
 
   /** Starts delivering, beginning with what was pending when the emulator last stopped. */
@@ -322,17 +311,14 @@ export class EventBus {
       await Promise.race([Promise.all([...this.#inFlight.values()]), new Promise((resolve) => setTimeout(resolve, waitMs).unref())]);
     }
     // Attempts still under way are given up: another emulator on this data may take them at once.
-    const release = this.#store.db.prepare('UPDATE deliveries SET lease_until = NULL WHERE id = ?');
-    for (const id of this.#inFlight.keys()) release.run(id);
+    for (const id of this.#inFlight.keys()) this.#store.releaseDelivery(id);
     this.#closed = true;
   }
 
   /** When the next pending delivery is due, by the emulator's clock (ms), or undefined. */
   #nextDue(): number | undefined {
-    const row = this.#store.db
-      .prepare(`SELECT min(${field('next_attempt_at')}) AS next FROM deliveries WHERE ${field('state')} = 'pending'`)
-      .get();
-    return typeof row?.next === 'string' ? Date.parse(row.next) : undefined;
+    const next = this.#store.nextPendingDelivery();
+    return next === undefined ? undefined : Date.parse(next);
   }
 
   #schedule(minDelayMs = 0): void {
@@ -371,14 +357,7 @@ export class EventBus {
     const now = this.#now();
     const clock = Date.now();
     const claimed = this.#store.write(() => {
-      const due = this.#store.select<Delivery>('deliveries', {
-        where: [`${field('state')} = 'pending'`, `${field('next_attempt_at')} <= ?`, '(lease_until IS NULL OR lease_until < ?)'],
-        params: [now.toISOString(), clock],
-        order: [field('next_attempt_at')],
-        limit: free,
-      });
-      const lease = this.#store.db.prepare('UPDATE deliveries SET lease_until = ? WHERE id = ?');
-      for (const delivery of due) lease.run(clock + this.#timeoutMs + LEASE_SLACK_MS, delivery.id);
+      const due = this.#store.leaseDueDeliveries<Delivery>(now.toISOString(), clock, clock + this.#timeoutMs + LEASE_SLACK_MS, free);
       return due.filter((delivery) => !this.#inFlight.has(delivery.id));
     });
     for (const delivery of claimed) {
@@ -430,7 +409,7 @@ export class EventBus {
         next_attempt_at: next,
         updated_at: this.#now().toISOString(),
       } satisfies Delivery);
-      this.#store.db.prepare('UPDATE deliveries SET lease_until = NULL WHERE id = ?').run(delivery.id);
+      this.#store.releaseDelivery(delivery.id);
     });
   }
 }

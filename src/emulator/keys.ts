@@ -242,7 +242,7 @@ export class KeyRing {
       this.#count(key.id, 'hour', hourWindow);
       this.#count(key.id, 'day', dayWindow);
       if (key.id !== LOCAL_KEY_ID) {
-        this.#store.db.prepare("UPDATE keys SET doc = json_set(doc, '$.last_used_at', ?) WHERE id = ?").run(stamp, key.id);
+        this.#store.setField('keys', key.id, 'last_used_at', stamp);
       }
       return { hour: used.hour + 1, day: used.day + 1 };
     });
@@ -304,16 +304,11 @@ export class KeyRing {
 
   /** Requests counted in the key's current window (0 when the window has moved on). */
   #used(keyId: string, window: 'hour' | 'day', start: number): number {
-    const row = this.#store.db.prepare('SELECT start, count FROM usage WHERE key_id = ? AND window = ?').get(keyId, window);
-    return row && Number(row.start) === start ? Number(row.count) : 0;
+    return this.#store.usage(keyId, window, start);
   }
 
   #count(keyId: string, window: 'hour' | 'day', start: number): void {
-    this.#store.db
-      .prepare(
-        'INSERT INTO usage (key_id, window, start, count) VALUES (?, ?, ?, 1) ON CONFLICT (key_id, window) DO UPDATE SET count = CASE WHEN start = excluded.start THEN count + 1 ELSE 1 END, start = excluded.start',
-      )
-      .run(keyId, window, start);
+    this.#store.countUsage(keyId, window, start);
   }
 }
 

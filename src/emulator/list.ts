@@ -5,7 +5,7 @@ import { CANDIDATE_STATUSES, DELIVERY_STATES, EMPLOYMENT_TYPES, EVENT_KINDS, EXP
 import type { FieldErrors } from '../domain/rules.js';
 import type { SqlValue } from './db.js';
 import { validationError } from './http.js';
-import { field, isFieldPath, type CollectionName, type Store, type StoredRecord } from './store.js';
+import { isFieldPath, type CollectionName, type Comparison, type Condition, type Store, type StoredRecord } from './store.js';
 
 export const PER_PAGE_DEFAULT = 20;
 export const PER_PAGE_MAX = 100;
@@ -39,12 +39,12 @@ const VALUE_RULES: Partial<Record<CollectionName, Record<string, ValueRule>>> = 
 export interface ListSpec<T> {
   /** Field names a client may sort by, select, and filter on (dotted paths below them too). */
   fields: readonly string[];
-  /** Filters that are not plain field equality, such as `score_min`: a value and its SQL condition. */
-  filters?: Record<string, { parse(value: string): SqlValue; sql: string }>;
-  /** Conditions every listed record meets (the deliveries of one webhook). */
+  /** Filters that are not plain field equality, such as `score_min`: a value, compared with a field. */
+  filters?: Record<string, { parse(value: string): SqlValue; field: string; is: Comparison }>;
+  /** Field values every listed record has (the deliveries of one webhook). */
   scope?: Record<string, SqlValue>;
-  /** A condition of SQL every listed record meets, with its params (events within the log's age). */
-  condition?: { sql: string; params: SqlValue[] };
+  /** Conditions every listed record meets (events within the log's age). */
+  conditions?: Condition[];
   /** What a stored record shows (a webhook without its secret). */
   show?: (record: T) => Record<string, unknown>;
 }
@@ -55,7 +55,7 @@ export interface Page {
 }
 
 /**
- * Lists a collection newest first unless `sort` says otherwise, as SQL over the store: filters,
+ * Lists a collection newest first unless `sort` says otherwise, as one query of the store: filters,
  * sort, page and count are one consistent read, whatever the collection's size.
  */
 export function listRecords<T extends StoredRecord>(store: Store, name: CollectionName, query: URLSearchParams, spec: ListSpec<T>): Page {
@@ -74,26 +74,17 @@ export function listRecords<T extends StoredRecord>(store: Store, name: Collecti
   const unknownFields = selected.filter((path) => !isField(path));
   if (unknownFields.length > 0) errors.fields = `unknown field ${unknownFields.join(', ')}; fields: ${spec.fields.join(', ')}`;
 
-  const where: string[] = [];
-  const params: SqlValue[] = [];
-  for (const [path, value] of Object.entries(spec.scope ?? {})) {
-    where.push(`${field(path)} = ?`);
-    params.push(value);
-  }
-  if (spec.condition) {
-    where.push(spec.condition.sql);
-    params.push(...spec.condition.params);
-  }
+  const conditions: Condition[] = [
+    ...Object.entries(spec.scope ?? {}).map(([path, value]): Condition => ({ field: path, is: '=', value })),
+    ...(spec.conditions ?? []),
+  ];
   for (const name of new Set(query.keys())) {
     if (RESERVED.has(name)) continue;
     const values = query.getAll(name).flatMap((value) => value.split(','));
     const custom = spec.filters?.[name];
     if (custom) {
       try {
-        for (const value of values) {
-          params.push(custom.parse(value));
-          where.push(custom.sql);
-        }
+        for (const value of values) conditions.push({ field: custom.field, is: custom.is, value: custom.parse(value) });
       } catch (error) {
         errors[name] = (error as Error).message;
       }
@@ -106,24 +97,24 @@ export function listRecords<T extends StoredRecord>(store: Store, name: Collecti
           : `must be a number from ${(rule as { min: number }).min} to ${(rule as { max: number }).max} (got ${invalid.map((value) => JSON.stringify(value)).join(', ')})`;
         continue;
       }
-      const matched = ID_FIELDS.has(name)
-        ? oneOf(name, values, (value) => value)
-        : Array.isArray(rule) && !ARRAY_FIELDS.has(name)
-          ? oneOf(name, values, (value) => value.toLowerCase())
-          : matchesAny(name, values);
-      where.push(matched.sql);
-      params.push(...matched.params);
+      conditions.push(
+        ID_FIELDS.has(name)
+          ? { field: name, in: values }
+          : Array.isArray(rule) && !ARRAY_FIELDS.has(name)
+            ? { field: name, in: values.map((value) => value.toLowerCase()) }
+            : { field: name, anyOf: values },
+      );
     } else {
       errors[name] = 'is not a field that can be filtered';
     }
   }
   if (Object.keys(errors).length > 0) throw validationError(errors, 'Invalid list parameters.');
 
-  const order = sortKeys.length > 0 ? sortKeys.flatMap(orderTerms) : ['seq DESC'];
+  const sort = sortKeys.map((key) => (key.startsWith('-') ? { field: key.slice(1), descending: true } : { field: key }));
   const show = spec.show ?? ((record: T) => record as unknown as Record<string, unknown>);
   return store.read(() => {
-    const total = store.count(name, { where, params });
-    const records = store.select<T>(name, { where, params, order, limit: perPage, offset: (page - 1) * perPage }).map(show);
+    const total = store.countWhere(name, conditions);
+    const records = store.query<T>(name, { conditions, sort, newestFirst: true, limit: perPage, offset: (page - 1) * perPage }).map(show);
     const data = selected.length > 0 ? records.map((item) => pick(item, selected)) : records;
     return {
       data,
@@ -144,11 +135,6 @@ function allowed(rule: ValueRule, value: string): boolean {
 
 /** Ids, matched exactly (an id's case is part of it): the field's index serves the filter. */
 const ID_FIELDS = new Set(['id', 'job_id', 'webhook_id', 'event_id']);
-
-/** One of the values, compared as stored: the field's own index serves it. */
-function oneOf(path: string, values: string[], stored: (value: string) => string): { sql: string; params: SqlValue[] } {
-  return { sql: `${field(path)} IN (${values.map(() => '?').join(', ')})`, params: values.map(stored) };
-}
 
 function wholeNumber(raw: string | null, fallback: number, min: number, max: number, name: string, errors: FieldErrors): number {
   if (raw === null) return fallback;
@@ -187,30 +173,4 @@ function pick(item: Record<string, unknown>, fields: string[]): Record<string, u
     }
   }
   return out;
-}
-
-/**
- * Case-insensitive equality with any of the values, as text; an array field matches when any of
- * its items does (`skills=go` finds jobs whose skills include go). Booleans and null compare as
- * `true`, `false` and `null`; objects as their JSON.
- */
-function matchesAny(path: string, values: string[]): { sql: string; params: SqlValue[] } {
-  const wanted = values.map((value) => value.toLowerCase());
-  const marks = wanted.map(() => '?').join(', ');
-  const text = `lower(CASE item.type WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' WHEN 'null' THEN 'null' WHEN 'object' THEN json(item.value) WHEN 'array' THEN json(item.value) ELSE CAST(item.value AS TEXT) END)`;
-  return {
-    sql: `CASE json_type(doc, '$.${path}') WHEN 'object' THEN lower(json_extract(doc, '$.${path}')) IN (${marks}) ELSE EXISTS (SELECT 1 FROM json_each(doc, '$.${path}') AS item WHERE ${text} IN (${marks})) END`,
-    params: [...wanted, ...wanted],
-  };
-}
-
-/**
- * ORDER BY terms for one sort key: missing values last in either direction; then as text without
- * regard to case, then with it (numbers by value).
- */
-function orderTerms(key: string): string[] {
-  const descending = key.startsWith('-');
-  const value = field(descending ? key.slice(1) : key);
-  const direction = descending ? ' DESC' : '';
-  return [`(${value} IS NULL)`, `${value} COLLATE NOCASE${direction}`, `${value}${direction}`];
 }

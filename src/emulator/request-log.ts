@@ -28,10 +28,8 @@ export function loggedPath(path: string): string {
 /** Appends one request; never fails the request it describes (a busy or closed store drops the entry). */
 export function logRequest(store: Store, entry: Omit<LoggedRequest, 'seq'>): void {
   try {
-    const { changes } = store.db.prepare('INSERT INTO requests (entry) VALUES (?)').run(JSON.stringify({ ...entry, path: loggedPath(entry.path) }));
-    if (changes === 0) return;
-    const last = Number(store.db.prepare('SELECT max(seq) AS last FROM requests').get()?.last ?? 0);
-    if (last % TRIM_EVERY === 0) store.db.prepare('DELETE FROM requests WHERE seq <= ?').run(last - REQUESTS_KEPT);
+    const last = store.appendRequest(JSON.stringify({ ...entry, path: loggedPath(entry.path) }));
+    if (last > 0 && last % TRIM_EVERY === 0) store.trimRequests(last - REQUESTS_KEPT);
   } catch {
     // The log is a convenience: losing an entry must not turn an answered request into a failure.
   }
@@ -40,19 +38,18 @@ export function logRequest(store: Store, entry: Omit<LoggedRequest, 'seq'>): voi
 /** The requests after `after` (oldest first, at most `limit`), and the newest number in the log. */
 export function readRequests(store: Store, after: number | undefined, limit: number): { requests: LoggedRequest[]; last: number } {
   return store.read(() => {
-    const last = Number(store.db.prepare('SELECT max(seq) AS last FROM requests').get()?.last ?? 0);
+    const last = store.lastRequestNumber();
     if (after === undefined) return { requests: [], last };
-    // Read as bytes (text that is not UTF-8 would abort the process in the binding); a damaged entry is left out.
-    const rows = store.db.prepare('SELECT seq, CAST(entry AS BLOB) AS entry FROM requests WHERE seq > ? ORDER BY seq LIMIT ?').all(after, limit);
-    return { requests: rows.flatMap((row) => readEntry(Number(row.seq), row.entry)), last };
+    // Read as bytes; a damaged entry (not UTF-8, not JSON) is left out.
+    return { requests: store.requestsAfter(after, limit).flatMap((row) => readEntry(row.seq, row.entry)), last };
   });
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-function readEntry(seq: number, bytes: unknown): LoggedRequest[] {
+function readEntry(seq: number, bytes: Uint8Array): LoggedRequest[] {
   try {
-    const entry = JSON.parse(UTF8.decode(bytes as Uint8Array)) as unknown;
+    const entry = JSON.parse(UTF8.decode(bytes)) as unknown;
     return typeof entry === 'object' && entry !== null && !Array.isArray(entry) ? [{ ...(entry as Omit<LoggedRequest, 'seq'>), seq }] : [];
   } catch {
     return [];

@@ -150,6 +150,35 @@ export interface Selection {
   offset?: number;
 }
 
+/** A comparison of a document's field with a value. */
+export type Comparison = '=' | '!=' | '<' | '<=' | '>' | '>=';
+
+/**
+ * A condition on a document, said without SQL: a field compared with a value; a field equal to one
+ * of some values, as stored (its index serves it); or a field equal, as text without regard to
+ * case, to any of some values (an array field: any of its items).
+ */
+export type Condition =
+  | { field: string; is: Comparison; value: SqlValue }
+  | { field: string; in: SqlValue[] }
+  | { field: string; anyOf: string[] };
+
+/** A sort key: a field path, descending with `descending`. */
+export interface SortKey {
+  field: string;
+  descending?: boolean;
+}
+
+/** Which records, in which order, and which page of them; conditions are joined with AND. */
+export interface Query {
+  conditions?: Condition[];
+  /** Default: the order records were first stored, newest first with `newestFirst`. */
+  sort?: SortKey[];
+  newestFirst?: boolean;
+  limit?: number;
+  offset?: number;
+}
+
 export interface MigrationReport {
   records: number;
   /** The first-format files, now renamed to `*.migrated`. */
@@ -284,6 +313,23 @@ export class Store {
     this.onDamaged?.(error);
   }
 
+  /** The records a query selects, in its order. */
+  query<T extends StoredRecord>(name: CollectionName, query: Query = {}): T[] {
+    const { where, params } = conditionsSql(query.conditions ?? []);
+    const order = query.sort && query.sort.length > 0 ? query.sort.flatMap(orderTerms) : query.newestFirst ? ['seq DESC'] : [];
+    return this.select<T>(name, {
+      where,
+      params,
+      order,
+      ...(query.limit !== undefined ? { limit: query.limit, offset: query.offset ?? 0 } : {}),
+    });
+  }
+
+  /** How many records meet the conditions. */
+  countWhere(name: CollectionName, conditions: Condition[] = []): number {
+    return this.count(name, conditionsSql(conditions));
+  }
+
   /** Stores the record; an update keeps the record's place in the collection's order. */
   put<T extends StoredRecord>(name: CollectionName, record: T): T {
     this.#open()
@@ -319,6 +365,132 @@ export class Store {
 
   setMeta(name: string, value: string): void {
     this.#open().prepare('INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value').run(name, value);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // The event log (events.ts): events are only ever added, and trimmed by number and by age.
+
+  /** Appends an event (a plain insert, never an update); returns its row number, which only grows. */
+  appendEvent(event: StoredRecord): number {
+    const { lastInsertRowid } = this.#open().prepare('INSERT INTO events (id, doc) VALUES (?, ?)').run(event.id, JSON.stringify(event));
+    return Number(lastInsertRowid);
+  }
+
+  /** The row number of the newest event, 0 when there is none. */
+  lastEventNumber(): number {
+    return Number(this.#open().prepare('SELECT max(seq) AS last FROM events').get()?.last ?? 0);
+  }
+
+  /** The created_at of the first event stored, if any. */
+  firstEventAt(): string | undefined {
+    const at = this.#open().prepare(`SELECT ${field('created_at')} AS at FROM events ORDER BY seq LIMIT 1`).get()?.at;
+    return typeof at === 'string' ? at : undefined;
+  }
+
+  /** Is any event older than `cutoff` (ISO)? */
+  hasEventsBefore(cutoff: string): boolean {
+    return this.#open().prepare(`SELECT 1 AS yes FROM events WHERE ${field('created_at')} < ? LIMIT 1`).get(cutoff) !== undefined;
+  }
+
+  /**
+   * Deletes the events numbered up to `throughNumber` and those created before `before` (ISO),
+   * with their deliveries that are settled (not still being attempted).
+   */
+  trimEvents(throughNumber: number, before: string): void {
+    const db = this.#open();
+    const settled = `${field('state')} != 'pending'`;
+    for (const [condition, value] of [
+      ['seq <= ?', throughNumber],
+      [`${field('created_at')} < ?`, before],
+    ] as const) {
+      db.prepare(`DELETE FROM deliveries WHERE ${field('event_id')} IN (SELECT id FROM events WHERE ${condition}) AND ${settled}`).run(value);
+      db.prepare(`DELETE FROM events WHERE ${condition}`).run(value);
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Deliveries under way (events.ts): a process attempting one holds a lease on it until a time.
+
+  /** When the earliest pending delivery is due (ISO), if any is. */
+  nextPendingDelivery(): string | undefined {
+    const next = this.#open().prepare(`SELECT min(${field('next_attempt_at')}) AS next FROM deliveries WHERE ${field('state')} = 'pending'`).get()?.next;
+    return typeof next === 'string' ? next : undefined;
+  }
+
+  /**
+   * Takes up to `limit` pending deliveries due by `now` (ISO) whose lease (if any) ended before
+   * `clock` (ms), the earliest first, leasing each until `leaseUntil` (ms); in the caller's write transaction.
+   */
+  leaseDueDeliveries<T extends StoredRecord>(now: string, clock: number, leaseUntil: number, limit: number): T[] {
+    const due = this.select<T>('deliveries', {
+      where: [`${field('state')} = 'pending'`, `${field('next_attempt_at')} <= ?`, '(lease_until IS NULL OR lease_until < ?)'],
+      params: [now, clock],
+      order: [field('next_attempt_at')],
+      limit,
+    });
+    const lease = this.#open().prepare('UPDATE deliveries SET lease_until = ? WHERE id = ?');
+    for (const delivery of due) lease.run(leaseUntil, delivery.id);
+    return due;
+  }
+
+  /** Gives up the lease on a delivery: any process may attempt it at once. */
+  releaseDelivery(id: string): void {
+    this.#open().prepare('UPDATE deliveries SET lease_until = NULL WHERE id = ?').run(id);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Keys' usage (keys.ts): requests counted per key and window, shared by every process.
+
+  /** The requests counted for a key in a window (hour, day) that started at `start`; 0 once it moved on. */
+  usage(keyId: string, window: string, start: number): number {
+    const row = this.#open().prepare('SELECT start, count FROM usage WHERE key_id = ? AND window = ?').get(keyId, window);
+    return row && Number(row.start) === start ? Number(row.count) : 0;
+  }
+
+  /** Counts one request in a key's window that started at `start` (a window that moved on starts again at 1). */
+  countUsage(keyId: string, window: string, start: number): void {
+    this.#open()
+      .prepare(
+        'INSERT INTO usage (key_id, window, start, count) VALUES (?, ?, ?, 1) ON CONFLICT (key_id, window) DO UPDATE SET count = CASE WHEN start = excluded.start THEN count + 1 ELSE 1 END, start = excluded.start',
+      )
+      .run(keyId, window, start);
+  }
+
+  /** Sets one top-level field of a stored record in place (a key's last_used_at), without reading it. */
+  setField(name: CollectionName, id: string, path: string, value: SqlValue): void {
+    if (!isFieldPath(path)) throw new StoreError(`not a field path: ${JSON.stringify(path)}`);
+    this.#open().prepare(`UPDATE ${table(name)} SET doc = json_set(doc, '$.${path}', ?) WHERE id = ?`).run(value, id);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // The request log (request-log.ts): entries in the order they were added, trimmed from the oldest.
+
+  /** Appends an entry (JSON text); returns its number, 0 if it was not added. */
+  appendRequest(entry: string): number {
+    const db = this.#open();
+    const { changes } = db.prepare('INSERT INTO requests (entry) VALUES (?)').run(entry);
+    return changes === 0 ? 0 : this.lastRequestNumber();
+  }
+
+  /** The number of the newest entry, 0 when there is none. */
+  lastRequestNumber(): number {
+    return Number(this.#open().prepare('SELECT max(seq) AS last FROM requests').get()?.last ?? 0);
+  }
+
+  /** Deletes the entries numbered up to `throughNumber`. */
+  trimRequests(throughNumber: number): void {
+    this.#open().prepare('DELETE FROM requests WHERE seq <= ?').run(throughNumber);
+  }
+
+  /**
+   * Up to `limit` entries numbered after `after`, oldest first, each with its number and its JSON
+   * text as bytes (text that is not UTF-8 would abort the process in the binding: the caller decodes).
+   */
+  requestsAfter(after: number, limit: number): { seq: number; entry: Uint8Array }[] {
+    return this.#open()
+      .prepare('SELECT seq, CAST(entry AS BLOB) AS entry FROM requests WHERE seq > ? ORDER BY seq LIMIT ?')
+      .all(after, limit)
+      .map((row) => ({ seq: Number(row.seq), entry: row.entry as Uint8Array }));
   }
 
   close(): void {
@@ -379,6 +551,55 @@ function checkDatabaseFile(path: string, command: string): void {
   if (stats.isFile()) return;
   const kind = stats.isDirectory() ? 'a directory' : stats.isFIFO() ? 'a FIFO (named pipe)' : stats.isSocket() ? 'a socket' : 'a device';
   throw damagedDatabase(path, `is ${kind}, not a database file`, command);
+}
+
+/** The conditions of a query as SQL, with their params. */
+function conditionsSql(conditions: Condition[]): { where: string[]; params: SqlValue[] } {
+  const where: string[] = [];
+  const params: SqlValue[] = [];
+  for (const condition of conditions) {
+    if ('anyOf' in condition) {
+      const matched = matchesAny(condition.field, condition.anyOf);
+      where.push(matched.sql);
+      params.push(...matched.params);
+    } else if ('in' in condition) {
+      where.push(`${field(condition.field)} IN (${condition.in.map(() => '?').join(', ')})`);
+      params.push(...condition.in);
+    } else {
+      if (!COMPARISONS.has(condition.is)) throw new StoreError(`not a comparison: ${JSON.stringify(condition.is)}`);
+      where.push(`${field(condition.field)} ${condition.is} ?`);
+      params.push(condition.value);
+    }
+  }
+  return { where, params };
+}
+
+const COMPARISONS: ReadonlySet<string> = new Set<Comparison>(['=', '!=', '<', '<=', '>', '>=']);
+
+/**
+ * Case-insensitive equality with any of the values, as text; an array field matches when any of
+ * its items does (`skills=go` finds jobs whose skills include go). Booleans and null compare as
+ * `true`, `false` and `null`; objects as their JSON.
+ */
+function matchesAny(path: string, values: string[]): { sql: string; params: SqlValue[] } {
+  if (!isFieldPath(path)) throw new StoreError(`not a field path: ${JSON.stringify(path)}`);
+  const wanted = values.map((value) => value.toLowerCase());
+  const marks = wanted.map(() => '?').join(', ');
+  const text = `lower(CASE item.type WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' WHEN 'null' THEN 'null' WHEN 'object' THEN json(item.value) WHEN 'array' THEN json(item.value) ELSE CAST(item.value AS TEXT) END)`;
+  return {
+    sql: `CASE json_type(doc, '$.${path}') WHEN 'object' THEN lower(json_extract(doc, '$.${path}')) IN (${marks}) ELSE EXISTS (SELECT 1 FROM json_each(doc, '$.${path}') AS item WHERE ${text} IN (${marks})) END`,
+    params: [...wanted, ...wanted],
+  };
+}
+
+/**
+ * ORDER BY terms for one sort key: missing values last in either direction; then as text without
+ * regard to case, then with it (numbers by value).
+ */
+function orderTerms(key: SortKey): string[] {
+  const value = field(key.field);
+  const direction = key.descending ? ' DESC' : '';
+  return [`(${value} IS NULL)`, `${value} COLLATE NOCASE${direction}`, `${value}${direction}`];
 }
 
 /** The database's own bookkeeping (a few rows) is read whole at open: a damaged value stops it there, where the reset can move it aside. */

@@ -167,4 +167,34 @@ describe('src/ imports', () => {
     const emulator = crossings('emulator/', (target) => cli.test(target));
     expect(emulator, emulator.join('\n')).toEqual([]);
   });
+  // The emulator's platform layer (issue 27): operations live in platform/, route files are thin
+  // HTTP adapters that only the server's route table knows, and only the store speaks SQL.
+  it('keep the emulator platform walls: route files are imported by the server alone; the platform knows no HTTP', () => {
+    const importers = (isTarget: (target: string) => boolean): string[] =>
+      [...tree.imports].flatMap(([file, edges]) => edges.filter(({ target }) => isTarget(target)).map(({ target }) => `${file} → ${target}`));
+    const routeFiles = tree.files.filter((file) => file.startsWith('emulator/routes/'));
+    // The walls are about something: there are route files to keep apart.
+    expect(routeFiles.length).toBeGreaterThan(5);
+    const intoRoutes = importers((target) => target.startsWith('emulator/routes/')).filter((edge) => !edge.startsWith('emulator/server.ts → '));
+    expect(intoRoutes, intoRoutes.join('\n')).toEqual([]);
+    expect(tree.files.filter((file) => file.startsWith('emulator/platform/')).length).toBeGreaterThan(5);
+    // Every route file is in the server's route table.
+    const table = tree.imports.get('emulator/server.ts')!.map(({ target }) => target);
+    expect(routeFiles.filter((file) => !table.includes(file))).toEqual([]);
+    const http = /^emulator\/(routes\/|pages\/|server\.ts$|route\.ts$|http\.ts$)/;
+    const platform = [...tree.imports]
+      .filter(([file]) => file.startsWith('emulator/platform/'))
+      .flatMap(([file, edges]) => edges.filter(({ target }) => http.test(target)).map(({ target }) => `${file} → ${target}`));
+    expect(platform, platform.join('\n')).toEqual([]);
+  });
+
+  it('keep SQL in the store: no module but store.ts and db.ts prepares a statement or writes SQL', () => {
+    const SQL = /\.prepare\(|\.exec\(\s*['"`]|\b(?:SELECT\s+[\w*(]|INSERT\s+INTO|DELETE\s+FROM|UPDATE\s+\w+\s+SET|CREATE\s+(?:TABLE|INDEX)|ALTER\s+TABLE)\b|json_(?:extract|set|each|type)\(|\blease_until\b|\$\{field\(/;
+    const allowed = new Set(['emulator/store.ts', 'emulator/db.ts']);
+    const speaking = tree.files.filter((file) => !allowed.has(file) && SQL.test(readFileSync(join(SRC, file), 'utf8')));
+    expect(speaking).toEqual([]);
+    // The pattern finds the SQL that is there.
+    expect(SQL.test(readFileSync(join(SRC, 'emulator/store.ts'), 'utf8'))).toBe(true);
+    expect(["db.prepare('SELECT 1')", 'DELETE FROM requests WHERE seq <= ?', "json_extract(doc, '$.score') >= ?", "`${field('score')} >= ?`"].every((text) => SQL.test(text))).toBe(true);
+  });
 });

@@ -5,7 +5,6 @@ import { ok, validationError } from '../http.js';
 import { listRecords } from '../list.js';
 import { findCandidate, moveCandidate } from '../platform/candidates.js';
 import type { Route } from '../route.js';
-import { field } from '../store.js';
 
 export const candidateRoutes: Route[] = [
   {
@@ -21,7 +20,8 @@ export const candidateRoutes: Route[] = [
               if (value.trim() === '' || !Number.isFinite(number) || number < 0 || number > 100) throw new Error(`must be a number from 0 to 100 (got ${JSON.stringify(value)})`);
               return number;
             },
-            sql: `${field('score')} >= ?`,
+            field: 'score',
+            is: '>=',
           },
         },
       });

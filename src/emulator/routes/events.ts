@@ -5,7 +5,6 @@ import { created, notFound, ok, validationError } from '../http.js';
 import { expired, publicDelivery, retentionCutoff, type Delivery, type StoredEvent } from '../events.js';
 import { listRecords } from '../list.js';
 import type { Route } from '../route.js';
-import { field } from '../store.js';
 
 export const EVENT_FIELDS: readonly string[] = ['id', 'type', 'created_at', 'job_id', 'data'];
 
@@ -24,10 +23,10 @@ export const eventRoutes: Route[] = [
       const page = listRecords<StoredEvent>(ctx.store, 'events', req.query, {
         fields: EVENT_FIELDS,
         // Past the log's age, an event not yet trimmed is not shown either.
-        condition: { sql: `${field('created_at')} >= ?`, params: [retentionCutoff(ctx.now())] },
+        conditions: [{ field: 'created_at', is: '>=', value: retentionCutoff(ctx.now()) }],
         filters: {
-          created_after: { parse: time, sql: `${field('created_at')} >= ?` },
-          created_before: { parse: time, sql: `${field('created_at')} < ?` },
+          created_after: { parse: time, field: 'created_at', is: '>=' },
+          created_before: { parse: time, field: 'created_at', is: '<' },
         },
       });
       return ok(page.data, page.meta);
