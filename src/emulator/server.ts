@@ -17,6 +17,7 @@ import { ensureLocalKey, localKeyPath } from './local-key.js';
 import { INFO_PATH, infoProof, isAlive, probeEmulator, readServerRecord, removeServerRecord, writeServerRecord, type ServerRecord } from './presence.js';
 import { PAGE_PATH, servePage } from './pages/serve.js';
 import { PlatformError, type PlatformErrorKind } from './platform/errors.js';
+import type { StoredKey } from './keys.js';
 import type { EmulatorRequest, Route, RouteContext } from './route.js';
 import { analyticsRoutes } from './routes/analytics.js';
 import { assessmentRoutes } from './routes/assessments.js';
@@ -299,127 +300,270 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The request log's own endpoint (under either environment, after the sandbox prefix is taken off). */
 const REQUESTS_PATH = '/_emulator/requests';
 
+/** One request on its way through the stages: what the stages before have learnt of it. */
+interface Exchange {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly options: HandleOptions;
+  readonly started: number;
+  readonly requestId: string;
+  readonly method: string;
+  /** The URL asked for; its path loses the sandbox's prefix once the environment is known. */
+  readonly url: URL;
+  /** The path and query as asked (for the logs). */
+  readonly requested: string;
+  /** The answer's headers so far. */
+  readonly headers: Record<string, string>;
+  environment: EmulatorEnvironment;
+  /** The environment's parts, with this request's public origin. */
+  ctx?: RouteContext;
+  /** `/api/v1…` or `/api/v0…`: which version, and the path after it. */
+  api?: { version: '0' | '1'; path: string };
+  /** The path after `/_emulator`. */
+  control?: string;
+  key?: StoredKey;
+  route?: CompiledRoute;
+  params?: Record<string, string>;
+  /** An injected fault to play as the answer goes out: dropped after processing, or cut off mid-body. */
+  delivery?: 'drop' | 'truncate';
+  /** Gives back the key's concurrency slot taken by the rate-limit stage. */
+  release?: () => void;
+  /** Set by the stage that settles the request: an answer to send, or the status of one already sent (0: none). */
+  outcome?: { response: EmulatorResponse } | { sent: number };
+}
+
+type Stage = (exchange: Exchange) => void | Promise<void>;
+
+/**
+ * The stages of a request, in order; the first to settle it (an answer, or an error thrown) ends
+ * the walk, then the answer goes out and the request is logged.
+ */
+const STAGES: readonly Stage[] = [
+  resolveEnvironment,
+  presence,
+  refreshEnvironment,
+  publicPages,
+  apiPath,
+  authenticate,
+  requestStream,
+  matchRoute,
+  chaos,
+  rateLimit,
+  runRoute,
+];
+
 async function handle(req: IncomingMessage, res: ServerResponse, options: HandleOptions): Promise<void> {
-  const started = performance.now();
-  const requestId = newId('req');
-  const method = req.method ?? 'GET';
   const url = new URL(req.url ?? '/', 'http://emulator');
-  const requested = url.pathname + url.search;
-  // `/sandbox/…` is the sandbox's API, controls and pages; the rest of the path is routed alike.
-  const environment: EmulatorEnvironment = url.pathname === SANDBOX_PREFIX || url.pathname.startsWith(`${SANDBOX_PREFIX}/`) ? 'sandbox' : 'production';
-  if (environment === 'sandbox') url.pathname = url.pathname.slice(SANDBOX_PREFIX.length) || '/';
-  let response: EmulatorResponse;
-  // Date in the emulator's clock (which may run fast, --clock-scale): clients read the server's
-  // time, and how fast it runs, from it, as they would a real server's.
-  // Which environment answers (production or sandbox): `hire auth login` records it with the key.
-  const headers: Record<string, string> = { 'x-request-id': requestId, date: options.environments.production.now().toUTCString(), 'x-hire-environment': environment };
-  // Who asked (a key's name, never the key) and which environment's log it goes to, once known.
-  let keyName: string | null = null;
-  let logTo: RouteContext | undefined;
-  const log = (status: number) => {
-    const ms = performance.now() - started;
-    // A candidate's assessment link is their credential: never printed whole, in either log.
-    options.onRequest?.({ method, path: loggedPath(requested), status, ms, requestId });
-    // The log's own reads (and its stream) and the presence check stay out of it: `logs tail` would see itself.
-    if (url.pathname === INFO_PATH || url.pathname === REQUESTS_PATH || url.pathname === `/_emulator${REQUEST_STREAM_PATH}`) return;
-    const target = logTo ?? options.environments.production;
-    logRequest(target.store, { at: target.now().toISOString(), method, path: requested, status, ms: Math.round(ms * 10) / 10, request_id: requestId, key_name: keyName });
+  const requestId = newId('req');
+  const exchange: Exchange = {
+    req,
+    res,
+    options,
+    started: performance.now(),
+    requestId,
+    method: req.method ?? 'GET',
+    url,
+    requested: url.pathname + url.search,
+    // Date in the emulator's clock (which may run fast, --clock-scale): clients read the server's
+    // time, and how fast it runs, from it, as they would a real server's.
+    headers: { 'x-request-id': requestId, date: options.environments.production.now().toUTCString() },
+    environment: 'production',
   };
-  const version = /^\/api\/v([01])(\/.*)?$/.exec(url.pathname);
-  // Injected faults touch the API only, never the emulator's own controls.
-  const injected = version ? options.chaos?.next() : undefined;
-  if (injected?.fault === 'latency') await sleep(injected.latencyMs);
-  if (injected?.fault === 'drop_before') {
-    req.socket.destroy();
-    log(0);
-    return;
-  }
   try {
-    // Public links carry the origin this request reached, unless a fixed one was given.
-    const origin = options.publicUrl ?? requestOrigin(req);
-    const routeContext: RouteContext =
-      environment === 'sandbox'
-        ? { ...options.environments.sandbox(), publicUrl: origin + SANDBOX_PREFIX }
-        : { ...options.environments.production, publicUrl: origin };
-    logTo = routeContext;
-    // Proof that this server serves the data dir, asked before any key is sent (presence.ts).
-    if (url.pathname === INFO_PATH && method === 'GET') {
-      const nonce = url.searchParams.get('nonce') ?? '';
-      if (!/^[0-9a-f]{16,128}$/.test(nonce)) throw new HttpError(400, 'validation_error', 'A nonce is required.', { nonce: 'must be 16 to 128 hex digits' });
-      const proof = infoProof(options.localKey, nonce, req.socket.localAddress, req.socket.localPort);
-      // A command's in-process emulator proves the data dir too, but says it is not standing: it
-      // ends with its command, so another command must not take it for `hire emulator start`'s.
-      response = { status: 200, body: { data: { proof, pid: process.pid, standing: options.mode === 'server' } } };
-      send(res, response, headers, requestId);
-      log(response.status);
-      return;
-    }
-    // A 00:00 UTC passed since the sandbox's last reset (maybe while no emulator ran): reset it first.
-    if (environment === 'sandbox') refreshSandbox(routeContext);
-    // The candidate's side (CONTRACT §7): public HTML pages, no key.
-    if (!version && PAGE_PATH.test(url.pathname)) {
-      log(await servePage(req, res, routeContext, url.pathname, requestId));
-      return;
-    }
-    const control = /^\/_emulator(\/.*)?$/.exec(url.pathname);
-    if (!version && !control) {
-      const prefix = environment === 'sandbox' ? SANDBOX_PREFIX : '';
-      throw new HttpError(404, 'not_found', `No API at ${prefix}${url.pathname}; the API lives under ${prefix}/api/v1.`);
-    }
-    if (version?.[1] === '0') {
-      headers.deprecation = 'true';
-      headers.sunset = V0_SUNSET;
-      headers.link = `<${environment === 'sandbox' ? SANDBOX_PREFIX : ''}/api/v1>; rel="successor-version"`;
-    }
-    const path = ((version ? version[2] : control![1]) ?? '/').replace(/\/+$/, '') || '/';
-    const { keys } = routeContext;
-    // Who is asking comes first: without a valid key, not even which paths exist is told.
-    // Every answer says how much is left: of the key's nearest window once it is known, else of the
-    // address's allowance for requests without a usable key; an admitted request counts (below).
-    let key;
-    try {
-      key = keys.identify(req.headers.authorization);
-    } catch (error) {
-      Object.assign(headers, keys.anonymous(req.socket.remoteAddress));
-      throw otherEnvironmentKey(error, environment, req.headers.authorization, options.environments);
-    }
-    keyName = key.name;
-    Object.assign(headers, keys.standing(key));
-    const routes = version ? API_ROUTES : CONTROL_ROUTES;
-    // The emulator's own controls take an admin key unless a control says otherwise (trigger: write).
-    keys.authorize(key, req.socket.remoteAddress, method, levelOf(routes, method, path) ?? (control ? 'admin' : undefined));
-    // The request log, held open (`hire logs tail`): answered as it grows, logged as it opens.
-    if (control && method === 'GET' && path === REQUEST_STREAM_PATH) {
-      options.streams.open(res, routeContext, url.searchParams, headers);
-      log(200);
-      return;
-    }
-    const { route, params } = findRoute(routes, method, path);
-    if (injected?.fault === 'error') throw new HttpError(503, 'service_unavailable', 'The service is unavailable (an injected fault).');
-    if (injected?.fault === 'rate_limit') {
-      throw new HttpError(429, 'rate_limited', 'Too many requests (an injected fault).', undefined, { 'retry-after': '1' }, { retry_after: 1 });
-    }
-    // The emulator's own controls are not the platform's API: they spend none of the key's budget.
-    const admission = control ? undefined : keys.admit(key);
-    if (admission) Object.assign(headers, admission.headers);
-    try {
-      const rawBody = await readBody(req);
-      const body = parseJsonBody(rawBody, method);
-      const request: EmulatorRequest = { method, path, params, query: url.searchParams, headers: req.headers, body, requestId, key };
-      const { store } = routeContext;
-      const run = () => withIdempotency(request, rawBody, routeContext, () => route.handler(request, routeContext));
-      response = WRITES.has(method) ? store.write(run) : store.read(run);
-    } finally {
-      admission?.release();
+    for (const stage of STAGES) {
+      await stage(exchange);
+      if (exchange.outcome) break;
     }
   } catch (error) {
-    response = errorResponse(error);
+    exchange.outcome = { response: errorResponse(error) };
+  } finally {
+    exchange.release?.();
   }
-  Object.assign(headers, response.headers);
+  answer(exchange);
+  log(exchange);
+}
+
+/** `/sandbox/…` is the sandbox's API, controls and pages; the rest of the path is routed alike. */
+function resolveEnvironment(x: Exchange): void {
+  const { url, options, req } = x;
+  if (url.pathname === SANDBOX_PREFIX || url.pathname.startsWith(`${SANDBOX_PREFIX}/`)) {
+    x.environment = 'sandbox';
+    url.pathname = url.pathname.slice(SANDBOX_PREFIX.length) || '/';
+  }
+  // Which environment answers (production or sandbox): `hire auth login` records it with the key.
+  x.headers['x-hire-environment'] = x.environment;
+  // Public links carry the origin this request reached, unless a fixed one was given.
+  const origin = options.publicUrl ?? requestOrigin(req);
+  x.ctx =
+    x.environment === 'sandbox'
+      ? { ...options.environments.sandbox(), publicUrl: origin + SANDBOX_PREFIX }
+      : { ...options.environments.production, publicUrl: origin };
+}
+
+/** Proof that this server serves the data dir, asked before any key is sent (presence.ts). */
+function presence(x: Exchange): void {
+  if (x.url.pathname !== INFO_PATH || x.method !== 'GET') return;
+  const nonce = x.url.searchParams.get('nonce') ?? '';
+  if (!/^[0-9a-f]{16,128}$/.test(nonce)) throw new HttpError(400, 'validation_error', 'A nonce is required.', { nonce: 'must be 16 to 128 hex digits' });
+  const proof = infoProof(x.options.localKey, nonce, x.req.socket.localAddress, x.req.socket.localPort);
+  // A command's in-process emulator proves the data dir too, but says it is not standing: it
+  // ends with its command, so another command must not take it for `hire emulator start`'s.
+  x.outcome = { response: { status: 200, body: { data: { proof, pid: process.pid, standing: x.options.mode === 'server' } } } };
+}
+
+/** A 00:00 UTC passed since the sandbox's last reset (maybe while no emulator ran): reset it first. */
+function refreshEnvironment(x: Exchange): void {
+  if (x.environment === 'sandbox') refreshSandbox(x.ctx!);
+}
+
+/** The candidate's side (CONTRACT §7): public HTML pages, no key. */
+async function publicPages(x: Exchange): Promise<void> {
+  if (!PAGE_PATH.test(x.url.pathname)) return;
+  x.outcome = { sent: await servePage(x.req, x.res, x.ctx!, x.url.pathname, x.requestId) };
+}
+
+/** The API (`/api/v1`, and `/api/v0` marked deprecated) or the emulator's controls (`/_emulator`); nothing else is served. */
+function apiPath(x: Exchange): void {
+  const trimmed = (path: string | undefined) => (path ?? '/').replace(/\/+$/, '') || '/';
+  const version = /^\/api\/v([01])(\/.*)?$/.exec(x.url.pathname);
+  if (version) {
+    x.api = { version: version[1] as '0' | '1', path: trimmed(version[2]) };
+    if (x.api.version === '0') {
+      x.headers.deprecation = 'true';
+      x.headers.sunset = V0_SUNSET;
+      x.headers.link = `<${x.environment === 'sandbox' ? SANDBOX_PREFIX : ''}/api/v1>; rel="successor-version"`;
+    }
+    return;
+  }
+  const control = /^\/_emulator(\/.*)?$/.exec(x.url.pathname);
+  if (control) {
+    x.control = trimmed(control[1]);
+    return;
+  }
+  const prefix = x.environment === 'sandbox' ? SANDBOX_PREFIX : '';
+  throw new HttpError(404, 'not_found', `No API at ${prefix}${x.url.pathname}; the API lives under ${prefix}/api/v1.`);
+}
+
+const pathOf = (x: Exchange): string => (x.api ? x.api.path : x.control!);
+const routesOf = (x: Exchange): CompiledRoute[] => (x.api ? API_ROUTES : CONTROL_ROUTES);
+
+/**
+ * Who is asking comes first: without a valid key, not even which paths exist is told. Every answer
+ * says how much is left: of the key's nearest window once it is known, else of the address's
+ * allowance for requests without a usable key. The emulator's own controls take an admin key
+ * unless a control says otherwise (trigger: write).
+ */
+function authenticate(x: Exchange): void {
+  const { keys } = x.ctx!;
+  const { req } = x;
+  let key;
+  try {
+    key = keys.identify(req.headers.authorization);
+  } catch (error) {
+    Object.assign(x.headers, keys.anonymous(req.socket.remoteAddress));
+    throw otherEnvironmentKey(error, x.environment, req.headers.authorization, x.options.environments);
+  }
+  x.key = key;
+  Object.assign(x.headers, keys.standing(key));
+  keys.authorize(key, req.socket.remoteAddress, x.method, levelOf(routesOf(x), x.method, pathOf(x)) ?? (x.control !== undefined ? 'admin' : undefined));
+}
+
+/** The request log, held open (`hire logs tail`): answered as it grows, logged as it opens. */
+function requestStream(x: Exchange): void {
+  if (x.control !== REQUEST_STREAM_PATH || x.method !== 'GET') return;
+  x.options.streams.open(x.res, x.ctx!, x.url.searchParams, x.headers);
+  x.outcome = { sent: 200 };
+}
+
+function matchRoute(x: Exchange): void {
+  const { route, params } = findRoute(routesOf(x), x.method, pathOf(x));
+  x.route = route;
+  x.params = params;
+}
+
+/**
+ * Injected faults (CONTRACT §6), for API requests only, never the emulator's own controls: one
+ * draw per request that reached a route with a valid key, so that the fault carries the key's
+ * figures. Delayed, dropped unanswered, answered 503 or 429 (before the key's budget counts it),
+ * or processed and then dropped or cut off as the answer goes out.
+ */
+async function chaos(x: Exchange): Promise<void> {
+  const injected = x.api ? x.options.chaos?.next() : undefined;
+  if (!injected) return;
+  switch (injected.fault) {
+    case 'latency':
+      await sleep(injected.latencyMs);
+      return;
+    case 'drop_before':
+      x.req.socket.destroy();
+      x.outcome = { sent: 0 };
+      return;
+    case 'error':
+      throw new HttpError(503, 'service_unavailable', 'The service is unavailable (an injected fault).');
+    case 'rate_limit':
+      throw new HttpError(429, 'rate_limited', 'Too many requests (an injected fault).', undefined, { 'retry-after': '1' }, { retry_after: 1 });
+    case 'drop_after':
+      x.delivery = 'drop';
+      return;
+    case 'truncate':
+      x.delivery = 'truncate';
+  }
+}
+
+/**
+ * The key's budget: an admitted request counts, and holds one of its concurrent slots until it is
+ * answered. The emulator's own controls are not the platform's API: they spend none of it.
+ */
+function rateLimit(x: Exchange): void {
+  if (x.control !== undefined) return;
+  const admission = x.ctx!.keys.admit(x.key!);
+  x.release = admission.release;
+  Object.assign(x.headers, admission.headers);
+}
+
+/** The body read and parsed, then the route run in one transaction (a write for writes), with idempotency. */
+async function runRoute(x: Exchange): Promise<void> {
+  const rawBody = await readBody(x.req);
+  const body = parseJsonBody(rawBody, x.method);
+  const ctx = x.ctx!;
+  const route = x.route!;
+  const request: EmulatorRequest = { method: x.method, path: pathOf(x), params: x.params!, query: x.url.searchParams, headers: x.req.headers, body, requestId: x.requestId, key: x.key! };
+  const run = () => withIdempotency(request, rawBody, ctx, () => route.handler(request, ctx));
+  x.outcome = { response: WRITES.has(x.method) ? ctx.store.write(run) : ctx.store.read(run) };
+}
+
+/** Sends the answer, unless a stage already did (a page) or it is dropped; an injected fault may drop or cut it. */
+function answer(x: Exchange): void {
+  const outcome = x.outcome!;
+  if ('sent' in outcome) return;
+  Object.assign(x.headers, outcome.response.headers);
   // Processed, and then the answer is lost (whole, or half-way through the body).
-  if (injected?.fault === 'drop_after') req.socket.destroy();
-  else send(res, response, headers, requestId, injected?.fault === 'truncate');
-  log(response.status);
+  if (x.delivery === 'drop') x.req.socket.destroy();
+  else send(x.res, outcome.response, x.headers, x.requestId, x.delivery === 'truncate');
+}
+
+/**
+ * The request in `hire emulator start`'s log, and in its environment's request log for `hire logs
+ * tail`, with who asked (a key's name, never the key). A candidate's assessment link is their
+ * credential: never printed whole, in either log.
+ */
+function log(x: Exchange): void {
+  const outcome = x.outcome!;
+  const status = 'sent' in outcome ? outcome.sent : outcome.response.status;
+  const ms = performance.now() - x.started;
+  x.options.onRequest?.({ method: x.method, path: loggedPath(x.requested), status, ms, requestId: x.requestId });
+  // The log's own reads (and its stream) and the presence check stay out of it: `logs tail` would see itself.
+  if (x.url.pathname === INFO_PATH || x.url.pathname === REQUESTS_PATH || x.url.pathname === `/_emulator${REQUEST_STREAM_PATH}`) return;
+  const target = x.ctx ?? x.options.environments.production;
+  logRequest(target.store, {
+    at: target.now().toISOString(),
+    method: x.method,
+    path: x.requested,
+    status,
+    ms: Math.round(ms * 10) / 10,
+    request_id: x.requestId,
+    key_name: x.key?.name ?? null,
+  });
 }
 
 /** A key of the other environment, sent to this one: said plainly (each environment takes its own keys). */
