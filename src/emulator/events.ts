@@ -8,8 +8,8 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { EventKind } from '../domain/vocabulary.js';
 import { signedHeaders } from '../webhooks/signature.js';
-import { HttpError, notFound } from './http.js';
 import { newId } from './ids.js';
+import { conflict, notFound } from './platform/errors.js';
 import type { Store } from './store.js';
 
 export const MAX_ATTEMPTS = 6;
@@ -208,9 +208,7 @@ export class EventBus {
     } else {
       targets = deliveries.filter((delivery) => this.#store.get<StoredWebhook>('webhooks', delivery.webhook_id) !== undefined);
       if (targets.length === 0) {
-        throw new HttpError(
-          409,
-          'conflict',
+        throw conflict(
           deliveries.length === 0
             ? `Event ${event.id} was not delivered to any webhook (none listened to ${event.type} then); name one to send it to.`
             : `The webhooks event ${event.id} was delivered to have been removed; name one to send it to.`,

@@ -1,9 +1,10 @@
 // The event log (assumed, CONTRACT §7 "Webhook developer loop"; the spec names "event logs"):
 // GET /events and /events/{id} with every delivery attempt, and POST /events/{id}/resend.
 import { dictionary } from '../../domain/merge.js';
-import { created, notFound, ok, validationError } from '../http.js';
-import { expired, publicDelivery, retentionCutoff, type Delivery, type StoredEvent } from '../events.js';
+import { created, ok, validationError } from '../http.js';
+import { publicDelivery, retentionCutoff, type StoredEvent } from '../events.js';
 import { listRecords } from '../list.js';
+import { findEvent, resendEvent } from '../platform/events.js';
 import type { Route } from '../route.js';
 
 export const EVENT_FIELDS: readonly string[] = ['id', 'type', 'created_at', 'job_id', 'data'];
@@ -36,10 +37,8 @@ export const eventRoutes: Route[] = [
     method: 'GET',
     path: '/events/:id',
     handler(req, ctx) {
-      const event = ctx.store.get<StoredEvent>('events', req.params.id!);
-      if (!event || expired(event, ctx.now())) throw notFound('event', req.params.id!);
-      const deliveries = ctx.store.all<Delivery>('deliveries', { event_id: event.id }).map(publicDelivery);
-      return ok({ ...event, deliveries });
+      const event = findEvent(ctx, req.params.id!);
+      return ok({ ...event, deliveries: event.deliveries.map(publicDelivery) });
     },
   },
   {
@@ -53,7 +52,7 @@ export const eventRoutes: Route[] = [
       for (const name of Object.keys(body)) if (name !== 'webhook_id') errors[name] = 'is not a known field';
       if (body.webhook_id !== undefined && (typeof body.webhook_id !== 'string' || body.webhook_id === '')) errors.webhook_id = 'must be a webhook id';
       if (Object.keys(errors).length > 0) throw validationError(errors);
-      const deliveries = ctx.events.resend(req.params.id!, body.webhook_id as string | undefined);
+      const deliveries = resendEvent(ctx, req.params.id!, body.webhook_id as string | undefined);
       return created({ event_id: req.params.id!, deliveries: deliveries.map(publicDelivery) });
     },
   },
