@@ -24,6 +24,14 @@ const EOF_KEY = 'hire-eof';
 
 const count = (text: string) => [...text.trim()].length;
 
+/**
+ * Lines of the text shown above the one being typed. The prompt is drawn anew at every key: a
+ * window keeps that cheap however long the text (a pasted description), and keeps the prompt
+ * shorter than the screen, where a redraw can still erase it (taller, each redraw left a copy in
+ * the scrollback).
+ */
+export const SHOWN_LINES = 8;
+
 /** Empty lines inside stay (Markdown paragraphs); those before and after the text do not. */
 const tidy = (text: string) => text.replace(/^(?:[ \t]*\n)+/, '').trimEnd();
 
@@ -31,6 +39,8 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
   const theme = makeTheme({});
   const [status, setStatus] = useState<Status | 'editing'>('idle');
   const [lines, setLines] = useState<string[]>([]);
+  // The characters of the lines typed so far, counted once per line rather than at every key.
+  const [counted, setCounted] = useState(0);
   const [line, setLine] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
   const [note, setNote] = useState<string | undefined>(undefined);
@@ -45,6 +55,11 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
     rl.input.prependListener('keypress', rename);
     return () => rl.input.removeListener('keypress', rename);
   }, []);
+
+  const keep = (next: string[]) => {
+    setLines(next);
+    setCounted(count(next.join('\n')));
+  };
 
   /** Ends the prompt with `text` when it is valid; else shows why and stays. */
   const finish = (text: string, kept: string[]): boolean => {
@@ -78,14 +93,14 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
         await edit(rl as unknown as EditorLine);
         return;
       }
-      setLines([...lines, line]);
+      keep([...lines, line]);
       setLine('');
       setError(undefined);
       setNote(undefined);
     } else if (isBackspaceKey(key) && line === '' && rl.line === '' && lines.length > 0) {
       // Backspace at the start of a line goes back into the line before.
       const previous = lines.at(-1)!;
-      setLines(lines.slice(0, -1));
+      keep(lines.slice(0, -1));
       rl.write(previous);
       setLine(previous);
       setError(undefined);
@@ -126,7 +141,7 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
     const text = tidy(outcome.text);
     const edited = text === '' ? [] : text.split('\n');
     if (!finish(text, edited)) {
-      setLines(edited);
+      keep(edited);
       setNote('From your editor: type on, or "e" to edit again.');
     }
   }
@@ -135,12 +150,15 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
   if (status === 'done') {
     return `${prefix} ${message} ${theme.style.answer(`${count(lines.join('\n'))} characters`)}`;
   }
-  const body = [...lines.map((text) => `  ${text}`), ...(status === 'editing' ? [] : [`  ${line}`])].join('\n');
+  const hidden = Math.max(0, lines.length - SHOWN_LINES);
+  const above = hidden > 0 ? [theme.style.help(`  … ${hidden} ${hidden === 1 ? 'line' : 'lines'} above ("e" shows the whole text in your editor)`)] : [];
+  const body = [...above, ...lines.slice(hidden).map((text) => `  ${text}`), ...(status === 'editing' ? [] : [`  ${line}`])].join('\n');
   if (status === 'editing') {
     const waiting = `Waiting for your editor${config.editorName ? ` (${config.editorName})` : ''} to close the file…`;
     return [`${prefix} ${message}${lines.length > 0 ? `\n${body}` : ''}`, theme.style.help(waiting)];
   }
-  const typed = count([...lines, line].join('\n'));
+  // Leading and trailing blanks are not counted: the line being typed adds what it holds.
+  const typed = counted + (line.trim() === '' ? 0 : [...line.trim()].length + (counted > 0 ? 1 : 0));
   const progress = typed >= config.min ? `${typed} characters ✓` : `${typed}/${config.min} characters`;
   const bottom = [theme.style.help(progress), theme.style.help(HELP), note ? theme.style.help(note) : '', error ? theme.style.error(error) : ''];
   return [`${prefix} ${message}\n${body}`, bottom.filter(Boolean).join('\n')];

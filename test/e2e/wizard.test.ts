@@ -379,6 +379,26 @@ describe('the description: Markdown paragraphs, ended by "." or Ctrl-D, or writt
     expect(job.description).toBe(THREE);
   });
 
+  it('a pasted description of 200 lines: shown in a window at 80x24, one prompt left in the scrollback, all of it kept', async () => {
+    const box = await sandbox();
+    const pane = track(hirePane(box, ['jobs', 'create', ...ALL_BUT_DESCRIPTION], { width: 80, height: 24 }));
+    await pane.waitFor(asking(Q.description));
+    const pasted = Array.from({ length: 200 }, (_, index) => `Line ${index + 1} of the role: we build, test and ship services.`);
+    pane.paste(`${pasted.join('\n')}\n`);
+    const text = pasted.join('\n');
+    await pane.waitFor(new RegExp(`^${[...text].length} characters ✓$`, 'm'));
+    const screen = pane.capture();
+    expect(screen).toContain('Line 200 of the role');
+    expect(screen).toMatch(/… 192 lines above/);
+    pane.sendKeys('.', 'Enter');
+    await pane.waitFor(new RegExp(`^✔ ${escapeRegExp(Q.description)} ${[...text].length} characters`, 'm'));
+    // The whole session, scrolled off lines included: the description was asked once, not once a redraw.
+    const history = pane.capture({ history: true });
+    expect(history.match(new RegExp(`^[?✔] ${escapeRegExp(Q.description)}`, 'gm')) ?? []).toHaveLength(1);
+    const job = await created(box, pane);
+    expect(job.description).toBe(text);
+  });
+
   it('three paragraphs ended by Ctrl-D on an empty line', async () => {
     const box = await sandbox();
     const pane = track(hirePane(box, ['jobs', 'create', ...ALL_BUT_DESCRIPTION], { width: 80, height: 24 }));

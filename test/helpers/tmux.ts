@@ -13,6 +13,8 @@ export interface Pane {
   /** Waits until the screen matches, failing with the screen after `timeoutMs`. */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<string>;
   sendKeys(...keys: string[]): void;
+  /** Pastes text as a terminal does (tmux's paste buffer): each newline arrives as Enter. */
+  paste(text: string): void;
   kill(): void;
 }
 
@@ -59,6 +61,10 @@ function startPane(box: Sandbox, program: string, options: ShellPaneOptions): Pa
       }
     },
     sendKeys: (...keys) => void tmux('send-keys', '-t', 'hire', ...keys),
+    paste: (text) => {
+      tmux('set-buffer', '-b', 'paste', '--', text);
+      tmux('paste-buffer', '-d', '-b', 'paste', '-t', 'hire');
+    },
     kill: () => {
       try {
         tmux('kill-server');

@@ -20,7 +20,7 @@ describe('questions that fit the role', () => {
     ['Specialist', { department: 'Talent Acquisition' }, 'recruiting'],
     ['Associate', { skills: ['SQL', 'Tableau'] }, 'data'],
     ['Associate', { requirements: ['Figma', 'user research'] }, 'design'],
-  ] as const)('%s %j → %s', (title, extra, family) => {
+  ] as [string, Partial<AssessmentSource>, string][])('%s %j → %s', (title, extra, family) => {
     expect(roleFamily(job(title, extra)).name).toBe(family);
   });
 
