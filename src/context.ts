@@ -8,7 +8,7 @@ import type { ConfigFile, ResolvedProfile } from './config/profiles.js';
 import { dataDir, type Env } from './config/paths.js';
 import { ExitCode } from './errors.js';
 import type { Painter } from './output/paint.js';
-import type { Output } from './output/output.js';
+import type { CommandOutput } from './output/output.js';
 import { displayWidth, inert, inertLines } from './output/cells.js';
 import { wrapProse } from './output/fit.js';
 import { DEFAULT_SETTINGS, type Settings } from './settings.js';
@@ -38,7 +38,11 @@ export class Context {
   #settings: Settings = DEFAULT_SETTINGS;
   /** The global flags as typed, kept for reporting an error in them (--json with a bad --timeout). */
   #rawGlobals: Record<string, unknown> = {};
-  #output: Output | undefined;
+  #output: CommandOutput | undefined;
+  /** Warnings said under machine output, for the error envelope's `warnings` (cli.ts). */
+  readonly #warnings: string[] = [];
+  /** A command that runs until stopped (a server, a tail): its lines for people stay, --json or not. */
+  #streaming = false;
   #config: ConfigFile | undefined;
   #profile: ResolvedProfile | undefined;
   #client: Promise<ApiClient> | undefined;
@@ -71,11 +75,38 @@ export class Context {
     return this.#settings.format === 'json' || this.#rawGlobals.json === true || this.#rawGlobals.output === 'json';
   }
 
+  /**
+   * Machine output (--json, -o json|ndjson): stdout is the data, stderr nothing on success and the
+   * error envelope on failure. Counted even when the flags did not parse, as wantsJson.
+   */
+  get machine(): boolean {
+    return this.wantsJson || this.#settings.format === 'ndjson' || this.#rawGlobals.output === 'ndjson';
+  }
+
+  /** Lines for people stay off stderr: machine output, without -v, in a command that ends. */
+  get #silent(): boolean {
+    return false && this.machine && !this.#settings.verbose && !this.#streaming;
+  }
+
+  /**
+   * For a command that runs until stopped (emulator start, webhooks listen, logs tail): it has no
+   * success to keep stderr empty for, and people and scripts wait for its "listening" lines.
+   */
+  streaming(): void {
+    this.#streaming = true;
+    this.#output = undefined;
+  }
+
+  /** The warnings said under machine output, in order (the error envelope carries them). */
+  get warnings(): readonly string[] {
+    return this.#warnings;
+  }
+
   /** What output/ needs: streams, terminals, format, fields, colour. */
-  get output(): Output {
+  get output(): CommandOutput {
     if (!this.#output) {
       const { io, settings } = this;
-      this.#output = Object.freeze({
+      this.#output = Object.freeze<CommandOutput>({
         stdout: io.stdout,
         stderr: io.stderr,
         isStdoutTTY: io.isStdoutTTY,
@@ -84,8 +115,15 @@ export class Context {
         format: settings.format,
         fields: settings.fields,
         csvRaw: settings.csvRaw,
-        quiet: settings.quiet,
+        // No spinner and no progress under machine output either (unless -v).
+        quiet: settings.quiet || this.#silent,
         painter: (stream: 'stdout' | 'stderr') => this.painter(stream),
+        line: (text) => void io.stdout.write(`${text}\n`),
+        raw: (text) => void io.stdout.write(text),
+        notice: (message, style) => this.notice(message, style),
+        note: (message) => this.note(message),
+        warn: (message) => this.warn(message),
+        say: (text) => this.say(text),
       });
     }
     return this.#output;
@@ -114,16 +152,33 @@ export class Context {
   // The sinks for people (CONTRACT §7): whatever a message quotes from a server, a file or argv,
   // no control character reaches the terminal; only the newlines of our own messages stay.
 
-  /** A line for people on stderr; silenced by --quiet. `style` (a painter's colour) is applied after escaping. */
+  /**
+   * A line for people on stderr; silenced by --quiet, and by machine output unless -v (notices,
+   * retry lines). `style` (a painter's colour) is applied after escaping.
+   */
   notice(message: string, style?: (text: string) => string): void {
-    if (this.#settings.quiet) return;
+    if (this.#settings.quiet || this.#silent) return;
     const text = this.fitToTerminal(inertLines(message));
     this.io.stderr.write(`${style ? style(text) : text}\n`);
   }
 
-  /** A warning on stderr; shown even with --quiet. */
+  /** What a script should know too (a write reconciled after a lost answer): a notice, kept as a warning under machine output. */
+  note(message: string): void {
+    if (this.machine) this.#warnings.push(message);
+    this.notice(message);
+  }
+
+  /** A warning on stderr, shown even with --quiet; under machine output kept for the error envelope (and shown with -v). */
   warn(message: string): void {
+    if (this.machine) this.#warnings.push(message);
+    if (this.#silent) return;
     this.io.stderr.write(`${this.fitToTerminal(`Warning: ${inertLines(message)}`)}\n`);
+  }
+
+  /** Lines for people on stderr as given (escaped by the caller), even with --quiet; not under machine output unless -v. */
+  say(text: string): void {
+    if (this.#silent) return;
+    this.io.stderr.write(`${text}\n`);
   }
 
   /** At a terminal of known width, each line wrapped between words and `commands` (the terminal would cut inside one), keeping its indent. */

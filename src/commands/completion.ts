@@ -9,6 +9,7 @@ export default defineCommand({
   args: { shell: arg.enum(SHELLS, 'bash, zsh or fish', { message: `Shells: ${SHELLS.join(', ')} (got "{value}").` }) },
   examples: ['source <(hire completion bash)', 'hire completion fish > ~/.config/fish/completions/hire.fish'],
   async run(ctx, { shell }) {
+    // Raw bytes are this command's job: the script, exactly as the shell sources it.
     ctx.io.stdout.write(completionScript(shell));
   },
 });

@@ -94,7 +94,7 @@ export default defineCommand({
     // A section that failed (a 5xx) fails the command; a list the server lacks (404) does not.
     if (failed) ctx.exitCode = ExitCode.failure;
     if (ctx.settings.format === 'json' || ctx.settings.format === 'ndjson') {
-      ctx.io.stdout.write(`${inertJson(shown, ctx.settings.format === 'json' ? 2 : undefined)}\n`);
+      ctx.output.line(inertJson(shown, ctx.settings.format === 'json' ? 2 : undefined));
       return;
     }
     await printStatus(ctx, client, shown);
@@ -197,8 +197,7 @@ export function workWaiting<J extends { id: string; title?: unknown; new: number
 async function printStatus(ctx: Context, client: ApiClient, report: StatusReport): Promise<void> {
   const { printList } = await import('../output/render.js');
   const paint = await ctx.painter('stdout');
-  const out = ctx.io.stdout;
-  const line = (text = '') => out.write(`${text}\n`);
+  const line = (text = '') => ctx.output.line(text);
   // A hint is wrapped to the terminal's width, indented and dimmed; a `command` is never split.
   const { wrapProse } = await import('../output/fit.js');
   const hint = (text: string) => {

@@ -23,3 +23,23 @@ export interface Output {
   /** Colours for a stream (none when it is no terminal, with --no-color or NO_COLOR). */
   painter(stream: 'stdout' | 'stderr'): Promise<Painter>;
 }
+
+/**
+ * What a command prints through (`ctx.output`): the renderers' Output, and single lines for data
+ * (stdout) and for people (stderr). Under machine output (--json, -o json|ndjson) the lines for
+ * people stay off stderr unless -v (README "Output"); warnings are kept for the error envelope.
+ */
+export interface CommandOutput extends Output {
+  /** A line of data on stdout, as given (the caller escapes what it quotes). */
+  line(text: string): void;
+  /** Data on stdout exactly as given, no newline added (a CSV body, a block already rendered). */
+  raw(text: string): void;
+  /** A line for people on stderr, escaped; silenced by --quiet. `style` is applied after escaping. */
+  notice(message: string, style?: (text: string) => string): void;
+  /** What a script should know too (a write reconciled after a lost answer): a notice, and a warning under machine output. */
+  note(message: string): void;
+  /** "Warning: …" on stderr, escaped, even with --quiet; under machine output, a warning in the error envelope. */
+  warn(message: string): void;
+  /** Lines for people on stderr as given (escaped by the caller), a newline added; even with --quiet. */
+  say(text: string): void;
+}

@@ -3,7 +3,7 @@
 import { checkbox, confirm, input, select } from '@inquirer/prompts';
 import type { Context } from '../context.js';
 import { inertLines } from '../output/cells.js';
-import { ask, promptIO } from '../commands/shared/prompt.js';
+import { ask, promptIO } from '../terminal/prompt.js';
 import type { Asker } from './asker.js';
 import { chooseEditor, editText } from './editor.js';
 import { multiline } from './multiline.js';

@@ -197,4 +197,47 @@ describe('src/ imports', () => {
     expect(SQL.test(readFileSync(join(SRC, 'emulator/store.ts'), 'utf8'))).toBe(true);
     expect(["db.prepare('SELECT 1')", 'DELETE FROM requests WHERE seq <= ?', "json_extract(doc, '$.score') >= ?", "`${field('score')} >= ?`"].every((text) => SQL.test(text))).toBe(true);
   });
+
+  // Rooms in place: the wizard is used by commands, never the other way round; what both use (the
+  // prompt helper) lives in terminal/.
+  it('keep the wizard out of commands/: it imports neither a command nor commands/shared', () => {
+    const wizard = [...tree.imports]
+      .filter(([file]) => file.startsWith('wizard/'))
+      .flatMap(([file, edges]) => edges.filter(({ target }) => target.startsWith('commands/')).map(({ target }) => `${file} → ${target}`));
+    expect(wizard, wizard.join('\n')).toEqual([]);
+    expect(tree.imports.get('wizard/prompts.ts')!.map(({ target }) => target)).toContain('terminal/prompt.ts');
+  });
+});
+
+describe('src/commands/ prints through the output layer', () => {
+  // The only files that write to the streams themselves, each for raw bytes: `hire api` (the
+  // server's bytes, piped), `completion` (the script) and commander's own help text.
+  const RAW = ['commands/api/request.ts', 'commands/completion.ts', 'commands/tree.ts'];
+  const STREAMS = /\bctx\.io\.(stdout|stderr)\b/;
+  const files = readdirSync(join(SRC, 'commands'), { recursive: true })
+    .map((name) => `commands/${String(name).split('\\').join('/')}`)
+    .filter((name) => name.endsWith('.ts'))
+    .sort();
+
+  it('no command file writes to ctx.io.stdout or ctx.io.stderr, but the raw ones', () => {
+    const writes = files
+      .filter((file) => !RAW.includes(file))
+      .flatMap((file) =>
+        readFileSync(join(SRC, file), 'utf8')
+          .split('\n')
+          .flatMap((line, index) => (STREAMS.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+      );
+    expect(writes, writes.join('\n')).toEqual([]);
+  });
+
+  it('each raw write says why, in a comment on the line before', () => {
+    expect(files.length).toBeGreaterThan(40);
+    const unexplained = RAW.flatMap((file) => {
+      const lines = readFileSync(join(SRC, file), 'utf8').split('\n');
+      const raw = lines.flatMap((line, index) => (STREAMS.test(line) ? [index] : []));
+      expect(raw.length, `${file} writes nothing raw: drop it from RAW`).toBeGreaterThan(0);
+      return raw.filter((index) => !lines.slice(Math.max(0, index - 2), index).some((line) => /\/\/.*\braw\b/i.test(line))).map((index) => `${file}:${index + 1}`);
+    });
+    expect(unexplained, unexplained.join('\n')).toEqual([]);
+  });
 });

@@ -28,19 +28,19 @@ export default defineCommand({
     const data = await getAnalytics(await ctx.api(), { job_id: flags.job, from: flags.from, to: flags.to });
     const format = ctx.settings.format;
     if (format === 'json') {
-      ctx.io.stdout.write(`${inertJson(data, 2)}\n`);
+      ctx.output.line(inertJson(data, 2));
       return;
     }
     if (format === 'ndjson') {
-      ctx.io.stdout.write(`${inertJson(data)}\n`);
+      ctx.output.line(inertJson(data));
       return;
     }
     if (format === 'csv') {
       const { csvRow } = await import('../../output/render.js');
-      ctx.io.stdout.write(metrics(data).map((row) => `${csvRow(row)}\r\n`).join(''));
+      ctx.output.raw(metrics(data).map((row) => `${csvRow(row)}\r\n`).join(''));
       return;
     }
-    ctx.io.stdout.write(await summary(ctx.output, data));
+    ctx.output.raw(await summary(ctx.output, data));
   },
 });
 

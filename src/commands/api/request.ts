@@ -90,6 +90,7 @@ interface Shown {
  * indented, coloured (when colour is on) and inert. FORCE_COLOR asks for the terminal form anywhere.
  */
 async function print(ctx: Context, stream: 'stdout' | 'stderr', text: string): Promise<void> {
+  // Raw bytes are this command's job: piped, the body goes out exactly as the server sent it.
   const sink = stream === 'stdout' ? ctx.io.stdout : ctx.io.stderr;
   const isTTY = stream === 'stdout' ? ctx.io.isStdoutTTY : ctx.io.isStderrTTY;
   if (text === '') return;
@@ -109,6 +110,7 @@ async function report(ctx: Context, response: RawResponse, show: Shown): Promise
   const ok = response.status >= 200 && response.status < 300;
   if (show.include) {
     const { responseHead } = await import('../../output/api-body.js');
+    // Raw: the status line and headers belong to the response printed after them (-i, as curl).
     ctx.io.stdout.write(responseHead(response.status, response.headers, await ctx.painter('stdout')));
   }
   if (ok && show.slurped) {
@@ -132,9 +134,9 @@ async function report(ctx: Context, response: RawResponse, show: Shown): Promise
     }
     // A body without the API's error envelope (an HTML page) is unreadable: exit 1, as elsewhere.
     ctx.exitCode = exitCodeForStatus(response.status, code ?? 'invalid_response');
-    if (!ctx.settings.quiet) ctx.io.stderr.write(`HTTP ${response.status}${code ? ` ${inert(String(code))}` : ''}\n`);
+    ctx.output.notice(`HTTP ${response.status}${code ? ` ${inert(String(code))}` : ''}`);
     // Said even with --quiet: an unfollowed redirect is a failure the user has to act on.
-    if (response.status >= 300 && response.status < 400) ctx.io.stderr.write(`Error: ${inert(redirectMessage(response.status, response.headers.location))}\n`);
+    if (response.status >= 300 && response.status < 400) ctx.output.say(`Error: ${inert(redirectMessage(response.status, response.headers.location))}`);
   }
   return ok;
 }

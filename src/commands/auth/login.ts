@@ -5,7 +5,7 @@ import { BUILT_IN_PROFILES, ENVIRONMENTS, PROFILE_NAME, environmentFromUrl, mask
 import { ExitCode, HireError, UsageError } from '../../errors.js';
 import { defineCommand, flag } from '../define.js';
 import { readTextInput } from '../shared/input.js';
-import { ask, promptIO } from '../shared/prompt.js';
+import { ask, promptIO } from '../../terminal/prompt.js';
 import { checkKey, untilReset } from './key-check.js';
 
 /** What a user logs in to; `local` stays accepted for the built-in profile, though not offered. */

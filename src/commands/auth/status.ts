@@ -76,7 +76,7 @@ export default defineCommand({
     );
     if (!json) {
       for (const row of rows) {
-        if (row.status !== 'ok') ctx.io.stderr.write(`${inert(`${String(row.name)}: ${String(row.message)}`)}\n`);
+        if (row.status !== 'ok') ctx.output.say(inert(`${String(row.name)}: ${String(row.message)}`));
         for (const warning of row.warnings as string[]) ctx.warn(`profile "${String(row.name)}": ${warning}.`);
       }
     }

@@ -37,6 +37,6 @@ export default defineCommand({
     const sentence = `${plural(result.created ?? 0, 'candidate')} applied to ${flags.job} (${spread}).`;
     const { wrapProse } = await import('../../output/fit.js');
     const width = ctx.io.isStdoutTTY && ctx.io.columns ? ctx.io.columns : Number.POSITIVE_INFINITY;
-    ctx.io.stdout.write(`${wrapProse(sentence, width).join('\n').replaceAll('\u00a0', ' ')}\n`);
+    ctx.output.line(wrapProse(sentence, width).join('\n').replaceAll('\u00a0', ' '));
   },
 });

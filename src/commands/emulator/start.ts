@@ -48,6 +48,7 @@ export default defineCommand({
   },
   examples: ['hire emulator start', 'hire emulator start --port 4020 --data-dir ./emulator-data', 'hire emulator start --tls'],
   async run(ctx, flags) {
+    ctx.streaming();
     const { port, chaosSeed: seed, chaosWeights: weights } = flags;
     if (flags.chaos === undefined && (seed !== undefined || weights !== undefined)) throw new UsageError('--chaos-seed and --chaos-weights go with --chaos RATE.');
     const chaos = flags.chaos === undefined ? undefined : { rate: flags.chaos, ...(seed !== undefined ? { seed } : {}), ...(weights ? { weights } : {}) };
@@ -84,12 +85,12 @@ export default defineCommand({
       throw startFailure(error, flags.host, port);
     }
     // Both environments (CONTRACT §7), each with the key its built-in profile uses.
-    ctx.io.stderr.write(
+    ctx.output.say(
       [
         `Emulator listening on ${emulator.apiUrl} (production; profile local; key in ${emulator.keyFiles.production})`,
         `                  and ${emulator.sandboxApiUrl} (sandbox, reset daily at 00:00 UTC; profile local-sandbox; key in ${emulator.keyFiles.sandbox})`,
         `Data in ${dir}. Press Ctrl-C to stop.`,
-      ].join('\n') + '\n',
+      ].join('\n'),
     );
     if (tls) {
       const what = tls.origin === 'given' ? 'Serving HTTPS with the certificate in' : tls.origin === 'made' ? 'Made a TLS certificate for 127.0.0.1, ::1 and localhost:' : 'TLS certificate (127.0.0.1, ::1, localhost):';

@@ -27,7 +27,7 @@ export default defineCommand({
       { ...event, data: undefined, deliveries: undefined },
       COLUMNS.filter((column) => column.key !== 'deliveries' && column.key !== 'data'),
     );
-    ctx.io.stdout.write(`\nPayload (data):\n${inertJson(event.data ?? null, 2)}\n`);
-    ctx.io.stdout.write(deliveries.length === 0 ? '\nNot delivered: no webhook listened to this kind when it happened.\n' : `\nDeliveries:\n${deliveryLines(deliveries, ctx.io.isStdoutTTY && ctx.io.columns ? ctx.io.columns : undefined).join('\n')}\n`);
+    ctx.output.line(`\nPayload (data):\n${inertJson(event.data ?? null, 2)}`);
+    ctx.output.line(deliveries.length === 0 ? '\nNot delivered: no webhook listened to this kind when it happened.' : `\nDeliveries:\n${deliveryLines(deliveries, ctx.io.isStdoutTTY && ctx.io.columns ? ctx.io.columns : undefined).join('\n')}`);
   },
 });

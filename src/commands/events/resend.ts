@@ -62,7 +62,7 @@ export default defineCommand({
         if (!attempt.success) failed = true;
         // An attempt without the resend mark came due now in the delivery's own retry schedule.
         const line = `Resent ${id} to ${target}: ${attemptLine(attempt)}${attempt.resend || attempt.success ? '' : '  (its retries go on)'}`;
-        if (ctx.settings.format === 'table') ctx.io.stdout.write(`${line}\n`);
+        if (ctx.settings.format === 'table') ctx.output.line(line);
         else ctx.notice(line);
       }
     }

@@ -65,7 +65,7 @@ export default defineCommand({
       ctx.notice(`Saved the job to ${savePath}; \`hire jobs create --from-file ${savePath}\` makes it again.`);
     }
     if (flags.dryRun) {
-      ctx.io.stdout.write(`${inertJson(input, 2)}\n`);
+      ctx.output.line(inertJson(input, 2));
       ctx.notice('Dry run: the job is valid; nothing was sent.');
       return;
     }

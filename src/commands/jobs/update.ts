@@ -49,7 +49,7 @@ export default defineCommand({
       return validateJobPatch(input);
     });
     if (options.dryRun) {
-      ctx.io.stdout.write(`${inertJson(patch, 2)}\n`);
+      ctx.output.line(inertJson(patch, 2));
       ctx.notice('Dry run: the change is valid; nothing was sent.');
       return;
     }

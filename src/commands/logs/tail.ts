@@ -57,6 +57,7 @@ export default defineCommand({
   },
   examples: ['hire logs tail', 'hire logs tail --status 4xx,5xx', 'hire logs tail --path /jobs --method POST,PATCH --json'],
   async run(ctx, flags) {
+    ctx.streaming();
     if (ctx.settings.format === 'csv') throw new UsageError('logs tail prints lines, or one JSON object per line with --json or -o ndjson; it has no CSV form.');
     if (ctx.settings.fields) throw new UsageError('logs tail shows every field of a request; --fields does not apply.');
     if (flags.path === '') throw new UsageError('--path is empty: give the start of a path, such as /jobs.');
@@ -74,7 +75,7 @@ export default defineCommand({
     const print = (entry: Record<string, unknown>) => {
       if (json) {
         const { seq: _seq, ...shown } = entry;
-        ctx.io.stdout.write(`${inertJson(shown)}\n`);
+        ctx.output.line(inertJson(shown));
         return;
       }
       const time = typeof entry.at === 'string' ? entry.at.slice(11, 19) : '';
@@ -83,7 +84,7 @@ export default defineCommand({
       const coloured = status >= 500 || status === 0 ? paint.red(statusText) : status >= 400 ? paint.yellow(statusText) : paint.green(statusText);
       const ms = typeof entry.ms === 'number' ? `${entry.ms.toFixed(1)} ms` : '';
       const method = inert(String(entry.method ?? '')).padEnd(6);
-      ctx.io.stdout.write(`${time}  ${method} ${coloured}  ${ms.padStart(9)}  ${inert(String(entry.path ?? ''))}  ${inert(String(entry.request_id ?? ''))}  ${paint.dim(inert(String(entry.key_name ?? '-')))}\n`);
+      ctx.output.line(`${time}  ${method} ${coloured}  ${ms.padStart(9)}  ${inert(String(entry.path ?? ''))}  ${inert(String(entry.request_id ?? ''))}  ${paint.dim(inert(String(entry.key_name ?? '-')))}`);
     };
 
     let signal: 'SIGINT' | 'SIGTERM' | undefined;
@@ -126,7 +127,7 @@ export default defineCommand({
               last ??= position;
               if (announced) return;
               announced = true;
-              ctx.io.stderr.write(`Tailing the local emulator's request log (profile ${profileName})${describe(flags)}. Ctrl-C stops.\n`);
+              ctx.output.say(`Tailing the local emulator's request log (profile ${profileName})${describe(flags)}. Ctrl-C stops.`);
             },
             onRequest(entry) {
               last = entry.seq;

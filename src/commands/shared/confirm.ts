@@ -2,7 +2,7 @@
 // asked (on stderr); otherwise the command refuses, so a script never deletes by accident.
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { ask, promptIO } from './prompt.js';
+import { ask, promptIO } from '../../terminal/prompt.js';
 
 // Every command that destroys what cannot be had back (jobs delete, profiles remove, auth logout,
 // webhooks remove, emulator keys revoke, emulator reset) comes here, so the rule is one.

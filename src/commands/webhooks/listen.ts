@@ -59,9 +59,10 @@ export default defineCommand({
     if (flags.rotateSecret && !flags.printSecret && !flags.register) throw new UsageError('--rotate-secret goes with --print-secret or --register.');
     if (flags.printSecret) {
       // Only the secret on stdout: `export WEBHOOK_SECRET=$(hire webhooks listen --print-secret)`.
-      ctx.io.stdout.write(`${await listenerSecret(ctx, flags.rotateSecret === true)}\n`);
+      ctx.output.line(await listenerSecret(ctx, flags.rotateSecret === true));
       return;
     }
+    ctx.streaming();
     let secret = flags.secret ?? (flags.secretStdin ? (await readTextInput(ctx, '--secret-stdin', '-')).trim() : undefined);
     if (secret === undefined) {
       if (!flags.register) throw new UsageError('Pass the signing secret with --secret or --secret-stdin, or use --register (it signs with the profile\'s listener secret).');
@@ -76,7 +77,7 @@ export default defineCommand({
     const paint = await ctx.painter('stdout');
     const print = (entry: Received) => {
       if (json) {
-        ctx.io.stdout.write(`${inertJson(entry)}\n`);
+        ctx.output.line(inertJson(entry));
         return;
       }
       // Our verdict comes first, the sender's text last and escaped: nothing a sender writes can
@@ -84,10 +85,10 @@ export default defineCommand({
       const time = entry.received_at.slice(11, 19);
       const verdict = entry.valid ? paint.green(entry.duplicate ? '[duplicate, not relayed]' : '[valid]') : paint.red(`[invalid: ${inert(entry.reason ?? '')}]`);
       const what = entry.valid ? `${senderText(entry.type ?? '?')} ${senderText(entry.id ?? '')}` : entry.id ? senderText(entry.id) : '(no webhook-id)';
-      ctx.io.stdout.write(`${time}  ${verdict} --> ${what}\n`);
+      ctx.output.line(`${time}  ${verdict} --> ${what}`);
       if (entry.forwarded) {
         const status = entry.forwarded.status ?? inert(entry.forwarded.error ?? 'no answer');
-        ctx.io.stdout.write(`${time}  <-- ${status}\n`);
+        ctx.output.line(`${time}  <-- ${status}`);
       }
     };
 
@@ -120,7 +121,7 @@ export default defineCommand({
         server.listen(port, '127.0.0.1', resolve);
       });
       const address = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      ctx.io.stderr.write(`Listening on ${address}${forwardTo ? `, relaying valid deliveries to ${forwardTo.href}` : ''}. Ctrl-C stops.\n`);
+      ctx.output.say(`Listening on ${address}${forwardTo ? `, relaying valid deliveries to ${forwardTo.href}` : ''}. Ctrl-C stops.`);
 
       if (flags.register) {
         const client = await ctx.api();

@@ -40,8 +40,8 @@ export default defineCommand({
       hint: 'A delivery is at most that large.',
     });
     const result = verify({ secret, id: flags.id, timestamp: flags.timestamp, signature: flags.signature, body });
-    if (ctx.settings.format === 'json') ctx.io.stdout.write(`${inertJson(result, 2)}\n`);
-    else if (result.valid) ctx.io.stdout.write('valid\n');
+    if (ctx.settings.format === 'json') ctx.output.line(inertJson(result, 2));
+    else if (result.valid) ctx.output.line('valid');
     if (!result.valid) {
       throw new HireError(`The delivery is not valid: ${result.reason}.`, { exitCode: ExitCode.auth, code: 'invalid_signature' });
     }

@@ -1,6 +1,7 @@
-// Prompts (@inquirer/prompts) render on stderr, so that stdout stays data (STYLE.md).
-import type { Context } from '../../context.js';
-import { InterruptedError } from '../../errors.js';
+// Prompts (@inquirer/prompts) render on stderr, so that stdout stays data. They live outside
+// commands/ so that both the commands and the wizard may use them.
+import type { Context } from '../context.js';
+import { InterruptedError } from '../errors.js';
 
 export function promptIO(ctx: Context): { input: NodeJS.ReadableStream; output: NodeJS.WritableStream } {
   return { input: ctx.io.stdin, output: ctx.io.stderr as NodeJS.WritableStream };
