@@ -41,6 +41,9 @@ export async function main(argv: readonly string[], io: IO, env: Env, registry: 
       return ExitCode.ok;
     }
     await program.parseAsync([...argv], { from: 'user' });
+    // A command that printed its data and failed all the same: under machine output, its envelope.
+    const { failure } = ctx;
+    if (failure && ctx.machine) ctx.io.stderr.write(`${inertJson(withWarnings(ctx, { error: failure }), 2)}\n`);
     return ctx.exitCode;
   } catch (error) {
     return await reportError(ctx, error);
@@ -72,16 +75,19 @@ async function reportError(ctx: Context, error: unknown): Promise<number> {
     return ExitCode.usage;
   }
   const stderr = ctx.io.stderr;
+  // Machine output (--json, -o json|ndjson): stderr is exactly one JSON document, whatever failed.
+  if (ctx.machine) {
+    const envelope = errorEnvelope(error instanceof HireError ? error : unexpected(error));
+    stderr.write(`${inertJson(withWarnings(ctx, envelope), 2)}\n`);
+    if (ctx.settings.verbose && !(error instanceof HireError) && error instanceof Error && error.stack) stderr.write(`${inertLines(error.stack)}\n`);
+    return error instanceof HireError ? error.exitCode : ExitCode.failure;
+  }
   if (!(error instanceof HireError)) {
     const message = error instanceof Error ? error.message : String(error);
     stderr.write(`Error: unexpected failure: ${inert(message)}\n`);
     if (ctx.settings.verbose && error instanceof Error && error.stack) stderr.write(`${inertLines(error.stack)}\n`);
     else stderr.write('Run again with --verbose for details.\n');
     return ExitCode.failure;
-  }
-  if (ctx.wantsJson) {
-    stderr.write(`${inertJson(errorEnvelope(error), 2)}\n`);
-    return error.exitCode;
   }
   const paint = await ctx.painter('stderr');
   if (error.exitCode === ExitCode.interrupted) {
@@ -107,9 +113,23 @@ async function reportError(ctx: Context, error: unknown): Promise<number> {
   return error.exitCode;
 }
 
-/** CONTRACT §4: with --json the error goes to stderr as the spec's error envelope. */
-function errorEnvelope(error: HireError): unknown {
-  if (error instanceof ApiError && isEnvelope(error.body)) return error.body;
+/** The envelope with the warnings said under machine output (README "Output"), if any. */
+function withWarnings(ctx: Context, envelope: Record<string, unknown>): Record<string, unknown> {
+  return ctx.warnings.length > 0 ? { ...envelope, warnings: ctx.warnings } : envelope;
+}
+
+/** A failure that is no HireError (a bug): under machine output, an envelope all the same. */
+function unexpected(error: unknown): HireError {
+  const message = error instanceof Error ? error.message : String(error);
+  return new HireError(`unexpected failure: ${message}`, { exitCode: ExitCode.failure, code: 'unexpected_failure' });
+}
+
+/**
+ * CONTRACT §4: with --json the error goes to stderr as the spec's error envelope; the warnings said
+ * on the way (README "Output") are added to it as `warnings`.
+ */
+function errorEnvelope(error: HireError): Record<string, unknown> {
+  if (error instanceof ApiError && isEnvelope(error.body)) return error.body as Record<string, unknown>;
   const body: Record<string, unknown> = { code: error.code, message: error.message };
   if (error.details) body.details = error.details;
   if (error instanceof ApiError) {

@@ -43,6 +43,7 @@ export class Context {
   readonly #warnings: string[] = [];
   /** A command that runs until stopped (a server, a tail): its lines for people stay, --json or not. */
   #streaming = false;
+  #failure: { code: string; message: string } | undefined;
   #config: ConfigFile | undefined;
   #profile: ResolvedProfile | undefined;
   #client: Promise<ApiClient> | undefined;
@@ -85,7 +86,7 @@ export class Context {
 
   /** Lines for people stay off stderr: machine output, without -v, in a command that ends. */
   get #silent(): boolean {
-    return false && this.machine && !this.#settings.verbose && !this.#streaming;
+    return this.machine && !this.#settings.verbose && !this.#streaming;
   }
 
   /**
@@ -95,6 +96,20 @@ export class Context {
   streaming(): void {
     this.#streaming = true;
     this.#output = undefined;
+  }
+
+  /**
+   * Ends the command with `exitCode` after it printed its data (an import with rows that failed):
+   * under machine output, cli.ts writes `{error: {code, message}}` on stderr as for a thrown error.
+   */
+  fail(exitCode: ExitCode, code: string, message: string): void {
+    this.exitCode = exitCode;
+    this.#failure = { code, message };
+  }
+
+  /** What fail() said, if it was called. */
+  get failure(): { code: string; message: string } | undefined {
+    return this.#failure;
   }
 
   /** The warnings said under machine output, in order (the error envelope carries them). */

@@ -55,6 +55,14 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
     const environment = targetEnvironment(profile);
     apiKey ??= environment === 'sandbox' ? ensureLocalKey(environmentDataDir(options.dataDir, 'sandbox')) : localKey;
   }
+  // The server came from HIRE_BASE_URL: its key is HIRE_API_KEY (a profile's key goes with the
+  // profile's own base URL). The message says so too: the JSON envelope carries no hint.
+  if (!apiKey && profile.baseUrlSource === 'env') {
+    throw new AuthError(
+      `No API key for ${target.origin} (HIRE_BASE_URL): set HIRE_API_KEY.`,
+      `HIRE_BASE_URL names the server and HIRE_API_KEY its key: \`export HIRE_API_KEY=…\` (a secret of your pipeline in CI), or unset HIRE_BASE_URL to use profile "${profile.name}".`,
+    );
+  }
   if (!apiKey) {
     throw new AuthError(`No API key for profile "${profile.name}".`, `Run \`hire auth login --profile ${profile.name}\`, or set HIRE_API_KEY.`);
   }

@@ -92,7 +92,7 @@ export default defineCommand({
     // A refused key or no server: nothing can be read, and the error says what to do (exit 3, 6…).
     if (cause instanceof HireError && (!(cause instanceof ApiError) || cause.status === 401 || cause.status === 403)) throw cause;
     // A section that failed (a 5xx) fails the command; a list the server lacks (404) does not.
-    if (failed) ctx.exitCode = ExitCode.failure;
+    if (failed) ctx.fail(ExitCode.failure, 'status_incomplete', `Part of the status could not be read: ${Object.values(shown.errors ?? {}).join('; ')}`);
     if (ctx.settings.format === 'json' || ctx.settings.format === 'ndjson') {
       ctx.output.line(inertJson(shown, ctx.settings.format === 'json' ? 2 : undefined));
       return;

@@ -94,7 +94,8 @@ describe.each(['SIGINT', 'SIGTERM'] as const)('%s stops batch work, exit 130', (
     await waitFor(proc, 'the first row to reach the server', () => server.requests.length > 0);
 
     expect(await stop(proc, signal, 'jobs import')).toEqual({ code: 130, signal: null });
-    expect(proc.stderr).toContain('Stopping');
+    // --json: no "Stopping…" for people; stderr is the envelope alone (README "Output").
+    expect(JSON.parse(proc.stderr)).toMatchObject({ error: { code: 'interrupted', message: expect.stringContaining('1 stopped before the answer came') } });
     const report = JSON.parse(proc.stdout) as Array<{ row: number; status: string }>;
     expect(report.map((row) => row.status), describeOutput(proc)).toEqual(['interrupted', 'not_sent', 'not_sent']);
     expect(readFileSync(join(box.root, 'jobs.failed.ndjson'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual(rows);

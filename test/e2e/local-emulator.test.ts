@@ -17,7 +17,8 @@ const STRANGER_NOTICE = /Something other than this data dir's emulator answers a
 type Job = { id: string; title: string };
 
 async function create(box: Sandbox, title: string): Promise<{ job: Job; result: Result }> {
-  const result = await hire(box, ['jobs', 'create', '--title', title, '--description', DESCRIPTION, '--json']);
+  // -v: under --json the notices that name the emulator are written only then (README "Output").
+  const result = await hire(box, ['jobs', 'create', '--title', title, '--description', DESCRIPTION, '--json', '-v']);
   expect(result.code, result.stderr).toBe(0);
   return { job: JSON.parse(result.stdout) as Job, result };
 }

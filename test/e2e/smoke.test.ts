@@ -107,13 +107,22 @@ function isListening(host: string, port: number): Promise<boolean> {
 }
 
 async function createJob(box: Sandbox, title: string): Promise<{ job: Job; result: Result }> {
-  const result = await hire(box, ['jobs', 'create', '--title', title, '--description', DESCRIPTION, '--skill', 'go', '--publish', '--json']);
+  // -v: under --json the notice that names the emulator is written only then (README "Output").
+  const result = await hire(box, ['jobs', 'create', '--title', title, '--description', DESCRIPTION, '--skill', 'go', '--publish', '--json', '-v']);
   expect(result.code, result.stderr).toBe(0);
   return { job: parseJson<Job>(result), result };
 }
 
+/** stderr's lines for people: the -v trace lines (`> ` request, `< ` response) left out. */
+function people(stderr: string): string[] {
+  return stderr
+    .trimEnd()
+    .split('\n')
+    .filter((line) => !line.startsWith('> ') && !line.startsWith('< '));
+}
+
 async function listJobs(box: Sandbox): Promise<{ jobs: Job[]; result: Result }> {
-  const result = await hire(box, ['jobs', 'list', '--json']);
+  const result = await hire(box, ['jobs', 'list', '--json', '-v']);
   expect(result.code, result.stderr).toBe(0);
   return { jobs: parseJson<Job[]>(result), result };
 }
@@ -163,7 +172,7 @@ describe('the binary', () => {
 });
 
 describe('jobs on the in-process (embedded) emulator', () => {
-  it('creates a job with --json: stdout is exactly the job, stderr one notice, and jobs list returns it', async () => {
+  it('creates a job with --json: stdout is exactly the job, stderr nothing (the notice is for people), and jobs list returns it', async () => {
     const box = await sandbox();
     const created = await hire(box, [...CREATE, '--json']);
     expect(created.code, created.stderr).toBe(0);
@@ -174,10 +183,7 @@ describe('jobs on the in-process (embedded) emulator', () => {
     expect(job).not.toHaveProperty('data');
     expect(job).not.toHaveProperty('meta');
 
-    const stderrLines = created.stderr.trimEnd().split('\n');
-    expect(stderrLines).toHaveLength(1);
-    expect(stderrLines[0]).toMatch(/^Using the local emulator in-process/);
-    expect(stderrLines[0]).toContain(box.dataDir);
+    expect(created.stderr).toBe('');
 
     // The local profile provisioned its own key in the data dir, and never prints it.
     const key = readFileSync(join(box.dataDir, 'local.key'), 'utf8').trim();
@@ -196,6 +202,10 @@ describe('jobs on the in-process (embedded) emulator', () => {
 
     const piped = await hire(box, ['jobs', 'list']);
     expect(piped.code, piped.stderr).toBe(0);
+    const stderrLines = people(piped.stderr);
+    expect(stderrLines).toHaveLength(1);
+    expect(stderrLines[0]).toMatch(/^Using the local emulator in-process/);
+    expect(stderrLines[0]).toContain(box.dataDir);
     expect(piped.stdout).not.toMatch(ANSI);
     expect(piped.stdout).not.toMatch(BOX_DRAWING);
     expect(piped.stderr).not.toMatch(ANSI);
@@ -210,7 +220,7 @@ describe('jobs on the in-process (embedded) emulator', () => {
     // A network namespace of its own: 4010 there is free whatever listens on this machine's 4010.
     const box = await sandbox();
     rmSync(box.configDir, { recursive: true, force: true });
-    const result = await inOwnNetwork(box, [hireLine([...CREATE, '--json'], 'created.json'), hireLine(['jobs', 'list', '--json'], 'list.json')]);
+    const result = await inOwnNetwork(box, [hireLine([...CREATE, '--json', '-v'], 'created.json'), hireLine(['jobs', 'list', '--json', '-v'], 'list.json')]);
     expect(result.code, result.stderr).toBe(0);
     const job = JSON.parse(readFileSync(join(box.root, 'created.json'), 'utf8')) as Job;
     expect(result.stderr).toMatch(/^Using the local emulator in-process/m);
@@ -229,7 +239,7 @@ describe('jobs on the in-process (embedded) emulator', () => {
     const stranger = `node -e ${shellQuote(
       `require('http').createServer((q,s)=>{require('fs').appendFileSync(${JSON.stringify(log)}, q.method+' '+q.url+' auth='+(q.headers.authorization?'yes':'no')+'\\n');s.writeHead(404,{'content-type':'text/html'});s.end('<h1>not here</h1>')}).listen(4010,'127.0.0.1',()=>require('fs').writeFileSync(${JSON.stringify(log + '.ready')},''))`,
     )} > /dev/null 2>&1 & server=$!; trap 'kill $server' EXIT; until [ -e ${shellQuote(log + '.ready')} ]; do sleep 0.05; done`;
-    const result = await inOwnNetwork(box, [stranger, hireLine([...CREATE, '--json'], 'created.json'), hireLine(['jobs', 'list', '--json'], 'list.json')]);
+    const result = await inOwnNetwork(box, [stranger, hireLine([...CREATE, '--json', '-v'], 'created.json'), hireLine(['jobs', 'list', '--json', '-v'], 'list.json')]);
     expect(result.code, result.stderr).toBe(0);
     const job = JSON.parse(readFileSync(join(box.root, 'created.json'), 'utf8')) as Job;
     const jobs = JSON.parse(readFileSync(join(box.root, 'list.json'), 'utf8')) as Job[];
@@ -277,7 +287,7 @@ describe('hire emulator start', () => {
     pointLocalProfileAt(box, emulator.apiUrl);
 
     const { job: standingJob, result: created } = await createJob(box, 'Made on the server');
-    expect(created.stderr.trimEnd().split('\n')).toEqual([`Using the local emulator at ${emulator.origin}.`]);
+    expect(people(created.stderr)).toEqual([`Using the local emulator at ${emulator.origin}.`]);
     await waitFor(emulator.proc, 'the POST in the request log', () => /POST \/api\/v1\/jobs → 201 .*req_/.exec(emulator.proc.stderr));
 
     const { jobs, result: listed } = await listJobs(box);
@@ -377,7 +387,7 @@ describe('hire emulator start', () => {
     const emulator = await startEmulator(box);
 
     const { job, result } = await createJob(box, 'Found through the record');
-    expect(result.stderr.trimEnd().split('\n')).toEqual([`Using the local emulator at ${emulator.origin}.`]);
+    expect(people(result.stderr)).toEqual([`Using the local emulator at ${emulator.origin}.`]);
     await waitFor(emulator.proc, 'the POST in the request log', () => /POST \/api\/v1\/jobs → 201/.exec(emulator.proc.stderr));
 
     const { jobs } = await listJobs(box);

@@ -82,7 +82,7 @@ describe('the webhook loop: listen, trigger, resend', () => {
     expect(emu.store.get<{ id: string; secret: string }>('webhooks', webhookId)?.secret).toBe(secret);
 
     for (const kind of EVENT_KINDS) {
-      const triggered = await hire(box, ['trigger', kind, '--json'], { env });
+      const triggered = await hire(box, ['trigger', kind, '--json', '-v'], { env });
       expect(triggered.code, triggered.stderr).toBe(0);
       const events = JSON.parse(triggered.stdout) as { id: string; type: string; job_id: string }[];
       const event = events.filter((item) => item.type === kind).at(-1)!;

@@ -786,14 +786,14 @@ describe('assessments', () => {
   it('--data and --from-file carry fields the spec does not show, named in one warning; known fields are still checked', async () => {
     const box = await sandbox();
     const job = await newJob(box, 'Backend Engineer');
-    const extra = await cli(box, ['assessments', 'create', '--job', job.id, '--data', '{"difficulty":"hard","rubric":{"depth":2}}', '--json']);
+    const extra = await cli(box, ['assessments', 'create', '--job', job.id, '--data', '{"difficulty":"hard","rubric":{"depth":2}}', '--json', '-v']);
     expect(extra.code, extra.stderr).toBe(0);
     const warnings = (result: RunResult) => result.stderr.split('\n').filter((line) => line.startsWith('Warning:'));
     expect(warnings(extra)).toEqual(['Warning: Sending fields the API spec does not show, unchecked: difficulty, rubric.']);
     expect(json<Rec>(extra)).toMatchObject({ job_id: job.id, question_count: 10 });
     const file = join(box.root, 'extra.json');
     writeFileSync(file, JSON.stringify({ job_id: job.id, seniority: 'staff' }));
-    const fromFile = await cli(box, ['assessments', 'create', '--from-file', file, '--json']);
+    const fromFile = await cli(box, ['assessments', 'create', '--from-file', file, '--json', '-v']);
     expect(fromFile.code, fromFile.stderr).toBe(0);
     expect(warnings(fromFile)).toEqual(['Warning: Sending a field the API spec does not show, unchecked: seniority.']);
     // A known field is checked here, unknown ones beside it or not: nothing is sent.
@@ -1040,7 +1040,7 @@ describe('webhooks', () => {
 
   it('add generates a whsec_ secret, sends it, and prints it exactly once; list never shows it', async () => {
     const box = await sandbox();
-    const result = await cli(box, ['webhooks', 'add', '--url', url, '--event', 'job.created,offer.extended', '--event', 'candidate.statusChanged', '--json']);
+    const result = await cli(box, ['webhooks', 'add', '--url', url, '--event', 'job.created,offer.extended', '--event', 'candidate.statusChanged', '--json', '-v']);
     expect(result.code).toBe(0);
     const webhook = json<Rec>(result);
     expect(Object.keys(webhook).sort()).toEqual(['created_at', 'events', 'id', 'secret', 'status', 'updated_at', 'url']);

@@ -33,7 +33,7 @@ describe('jobs create and list on the embedded emulator', () => {
         '--experience-level', 'senior', '--employment-type', 'full_time',
         '--salary-min', '90000', '--salary-max', '120000', '--salary-currency', 'EUR', '--salary-period', 'yearly',
         '--question-count', '12', '--time-limit', '900', '--question-type', 'scenario', '--question-type', 'multiple_choice',
-        '--proctoring', '--publish', '--json',
+        '--proctoring', '--publish', '--json', '-v',
       ],
       { env: box.env },
     );
@@ -279,7 +279,7 @@ describe('profiles, addresses and failures', () => {
     const box = await sandbox();
     const emulator = await testEmulator(box.dataDir);
     box.writeConfig({ profiles: { local: { environment: 'local', base_url: emulator.apiUrl } } });
-    const result = await runCli([...create, '--json'], { env: box.env });
+    const result = await runCli([...create, '--json', '-v'], { env: box.env });
     expect(result.code).toBe(0);
     expect(result.stderr).toContain(`Using the local emulator at ${emulator.origin}`);
     expect(emulator.store.all('jobs')).toHaveLength(1);
@@ -288,7 +288,7 @@ describe('profiles, addresses and failures', () => {
   it('finds a standing emulator on another port through the data dir', async () => {
     const box = await sandbox();
     const emulator = await testEmulator(box.dataDir, { mode: 'server' });
-    const result = await runCli([...create, '--json'], { env: box.env });
+    const result = await runCli([...create, '--json', '-v'], { env: box.env });
     expect(result.code).toBe(0);
     expect(result.stderr).toContain(`Using the local emulator at ${emulator.origin}`);
     expect(emulator.store.all('jobs')).toHaveLength(1);
@@ -305,7 +305,7 @@ describe('profiles, addresses and failures', () => {
     // What a command's own emulator is: in-process, on any free port, proving the same data dir.
     const other = await testEmulator(box.dataDir, { mode: 'embedded' });
     box.writeConfig({ profiles: { local: { environment: 'local', base_url: other.apiUrl } } });
-    const result = await runCli(['jobs', 'list', '--json'], { env: box.env });
+    const result = await runCli(['jobs', 'list', '--json', '-v'], { env: box.env });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain('Using the local emulator in-process');
     expect(result.stderr).not.toContain(`Using the local emulator at ${other.origin}`);

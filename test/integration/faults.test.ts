@@ -91,19 +91,12 @@ function count(text: string, needle: string): number {
   return text.split(needle).length - 1;
 }
 
-/** The JSON document at the end of stderr (after any retry notices). */
-function trailingJson(stderr: string): unknown {
-  const start = stderr.indexOf('{');
-  expect(start, `no JSON in stderr:\n${stderr}`).toBeGreaterThanOrEqual(0);
-  return JSON.parse(stderr.slice(start));
-}
-
 // ---------------------------------------------------------------------------------------------
 
 describe('429 rate limits', () => {
   it('waits retry_after (0) from the body and retries, saying so on stderr', async () => {
     const server = await serve(rateLimited(0), ok());
-    const result = await hire(['jobs', 'get', JOB.id, '--json'], server.origin);
+    const result = await hire(['jobs', 'get', JOB.id, '--json', '-v'], server.origin);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual(JOB);
     expect(result.stderr).toContain('Rate limited (429); retrying in 0 ms (retry 1 of 3).');
@@ -114,7 +107,7 @@ describe('429 rate limits', () => {
 
   it('honours a Retry-After header alone: waits about 1 s before the retry', async () => {
     const server = await serve(rateLimited(undefined, { 'retry-after': '1' }), ok());
-    const result = await hire(['jobs', 'get', JOB.id, '--json'], server.origin);
+    const result = await hire(['jobs', 'get', JOB.id, '--json', '-v'], server.origin);
     expect(result.code).toBe(0);
     expect(server.requests).toHaveLength(2);
     expect(server.requests[1]!.at - server.requests[0]!.at).toBeGreaterThanOrEqual(900);
@@ -132,7 +125,7 @@ describe('429 rate limits', () => {
       rateLimited(undefined, { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) })(req, res, body);
     };
     const server = await serve(first, ok());
-    const result = await hire(['jobs', 'get', JOB.id, '--json'], server.origin);
+    const result = await hire(['jobs', 'get', JOB.id, '--json', '-v'], server.origin);
     expect(result.code).toBe(0);
     expect(server.requests).toHaveLength(2);
     expect(server.requests[1]!.at).toBeGreaterThanOrEqual(reset * 1000 - 20);
@@ -155,7 +148,7 @@ describe('429 rate limits', () => {
     expectKeyHidden(result);
   });
 
-  it('with --json prints the server error envelope on stderr (after the retry notices; alone with -q)', async () => {
+  it('with --json prints the server error envelope on stderr, alone (the retry notices come back with -v)', async () => {
     const server = await serve(rateLimited(0));
     const expected = errorBody(429, 'rate_limited', 'Hourly limit of 100 requests reached.', { top: { retry_after: 0 } });
 
@@ -163,19 +156,19 @@ describe('429 rate limits', () => {
     expect(result.code).toBe(5);
     expect(server.requests).toHaveLength(3);
     expect(result.stdout).toBe('');
-    const before = result.stderr.slice(0, result.stderr.indexOf('{')).trimEnd().split('\n');
-    expect(before).toEqual([
+    expect(JSON.parse(result.stderr)).toEqual(expected);
+
+    const verbose = await hire(['jobs', 'get', JOB.id, '--max-retries', '2', '--json', '-v'], server.origin);
+    expect(verbose.code).toBe(5);
+    expect(server.requests).toHaveLength(6);
+    expect(verbose.stderr.split('\n').filter((line) => line.includes('retrying'))).toEqual([
       'Rate limited (429); retrying in 0 ms (retry 1 of 2).',
       'Rate limited (429); retrying in 0 ms (retry 2 of 2).',
     ]);
-    expect(trailingJson(result.stderr)).toEqual(expected);
-
-    const quiet = await hire(['jobs', 'get', JOB.id, '--max-retries', '2', '--json', '-q'], server.origin);
-    expect(quiet.code).toBe(5);
-    expect(server.requests).toHaveLength(6);
-    expect(JSON.parse(quiet.stderr)).toEqual(expected);
-    expect(quiet.stdout).toBe('');
-    expectKeyHidden(result, quiet);
+    // Last, the envelope (the -v traces before it may hold JSON bodies of their own).
+    expect(JSON.parse(verbose.stderr.slice(verbose.stderr.lastIndexOf('\n{\n') + 1))).toEqual(expected);
+    expect(verbose.stdout).toBe('');
+    expectKeyHidden(result, verbose);
   });
 
   it('does not wait when the server asks for 3600 s: exit 5 at once, the hint names 3600', async () => {
@@ -204,7 +197,7 @@ describe('429 rate limits', () => {
 describe('GET retries on 5xx and network faults', () => {
   it('retries a 503 and succeeds (2 requests)', async () => {
     const server = await serve(fail(503, 'unavailable', 'Down for maintenance.'), ok());
-    const result = await hire(['jobs', 'get', JOB.id, '--json'], server.origin);
+    const result = await hire(['jobs', 'get', JOB.id, '--json', '-v'], server.origin);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual(JOB);
     expect(server.requests).toHaveLength(2);
@@ -226,7 +219,7 @@ describe('GET retries on 5xx and network faults', () => {
 
   it('retries a connection closed without an answer', async () => {
     const server = await serve(drop, ok());
-    const result = await hire(['jobs', 'get', JOB.id, '--json'], server.origin);
+    const result = await hire(['jobs', 'get', JOB.id, '--json', '-v'], server.origin);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual(JOB);
     expect(server.requests).toHaveLength(2);
@@ -275,7 +268,7 @@ describe('GET retries on 5xx and network faults', () => {
 describe('POST retries reuse one Idempotency-Key', () => {
   it('retries jobs create after a dropped connection with the same key and body', async () => {
     const server = await serve(drop, created());
-    const result = await hire([...CREATE, '--json'], server.origin);
+    const result = await hire([...CREATE, '--json', '-v'], server.origin);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual(JOB);
     expect(server.requests).toHaveLength(2);
@@ -321,7 +314,7 @@ describe('POST retries reuse one Idempotency-Key', () => {
     });
     const proxyOrigin = await listen(proxy);
 
-    const result = await runCli([...CREATE, '--json'], { env: { ...box.env, HIRE_BASE_URL: proxyOrigin, HIRE_API_KEY: emulator.key } });
+    const result = await runCli([...CREATE, '--json', '-v'], { env: { ...box.env, HIRE_BASE_URL: proxyOrigin, HIRE_API_KEY: emulator.key } });
     expect(result.code, result.stderr).toBe(0);
 
     const jobs = emulator.store.all<{ id: string; title: string }>('jobs');
@@ -360,7 +353,7 @@ describe('PATCH is retried on 429 only', () => {
 
   it('retries jobs pause on 429', async () => {
     const server = await serve(rateLimited(0), ok({ ...JOB, status: 'paused' }));
-    const result = await hire(['jobs', 'pause', JOB.id, '--json'], server.origin);
+    const result = await hire(['jobs', 'pause', JOB.id, '--json', '-v'], server.origin);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ id: JOB.id, status: 'paused' });
     expect(server.requests.map((r) => `${r.method} ${r.path} ${r.body}`)).toEqual([
@@ -451,7 +444,7 @@ describe('deprecation warnings', () => {
   it('turns Deprecation + Sunset headers into one warning on stderr', async () => {
     const headers = { deprecation: 'true', sunset: 'Mon, 01 Nov 2027 00:00:00 GMT' };
     const server = await serve(fail(503, 'unavailable', 'Busy.', headers), ok(JOB, headers));
-    const result = await hire(['jobs', 'get', JOB.id, '--json'], server.origin);
+    const result = await hire(['jobs', 'get', JOB.id, '--json', '-v'], server.origin);
     expect(result.code).toBe(0);
     expect(server.requests).toHaveLength(2); // both answers carry the header
     expect(count(result.stderr, 'Warning: API version deprecated')).toBe(1);
@@ -462,7 +455,7 @@ describe('deprecation warnings', () => {
 
   it('warns (once) for a base URL with /api/v0', async () => {
     const server = await serve(ok(JOB, { deprecation: 'true', sunset: 'Mon, 01 Nov 2027 00:00:00 GMT' }));
-    const result = await hire(['jobs', 'get', JOB.id, '--json'], `${server.origin}/api/v0`);
+    const result = await hire(['jobs', 'get', JOB.id, '--json', '-v'], `${server.origin}/api/v0`);
     expect(result.code).toBe(0);
     expect(server.requests.map((r) => r.path)).toEqual([`/api/v0/jobs/${JOB.id}`]);
     expect(count(result.stderr, 'Warning: API version deprecated')).toBe(1);

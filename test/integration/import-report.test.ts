@@ -142,7 +142,7 @@ describe('jobs import --dry-run', () => {
     const emulator = await testEmulator(box.dataDir);
     const env = { ...box.env, HIRE_BASE_URL: emulator.apiUrl, HIRE_API_KEY: emulator.key };
     const file = put(box, 'jobs.ndjson', `${row('First')}\n${row('Second')}\n`);
-    const dry = await runCli(['jobs', 'import', file, '--dry-run', '--json'], { env });
+    const dry = await runCli(['jobs', 'import', file, '--dry-run', '--json', '-v'], { env });
     expect(dry.code, dry.stderr).toBe(0);
     expect(JSON.parse(dry.stdout)).toEqual([
       { row: 1, line: 1, status: 'valid', id: null, title: 'First', error: null },

@@ -319,7 +319,7 @@ describe('jobs import: reading the file', () => {
   it('imports CSV (BOM, quoted commas and newlines, nested columns, ; lists, booleans, numbers, empty cells) field for field', async () => {
     const box = await sandbox();
     const file = put(box, 'jobs.csv', CSV_TEXT);
-    const result = await runCli(['jobs', 'import', file, '--json'], { env: box.env });
+    const result = await runCli(['jobs', 'import', file, '--json', '-v'], { env: box.env });
     expect(result.code, result.stderr).toBe(0);
     const rows = report(result);
     expect(rows.map((row) => [row.row, row.status, row.title, row.error])).toEqual([
@@ -523,7 +523,7 @@ describe('jobs import: invalid rows', () => {
     const bad = { title: 'Bad salary', description: DESCRIPTION, salary: { min: 10, max: 5 } };
     const text = `${JSON.stringify(good[0])}\n${JSON.stringify(bad)}\n{not json\n${JSON.stringify(good[1])}\n`;
     const file = put(box, 'some.ndjson', text);
-    const result = await runCli(['jobs', 'import', file, '--skip-invalid', '--json'], { env: box.env });
+    const result = await runCli(['jobs', 'import', file, '--skip-invalid', '--json', '-v'], { env: box.env });
     expect(result.code, result.stderr).toBe(0);
     const rows = report(result);
     expect(rows.map((row) => [row.row, row.line, row.status, row.title])).toEqual([
@@ -619,7 +619,7 @@ describe('jobs import: safe to run again', () => {
     const created = report(first);
     expect(created.map((row) => row.status)).toEqual(Array(30).fill('created'));
 
-    const second = await runCli(['jobs', 'import', file, '--json'], { env: box.env });
+    const second = await runCli(['jobs', 'import', file, '--json', '-v'], { env: box.env });
     expect(second.code, second.stderr).toBe(0);
     const again = report(second);
     expect(again.map((row) => row.status)).toEqual(Array(30).fill('existing'));
@@ -664,7 +664,7 @@ describe('jobs import: safe to run again', () => {
 
     const signals = new EventEmitter();
     const io = captureIO({ signals });
-    const running = main(['jobs', 'import', file, '--concurrency', '2', '--json'], io.io, await emulatorEnv(box, emu, proxy.apiUrl));
+    const running = main(['jobs', 'import', file, '--concurrency', '2', '--json', '-v'], io.io, await emulatorEnv(box, emu, proxy.apiUrl));
     const deadline = Date.now() + 45_000;
     while (emu.store.all('jobs').length < 3) {
       if (Date.now() > deadline) throw new Error(`no jobs were created; stderr:\n${io.stderr()}`);
@@ -779,7 +779,7 @@ describe('jobs import: rate limits, concurrency and progress', () => {
     const file = put(box, 'lost.ndjson', ndjson(jobRows(3, 'Lost')));
     const env = await emulatorEnv(box, emu, proxy.apiUrl);
 
-    const first = await runCli(['jobs', 'import', file, '--concurrency', '1', '--max-retries', '3', '--json'], { env });
+    const first = await runCli(['jobs', 'import', file, '--concurrency', '1', '--max-retries', '3', '--json', '-v'], { env });
     expect(first.code, first.stderr).toBe(0);
     expect(report(first).map((row) => row.status)).toEqual(['created', 'created', 'created']);
     const posts = proxy.log.filter((entry) => entry.method === 'POST');
@@ -800,7 +800,7 @@ describe('jobs import: rate limits, concurrency and progress', () => {
         post <= 5 ? { status: 429, body: { error: { code: 'rate_limited', message: 'Too many requests.', status: 429 }, retry_after: 0 } } : undefined,
     });
     const rows = jobRows(10, 'Limited');
-    const result = await runCli(['jobs', 'import', put(box, 'limited.ndjson', ndjson(rows)), '--max-retries', '5', '--json'], {
+    const result = await runCli(['jobs', 'import', put(box, 'limited.ndjson', ndjson(rows)), '--max-retries', '5', '--json', '-v'], {
       env: await emulatorEnv(box, emu, proxy.apiUrl),
     });
     expect(result.code, result.stderr).toBe(0);

@@ -155,7 +155,7 @@ describe('moving a first-format data dir into the database', () => {
     const box = await sandbox();
     placeFixture(box);
 
-    const first = await ok(box, ['jobs', 'list', '--all', '--json']);
+    const first = await ok(box, ['jobs', 'list', '--all', '--json', '-v']);
     expect(json(first)).toEqual(jobsServedIn(box));
     expect(notices(first.stderr), first.stderr).toBe(1);
     expect(first.stderr).toContain(`${NOTICE} ${box.dataDir} (${TOTAL} records)`);
@@ -196,7 +196,7 @@ describe('moving a first-format data dir into the database', () => {
     const box = await sandbox();
     placeFixture(box);
 
-    const runs = Array.from({ length: 5 }, () => spawnHire(box, ['jobs', 'list', '--all', '--json']));
+    const runs = Array.from({ length: 5 }, () => spawnHire(box, ['jobs', 'list', '--all', '--json', '-v']));
     for (const [index, run] of runs.entries()) {
       const exit = await waitExit(run, `process ${index + 1}`);
       expect(exit, `process ${index + 1}${describeOutput(run)}`).toEqual({ code: 0, signal: null });

@@ -50,7 +50,7 @@ describe('jobs import at the budget', () => {
     const key = await keyWith(emu, { hour: 100 });
     const file = rows(box, 300, 'Paced');
     // --max-wait counts the time spent waiting, not each of the 8 rows in flight waiting alongside.
-    const result = await runCli(['jobs', 'import', file, '--reserve', '0', '--max-wait', '60s', '--json'], { env: { ...box.env, HIRE_BASE_URL: emu.apiUrl, HIRE_API_KEY: key } });
+    const result = await runCli(['jobs', 'import', file, '--reserve', '0', '--max-wait', '60s', '--json', '-v'], { env: { ...box.env, HIRE_BASE_URL: emu.apiUrl, HIRE_API_KEY: key } });
     expect(result.code, result.stderr).toBe(0);
     const report = json<{ status: string }[]>(result);
     expect(report.map((row) => row.status)).toEqual(Array(300).fill('created'));

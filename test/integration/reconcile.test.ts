@@ -123,7 +123,7 @@ describe('PATCH after a lost answer: jobs update', () => {
   it('the answer dropped after the emulator applied it: exit 0, the job printed as read back, one PATCH', async () => {
     const { emulator, seen, hire } = await setup(first('PATCH', 'drop-after'));
     const job = await newJob(emulator);
-    const result = await hire(['jobs', 'update', job.id, '--title', 'Staff Engineer', '--city', 'Denver', '--state', 'CO', '--json']);
+    const result = await hire(['jobs', 'update', job.id, '--title', 'Staff Engineer', '--city', 'Denver', '--state', 'CO', '--json', '-v']);
     expect(result.code, result.stderr).toBe(0);
     const now = await current(emulator, `/jobs/${job.id}`);
     expect(now.data).toMatchObject({ title: 'Staff Engineer', location: { type: 'onsite', city: 'Denver', state: 'CO' } });
@@ -171,7 +171,7 @@ describe('PATCH after a lost answer: jobs update', () => {
   it('an answer cut off half-way after the emulator applied it: exit 0', async () => {
     const { emulator, seen, hire } = await setup(first('PATCH', 'truncate-after'));
     const job = await newJob(emulator);
-    const result = await hire(['jobs', 'update', job.id, '--skill', 'go,rust', '--json']);
+    const result = await hire(['jobs', 'update', job.id, '--skill', 'go,rust', '--json', '-v']);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ id: job.id, skills: ['go', 'rust'] });
     expect(seen.filter((entry) => entry.method === 'PATCH')).toHaveLength(1);
@@ -181,7 +181,7 @@ describe('PATCH after a lost answer: jobs update', () => {
   it('a PATCH that times out after the emulator applied it: exit 0, said as a timeout', async () => {
     const { emulator, hire } = await setup(first('PATCH', 'hang-after'));
     const job = await newJob(emulator);
-    const result = await hire(['--timeout', '1', 'jobs', 'update', job.id, '--title', 'Staff Engineer', '--json']);
+    const result = await hire(['--timeout', '1', 'jobs', 'update', job.id, '--title', 'Staff Engineer', '--json', '-v']);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ id: job.id, title: 'Staff Engineer' });
     expect(result.stderr).toContain(`The request timed out; read back ${job.id}: the change is there.`);
@@ -227,7 +227,7 @@ describe('PATCH after a lost answer: jobs pause (a transition)', () => {
   it('the answer dropped after the emulator paused the job: exit 0 and the job printed paused', async () => {
     const { emulator, seen, hire } = await setup(first('PATCH', 'drop-after'));
     const job = await newJob(emulator);
-    const result = await hire(['jobs', 'pause', job.id, '--json']);
+    const result = await hire(['jobs', 'pause', job.id, '--json', '-v']);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual((await current(emulator, `/jobs/${job.id}`)).data);
     expect(JSON.parse(result.stdout)).toMatchObject({ id: job.id, status: 'paused' });
@@ -239,7 +239,7 @@ describe('PATCH after a lost answer: jobs pause (a transition)', () => {
   it('a 503 after the emulator paused the job: exit 0', async () => {
     const { emulator, seen, hire } = await setup(first('PATCH', '503-after'));
     const job = await newJob(emulator);
-    const result = await hire(['jobs', 'pause', job.id, '--json']);
+    const result = await hire(['jobs', 'pause', job.id, '--json', '-v']);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ id: job.id, status: 'paused' });
     expect(seen[0]).toMatchObject({ method: 'PATCH', fault: '503-after', upstream: 200 });
@@ -273,7 +273,7 @@ describe('PATCH after a lost answer: candidates move', () => {
   it('the answer dropped after the emulator moved the candidate: exit 0, printed in the new status', async () => {
     const { emulator, seen, hire } = await setup(first('PATCH', 'drop-after'));
     const candidate = await newCandidate(emulator);
-    const result = await hire(['candidates', 'move', candidate.id, '--status', 'rejected', '--json']);
+    const result = await hire(['candidates', 'move', candidate.id, '--status', 'rejected', '--json', '-v']);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual((await current(emulator, `/candidates/${candidate.id}`)).data);
     expect(JSON.parse(result.stdout)).toMatchObject({ id: candidate.id, status: 'rejected' });

@@ -81,7 +81,7 @@ describe('list --all --resume STATE', () => {
     const proxy = await gateProxy(emu, 11);
     const env = envFor(box, emu, proxy.apiUrl);
     const state = join(box.root, 'export.state');
-    const argv = ['candidates', 'list', '--all', '-o', 'ndjson', '--resume', state];
+    const argv = ['candidates', 'list', '--all', '-o', 'ndjson', '--resume', state, '-v'];
 
     const first = await interrupted(argv, env, proxy, 1000);
     expect(first.code, first.stderr).toBe(130);
@@ -138,7 +138,7 @@ describe('list --all --resume STATE', () => {
     const proxy = await gateProxy(emu, 4);
     const env = envFor(box, emu, proxy.apiUrl);
     const state = join(box.root, 'jobs.state');
-    const argv = ['jobs', 'list', '--all', '--per-page', '5', '-o', 'ndjson', '--fields', 'id,title', '--resume', state];
+    const argv = ['jobs', 'list', '--all', '--per-page', '5', '-o', 'ndjson', '--fields', 'id,title', '--resume', state, '-v'];
     const before = await everything(emu, '/jobs');
 
     const first = await interrupted(argv, env, proxy, 15);
@@ -185,7 +185,7 @@ describe('list --all --resume STATE', () => {
     const { emu } = await withCandidates(box, 30);
     const env = envFor(box, emu, emu.apiUrl);
     const state = join(box.root, 'events.state');
-    const argv = ['events', 'list', '--since', '1h', '--all', '-o', 'ndjson', '--fields', 'id,type', '--resume', state];
+    const argv = ['events', 'list', '--since', '1h', '--all', '-o', 'ndjson', '--fields', 'id,type', '--resume', state, '-v'];
     const first = await runCli(argv, { env });
     expect(first.code, first.stderr).toBe(0);
     expect(lines(first.stdout).length).toBeGreaterThanOrEqual(61); // job.created, and two events per application
@@ -254,7 +254,7 @@ describe('--resume with stdout appended to a file', () => {
     const state = join(box.root, 'export.state');
     const output = join(box.root, 'candidates.ndjson');
     writeFileSync(output, '');
-    const argv = ['candidates', 'list', '--all', '-o', 'ndjson', '--resume', state];
+    const argv = ['candidates', 'list', '--all', '-o', 'ndjson', '--resume', state, '-v'];
 
     const stdout1 = fileStdout(output, 'a');
     const first = await interrupted(argv, env, proxy, 300, stdout1);

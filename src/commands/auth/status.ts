@@ -35,7 +35,7 @@ export default defineCommand({
     const names = ctx.settings.profile ? [ctx.settings.profile] : profileNames(config);
     const now = Date.now();
     const rows: Record<string, unknown>[] = [];
-    let selectedFailed = false;
+    let selectedFailed: string | undefined;
     for (const name of names) {
       // Environment overrides (HIRE_API_KEY, HIRE_BASE_URL) apply to the profile in use only.
       const profile: ResolvedProfile =
@@ -51,7 +51,7 @@ export default defineCommand({
         const days = (new Date(check.expiresAt).getTime() - now) / 86_400_000;
         if (days >= 0 && days <= EXPIRY_WARNING_DAYS) warnings.push(`the key expires on ${check.expiresAt.slice(0, 10)}`);
       }
-      if (name === selected && check.state !== 'ok') selectedFailed = true;
+      if (name === selected && check.state !== 'ok') selectedFailed = `Profile "${name}": ${check.message}`;
       rows.push({
         profile: name === defaultProfileName(config) ? `${name} (default)` : name,
         name,
@@ -80,7 +80,7 @@ export default defineCommand({
         for (const warning of row.warnings as string[]) ctx.warn(`profile "${String(row.name)}": ${warning}.`);
       }
     }
-    if (selectedFailed) ctx.exitCode = ExitCode.auth;
+    if (selectedFailed) ctx.fail(ExitCode.auth, 'key_check_failed', selectedFailed);
   },
 });
 

@@ -119,7 +119,7 @@ export default defineCommand({
 async function moveOne(ctx: Context, id: string, status: CandidateStatus): Promise<void> {
   if (!(await confirmProductionWrite(ctx, `Move candidate ${id} to ${status}`))) return;
   const client = await ctx.api();
-  const moved = await moveCandidate(client, id, status, { onReadBack: (message) => ctx.notice(message) }).catch(async (error: unknown) => {
+  const moved = await moveCandidate(client, id, status, { onReadBack: (message) => ctx.note(message) }).catch(async (error: unknown) => {
     throw error instanceof ApiError && error.status === 409 ? withHint(error, await refusalHint(client, id, status)) : error;
   });
   await printRecord(ctx.output, moved, CANDIDATE_DETAIL_COLUMNS);
@@ -144,7 +144,7 @@ async function candidateIds(ctx: Context, given: readonly string[]): Promise<str
 /** A move, reported: refused moves read the candidate once to say why and what next. */
 async function move(ctx: Context, client: ApiClient, id: string, status: CandidateStatus): Promise<MoveResult> {
   try {
-    const record = await moveCandidate(client, id, status, { onReadBack: (message) => ctx.notice(message) });
+    const record = await moveCandidate(client, id, status, { onReadBack: (message) => ctx.note(message) });
     return { id, outcome: 'moved', status: String(record.status), note: null, record };
   } catch (error) {
     if (!(error instanceof HireError)) throw error;

@@ -48,7 +48,7 @@ export default defineCommand({
     }
     const deliveries = (Array.isArray(event.deliveries) ? (event.deliveries as ShownDelivery[]) : []).filter((delivery) => wanted.has(String(delivery.id)));
     if (ctx.settings.format !== 'table') await printRecord(ctx.output, { ...event, deliveries }, COLUMNS);
-    let failed = false;
+    let failed: string | undefined;
     for (const delivery of deliveries) {
       const before = wanted.get(String(delivery.id)) ?? 0;
       const attempts = Array.isArray(delivery.attempts) ? (delivery.attempts as ShownAttempt[]) : [];
@@ -59,15 +59,15 @@ export default defineCommand({
         continue;
       }
       for (const attempt of fresh) {
-        if (!attempt.success) failed = true;
         // An attempt without the resend mark came due now in the delivery's own retry schedule.
         const line = `Resent ${id} to ${target}: ${attemptLine(attempt)}${attempt.resend || attempt.success ? '' : '  (its retries go on)'}`;
+        if (!attempt.success) failed ??= line;
         if (ctx.settings.format === 'table') ctx.output.line(line);
         else ctx.notice(line);
       }
     }
     // The receiver did not take it: a script must know (the answer is in the line above).
-    if (failed) ctx.exitCode = ExitCode.failure;
+    if (failed) ctx.fail(ExitCode.failure, 'delivery_failed', failed);
   },
 });
 

@@ -21,7 +21,7 @@ export default defineCommand({
         return;
       }
     }
-    await deleteJob(client, id, { onReadBack: (message) => ctx.notice(message) });
+    await deleteJob(client, id, { onReadBack: (message) => ctx.note(message) });
     ctx.notice(`Deleted job ${id}${await ctx.whereWritten()}.`);
   },
 });

@@ -238,11 +238,14 @@ export default defineCommand({
       count('interrupted') ? `${count('interrupted')} stopped before the answer came (may have been created)` : '',
       count('not_sent') ? `${count('not_sent')} not sent` : '',
     ].filter(Boolean);
-    ctx.notice(`${plural(rows.length, 'row')}: ${summary.join(', ')}.${failuresPath ? ` The rows left over are in ${failuresPath} (hire jobs import ${failuresPath}).` : ''}`);
-    if (stoppedBy && isMaxWait(stoppedBy)) ctx.notice('Stopped: --max-wait was reached while waiting for the rate limit. Run the same command again later: rows already created are skipped.');
-    else if (stoppedBy) ctx.notice(`${stoppedBy.message} Run the same command again later: rows already created are skipped.`);
-    if (interrupted) ctx.exitCode = ExitCode.interrupted;
-    else if (firstFailure !== undefined) ctx.exitCode = firstFailure;
+    const said = `${plural(rows.length, 'row')}: ${summary.join(', ')}.${failuresPath ? ` The rows left over are in ${failuresPath} (hire jobs import ${failuresPath}).` : ''}`;
+    ctx.notice(said);
+    const again = 'Run the same command again later: rows already created are skipped.';
+    const stopped = stoppedBy ? (isMaxWait(stoppedBy) ? `Stopped: --max-wait was reached while waiting for the rate limit. ${again}` : `${stoppedBy.message} ${again}`) : undefined;
+    if (stopped) ctx.notice(stopped);
+    // Under --json the report is on stdout and this, the envelope, on stderr (README "Output").
+    if (interrupted) ctx.fail(ExitCode.interrupted, 'interrupted', said);
+    else if (firstFailure !== undefined) ctx.fail(firstFailure, stoppedBy ? stoppedBy.code : 'rows_failed', stopped ? `${said} ${stopped}` : said);
   },
 });
 

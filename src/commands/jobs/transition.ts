@@ -37,7 +37,7 @@ export function jobTransition(verb: JobVerb, what: string) {
         }
       }
       if (!(await confirmProductionWrite(ctx, `${verb[0]!.toUpperCase()}${verb.slice(1)} job ${id} (${to})`))) return;
-      const job = await setJobStatus(client, id, to, { onReadBack: (message) => ctx.notice(message) }).catch(async (error: unknown) => {
+      const job = await setJobStatus(client, id, to, { onReadBack: (message) => ctx.note(message) }).catch(async (error: unknown) => {
         throw error instanceof ApiError && error.status === 409 ? withHint(error, await rightVerb(client, id, verb)) : error;
       });
       await printRecord(ctx.output, job, JOB_DETAIL_COLUMNS);

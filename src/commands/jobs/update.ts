@@ -55,7 +55,7 @@ export default defineCommand({
     }
     if (!(await confirmProductionWrite(ctx, `Change ${Object.keys(patch).join(', ')} of job ${options.id}`))) return;
     const client = await ctx.api();
-    await printRecord(ctx.output, await updateJob(client, options.id, patch, { onReadBack: (message) => ctx.notice(message) }), JOB_DETAIL_COLUMNS);
+    await printRecord(ctx.output, await updateJob(client, options.id, patch, { onReadBack: (message) => ctx.note(message) }), JOB_DETAIL_COLUMNS);
     await ctx.announceWrite(`Updated job ${options.id}`);
   },
 });

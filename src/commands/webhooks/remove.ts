@@ -15,7 +15,7 @@ export default defineCommand({
       ctx.notice('Nothing was removed.');
       return;
     }
-    await removeWebhook(await ctx.api(), id, { onReadBack: (message) => ctx.notice(message) });
+    await removeWebhook(await ctx.api(), id, { onReadBack: (message) => ctx.note(message) });
     ctx.notice(`Removed webhook ${id}.`);
   },
 });
