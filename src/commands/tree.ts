@@ -246,7 +246,7 @@ export function buildCommander(ctx: Context, registry: Registry, tree: TreeNode,
     if (!ctx.wantsJson) return false;
     const document =
       about === 'options' ? { global_flags: tree.flags.map(machineFlag) } : about === tree ? machineHelp(tree, VERSION) : machineNode(about);
-    ctx.io.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
+    ctx.output.line(JSON.stringify(document, null, 2));
     return true;
   });
   program
