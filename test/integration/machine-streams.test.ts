@@ -134,13 +134,13 @@ describe('the deprecation warning', () => {
 });
 
 describe('a write reconciled after a lost answer', () => {
-  /** The PATCH's answer is lost (the connection closed); the read-back finds the change there. */
-  async function lostAnswer(): Promise<string> {
+  /** The PATCH's answer is lost (the connection closed); the read-back finds the change there (or not, `applied` false). */
+  async function lostAnswer(applied = true): Promise<string> {
     let title = JOB.title;
     const server = createServer((req: IncomingMessage, res: ServerResponse) => {
       void readBody(req).then((body) => {
         if (req.method === 'PATCH') {
-          title = (JSON.parse(body.toString('utf8')) as { title: string }).title;
+          if (applied) title = (JSON.parse(body.toString('utf8')) as { title: string }).title;
           req.socket.destroy();
           return;
         }
@@ -161,6 +161,14 @@ describe('a write reconciled after a lost answer', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ id: JOB.id, title: 'Staff Engineer' });
     const verbose = await runCli(['jobs', 'update', JOB.id, '--title', 'Staff Engineer', '--json', '-v'], { env: against(box, await lostAnswer()) });
     expect(verbose.stderr).toContain(`read back ${JOB.id}: the change is there.`);
+  });
+
+  it('the change not there: exit 6, and stderr is the envelope alone', async () => {
+    const box = await sandbox();
+    const result = await runCli(['jobs', 'update', JOB.id, '--title', 'Staff Engineer', '--json'], { env: against(box, await lostAnswer(false)) });
+    expect(result.code).toBe(6);
+    expect(result.stdout).toBe('');
+    expect(envelopeOf(result).error.code).toBe('network_error');
   });
 });
 
@@ -221,6 +229,43 @@ describe('jobs list --all at the rate limit', () => {
     const result = await runCli([...list, '--json'], { env: await env() });
     silentSuccess(result);
     expect(JSON.parse(result.stdout)).toHaveLength(8);
+  });
+
+  it('past --max-wait: exit 5, and stderr is the envelope alone', async () => {
+    const box = await sandbox();
+    // A real-time clock: the next window is most of an hour away, far past --max-wait.
+    const emulator = await testEmulator(box.dataDir);
+    for (const index of [1, 2, 3]) await emulator.call('POST', '/jobs', { body: { title: `Slow ${index}`, description: DESCRIPTION } });
+    const made = await fetch(`${emulator.origin}/_emulator/keys`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${emulator.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ level: 'read', name: 'slow', limits: { hour: 2 } }),
+    });
+    const key = ((await made.json()) as { data: { key: string } }).data.key;
+    const result = await runCli(['jobs', 'list', '--all', '--per-page', '1', '--reserve', '0', '--max-wait', '1s', '--json'], {
+      env: { ...box.env, HIRE_BASE_URL: emulator.apiUrl, HIRE_API_KEY: key },
+    });
+    expect(result.code).toBe(5);
+    expect(envelopeOf(result).error.message).toContain('--max-wait');
+  });
+});
+
+describe('a command that prints its data and fails all the same', () => {
+  it('status with a part the server could not give: the report on stdout, the envelope on stderr', async () => {
+    const box = await sandbox();
+    const server = await serve((req, res) => {
+      const path = new URL(req.url ?? '', 'http://x').pathname;
+      if (path.endsWith('/deliveries')) return send(res, 500, { error: { code: 'internal_error', message: 'Broken.' } });
+      return send(res, 200, path.endsWith('/jobs') ? { data: [], meta: { current_page: 1, per_page: 100, total_pages: 0, total_count: 0 } } : { data: {} });
+    });
+    const result = await runCli(['status', '--max-retries', '0', '--json'], { env: against(box, server.origin) });
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout)).toHaveProperty('errors.failed_deliveries');
+    expect(envelopeOf(result).error).toEqual({ code: 'status_incomplete', message: expect.stringContaining('Broken.') });
+    // For people, the report says it; no envelope.
+    const human = await runCli(['status', '--max-retries', '0'], { env: against(box, server.origin) });
+    expect(human.code).toBe(1);
+    expect(human.stderr).not.toContain('status_incomplete');
   });
 });
 
