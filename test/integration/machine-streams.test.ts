@@ -267,6 +267,15 @@ describe('a command that prints its data and fails all the same', () => {
     expect(human.code).toBe(1);
     expect(human.stderr).not.toContain('status_incomplete');
   });
+
+  it('auth status with a refused key: the profiles on stdout, the envelope on stderr', async () => {
+    const box = await sandbox();
+    const server = await serve((_req, res) => send(res, 401, { error: { code: 'unauthorized', message: 'Invalid API key.', status: 401 } }));
+    const result = await runCli(['auth', 'status', '--json'], { env: against(box, server.origin) });
+    expect(result.code).toBe(3);
+    expect(JSON.parse(result.stdout)).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'local' })]));
+    expect(envelopeOf(result).error).toEqual({ code: 'key_check_failed', message: expect.stringMatching(/^Profile "local": /) });
+  });
 });
 
 describe('a field the API spec does not show', () => {

@@ -68,7 +68,8 @@ function parseJson<T>(text: string, what: string): T {
   }
 }
 
-const createArgs = (title: string) => ['jobs', 'create', '--title', title, '--description', DESCRIPTION, '--json'];
+// -v: under --json the notices (where the emulator ran) and retry lines (the troubles above) are written only then.
+const createArgs = (title: string) => ['jobs', 'create', '--title', title, '--description', DESCRIPTION, '--json', '-v'];
 
 /** Checks one finished create: exit 0, the job printed with an id and its title. Returns the id, or records a problem. */
 function acknowledgedId(result: Result, title: string, problems: string[]): string | undefined {
