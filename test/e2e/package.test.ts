@@ -77,7 +77,8 @@ describe('the npm package', () => {
     const help = hire('--help');
     expect(help.status, help.stderr).toBe(0);
     expect(help.stdout).toContain('jobs');
-    const created = hire('jobs', 'create', '--title', 'Packaged Engineer', '--description', DESCRIPTION, '--json');
+    // -v: under --json the notice that names the emulator is written only then (README "Output").
+    const created = hire('jobs', 'create', '--title', 'Packaged Engineer', '--description', DESCRIPTION, '--json', '-v');
     expect(created.status, created.stderr).toBe(0);
     const job = JSON.parse(created.stdout) as { id: string; title: string };
     expect(job.title).toBe('Packaged Engineer');
