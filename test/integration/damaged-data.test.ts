@@ -155,7 +155,8 @@ describe('a damaged record', () => {
   for (const [what, says, damage] of cases) {
     it(`${what}: a list leaves it out with a warning, the record alone fails with data_damaged, the reset recovers`, async () => {
       const box = await damaged(damage);
-      const listed = await hire(box, ['jobs', 'list', '--json']);
+      // -v: under --json a warning on success is written only then (README "Output").
+      const listed = await hire(box, ['jobs', 'list', '--json', '-v']);
       expect(listed.code, listed.stderr).toBe(0);
       expect((JSON.parse(listed.stdout) as { id: string }[]).map((job) => job.id)).toEqual([pristine.good]);
       expect(listed.stderr).toMatch(new RegExp(`Warning: The emulator database ${box.db} holds a damaged record \\(jobs, row 1\\): ${says}`));
@@ -183,7 +184,7 @@ describe('a damaged record', () => {
     await waitFor(proc, 'the emulator to listen', () => /Emulator listening on/.test(proc.stderr));
     await waitFor(proc, 'the damaged delivery logged', () => /holds a damaged record \(deliveries, row \d+\): its text is not valid UTF-8/.test(proc.stderr));
     await waitFor(proc, 'the damaged webhook logged', () => /holds a damaged record \(webhooks, row \d+\): it is not valid JSON/.test(proc.stderr));
-    const listed = await hire(box, ['jobs', 'list', '--json']);
+    const listed = await hire(box, ['jobs', 'list', '--json', '-v']);
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stderr).toContain('Using the local emulator at');
     expect((JSON.parse(listed.stdout) as { id: string }[]).map((job) => job.id)).toEqual([pristine.good]);
