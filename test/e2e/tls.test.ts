@@ -62,7 +62,8 @@ describe('hire emulator start --tls', () => {
     const trusted = { NODE_EXTRA_CA_CERTS: certPath };
 
     // The profile names http://127.0.0.1:PORT; the emulator there speaks https, and is used so.
-    const created = await hire(box, ['jobs', 'create', '--title', 'Over TLS', '--description', DESCRIPTION, '--publish', '--json'], { env: trusted });
+    // -v: under --json the notice that names the emulator is written only then (README "Output").
+    const created = await hire(box, ['jobs', 'create', '--title', 'Over TLS', '--description', DESCRIPTION, '--publish', '--json', '-v'], { env: trusted });
     const job = json<{ id: string; application_url: string }>(created);
     expect(created.stderr).toContain(`Using the local emulator at ${origin}.`);
     expect(created.stderr).not.toContain('Something other than');
