@@ -158,7 +158,7 @@ describe('bulk work against a scripted server (issue 25)', () => {
 
   it('Retry-After: 99999999 → exit 5 after one request, saying what the server asked and what to run later', async () => {
     const list = await serve(tooLong);
-    const listed = await hire(['jobs', 'list', '--all', '--per-page', '1', '-o', 'ndjson'], list.origin);
+    const listed = await hire(['jobs', 'list', '--all', '--per-page', '1'], list.origin);
     expect(listed.code).toBe(5);
     expect(list.requests).toHaveLength(1);
     expect(listed.stderr).toContain("the server asks to wait 1,157 days (Retry-After: 99999999), longer than the API's longest window (a day)");

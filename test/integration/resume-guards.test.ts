@@ -54,7 +54,7 @@ async function setup(): Promise<Setup> {
   const state = join(box.root, 'jobs.state');
   const output = join(box.root, 'jobs.ndjson');
   writeFileSync(output, '');
-  const argv = ['jobs', 'list', '--all', '--per-page', '5', '-o', 'ndjson', '--fields', 'id,title', '--resume', state];
+  const argv = ['jobs', 'list', '--all', '--per-page', '5', '-o', 'ndjson', '--fields', 'id,title', '--resume', state, '-v'];
   return { box, emu, proxy, env: { ...box.env, HIRE_BASE_URL: proxy.apiUrl, HIRE_API_KEY: emu.key }, state, output, argv };
 }
 
