@@ -209,6 +209,17 @@ export class KeyRing {
   }
 
   /**
+   * A request that spends none of the budget (the emulator's own controls): the key is marked used
+   * (`keys list` says when it last was), and the headers tell what is left, as before it.
+   */
+  used(key: StoredKey): Record<string, string> {
+    const stamp = this.#now().toISOString();
+    if (key.id !== LOCAL_KEY_ID) this.#store.write(() => this.#store.setField('keys', key.id, 'last_used_at', stamp));
+    key.last_used_at = stamp;
+    return this.standing(key);
+  }
+
+  /**
    * Counts a request against the key's limits, or refuses it with 429 (nothing is counted then).
    * The hourly and daily counts are rows of the store, shared by every process on the data dir and
    * kept across restarts; one write transaction reads and counts, so no two processes both take

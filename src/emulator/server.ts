@@ -515,7 +515,10 @@ async function chaos(x: Exchange): Promise<void> {
  * answered. The emulator's own controls are not the platform's API: they spend none of it.
  */
 function rateLimit(x: Exchange): void {
-  if (x.control !== undefined) return;
+  if (x.control !== undefined) {
+    Object.assign(x.headers, x.ctx!.keys.used(x.key!));
+    return;
+  }
   const admission = x.ctx!.keys.admit(x.key!);
   x.release = admission.release;
   Object.assign(x.headers, admission.headers);
