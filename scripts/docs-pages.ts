@@ -2,8 +2,9 @@
 // declarations as the help is (scripts/help-pages.ts): every command, its arguments, its flags with
 // type, choices, default and range, its examples and exit codes. `npm run docs` writes them
 // (scripts/docs.mjs); test/unit/docs.test.ts fails when the checked-in copies differ.
+import { ENVIRONMENT, EXIT_CODES as EXIT_MEANINGS } from '../src/commands/about.js';
 import { GLOBAL_FLAGS } from '../src/commands/global-flags.js';
-import type { CommandSpec, FlagSpec, Flags } from '../src/commands/define.js';
+import type { CommandEffect, CommandSpec, FlagSpec, Flags } from '../src/commands/define.js';
 import { commandTree, manifestOf, type ManifestArg, type ManifestFlag, type TreeNode } from '../src/commands/manifest.js';
 import { COMMANDS, NOUNS, ROOT } from '../src/program.js';
 
@@ -13,17 +14,17 @@ interface DocFlag {
   spec: FlagSpec;
 }
 
-/** The exit codes (src/errors.ts's ExitCode), in the words of docs/exit-codes.md. */
-export const EXIT_CODES: readonly (readonly [code: number, short: string, meaning: string])[] = [
-  [0, 'ok', 'success'],
-  [1, 'API or unexpected failure', 'the API refused or failed (a 4xx or 5xx not listed below), or an unexpected failure'],
-  [2, 'usage or invalid input', 'usage or input: a bad flag, argument or input file, or a body that breaks the spec (nothing was sent)'],
-  [3, 'authentication or permission', 'authentication or permission: no key, a key refused (401, 403), expired or at the wrong level'],
-  [4, 'not found', 'not found (404)'],
-  [5, 'rate limited', 'rate limited (429) after the retries'],
-  [6, 'network', 'network: refused connection, DNS, TLS, timeout'],
-  [130, 'interrupted', 'interrupted (Ctrl-C, or a prompt cancelled)'],
-];
+/** The exit codes (src/commands/about.ts, which `hire help --json` gives too): code, a short name, the meaning. */
+export const EXIT_CODES: readonly (readonly [code: number, short: string, meaning: string])[] = Object.entries(EXIT_MEANINGS)
+  .map(([code, meaning]) => [Number(code), code === '0' ? 'ok' : meaning.split(/[:(,]/)[0]!.trim(), meaning] as const)
+  .sort(([a], [b]) => a - b);
+
+/** What a command's `effect` means, for a person. */
+const EFFECTS: Record<CommandEffect, string> = {
+  read: 'reads only: changes no data',
+  write: 'creates or changes data',
+  delete: 'may remove data',
+};
 
 /**
  * Commands that never call the API (so never exit 3-6 for it), and what some commands' exit codes
@@ -77,17 +78,17 @@ function flagTerm({ entry }: DocFlag): string {
 function flagFacts({ entry, spec }: DocFlag): string[] {
   const facts: string[] = [];
   if (entry.kind === 'boolean') facts.push(entry.negate ? 'switch (off when given)' : 'switch');
-  else if (entry.kind === 'number') facts.push(spec.integer ? 'whole number' : 'number');
+  else if (entry.kind === 'number') facts.push(entry.integer ? 'whole number' : 'number');
   else if (entry.kind === 'enum') facts.push(`one of ${entry.choices!.map((choice) => `\`${choice}\``).join(', ')}`);
-  else if (spec.parse) facts.push('text, read as described');
-  else if (!spec.field && !entry.many && entry.default === undefined && !spec.required) return [];
-  if (entry.kind !== 'enum' && spec.choices) facts.push(`choices ${spec.choices.map((choice) => `\`${choice}\``).join(', ')}`);
-  const low = spec.min !== undefined ? `≥ ${spec.min}` : spec.above !== undefined ? `> ${spec.above}` : undefined;
-  const high = spec.max !== undefined ? `≤ ${spec.max}` : undefined;
+  else if (entry.example !== undefined) facts.push(`text such as \`${entry.example}\``);
+  else if (!spec.field && !entry.many && entry.default === undefined && !entry.required && entry.choices === undefined) return [];
+  if (entry.kind !== 'enum' && entry.choices) facts.push(`choices ${entry.choices.map((choice) => `\`${choice}\``).join(', ')}`);
+  const low = entry.min !== undefined ? `≥ ${entry.min}` : entry.above !== undefined ? `> ${entry.above}` : undefined;
+  const high = entry.max !== undefined ? `≤ ${entry.max}` : undefined;
   if (low || high) facts.push(`range ${[low, high].filter(Boolean).join(' and ')}`);
   if (entry.many) facts.push(entry.kind === 'list' && !spec.commas ? 'repeatable' : 'repeatable, or comma-separated');
   if (entry.default !== undefined) facts.push(`default \`${entry.default}\``);
-  if (spec.required) facts.push('required');
+  if (entry.required) facts.push('required');
   if (spec.field) facts.push(`sets \`${spec.field}\``);
   return facts;
 }
@@ -169,6 +170,7 @@ export function commandReference(tree: TreeNode, specs: readonly CommandSpec[]):
     if (flags.length > 0) out.push('Flags:', '', ...mdFlags(flags), '');
     if (node.examples.length > 0) out.push('Examples:', '', '```sh', ...node.examples, '```', '');
     if (node.command) {
+      out.push(`Effect: ${node.command.effect} — ${EFFECTS[node.command.effect]}.`, '');
       const codes = exitCodesOf(node.path.join(' '));
       out.push(`Exit codes: ${codes.map(({ code, short }) => `${code} ${short}`).join(', ')}.`, '');
       const notes = codes.filter(({ note }) => note !== undefined);
@@ -241,19 +243,12 @@ function manPage(node: TreeNode, tree: TreeNode, specs: readonly CommandSpec[], 
   const spec = node.command ? specs[node.command.index]! : undefined;
   const flags = spec ? docFlags(node.flags, spec.flags ?? {}) : [];
   if (flags.length > 0) out.push('.SH OPTIONS', ...roffFlags(flags));
+  if (node.command) out.push('.SH EFFECT', roff(`${node.command.effect}: ${EFFECTS[node.command.effect]}.`));
   if (node.path.length === 0) {
     out.push('.SH GLOBAL OPTIONS', 'They work with every command, before or after its words.', ...roffFlags(docFlags(tree.flags, GLOBAL_FLAGS)));
     out.push(
       '.SH ENVIRONMENT',
-      ...[
-        ['HIRE_PROFILE', 'profile to use (like \\-\\-profile)'],
-        ['HIRE_API_KEY', "API key, overriding the profile's"],
-        ['HIRE_BASE_URL', "API base URL, overriding the profile's (starts no emulator)"],
-        ['HIRE_CONFIG_DIR', 'config directory (default ~/.config/hire)'],
-        ['HIRE_DATA_DIR', 'emulator data directory (default ~/.local/share/hire)'],
-        ['NO_COLOR, FORCE_COLOR, CI', 'colour and prompts'],
-        ['HTTPS_PROXY, HTTP_PROXY, NO_PROXY', 'proxies'],
-      ].flatMap(([variable, meaning]) => ['.TP', `.B ${variable!}`, meaning!]),
+      ...Object.entries(ENVIRONMENT).flatMap(([variable, meaning]) => ['.TP', `.B ${roff(variable)}`, roff(meaning)]),
     );
   } else {
     out.push('.SH GLOBAL OPTIONS', 'The global options (\\-\\-json, \\-o, \\-p, \\-q, \\-\\-no\\-input, ...) are listed in', '.BR hire (1).');
