@@ -36,13 +36,15 @@ try {
   rmSync(script, { force: true });
 }
 const man = Object.keys(files).filter((file) => file.startsWith('man/')).sort();
+// package.json is rewritten only when its man list changes (compared as data, whatever its layout).
+const manChanged = JSON.stringify(pkg.man ?? []) !== JSON.stringify(man);
 const nextPackage = `${JSON.stringify({ ...pkg, man }, null, 2)}\n`;
 // Man pages no longer declared are stale too.
 const extra = existsSync(join(root, 'man')) ? readdirSync(join(root, 'man')).map((name) => `man/${name}`).filter((file) => !(file in files)) : [];
 
 if (process.argv.includes('--check')) {
   const stale = Object.entries(files).filter(([file, text]) => !existsSync(join(root, file)) || readFileSync(join(root, file), 'utf8') !== text).map(([file]) => file);
-  if (nextPackage !== packageText) stale.push('package.json (man)');
+  if (manChanged) stale.push('package.json (man)');
   stale.push(...extra);
   if (stale.length > 0) {
     process.stderr.write(`Stale generated docs: ${stale.join(', ')}. Run \`npm run docs\` and commit the result.\n`);
@@ -54,6 +56,6 @@ if (process.argv.includes('--check')) {
     writeFileSync(join(root, file), text);
   }
   for (const file of extra) rmSync(join(root, file));
-  if (nextPackage !== packageText) writeFileSync(packagePath, nextPackage);
+  if (manChanged) writeFileSync(packagePath, nextPackage);
   process.stdout.write(`Wrote ${Object.keys(files).length} files (docs/commands.md, ${man.length} man pages).\n`);
 }
