@@ -31,7 +31,7 @@ const EFFECTS: Record<CommandEffect, string> = {
  * say beyond the general meaning. Kept here, beside the declarations' reader, because the
  * declarations hold no exit codes: checked against the code by the tests each note names.
  */
-const LOCAL_ONLY = new Set(['profiles list', 'profiles use', 'profiles show', 'profiles remove', 'completion', 'webhooks verify', 'emulator start', 'emulator reset']);
+const LOCAL_ONLY = new Set(['profiles list', 'profiles use', 'profiles show', 'profiles remove', 'completion', 'webhooks verify', 'emulator start', 'auth logout']);
 const EXIT_NOTES: Record<string, Partial<Record<number, string>>> = {
   'jobs import': {
     1: 'a row the API refused (the first failure decides the code: 3, 4, 5 or 6 likewise); the rows not created are written to the failures file',
