@@ -29,7 +29,7 @@ const EFFECTS: Record<CommandEffect, string> = {
 /**
  * Commands that never call the API (so never exit 3-6 for it), and what some commands' exit codes
  * say beyond the general meaning. Kept here, beside the declarations' reader, because the
- * declarations hold no exit codes: checked against the code by the tests each note names.
+ * declarations hold no exit codes: when a command's failures change, change its note here.
  */
 const LOCAL_ONLY = new Set(['profiles list', 'profiles use', 'profiles show', 'profiles remove', 'completion', 'webhooks verify', 'emulator start', 'auth logout']);
 const EXIT_NOTES: Record<string, Partial<Record<number, string>>> = {
