@@ -31,7 +31,12 @@ await build({
 });
 let files;
 try {
-  files = JSON.parse(execFileSync(process.execPath, [script], { encoding: 'utf8', maxBuffer: 1 << 26 }));
+  files = JSON.parse(execFileSync(process.execPath, [script], { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'pipe'] }));
+} catch (error) {
+  // The declarations failed to load (a dependency not installed: run npm ci): say so in one line.
+  const first = String(error.stderr ?? error.message).split('\n').find((line) => /Error/.test(line)) ?? error.message;
+  process.stderr.write(`npm run docs could not read the command declarations: ${first.trim()}\n`);
+  process.exit(1);
 } finally {
   rmSync(script, { force: true });
 }
