@@ -42,6 +42,7 @@ const EXIT_NOTES: Record<string, Partial<Record<number, string>>> = {
   'auth status': { 3: 'the selected profile\'s key does not work' },
   'webhooks verify': { 3: 'the signature, timestamp or secret does not verify the delivery' },
   'events resend': { 1: 'the delivery was sent and failed' },
+  'candidates move': { 1: 'with several ids, the code is the first failure\'s (3, 4, 5 or 6 likewise) unless every candidate ends in the status asked' },
   status: { 1: 'one of its three requests failed (the rest is still shown)' },
   'emulator start': { 1: 'the port is taken or the data cannot be opened', 2: 'no such local address to listen on', 130: 'stopped with Ctrl-C (the data is kept)' },
   'webhooks listen': { 1: 'the port is already in use', 130: 'stopped with Ctrl-C' },
