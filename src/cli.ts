@@ -1,5 +1,5 @@
 // main(argv, io, env) → exit code. The only place that turns errors into exit codes, and run()
-// the only place that touches the process (STYLE.md, "Only the entry exits").
+// the only place that touches the process (ARCHITECTURE.md "Walls").
 import { isatty } from 'node:tty';
 import { CommanderError } from 'commander';
 import { Context, type IO } from './context.js';
@@ -50,7 +50,7 @@ export async function main(argv: readonly string[], io: IO, env: Env, registry: 
 }
 
 /**
- * CONTRACT §7: an error's message, code, details and request id may quote a server, a file or argv,
+ * docs/output.md "Text from outside": an error's message, code, details and request id may quote a server, a file or argv,
  * so each is escaped whole (a newline in one must not start a fake line: our messages are one line
  * each); hints and stack traces keep their newlines. Colour is applied after escaping.
  */
@@ -107,7 +107,7 @@ async function reportError(ctx: Context, error: unknown): Promise<number> {
   return error.exitCode;
 }
 
-/** CONTRACT §4: with --json the error goes to stderr as the spec's error envelope. */
+/** docs/exit-codes.md "What is printed": with --json the error goes to stderr as the spec's error envelope. */
 function errorEnvelope(error: HireError): unknown {
   if (error instanceof ApiError && isEnvelope(error.body)) return error.body;
   const body: Record<string, unknown> = { code: error.code, message: error.message };

@@ -253,7 +253,7 @@ export function buildCommander(ctx: Context, registry: Registry, tree: TreeNode,
     .exitOverride((error) => fail(program, error))
     .configureOutput({
       writeOut: (text) => ctx.io.stdout.write(text),
-      // commander quotes argv in its errors: text from outside (CONTRACT §7). Its errors are ours
+      // commander quotes argv in its errors: text from outside (docs/output.md "Text from outside"). Its errors are ours
       // to report (cli.ts); help asked for with an error (`hire jobs`) still goes to stderr.
       writeErr: (text) => ctx.io.stderr.write(inertLines(text)),
       outputError: () => {},

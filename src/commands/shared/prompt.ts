@@ -1,4 +1,4 @@
-// Prompts (@inquirer/prompts) render on stderr, so that stdout stays data (STYLE.md).
+// Prompts (@inquirer/prompts) render on stderr, so that stdout stays data (docs/output.md).
 import type { Context } from '../../context.js';
 import { InterruptedError } from '../../errors.js';
 
