@@ -1,9 +1,10 @@
 // Runs before `npm test` (npm's pretest): the suite drives the built binary in a real terminal
 // (tmux), runs the completion scripts in bash, zsh and fish, runs the first-run smoke test in a
 // network namespace of its own (unshare, ip), the README's examples (jq, openssl) and the
-// candidate's application page in headless Chromium (Debian's, driven by playwright-core). What is
-// missing is installed with apt-get when we are root on a machine that has it; otherwise this
-// stops at once with one line naming what to install.
+// candidate's application page in headless Chromium (Debian's, driven by playwright-core), and
+// renders the installed man pages (man-db, groff). What is missing is installed with apt-get when
+// we are root on a machine that has it; otherwise this stops at once with one line naming what to
+// install.
 import { spawnSync } from 'node:child_process';
 
 /** command → the Debian package that brings it */
@@ -17,6 +18,9 @@ const TOOLS = {
   unshare: 'util-linux',
   ip: 'iproute2',
   chromium: 'chromium',
+  // The package test reads the installed man pages with man (man-db), which renders with groff.
+  man: 'man-db',
+  groff: 'groff-base',
 };
 
 const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;

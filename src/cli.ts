@@ -1,5 +1,5 @@
 // main(argv, io, env) → exit code. The only place that turns errors into exit codes, and run()
-// the only place that touches the process (STYLE.md, "Only the entry exits").
+// the only place that touches the process (ARCHITECTURE.md "Walls").
 import { isatty } from 'node:tty';
 import { CommanderError } from 'commander';
 import { Context, type IO } from './context.js';
@@ -53,7 +53,7 @@ export async function main(argv: readonly string[], io: IO, env: Env, registry: 
 }
 
 /**
- * CONTRACT §7: an error's message, code, details and request id may quote a server, a file or argv,
+ * docs/output.md "Text from outside": an error's message, code, details and request id may quote a server, a file or argv,
  * so each is escaped whole (a newline in one must not start a fake line: our messages are one line
  * each); hints and stack traces keep their newlines. Colour is applied after escaping.
  */
@@ -113,7 +113,7 @@ async function reportError(ctx: Context, error: unknown): Promise<number> {
   return error.exitCode;
 }
 
-/** The envelope with the warnings said under machine output (README "Output"), if any. */
+/** The envelope with the warnings said under machine output, if any. */
 function withWarnings(ctx: Context, envelope: Record<string, unknown>): Record<string, unknown> {
   return ctx.warnings.length > 0 ? { ...envelope, warnings: ctx.warnings } : envelope;
 }
@@ -125,8 +125,8 @@ function unexpected(error: unknown): HireError {
 }
 
 /**
- * CONTRACT §4: with --json the error goes to stderr as the spec's error envelope; the warnings said
- * on the way (README "Output") are added to it as `warnings`.
+ * docs/exit-codes.md "What is printed": with --json the error goes to stderr as the spec's error
+ * envelope; the warnings said on the way are added to it as `warnings`.
  */
 function errorEnvelope(error: HireError): Record<string, unknown> {
   if (error instanceof ApiError && isEnvelope(error.body)) return error.body as Record<string, unknown>;

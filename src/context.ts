@@ -164,7 +164,7 @@ export class Context {
     return painter;
   }
 
-  // The sinks for people (CONTRACT §7): whatever a message quotes from a server, a file or argv,
+  // The sinks for people (docs/output.md "Text from outside"): whatever a message quotes from a server, a file or argv,
   // no control character reaches the terminal; only the newlines of our own messages stay.
 
   /**

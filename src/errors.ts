@@ -1,8 +1,8 @@
-// Error types and the exit-code table of CONTRACT §5. Commands throw these; only src/cli.ts exits.
+// Error types and the exit-code table of docs/exit-codes.md. Commands throw these; only src/cli.ts exits.
 import type { FieldErrors } from './domain/rules.js';
 
 /**
- * CONTRACT §5: a server's request to wait longer than this is not honoured; the 429 is reported
+ * docs/api-choices.md §6: a server's request to wait longer than this is not honoured; the 429 is reported
  * instead (the client retries, the error's hint says so).
  */
 export const MAX_WAIT_SECONDS = 60;

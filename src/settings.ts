@@ -10,7 +10,7 @@ export interface Settings {
   readonly format: OutputFormat;
   /** --fields as a list. */
   readonly fields: readonly string[] | undefined;
-  /** -o csv writes cells as received, without neutralising formulas (CONTRACT §7). */
+  /** -o csv writes cells as received, without neutralising formulas (docs/output.md "CSV"). */
   readonly csvRaw: boolean;
   /** false with --no-color. */
   readonly color: boolean;

@@ -3,7 +3,7 @@ import type { ApiClient } from './client.js';
 import type { ApiRecord } from './envelope.js';
 import { getRecord, postRecord, recordPath } from './records.js';
 
-/** GET /assessments (assumed, CONTRACT §6): the list endpoint, filter job_id. */
+/** GET /assessments (assumed, docs/api-choices.md §3): the list endpoint, filter job_id. */
 export const ASSESSMENTS_PATH = '/assessments';
 
 export async function createAssessment(client: ApiClient, input: unknown): Promise<{ assessment: ApiRecord; generationMs: number | undefined }> {

@@ -1,4 +1,4 @@
-// Base URL rules of CONTRACT §2: the version prefix is appended when missing, /api/v0 is
+// Base URL rules of docs/profiles.md "Base URLs": the version prefix is appended when missing, /api/v0 is
 // deprecated, and plain http is refused unless the host is loopback (the API is HTTPS only).
 import { lookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';

@@ -23,7 +23,7 @@ export interface RequestOptions {
    */
   fromRoot?: boolean;
   body?: unknown;
-  /** Sent on every POST; one per logical request, reused across its retries (CONTRACT §5). */
+  /** Sent on every POST; one per logical request, reused across its retries (docs/api-choices.md §7). */
   idempotencyKey?: string;
 }
 
@@ -73,7 +73,7 @@ export interface ClientOptions {
   onWarning?: (message: string) => void;
   /** Request/response trace lines for --verbose; the key is already redacted. */
   onTrace?: (line: string) => void;
-  /** Retries for 429, 5xx and network failures (CONTRACT §5); 0 by default. */
+  /** Retries for 429, 5xx and network failures (docs/api-choices.md §7); 0 by default. */
   maxRetries?: number;
   /** Says on stderr that a request is retried, and why. */
   onRetry?: (message: string) => void;
@@ -143,7 +143,7 @@ export class ApiClient {
     if (options.dispatcher) return new ApiClient(options);
     const { hostname: host, protocol } = new URL(options.baseUrl.href);
     // Loopback (the emulator) never goes through a proxy; everything else honours
-    // HTTPS_PROXY / HTTP_PROXY / NO_PROXY (CONTRACT §2). `localhost` is answered by us, never
+    // HTTPS_PROXY / HTTP_PROXY / NO_PROXY (docs/profiles.md "Precedence"). `localhost` is answered by us, never
     // by a resolver: plain http (and the key) must not leave the machine.
     // Plain http on loopback (the emulator) goes through node:http (plain-http.ts): undici and its
     // WebAssembly parser load only for https (TLS stays undici's) and other hosts.
@@ -179,7 +179,7 @@ export class ApiClient {
   }
 
   /**
-   * Sends a request, retrying as CONTRACT §5 says (retry.ts), and returns the last answer as
+   * Sends a request, retrying as docs/api-choices.md §7 says (retry.ts), and returns the last answer as
    * received. In bulk work (paced()), every attempt is first admitted by the pacer, and a 429 is
    * the pacer's to wait out, within its bounds, without spending a retry.
    */
@@ -275,7 +275,7 @@ export class ApiClient {
   }
 
   /**
-   * A sibling of this client for bulk work (CONTRACT §7 "Rate limits in bulk"): every request
+   * A sibling of this client for bulk work (docs/api-choices.md §6): every request
    * waits for the key's budget (keeping a reserve for others), a 429 holds every request for the
    * wait it asks, and waiting past `maxWaitMs` in all, or any single wait longer than a day, ends
    * the request in a rate_limit_wait error (exit 5). It shares this client's transport and budget.
@@ -602,7 +602,7 @@ const NETWORK_CODES: Record<string, string> = {
 /**
  * A key is sent in the Authorization header, which carries neither line breaks nor characters
  * beyond Latin-1 (undici refuses them, and retrying cannot help): an input error, before any
- * request, that says what is wrong and where the key came from, never the key (CONTRACT §7).
+ * request, that says what is wrong and where the key came from, never the key (docs/profiles.md "Keys stay secret").
  */
 function checkKeySendable(apiKey: string, source: ClientOptions['apiKeySource']): void {
   const chars = [...apiKey];

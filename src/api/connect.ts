@@ -1,4 +1,4 @@
-// How hire reaches the API of a profile (CONTRACT §2, §7): its base URL and key; on a `local`
+// How hire reaches the API of a profile (docs/emulator.md "Finding a standing emulator"): its base URL and key; on a `local`
 // profile at a loopback address, the data dir's own key and an emulator that proves it serves that
 // data dir (a standing one, or one started in-process for this command). Says what it did through
 // the callbacks given: the API layer never prints.
@@ -67,7 +67,7 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
     throw new AuthError(`No API key for profile "${profile.name}".`, `Run \`hire auth login --profile ${profile.name}\`, or set HIRE_API_KEY.`);
   }
   // HIRE_BASE_URL names the server; the data dir's own key goes only to the emulator that proves
-  // it serves that data dir (CONTRACT §7), as at the profile's address.
+  // it serves that data dir (docs/emulator.md "Finding a standing emulator"), as at the profile's address.
   if (local && localKey && profile.baseUrlSource === 'env' && profile.keySource !== 'env' && profile.keySource !== 'profile') {
     const { probeEmulator, readServerRecord } = await import('../emulator/presence.js');
     // Nothing there at all: the request itself says so (connection refused, exit 6); no key is read by anyone.
@@ -82,7 +82,7 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
       );
     }
   }
-  // CONTRACT §2: with HIRE_BASE_URL the server is used as it is, never an in-process emulator.
+  // docs/profiles.md "Precedence": with HIRE_BASE_URL the server is used as it is, never an in-process emulator.
   if (local && localKey && profile.baseUrlSource !== 'env') {
     const { connectLocalEmulator } = await import('../emulator/embedded.js');
     const dir = options.dataDir;

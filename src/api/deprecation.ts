@@ -1,4 +1,4 @@
-// API version deprecation (CONTRACT §4): said once per client, whether the base URL uses /api/v0
+// API version deprecation (docs/api-choices.md §1): said once per client, whether the base URL uses /api/v0
 // or an answer carries a Deprecation header (with its Sunset, when given).
 
 export class DeprecationNotice {

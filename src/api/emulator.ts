@@ -1,4 +1,4 @@
-// The local emulator's own controls (CONTRACT §6, §7), under /_emulator beside /api/v1: keys,
+// The local emulator's own controls (docs/emulator.md "Running it"), under /_emulator beside /api/v1: keys,
 // simulated applicants, reset, triggered events and the request log. Only the emulator answers them.
 import type { ApiClient } from './client.js';
 import { RecordSchema, isRecordList, type ApiRecord } from './envelope.js';

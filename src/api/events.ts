@@ -1,4 +1,4 @@
-// The event log (assumed, CONTRACT §7 "Webhook developer loop"): events listed and read with
+// The event log (assumed, docs/api-choices.md §3): events listed and read with
 // every delivery attempt, and one sent again with the same webhook-id.
 import type { ApiClient } from './client.js';
 import type { ApiRecord } from './envelope.js';

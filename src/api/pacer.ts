@@ -1,4 +1,4 @@
-// Bulk work at the rate limit (CONTRACT §7 "Rate limits in bulk", §8 "Waiting"): a bulk command
+// Bulk work at the rate limit (docs/api-choices.md §6): a bulk command
 // spends its key's budget as the X-RateLimit-* headers describe it (when they can be true, see
 // rate-limit.ts), full speed while there is headroom, then spread to the window's reset, keeping a
 // reserve for other clients; when the budget is gone it waits for the reset and goes on. A 429

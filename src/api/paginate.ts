@@ -1,4 +1,4 @@
-// Following a list's pages (CONTRACT §3): one page by default; every page with --all, fetched with
+// Following a list's pages (docs/output.md "Lists"): one page by default; every page with --all, fetched with
 // bounded concurrency once total_pages is known and yielded in order; --limit N stops after N
 // items, fetching further pages only as needed.
 import type { ApiClient, QueryValue } from './client.js';

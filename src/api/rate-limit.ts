@@ -1,5 +1,5 @@
 // What a server's answer says about the rate limit, believed only as far as it can be true
-// (CONTRACT §8 "Waiting"). The spec's windows are the hour and the day; its headers are integers.
+// (docs/api-choices.md §6). The spec's windows are the hour and the day; its headers are integers.
 //
 // - X-RateLimit-Limit/-Remaining/-Reset: the budget of the window nearest to running out. A limit
 //   of 0 or below, a remaining below 0 or above the limit, a reset in the past or beyond the
@@ -65,7 +65,7 @@ function integer(value: string | undefined): number | undefined {
 }
 
 /**
- * How long a 429 (or 503) asks to wait, in the server's seconds (CONTRACT §5): `retry_after` at
+ * How long a 429 (or 503) asks to wait, in the server's seconds (docs/api-choices.md §6): `retry_after` at
  * the body's top level or in `error`, else a Retry-After header; undefined when none says it as a
  * finite number ≥ 0.
  */

@@ -1,4 +1,4 @@
-// Writes whose outcome is unknown (CONTRACT §5): a PATCH or DELETE that ends in a network failure,
+// Writes whose outcome is unknown (docs/api-choices.md §7): a PATCH or DELETE that ends in a network failure,
 // a timeout, a 5xx or a cut-off answer is never sent again (a transition applied twice is a 409);
 // the record is read back instead, and the write is reported done when the change is there.
 import type { ApiClient } from './client.js';

@@ -34,7 +34,7 @@ export async function postRecord(
 
 /**
  * PATCH, not retried on a fault that may follow its processing; when one leaves the outcome unknown,
- * the record is read back and, if it holds the change, returned as read (reconcile.ts, CONTRACT §5).
+ * the record is read back and, if it holds the change, returned as read (reconcile.ts, docs/api-choices.md §7).
  */
 export async function patchRecord(client: ApiClient, path: string, body: unknown, options: ReadBackOptions = {}): Promise<ApiRecord> {
   let answer;

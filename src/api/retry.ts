@@ -1,4 +1,4 @@
-// The retry policy of a single request (CONTRACT §5), as pure decisions: whether an answer or a
+// The retry policy of a single request (docs/api-choices.md §7), as pure decisions: whether an answer or a
 // failure is tried again, and after how long. The send loop (client.ts) carries them out on its
 // clock; bulk work's 429s are the pacer's (pacer.ts), not this.
 import { MAX_WAIT_SECONDS, NetworkError } from '../errors.js';
@@ -46,7 +46,7 @@ export function decideAnswer(status: number, askedSeconds: number | undefined, {
 /**
  * A failure before an answer: a network error where a repeat is safe (a refused connection never
  * reached the server: any method). A certificate the client does not trust fails the same way
- * every time (CONTRACT §7): never retried; nor is anything that is not a network error.
+ * every time (docs/api-choices.md §7): never retried; nor is anything that is not a network error.
  */
 export function decideFailure(error: unknown, { method, attempt, maxRetries, random }: Attempt): Decision {
   if (!(error instanceof NetworkError) || error.code === 'tls_certificate') return { retry: false };

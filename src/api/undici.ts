@@ -8,7 +8,7 @@ import type { Dispatcher } from 'undici';
 
 // undici parses HTTP with WebAssembly, compiled at the first connection; V8's optimising tier
 // compiles it again in the background and the process waits for that at exit. The baseline tier
-// alone is plenty for a CLI (STYLE.md). Set here, where the API client loads, so that commands
+// alone is plenty for a CLI (ARCHITECTURE.md "The layers"). Set here, where the API client loads, so that commands
 // that make no request never load node:v8.
 setFlagsFromString('--liftoff-only');
 

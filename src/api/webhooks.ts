@@ -1,4 +1,4 @@
-// Webhooks (spec "Webhooks"): registered, listed, removed, and their delivery log (CONTRACT §3).
+// Webhooks (spec "Webhooks"): registered, listed, removed, and their delivery log (docs/api-choices.md §3).
 import type { WebhookInput } from '../domain/webhook.js';
 import type { ApiClient } from './client.js';
 import type { ApiRecord } from './envelope.js';
@@ -9,7 +9,7 @@ import type { ReadBackOptions } from './reconcile.js';
 export const WEBHOOKS_PATH = '/webhooks';
 
 /** GET /webhooks/ID/deliveries: every attempt of every event. */
-/** Every webhook's deliveries (assumed, CONTRACT §6): filter `state=failed` for the failed ones. */
+/** Every webhook's deliveries (assumed, docs/api-choices.md §3): filter `state=failed` for the failed ones. */
 export const DELIVERIES_PATH = '/deliveries';
 
 export const deliveriesPath = (id: string): string => `${recordPath(WEBHOOKS_PATH, id)}/deliveries`;

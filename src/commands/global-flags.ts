@@ -1,4 +1,4 @@
-// The global flags (CONTRACT §3), declared like a command's: help, completion and their check
+// The global flags (docs/commands.md), declared like a command's: help, completion and their check
 // come from here; what they are parsed into is settings.ts.
 import { OUTPUT_FORMATS } from '../output/formats.js';
 import { MAX_TIMEOUT_SECONDS } from '../settings.js';

@@ -201,7 +201,7 @@ async function printStatus(ctx: Context, client: ApiClient, report: StatusReport
   // A hint is wrapped to the terminal's width, indented and dimmed; a `command` is never split.
   const { wrapProse } = await import('../output/fit.js');
   const hint = (text: string) => {
-    // Ids in the hints are the server's: escaped like every cell (CONTRACT §7).
+    // Ids in the hints are the server's: escaped like every cell (docs/output.md "Text from outside").
     for (const piece of wrapProse(inert(text), ctx.output.columns ? Math.max(20, ctx.output.columns - 2) : Number.POSITIVE_INFINITY)) line(paint.dim(`  ${piece}`));
   };
   const { profile } = report;

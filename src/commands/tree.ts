@@ -254,7 +254,7 @@ export function buildCommander(ctx: Context, registry: Registry, tree: TreeNode,
     .configureOutput({
       // Raw: commander's own help and usage text, written before any command (and its output) runs.
       writeOut: (text) => ctx.io.stdout.write(text),
-      // Raw too, but inert: commander quotes argv in its errors, text from outside (CONTRACT §7). Its errors are ours
+      // Raw too, but inert: commander quotes argv in its errors, text from outside (docs/output.md "Text from outside"). Its errors are ours
       // to report (cli.ts); help asked for with an error (`hire jobs`) still goes to stderr.
       writeErr: (text) => ctx.io.stderr.write(inertLines(text)),
       outputError: () => {},

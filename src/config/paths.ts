@@ -1,4 +1,4 @@
-// Where hire keeps its files (CONTRACT §2, §6): env override first, then the XDG base directories.
+// Where hire keeps its files (docs/profiles.md "Precedence"): env override first, then the XDG base directories.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 

@@ -1,4 +1,4 @@
-// Profiles and credential resolution (CONTRACT §2): flags > environment > profile > defaults.
+// Profiles and credential resolution (docs/profiles.md): flags > environment > profile > defaults.
 import * as z from 'zod/mini';
 import { readFileSync } from 'node:fs';
 import { HireError, ExitCode, UsageError } from '../errors.js';
@@ -10,11 +10,11 @@ export const ENVIRONMENTS = ['production', 'sandbox', 'local'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
 
 export const LOCAL_PROFILE = 'local';
-/** The built-in `local` profile: the emulator's production, at its default address (CONTRACT §6, §7). */
+/** The built-in `local` profile: the emulator's production, at its default address (docs/emulator.md "Running it"). */
 export const LOCAL_BASE_URL = 'http://127.0.0.1:4010/api/v1';
 /** The built-in `local-sandbox` profile: the emulator's sandbox, beside the `local` profile's production. */
 export const LOCAL_SANDBOX_PROFILE = 'local-sandbox';
-/** Where the emulator serves its sandbox, below any origin (CONTRACT §7 "Environments"). */
+/** Where the emulator serves its sandbox, below any origin (docs/emulator.md "Environments: production and sandbox"). */
 export const SANDBOX_API_PATH = '/sandbox/api/v1';
 /** The profiles that exist without a login; they cannot be removed. */
 export const BUILT_IN_PROFILES: readonly string[] = [LOCAL_PROFILE, LOCAL_SANDBOX_PROFILE];

@@ -1,4 +1,4 @@
-// Writing the config file (CONTRACT §2) with conf: atomic writes, mode 0600 in a 0700 directory (one
+// Writing the config file (docs/profiles.md) with conf: atomic writes, mode 0600 in a 0700 directory (one
 // hire made; one it did not make keeps its mode, and is refused if others can write it),
 // one writer at a time (a lock file), so that two processes writing at once lose neither change.
 // A file that cannot be parsed is reported and never overwritten.

@@ -1,4 +1,4 @@
-// GET /analytics (spec: "analytics data", shape not shown; CONTRACT §6 fixes it).
+// GET /analytics (spec: "analytics data", shape not shown; docs/api-choices.md §2 fixes it).
 
 export interface Analytics {
   jobs: { total: number; by_status: Record<string, number> };

@@ -1,10 +1,10 @@
-// POST /assessments: the spec does not show its request (CONTRACT §3/§6 choose): an assessment
+// POST /assessments: the spec does not show its request (docs/api-choices.md §3 chooses): an assessment
 // for a job (`job_id`), or from a title and skills, with the job's assessment settings.
 import * as z from 'zod/mini';
 import { flag, listOf, nonEmptyText, oneOf, textList, typeError, validateWith, wholeNumberBetween, type Validation } from './rules.js';
 import { QUESTION_COUNT, QUESTION_TYPES, TIME_LIMIT_SECONDS } from './vocabulary.js';
 
-/** The fields CONTRACT §3 knows of an assessment request; others are the sender's, passed on. */
+/** The fields docs/api-choices.md §3 knows of an assessment request; others are the sender's, passed on. */
 const ASSESSMENT_FIELDS = {
   job_id: z.optional(nonEmptyText()),
   title: z.optional(nonEmptyText()),

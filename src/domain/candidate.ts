@@ -1,4 +1,4 @@
-// Candidates (spec "Candidate", "Candidate status"; the record and moves are CONTRACT §6 choices).
+// Candidates (spec "Candidate", "Candidate status"; the record and moves are docs/api-choices.md §3 choices).
 import * as z from 'zod/mini';
 import { everyKey, oneOf, typeError, validateWith, type Validation } from './rules.js';
 import { CANDIDATE_STATUSES, type CandidateStatus } from './vocabulary.js';
@@ -33,7 +33,7 @@ export const CANDIDATE_PIPELINE: readonly CandidateStatus[] = ['new', 'screening
 const FINAL: readonly CandidateStatus[] = ['hired', 'rejected'];
 
 /**
- * CONTRACT §6: one step forward along the pipeline, one step back, or from any non-final status
+ * docs/api-choices.md §3: one step forward along the pipeline, one step back, or from any non-final status
  * to rejected. Anything else (including staying put) is a 409 conflict.
  */
 export function canMoveCandidate(from: CandidateStatus, to: CandidateStatus): boolean {
@@ -43,7 +43,7 @@ export function canMoveCandidate(from: CandidateStatus, to: CandidateStatus): bo
   return distance === 1 || distance === -1;
 }
 
-/** Where a candidate in `from` may go (CONTRACT §6), in pipeline order, `rejected` last. */
+/** Where a candidate in `from` may go (docs/api-choices.md §3), in pipeline order, `rejected` last. */
 export function candidateMovesFrom(from: CandidateStatus): CandidateStatus[] {
   return [...CANDIDATE_PIPELINE, 'rejected' as const].filter((to) => canMoveCandidate(from, to));
 }

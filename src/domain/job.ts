@@ -1,4 +1,4 @@
-// The job input of POST /api/v1/jobs (spec "Job input fields") and the rules of CONTRACT §3.
+// The job input of POST /api/v1/jobs (spec "Job input fields") and the rules of docs/api-choices.md §11.
 // One schema, used by flags, --from-file, the wizard and the emulator.
 import * as z from 'zod/mini';
 import {
@@ -143,7 +143,7 @@ export interface Job extends Omit<JobInput, 'publish'> {
   updated_at: string;
 }
 
-/** Fields a job record has, for `sort`, `fields` and filters (CONTRACT §6 choices). */
+/** Fields a job record has, for `sort`, `fields` and filters (docs/api-choices.md §2 choices). */
 export const JOB_RECORD_FIELDS: readonly string[] = everyKey<Job>()([
   'id',
   'title',
@@ -190,7 +190,7 @@ const patchShape = {
 
 /**
  * The optional fields a patch may clear: null removes a field (JSON Merge Patch, RFC 7396; the spec
- * shows no update, CONTRACT §3 assumes PATCH), a whole location or salary too. Title, description,
+ * shows no update, docs/api-choices.md §3 assumes PATCH), a whole location or salary too. Title, description,
  * a location's type and the assessment's settings (which have defaults) cannot be cleared.
  */
 export const CLEARABLE_JOB_FIELDS: readonly string[] = JOB_INPUT_PATHS.flatMap((path): string[] => {
@@ -203,7 +203,7 @@ export const CLEARABLE_JOB_FIELDS: readonly string[] = JOB_INPUT_PATHS.flatMap((
 const clearable = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
 const { type: locationType, ...locationDetails } = locationFields;
 
-/** PATCH /jobs/{id} (assumed, CONTRACT §3): any job field, and/or a status transition; null clears a field. */
+/** PATCH /jobs/{id} (assumed, docs/api-choices.md §3): any job field, and/or a status transition; null clears a field. */
 export const JobPatchSchema = z.strictObject(
   {
     ...patchShape,
@@ -249,7 +249,7 @@ export function validateJobPatch(input: unknown): Validation<JobPatch> {
 }
 
 /**
- * The job state machine (CONTRACT §6), written once: each verb, where it starts from and where it
+ * The job state machine (docs/api-choices.md §3), written once: each verb, where it starts from and where it
  * leads. PATCH {status} may make any of these moves; anything else is a 409 conflict.
  */
 export const JOB_VERBS = {

@@ -36,7 +36,7 @@ export const wholeNumberBetween = (min: number, max: number) => {
 export const amount = () =>
   z.number({ error: typeError('a number') }).check(z.minimum(0, { error: 'must not be negative' }));
 
-/** Counts Unicode code points, not UTF-16 units, after trimming (CONTRACT §3). */
+/** Counts Unicode code points, not UTF-16 units, after trimming (docs/api-choices.md §11). */
 export const codePoints = (value: string) => [...value.trim()].length;
 
 export const minCodePoints = (min: number) =>

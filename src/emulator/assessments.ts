@@ -1,5 +1,5 @@
 // Assessments the emulator "generates": deterministic questions built from the job's title,
-// skills and requirements (CONTRACT §6), so that tests and demos see stable content.
+// skills and requirements (docs/api-choices.md §2), so that tests and demos see stable content.
 import { createHash } from 'node:crypto';
 import { assessmentConfigWithDefaults, type AssessmentConfig } from '../domain/job.js';
 import { everyKey } from '../domain/rules.js';

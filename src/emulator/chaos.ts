@@ -1,4 +1,4 @@
-// Fault injection (CONTRACT §6 "Fault injection for tests"): a fraction of requests is answered
+// Fault injection (docs/emulator.md "Faults, for tests"): a fraction of requests is answered
 // 5xx or 429, delayed, dropped before or after being processed, or cut off mid-body. Seeded, so
 // the same seed and the same sequence of requests give the same faults.
 import { seededRandom } from './random.js';

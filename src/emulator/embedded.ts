@@ -1,4 +1,4 @@
-// How a command on the `local` profile reaches an emulator (CONTRACT §7): a standing one that
+// How a command on the `local` profile reaches an emulator (docs/emulator.md "Finding a standing emulator"): a standing one that
 // proves it serves this data dir, at the profile's address or where the data dir's record says;
 // otherwise one started in-process for this command, on the same data. No key is sent before the
 // proof, and a stranger on the profile's address is named once.

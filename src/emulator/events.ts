@@ -1,4 +1,4 @@
-// Events and their delivery (CONTRACT §6 "Events", "Delivery"): Standard Webhooks v1, a delivery
+// Events and their delivery (docs/api-choices.md §8, §9): Standard Webhooks v1, a delivery
 // succeeds on a 2xx within 10 s, otherwise it is retried with exponential backoff, 6 attempts in
 // all. Deliveries live in the store, so that those pending when the emulator stops resume when it
 // starts again; every attempt is kept for the delivery log. Every event is kept in the event log
@@ -484,7 +484,7 @@ function post(url: string, body: string, headers: { [name: string]: string }, ti
         res.on('error', (error) => resolve({ status: res.statusCode ?? null, body: text(), error: error.message }));
       },
     );
-    // The whole exchange, body included, must fit in the timeout (CONTRACT §6: 2xx within 10 s).
+    // The whole exchange, body included, must fit in the timeout (docs/api-choices.md §8: 2xx within 10 s).
     const timer = setTimeout(() => req.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
     req.on('close', () => clearTimeout(timer));
     req.on('error', (error) => resolve({ status: null, body: null, error: error.message }));

@@ -1,4 +1,4 @@
-// Identifiers: prefixed opaque strings (CONTRACT §6: job_…, cand_…, asmt_…, wh_…, evt_…).
+// Identifiers: prefixed opaque strings (docs/api-choices.md §2: job_…, cand_…, asmt_…, wh_…, evt_…).
 import { randomFillSync } from 'node:crypto';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

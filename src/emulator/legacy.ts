@@ -1,4 +1,4 @@
-// The emulator's first storage format, read once to move it into the database (CONTRACT §7): a
+// The emulator's first storage format, read once to move it into the database (docs/emulator.md "Data"): a
 // snapshot (state.json) plus an append-only journal of every write since (journal.jsonl). The
 // journal is replayed over the snapshot; a torn last line (a crash mid-append) is dropped. A file
 // that cannot be read is reported and left untouched.

@@ -1,5 +1,5 @@
 // The spec's common list parameters (page, per_page, sort, fields, filters by field name),
-// with the choices of CONTRACT §6: per_page defaults to 20, at most 100.
+// with the choices of docs/api-choices.md §4: per_page defaults to 20, at most 100.
 import { dictionary } from '../domain/merge.js';
 import { CANDIDATE_STATUSES, DELIVERY_STATES, EMPLOYMENT_TYPES, EVENT_KINDS, EXPERIENCE_LEVELS, JOB_STATUSES, LOCATION_TYPES, SALARY_PERIODS } from '../domain/vocabulary.js';
 import type { FieldErrors } from '../domain/rules.js';

@@ -1,4 +1,4 @@
-// The `local` profile's key (CONTRACT §2): made on first use and kept in the emulator's data dir,
+// The `local` profile's key (docs/profiles.md): made on first use and kept in the emulator's data dir,
 // so that the CLI and every emulator on that data dir agree on it with no setup.
 import { createHash } from 'node:crypto';
 import { openSync, readFileSync, writeSync, closeSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// How a standing emulator is found and trusted (CONTRACT §7, "Finding the local emulator").
+// How a standing emulator is found and trusted (docs/emulator.md "Finding a standing emulator").
 // It records in the data dir where it listens (emulator.json, written atomically), and it proves
 // that it serves this data dir before anyone sends it a key: GET /_emulator/info?nonce=N answers
 // HMAC-SHA256(local key, "N\nADDRESS:PORT"), the address being the TCP peer as both ends see it, so

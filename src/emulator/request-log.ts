@@ -1,5 +1,5 @@
 // The requests an emulator answered, kept in its environment's database for `hire logs tail`
-// (CONTRACT §7): method, path, status, latency, request id and the key's name, never the key.
+// (docs/emulator.md "Running it"): method, path, status, latency, request id and the key's name, never the key.
 // Every process on a data dir appends to it; the newest 10,000 are kept.
 import type { Store } from './store.js';
 

@@ -1,4 +1,4 @@
-// The sandbox environment (CONTRACT §7 "Environments"): served at {origin}/sandbox/api/v1 from a
+// The sandbox environment (docs/emulator.md "Environments: production and sandbox"): served at {origin}/sandbox/api/v1 from a
 // data dir of its own (DATA_DIR/sandbox: its database and its local key), and reset at 00:00 UTC
 // by the emulator's clock to the same seeded jobs and candidates. The reset is checked on each
 // sandbox request, so a day that began while no emulator ran is reset by the first request after.

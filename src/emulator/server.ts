@@ -1,4 +1,4 @@
-// The local platform: a node:http server that answers the API as the spec and CONTRACT §6 say.
+// The local platform: a node:http server that answers the API as the spec and docs/api-choices.md say.
 // It shares only the domain with the CLI; it never imports commands, output, config or wizard.
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../domain/canonical.js';
@@ -416,7 +416,7 @@ function refreshEnvironment(x: Exchange): void {
   if (x.environment === 'sandbox') refreshSandbox(x.ctx!);
 }
 
-/** The candidate's side (CONTRACT §7): public HTML pages, no key. */
+/** The candidate's side (docs/emulator.md "The candidate's side"): public HTML pages, no key. */
 async function publicPages(x: Exchange): Promise<void> {
   if (!PAGE_PATH.test(x.url.pathname)) return;
   x.outcome = { sent: await servePage(x.req, x.res, x.ctx!, x.url.pathname, x.requestId) };
@@ -482,7 +482,7 @@ function matchRoute(x: Exchange): void {
 }
 
 /**
- * Injected faults (CONTRACT §6), for API requests only, never the emulator's own controls: one
+ * Injected faults (docs/api-choices.md), for API requests only, never the emulator's own controls: one
  * draw per request that reached a route with a valid key, so that the fault carries the key's
  * figures. Delayed, dropped unanswered, answered 503 or 429 (before the key's budget counts it),
  * or processed and then dropped or cut off as the answer goes out.
@@ -664,7 +664,7 @@ interface IdempotencyRecord {
   created_at: string;
 }
 
-/** CONTRACT §6: the same Idempotency-Key with the same request replays the first answer. */
+/** docs/api-choices.md §7: the same Idempotency-Key with the same request replays the first answer. */
 function withIdempotency(
   req: EmulatorRequest,
   rawBody: Buffer,

@@ -1,5 +1,5 @@
 // The emulator's state: one SQLite database in the data dir (emulator.db, WAL), shared safely by
-// any number of processes (CONTRACT §7). Each collection is a table of JSON documents in the
+// any number of processes (docs/emulator.md "Data"). Each collection is a table of JSON documents in the
 // order they were first stored; lists are SQL queries over indexed fields, so a command's cost
 // does not grow with the data. Writes are transactions: what a request changes commits together
 // or not at all, and SQLite's locks (with a busy timeout), not a lock file, decide who writes.
@@ -108,7 +108,7 @@ const MIGRATIONS: string[] = [
     // Requests counted per key and window (hour, day), shared by every process on the data dir.
     'CREATE TABLE usage (key_id TEXT NOT NULL, window TEXT NOT NULL, start INTEGER NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (key_id, window)) WITHOUT ROWID',
   ].join(';\n'),
-  // The candidate's side (CONTRACT §7): applications, found by their assessment token's hash.
+  // The candidate's side (docs/emulator.md "The candidate's side"): applications, found by their assessment token's hash.
   [
     'CREATE TABLE applications (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL)',
     `CREATE INDEX applications_token_hash ON applications (${field('token_hash')})`,

@@ -1,4 +1,4 @@
-// HTTPS for `hire emulator start --tls` (CONTRACT §7): a self-signed certificate for 127.0.0.1, ::1
+// HTTPS for `hire emulator start --tls` (docs/emulator.md "HTTPS"): a self-signed certificate for 127.0.0.1, ::1
 // and localhost, made with node:crypto and the few lines of DER below (no dependency), kept in the
 // data dir (tls/cert.pem and tls/key.pem, 0600) and reused until it is about to expire or no longer
 // covers those names. Or the user's own certificate and key.

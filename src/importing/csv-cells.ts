@@ -1,6 +1,6 @@
 // How job values are written in CSV cells so that `jobs list -o csv` imports again unchanged: lists
 // as `a;b` (or a JSON array when that would not read back: an empty list, an item with a `;`,
-// surrounding spaces or a leading `[`), and the CSV-injection guard's `'` (CONTRACT §7) undone on the way in.
+// surrounding spaces or a leading `[`), and the CSV-injection guard's `'` (docs/output.md "CSV") undone on the way in.
 
 const LIST_SEPARATOR = ';';
 

@@ -62,7 +62,7 @@ export function csvValue(field: string, cell: string): unknown {
   return unguard(cell);
 }
 
-/** A parser's message, which quotes the file's own bytes: inert (CONTRACT §7). */
+/** A parser's message, which quotes the file's own bytes: inert (docs/output.md "Text from outside"). */
 function quoted(error: unknown): string {
   return inert((error as Error).message);
 }

@@ -1,7 +1,7 @@
 // Turning API values into table cells: one line each, no control characters (server data must not
 // drive the terminal), nested values as compact JSON.
 
-/** Control characters that can drive a terminal or reorder what it shows (CONTRACT §7). */
+/** Control characters that can drive a terminal or reorder what it shows (docs/output.md "Text from outside"). */
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const CONTROLS_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 /** What JSON.stringify leaves raw that a terminal would still obey: DEL, C1, separators, bidi. */

@@ -253,7 +253,7 @@ function inlineText(token: Token | undefined): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// An assessment's settings and questions (the emulator's shape, CONTRACT §6: a question has an
+// An assessment's settings and questions (the emulator's shape, docs/api-choices.md §2: a question has an
 // id, a type, a prompt, and options, items or a rubric). Anything else a server sends is in --json.
 
 const SETTING_LABELS: readonly [string, string][] = [

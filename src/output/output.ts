@@ -14,7 +14,7 @@ export interface Output {
   readonly format: OutputFormat;
   /** --fields: the columns or keys to print, in order. */
   readonly fields: readonly string[] | undefined;
-  /** -o csv without formula neutralising (CONTRACT §7). */
+  /** -o csv without formula neutralising (docs/output.md "CSV"). */
   readonly csvRaw: boolean;
   /** --quiet: no spinner, no progress. */
   readonly quiet: boolean;

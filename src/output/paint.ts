@@ -1,4 +1,4 @@
-// Colour (CONTRACT §4): statuses coloured at a terminal; none with --no-color, NO_COLOR, or when
+// Colour (docs/output.md): statuses coloured at a terminal; none with --no-color, NO_COLOR, or when
 // the stream is not a TTY; FORCE_COLOR forces it. chalk is loaded only when colour is on.
 
 export interface Painter {

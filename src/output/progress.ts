@@ -1,5 +1,5 @@
 // A progress line on stderr for long runs (jobs import): done/total, rate, ETA, failures. Only at a
-// terminal and without --quiet (CONTRACT §4); redrawn at most ten times a second.
+// terminal and without --quiet (docs/output.md); redrawn at most ten times a second.
 import type { Output } from './output.js';
 import { inert } from './cells.js';
 

@@ -1,4 +1,4 @@
-// Printing results (CONTRACT §4): data on stdout only. `table` is drawn at a terminal and plain
+// Printing results (docs/output.md): data on stdout only. `table` is drawn at a terminal and plain
 // tab-separated text when piped; `json` is exactly the data; `ndjson` one item per line; `csv` RFC 4180.
 import type { Output } from './output.js';
 import type { Painter } from './paint.js';
@@ -123,7 +123,7 @@ export const MAX_DRAWN_ROWS = 10_000;
 /**
  * Prints pages of a list as they arrive: ndjson, csv and piped tables write each page at once
  * (memory stays flat); JSON prints one array at the end; a drawn table needs every row first.
- * Returns the number of items printed. An empty list prints nothing (CONTRACT §4).
+ * Returns the number of items printed. An empty list prints nothing (docs/output.md).
  */
 export async function printPages(
   out: Output,
@@ -341,7 +341,7 @@ function header(column: Column): string {
 
 /**
  * A CSV cell. Text starting with = + - @, TAB or CR gets a leading `'` so that a spreadsheet shows
- * it rather than running it as a formula (OWASP "CSV Injection"; CONTRACT §7), unless `raw`.
+ * it rather than running it as a formula (OWASP "CSV Injection"; docs/output.md "CSV"), unless `raw`.
  * JSON numbers (a score of -5) are data, not text a sender wrote: they stay as they are.
  */
 function csvValue(value: unknown, raw = false): string {

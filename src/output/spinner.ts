@@ -1,4 +1,4 @@
-// A spinner on stderr while waiting, only at a terminal and without --quiet (CONTRACT §4).
+// A spinner on stderr while waiting, only at a terminal and without --quiet (docs/output.md).
 import type { Output } from './output.js';
 import { inert } from './cells.js';
 

@@ -1,4 +1,4 @@
-// Prompts (@inquirer/prompts) render on stderr, so that stdout stays data. They live outside
+// Prompts (@inquirer/prompts) render on stderr, so that stdout stays data (docs/output.md). They live outside
 // commands/ so that both the commands and the wizard may use them.
 import type { Context } from '../context.js';
 import { InterruptedError } from '../errors.js';

@@ -1,4 +1,4 @@
-// Standard Webhooks v1 signatures (CONTRACT §6 "Delivery"), shared by the emulator (signing) and
+// Standard Webhooks v1 signatures (docs/api-choices.md §8), shared by the emulator (signing) and
 // `hire webhooks listen` / `verify` (checking). Byte-for-byte the same as the `standardwebhooks`
 // library, which the tests check; written on node:crypto so that the CLI needs no extra package.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';

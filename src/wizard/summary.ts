@@ -1,5 +1,5 @@
 // The wizard's summary of the request before it is sent. Values may come from --from-file: each is
-// shown inert (CONTRACT §7), on its own line.
+// shown inert (docs/output.md "Text from outside"), on its own line.
 import type { JobInput } from '../domain/job.js';
 import { inert } from '../output/cells.js';
 

@@ -1,4 +1,4 @@
-// The candidate's side in a real browser (issue 16; CONTRACT §7 "The candidate's side"): Debian's
+// The candidate's side in a real browser (issue 16; docs/emulator.md "The candidate's side"): Debian's
 // headless Chromium, driven by playwright-core, opens a job's application_url on a standing
 // emulator (`hire emulator start --port 0`), applies, takes the assessment, and the built CLI then
 // sees the candidate with its score while a `hire webhooks listen --register` receiver gets the

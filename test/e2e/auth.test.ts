@@ -1,4 +1,4 @@
-// End-to-end tests of credentials and profiles (CONTRACT §2, §5): the built bin/hire.js spawned as a
+// End-to-end tests of credentials and profiles (docs/profiles.md): the built bin/hire.js spawned as a
 // user runs it, on a sandboxed config dir, against a real emulator run in this test process.
 import { chmodSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -333,7 +333,7 @@ describe('auth logout', () => {
     const list = await hire(box, ['jobs', 'list', '--profile', 'prod', '--json']);
     expect(list.code, show(list)).toBe(3);
     expect(list.stdout).toBe('');
-    // With --json the error is the JSON envelope on stderr (CONTRACT §4).
+    // With --json the error is the JSON envelope on stderr (docs/exit-codes.md "What is printed").
     const envelope = JSON.parse(list.stderr) as { error: { code: string; message: string } };
     expect(envelope.error.message).toContain('No API key for profile "prod"');
 

@@ -1,4 +1,4 @@
-// The local profile uses its own emulator only (CONTRACT §7, "Finding the local emulator"): a
+// The local profile uses its own emulator only (docs/emulator.md "Finding a standing emulator"): a
 // server at the profile's address is trusted with the key only when it proves that it serves this
 // data dir; a stranger there (another data dir's emulator, a plain web server, a relay in front of
 // the real emulator) is sent nothing, named once, and the command runs the emulator in-process.

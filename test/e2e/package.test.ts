@@ -2,7 +2,7 @@
 // that has no dist/ (as a fresh clone), which `npm pack` must build first; installed globally
 // into a prefix of the test's own; run from an empty directory on the embedded emulator.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/bin.js';
@@ -10,7 +10,7 @@ import { DESCRIPTION } from '../helpers/cli.js';
 import { sandbox } from '../helpers/env.js';
 
 /** What a fresh clone has that packing reads (dist/ is not among them). */
-const CHECKOUT = ['package.json', 'package-lock.json', 'README.md', 'tsconfig.json', 'bin', 'src', 'scripts', 'completions'];
+const CHECKOUT = ['package.json', 'package-lock.json', 'README.md', 'tsconfig.json', 'bin', 'src', 'scripts', 'completions', 'man'];
 
 function run(command: string, args: string[], options: { cwd: string; env: Record<string, string> }) {
   const result = spawnSync(command, args, { ...options, encoding: 'utf8', maxBuffer: 1 << 26 });
@@ -52,6 +52,8 @@ describe('the npm package', () => {
     expect(files).toContain('dist/version.js');
     expect(files).toContain('bin/hire.js');
     expect(files).toContain('completions/hire.bash');
+    expect(files).toContain('man/hire.1');
+    expect(files).toContain('man/hire-jobs-create.1');
     expect(files.some((file) => file.startsWith('dist/chunks/'))).toBe(true);
     expect(files.filter((file) => /^(src|test|scripts|\.ci)\/|\.map$|^tsconfig/.test(file))).toEqual([]);
 
@@ -65,6 +67,19 @@ describe('the npm package', () => {
     const modules = readdirSync(join(prefix, 'lib', 'node_modules', 'hire', 'node_modules')).sort();
     console.log(`npm package: ${files.length} files, ${info!.size} bytes packed; installed beside it: ${modules.join(', ')}`);
     for (const bundled of ['commander', 'undici', 'zod', 'chalk', 'conf', 'ora', 'yaml', 'vitest', 'typescript']) expect(modules).not.toContain(bundled);
+
+    // The man pages are linked where `man` looks under the prefix (share/man/man1), and render.
+    const { man } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { man: string[] };
+    const manDir = join(prefix, 'share', 'man', 'man1');
+    expect(readdirSync(manDir).sort()).toEqual(man.map((file) => file.replace(/^man\//, '')).sort());
+    const manEnv = { ...box.env, MANPATH: join(prefix, 'share', 'man'), MANPAGER: 'cat', PAGER: 'cat', MANWIDTH: '80', LANG: 'C.UTF-8' };
+    const page = run('man', ['hire-jobs-create'], { cwd: box.root, env: manEnv });
+    expect(page.status, page.stderr).toBe(0);
+    expect(page.stdout).toMatch(/^NAME\n\s+hire-jobs-create - create a job posting/m);
+    expect(page.stdout).toContain('--question-type <type>');
+    const root = run('man', ['hire'], { cwd: box.root, env: manEnv });
+    expect(root.status, root.stderr).toBe(0);
+    expect(root.stdout).toContain('hire-jobs-create(1)');
 
     const empty = join(box.root, 'empty');
     mkdirSync(empty);

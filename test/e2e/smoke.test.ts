@@ -128,7 +128,7 @@ async function listJobs(box: Sandbox): Promise<{ jobs: Job[]; result: Result }> 
 }
 
 const byId = (jobs: Job[]) => [...jobs].sort((a, b) => a.id.localeCompare(b.id));
-/** A job as an emulator at `origin` serves it: links name the origin serving the data (CONTRACT §7). */
+/** A job as an emulator at `origin` serves it: links name the origin serving the data (docs/emulator.md "The candidate's side"). */
 const servedAt = (origin: string, jobs: Job[]) => jobs.map((job) => ({ ...job, application_url: `${origin}/apply/${job.id}` }));
 /** The local profile's origin: an in-process emulator's links name it (its own port goes with the command). */
 function profileOrigin(box: Sandbox): string {

@@ -1,4 +1,4 @@
-// The webhook developer's loop end to end (issue 17; CONTRACT §7 "Webhook developer loop"), with
+// The webhook developer's loop end to end (issue 17; docs/emulator.md "Webhooks and events"), with
 // the built binary as a user runs it, against a standing emulator over real HTTP: a listener that
 // forwards to an app, `hire trigger` for every kind (each delivery verified at the app with the
 // independent `standardwebhooks` library), `hire events resend` keeping the webhook-id, orphans of

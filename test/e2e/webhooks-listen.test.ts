@@ -1,5 +1,5 @@
-// End-to-end tests of `hire webhooks listen` and `hire webhooks verify` (CONTRACT §3 and §6
-// "Delivery"): the built bin/hire.js is spawned as a user runs it, deliveries are sent with our own
+// End-to-end tests of `hire webhooks listen` and `hire webhooks verify` (docs/commands.md,
+// docs/api-choices.md §8): the built bin/hire.js is spawned as a user runs it, deliveries are sent with our own
 // HTTP client and signed with the independent `standardwebhooks` library, never with src/.
 import { statSync, writeFileSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';

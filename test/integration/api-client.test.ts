@@ -1,6 +1,6 @@
 // ApiClient against a small scripted HTTP server on loopback (node:http, real sockets, no mocks):
-// request headers and URLs, envelopes, error mapping to exit codes (CONTRACT §5), unparseable
-// answers, network failures, deprecation warnings and redacted traces (CONTRACT §2, §4).
+// request headers and URLs, envelopes, error mapping to exit codes (docs/exit-codes.md), unparseable
+// answers, network failures, deprecation warnings and redacted traces (docs/profiles.md "Keys stay secret").
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { resolveBaseUrl } from '../../src/api/base-url.js';

@@ -1,4 +1,4 @@
-// `hire api PATH` (CONTRACT §3, §4, §5) through main(): against the emulator over real HTTP on
+// `hire api PATH` (docs/commands.md) through main(): against the emulator over real HTTP on
 // loopback, and against a scripted node:http server that records every request exactly.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
-// The candidate's side of the emulator over real HTTP, without a browser (CONTRACT §7 "The
-// candidate's side"): /apply/{job_id} and /assess/{token}, their status codes, escaping, form
+// The candidate's side of the emulator over real HTTP, without a browser (docs/emulator.md
+// "The candidate's side"): /apply/{job_id} and /assess/{token}, their status codes, escaping, form
 // validation, jobs that are not open, the assessment's time limit on a clock the test moves, and
 // what applying does to the data and the events (the same as `hire emulator simulate`).
 import { request } from 'node:http';

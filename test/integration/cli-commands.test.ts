@@ -310,7 +310,7 @@ describe('jobs publish | pause | close | reopen', () => {
     return current;
   }
 
-  // CONTRACT §6: publish draft → active; pause active → paused; reopen paused or closed → active;
+  // docs/api-choices.md §3: publish draft → active; pause active → paused; reopen paused or closed → active;
   // close draft, active or paused → closed; anything else 409.
   const allowed: [Status, Verb, Status][] = [
     ['draft', 'publish', 'active'],

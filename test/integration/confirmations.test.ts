@@ -1,4 +1,4 @@
-// One confirmation rule for every command that destroys (issue 19, CONTRACT §3): --yes goes ahead;
+// One confirmation rule for every command that destroys (issue 19, docs/profiles.md "Confirmations"): --yes goes ahead;
 // at a terminal the command asks; otherwise (piped, CI, --no-input) it refuses with exit 2, names
 // --yes and says why nothing was asked, and nothing is destroyed.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';

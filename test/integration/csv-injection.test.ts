@@ -1,4 +1,4 @@
-// CSV formula injection (issue 15 item 4; CONTRACT §7 "Text from outside is escaped"): `-o csv`
+// CSV formula injection (issue 15 item 4; docs/output.md "CSV"): `-o csv`
 // prefixes with `'` every text cell that starts with = + - @, TAB or CR, so that a spreadsheet
 // opening the file runs no formula; `--csv-raw` writes cells as they are. Numbers from JSON are
 // data, not text a sender wrote, and stay as they are. Quoting stays RFC 4180.

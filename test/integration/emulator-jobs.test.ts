@@ -1,5 +1,5 @@
 // POST /api/v1/jobs and GET /api/v1/jobs against the emulator over real HTTP on loopback
-// (spec "Endpoints", "Errors", "Versioning"; CONTRACT §6 for what the spec leaves open).
+// (spec "Endpoints", "Errors", "Versioning"; docs/api-choices.md for what the spec leaves open).
 import { PAGE_MAX } from '../../src/emulator/list.js';
 import { describe, expect, it } from 'vitest';
 import type { Assessment } from '../../src/emulator/assessments.js';
@@ -67,7 +67,7 @@ describe('POST /api/v1/jobs', () => {
       location: { type: 'hybrid', city: 'Berlin', state: 'BE', country: 'DE' },
       candidate_count: 0,
     });
-    expect(job.application_url).toBe(`${emu.origin}/apply/${job.id}`); // the origin this emulator is reached at (CONTRACT §7)
+    expect(job.application_url).toBe(`${emu.origin}/apply/${job.id}`); // the origin this emulator is reached at (docs/emulator.md "The candidate's side")
     expect(job.application_url).toContain(job.id);
     expect(job.created_at).toBe(job.updated_at);
     expect(new Date(job.created_at).toISOString()).toBe(job.created_at);
@@ -464,7 +464,7 @@ describe('persistence and the data dir', () => {
     expect(second.key).toBe(first.key);
     const response = await second.call('GET', '/jobs');
     expect(response.status).toBe(200);
-    // The same jobs; their links now name the emulator that serves them (CONTRACT §7).
+    // The same jobs; their links now name the emulator that serves them (docs/emulator.md "The candidate's side").
     const moved = (record: any) => ({ ...record, application_url: `${second.origin}/apply/${record.id}` });
     expect(second.origin).not.toBe(first.origin);
     expect(response.json.data).toEqual([moved(draft), moved(job)]);

@@ -1,5 +1,5 @@
 // The emulator's resources beyond POST/GET /jobs, over real HTTP on loopback: single jobs (GET,
-// PATCH with the transitions of CONTRACT §6, DELETE), candidates (list filters, moves), assessments,
+// PATCH with the transitions of docs/api-choices.md §3, DELETE), candidates (list filters, moves), assessments,
 // analytics, webhooks, the /_emulator controls, Idempotency-Key and the 500 envelope.
 import { describe, expect, it } from 'vitest';
 import type { Candidate } from '../../src/domain/candidate.js';
@@ -210,7 +210,7 @@ describe('PATCH /api/v1/jobs/{id}', () => {
   });
 });
 
-/** CONTRACT §6, written out: publish draft → active; pause active → paused; reopen paused or
+/** docs/api-choices.md §3, written out: publish draft → active; pause active → paused; reopen paused or
  * closed → active; close draft, active or paused → closed. Everything else is 409. */
 const ALLOWED_JOB_MOVES: Record<JobStatus, JobStatus[]> = {
   draft: ['active', 'closed'],
@@ -241,7 +241,7 @@ async function jobIn(emu: TestEmulator, from: JobStatus): Promise<any> {
   return job;
 }
 
-describe('job transitions (CONTRACT §6), the full matrix', () => {
+describe('job transitions (docs/api-choices.md §3), the full matrix', () => {
   it('has 7 allowed moves out of 16', () => {
     expect(JOB_MATRIX).toHaveLength(16);
     expect(JOB_MATRIX.filter((move) => move.allowed)).toHaveLength(7);
@@ -514,7 +514,7 @@ describe('GET /api/v1/candidates/{id}', () => {
   });
 });
 
-/** CONTRACT §6, written out: one step forward or back along new → screening → review →
+/** docs/api-choices.md §3, written out: one step forward or back along new → screening → review →
  * interview → offer → hired; any non-final status → rejected; hired and rejected are final. */
 const ALLOWED_CANDIDATE_MOVES: Record<CandidateStatus, CandidateStatus[]> = {
   new: ['screening', 'rejected'],
@@ -529,7 +529,7 @@ const CANDIDATE_MATRIX = CANDIDATE_STATUSES.flatMap((from) =>
   CANDIDATE_STATUSES.map((to) => ({ from, to, allowed: ALLOWED_CANDIDATE_MOVES[from].includes(to) })),
 );
 
-describe('PATCH /api/v1/candidates/{id}: candidate moves (CONTRACT §6), the full matrix', () => {
+describe('PATCH /api/v1/candidates/{id}: candidate moves (docs/api-choices.md §3), the full matrix', () => {
   async function candidateIn(status: CandidateStatus): Promise<{ emu: TestEmulator; candidate: Candidate }> {
     const emu = await emulator();
     const job = await createJob(emu, { publish: true });
@@ -771,7 +771,7 @@ describe('GET /api/v1/analytics', () => {
   };
   const ZERO_FUNNEL = PIPELINE.map((status) => ({ status, count: 0 }));
 
-  it('answers the CONTRACT §6 shape with numbers that match the store', async () => {
+  it('answers the docs/api-choices.md §2 shape with numbers that match the store', async () => {
     const { emu } = await seeded();
     const response = await emu.call('GET', '/analytics');
     expect(response.status).toBe(200);

@@ -1,4 +1,4 @@
-// Sandbox and production in the emulator (CONTRACT §7 "Environments"): two base addresses on one
+// Sandbox and production in the emulator (docs/emulator.md "Environments: production and sandbox"): two base addresses on one
 // server, separate data and separate keys; the sandbox reset at 00:00 UTC (emulator clock) to the
 // same seeded set, also when no emulator ran at midnight; the built-in local and local-sandbox
 // profiles; `auth login` storing production when no --environment is given.

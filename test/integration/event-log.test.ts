@@ -1,5 +1,5 @@
-// The webhook developer's loop on the emulator's side (issue 17; CONTRACT §7 "Webhook developer
-// loop"), over real HTTP on loopback: the event log (GET /events, /events/{id}), its retention,
+// The webhook developer's loop on the emulator's side (issue 17; docs/emulator.md "Webhooks and
+// events"), over real HTTP on loopback: the event log (GET /events, /events/{id}), its retention,
 // resend, POST /_emulator/trigger for each kind, and the request log (GET /_emulator/requests).
 // Receivers are small node:http servers that record every delivery; each one is checked with the
 // independent `standardwebhooks` library. The emulator's clock is one the test moves by hand.

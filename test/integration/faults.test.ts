@@ -1,4 +1,4 @@
-// Failure behaviour of the CLI (CONTRACT §2, §4, §5), driven through main() against small scripted
+// Failure behaviour of the CLI (docs/exit-codes.md, docs/profiles.md), driven through main() against small scripted
 // HTTP servers on loopback (node:http, real sockets, no mocks): 429 waits and retries, retries of
 // GETs and POSTs on 5xx and network faults with one Idempotency-Key, PATCH not re-sent on 5xx (read back),
 // exit codes and messages for API errors, deprecation warnings, redacted --verbose traces, and the
@@ -74,7 +74,7 @@ async function hire(argv: string[], baseUrl: string, extra: Record<string, strin
   return { ...result, ms: performance.now() - started };
 }
 
-/** The final assertion of every test: the key is in no output (CONTRACT §2). */
+/** The final assertion of every test: the key is in no output (docs/profiles.md "Keys stay secret"). */
 function expectKeyHidden(...results: RunResult[]): void {
   for (const result of results) {
     expect(result.stdout).not.toContain(KEY);

@@ -805,7 +805,7 @@ describe('jobs import: rate limits, concurrency and progress', () => {
     });
     expect(result.code, result.stderr).toBe(0);
     expect(report(result).map((row) => row.status)).toEqual(Array(10).fill('created'));
-    // Bulk work waits for the limit as the server asks (CONTRACT §7 "Rate limits in bulk").
+    // Bulk work waits for the limit as the server asks (docs/api-choices.md §6).
     // retry_after 0 is waited as a second (a server answering 429 at once for ever is not hammered).
     expect(result.stderr).toContain('rate limited (429): waiting 0:01 before trying again.');
     const posts = proxy.log.filter((entry) => entry.method === 'POST');

@@ -1,4 +1,4 @@
-// Moving a data dir of the first storage format (state.json + journal.jsonl, CONTRACT §7) into the
+// Moving a data dir of the first storage format (state.json + journal.jsonl, docs/emulator.md "Data") into the
 // database. The fixture (test/fixtures/v1-data-dir) was made by hire at 65a3fd7, the last version
 // with that format: commands with the emulator in-process, a standing server stopped with SIGINT
 // (compacting into state.json), then one killed with SIGKILL after acknowledged writes, so that
@@ -53,7 +53,7 @@ function putBack(box: Sandbox, name: (typeof FIXTURE_FILES)[number]): void {
 
 /**
  * The previous version's `jobs list` with each link on the box's local address: links name the
- * origin the data is served at (CONTRACT §7), and an in-process emulator names the profile's.
+ * origin the data is served at (docs/emulator.md "The candidate's side"), and an in-process emulator names the profile's.
  */
 function jobsServedIn(box: Sandbox): Doc[] {
   const config = JSON.parse(readFileSync(join(box.configDir, 'config.json'), 'utf8')) as { profiles: { local: { base_url: string } } };

@@ -52,7 +52,7 @@ describe('a refused candidate move names the moves that are allowed', () => {
     expect([...seen].some((status) => candidateMovesFrom(status as never).length === 0), [...seen].join()).toBe(true);
   });
 
-  it('the allowed moves follow CONTRACT §6', () => {
+  it('the allowed moves follow docs/api-choices.md §3', () => {
     expect(candidateMovesFrom('new')).toEqual(['screening', 'rejected']);
     expect(candidateMovesFrom('review')).toEqual(['screening', 'interview', 'rejected']);
     expect(candidateMovesFrom('offer')).toEqual(['interview', 'hired', 'rejected']);

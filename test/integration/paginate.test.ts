@@ -1,4 +1,4 @@
-// Following a list's pages (CONTRACT §3 `--all`, `--limit`; §4 ndjson streamed as pages arrive):
+// Following a list's pages (docs/output.md "Lists": `--all`, `--limit`; "Formats": ndjson streamed as pages arrive):
 // paginate() from src/api/paginate.ts, and runList/printPages through the CLI, against a scripted
 // node:http server that serves N numbered items with the spec's list meta and records every
 // page asked for and how many requests were in flight at once.

@@ -1,5 +1,5 @@
-// Failures that are not transient (CONTRACT §7) and the bounds of the request flags (CONTRACT §3,
-// §5): a TLS certificate the client cannot trust is not retried and says what to do; a key that
+// Failures that are not transient (docs/api-choices.md §7) and the bounds of the request flags (docs/commands.md,
+// "Global flags"): a TLS certificate the client cannot trust is not retried and says what to do; a key that
 // cannot be sent in a header is an input error before any request; --timeout and --max-retries
 // are bounded; a non-JSON 404 (not the API answering) is an unreadable response, not "not found".
 // Real servers on loopback: node:https with a certificate made by the openssl CLI, node:http.

@@ -1,5 +1,5 @@
 // API keys against the emulator over real HTTP on loopback (spec "Authentication", "Errors",
-// "Limits"; CONTRACT §6 "Keys"): the permission matrix of every API endpoint × every kind of key,
+// "Limits"; docs/api-choices.md §5): the permission matrix of every API endpoint × every kind of key,
 // the /_emulator controls, IP allow-lists, per-key rate limits and their headers, and key listing,
 // masking and revocation through /_emulator/keys.
 import { request as httpRequest } from 'node:http';
@@ -150,7 +150,7 @@ interface Endpoint {
   success: number;
   url(f: Fixtures): string;
   body?(f: Fixtures): unknown;
-  /** The lowest key level that may call it, when not the method's (CONTRACT §6 "Keys"). */
+  /** The lowest key level that may call it, when not the method's (docs/api-choices.md §5). */
   minimum?: 'write';
 }
 

@@ -1,4 +1,4 @@
-// Bulk work at the rate limit (issue 18; CONTRACT §7 "Rate limits in bulk", "Emulator clock"):
+// Bulk work at the rate limit (issue 18; docs/api-choices.md §6):
 // against a standing emulator whose clock runs fast (an hour in a few seconds), a bulk command
 // spends its key's budget to the end of each window, waits for the reset instead of failing, and
 // never meets a 429; --max-wait bounds the waiting (exit 5, a report of what was done). What is

@@ -1,4 +1,4 @@
-// Writes reported truly (CONTRACT §5, issue 18 item 3): a PATCH or DELETE whose answer is lost, cut
+// Writes reported truly (docs/api-choices.md §7, issue 18 item 3): a PATCH or DELETE whose answer is lost, cut
 // short or a 5xx is not sent again; hire reads the record back and reports success when the change
 // is there, the original failure when it is not or cannot be read. A forwarding proxy stands before
 // a real emulator and faults chosen requests before or after the emulator has done them.

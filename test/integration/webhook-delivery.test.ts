@@ -1,4 +1,4 @@
-// Webhook delivery from the emulator (CONTRACT §6 "Events", "Delivery"), over real HTTP on
+// Webhook delivery from the emulator (docs/api-choices.md §8, §9), over real HTTP on
 // loopback: small node:http receivers record every request and answer as each test scripts, and
 // every delivery is checked with the independent `standardwebhooks` library.
 import { setTimeout as sleep } from 'node:timers/promises';

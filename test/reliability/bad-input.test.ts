@@ -462,7 +462,7 @@ describe('generated job inputs: one schema, one verdict', () => {
         expect(error.code, report).toBe('validation_error');
         expect(sorted(Object.keys(error.details ?? {})), report).toEqual(sorted(fields));
       } else {
-        // Named as shown to a person: inert (CONTRACT §7, a key may hold a terminal escape).
+        // Named as shown to a person: inert (docs/output.md "Text from outside", a key may hold a terminal escape).
         for (const field of fields) expect(result.stderr, report).toContain(inert(field));
         expect(result.stderr, report).toContain(file);
       }

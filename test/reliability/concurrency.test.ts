@@ -1,4 +1,4 @@
-// Reliability: many processes on one data dir (CONTRACT §7 "Storage of the emulator": one SQLite
+// Reliability: many processes on one data dir (docs/emulator.md "Data": one SQLite
 // database in WAL mode; any number of `hire` processes and one standing emulator may use a data
 // dir at once, each request's writes one transaction). The built CLI is spawned as users run it:
 //   1. 20 creates at once, each running the emulator in-process, 10 rounds on one data dir;

@@ -1,5 +1,5 @@
-// Reliability: crash safety of the emulator (CONTRACT §6: "State persists in the data dir and
-// survives restarts and crashes; writes are atomic"). The built emulator runs as a child process,
+// Reliability: crash safety of the emulator (docs/emulator.md "Data": state
+// survives restarts and crashes; writes are atomic). The built emulator runs as a child process,
 // takes a stream of job creates, and is killed with SIGKILL while requests are in flight, once a
 // given number of writes has been acknowledged (never after a given time: the machine's speed
 // must not matter). The database must then pass SQLite's integrity check, and an emulator started

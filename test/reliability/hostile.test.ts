@@ -1,11 +1,11 @@
-// Reliability: hostile API responses (CONTRACT §4, §5). Six commands — jobs list, jobs get,
+// Reliability: hostile API responses (docs/exit-codes.md, docs/output.md). Six commands — jobs list, jobs get,
 // jobs create, candidates list, analytics and `api /jobs` — are run through main() (in-process,
 // runCli) against scripted node:http / node:net servers on loopback that answer with data of the
 // wrong type, no envelope, proxy HTML pages, 10 MB bodies, a 70 MB body, an endless body, a body
 // that trickles forever, redirects to another host, invalid UTF-8 and a connection cut mid-headers.
 // Every answer must end in a clear message with the contract's exit code: no hang, no
 // stack trace, no unexpected failure, never the API key in any output, and with --json the error
-// as a JSON error envelope on stderr. `api PATH` prints 2xx bodies as received (CONTRACT §3 "api"),
+// as a JSON error envelope on stderr. `api PATH` prints 2xx bodies as received (docs/output.md "Text from outside"),
 // so for it an unreadable 2xx is passed through rather than refused.
 // 429, 5xx retries, plain timeouts and an HTML 200 on `jobs get` are in test/integration/faults
 // and api-client tests and are not repeated here.

@@ -1,4 +1,4 @@
-// Issue 19's new code attacked as a hostile server, file or user would (CONTRACT §7): text from
+// Issue 19's new code attacked as a hostile server, file or user would (docs/output.md "Text from outside"): text from
 // outside reaches a person escaped; bad input is a clear message (exit 2), never a stack trace,
 // a hang or lost data.
 import { describe, expect, it } from 'vitest';

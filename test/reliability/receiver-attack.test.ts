@@ -1,4 +1,4 @@
-// Reliability: `hire webhooks listen` under attack (CONTRACT §3, §6 "Delivery"). The built
+// Reliability: `hire webhooks listen` under attack (docs/api-choices.md §8). The built
 // bin/hire.js is spawned once, as a user runs it (`--port 0 --secret whsec_… --json --forward-to`),
 // and that one long-lived listener is sent, in sequence and concurrently: replays, stale and future
 // timestamps, signatures for another body, oversized bodies, slow senders, non-JSON, garbage bytes,

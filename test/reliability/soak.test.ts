@@ -1,6 +1,6 @@
 // Reliability: a soak of mixed operations through the CLI's API layer (main(), in-process) against
-// the emulator with 20% of API requests faulted (CONTRACT §5 retries and exit codes, §6 "Fault
-// injection for tests"). Afterwards the emulator holds exactly the jobs that were reported created
+// the emulator with 20% of API requests faulted (docs/exit-codes.md for retries and exit codes,
+// docs/emulator.md "Faults, for tests"). Afterwards the emulator holds exactly the jobs that were reported created
 // (none lost, none duplicated), and every command that failed exited with the contract's code for
 // the fault it met.
 import { writeFileSync } from 'node:fs';
@@ -72,7 +72,7 @@ function errorReason(stderr: string): string | undefined {
 }
 
 /**
- * CONTRACT §5 for the faults the emulator injects: a 503 is exit 1, a 429 after retries exit 5,
+ * docs/exit-codes.md for the faults the emulator injects: a 503 is exit 1, a 429 after retries exit 5,
  * a dropped connection or a cut-off answer is a network failure, exit 6.
  */
 const EXIT_FOR_FAULT: Readonly<Record<string, number>> = {
@@ -111,7 +111,7 @@ describe('soak under injected faults', () => {
       let patchesApplied = 0;
       /**
        * PATCHes that exited non-zero although the emulator applied them: none may be, since a PATCH
-       * whose answer is lost, cut off or a 5xx is checked by reading the job back (CONTRACT §5).
+       * whose answer is lost, cut off or a 5xx is checked by reading the job back (docs/api-choices.md §7).
        */
       const patchesAppliedDespiteFailure: string[] = [];
       /** Jobs a PATCH is working on: no two PATCHes on one job at once (the verb is chosen from its status). */

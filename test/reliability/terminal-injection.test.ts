@@ -1,4 +1,4 @@
-// Terminal injection (issue 15, item 1; CONTRACT §7 "Text from outside is escaped"): whatever a
+// Terminal injection (issue 15, item 1; docs/output.md "Text from outside"): whatever a
 // server, an id echoed back by the emulator or a data file puts into what hire shows, nothing on
 // stdout or stderr is a control character hire did not write itself (C0 but the newlines of its own
 // messages, C1, DEL, U+2028/2029, bidi overrides), nothing is invalid UTF-8, and --json stays JSON

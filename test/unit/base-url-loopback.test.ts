@@ -1,4 +1,4 @@
-// Plain http only to this machine (CONTRACT §2; issue 15, item 8): literal loopback addresses and
+// Plain http only to this machine (docs/profiles.md "Base URLs"; issue 15, item 8): literal loopback addresses and
 // the name `localhost`, which the client resolves itself. A `*.localhost` name is answered by a
 // resolver that could send the request, Bearer key included, in clear text anywhere: refused.
 import type { LookupAddress } from 'node:dns';

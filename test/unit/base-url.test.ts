@@ -1,4 +1,4 @@
-// Base URL rules of CONTRACT §2: `/api/v1` appended when no version prefix is given, `/api/v0`
+// Base URL rules of docs/profiles.md "Base URLs": `/api/v1` appended when no version prefix is given, `/api/v0`
 // deprecated, plain http refused (exit 2) unless the host is loopback, since the API is HTTPS only.
 import { describe, expect, it } from 'vitest';
 import { isLoopbackHost, resolveBaseUrl, type BaseUrl } from '../../src/api/base-url.js';
@@ -104,7 +104,7 @@ describe('resolveBaseUrl: refused addresses (usage error, exit 2)', () => {
     expect(refusal('nope').message).toBe('The base URL "nope" is not a valid URL.');
   });
 
-  // CONTRACT §2: the API key never appears in any output or error. A key pasted into a
+  // docs/profiles.md "Keys stay secret": the API key never appears in any output or error. A key pasted into a
   // URL's user-info must not be echoed back, whichever rule refuses the URL.
   it.each([
     ['https://hk_live_s3cr3t@api.example.com', 'hk_live_s3cr3t'],

@@ -97,12 +97,12 @@ describe('the job-input flags', () => {
   });
 });
 
-describe("the README's command to copy", () => {
+describe("ARCHITECTURE.md's command to copy", () => {
   it('is src/commands/webhooks/remove.ts as it is', async () => {
     const { readFileSync } = await import('node:fs');
     const root = new URL('../../', import.meta.url);
-    const readme = readFileSync(new URL('README.md', root), 'utf8');
-    const block = /### Adding a command[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+    const architecture = readFileSync(new URL('ARCHITECTURE.md', root), 'utf8');
+    const block = /### A new command[\s\S]*?```ts\n([\s\S]*?)```/.exec(architecture)?.[1];
     expect(block).toBe(readFileSync(new URL('src/commands/webhooks/remove.ts', root), 'utf8'));
   });
 });

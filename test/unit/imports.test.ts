@@ -1,5 +1,5 @@
 // The static import graph of src/, read from disk: no module imports itself through others (a
-// circle makes load order decide what is undefined), and the walls of STYLE.md hold.
+// circle makes load order decide what is undefined), and the walls of ARCHITECTURE.md hold.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -155,7 +155,7 @@ describe('src/ imports', () => {
     expect(cycles, `import cycles in src/emulator/:\n${show(cycles)}`).toEqual([]);
   });
 
-  // STYLE.md "Walls worth keeping". A type import counts: it is knowledge of the other side all the same.
+  // ARCHITECTURE.md "Walls". A type import counts: it is knowledge of the other side all the same.
   it('keep the walls: domain imports only domain; the emulator never imports the CLI', () => {
     const crossings = (from: string, forbidden: (target: string) => boolean): string[] =>
       [...tree.imports]

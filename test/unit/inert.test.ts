@@ -1,4 +1,4 @@
-// Inert text (issue 15, item 1; CONTRACT §7): the escaping functions, and the sinks that show text
+// Inert text (issue 15, item 1; docs/output.md "Text from outside"): the escaping functions, and the sinks that show text
 // to a person (notices, warnings, traces, the wizard's summary, progress) escaping what they quote
 // while keeping the newlines and colours of hire's own messages.
 import { EventEmitter } from 'node:events';

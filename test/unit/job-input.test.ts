@@ -1,5 +1,5 @@
 // Local validation of the job input of POST /api/v1/jobs: every rule of the spec's
-// "Job input fields" tables and of CONTRACT §3 "Spec values to enforce locally".
+// "Job input fields" tables and of docs/api-choices.md §11.
 // Each case asserts the exact result, including the whole error map (field path → message).
 import { describe, expect, it } from 'vitest';
 import { assessmentConfigWithDefaults, validateJobInput } from '../../src/domain/job.js';

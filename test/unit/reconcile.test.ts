@@ -1,5 +1,5 @@
 // What a read-back counts as "the change is there", and which failures leave a write's outcome
-// unknown (src/api/reconcile.ts, CONTRACT §5).
+// unknown (src/api/reconcile.ts, docs/api-choices.md §7).
 import { describe, expect, it } from 'vitest';
 import { holdsChange, unknownOutcome } from '../../src/api/reconcile.js';
 import { ApiError, InterruptedError, NetworkError, UsageError } from '../../src/errors.js';

@@ -75,7 +75,7 @@ export function metrics(data: Record<string, unknown>): string[][] {
 /** The summary people read; nothing in it is needed by scripts (they take --json). */
 async function summary(out: Output, data: Record<string, unknown>): Promise<string> {
   const paint = await out.painter('stdout');
-  // Every value and key here is the server's: shown inert (CONTRACT §7).
+  // Every value and key here is the server's: shown inert (docs/output.md "Text from outside").
   const text = (value: unknown) => cellText(value);
   const section = (value: unknown) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {});
   const counts = (value: unknown) =>

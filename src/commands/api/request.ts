@@ -1,4 +1,4 @@
-// hire api PATH: a raw request for what no command covers (CONTRACT §3), in the manner of
+// hire api PATH: a raw request for what no command covers (docs/commands.md), in the manner of
 // `gh api`: -f string fields, -F typed fields (numbers, booleans, null, @file), -H headers,
 // --input for a raw body, --paginate to follow pages (--slurp merges them), -i for the status and
 // headers. Piped, the body is printed as received; at a terminal, indented and coloured.

@@ -1,5 +1,5 @@
 // hire assessments create: POST /assessments from flags, --data JSON and/or --from-file FILE
-// (the spec does not show this request: CONTRACT §3 lets users send any fields with --data).
+// (the spec does not show this request: docs/api-choices.md §3 lets users send any fields with --data).
 import { createAssessment } from '../../api/assessments.js';
 import { unknownAssessmentFields, validateAssessmentInput } from '../../domain/assessment.js';
 import { QUESTION_TYPES } from '../../domain/vocabulary.js';

@@ -1,4 +1,4 @@
-// Not a command: how `auth login` and `auth status` check a key, with one GET (CONTRACT §2): what
+// Not a command: how `auth login` and `auth status` check a key, with one GET (docs/profiles.md): what
 // the server says of it, and its rate-limit headroom.
 import type { RateLimit } from '../../api/client.js';
 import { probeWithKey } from '../../api/jobs.js';

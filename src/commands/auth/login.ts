@@ -1,4 +1,4 @@
-// hire auth login: stores a key in a profile, after one GET shows that it works (CONTRACT §2).
+// hire auth login: stores a key in a profile, after one GET shows that it works (docs/profiles.md).
 // The key comes from a hidden prompt, or from stdin with --with-key; never from argv.
 import type { Context } from '../../context.js';
 import { BUILT_IN_PROFILES, ENVIRONMENTS, PROFILE_NAME, environmentFromUrl, maskKey, resolveProfile, type Environment, type ResolvedProfile } from '../../config/profiles.js';

@@ -1,5 +1,5 @@
 // hire auth status: each profile (or one), its key (masked), where the key comes from, whether it
-// works, and the rate-limit headroom. Exit 3 when the selected profile's key fails (CONTRACT §2).
+// works, and the rate-limit headroom. Exit 3 when the selected profile's key fails (docs/profiles.md).
 import { defaultProfileName, maskKey, profileNames, resolveProfile, targetEnvironment, type ResolvedProfile } from '../../config/profiles.js';
 import { environmentCell } from '../profiles/describe.js';
 import { ExitCode } from '../../errors.js';

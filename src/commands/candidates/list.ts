@@ -1,4 +1,4 @@
-// hire candidates list: filters status, score_min (spec) and job_id (CONTRACT §3).
+// hire candidates list: filters status, score_min (spec) and job_id (docs/commands.md).
 import { CANDIDATES_PATH } from '../../api/candidates.js';
 import { CANDIDATE_STATUSES } from '../../domain/vocabulary.js';
 import { defineCommand, flag } from '../define.js';

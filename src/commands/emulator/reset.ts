@@ -1,4 +1,4 @@
-// hire emulator reset: empties the emulator (keys stay), after asking (CONTRACT §3).
+// hire emulator reset: empties the emulator (keys stay), after asking (docs/profiles.md "Confirmations").
 import type { ApiClient } from '../../api/client.js';
 import { resetEmulator } from '../../api/emulator.js';
 import { dataDir } from '../../config/paths.js';

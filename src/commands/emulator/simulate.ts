@@ -1,4 +1,4 @@
-// hire emulator simulate: candidates apply to an active job (CONTRACT §6); events are delivered.
+// hire emulator simulate: candidates apply to an active job (docs/emulator.md); events are delivered.
 import { simulateApplications } from '../../api/emulator.js';
 import { printRecord } from '../../output/render.js';
 import { defineCommand, flag } from '../define.js';

@@ -84,7 +84,7 @@ export default defineCommand({
     } catch (error) {
       throw startFailure(error, flags.host, port);
     }
-    // Both environments (CONTRACT §7), each with the key its built-in profile uses.
+    // Both environments (docs/emulator.md "Environments: production and sandbox"), each with the key its built-in profile uses.
     ctx.output.say(
       [
         `Emulator listening on ${emulator.apiUrl} (production; profile local; key in ${emulator.keyFiles.production})`,
@@ -103,7 +103,7 @@ export default defineCommand({
       ctx.notice(`Faults injected: ${Object.entries(emulator.chaosCounts).map(([fault, count]) => `${fault} ${count}`).join(', ')}.`);
     }
     ctx.notice('Emulator stopped.');
-    // CONTRACT §5: Ctrl-C is 130; a polite SIGTERM is a normal stop.
+    // docs/exit-codes.md: Ctrl-C is 130; a polite SIGTERM is a normal stop.
     if (signal === 'SIGINT') ctx.exitCode = ExitCode.interrupted;
   },
 });

@@ -1,4 +1,4 @@
-// hire events list: the event log, newest first (CONTRACT §7), by kind, job and time.
+// hire events list: the event log, newest first (docs/api-choices.md §3), by kind, job and time.
 import { EVENTS_PATH } from '../../api/events.js';
 import { UsageError } from '../../errors.js';
 import { defineCommand, flag } from '../define.js';

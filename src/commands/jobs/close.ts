@@ -1,4 +1,4 @@
-// hire jobs close ID (CONTRACT §3, §6).
+// hire jobs close ID (docs/commands.md).
 import { jobTransition } from './transition.js';
 
 export default jobTransition('close', 'close for good');

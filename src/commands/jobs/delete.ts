@@ -1,4 +1,4 @@
-// hire jobs delete ID: asks first at a terminal; needs --yes otherwise (CONTRACT §3).
+// hire jobs delete ID: asks first at a terminal; needs --yes otherwise (docs/profiles.md "Confirmations").
 import { deleteJob, getJob } from '../../api/jobs.js';
 import { arg, defineCommand } from '../define.js';
 import { confirmOrRefuse } from '../shared/confirm.js';

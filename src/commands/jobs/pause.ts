@@ -1,4 +1,4 @@
-// hire jobs pause ID (CONTRACT §3, §6).
+// hire jobs pause ID (docs/commands.md).
 import { jobTransition } from './transition.js';
 
 export default jobTransition('pause', 'stop taking applications for now');

@@ -1,4 +1,4 @@
-// hire jobs publish ID (CONTRACT §3, §6).
+// hire jobs publish ID (docs/commands.md).
 import { jobTransition } from './transition.js';
 
 export default jobTransition('publish', 'publish a draft');

@@ -1,4 +1,4 @@
-// hire jobs reopen ID (CONTRACT §3, §6).
+// hire jobs reopen ID (docs/commands.md).
 import { jobTransition } from './transition.js';
 
 export default jobTransition('reopen', 'take applications again');

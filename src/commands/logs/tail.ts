@@ -158,7 +158,7 @@ export default defineCommand({
     } finally {
       removeInterrupt();
     }
-    // CONTRACT §5: Ctrl-C is 130, as for `webhooks listen`; SIGTERM is a normal end.
+    // docs/exit-codes.md: Ctrl-C is 130, as for `webhooks listen`; SIGTERM is a normal end.
     if (signal === 'SIGINT') ctx.exitCode = ExitCode.interrupted;
   },
 });

@@ -1,4 +1,4 @@
-// hire profiles list (CONTRACT §2).
+// hire profiles list (docs/profiles.md).
 import { profileNames } from '../../config/profiles.js';
 import { printList } from '../../output/render.js';
 import { defineCommand } from '../define.js';

@@ -1,4 +1,4 @@
-// hire profiles remove NAME (CONTRACT §2): asks first at a terminal, needs --yes otherwise (§3).
+// hire profiles remove NAME (docs/profiles.md): asks first at a terminal, needs --yes otherwise (docs/profiles.md "Confirmations").
 import { BUILT_IN_PROFILES, profileNames } from '../../config/profiles.js';
 import { UsageError } from '../../errors.js';
 import { arg, defineCommand } from '../define.js';

@@ -1,4 +1,4 @@
-// hire profiles show [NAME] (CONTRACT §2).
+// hire profiles show [NAME] (docs/profiles.md).
 import { printRecord } from '../../output/render.js';
 import { arg, defineCommand } from '../define.js';
 import { PROFILE_COLUMNS, describeProfile } from './describe.js';

@@ -1,4 +1,4 @@
-// hire profiles use NAME (CONTRACT §2).
+// hire profiles use NAME (docs/profiles.md).
 import { profileNames } from '../../config/profiles.js';
 import { UsageError } from '../../errors.js';
 import { arg, defineCommand } from '../define.js';

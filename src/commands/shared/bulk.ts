@@ -1,4 +1,4 @@
-// Bulk commands at the rate limit (CONTRACT §7 "Rate limits in bulk", §8 "Waiting"): `jobs import`,
+// Bulk commands at the rate limit (docs/api-choices.md §6): `jobs import`,
 // lists with --all or --limit, and `api --paginate` spend the key's budget as the server reports
 // it, keep --reserve requests for other clients (by default a tenth of the limit, at most 10), and
 // wait for the window to reset instead of failing, within --max-wait of waiting in all (25h by

@@ -1,4 +1,4 @@
-// Confirming a destructive step (CONTRACT §3): --yes skips the question; at a terminal it is
+// Confirming a destructive step (docs/profiles.md "Confirmations"): --yes skips the question; at a terminal it is
 // asked (on stderr); otherwise the command refuses, so a script never deletes by accident.
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';

@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 
 /**
  * The most read from a job file (--from-file, --description-file) or any other input a command
- * sends: the API's largest request body (the emulator's 1 MiB, CONTRACT §6).
+ * sends: the API's largest request body (the emulator's 1 MiB, docs/api-choices.md §1).
  */
 export const MAX_JOB_FILE_BYTES = 1024 * 1024;
 

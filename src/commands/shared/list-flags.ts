@@ -1,4 +1,4 @@
-// The flags every list command takes (CONTRACT §3): spread into a command's flags.
+// The flags every list command takes (docs/output.md "Lists"): spread into a command's flags.
 import { flag, type Options } from '../define.js';
 import { BULK_FLAGS } from './bulk.js';
 

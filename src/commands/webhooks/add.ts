@@ -1,5 +1,5 @@
 // hire webhooks add: POST /webhooks. The secret comes from stdin (--secret-stdin), or is made
-// here and printed once (CONTRACT §3): the API never shows it again.
+// here and printed once (docs/api-choices.md §8): the API never shows it again.
 import { createWebhook } from '../../api/webhooks.js';
 import { validateWebhookInput } from '../../domain/webhook.js';
 import { ValidationError } from '../../errors.js';

@@ -1,4 +1,4 @@
-// hire webhooks deliveries ID: the delivery log, every attempt of every event (CONTRACT §3).
+// hire webhooks deliveries ID: the delivery log, every attempt of every event (docs/commands.md).
 import { deliveriesPath } from '../../api/webhooks.js';
 import type { Column } from '../../output/render.js';
 import { arg, defineCommand } from '../define.js';

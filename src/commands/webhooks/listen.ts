@@ -170,7 +170,7 @@ export default defineCommand({
       // Ctrl-C may still have been made: that entry stays, and the next --register looks.)
       if (listener) await forgetListener(ctx, listener.profile, listener.entry);
     }
-    // CONTRACT §5: Ctrl-C is 130; SIGTERM is the polite way to stop a server, a normal end (as `emulator start`).
+    // docs/exit-codes.md: Ctrl-C is 130; SIGTERM is the polite way to stop a server, a normal end (as `emulator start`).
     if (signal === 'SIGINT') ctx.exitCode = ExitCode.interrupted;
   },
 });

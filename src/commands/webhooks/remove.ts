@@ -1,4 +1,4 @@
-// hire webhooks remove ID: asks first at a terminal, needs --yes otherwise (CONTRACT §3).
+// hire webhooks remove ID: asks first at a terminal, needs --yes otherwise (docs/profiles.md "Confirmations").
 import { removeWebhook } from '../../api/webhooks.js';
 import { arg, defineCommand } from '../define.js';
 import { confirmOrRefuse } from '../shared/confirm.js';

@@ -1,4 +1,4 @@
-// The candidate's pages as HTML (CONTRACT §7 "The candidate's side"): plain forms that work
+// The candidate's pages as HTML (docs/emulator.md "The candidate's side"): plain forms that work
 // without JavaScript. Every value from a job, an assessment or a form is HTML-escaped here; the
 // description's Markdown arrives already rendered by markdown.ts (raw HTML in it escaped too).
 import { createHash } from 'node:crypto';

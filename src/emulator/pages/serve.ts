@@ -1,4 +1,4 @@
-// The candidate's side of the platform (CONTRACT §7): `/apply/{job_id}` shows an active job and
+// The candidate's side of the platform (docs/emulator.md "The candidate's side"): `/apply/{job_id}` shows an active job and
 // takes applications; `/assess/{token}` gives an applicant the job's assessment, timed from when
 // the page was first served. No key: these are public pages. Applying and completing are the
 // platform's (platform/applications.ts), the same code as `hire emulator simulate`.

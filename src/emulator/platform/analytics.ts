@@ -1,4 +1,4 @@
-// Analytics (spec: "analytics data"; the shape is CONTRACT §6's choice), computed from the store:
+// Analytics (spec: "analytics data"; the shape is docs/api-choices.md §2's choice), computed from the store:
 // jobs, candidates and assessments by status, per job, the funnel, within a job and a time range.
 import type { Analytics } from '../../domain/analytics.js';
 import { CANDIDATE_PIPELINE, type Candidate } from '../../domain/candidate.js';

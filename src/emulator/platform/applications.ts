@@ -1,5 +1,5 @@
 // What happens when a candidate applies and when they complete the assessment: one code path for
-// the application page, `hire emulator simulate` and `hire trigger` (CONTRACT §6 "Events", §7 "The
+// the application page, `hire emulator simulate` and `hire trigger` (docs/emulator.md "The
 // candidate's side"), so that all make the same records and emit the same events in the same order.
 import { createHash, randomBytes } from 'node:crypto';
 import { CANDIDATE_PIPELINE, type Candidate } from '../../domain/candidate.js';
@@ -84,7 +84,7 @@ export type ApplyOutcome =
   | { kind: 'applied'; job: Job; candidate: Candidate; token: string | undefined };
 
 /**
- * An application from the public form (CONTRACT §7), in one write transaction: the job must still
+ * An application from the public form (docs/emulator.md "The candidate's side"), in one write transaction: the job must still
  * be active, one application per address and job; a candidate with its events, the job's count,
  * and the application with the token of its assessment session.
  */

@@ -1,4 +1,4 @@
-// Candidates: a move along the pipeline, with its events (CONTRACT §6): candidate.statusChanged on
+// Candidates: a move along the pipeline, with its events (docs/api-choices.md §9): candidate.statusChanged on
 // every move; interview.scheduled and offer.extended too.
 import { canMoveCandidate, type Candidate } from '../../domain/candidate.js';
 import type { CandidateStatus } from '../../domain/vocabulary.js';

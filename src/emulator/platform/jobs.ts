@@ -20,7 +20,7 @@ export function requireOpenJob(job: Job): Job {
   return job;
 }
 
-/** CONTRACT §7: `{origin}/apply/{job_id}`, with the origin the emulator is reached at now. */
+/** docs/emulator.md "The candidate's side": `{origin}/apply/{job_id}`, with the origin the emulator is reached at now. */
 export function applicationUrl(ctx: Pick<PlatformContext, 'publicUrl'>, jobId: string): string {
   return `${ctx.publicUrl}/apply/${encodeURIComponent(jobId)}`;
 }
@@ -105,7 +105,7 @@ function mergePatch(base: Record<string, unknown>, patch: Record<string, unknown
 
 /**
  * Changes a job: nested objects merge, null removes (JSON Merge Patch), and the job as a whole must
- * still be a valid job input; a `status` moves it along CONTRACT §6's transitions.
+ * still be a valid job input; a `status` moves it along docs/api-choices.md §3's transitions.
  */
 export function updateJob(ctx: PlatformContext, id: string, patch: JobPatch): Job {
   return ctx.store.write(() => {

@@ -1,4 +1,4 @@
-// Candidates applying to a job, for `hire emulator simulate` (CONTRACT §6): deterministic for a
+// Candidates applying to a job, for `hire emulator simulate` (docs/emulator.md): deterministic for a
 // seed. They apply (status new); with `completeAssessments` they take the assessment (a score,
 // then review); with `advance` they move along the pipeline as far as a realistic spread takes
 // them. Each step emits its event.

@@ -1,4 +1,4 @@
-// `hire trigger KIND` (CONTRACT §7 "Webhook developer loop"): the smallest realistic set of
+// `hire trigger KIND` (docs/emulator.md "Webhooks and events"): the smallest realistic set of
 // records that produces an event of the kind, made through the same code paths as the API, the
 // application page and simulate, so that every event they emit on the way is the real one. The
 // payload of the triggered event may be changed by overrides (`data` paths), to try a receiver

@@ -1,4 +1,4 @@
-// GET /analytics (spec: "analytics data"; the shape is CONTRACT §6's choice): the filters
+// GET /analytics (spec: "analytics data"; the shape is docs/api-choices.md §2's choice): the filters
 // checked, the figures the platform's.
 import { parseDateBound } from '../../domain/analytics.js';
 import { dictionary } from '../../domain/merge.js';

@@ -1,5 +1,5 @@
 // Candidates: GET /candidates (spec: filters status and score_min) and the assumed GET and
-// PATCH /candidates/{id} with the moves of CONTRACT §6. The operations are the platform's.
+// PATCH /candidates/{id} with the moves of docs/api-choices.md §3. The operations are the platform's.
 import { CANDIDATE_RECORD_FIELDS, validateCandidateMove, type Candidate } from '../../domain/candidate.js';
 import { ok, validationError } from '../http.js';
 import { listRecords } from '../list.js';

@@ -1,4 +1,4 @@
-// The event log (assumed, CONTRACT §7 "Webhook developer loop"; the spec names "event logs"):
+// The event log (assumed, docs/api-choices.md §3; the spec names "event logs"):
 // GET /events and /events/{id} with every delivery attempt, and POST /events/{id}/resend.
 import { dictionary } from '../../domain/merge.js';
 import { created, ok, validationError } from '../http.js';

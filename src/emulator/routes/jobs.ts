@@ -1,5 +1,5 @@
 // Jobs: POST and GET /jobs (spec "Published operations"), and the assumed GET, PATCH and
-// DELETE /jobs/{id} with the transitions of CONTRACT §6. The operations are the platform's.
+// DELETE /jobs/{id} with the transitions of docs/api-choices.md §3. The operations are the platform's.
 import { JOB_RECORD_FIELDS, validateJobInput, validateJobPatch, type Job } from '../../domain/job.js';
 import { created, noContent, ok, validationError } from '../http.js';
 import { listRecords } from '../list.js';

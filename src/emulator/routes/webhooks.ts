@@ -37,7 +37,7 @@ export const webhookRoutes: Route[] = [
     },
   },
   {
-    // The delivery log (assumed, CONTRACT §3 `webhooks deliveries ID`): every attempt of every event.
+    // The delivery log (assumed, docs/api-choices.md §3 `webhooks deliveries ID`): every attempt of every event.
     method: 'GET',
     path: '/webhooks/:id/deliveries',
     handler(req, ctx) {
@@ -51,7 +51,7 @@ export const webhookRoutes: Route[] = [
     },
   },
   {
-    // Every webhook's deliveries in one list (assumed, CONTRACT §6): `hire status` counts the
+    // Every webhook's deliveries in one list (assumed, docs/api-choices.md §3): `hire status` counts the
     // failed ones with `state=failed` and one request, however many webhooks there are.
     method: 'GET',
     path: '/deliveries',
@@ -63,7 +63,7 @@ export const webhookRoutes: Route[] = [
   {
     method: 'DELETE',
     path: '/webhooks/:id',
-    // The spec gives write keys "configure webhooks" (CONTRACT §6 "Keys"): removing one included.
+    // The spec gives write keys "configure webhooks" (docs/api-choices.md §5): removing one included.
     level: 'write',
     handler(req, ctx) {
       removeWebhook(ctx, req.params.id!);

@@ -1,5 +1,5 @@
 // hire emulator keys create: a key of the emulator at any permission level and tier, with expiry,
-// an IP allow-list and small limits for tests (CONTRACT §6); printed once.
+// an IP allow-list and small limits for tests (docs/emulator.md); printed once.
 import { createKey } from '../../../api/emulator.js';
 import { KEY_LEVELS, TIERS } from '../../../domain/vocabulary.js';
 import { printRecord } from '../../../output/render.js';
