@@ -122,7 +122,7 @@ async function csvRows(text: string): Promise<Row[]> {
   const { parse } = (csv as unknown as { default?: typeof csv }).default ?? csv;
   let records: { info: { lines: number }; record: Record<string, string>; raw: string }[];
   try {
-    records = parse(text, { columns: true, bom: true, skip_empty_lines: true, info: true, raw: true, relax_quotes: false }) as typeof records;
+    records = parse<(typeof records)[number]>(text, { columns: true, bom: true, skip_empty_lines: true, info: true, raw: true, relax_quotes: false });
   } catch (error) {
     throw new Error(`not valid CSV (${quoted(error)})`);
   }
