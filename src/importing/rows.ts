@@ -81,7 +81,7 @@ function jsonRows(text: string): Row[] {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new Error(`not valid JSON (${quoted(error)})`);
+    throw new Error(`not valid JSON (${quoted(error)})`, { cause: error });
   }
   if (!Array.isArray(value)) throw new Error('a JSON file must hold an array of jobs');
   return value.map((item, position) => {
@@ -124,7 +124,7 @@ async function csvRows(text: string): Promise<Row[]> {
   try {
     records = parse<(typeof records)[number]>(text, { columns: true, bom: true, skip_empty_lines: true, info: true, raw: true, relax_quotes: false });
   } catch (error) {
-    throw new Error(`not valid CSV (${quoted(error)})`);
+    throw new Error(`not valid CSV (${quoted(error)})`, { cause: error });
   }
   return records.map(({ info, record, raw }, position) => {
     const fields: Record<string, unknown> = {};
