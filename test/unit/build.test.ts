@@ -11,7 +11,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('lazy built-ins', () => {
   it('stands in node:http2 constants with the values node:http2 has', async () => {
-    const { HTTP2_CONSTANTS } = (await import(join(root, 'scripts', 'lazy-builtins.mjs') as string)) as {
+    const { HTTP2_CONSTANTS } = (await import(join(root, 'scripts', 'lazy-builtins.mjs'))) as {
       HTTP2_CONSTANTS: Record<string, string | number>;
     };
     for (const [name, value] of Object.entries(HTTP2_CONSTANTS)) {
