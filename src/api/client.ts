@@ -228,7 +228,7 @@ export class ApiClient {
           }
         }
         pacer.settled(response.status);
-        if (refused !== undefined) throw refused instanceof BudgetWaitExceeded ? budgetWaitError(refused) : refused;
+        if (refused !== undefined) throw refused instanceof BudgetWaitExceeded ? budgetWaitError(refused) : (refused as Error);
         // An explicit --reserve the key's limit cannot leave anything beside: exit 2, at once.
         pacer.checkReserve(this.#shared.budget);
         if (holdMs !== undefined) {

@@ -111,7 +111,7 @@ describe('the manifest built into dist/', () => {
 
 describe('built-ins without their ESM view', () => {
   it('rewrites an import of a built-in into process.getBuiltinModule, on the same lines; leaves others', async () => {
-    const { builtinImportsToCalls } = (await import(join(root, 'scripts', 'lazy-builtins.mjs') as string)) as { builtinImportsToCalls: (source: string) => string };
+    const { builtinImportsToCalls } = (await import(join(root, 'scripts', 'lazy-builtins.mjs'))) as { builtinImportsToCalls: (source: string) => string };
     const call = (name: string) => `globalThis.process.getBuiltinModule("node:${name}")`;
     expect(builtinImportsToCalls("import { readFileSync, statSync as stat } from 'node:fs';")).toBe(`const { readFileSync, statSync: stat } = ${call('fs')};`);
     expect(builtinImportsToCalls("import * as path from 'node:path';")).toBe(`const path = ${call('path')};`);
