@@ -165,7 +165,7 @@ export class ApiClient {
     const url = new URL(base + (path.startsWith('/') ? path : `/${path}`));
     for (const [name, value] of Object.entries(query ?? {})) {
       if (value === undefined) continue;
-      if (Array.isArray(value)) for (const item of value) url.searchParams.append(name, item);
+      if (Array.isArray(value)) for (const item of value) url.searchParams.append(name, String(item));
       else url.searchParams.set(name, String(value));
     }
     return url.href;
@@ -228,7 +228,7 @@ export class ApiClient {
           }
         }
         pacer.settled(response.status);
-        if (refused !== undefined) throw refused instanceof BudgetWaitExceeded ? budgetWaitError(refused) : refused;
+        if (refused !== undefined) throw refused instanceof BudgetWaitExceeded ? budgetWaitError(refused) : (refused as Error);
         // An explicit --reserve the key's limit cannot leave anything beside: exit 2, at once.
         pacer.checkReserve(this.#shared.budget);
         if (holdMs !== undefined) {
@@ -423,14 +423,14 @@ function exchange(
       outcome();
     };
     dispatcher.dispatch(
-      { origin: target.origin, path: target.pathname + target.search, method: method as Dispatcher.HttpMethod, headers, body: body ?? null },
+      { origin: target.origin, path: target.pathname + target.search, method, headers, body: body ?? null },
       {
         onRequestStart(controller) {
           control = controller;
         },
         onResponseStart(_controller, statusCode, received) {
           status = statusCode;
-          responseHeaders = flattenHeaders(received as Record<string, string | string[] | undefined>);
+          responseHeaders = flattenHeaders(received);
         },
         onResponseData(controller, chunk) {
           size += chunk.length;

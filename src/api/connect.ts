@@ -17,10 +17,10 @@ export interface ConnectOptions {
   userAgent: string;
   /** Say which emulator is used (not for an explicit --profile, nor for `auth status`). */
   announce: boolean;
-  notice(message: string): void;
+  notice: (message: string) => void;
   /** Says which emulator is used: at most once in a command, however often it connects. */
   announceEmulator(message: string): void;
-  warn(message: string): void;
+  warn: (message: string) => void;
   trace?: (line: string) => void;
   /** Called once, before anything is started, with what closes it all. */
   onStarted(release: () => Promise<void>): void;
@@ -29,7 +29,7 @@ export interface ConnectOptions {
 export interface Connection {
   client: ApiClient;
   /** Closes the client and the in-process emulator, if one was started; safe to call twice. */
-  release(): Promise<void>;
+  release: () => Promise<void>;
 }
 
 export async function connect(profile: ResolvedProfile, options: ConnectOptions): Promise<Connection> {

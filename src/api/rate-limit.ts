@@ -73,7 +73,7 @@ export function askedWaitSeconds(headers: Readonly<Record<string, string>>, text
   let body: { retry_after?: unknown; error?: { retry_after?: unknown } } | undefined;
   try {
     const parsed: unknown = JSON.parse(text);
-    body = typeof parsed === 'object' && parsed !== null ? (parsed as typeof body) : undefined;
+    body = typeof parsed === 'object' && parsed !== null ? parsed : undefined;
   } catch {
     body = undefined;
   }

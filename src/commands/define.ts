@@ -156,8 +156,7 @@ export interface CommandSpec<F extends Flags = Flags, A extends Args = Args> {
   run(ctx: Context, options: Options<F, A>): Promise<void>;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export function defineCommand<const F extends Flags = {}, const A extends Args = {}>(spec: CommandSpec<F, A>): CommandSpec<F, A> {
+export function defineCommand<const F extends Flags = Record<never, never>, const A extends Args = Record<never, never>>(spec: CommandSpec<F, A>): CommandSpec<F, A> {
   return spec;
 }
 

@@ -48,7 +48,7 @@ function flagSchema(key: string, spec: FlagSpec) {
       case 'boolean':
         return value === true;
       case 'list':
-        return spec.commas ? items(value) : (value as string[]);
+        return spec.commas ? items(value) : value;
       case 'enum': {
         const choices = spec.choices!;
         if (spec.field) return spec.many ? items(value) : value;

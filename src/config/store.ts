@@ -29,7 +29,7 @@ export async function updateConfig(env: Env, change: (config: ConfigFile) => voi
     }
     const config = checkConfig(path, conf.store);
     change(config);
-    conf.store = config as Record<string, unknown>;
+    conf.store = config;
     chmodSync(path, 0o600);
     return config;
   });

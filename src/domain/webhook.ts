@@ -34,5 +34,5 @@ export const WebhookInputSchema = z.strictObject(
 export type WebhookInput = { url: string; events: EventKind[]; secret: string };
 
 export function validateWebhookInput(input: unknown): Validation<WebhookInput> {
-  return validateWith(WebhookInputSchema, input) as Validation<WebhookInput>;
+  return validateWith(WebhookInputSchema, input);
 }

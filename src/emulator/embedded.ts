@@ -17,7 +17,7 @@ export interface LocalEmulator {
    * (`tlsError`, Node's code), or with `cert` to trust: nothing was started and nothing sent.
    */
   untrusted?: { origin: string; tlsError: string; cert?: string };
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 export async function connectLocalEmulator(options: {

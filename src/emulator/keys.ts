@@ -60,7 +60,7 @@ const KEY_PREFIX = 'hk_test_';
 export interface Admission {
   key: StoredKey;
   headers: Record<string, string>;
-  release(): void;
+  release: () => void;
 }
 
 

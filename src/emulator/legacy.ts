@@ -26,7 +26,7 @@ export function readLegacyState(dir: string): Map<string, Map<string, { id: stri
   const collections = new Map<string, Map<string, { id: string }>>();
   const collection = (name: string) => {
     let records = collections.get(name);
-    if (!records) collections.set(name, (records = new Map()));
+    if (!records) collections.set(name, (records = new Map<string, { id: string }>()));
     return records;
   };
   if (snapshotText !== undefined && snapshotText !== '') {

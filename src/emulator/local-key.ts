@@ -45,7 +45,7 @@ export function ensureLocalKey(dataDir: string): string {
       if (theirs) return theirs;
       Atomics.wait(pause, 0, 0, 5);
     }
-    throw new Error(`The local key file ${path} is empty; delete it to have a new key made.`);
+    throw new Error(`The local key file ${path} is empty; delete it to have a new key made.`, { cause: error });
   }
 }
 

@@ -99,7 +99,7 @@ export interface RunningEmulator {
   keyFiles: Readonly<Record<EmulatorEnvironment, string>>;
   /** Production's store. */
   store: Store;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 interface CompiledRoute extends Route {

@@ -27,7 +27,7 @@ export async function withFileLock<T>(path: string, work: () => T | Promise<T>, 
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    let holder = '';
+    let holder: string;
     try {
       holder = readFileSync(path, 'utf8');
     } catch {

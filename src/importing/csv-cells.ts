@@ -23,7 +23,7 @@ export function readListCell(text: string): string[] {
   if (text.startsWith('[')) {
     try {
       const value: unknown = JSON.parse(text);
-      if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value as string[];
+      if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value;
     } catch {
       // not JSON: a list like "[legacy] COBOL;Go"
     }

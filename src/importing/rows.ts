@@ -81,7 +81,7 @@ function jsonRows(text: string): Row[] {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new Error(`not valid JSON (${quoted(error)})`);
+    throw new Error(`not valid JSON (${quoted(error)})`, { cause: error });
   }
   if (!Array.isArray(value)) throw new Error('a JSON file must hold an array of jobs');
   return value.map((item, position) => {
@@ -122,9 +122,9 @@ async function csvRows(text: string): Promise<Row[]> {
   const { parse } = (csv as unknown as { default?: typeof csv }).default ?? csv;
   let records: { info: { lines: number }; record: Record<string, string>; raw: string }[];
   try {
-    records = parse(text, { columns: true, bom: true, skip_empty_lines: true, info: true, raw: true, relax_quotes: false }) as typeof records;
+    records = parse<(typeof records)[number]>(text, { columns: true, bom: true, skip_empty_lines: true, info: true, raw: true, relax_quotes: false });
   } catch (error) {
-    throw new Error(`not valid CSV (${quoted(error)})`);
+    throw new Error(`not valid CSV (${quoted(error)})`, { cause: error });
   }
   return records.map(({ info, record, raw }, position) => {
     const fields: Record<string, unknown> = {};

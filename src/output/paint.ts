@@ -1,14 +1,15 @@
 // Colour (docs/output.md): statuses coloured at a terminal; none with --no-color, NO_COLOR, or when
 // the stream is not a TTY; FORCE_COLOR forces it. chalk is loaded only when colour is on.
 
+/** Function properties, not methods: callers take one off the painter (`const { dim } = painter`). */
 export interface Painter {
-  bold(text: string): string;
-  dim(text: string): string;
-  red(text: string): string;
-  green(text: string): string;
-  yellow(text: string): string;
-  cyan(text: string): string;
-  status(text: string): string;
+  bold: (text: string) => string;
+  dim: (text: string) => string;
+  red: (text: string) => string;
+  green: (text: string) => string;
+  yellow: (text: string) => string;
+  cyan: (text: string) => string;
+  status: (text: string) => string;
 }
 
 const STATUS_COLOURS: Record<string, keyof Omit<Painter, 'status'>> = {

@@ -8,7 +8,7 @@ export async function withSpinner<T>(out: Output, text: string, work: () => Prom
   const columns = (out.stderr as { columns?: number }).columns;
   if (!out.isStderrTTY || out.quiet || !columns) return work();
   const { default: ora } = await import('ora');
-  const spinner = ora({ text: inert(text), stream: out.stderr as NodeJS.WritableStream, isEnabled: true, discardStdin: false }).start();
+  const spinner = ora({ text: inert(text), stream: out.stderr, isEnabled: true, discardStdin: false }).start();
   try {
     return await work();
   } finally {

@@ -87,7 +87,7 @@ async function askLocation(asker: Asker, job: Record<string, unknown>): Promise<
   let type = given?.type as string | undefined;
   if (type === undefined) {
     // With a city or country already given, a location must have a type: no "skip" then.
-    const choices = [...LOCATION_TYPES.map((value) => ({ value: value as string })), ...(given ? [] : [{ value: SKIP, name: 'skip' }])];
+    const choices = [...LOCATION_TYPES.map((value) => ({ value })), ...(given ? [] : [{ value: SKIP, name: 'skip' }])];
     type = await asker.select<string>({ id: 'location.type', message: 'Location', choices });
     if (type === SKIP) return;
   }
@@ -138,7 +138,7 @@ async function askSalary(asker: Asker, job: Record<string, unknown>, given: Reco
     const period = await asker.select<string>({
       id: 'salary.period',
       message: 'Per',
-      choices: [...SALARY_PERIODS.map((value) => ({ value: value as string })), { value: SKIP, name: 'skip' }],
+      choices: [...SALARY_PERIODS.map((value) => ({ value })), { value: SKIP, name: 'skip' }],
       default: SKIP,
     });
     if (period !== SKIP) salary.period = period;

@@ -101,7 +101,7 @@ describe('hire … --all --resume STATE >> FILE, stopped and run again', () => {
     if (format === 'ndjson') {
       expect(text).toBe(expected.map((candidate) => `${JSON.stringify({ id: candidate.id, name: candidate.name, status: candidate.status })}\n`).join(''));
     } else {
-      expect(text).toBe(['id,name,status', ...expected.map((candidate) => `${candidate.id},${candidate.name},${candidate.status}`)].map((line) => `${line}\r\n`).join(''));
+      expect(text).toBe(['id,name,status', ...expected.map((candidate) => `${String(candidate.id)},${String(candidate.name)},${String(candidate.status)}`)].map((line) => `${line}\r\n`).join(''));
     }
 
     const again = hireAppending(box, args, env, output);

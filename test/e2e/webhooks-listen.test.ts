@@ -343,8 +343,8 @@ describe('hire webhooks listen', () => {
       expect(result.stdout).toBe('');
       expect(result.stderr).not.toMatch(LISTENING);
     }
-    expect(runs[2]!.stderr).toContain('job.exploded');
-    expect(runs[3]!.stderr).toContain('--port');
+    expect(runs[2].stderr).toContain('job.exploded');
+    expect(runs[3].stderr).toContain('--port');
   });
 
   it('--events job.created: other kinds are answered 2xx but not printed', async () => {

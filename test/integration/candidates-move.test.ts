@@ -4,7 +4,7 @@
 // after a refused move points forward, never back unless back is what was asked.
 import { describe, expect, it } from 'vitest';
 import { moveHint } from '../../src/domain/candidate.js';
-import { CANDIDATE_STATUSES, type CandidateStatus } from '../../src/domain/vocabulary.js';
+import { CANDIDATE_STATUSES } from '../../src/domain/vocabulary.js';
 import { DESCRIPTION, json, runCli } from '../helpers/cli.js';
 import { sandbox, type Sandbox } from '../helpers/env.js';
 
@@ -132,7 +132,7 @@ describe('the hint after a refused move', () => {
         }
       }
     }
-    expect(moveHint('cand_x', 'review' as CandidateStatus, 'hired' as CandidateStatus)).toContain('--status interview');
-    expect(moveHint('cand_x', 'interview' as CandidateStatus, 'new' as CandidateStatus)).toContain('--status review');
+    expect(moveHint('cand_x', 'review', 'hired')).toContain('--status interview');
+    expect(moveHint('cand_x', 'interview', 'new')).toContain('--status review');
   });
 });

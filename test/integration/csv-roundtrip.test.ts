@@ -67,7 +67,7 @@ async function listed(env: Record<string, string>): Promise<Obj[]> {
 
 /** The CSV's records without the server's columns. */
 function inputColumns(csv: string): Record<string, string>[] {
-  const records = parse(csv, { columns: true }) as Record<string, string>[];
+  const records = parse<Record<string, string>>(csv, { columns: true });
   return records.map((record) => Object.fromEntries(Object.entries(record).filter(([column]) => !SERVER_FIELDS.includes(column))));
 }
 
@@ -102,7 +102,7 @@ describe('jobs list -o csv → jobs import', () => {
     // Every input field has its own column, in import's names.
     expect(first.split('\r\n')[0]!.split(',')).toEqual(['id', 'status', ...JOB_CSV_INPUT_FIELDS, ...SERVER_FIELDS.filter((field) => field !== 'id' && field !== 'status')]);
     // The guard is there for a spreadsheet: no cell starts with = + - @.
-    for (const record of parse(first, { columns: false }) as string[][]) for (const cell of record) expect(cell).not.toMatch(/^[=+\-@\t]/);
+    for (const record of parse(first, { columns: false })) for (const cell of record) expect(cell).not.toMatch(/^[=+\-@\t]/);
 
     const to = await emulatorBox(box, 'to');
     const file = join(box.root, 'jobs.csv');

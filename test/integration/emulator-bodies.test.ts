@@ -21,7 +21,7 @@ async function send(emu: TestEmulator, method: string, path: string, body: strin
     body,
   });
   const text = await response.text();
-  return { status: response.status, json: JSON.parse(text) as any };
+  return { status: response.status, json: JSON.parse(text) };
 }
 
 function expectTooDeep(answer: { status: number; json: any }, what: string): void {

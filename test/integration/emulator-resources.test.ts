@@ -757,7 +757,7 @@ describe('GET /api/v1/analytics', () => {
       // rejected candidate counts as having applied, how far they got not being recorded.
       funnel: PIPELINE.map((status, index) => ({
         status,
-        count: candidates.filter((candidate) => (candidate.status === 'rejected' ? 0 : PIPELINE.indexOf(candidate.status as (typeof PIPELINE)[number])) >= index).length,
+        count: candidates.filter((candidate) => (candidate.status === 'rejected' ? 0 : PIPELINE.indexOf(candidate.status)) >= index).length,
       })),
     };
   }

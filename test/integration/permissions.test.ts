@@ -194,7 +194,9 @@ function expectedCell(kind: KeyKind, endpoint: Endpoint): string {
       return '401 unauthorized';
     case 'expired':
       return '401 key_expired';
-    default:
+    case 'read':
+    case 'write':
+    case 'admin':
       if (endpoint.minimum === 'write') return kind === 'read' ? '403 forbidden' : String(endpoint.success);
       return ALLOWED_METHODS[kind].includes(endpoint.method) ? String(endpoint.success) : '403 forbidden';
   }

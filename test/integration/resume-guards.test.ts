@@ -8,7 +8,6 @@
 import { spawnSync } from 'node:child_process';
 import { closeSync, createWriteStream, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { DESCRIPTION, captureIO, runCli } from '../helpers/cli.js';
@@ -62,7 +61,7 @@ async function setup(): Promise<Setup> {
 async function startHeld(s: Setup): Promise<{ finish: () => Promise<{ code: number; stderr: string }>; interrupt: () => void }> {
   const out = appending(s.output);
   const captured = captureIO({ argv: s.argv });
-  const running = main(s.argv, { ...captured.io, stdout: out.stream as Writable }, s.env);
+  const running = main(s.argv, { ...captured.io, stdout: out.stream }, s.env);
   await until('3 pages written and the 4th held', () => lines(readFileSync(s.output, 'utf8')).length >= 15 && s.proxy.held > 0);
   return {
     interrupt: () => captured.signals.emit('signal', 'SIGINT'),
@@ -86,7 +85,7 @@ async function stoppedExport(s: Setup): Promise<void> {
 async function resumeInto(s: Setup, argv = s.argv): Promise<{ code: number; stderr: string }> {
   const out = appending(s.output);
   const captured = captureIO({ argv });
-  const code = await main(argv, { ...captured.io, stdout: out.stream as Writable }, s.env);
+  const code = await main(argv, { ...captured.io, stdout: out.stream }, s.env);
   out.close();
   return { code, stderr: captured.stderr() };
 }
@@ -232,7 +231,7 @@ describe('one run at a time on a state file', () => {
   it('a lock left by a process that is gone is taken over, and said', async () => {
     const s = await setup();
     s.proxy.open();
-    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
     writeFileSync(`${s.state}.lock`, `${dead}\n`);
     const run = await resumeInto(s);
     expect(run.code, run.stderr).toBe(0);

@@ -124,7 +124,7 @@ describe('list --all --resume STATE', () => {
 
     const expected = await everything(emu, '/candidates');
     const rows = (first.stdout + second.stdout).split('\r\n').filter((line) => line !== '');
-    expect(rows).toEqual(['name,status', ...expected.map((candidate) => `${candidate.name},${candidate.status}`)]);
+    expect(rows).toEqual(['name,status', ...expected.map((candidate) => `${String(candidate.name)},${String(candidate.status)}`)]);
     expect(first.stdout.split('\r\n').filter((line) => line !== '')).toHaveLength(401);
   });
 

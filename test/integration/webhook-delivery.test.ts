@@ -311,7 +311,7 @@ describe('retries', () => {
     }
     expect(hook.requests.length).toBeGreaterThanOrEqual(2);
     for (const request of hook.requests) {
-      expect(request.headers['webhook-id']).toBe(event!.id);
+      expect(request.headers['webhook-id']).toBe(event.id);
       expect(verified(request, secret).data).toEqual({ id: 'job_x' });
     }
     late.open();

@@ -507,7 +507,7 @@ describe('generated flags for jobs create', () => {
   const flagWithValue = fc.constantFrom(...VALUE_FLAGS).chain((flag) =>
     fc.tuple(
       fc.constant(flag),
-      PLAUSIBLE[flag] ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...PLAUSIBLE[flag]!) }, { weight: 1, arbitrary: oddValue }) : oddValue,
+      PLAUSIBLE[flag] ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...PLAUSIBLE[flag]) }, { weight: 1, arbitrary: oddValue }) : oddValue,
       fc.boolean(),
     ),
   );
@@ -648,7 +648,7 @@ describe('malformed files and stdin', () => {
     await property('damaged files', damaged, 200, async ({ jobs, format, cut, edits }) => {
       const first = jobs[0] as Record<string, unknown>;
       const whole =
-        format === 'json' ? JSON.stringify(first, null, 2) : format === 'yaml' ? toYaml(first) : format === 'csv' ? csvOf(jobs as Record<string, unknown>[]) : JSON.stringify(jobs);
+        format === 'json' ? JSON.stringify(first, null, 2) : format === 'yaml' ? toYaml(first) : format === 'csv' ? csvOf(jobs) : JSON.stringify(jobs);
       const text = damage(whole, cut, edits);
       const ext = format === 'yaml' ? '.yaml' : format === 'csv' ? '.csv' : '.json';
       const file = writeTemp(root, `damaged${ext}`, text);

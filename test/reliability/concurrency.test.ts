@@ -411,7 +411,7 @@ describe('concurrency on one data dir', () => {
           `(median ${befores[Math.floor(befores.length / 2)] ?? '-'}); rows checked ${done.length * IMPORT_ROWS}, ` +
           `reported existing ${done.reduce((sum, item) => sum + item.existing, 0)}, created on re-run ${done.reduce((sum, item) => sum + item.created, 0)}`,
       );
-      if (failure !== undefined) throw failure;
+      if (failure !== undefined) throw failure as Error;
       if (kills < KILLS_WANTED) {
         throw new Error(
           `only ${kills} of the ${KILLS_WANTED} kills wanted happened: ${done.length} iterations ran in ${seconds(elapsed)} ` +

@@ -44,10 +44,10 @@ async function startChild(box: Sandbox): Promise<Child> {
   });
   let stderr = '';
   // Read continuously: the emulator logs every request, and a full pipe would stall it.
-  child.stdout!.resume();
+  child.stdout.resume();
   const listening = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the emulator did not start within 50 s; stderr:\n${stderr}`)), 50_000);
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString('utf8');
       const match = /Emulator listening on (http:\/\/127\.0\.0\.1:\d+\/api\/v1)/.exec(stderr);
       if (match) {

@@ -50,9 +50,9 @@ async function startListener(args: string[]): Promise<Listener> {
   let stdout = '';
   let stderr = '';
   let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  child.stdin!.on('error', () => {});
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stdin.on('error', () => {});
   child.once('close', (code, signal) => (exit = { code, signal }));
   // Generous: below the test's own timeout only so that a failure shows the listener's output.
   const deadline = Date.now() + 45_000;

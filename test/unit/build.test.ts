@@ -11,7 +11,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('lazy built-ins', () => {
   it('stands in node:http2 constants with the values node:http2 has', async () => {
-    const { HTTP2_CONSTANTS } = (await import(join(root, 'scripts', 'lazy-builtins.mjs') as string)) as {
+    const { HTTP2_CONSTANTS } = (await import(join(root, 'scripts', 'lazy-builtins.mjs'))) as {
       HTTP2_CONSTANTS: Record<string, string | number>;
     };
     for (const [name, value] of Object.entries(HTTP2_CONSTANTS)) {
@@ -111,7 +111,7 @@ describe('the manifest built into dist/', () => {
 
 describe('built-ins without their ESM view', () => {
   it('rewrites an import of a built-in into process.getBuiltinModule, on the same lines; leaves others', async () => {
-    const { builtinImportsToCalls } = (await import(join(root, 'scripts', 'lazy-builtins.mjs') as string)) as { builtinImportsToCalls: (source: string) => string };
+    const { builtinImportsToCalls } = (await import(join(root, 'scripts', 'lazy-builtins.mjs'))) as { builtinImportsToCalls: (source: string) => string };
     const call = (name: string) => `globalThis.process.getBuiltinModule("node:${name}")`;
     expect(builtinImportsToCalls("import { readFileSync, statSync as stat } from 'node:fs';")).toBe(`const { readFileSync, statSync: stat } = ${call('fs')};`);
     expect(builtinImportsToCalls("import * as path from 'node:path';")).toBe(`const path = ${call('path')};`);

@@ -95,7 +95,7 @@ describe('the sinks for people', () => {
       skills: ['Go\u0000', 'SQL\u2028'],
       location: { type: 'onsite', city: 'Berlin\u0007', state: 'BE', country: 'DE' },
       publish: false,
-    } as Parameters<typeof describeJob>[0]);
+    });
     expect(summary).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
     expect(summary).toContain('Engineer\\u001b[2J\\nFake: line');
     expect(summary).not.toMatch(/^Fake/m);

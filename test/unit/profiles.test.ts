@@ -48,7 +48,7 @@ describe('resolveProfile', () => {
   });
 
   it('refuses an unknown profile with exit 2, listing the known ones', () => {
-    expect(() => resolveProfile({ flag: 'qa', env: {}, config })).toThrowError(
+    expect(() => resolveProfile({ flag: 'qa', env: {}, config })).toThrow(
       expect.objectContaining({ exitCode: 2, message: 'Profile "qa" (from --profile) does not exist. Known profiles: local, local-sandbox, sandbox, prod.' }),
     );
   });

@@ -117,9 +117,9 @@ async function report(ctx: Context, response: RawResponse, show: Shown): Promise
     const { pageItems } = await import('../../output/api-body.js');
     const items = pageItems(response.text);
     if (!items) throw new HireError('--slurp needs JSON pages with `data`; this answer has none. Leave out --slurp to see it as received.', {
-        exitCode: ExitCode.failure,
-        code: 'invalid_response',
-      });
+      exitCode: ExitCode.failure,
+      code: 'invalid_response',
+    });
     // A loop: spreading a page of 200,000 items as arguments overflows the call stack.
     for (const item of items) show.slurped.push(item);
     return true;

@@ -15,7 +15,7 @@ export function formatLocation(value: unknown): string {
 export function formatSalary(value: unknown): string {
   if (value === null || typeof value !== 'object') return cellText(value);
   const { min, max, currency, period } = value as Record<string, unknown>;
-  const range = min !== undefined && max !== undefined ? `${min}–${max}` : min !== undefined ? `from ${min}` : max !== undefined ? `up to ${max}` : '';
+  const range = min !== undefined && max !== undefined ? `${String(min)}–${String(max)}` : min !== undefined ? `from ${String(min)}` : max !== undefined ? `up to ${String(max)}` : '';
   return cellText([range, currency, period].filter((part) => part !== undefined && part !== '').join(' '));
 }
 

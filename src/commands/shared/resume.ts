@@ -151,6 +151,7 @@ function describeFsError(error: unknown): string {
       return 'the file system is read-only';
     case 'ENOSPC':
       return 'no space left on the device';
+    case undefined:
     default:
       return code ?? (error as Error).message;
   }
@@ -191,7 +192,7 @@ export function readState(file: string): ExportState | undefined {
       hint: 'Give --resume a new file name to start the export again (appending to a new output file).',
     });
   }
-  return result.data!;
+  return result.data;
 }
 
 function notState(file: string): UsageError {

@@ -93,7 +93,7 @@ export default defineCommand({
     };
 
     const server = createServer((req, res) => {
-      void receive(req, res, { secret: secret!, kinds, forwardTo, seen, relaying }).then((entry) => {
+      void receive(req, res, { secret, kinds, forwardTo, seen, relaying }).then((entry) => {
         if (entry) print(entry);
       });
     });

@@ -82,7 +82,7 @@ export const forgetListener = (ctx: Context, profile: string, entry: ListenerEnt
 /** This profile's listeners on this platform, read afresh (another listener may have changed them). */
 async function listenersOf(ctx: Context, profile: string, api: string): Promise<ListenerEntry[]> {
   const { readConfig } = await import('../../config/profiles.js');
-  return (readConfig(ctx.env).listen_webhooks?.[profile] ?? []).filter((entry) => apiOf(entry as ListenerEntry) === api) as ListenerEntry[];
+  return (readConfig(ctx.env).listen_webhooks?.[profile] ?? []).filter((entry) => apiOf(entry as ListenerEntry) === api);
 }
 
 /**
