@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint';
 
 export default defineConfig(
   // Built, generated or installed: not ours to lint (completions/ is checked against its generator).
-  { ignores: ['dist/', 'node_modules/', 'completions/', '.scratch/'] },
+  { ignores: ['dist/', 'dist.next-*', 'dist.old-*', 'node_modules/', 'completions/', '.scratch/', 'man/'] },
 
   js.configs.recommended,
   // The type-aware recommended set: no-floating-promises, no-misused-promises, await-thenable,
