@@ -4,19 +4,9 @@
 // might read comes through the callbacks given.
 import type { ApiClient } from '../api/client.js';
 import { resolveBaseUrl } from '../api/base-url.js';
-import { ASSESSMENTS_PATH, createAssessment, getAssessment } from '../api/assessments.js';
-import { getAnalytics } from '../api/analytics.js';
-import { CANDIDATES_PATH, getCandidate, moveCandidate } from '../api/candidates.js';
-import { EVENTS_PATH, getEvent, resendEvent } from '../api/events.js';
-import { JOBS_PATH, createJob, deleteJob, getJob, setJobStatus, updateJob } from '../api/jobs.js';
-import { listPage } from '../api/list.js';
-import { paginate } from '../api/paginate.js';
 import type { ReadBackOptions } from '../api/reconcile.js';
-import { WEBHOOKS_PATH, createWebhook, deliveriesPath, removeWebhook } from '../api/webhooks.js';
-import { validateJobInput, validateJobPatch, JOB_VERBS, type JobVerb } from '../domain/job.js';
+import type { JobVerb } from '../domain/job.js';
 import type { Validation } from '../domain/rules.js';
-import { CANDIDATE_STATUSES } from '../domain/vocabulary.js';
-import { validateWebhookInput } from '../domain/webhook.js';
 import { AuthError, UsageError, ValidationError } from '../errors.js';
 import { generateSecret } from '../webhooks/signature.js';
 import type { AnalyticsQuery, ApiRecord, CandidateQuery, CandidateStatus, JobInput, JobPatch, JobQuery, Query, WebhookInput, WriteOptions } from './types.js';
@@ -63,6 +53,11 @@ const DEFAULT_MAX_RETRIES = 3;
 const DEFAULT_MAX_WAIT_MS = 25 * 3600 * 1000;
 
 type Connector = () => Promise<ApiClient>;
+type Operations = typeof import('./operations.js');
+
+let operations: Promise<Operations> | undefined;
+/** The resource modules, loaded once, at the first call of any client. */
+const ops = (): Promise<Operations> => (operations ??= import('./operations.js'));
 
 export class HiringClient {
   readonly #connect: Connector;
@@ -116,7 +111,7 @@ export class HiringClient {
       checkOptions(given);
       const baseUrl = resolveBaseUrl(given.baseUrl, 'options.baseUrl');
       this.#connect = async () => {
-        const { ApiClient } = await import('../api/client.js');
+        const { ApiClient } = await ops();
         return ApiClient.create({
           baseUrl,
           apiKey: given.apiKey,
@@ -131,61 +126,76 @@ export class HiringClient {
     }
     const api = () => this.#api();
     const readBack: ReadBackOptions = options.onReadBack ? { onReadBack: options.onReadBack } : {};
-    const listing = <Q extends Query>(path: string): Listing<Q> => ({
-      list: async (query) => (await listPage(await api(), path, toQuery(query))).items as ApiRecord[],
+    const listing = <Q extends Query>(path: (o: Operations) => string): Listing<Q> => ({
+      list: async (query) => {
+        const o = await ops();
+        return (await o.listPage(await api(), path(o), toQuery(query))).items as ApiRecord[];
+      },
       iterate: (query) => this.#iterate(path, toQuery(query)),
     });
-    const status = (verb: JobVerb) => async (id: string) => setJobStatus(await api(), id, JOB_VERBS[verb].to, readBack) as Promise<ApiRecord>;
+    const status = (verb: JobVerb) => async (id: string) => {
+      const o = await ops();
+      return (await o.setJobStatus(await api(), id, o.JOB_VERBS[verb].to, readBack)) as ApiRecord;
+    };
 
     this.jobs = {
-      ...listing<JobQuery>(JOBS_PATH),
+      ...listing<JobQuery>((o) => o.JOBS_PATH),
       create: async (input, writeOptions) => {
-        const body = checked(validateJobInput(input), 'job');
-        return (await createJob(await api(), body, writeOptions?.idempotencyKey)).job as ApiRecord;
+        const o = await ops();
+        const body = checked(o.validateJobInput(input), 'job');
+        return (await o.createJob(await api(), body, writeOptions?.idempotencyKey)).job as ApiRecord;
       },
-      get: async (id) => (await getJob(await api(), id)) as ApiRecord,
+      get: async (id) => (await (await ops()).getJob(await api(), id)) as ApiRecord,
       update: async (id, patch) => {
+        const o = await ops();
         const { status: wanted, ...fields } = (patch ?? {}) as JobPatch;
-        const body = Object.keys(fields).length > 0 ? checked(validateJobPatch(fields), 'job patch') : {};
+        const body = Object.keys(fields).length > 0 ? checked(o.validateJobPatch(fields), 'job patch') : {};
         if (wanted !== undefined) Object.assign(body, { status: wanted });
         if (Object.keys(body).length === 0) throw new UsageError('jobs.update: the patch names no field to change.');
-        return (await updateJob(await api(), id, body, readBack)) as ApiRecord;
+        return (await o.updateJob(await api(), id, body, readBack)) as ApiRecord;
       },
       publish: status('publish'),
       pause: status('pause'),
       close: status('close'),
       reopen: status('reopen'),
-      delete: async (id) => deleteJob(await api(), id, readBack),
+      delete: async (id) => (await ops()).deleteJob(await api(), id, readBack),
     };
     this.candidates = {
-      ...listing<CandidateQuery>(CANDIDATES_PATH),
-      get: async (id) => (await getCandidate(await api(), id)) as ApiRecord,
+      ...listing<CandidateQuery>((o) => o.CANDIDATES_PATH),
+      get: async (id) => (await (await ops()).getCandidate(await api(), id)) as ApiRecord,
       move: async (id, to) => {
-        if (!(CANDIDATE_STATUSES as readonly string[]).includes(to)) {
-          throw new UsageError(`candidates.move: status must be one of ${CANDIDATE_STATUSES.join(', ')} (got ${JSON.stringify(to)}).`, { details: { status: 'is not a candidate status' } });
+        const o = await ops();
+        if (!(o.CANDIDATE_STATUSES as readonly string[]).includes(to)) {
+          throw new UsageError(`candidates.move: status must be one of ${o.CANDIDATE_STATUSES.join(', ')} (got ${JSON.stringify(to)}).`, {
+            details: { status: 'is not a candidate status' },
+          });
         }
-        return (await moveCandidate(await api(), id, to, readBack)) as ApiRecord;
+        return (await o.moveCandidate(await api(), id, to, readBack)) as ApiRecord;
       },
     };
     this.assessments = {
-      ...listing(ASSESSMENTS_PATH),
-      create: async (input) => (await createAssessment(await api(), input)).assessment as ApiRecord,
-      get: async (id) => (await getAssessment(await api(), id)) as ApiRecord,
+      ...listing((o) => o.ASSESSMENTS_PATH),
+      create: async (input) => (await (await ops()).createAssessment(await api(), input)).assessment as ApiRecord,
+      get: async (id) => (await (await ops()).getAssessment(await api(), id)) as ApiRecord,
     };
-    this.analytics = { get: async (query = {}) => getAnalytics(await api(), query) };
+    this.analytics = { get: async (query = {}) => (await ops()).getAnalytics(await api(), query) };
     this.webhooks = {
-      ...listing(WEBHOOKS_PATH),
+      ...listing((o) => o.WEBHOOKS_PATH),
       add: async (input, writeOptions) => {
-        const body = checked(validateWebhookInput({ ...input, secret: input?.secret ?? generateSecret() }), 'webhook');
-        return (await createWebhook(await api(), body, writeOptions?.idempotencyKey)) as ApiRecord;
+        const o = await ops();
+        const body = checked(o.validateWebhookInput({ ...input, secret: input?.secret ?? generateSecret() }), 'webhook');
+        return (await o.createWebhook(await api(), body, writeOptions?.idempotencyKey)) as ApiRecord;
       },
-      remove: async (id) => removeWebhook(await api(), id, readBack),
-      deliveries: async (id, query) => (await listPage(await api(), deliveriesPath(id), toQuery(query))).items as ApiRecord[],
+      remove: async (id) => (await ops()).removeWebhook(await api(), id, readBack),
+      deliveries: async (id, query) => {
+        const o = await ops();
+        return (await o.listPage(await api(), o.deliveriesPath(id), toQuery(query))).items as ApiRecord[];
+      },
     };
     this.events = {
-      ...listing(EVENTS_PATH),
-      get: async (id) => (await getEvent(await api(), id)) as ApiRecord,
-      resend: async (id, resendOptions) => (await resendEvent(await api(), id, resendOptions?.webhookId)) as ApiRecord,
+      ...listing((o) => o.EVENTS_PATH),
+      get: async (id) => (await (await ops()).getEvent(await api(), id)) as ApiRecord,
+      resend: async (id, resendOptions) => (await (await ops()).resendEvent(await api(), id, resendOptions?.webhookId)) as ApiRecord,
     };
   }
 
@@ -243,7 +253,8 @@ export class HiringClient {
     return this.#client;
   }
 
-  async *#iterate(path: string, query: Record<string, Query[string]>): AsyncGenerator<ApiRecord> {
+  async *#iterate(path: (o: Operations) => string, query: Record<string, Query[string]>): AsyncGenerator<ApiRecord> {
+    const o = await ops();
     const api = await this.#api();
     let pagesLeft: number | undefined;
     const paced = api.paced({
@@ -251,7 +262,7 @@ export class HiringClient {
       maxWaitMs: this.#options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS,
       requestsLeft: () => pagesLeft,
     });
-    for await (const items of paginate(paced, path, query, {
+    for await (const items of o.paginate(paced, path(o), query, {
       all: true,
       onFirstPage: (page) => {
         if (page.meta) pagesLeft = page.meta.total_pages;
