@@ -135,6 +135,35 @@ describe('HiringClient', () => {
     await nobody.close();
   });
 
+  it("iterate() is paced to the key's budget: with none left and no waiting allowed it stops (exit 5) before sending the next page; list() is not paced", async () => {
+    const handler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
+      const page = Number(new URL(req.url ?? '', 'http://x').searchParams.get('page') ?? 1);
+      const now = Date.now();
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        date: new Date(now).toUTCString(),
+        'x-ratelimit-limit': '100',
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset': String(Math.floor(now / 1000) + 1800),
+      });
+      const data = [{ id: `job_${page}a` }, { id: `job_${page}b` }];
+      res.end(JSON.stringify({ data, meta: { request_id: `req_${page}`, current_page: page, per_page: 2, total_pages: 3, total_count: 6 } }));
+    };
+    const server = await serve(handler);
+    const client = new HiringClient({ baseUrl: server.origin, apiKey: 'hk_test_x', maxWaitMs: 0 });
+    const seen: string[] = [];
+    const stopped = await (async () => {
+      for await (const job of client.jobs.iterate({ per_page: 2 })) seen.push(job.id);
+    })().catch((error: unknown) => error);
+    expect(seen).toEqual(['job_1a', 'job_1b']);
+    expect(stopped).toBeInstanceOf(HireError);
+    expect(stopped).toMatchObject({ code: 'rate_limit_wait', exitCode: 5 });
+    expect(server.requests).toHaveLength(1);
+    expect((await client.jobs.list({ page: 2 })).map((job) => job.id)).toEqual(['job_2a', 'job_2b']);
+    expect(server.requests).toHaveLength(2);
+    await client.close();
+  });
+
   it('a PATCH whose answer is lost is not sent again: the record is read back and the change reported done', async () => {
     const { emulator } = await setup();
     const upstream = new URL(emulator.origin);
