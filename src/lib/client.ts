@@ -135,7 +135,7 @@ export class HiringClient {
     });
     const status = (verb: JobVerb) => async (id: string) => {
       const o = await ops();
-      return (await o.setJobStatus(await api(), id, o.JOB_VERBS[verb].to, readBack)) as ApiRecord;
+      return (await o.setJobStatus(await api(), idArg(id), o.JOB_VERBS[verb].to, readBack)) as ApiRecord;
     };
 
     this.jobs = {
@@ -145,24 +145,24 @@ export class HiringClient {
         const body = checked(o.validateJobInput(input), 'job');
         return (await o.createJob(await api(), body, writeOptions?.idempotencyKey)).job as ApiRecord;
       },
-      get: async (id) => (await (await ops()).getJob(await api(), id)) as ApiRecord,
+      get: async (id) => (await (await ops()).getJob(await api(), idArg(id))) as ApiRecord,
       update: async (id, patch) => {
         const o = await ops();
         const { status: wanted, ...fields } = (patch ?? {}) as JobPatch;
         const body = Object.keys(fields).length > 0 ? checked(o.validateJobPatch(fields), 'job patch') : {};
         if (wanted !== undefined) Object.assign(body, { status: wanted });
         if (Object.keys(body).length === 0) throw new UsageError('jobs.update: the patch names no field to change.');
-        return (await o.updateJob(await api(), id, body, readBack)) as ApiRecord;
+        return (await o.updateJob(await api(), idArg(id), body, readBack)) as ApiRecord;
       },
       publish: status('publish'),
       pause: status('pause'),
       close: status('close'),
       reopen: status('reopen'),
-      delete: async (id) => (await ops()).deleteJob(await api(), id, readBack),
+      delete: async (id) => (await ops()).deleteJob(await api(), idArg(id), readBack),
     };
     this.candidates = {
       ...listing<CandidateQuery>((o) => o.CANDIDATES_PATH),
-      get: async (id) => (await (await ops()).getCandidate(await api(), id)) as ApiRecord,
+      get: async (id) => (await (await ops()).getCandidate(await api(), idArg(id))) as ApiRecord,
       move: async (id, to) => {
         const o = await ops();
         if (!(o.CANDIDATE_STATUSES as readonly string[]).includes(to)) {
@@ -170,13 +170,13 @@ export class HiringClient {
             details: { status: 'is not a candidate status' },
           });
         }
-        return (await o.moveCandidate(await api(), id, to, readBack)) as ApiRecord;
+        return (await o.moveCandidate(await api(), idArg(id), to, readBack)) as ApiRecord;
       },
     };
     this.assessments = {
       ...listing((o) => o.ASSESSMENTS_PATH),
       create: async (input) => (await (await ops()).createAssessment(await api(), input)).assessment as ApiRecord,
-      get: async (id) => (await (await ops()).getAssessment(await api(), id)) as ApiRecord,
+      get: async (id) => (await (await ops()).getAssessment(await api(), idArg(id))) as ApiRecord,
     };
     this.analytics = { get: async (query = {}) => (await ops()).getAnalytics(await api(), query) };
     this.webhooks = {
@@ -186,16 +186,16 @@ export class HiringClient {
         const body = checked(o.validateWebhookInput({ ...input, secret: input?.secret ?? generateSecret() }), 'webhook');
         return (await o.createWebhook(await api(), body, writeOptions?.idempotencyKey)) as ApiRecord;
       },
-      remove: async (id) => (await ops()).removeWebhook(await api(), id, readBack),
+      remove: async (id) => (await ops()).removeWebhook(await api(), idArg(id), readBack),
       deliveries: async (id, query) => {
         const o = await ops();
-        return (await o.listPage(await api(), o.deliveriesPath(id), toQuery(query))).items as ApiRecord[];
+        return (await o.listPage(await api(), o.deliveriesPath(idArg(id)), toQuery(query))).items as ApiRecord[];
       },
     };
     this.events = {
       ...listing((o) => o.EVENTS_PATH),
-      get: async (id) => (await (await ops()).getEvent(await api(), id)) as ApiRecord,
-      resend: async (id, resendOptions) => (await (await ops()).resendEvent(await api(), id, resendOptions?.webhookId)) as ApiRecord,
+      get: async (id) => (await (await ops()).getEvent(await api(), idArg(id))) as ApiRecord,
+      resend: async (id, resendOptions) => (await (await ops()).resendEvent(await api(), idArg(id), resendOptions?.webhookId)) as ApiRecord,
     };
   }
 
@@ -274,6 +274,14 @@ export class HiringClient {
       yield* items as ApiRecord[];
     }
   }
+}
+
+/** An id as a method takes it: a non-empty string (a UsageError naming it otherwise, before anything is sent). */
+function idArg(id: unknown): string {
+  if (typeof id !== 'string' || id.trim() === '') {
+    throw new UsageError(`The id must be a non-empty string (got ${typeof id === 'string' ? JSON.stringify(id) : String(id)}).`);
+  }
+  return id;
 }
 
 function checked<T>(result: Validation<T>, what: string): T {

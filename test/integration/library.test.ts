@@ -112,6 +112,12 @@ describe('HiringClient', () => {
     const error = await client.jobs.create({ title: '', description: 'short' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ValidationError);
     expect(error).toMatchObject({ code: 'validation_error', exitCode: 2, details: { title: expect.any(String), description: expect.any(String) } });
+    for (const id of [undefined, '', 42]) {
+      const bad = await client.jobs.get(id as never).catch((caught: unknown) => caught);
+      expect(bad).toMatchObject({ code: 'usage_error', exitCode: 2, message: expect.stringContaining('The id must be a non-empty string') });
+    }
+    const empty = await client.jobs.update('job_x', {}).catch((caught: unknown) => caught);
+    expect(empty).toMatchObject({ exitCode: 2, message: expect.stringContaining('names no field') });
     expect(server.requests).toEqual([]);
     expect(() => new HiringClient({ baseUrl: 'http://example.com', apiKey: 'k' })).toThrow(/options\.baseUrl/);
     expect(() => new HiringClient({ baseUrl: server.origin, apiKey: '' })).toThrow(HireError);

@@ -1,0 +1,1 @@
+export declare function canonicalJson(value: unknown): string;

@@ -1,0 +1,3 @@
+type Render = (source: string) => string;
+export declare function markdownRenderer(): Promise<Render>;
+export {};
