@@ -82,10 +82,16 @@ const staticInputs = (file, seen = new Set()) => {
 };
 const libraryEntry = Object.keys(library.metafile.outputs).find((file) => library.metafile.outputs[file].entryPoint === 'src/lib/index.ts');
 const cliInLibrary = [...staticInputs(libraryEntry)].flatMap((file) => Object.keys(library.metafile.outputs[file].inputs)).filter((input) => CLI_ONLY.test(input));
-if (cliInLibrary.length > 0) throw new Error(`build: importing the library would load CLI code: ${cliInLibrary.join(', ')}`);
 const types = join(next, 'lib', 'types');
-execFileSync(process.execPath, [join(fileURLToPath(root), 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.lib.json', '--outDir', types], { cwd: root, stdio: 'inherit' });
-pruneDeclarations(types, 'lib/index.d.ts');
+try {
+  if (cliInLibrary.length > 0) throw new Error(`build: importing the library would load CLI code: ${cliInLibrary.join(', ')}`);
+  execFileSync(process.execPath, [join(fileURLToPath(root), 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.lib.json', '--outDir', types], { cwd: root, stdio: 'inherit' });
+  pruneDeclarations(types, 'lib/index.d.ts');
+} catch (error) {
+  // Nothing half-built is left beside dist/.
+  rmSync(next, { recursive: true, force: true });
+  throw error;
+}
 
 // The version alone, for `hire --version` without loading the CLI.
 writeFileSync(join(next, 'version.js'), `export const VERSION = ${JSON.stringify(version)};\n`);

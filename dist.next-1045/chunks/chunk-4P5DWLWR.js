@@ -1,3 +1,0 @@
-let __hireRequire; const require = (id) => (__hireRequire ??= process.getBuiltinModule('node:module').createRequire(import.meta.url))(id);
-function g(){return Object.create(null)}function s(n){return n!==null&&typeof n=="object"&&!Array.isArray(n)}function c(n,e,r){Object.defineProperty(n,e,{value:r,writable:!0,enumerable:!0,configurable:!0})}var u=(n,e)=>Object.hasOwn(n,e)?n[e]:void 0;function d(n,e){let r={...n};for(let[i,o]of Object.entries(e)){let t=u(r,i);c(r,i,s(t)&&s(o)?d(t,o):o)}return r}function w(n,e,r){let i=e.split("."),o=n;for(let t of i.slice(0,-1))s(u(o,t))||c(o,t,{}),o=o[t];c(o,i.at(-1),r)}export{g as a,s as b,c,u as d,d as e,w as f};
-//# sourceMappingURL=chunk-4P5DWLWR.js.map

@@ -1,3 +1,0 @@
-let __hireRequire; const require = (id) => (__hireRequire ??= process.getBuiltinModule('node:module').createRequire(import.meta.url))(id);
-var s=/^'+[=+\-@\t\r]/;function i(r){return r.length>0&&r.every(t=>typeof t=="string"&&t!==""&&t===t.trim()&&!t.includes(";")&&!t.startsWith("["))?r.join(";"):JSON.stringify(r)}function o(r){if(r.startsWith("["))try{let n=JSON.parse(r);if(Array.isArray(n)&&n.every(t=>typeof t=="string"))return n}catch{}return r.split(";").map(n=>n.trim()).filter(n=>n!=="")}function u(r){return s.test(r)?`'${r}`:r}function a(r){return s.test(r)?r.slice(1):r}export{i as a,o as b,u as c,a as d};
-//# sourceMappingURL=chunk-YJTJNPNU.js.map

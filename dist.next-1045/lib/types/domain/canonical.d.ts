@@ -1,1 +1,0 @@
-export declare function canonicalJson(value: unknown): string;

@@ -1,3 +1,0 @@
-import type { Route } from '../route.js';
-export declare const EVENT_FIELDS: readonly string[];
-export declare const eventRoutes: Route[];

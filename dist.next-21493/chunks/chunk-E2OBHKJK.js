@@ -1,3 +1,0 @@
-let __hireRequire; const require = (id) => (__hireRequire ??= process.getBuiltinModule('node:module').createRequire(import.meta.url))(id);
-import{fc as t,gc as o,jc as n,mc as r,nc as p,rc as e,sc as z}from"./chunk-6OP6QOCF.js";var c=r({request_id:e(t())}),l=r({data:n(),meta:e(c)}),u=r({request_id:e(t()),current_page:o(),per_page:o(),total_pages:o(),total_count:o()}),m=r({error:r({code:t(),message:t(),details:e(z(p(t(),n()))),status:e(o()),retry_after:e(o())}),meta:e(c),retry_after:e(o())}),y=p(t(),n());function b(s){return Array.isArray(s)&&s.every(a=>a!==null&&typeof a=="object"&&!Array.isArray(a))}export{l as a,u as b,m as c,y as d,b as e};
-//# sourceMappingURL=chunk-E2OBHKJK.js.map

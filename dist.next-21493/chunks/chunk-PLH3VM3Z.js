@@ -1,3 +1,0 @@
-let __hireRequire; const require = (id) => (__hireRequire ??= process.getBuiltinModule('node:module').createRequire(import.meta.url))(id);
-var{homedir:t}=globalThis.process.getBuiltinModule("node:os"),{join:o}=globalThis.process.getBuiltinModule("node:path");function r(n){return n.HOME||t()}function i(n){return n.HIRE_CONFIG_DIR?n.HIRE_CONFIG_DIR:o(n.XDG_CONFIG_HOME||o(r(n),".config"),"hire")}function s(n){return n.HIRE_DATA_DIR?n.HIRE_DATA_DIR:o(n.XDG_DATA_HOME||o(r(n),".local","share"),"hire")}var e="config.json";function c(n){return o(i(n),e)}export{i as a,s as b,e as c,c as d};
-//# sourceMappingURL=chunk-PLH3VM3Z.js.map

@@ -1,3 +1,0 @@
-let __hireRequire; const require = (id) => (__hireRequire ??= process.getBuiltinModule('node:module').createRequire(import.meta.url))(id);
-import{a as i,b as d,c,d as s,e as m}from"./chunk-VPYPQKVT.js";async function R(e,t,o){let{record:r,meta:p,headers:b,unanswered:u}=await c(e,"/jobs",t,o),a=p.assessment_generation_time;return{job:r,generationMs:typeof a=="number"?a:void 0,requestId:p.request_id,replayed:b["idempotent-replayed"]==="true"&&u===0}}var n="/jobs",J=(e,t)=>d(e,i(n,t)),y=(e,t,o,r)=>s(e,i(n,t),o,r),A=(e,t,o,r)=>s(e,i(n,t),{status:o},r),f=(e,t,o)=>m(e,i(n,t),o),g=e=>e.send("GET",n,{query:{per_page:1}});export{R as a,n as b,J as c,y as d,A as e,f,g};
-//# sourceMappingURL=chunk-R22NQ27I.js.map

@@ -1,3 +1,0 @@
-let __hireRequire; const require = (id) => (__hireRequire ??= process.getBuiltinModule('node:module').createRequire(import.meta.url))(id);
-import{a}from"./chunk-HFQZN6EQ.js";import{b as m,h as r}from"./chunk-MEJIHOCI.js";import"./chunk-GMLHXMDR.js";import"./chunk-E2OBHKJK.js";import{c as e}from"./chunk-Q56GY4KI.js";import"./chunk-OYTSQAFP.js";import"./chunk-755EPLF5.js";import"./chunk-MAWQSRCB.js";import"./chunk-6OP6QOCF.js";import"./chunk-2PO6KS5O.js";import"./chunk-XJIZTWAC.js";var u={path:["emulator","keys","list"],summary:"list keys, masked",effect:"read",examples:["hire emulator keys list"],async run(t){await e(t.output,await m(await r(t)),a)}};export{u as default};
-//# sourceMappingURL=list-4JGAYJZR.js.map

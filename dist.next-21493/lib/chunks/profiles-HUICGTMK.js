@@ -1,3 +1,0 @@
-import { createRequire as __hireRequire } from 'node:module'; const require = __hireRequire(import.meta.url);
-import{a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p}from"./chunk-QZWCC2PB.js";import"./chunk-Y4U6T6NK.js";import"./chunk-XMN3NTNB.js";import"./chunk-4JR7GAAX.js";import"./chunk-HR4E5ETK.js";import"./chunk-7X7LLUQA.js";import"./chunk-JEPEJYLY.js";import"./chunk-6ZAHZIUF.js";export{f as BUILT_IN_PROFILES,a as ENVIRONMENTS,c as LOCAL_BASE_URL,b as LOCAL_PROFILE,d as LOCAL_SANDBOX_PROFILE,g as PROFILE_NAME,e as SANDBOX_API_PATH,j as checkConfig,o as defaultProfileName,n as environmentFromUrl,k as invalidConfig,h as maskKey,l as profileNames,i as readConfig,p as resolveProfile,m as targetEnvironment};
-//# sourceMappingURL=profiles-HUICGTMK.js.map

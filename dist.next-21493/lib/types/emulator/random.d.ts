@@ -1,2 +1,0 @@
-/** mulberry32: numbers in [0, 1), the same for the same seed. */
-export declare function seededRandom(seed: number): () => number;

@@ -1,2 +1,0 @@
-import type { Route } from '../route.js';
-export declare const jobRoutes: Route[];

@@ -1,3 +1,0 @@
-let __hireRequire; const require = (id) => (__hireRequire ??= process.getBuiltinModule('node:module').createRequire(import.meta.url))(id);
-function s(n){return Array.isArray(n)?`[${n.map(s).join(",")}]`:n!==null&&typeof n=="object"?`{${Object.entries(n).sort(([t],[o])=>t<o?-1:t>o?1:0).map(([t,o])=>`${JSON.stringify(t)}:${s(o)}`).join(",")}}`:JSON.stringify(n)}function f(n,e=64){let t=[[n,1]];for(let o=t.pop();o;o=t.pop()){let[r,i]=o;if(!(r===null||typeof r!="object")){if(i>e)return!0;for(let c of Object.values(r))t.push([c,i+1])}}return!1}export{s as a,f as b};
-//# sourceMappingURL=chunk-EOR4NZ2I.js.map

@@ -1,3 +1,0 @@
-let __hireRequire; const require = (id) => (__hireRequire ??= process.getBuiltinModule('node:module').createRequire(import.meta.url))(id);
-import{a as o,b as r,d as a}from"./chunk-VPYPQKVT.js";var i="/candidates",s=(e,t)=>r(e,o(i,t)),m=(e,t,p,d)=>a(e,o(i,t),{status:p},d);var c=[{key:"id",keepWhole:!0},{key:"name",lines:2,want:12},{key:"status",status:!0},{key:"score"},{key:"job_id",header:"JOB",keepWhole:!0,drop:2},{key:"applied_at",header:"APPLIED",time:!0,drop:1}],k=[{key:"id"},{key:"name"},{key:"email"},{key:"status",status:!0},{key:"score"},{key:"job_id"},{key:"applied_at"},{key:"created_at"},{key:"updated_at"}];export{i as a,s as b,m as c,c as d,k as e};
-//# sourceMappingURL=chunk-JUNYL2OO.js.map

@@ -1,3 +1,0 @@
-let __hireRequire; const require = (id) => (__hireRequire ??= process.getBuiltinModule('node:module').createRequire(import.meta.url))(id);
-function i(e){let n=/^(\d+)\s*([smhd])$/.exec(e.trim());if(n)return Number(n[1])*{s:1,m:60,h:3600,d:86400}[n[2]]}var s=/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;function u(e){let n=i(e);if(n!==void 0)return d=>new Date(d-n*1e3).toISOString();if(!s.test(e.trim()))return;let r=Date.parse(e.trim());if(Number.isNaN(r))return;let t=new Date(r).toISOString();return()=>t}export{i as a,u as b};
-//# sourceMappingURL=chunk-OAMIC7KQ.js.map

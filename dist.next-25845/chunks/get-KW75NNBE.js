@@ -1,3 +1,0 @@
-let __hireRequire; const require = (id) => (__hireRequire ??= process.getBuiltinModule('node:module').createRequire(import.meta.url))(id);
-import{b as d,e as i}from"./chunk-JUNYL2OO.js";import"./chunk-VPYPQKVT.js";import"./chunk-GMLHXMDR.js";import"./chunk-E2OBHKJK.js";import{f as t}from"./chunk-Q56GY4KI.js";import{b as e}from"./chunk-OYTSQAFP.js";import"./chunk-755EPLF5.js";import"./chunk-MAWQSRCB.js";import"./chunk-6OP6QOCF.js";import"./chunk-2PO6KS5O.js";import"./chunk-XJIZTWAC.js";var f={path:["candidates","get"],summary:"show one candidate",effect:"read",args:{id:e.required("candidate id")},examples:["hire candidates get cand_abc123"],async run(a,{id:r}){await t(a.output,await d(await a.api(),r),i)}};export{f as default};
-//# sourceMappingURL=get-KW75NNBE.js.map

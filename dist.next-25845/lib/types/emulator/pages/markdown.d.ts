@@ -1,3 +1,0 @@
-type Render = (source: string) => string;
-export declare function markdownRenderer(): Promise<Render>;
-export {};
