@@ -9,7 +9,18 @@ import type { JobVerb } from '../domain/job.js';
 import type { Validation } from '../domain/rules.js';
 import { AuthError, UsageError, ValidationError } from '../errors.js';
 import { generateSecret } from '../webhooks/signature.js';
-import type { AnalyticsQuery, ApiRecord, CandidateQuery, CandidateStatus, JobInput, JobPatch, JobQuery, Query, WebhookInput, WriteOptions } from './types.js';
+import type {
+  AnalyticsQuery,
+  ApiRecord,
+  CandidateQuery,
+  CandidateStatus,
+  JobInput,
+  JobPatch,
+  JobQuery,
+  Query,
+  WebhookInput,
+  WriteOptions,
+} from './types.js';
 
 export interface HiringClientOptions {
   /** `https://api.example.com` or with its version (`…/api/v1`); plain http only for loopback. */
@@ -106,8 +117,13 @@ export class HiringClient {
       this.#connect = connect;
     } else {
       const given = options as HiringClientOptions;
-      if (typeof given?.baseUrl !== 'string') throw new UsageError('new HiringClient(options): options.baseUrl must be a string (https://…).');
-      if (typeof given.apiKey !== 'string' || given.apiKey.trim() === '') throw new AuthError('new HiringClient(options): options.apiKey is empty.', 'Pass the API key (hk_…) as apiKey.');
+      if (typeof given?.baseUrl !== 'string')
+        throw new UsageError('new HiringClient(options): options.baseUrl must be a string (https://…).');
+      if (typeof given.apiKey !== 'string' || given.apiKey.trim() === '')
+        throw new AuthError(
+          'new HiringClient(options): options.apiKey is empty.',
+          'Pass the API key (hk_…) as apiKey.',
+        );
       checkOptions(given);
       const baseUrl = resolveBaseUrl(given.baseUrl, 'options.baseUrl');
       this.#connect = async () => {
@@ -148,7 +164,7 @@ export class HiringClient {
       get: async (id) => (await (await ops()).getJob(await api(), idArg(id))) as ApiRecord,
       update: async (id, patch) => {
         const o = await ops();
-        const { status: wanted, ...fields } = (patch ?? {}) as JobPatch;
+        const { status: wanted, ...fields } = patch ?? {};
         const body = Object.keys(fields).length > 0 ? checked(o.validateJobPatch(fields), 'job patch') : {};
         if (wanted !== undefined) Object.assign(body, { status: wanted });
         if (Object.keys(body).length === 0) throw new UsageError('jobs.update: the patch names no field to change.');
@@ -166,9 +182,12 @@ export class HiringClient {
       move: async (id, to) => {
         const o = await ops();
         if (!(o.CANDIDATE_STATUSES as readonly string[]).includes(to)) {
-          throw new UsageError(`candidates.move: status must be one of ${o.CANDIDATE_STATUSES.join(', ')} (got ${JSON.stringify(to)}).`, {
-            details: { status: 'is not a candidate status' },
-          });
+          throw new UsageError(
+            `candidates.move: status must be one of ${o.CANDIDATE_STATUSES.join(', ')} (got ${JSON.stringify(to)}).`,
+            {
+              details: { status: 'is not a candidate status' },
+            },
+          );
         }
         return (await o.moveCandidate(await api(), idArg(id), to, readBack)) as ApiRecord;
       },
@@ -183,7 +202,10 @@ export class HiringClient {
       ...listing((o) => o.WEBHOOKS_PATH),
       add: async (input, writeOptions) => {
         const o = await ops();
-        const body = checked(o.validateWebhookInput({ ...input, secret: input?.secret ?? generateSecret() }), 'webhook');
+        const body = checked(
+          o.validateWebhookInput({ ...input, secret: input?.secret ?? generateSecret() }),
+          'webhook',
+        );
         return (await o.createWebhook(await api(), body, writeOptions?.idempotencyKey)) as ApiRecord;
       },
       remove: async (id) => (await ops()).removeWebhook(await api(), idArg(id), readBack),
@@ -195,7 +217,8 @@ export class HiringClient {
     this.events = {
       ...listing((o) => o.EVENTS_PATH),
       get: async (id) => (await (await ops()).getEvent(await api(), idArg(id))) as ApiRecord,
-      resend: async (id, resendOptions) => (await (await ops()).resendEvent(await api(), idArg(id), resendOptions?.webhookId)) as ApiRecord,
+      resend: async (id, resendOptions) =>
+        (await (await ops()).resendEvent(await api(), idArg(id), resendOptions?.webhookId)) as ApiRecord,
     };
   }
 
@@ -279,7 +302,9 @@ export class HiringClient {
 /** An id as a method takes it: a non-empty string (a UsageError naming it otherwise, before anything is sent). */
 function idArg(id: unknown): string {
   if (typeof id !== 'string' || id.trim() === '') {
-    throw new UsageError(`The id must be a non-empty string (got ${typeof id === 'string' ? JSON.stringify(id) : String(id)}).`);
+    throw new UsageError(
+      `The id must be a non-empty string (got ${typeof id === 'string' ? JSON.stringify(id) : String(id)}).`,
+    );
   }
   return id;
 }
@@ -287,25 +312,31 @@ function idArg(id: unknown): string {
 function checked<T>(result: Validation<T>, what: string): T {
   if (result.ok) return result.value;
   const fields = Object.keys(result.errors);
-  throw new ValidationError(`The ${what} is not valid: ${fields.map((field) => `${field} ${result.errors[field]}`).join('; ')}.`, result.errors);
+  throw new ValidationError(
+    `The ${what} is not valid: ${fields.map((field) => `${field} ${result.errors[field]}`).join('; ')}.`,
+    result.errors,
+  );
 }
 
 function checkOptions(options: HiringClientOptions | ProfileOptions): void {
   const positive = (name: 'timeoutMs' | 'maxWaitMs', min: number) => {
     const value = options[name];
-    if (value !== undefined && !(Number.isFinite(value) && value >= min)) throw new UsageError(`options.${name} must be a number of milliseconds ≥ ${min} (got ${String(value)}).`);
+    if (value !== undefined && !(Number.isFinite(value) && value >= min))
+      throw new UsageError(`options.${name} must be a number of milliseconds ≥ ${min} (got ${String(value)}).`);
   };
   positive('timeoutMs', 1);
   positive('maxWaitMs', 0);
   for (const name of ['maxRetries', 'reserve'] as const) {
     const value = options[name];
-    if (value !== undefined && !(Number.isInteger(value) && value >= 0)) throw new UsageError(`options.${name} must be a whole number ≥ 0 (got ${String(value)}).`);
+    if (value !== undefined && !(Number.isInteger(value) && value >= 0))
+      throw new UsageError(`options.${name} must be a whole number ≥ 0 (got ${String(value)}).`);
   }
 }
 
 function toQuery(query: Query | undefined): Record<string, Query[string]> {
   if (query === undefined) return {};
-  if (query === null || typeof query !== 'object' || Array.isArray(query)) throw new UsageError('The query must be an object of parameters ({ status: "active", per_page: 50 }).');
+  if (query === null || typeof query !== 'object' || Array.isArray(query))
+    throw new UsageError('The query must be an object of parameters ({ status: "active", per_page: 50 }).');
   return { ...query };
 }
 

@@ -4,7 +4,16 @@ import { verify, type VerifyResult } from '../webhooks/signature.js';
 
 export { HiringClient, type HiringClientOptions, type Listing, type ProfileOptions } from './client.js';
 export type * from './types.js';
-export { ApiError, AuthError, ExitCode, HireError, InterruptedError, NetworkError, UsageError, ValidationError } from '../errors.js';
+export {
+  ApiError,
+  AuthError,
+  ExitCode,
+  HireError,
+  InterruptedError,
+  NetworkError,
+  UsageError,
+  ValidationError,
+} from '../errors.js';
 export { generateSecret } from '../webhooks/signature.js';
 export type { VerifyResult };
 

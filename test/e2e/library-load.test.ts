@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/bin.js';
 import { sandbox } from '../helpers/env.js';
 
-const CLI_SOURCES = /node_modules\/(commander|@inquirer|chalk|ora|cli-table3)\/|(^|\/)src\/(cli|program|context)\.ts$|(^|\/)src\/(commands|output|wizard)\//;
+const CLI_SOURCES =
+  /node_modules\/(commander|@inquirer|chalk|ora|cli-table3)\/|(^|\/)src\/(cli|program|context)\.ts$|(^|\/)src\/(commands|output|wizard)\//;
 
 /** Every file: URL Node loads while running `script` (an ES module) from the repository's root. */
 function loadedFiles(script: string, dir: string, env: Record<string, string>): { files: string[]; stdout: string } {
@@ -20,10 +21,20 @@ function loadedFiles(script: string, dir: string, env: Record<string, string>): 
     join(dir, 'hooks.mjs'),
     `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) {\n  if (url.startsWith('file:')) appendFileSync(${JSON.stringify(list)}, url + '\\n');\n  return next(url, context);\n}\n`,
   );
-  writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister(${JSON.stringify(new URL(`file://${join(dir, 'hooks.mjs')}`).href)});\n`);
-  const result = spawnSync(process.execPath, ['--import', join(dir, 'register.mjs'), '--input-type=module', '-e', script], { cwd: ROOT, env, encoding: 'utf8' });
+  writeFileSync(
+    join(dir, 'register.mjs'),
+    `import { register } from 'node:module';\nregister(${JSON.stringify(new URL(`file://${join(dir, 'hooks.mjs')}`).href)});\n`,
+  );
+  const result = spawnSync(
+    process.execPath,
+    ['--import', join(dir, 'register.mjs'), '--input-type=module', '-e', script],
+    { cwd: ROOT, env, encoding: 'utf8' },
+  );
   expect(result.status, result.stderr).toBe(0);
-  const files = readFileSync(list, 'utf8').split('\n').filter(Boolean).map((url) => fileURLToPath(url));
+  const files = readFileSync(list, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((url) => fileURLToPath(url));
   return { files: [...new Set(files)], stdout: result.stdout };
 }
 
@@ -42,7 +53,9 @@ describe("import('hire')", () => {
       box.root,
       box.env,
     );
-    expect(stdout.trim().split(',')).toEqual(expect.arrayContaining(['HireError', 'HiringClient', 'verifyWebhook', 'ExitCode']));
+    expect(stdout.trim().split(',')).toEqual(
+      expect.arrayContaining(['HireError', 'HiringClient', 'verifyWebhook', 'ExitCode']),
+    );
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) expect(file.startsWith(join(ROOT, 'dist', 'lib'))).toBe(true);
     const sources = files.flatMap(sourcesOf);

@@ -3,7 +3,15 @@
 // HireErrors; verifyWebhook; fromProfile reading the config store as the CLI does.
 import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { ApiError, HireError, HiringClient, NetworkError, ValidationError, generateSecret, verifyWebhook } from '../../src/lib/index.js';
+import {
+  ApiError,
+  HireError,
+  HiringClient,
+  NetworkError,
+  ValidationError,
+  generateSecret,
+  verifyWebhook,
+} from '../../src/lib/index.js';
 import { signedHeaders } from '../../src/webhooks/signature.js';
 import { DESCRIPTION } from '../helpers/cli.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
@@ -111,30 +119,54 @@ describe('HiringClient', () => {
     const client = new HiringClient({ baseUrl: server.origin, apiKey: 'hk_test_x' });
     const error = await client.jobs.create({ title: '', description: 'short' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ValidationError);
-    expect(error).toMatchObject({ code: 'validation_error', exitCode: 2, details: { title: expect.any(String), description: expect.any(String) } });
+    expect(error).toMatchObject({
+      code: 'validation_error',
+      exitCode: 2,
+      details: { title: expect.any(String), description: expect.any(String) },
+    });
     for (const id of [undefined, '', 42]) {
       const bad = await client.jobs.get(id as never).catch((caught: unknown) => caught);
-      expect(bad).toMatchObject({ code: 'usage_error', exitCode: 2, message: expect.stringContaining('The id must be a non-empty string') });
+      expect(bad).toMatchObject({
+        code: 'usage_error',
+        exitCode: 2,
+        message: expect.stringContaining('The id must be a non-empty string'),
+      });
     }
     const empty = await client.jobs.update('job_x', {}).catch((caught: unknown) => caught);
     expect(empty).toMatchObject({ exitCode: 2, message: expect.stringContaining('names no field') });
     expect(server.requests).toEqual([]);
     expect(() => new HiringClient({ baseUrl: 'http://example.com', apiKey: 'k' })).toThrow(/options\.baseUrl/);
     expect(() => new HiringClient({ baseUrl: server.origin, apiKey: '' })).toThrow(HireError);
-    expect(() => new HiringClient({ baseUrl: server.origin, apiKey: 'k', maxRetries: -1 })).toThrow(/options\.maxRetries/);
+    expect(() => new HiringClient({ baseUrl: server.origin, apiKey: 'k', maxRetries: -1 })).toThrow(
+      /options\.maxRetries/,
+    );
   });
 
   it('retries a 503 as the CLI does, and reports a network failure as exit 6', async () => {
-    const page = { data: [{ id: 'job_a' }], meta: { request_id: 'req_1', current_page: 1, per_page: 20, total_pages: 1, total_count: 1 } };
-    const server = await serve(reply(503, { error: { code: 'service_unavailable', message: 'busy', status: 503 } }, { 'retry-after': '0' }), reply(200, page));
+    const page = {
+      data: [{ id: 'job_a' }],
+      meta: { request_id: 'req_1', current_page: 1, per_page: 20, total_pages: 1, total_count: 1 },
+    };
+    const server = await serve(
+      reply(503, { error: { code: 'service_unavailable', message: 'busy', status: 503 } }, { 'retry-after': '0' }),
+      reply(200, page),
+    );
     const retries: string[] = [];
-    const client = new HiringClient({ baseUrl: server.origin, apiKey: 'hk_test_x', onRetry: (message) => retries.push(message) });
+    const client = new HiringClient({
+      baseUrl: server.origin,
+      apiKey: 'hk_test_x',
+      onRetry: (message) => retries.push(message),
+    });
     expect((await client.jobs.list()).map((job) => job.id)).toEqual(['job_a']);
     expect(server.requests).toHaveLength(2);
     expect(retries).toHaveLength(1);
     await client.close();
 
-    const nobody = new HiringClient({ baseUrl: `http://127.0.0.1:${await unusedPort()}`, apiKey: 'hk_test_x', maxRetries: 0 });
+    const nobody = new HiringClient({
+      baseUrl: `http://127.0.0.1:${await unusedPort()}`,
+      apiKey: 'hk_test_x',
+      maxRetries: 0,
+    });
     const error = await nobody.jobs.list().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ exitCode: 6 });
@@ -153,7 +185,12 @@ describe('HiringClient', () => {
         'x-ratelimit-reset': String(Math.floor(now / 1000) + 1800),
       });
       const data = [{ id: `job_${page}a` }, { id: `job_${page}b` }];
-      res.end(JSON.stringify({ data, meta: { request_id: `req_${page}`, current_page: page, per_page: 2, total_pages: 3, total_count: 6 } }));
+      res.end(
+        JSON.stringify({
+          data,
+          meta: { request_id: `req_${page}`, current_page: page, per_page: 2, total_pages: 3, total_count: 6 },
+        }),
+      );
     };
     const server = await serve(handler);
     const client = new HiringClient({ baseUrl: server.origin, apiKey: 'hk_test_x', maxWaitMs: 0 });
@@ -188,7 +225,11 @@ describe('HiringClient', () => {
     });
     const origin = await listen(proxy);
     const readBacks: string[] = [];
-    const client = new HiringClient({ baseUrl: origin, apiKey: emulator.key, onReadBack: (message) => readBacks.push(message) });
+    const client = new HiringClient({
+      baseUrl: origin,
+      apiKey: emulator.key,
+      onReadBack: (message) => readBacks.push(message),
+    });
     const job = await client.jobs.create({ title: 'Lost answer', description: DESCRIPTION });
     const published = await client.jobs.publish(job.id);
     expect(published.status).toBe('active');
@@ -200,7 +241,10 @@ describe('HiringClient', () => {
   it('fromProfile reads the config store as the CLI does (HIRE_CONFIG_DIR), and HIRE_API_KEY/HIRE_BASE_URL override it', async () => {
     const box = await sandbox();
     const emulator = await testEmulator(box.dataDir);
-    box.writeConfig({ default_profile: 'work', profiles: { work: { base_url: emulator.apiUrl, api_key: emulator.key, environment: 'sandbox' } } });
+    box.writeConfig({
+      default_profile: 'work',
+      profiles: { work: { base_url: emulator.apiUrl, api_key: emulator.key, environment: 'sandbox' } },
+    });
     const client = await HiringClient.fromProfile(undefined, { env: box.env });
     await client.jobs.create({ title: 'From a profile', description: DESCRIPTION });
     expect((await client.jobs.list()).map((job) => job.title)).toEqual(['From a profile']);
@@ -229,11 +273,23 @@ describe('verifyWebhook', () => {
     const now = new Date('2026-01-01T00:00:00Z');
     const headers = signedHeaders(secret, 'msg_1', body, now);
     expect(verifyWebhook({ secret, headers: { ...headers }, body, now })).toEqual({ valid: true });
-    expect(verifyWebhook({ secret, headers: new Headers({ ...headers }), body: Buffer.from(body), now })).toEqual({ valid: true });
+    expect(verifyWebhook({ secret, headers: new Headers({ ...headers }), body: Buffer.from(body), now })).toEqual({
+      valid: true,
+    });
     const upper = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toUpperCase(), value]));
-    expect(verifyWebhook({ secret, headers: upper, body: new TextEncoder().encode(body), now })).toEqual({ valid: true });
-    expect(verifyWebhook({ secret, headers: { ...headers }, body: body.replace('job', 'jab'), now })).toEqual({ valid: false, reason: 'bad signature' });
-    expect(verifyWebhook({ secret, headers: { ...headers }, body, now: new Date(now.getTime() + 600_000) })).toMatchObject({ valid: false, reason: expect.stringContaining('too old') });
-    expect(verifyWebhook({ secret, headers: {}, body, now })).toMatchObject({ valid: false, reason: expect.stringContaining('missing webhook-id') });
+    expect(verifyWebhook({ secret, headers: upper, body: new TextEncoder().encode(body), now })).toEqual({
+      valid: true,
+    });
+    expect(verifyWebhook({ secret, headers: { ...headers }, body: body.replace('job', 'jab'), now })).toEqual({
+      valid: false,
+      reason: 'bad signature',
+    });
+    expect(
+      verifyWebhook({ secret, headers: { ...headers }, body, now: new Date(now.getTime() + 600_000) }),
+    ).toMatchObject({ valid: false, reason: expect.stringContaining('too old') });
+    expect(verifyWebhook({ secret, headers: {}, body, now })).toMatchObject({
+      valid: false,
+      reason: expect.stringContaining('missing webhook-id'),
+    });
   });
 });
