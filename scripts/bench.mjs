@@ -193,6 +193,20 @@ async function throughput(url, headers, requests, concurrency) {
   return requests / (Number(process.hrtime.bigint() - started) / 1e9);
 }
 
+/** What `import('hire')` (the library, dist/lib) costs a Node program: against the same module importing nothing. */
+function libraryImport() {
+  const args = ['--input-type=module', '-e', "await import('hire')"];
+  const base = [];
+  const subject = [];
+  time(args);
+  for (let index = 0; index < RUNS; index++) {
+    base.push(time(['--input-type=module', '-e', 'await 0']));
+    subject.push(time(args));
+  }
+  const [b, s] = [median(base), median(subject)];
+  record("import('hire') (the library) vs an ES module importing nothing", s, b, s / b, 'reported');
+}
+
 const description = 'x'.repeat(120);
 const want = (name) => !only || name.includes(only);
 
@@ -206,6 +220,7 @@ try {
     startup('hire __complete -- jobs li (Tab)', [bin, '__complete', '--', 'jobs', 'li'], 1.7);
     startup('hire jobs list --json (embedded emulator)', [bin, 'jobs', 'list', '--json'], 4.0);
   }
+  if (want('library')) libraryImport();
   if (want('store')) {
     // The embedded emulator's cost must not grow with the data: one job and 1k candidates in one
     // data dir, one job and 100k in another; jobs list on each, interleaved, in-process.

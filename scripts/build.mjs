@@ -2,8 +2,8 @@
 // per lazily imported command or library, so start-up parses only what a command uses.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtinsWithoutFacade, lazyBuiltins } from './lazy-builtins.mjs';
 
@@ -52,6 +52,47 @@ const result = await build({
   logLevel: 'warning',
 });
 
+// The library (`import … from 'hire'`, src/lib/index.ts): a build of its own, so that its chunks
+// hold none of the CLI, with its declarations beside it (tsconfig.lib.json).
+const library = await build({
+  absWorkingDir: root.pathname,
+  entryPoints: { index: 'src/lib/index.ts' },
+  outdir: join(next, 'lib'),
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20.18',
+  minify: true,
+  sourcemap: 'linked',
+  chunkNames: 'chunks/[name]-[hash]',
+  define: { __HIRE_VERSION__: JSON.stringify(version) },
+  banner: { js: "import { createRequire as __hireRequire } from 'node:module'; const require = __hireRequire(import.meta.url);" },
+  metafile: true,
+  logLevel: 'warning',
+});
+// What the library's entry loads as it is imported (its static imports, not its lazy ones) must
+// not be the CLI's: checked here on every build, and by test/e2e/library-load.test.ts on what Node loads.
+const CLI_ONLY = /node_modules\/(commander|@inquirer|chalk|ora|cli-table3)\/|^src\/(cli|program|context)\.ts$|^src\/(commands|output|wizard)\//;
+const staticInputs = (file, seen = new Set()) => {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const imported of library.metafile.outputs[file].imports) if (imported.kind === 'import-statement' && !imported.external) staticInputs(imported.path, seen);
+  return seen;
+};
+const libraryEntry = Object.keys(library.metafile.outputs).find((file) => library.metafile.outputs[file].entryPoint === 'src/lib/index.ts');
+const cliInLibrary = [...staticInputs(libraryEntry)].flatMap((file) => Object.keys(library.metafile.outputs[file].inputs)).filter((input) => CLI_ONLY.test(input));
+const types = join(next, 'lib', 'types');
+try {
+  if (cliInLibrary.length > 0) throw new Error(`build: importing the library would load CLI code: ${cliInLibrary.join(', ')}`);
+  execFileSync(process.execPath, [join(fileURLToPath(root), 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.lib.json', '--outDir', types], { cwd: root, stdio: 'inherit' });
+  pruneDeclarations(types, 'lib/index.d.ts');
+} catch (error) {
+  // Nothing half-built is left beside dist/.
+  rmSync(next, { recursive: true, force: true });
+  throw error;
+}
+
 // The version alone, for `hire --version` without loading the CLI.
 writeFileSync(join(next, 'version.js'), `export const VERSION = ${JSON.stringify(version)};\n`);
 // The completion chunk under a fixed name, for bin/hire.js to run at each Tab without the CLI.
@@ -71,4 +112,32 @@ if (process.argv.includes('--report')) {
   for (const [file, info] of Object.entries(result.metafile.outputs)) {
     if (file.endsWith('.js')) console.log(`${String(info.bytes).padStart(9)}  ${file.replace(next, 'dist')}`);
   }
+}
+
+/**
+ * Keeps only the declarations the entry's reach (tsc writes one for every file of the program), and
+ * fails if any of them imports a package: the shipped types must need nothing but this one.
+ */
+function pruneDeclarations(dir, entry) {
+  const reached = new Set();
+  const visit = (file) => {
+    if (reached.has(file)) return;
+    reached.add(file);
+    const text = readFileSync(join(dir, file), 'utf8');
+    for (const [, specifier] of text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)) {
+      if (specifier.startsWith('node:')) continue;
+      if (!specifier.startsWith('.')) throw new Error(`build: the library's types import the package "${specifier}" (${file})`);
+      visit(relative(dir, resolve(dir, dirname(file), specifier.replace(/\.js$/, '.d.ts'))));
+    }
+  };
+  visit(entry);
+  const walk = (sub) => {
+    for (const item of readdirSync(join(dir, sub), { withFileTypes: true })) {
+      const path = join(sub, item.name);
+      if (item.isDirectory()) walk(path);
+      else if (!reached.has(path)) rmSync(join(dir, path));
+    }
+    if (sub && readdirSync(join(dir, sub)).length === 0) rmSync(join(dir, sub), { recursive: true });
+  };
+  walk('');
 }

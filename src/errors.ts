@@ -1,5 +1,6 @@
 // Error types and the exit-code table of docs/exit-codes.md. Commands throw these; only src/cli.ts exits.
-import type { FieldErrors } from './domain/rules.js';
+/** Per-field messages keyed by path, as domain/rules.ts makes them (written out: the library's types need no zod). */
+type FieldErrors = Record<string, string>;
 
 /**
  * docs/api-choices.md §6: a server's request to wait longer than this is not honoured; the 429 is reported

@@ -1,16 +1,19 @@
 // The npm package as users get it (`npm i -g hire`, `npx hire`): packed from a copy of the checkout
 // that has no dist/ (as a fresh clone), which `npm pack` must build first; installed globally
-// into a prefix of the test's own; run from an empty directory on the embedded emulator.
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
+// into a prefix of the test's own; run from an empty directory on the embedded emulator. And as a
+// library: a project that installed the tarball imports 'hire', lists a test emulator's jobs, and
+// type-checks the typed example against the shipped declarations.
+import { execFile, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/bin.js';
 import { DESCRIPTION } from '../helpers/cli.js';
+import { testEmulator } from '../helpers/emulator.js';
 import { sandbox } from '../helpers/env.js';
 
 /** What a fresh clone has that packing reads (dist/ is not among them). */
-const CHECKOUT = ['package.json', 'package-lock.json', 'README.md', 'tsconfig.json', 'bin', 'src', 'scripts', 'completions', 'man'];
+const CHECKOUT = ['package.json', 'package-lock.json', 'README.md', 'tsconfig.json', 'tsconfig.lib.json', 'bin', 'src', 'scripts', 'completions', 'man'];
 
 function run(command: string, args: string[], options: { cwd: string; env: Record<string, string> }) {
   const result = spawnSync(command, args, { ...options, encoding: 'utf8', maxBuffer: 1 << 26 });
@@ -55,6 +58,8 @@ describe('the npm package', () => {
     expect(files).toContain('man/hire.1');
     expect(files).toContain('man/hire-jobs-create.1');
     expect(files.some((file) => file.startsWith('dist/chunks/'))).toBe(true);
+    expect(files).toContain('dist/lib/index.js');
+    expect(files).toContain('dist/lib/types/lib/index.d.ts');
     expect(files.filter((file) => /^(src|test|scripts|\.ci)\/|\.map$|^tsconfig/.test(file))).toEqual([]);
 
     const prefix = join(box.root, 'prefix');
@@ -101,5 +106,42 @@ describe('the npm package', () => {
     const listed = hire('jobs', 'list', '--json');
     expect(listed.status, listed.stderr).toBe(0);
     expect((JSON.parse(listed.stdout) as { id: string }[]).map((item) => item.id)).toEqual([job.id]);
+
+    // The library, from a project that installed the tarball.
+    const project = join(box.root, 'project');
+    mkdirSync(project);
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'uses-hire', private: true, type: 'module' }));
+    const local = run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(box.root, info!.filename)], { cwd: project, env: npmEnv });
+    expect(local.status, local.stderr).toBe(0);
+    const emulator = await testEmulator(join(box.root, 'emulator-data'));
+    const made = await emulator.call('POST', '/jobs', { body: { title: 'Listed by the library', description: DESCRIPTION } });
+    expect(made.status).toBe(201);
+    writeFileSync(
+      join(project, 'list.mjs'),
+      "import { HiringClient, HireError } from 'hire';\n" +
+        'const client = new HiringClient({ baseUrl: process.env.HIRE_BASE_URL, apiKey: process.env.HIRE_API_KEY });\n' +
+        'const jobs = await client.jobs.list();\n' +
+        'console.log(JSON.stringify({ ids: jobs.map((item) => item.id), hireError: typeof HireError }));\n' +
+        'await client.close();\n',
+    );
+    // Asynchronously: the emulator answers from this process.
+    const listedByLibrary = await new Promise<{ error: Error | null; stdout: string; stderr: string }>((resolve) => {
+      const env = { ...box.env, HIRE_BASE_URL: emulator.apiUrl, HIRE_API_KEY: emulator.key };
+      execFile(process.execPath, ['list.mjs'], { cwd: project, env, encoding: 'utf8' }, (error, stdout, stderr) => resolve({ error, stdout, stderr }));
+    });
+    expect(listedByLibrary.error, listedByLibrary.stderr).toBeNull();
+    expect(JSON.parse(listedByLibrary.stdout)).toEqual({ ids: [made.json.data.id], hireError: 'function' });
+
+    // The typed example against the shipped declarations, as a strict NodeNext project checks it (no skipLibCheck).
+    cpSync(join(ROOT, 'test', 'fixtures', 'library-example.ts'), join(project, 'example.ts'));
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', noEmit: true, types: ['node'], typeRoots: [join(ROOT, 'node_modules', '@types')] },
+        files: ['example.ts'],
+      }),
+    );
+    const checked = run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], { cwd: project, env: box.env });
+    expect(checked.status, checked.stdout + checked.stderr).toBe(0);
   }, 300_000);
 });

@@ -1,0 +1,346 @@
+// The typed library (`import { HiringClient } from 'hire'`): the CLI's API layer (src/api/*) behind
+// one object per resource, with the CLI's retries, Idempotency-Keys, pacing and reconciliation.
+// It loads none of the CLI (commander, prompts, chalk, ora, tables) and never prints: what a person
+// might read comes through the callbacks given.
+import type { ApiClient } from '../api/client.js';
+import { resolveBaseUrl } from '../api/base-url.js';
+import type { ReadBackOptions } from '../api/reconcile.js';
+import type { JobVerb } from '../domain/job.js';
+import type { Validation } from '../domain/rules.js';
+import { AuthError, UsageError, ValidationError } from '../errors.js';
+import { generateSecret } from '../webhooks/signature.js';
+import type {
+  AnalyticsQuery,
+  ApiRecord,
+  CandidateQuery,
+  CandidateStatus,
+  JobInput,
+  JobPatch,
+  JobQuery,
+  Query,
+  WebhookInput,
+  WriteOptions,
+} from './types.js';
+
+export interface HiringClientOptions {
+  /** `https://api.example.com` or with its version (`…/api/v1`); plain http only for loopback. */
+  baseUrl: string;
+  apiKey: string;
+  /** Per request; 30 s by default, as the CLI's --timeout. */
+  timeoutMs?: number;
+  /** Retries for 429, 5xx and network failures (GETs; POSTs with their Idempotency-Key); 3 by default, as the CLI's. */
+  maxRetries?: number;
+  userAgent?: string;
+  /** Where HTTPS_PROXY, HTTP_PROXY and NO_PROXY are read; process.env by default. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Requests of the key's window that iterators leave for other clients (default: a tenth of the limit, at most 10). */
+  reserve?: number;
+  /** The most an iterator waits for the rate limit in all, then fails with exit code 5; 25 hours by default. */
+  maxWaitMs?: number;
+  /** Deprecation notes from the server. */
+  onWarning?: (message: string) => void;
+  /** Says that a request is retried, and why. */
+  onRetry?: (message: string) => void;
+  /** Says that a write whose answer was lost was found done by reading the record back. */
+  onReadBack?: (message: string) => void;
+}
+
+export interface ProfileOptions extends Omit<HiringClientOptions, 'baseUrl' | 'apiKey'> {
+  /** Where the config store is looked for (HIRE_CONFIG_DIR, XDG_CONFIG_HOME, HIRE_API_KEY…); process.env by default. */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** A list endpoint: one page, or every page in turn. */
+export interface Listing<Q extends Query> {
+  /** One page's items (`page`, `per_page` as in the query; the API's first page by default). */
+  list(query?: Q): Promise<ApiRecord[]>;
+  /** Every item of every page from `query.page` on, fetched as iterated and paced to the key's rate limit. */
+  iterate(query?: Q): AsyncIterable<ApiRecord>;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_RETRIES = 3;
+/** As the CLI's --max-wait default (25h): long enough for the daily window. */
+const DEFAULT_MAX_WAIT_MS = 25 * 3600 * 1000;
+
+type Connector = () => Promise<ApiClient>;
+type Operations = typeof import('./operations.js');
+
+let operations: Promise<Operations> | undefined;
+/** The resource modules, loaded once, at the first call of any client. */
+const ops = (): Promise<Operations> => (operations ??= import('./operations.js'));
+
+export class HiringClient {
+  readonly #connect: Connector;
+  readonly #options: HiringClientOptions | ProfileOptions;
+  #client: Promise<ApiClient> | undefined;
+  #release: (() => Promise<void>) | undefined;
+
+  readonly jobs: Listing<JobQuery> & {
+    create(input: JobInput, options?: WriteOptions): Promise<ApiRecord>;
+    get(id: string): Promise<ApiRecord>;
+    update(id: string, patch: JobPatch): Promise<ApiRecord>;
+    publish(id: string): Promise<ApiRecord>;
+    pause(id: string): Promise<ApiRecord>;
+    close(id: string): Promise<ApiRecord>;
+    reopen(id: string): Promise<ApiRecord>;
+    delete(id: string): Promise<void>;
+  };
+  readonly candidates: Listing<CandidateQuery> & {
+    get(id: string): Promise<ApiRecord>;
+    move(id: string, status: CandidateStatus): Promise<ApiRecord>;
+  };
+  readonly assessments: Listing<Query & { job_id?: string }> & {
+    create(input: Record<string, unknown>, options?: WriteOptions): Promise<ApiRecord>;
+    get(id: string): Promise<ApiRecord>;
+  };
+  readonly analytics: { get(query?: AnalyticsQuery): Promise<Record<string, unknown>> };
+  readonly webhooks: Listing<Query> & {
+    add(input: WebhookInput, options?: WriteOptions): Promise<ApiRecord>;
+    remove(id: string): Promise<void>;
+    /** One page of a webhook's delivery attempts (filter `state`: pending, succeeded, failed). */
+    deliveries(id: string, query?: Query): Promise<ApiRecord[]>;
+  };
+  readonly events: Listing<Query> & {
+    /** The event with `deliveries`: each webhook it went to, with every attempt. */
+    get(id: string): Promise<ApiRecord>;
+    /** Sends it again with the same webhook-id, to one webhook or to those it went to. */
+    resend(id: string, options?: { webhookId?: string }): Promise<ApiRecord>;
+  };
+
+  constructor(options: HiringClientOptions);
+  /** @internal fromProfile's: a client made when first used, by `connect`. */
+  constructor(options: ProfileOptions, connect: Connector);
+  constructor(options: HiringClientOptions | ProfileOptions, connect?: Connector) {
+    this.#options = options;
+    if (connect) {
+      this.#connect = connect;
+    } else {
+      const given = options as HiringClientOptions;
+      if (typeof given?.baseUrl !== 'string')
+        throw new UsageError('new HiringClient(options): options.baseUrl must be a string (https://…).');
+      if (typeof given.apiKey !== 'string' || given.apiKey.trim() === '')
+        throw new AuthError(
+          'new HiringClient(options): options.apiKey is empty.',
+          'Pass the API key (hk_…) as apiKey.',
+        );
+      checkOptions(given);
+      const baseUrl = resolveBaseUrl(given.baseUrl, 'options.baseUrl');
+      this.#connect = async () => {
+        const { ApiClient } = await ops();
+        return ApiClient.create({
+          baseUrl,
+          apiKey: given.apiKey,
+          timeoutMs: given.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+          maxRetries: given.maxRetries ?? DEFAULT_MAX_RETRIES,
+          userAgent: given.userAgent ?? defaultUserAgent(),
+          env: given.env ?? process.env,
+          ...(given.onWarning ? { onWarning: given.onWarning } : {}),
+          ...(given.onRetry ? { onRetry: given.onRetry } : {}),
+        });
+      };
+    }
+    const api = () => this.#api();
+    const readBack: ReadBackOptions = options.onReadBack ? { onReadBack: options.onReadBack } : {};
+    const listing = <Q extends Query>(path: (o: Operations) => string): Listing<Q> => ({
+      list: async (query) => {
+        const o = await ops();
+        return (await o.listPage(await api(), path(o), toQuery(query))).items as ApiRecord[];
+      },
+      iterate: (query) => this.#iterate(path, toQuery(query)),
+    });
+    const status = (verb: JobVerb) => async (id: string) => {
+      const o = await ops();
+      return (await o.setJobStatus(await api(), idArg(id), o.JOB_VERBS[verb].to, readBack)) as ApiRecord;
+    };
+
+    this.jobs = {
+      ...listing<JobQuery>((o) => o.JOBS_PATH),
+      create: async (input, writeOptions) => {
+        const o = await ops();
+        const body = checked(o.validateJobInput(input), 'job');
+        return (await o.createJob(await api(), body, writeOptions?.idempotencyKey)).job as ApiRecord;
+      },
+      get: async (id) => (await (await ops()).getJob(await api(), idArg(id))) as ApiRecord,
+      update: async (id, patch) => {
+        const o = await ops();
+        const { status: wanted, ...fields } = patch ?? {};
+        const body = Object.keys(fields).length > 0 ? checked(o.validateJobPatch(fields), 'job patch') : {};
+        if (wanted !== undefined) Object.assign(body, { status: wanted });
+        if (Object.keys(body).length === 0) throw new UsageError('jobs.update: the patch names no field to change.');
+        return (await o.updateJob(await api(), idArg(id), body, readBack)) as ApiRecord;
+      },
+      publish: status('publish'),
+      pause: status('pause'),
+      close: status('close'),
+      reopen: status('reopen'),
+      delete: async (id) => (await ops()).deleteJob(await api(), idArg(id), readBack),
+    };
+    this.candidates = {
+      ...listing<CandidateQuery>((o) => o.CANDIDATES_PATH),
+      get: async (id) => (await (await ops()).getCandidate(await api(), idArg(id))) as ApiRecord,
+      move: async (id, to) => {
+        const o = await ops();
+        if (!(o.CANDIDATE_STATUSES as readonly string[]).includes(to)) {
+          throw new UsageError(
+            `candidates.move: status must be one of ${o.CANDIDATE_STATUSES.join(', ')} (got ${JSON.stringify(to)}).`,
+            {
+              details: { status: 'is not a candidate status' },
+            },
+          );
+        }
+        return (await o.moveCandidate(await api(), idArg(id), to, readBack)) as ApiRecord;
+      },
+    };
+    this.assessments = {
+      ...listing((o) => o.ASSESSMENTS_PATH),
+      create: async (input) => (await (await ops()).createAssessment(await api(), input)).assessment as ApiRecord,
+      get: async (id) => (await (await ops()).getAssessment(await api(), idArg(id))) as ApiRecord,
+    };
+    this.analytics = { get: async (query = {}) => (await ops()).getAnalytics(await api(), query) };
+    this.webhooks = {
+      ...listing((o) => o.WEBHOOKS_PATH),
+      add: async (input, writeOptions) => {
+        const o = await ops();
+        const body = checked(
+          o.validateWebhookInput({ ...input, secret: input?.secret ?? generateSecret() }),
+          'webhook',
+        );
+        return (await o.createWebhook(await api(), body, writeOptions?.idempotencyKey)) as ApiRecord;
+      },
+      remove: async (id) => (await ops()).removeWebhook(await api(), idArg(id), readBack),
+      deliveries: async (id, query) => {
+        const o = await ops();
+        return (await o.listPage(await api(), o.deliveriesPath(idArg(id)), toQuery(query))).items as ApiRecord[];
+      },
+    };
+    this.events = {
+      ...listing((o) => o.EVENTS_PATH),
+      get: async (id) => (await (await ops()).getEvent(await api(), idArg(id))) as ApiRecord,
+      resend: async (id, resendOptions) =>
+        (await (await ops()).resendEvent(await api(), idArg(id), resendOptions?.webhookId)) as ApiRecord,
+    };
+  }
+
+  /**
+   * A client for a profile of the config store, as the CLI picks it (`hire -p NAME`; without a
+   * name HIRE_PROFILE, then the current profile): HIRE_BASE_URL and HIRE_API_KEY override it as
+   * for the CLI. On the `local` profiles it uses the standing emulator of the data dir, or starts
+   * one in this process (as the CLI does); close() stops it.
+   */
+  static async fromProfile(name?: string, options: ProfileOptions = {}): Promise<HiringClient> {
+    checkOptions(options);
+    const env = options.env ?? process.env;
+    const [{ readConfig, resolveProfile }, { connect }, { dataDir }] = await Promise.all([
+      import('../config/profiles.js'),
+      import('../api/connect.js'),
+      import('../config/paths.js'),
+    ]);
+    const profile = resolveProfile({ flag: name, env, config: readConfig(env) });
+    let started: (() => Promise<void>) | undefined;
+    const connection = await connect(profile, {
+      env,
+      dataDir: dataDir(env),
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+      userAgent: options.userAgent ?? defaultUserAgent(),
+      announce: false,
+      notice: (message) => options.onRetry?.(message),
+      announceEmulator: () => undefined,
+      warn: (message) => options.onWarning?.(message),
+      onStarted: (release) => {
+        started = release;
+      },
+    }).catch(async (error: unknown) => {
+      await started?.();
+      throw error;
+    });
+    const client = new HiringClient(options, async () => connection.client);
+    client.#release = connection.release;
+    return client;
+  }
+
+  /** Closes the connections (and an emulator fromProfile started); the client is not used after. */
+  async close(): Promise<void> {
+    if (this.#release) {
+      await this.#release();
+      return;
+    }
+    const client = this.#client;
+    this.#client = undefined;
+    if (client) await (await client).close();
+  }
+
+  #api(): Promise<ApiClient> {
+    this.#client ??= this.#connect();
+    return this.#client;
+  }
+
+  async *#iterate(path: (o: Operations) => string, query: Record<string, Query[string]>): AsyncGenerator<ApiRecord> {
+    const o = await ops();
+    const api = await this.#api();
+    let pagesLeft: number | undefined;
+    const paced = api.paced({
+      reserve: this.#options.reserve,
+      maxWaitMs: this.#options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS,
+      requestsLeft: () => pagesLeft,
+    });
+    for await (const items of o.paginate(paced, path(o), query, {
+      all: true,
+      onFirstPage: (page) => {
+        if (page.meta) pagesLeft = page.meta.total_pages;
+      },
+      onPage: () => {
+        if (pagesLeft !== undefined) pagesLeft = Math.max(0, pagesLeft - 1);
+      },
+    })) {
+      yield* items as ApiRecord[];
+    }
+  }
+}
+
+/** An id as a method takes it: a non-empty string (a UsageError naming it otherwise, before anything is sent). */
+function idArg(id: unknown): string {
+  if (typeof id !== 'string' || id.trim() === '') {
+    throw new UsageError(
+      `The id must be a non-empty string (got ${typeof id === 'string' ? JSON.stringify(id) : String(id)}).`,
+    );
+  }
+  return id;
+}
+
+function checked<T>(result: Validation<T>, what: string): T {
+  if (result.ok) return result.value;
+  const fields = Object.keys(result.errors);
+  throw new ValidationError(
+    `The ${what} is not valid: ${fields.map((field) => `${field} ${result.errors[field]}`).join('; ')}.`,
+    result.errors,
+  );
+}
+
+function checkOptions(options: HiringClientOptions | ProfileOptions): void {
+  const positive = (name: 'timeoutMs' | 'maxWaitMs', min: number) => {
+    const value = options[name];
+    if (value !== undefined && !(Number.isFinite(value) && value >= min))
+      throw new UsageError(`options.${name} must be a number of milliseconds ≥ ${min} (got ${String(value)}).`);
+  };
+  positive('timeoutMs', 1);
+  positive('maxWaitMs', 0);
+  for (const name of ['maxRetries', 'reserve'] as const) {
+    const value = options[name];
+    if (value !== undefined && !(Number.isInteger(value) && value >= 0))
+      throw new UsageError(`options.${name} must be a whole number ≥ 0 (got ${String(value)}).`);
+  }
+}
+
+function toQuery(query: Query | undefined): Record<string, Query[string]> {
+  if (query === undefined) return {};
+  if (query === null || typeof query !== 'object' || Array.isArray(query))
+    throw new UsageError('The query must be an object of parameters ({ status: "active", per_page: 50 }).');
+  return { ...query };
+}
+
+function defaultUserAgent(): string {
+  const version = typeof __HIRE_VERSION__ === 'string' ? __HIRE_VERSION__ : '0.0.0';
+  return `hire-lib/${version} node/${process.versions.node}`;
+}

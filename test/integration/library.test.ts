@@ -1,0 +1,295 @@
+// The typed library (issue 29 item 3): HiringClient's resources against the emulator over real
+// HTTP, with the CLI's idempotency keys, retries, reconciliation and paced iterators; errors as
+// HireErrors; verifyWebhook; fromProfile reading the config store as the CLI does.
+import { createServer } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import {
+  ApiError,
+  HireError,
+  HiringClient,
+  NetworkError,
+  ValidationError,
+  generateSecret,
+  verifyWebhook,
+} from '../../src/lib/index.js';
+import { signedHeaders } from '../../src/webhooks/signature.js';
+import { DESCRIPTION } from '../helpers/cli.js';
+import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { sandbox, unusedPort } from '../helpers/env.js';
+import { forward, listen, readBody, relay, reply, serve } from '../helpers/scripted-server.js';
+
+async function setup(): Promise<{ emulator: TestEmulator; client: HiringClient }> {
+  const box = await sandbox();
+  const emulator = await testEmulator(box.dataDir);
+  const client = new HiringClient({ baseUrl: emulator.apiUrl, apiKey: emulator.key });
+  return { emulator, client };
+}
+
+async function simulate(emulator: TestEmulator, jobId: string, applications: number): Promise<void> {
+  const response = await fetch(`${emulator.origin}/_emulator/simulate`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${emulator.key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ job_id: jobId, applications, seed: 7, advance: true }),
+  });
+  expect(response.status).toBeLessThan(300);
+}
+
+describe('HiringClient', () => {
+  it('creates, reads, changes, lists and deletes jobs; every state change goes through PATCH', async () => {
+    const { client } = await setup();
+    const job = await client.jobs.create({ title: 'Library Engineer', description: DESCRIPTION, skills: ['go'] });
+    expect(job).toMatchObject({ title: 'Library Engineer', status: 'draft' });
+    expect((await client.jobs.get(job.id)).title).toBe('Library Engineer');
+    expect((await client.jobs.update(job.id, { title: 'Renamed' })).title).toBe('Renamed');
+    expect((await client.jobs.publish(job.id)).status).toBe('active');
+    expect((await client.jobs.pause(job.id)).status).toBe('paused');
+    expect((await client.jobs.reopen(job.id)).status).toBe('active');
+    expect((await client.jobs.list({ status: 'active' })).map((item) => item.id)).toEqual([job.id]);
+    expect(await client.jobs.list({ status: 'draft' })).toEqual([]);
+    expect((await client.jobs.close(job.id)).status).toBe('closed');
+    await client.jobs.delete(job.id);
+    const gone = await client.jobs.get(job.id).catch((error: unknown) => error);
+    expect(gone).toBeInstanceOf(HireError);
+    expect(gone).toBeInstanceOf(ApiError);
+    expect(gone).toMatchObject({ status: 404, code: 'not_found', exitCode: 4 });
+    await client.close();
+  });
+
+  it('sends one Idempotency-Key per create: the same key again answers with the same job', async () => {
+    const { client } = await setup();
+    const input = { title: 'Once', description: DESCRIPTION };
+    const first = await client.jobs.create(input, { idempotencyKey: 'lib-key-1' });
+    const again = await client.jobs.create(input, { idempotencyKey: 'lib-key-1' });
+    expect(again.id).toBe(first.id);
+    const other = await client.jobs.create(input);
+    expect(other.id).not.toBe(first.id);
+    expect((await client.jobs.list()).length).toBe(2);
+    await client.close();
+  });
+
+  it('list() is one page; iterate() walks every page in order', async () => {
+    const { emulator, client } = await setup();
+    const job = await client.jobs.create({ title: 'Pipeline', description: DESCRIPTION, publish: true });
+    await simulate(emulator, job.id, 23);
+    const page = await client.candidates.list({ job_id: job.id, per_page: 5 });
+    expect(page).toHaveLength(5);
+    const all: string[] = [];
+    for await (const candidate of client.candidates.iterate({ job_id: job.id, per_page: 5 })) all.push(candidate.id);
+    expect(all).toHaveLength(23);
+    expect(new Set(all).size).toBe(23);
+    expect(all.slice(0, 5)).toEqual(page.map((candidate) => candidate.id));
+
+    const candidate = await client.candidates.get(all[0]!);
+    expect(candidate.job_id).toBe(job.id);
+    const target = candidate.status === 'rejected' ? 'review' : 'rejected';
+    const moved = await client.candidates.move(candidate.id, target);
+    expect(moved.status).toBe(target);
+    const bad = await client.candidates.move(candidate.id, 'promoted' as never).catch((error: unknown) => error);
+    expect(bad).toMatchObject({ code: 'usage_error', exitCode: 2 });
+    expect((bad as Error).message).toContain('status must be one of');
+
+    const analytics = await client.analytics.get({ job_id: job.id });
+    expect(typeof analytics).toBe('object');
+    const assessments = await client.assessments.list({ job_id: job.id });
+    expect(Array.isArray(assessments)).toBe(true);
+    await client.close();
+  });
+
+  it('webhooks: add (with a secret made when none is given), list, deliveries, remove; events: list, get, resend', async () => {
+    const { client } = await setup();
+    const hook = await client.webhooks.add({ url: 'http://127.0.0.1:9/hook', events: ['job.created'] });
+    expect((await client.webhooks.list()).map((item) => item.id)).toContain(hook.id);
+    await client.jobs.create({ title: 'Eventful', description: DESCRIPTION });
+    const events = await client.events.list();
+    expect(events.length).toBeGreaterThan(0);
+    const event = await client.events.get(events[0]!.id);
+    expect(event.id).toBe(events[0]!.id);
+    expect(await client.events.resend(event.id, { webhookId: hook.id })).toBeTypeOf('object');
+    expect(Array.isArray(await client.webhooks.deliveries(hook.id))).toBe(true);
+    await client.webhooks.remove(hook.id);
+    expect((await client.webhooks.list()).map((item) => item.id)).not.toContain(hook.id);
+    const invalid = await client.webhooks.add({ url: 'ftp://x', events: [] }).catch((error: unknown) => error);
+    expect(invalid).toBeInstanceOf(ValidationError);
+    expect(invalid).toMatchObject({ exitCode: 2, details: { url: expect.any(String), events: expect.any(String) } });
+    await client.close();
+  });
+
+  it('checks input before sending: a ValidationError (exit 2) naming each field', async () => {
+    const server = await serve(reply(500, {}));
+    const client = new HiringClient({ baseUrl: server.origin, apiKey: 'hk_test_x' });
+    const error = await client.jobs.create({ title: '', description: 'short' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error).toMatchObject({
+      code: 'validation_error',
+      exitCode: 2,
+      details: { title: expect.any(String), description: expect.any(String) },
+    });
+    for (const id of [undefined, '', 42]) {
+      const bad = await client.jobs.get(id as never).catch((caught: unknown) => caught);
+      expect(bad).toMatchObject({
+        code: 'usage_error',
+        exitCode: 2,
+        message: expect.stringContaining('The id must be a non-empty string'),
+      });
+    }
+    const empty = await client.jobs.update('job_x', {}).catch((caught: unknown) => caught);
+    expect(empty).toMatchObject({ exitCode: 2, message: expect.stringContaining('names no field') });
+    expect(server.requests).toEqual([]);
+    expect(() => new HiringClient({ baseUrl: 'http://example.com', apiKey: 'k' })).toThrow(/options\.baseUrl/);
+    expect(() => new HiringClient({ baseUrl: server.origin, apiKey: '' })).toThrow(HireError);
+    expect(() => new HiringClient({ baseUrl: server.origin, apiKey: 'k', maxRetries: -1 })).toThrow(
+      /options\.maxRetries/,
+    );
+  });
+
+  it('retries a 503 as the CLI does, and reports a network failure as exit 6', async () => {
+    const page = {
+      data: [{ id: 'job_a' }],
+      meta: { request_id: 'req_1', current_page: 1, per_page: 20, total_pages: 1, total_count: 1 },
+    };
+    const server = await serve(
+      reply(503, { error: { code: 'service_unavailable', message: 'busy', status: 503 } }, { 'retry-after': '0' }),
+      reply(200, page),
+    );
+    const retries: string[] = [];
+    const client = new HiringClient({
+      baseUrl: server.origin,
+      apiKey: 'hk_test_x',
+      onRetry: (message) => retries.push(message),
+    });
+    expect((await client.jobs.list()).map((job) => job.id)).toEqual(['job_a']);
+    expect(server.requests).toHaveLength(2);
+    expect(retries).toHaveLength(1);
+    await client.close();
+
+    const nobody = new HiringClient({
+      baseUrl: `http://127.0.0.1:${await unusedPort()}`,
+      apiKey: 'hk_test_x',
+      maxRetries: 0,
+    });
+    const error = await nobody.jobs.list().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toMatchObject({ exitCode: 6 });
+    await nobody.close();
+  });
+
+  it("iterate() is paced to the key's budget: with none left and no waiting allowed it stops (exit 5) before sending the next page; list() is not paced", async () => {
+    const handler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
+      const page = Number(new URL(req.url ?? '', 'http://x').searchParams.get('page') ?? 1);
+      const now = Date.now();
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        date: new Date(now).toUTCString(),
+        'x-ratelimit-limit': '100',
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset': String(Math.floor(now / 1000) + 1800),
+      });
+      const data = [{ id: `job_${page}a` }, { id: `job_${page}b` }];
+      res.end(
+        JSON.stringify({
+          data,
+          meta: { request_id: `req_${page}`, current_page: page, per_page: 2, total_pages: 3, total_count: 6 },
+        }),
+      );
+    };
+    const server = await serve(handler);
+    const client = new HiringClient({ baseUrl: server.origin, apiKey: 'hk_test_x', maxWaitMs: 0 });
+    const seen: string[] = [];
+    const stopped = await (async () => {
+      for await (const job of client.jobs.iterate({ per_page: 2 })) seen.push(job.id);
+    })().catch((error: unknown) => error);
+    expect(seen).toEqual(['job_1a', 'job_1b']);
+    expect(stopped).toBeInstanceOf(HireError);
+    expect(stopped).toMatchObject({ code: 'rate_limit_wait', exitCode: 5 });
+    expect(server.requests).toHaveLength(1);
+    expect((await client.jobs.list({ page: 2 })).map((job) => job.id)).toEqual(['job_2a', 'job_2b']);
+    expect(server.requests).toHaveLength(2);
+    await client.close();
+  });
+
+  it('a PATCH whose answer is lost is not sent again: the record is read back and the change reported done', async () => {
+    const { emulator } = await setup();
+    const upstream = new URL(emulator.origin);
+    const methods: string[] = [];
+    let dropped = false;
+    const proxy = createServer((req, res) => {
+      void (async () => {
+        const body = await readBody(req);
+        methods.push(req.method ?? '');
+        const forwarded = await forward(req, body, upstream);
+        if (req.method === 'PATCH' && !dropped) {
+          dropped = true;
+          req.socket.destroy();
+        } else relay(res, forwarded);
+      })();
+    });
+    const origin = await listen(proxy);
+    const readBacks: string[] = [];
+    const client = new HiringClient({
+      baseUrl: origin,
+      apiKey: emulator.key,
+      onReadBack: (message) => readBacks.push(message),
+    });
+    const job = await client.jobs.create({ title: 'Lost answer', description: DESCRIPTION });
+    const published = await client.jobs.publish(job.id);
+    expect(published.status).toBe('active');
+    expect(methods.filter((method) => method === 'PATCH')).toHaveLength(1);
+    expect(readBacks).toEqual([expect.stringContaining('the change is there')]);
+    await client.close();
+  });
+
+  it('fromProfile reads the config store as the CLI does (HIRE_CONFIG_DIR), and HIRE_API_KEY/HIRE_BASE_URL override it', async () => {
+    const box = await sandbox();
+    const emulator = await testEmulator(box.dataDir);
+    box.writeConfig({
+      default_profile: 'work',
+      profiles: { work: { base_url: emulator.apiUrl, api_key: emulator.key, environment: 'sandbox' } },
+    });
+    const client = await HiringClient.fromProfile(undefined, { env: box.env });
+    await client.jobs.create({ title: 'From a profile', description: DESCRIPTION });
+    expect((await client.jobs.list()).map((job) => job.title)).toEqual(['From a profile']);
+    await client.close();
+    const missing = await HiringClient.fromProfile('nope', { env: box.env }).catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(HireError);
+    expect((missing as HireError).message).toContain('nope');
+  });
+
+  it("fromProfile('local') starts the data dir's emulator in-process, as the CLI does, and close() stops it", async () => {
+    const box = await sandbox();
+    const client = await HiringClient.fromProfile('local', { env: box.env });
+    const job = await client.jobs.create({ title: 'Embedded', description: DESCRIPTION });
+    expect((await client.jobs.list()).map((item) => item.id)).toEqual([job.id]);
+    await client.close();
+    const again = await HiringClient.fromProfile('local', { env: box.env });
+    expect((await again.jobs.get(job.id)).title).toBe('Embedded');
+    await again.close();
+  });
+});
+
+describe('verifyWebhook', () => {
+  it('checks a delivery from bytes or text, with Node or fetch headers; refuses a changed body or a stale timestamp', () => {
+    const secret = generateSecret();
+    const body = '{"type":"job.created","data":{"title":"Ünïcode"}}';
+    const now = new Date('2026-01-01T00:00:00Z');
+    const headers = signedHeaders(secret, 'msg_1', body, now);
+    expect(verifyWebhook({ secret, headers: { ...headers }, body, now })).toEqual({ valid: true });
+    expect(verifyWebhook({ secret, headers: new Headers({ ...headers }), body: Buffer.from(body), now })).toEqual({
+      valid: true,
+    });
+    const upper = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toUpperCase(), value]));
+    expect(verifyWebhook({ secret, headers: upper, body: new TextEncoder().encode(body), now })).toEqual({
+      valid: true,
+    });
+    expect(verifyWebhook({ secret, headers: { ...headers }, body: body.replace('job', 'jab'), now })).toEqual({
+      valid: false,
+      reason: 'bad signature',
+    });
+    expect(
+      verifyWebhook({ secret, headers: { ...headers }, body, now: new Date(now.getTime() + 600_000) }),
+    ).toMatchObject({ valid: false, reason: expect.stringContaining('too old') });
+    expect(verifyWebhook({ secret, headers: {}, body, now })).toMatchObject({
+      valid: false,
+      reason: expect.stringContaining('missing webhook-id'),
+    });
+  });
+});
