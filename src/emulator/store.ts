@@ -86,6 +86,9 @@ const FIELD_PATH = /^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/;
 /** A candidate's email address as compared: ASCII letters folded to lower case (SQLite's lower()). */
 const FOLDED_EMAIL = `lower(${field('email')})`;
 
+/** candidateByEmail's query (exported for the test that reads its query plan). */
+export const CANDIDATE_BY_EMAIL = `SELECT seq, CAST(doc AS BLOB) AS doc FROM candidates WHERE ${field('job_id')} = ? AND ${FOLDED_EMAIL} = lower(?) ORDER BY seq LIMIT 1`;
+
 /** Fields looked up or filtered often, indexed per collection (the expressions must match queries'). */
 const INDEXED: Partial<Record<CollectionName, string[][]>> = {
   jobs: [['status']],
@@ -309,9 +312,7 @@ export class Store {
    * lower()): one lookup in the candidates_job_id_email index, never a scan of the job's candidates.
    */
   candidateByEmail<T extends StoredRecord>(jobId: string, email: string): T | undefined {
-    const row = this.#open()
-      .prepare(`SELECT seq, CAST(doc AS BLOB) AS doc FROM candidates WHERE ${field('job_id')} = ? AND ${FOLDED_EMAIL} = lower(?) ORDER BY seq LIMIT 1`)
-      .get(jobId, email);
+    const row = this.#open().prepare(CANDIDATE_BY_EMAIL).get(jobId, email);
     return row ? (this.#decode('candidates', row) as T) : undefined;
   }
 
