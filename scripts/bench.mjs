@@ -262,18 +262,28 @@ async function pagesBench(origin, key, sizes) {
     if (answer.status !== 200) throw new Error(`a view answered ${answer.status}`);
     return answer.ms;
   };
-  const plain = await job('Plain description', description.repeat(2));
-  const plainFirst = await view(plain);
-  let worst = { name: '', first: 0, job: undefined };
+  // A first view renders: each text is shown first in a few variants (its last characters differ,
+  // so that none is in the cache), and the median of those is its figure.
+  const variants = smoke ? 3 : 5;
+  const firstViews = async (title, text) => {
+    const times = [];
+    let made;
+    for (let index = 0; index < variants; index++) {
+      made = await job(title, `${text.slice(0, text.length - 4)} ${String(index).padStart(3, '0')}`);
+      times.push(await view(made));
+    }
+    return { ms: median(times), job: made };
+  };
+  const plain = await firstViews('Plain description', description.repeat(2));
+  let worst = { name: '', ms: 0, job: undefined };
   for (const [name, text] of Object.entries(HOSTILE_DESCRIPTIONS)) {
-    const hostile = await job(`Hostile: ${name}`, text);
-    const first = await view(hostile);
-    if (first > worst.first) worst = { name, first, job: hostile };
+    const first = await firstViews(`Hostile: ${name}`, text);
+    if (first.ms > worst.ms) worst = { name, ...first };
   }
-  record(`first view of the worst ${DESCRIPTION_MAX}-character description (${worst.name}) vs a plain one`, worst.first, plainFirst, worst.first / plainFirst, 'well under 1 s');
+  record(`first view of the worst ${DESCRIPTION_MAX}-character description (${worst.name}) vs a plain one`, worst.ms, plain.ms, worst.ms / plain.ms, 'well under 1 s');
   const [worstViews, plainViews] = [[], []];
   for (let index = 0; index < RUNS; index++) {
-    plainViews.push(await view(plain));
+    plainViews.push(await view(plain.job));
     worstViews.push(await view(worst.job));
   }
   record('a later view of it (cached) vs a plain description\'s', median(worstViews), median(plainViews), median(worstViews) / median(plainViews), 'milliseconds');
