@@ -21,7 +21,9 @@ async function emulator(): Promise<{ emu: TestEmulator; clock: { now: number } }
 }
 
 async function createJob(emu: TestEmulator, overrides: Body = {}): Promise<any> {
-  const response = await emu.call('POST', '/jobs', { body: { title: 'Backend Engineer', description: DESCRIPTION, publish: true, ...overrides } });
+  const response = await emu.call('POST', '/jobs', {
+    body: { title: 'Backend Engineer', description: DESCRIPTION, publish: true, ...overrides },
+  });
   expect(response.status, JSON.stringify(response.json)).toBe(201);
   return response.json.data;
 }
@@ -38,7 +40,11 @@ async function page(url: string, init: RequestInit = {}): Promise<Page> {
 }
 
 function post(url: string, fields: Record<string, string>): Promise<Page> {
-  return page(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+  return page(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
 }
 
 /** A GET from another loopback address (127.0.0.2), to show that each address has its own allowance. */
@@ -67,7 +73,9 @@ describe('page limits per address', () => {
     const { emu, clock } = await emulator();
     const job = await createJob(emu);
     for (let index = 0; index < PAGE_LIMITS.views; index++) {
-      const shown = await page(index % 2 === 0 ? job.application_url : `${emu.origin}/apply/job_missing`, { method: index % 3 === 0 ? 'HEAD' : 'GET' });
+      const shown = await page(index % 2 === 0 ? job.application_url : `${emu.origin}/apply/job_missing`, {
+        method: index % 3 === 0 ? 'HEAD' : 'GET',
+      });
       expect(shown.status, `view ${index + 1}`).not.toBe(429);
     }
     const refused = await page(job.application_url);
@@ -95,7 +103,10 @@ describe('page limits per address', () => {
     const { emu, clock } = await emulator();
     const job = await createJob(emu, { assessment_config: { auto_generate: false } });
     for (let index = 0; index < PAGE_LIMITS.posts - 1; index++) {
-      expect((await post(job.application_url, { name: `Applicant ${index}`, email: `applicant${index}@example.com` })).status).toBe(303);
+      expect(
+        (await post(job.application_url, { name: `Applicant ${index}`, email: `applicant${index}@example.com` }))
+          .status,
+      ).toBe(303);
     }
     // An invalid form counts too.
     expect((await post(job.application_url, { name: '', email: 'nobody' })).status).toBe(422);
@@ -124,7 +135,11 @@ describe('a second application with the same email address', () => {
     const candidate = (await emu.call('GET', `/candidates?job_id=${job.id}`)).json.data[0];
     const events = emu.store.count('events');
 
-    const repeat = await post(job.application_url, { name: 'Someone Else', email: 'Grace@Example.com', note: 'who is this?' });
+    const repeat = await post(job.application_url, {
+      name: 'Someone Else',
+      email: 'Grace@Example.com',
+      note: 'who is this?',
+    });
     const stranger = await post(job.application_url, { name: 'Alan Turing', email: 'alan@example.com', note: '' });
     for (const answer of [repeat, stranger]) {
       expect(answer.status).toBe(first.status);
@@ -133,7 +148,9 @@ describe('a second application with the same email address', () => {
     }
     expect(repeat.headers.get('location')).not.toBe(first.headers.get('location'));
     // Two candidates (Grace and Alan), the events of Alan's application only, the count of two.
-    expect((await emu.call('GET', `/candidates?job_id=${job.id}`)).json.data.map((entry: any) => entry.email).sort()).toEqual(['alan@example.com', 'grace@example.com']);
+    expect(
+      (await emu.call('GET', `/candidates?job_id=${job.id}`)).json.data.map((entry: any) => entry.email).sort(),
+    ).toEqual(['alan@example.com', 'grace@example.com']);
     expect(emu.store.count('events')).toBe(events + 2);
     expect((await emu.call('GET', `/jobs/${job.id}`)).json.data.candidate_count).toBe(2);
 
@@ -142,18 +159,25 @@ describe('a second application with the same email address', () => {
     const strangerUrl = new URL(stranger.headers.get('location')!, emu.origin).href;
     const [repeatPage, strangerPage] = [await page(repeatUrl), await page(strangerUrl)];
     expect(repeatPage.status).toBe(200);
-    expect(repeatPage.html.replace(/\/assess\/[A-Za-z0-9_-]{43}/g, '')).toBe(strangerPage.html.replace(/\/assess\/[A-Za-z0-9_-]{43}/g, ''));
+    expect(repeatPage.html.replace(/\/assess\/[A-Za-z0-9_-]{43}/g, '')).toBe(
+      strangerPage.html.replace(/\/assess\/[A-Za-z0-9_-]{43}/g, ''),
+    );
     const sent = await post(repeatUrl, {});
     expect(sent.status).toBe(303);
     expect((await page(repeatUrl)).html).toContain('Answers received');
-    expect((await emu.call('GET', `/candidates/${candidate.id}`)).json.data).toMatchObject({ status: 'new', score: null });
+    expect((await emu.call('GET', `/candidates/${candidate.id}`)).json.data).toMatchObject({
+      status: 'new',
+      score: null,
+    });
     expect(emu.store.count('events')).toBe(events + 2);
   });
 
-  it('is found by an index on (job_id, email), not by reading the job\'s candidates', async () => {
+  it("is found by an index on (job_id, email), not by reading the job's candidates", async () => {
     const { emu } = await emulator();
     const plan = emu.store.db.prepare(`EXPLAIN QUERY PLAN ${CANDIDATE_BY_EMAIL}`).all('job_x', 'a@example.com');
-    expect(plan.map((row) => String(row.detail)).join('\n')).toMatch(/SEARCH candidates USING INDEX candidates_job_id_email \(<expr>=\? AND <expr>=\?\)/);
+    expect(plan.map((row) => String(row.detail)).join('\n')).toMatch(
+      /SEARCH candidates USING INDEX candidates_job_id_email \(<expr>=\? AND <expr>=\?\)/,
+    );
     expect(emu.store.candidateByEmail('job_x', 'a@example.com')).toBeUndefined();
   });
 });
@@ -164,9 +188,12 @@ describe('job descriptions on the page', () => {
     const text = `# A description seen once ${Date.now()}\n\n${DESCRIPTION}`;
     const job = await createJob(emu, { description: text });
     const before = markdown.descriptionsRendered;
-    for (let index = 0; index < 3; index++) expect((await page(job.application_url)).html).toContain('<h3>A description seen once');
+    for (let index = 0; index < 3; index++)
+      expect((await page(job.application_url)).html).toContain('<h3>A description seen once');
     expect(markdown.descriptionsRendered).toBe(before + 1);
-    expect((await emu.call('PATCH', `/jobs/${job.id}`, { body: { description: `${text}\n\n**Changed.**` } })).status).toBe(200);
+    expect(
+      (await emu.call('PATCH', `/jobs/${job.id}`, { body: { description: `${text}\n\n**Changed.**` } })).status,
+    ).toBe(200);
     expect((await page(job.application_url)).html).toContain('<strong>Changed.</strong>');
     expect((await page(job.application_url)).status).toBe(200);
     expect(markdown.descriptionsRendered).toBe(before + 2);
@@ -182,7 +209,9 @@ describe('job descriptions on the page', () => {
     expect(created.status).toBe(400);
     expect(created.json.error.code).toBe('validation_error');
     const most = DESCRIPTION_MAX_CHARS.toLocaleString('en-US');
-    expect(created.json.error.details).toEqual({ description: `must be at most ${most} characters (got ${(DESCRIPTION_MAX_CHARS + 1).toLocaleString('en-US')})` });
+    expect(created.json.error.details).toEqual({
+      description: `must be at most ${most} characters (got ${(DESCRIPTION_MAX_CHARS + 1).toLocaleString('en-US')})`,
+    });
     const patched = await emu.call('PATCH', `/jobs/${job.id}`, { body: { description: tooLong } });
     expect(patched.status).toBe(400);
     expect(patched.json.error.details.description).toContain(`at most ${most} characters`);
@@ -191,7 +220,9 @@ describe('job descriptions on the page', () => {
     const cli = await runCli(['jobs', 'create', '--title', 'Too long', '--description', tooLong], { env: box.env });
     expect(cli.code).toBe(2);
     expect(cli.stderr).toMatch(/description/);
-    expect(cli.stderr).toContain(`at most ${most} characters (got ${(DESCRIPTION_MAX_CHARS + 1).toLocaleString('en-US')})`);
+    expect(cli.stderr).toContain(
+      `at most ${most} characters (got ${(DESCRIPTION_MAX_CHARS + 1).toLocaleString('en-US')})`,
+    );
   });
 });
 
@@ -205,12 +236,24 @@ describe('a draft job', () => {
       salary: { min: 250000, max: 300000, currency: 'USD' },
       description: `Replacing the current head of platform. ${DESCRIPTION}`,
     });
-    const answers = [await page(job.application_url), await post(job.application_url, { name: 'Ada', email: 'ada@example.com' }), await page(`${job.application_url}/thanks`)];
+    const answers = [
+      await page(job.application_url),
+      await post(job.application_url, { name: 'Ada', email: 'ada@example.com' }),
+      await page(`${job.application_url}/thanks`),
+    ];
     expect(answers.map((answer) => answer.status)).toEqual([200, 409, 200]);
     for (const answer of answers) {
       expect(answer.html).toContain('<h1>Not open for applications</h1>');
       expect(answer.html).toContain('This job is not open for applications.');
-      for (const secret of ['Secret Reorg Lead', 'Confidential', '250,000', 'USD', 'Replacing the current head', '<form']) expect(answer.html).not.toContain(secret);
+      for (const secret of [
+        'Secret Reorg Lead',
+        'Confidential',
+        '250,000',
+        'USD',
+        'Replacing the current head',
+        '<form',
+      ])
+        expect(answer.html).not.toContain(secret);
     }
     expect(emu.store.count('candidates')).toBe(0);
     // Published, it is shown in full.

@@ -46,7 +46,10 @@ export class PageLimiter {
       this.#windows.set(id, window);
     }
     if (window.count >= this.limits[kind]) {
-      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((window.start + this.limits.windowMs - now) / 1000)) };
+      return {
+        ok: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((window.start + this.limits.windowMs - now) / 1000)),
+      };
     }
     window.count += 1;
     return { ok: true };
