@@ -3,7 +3,7 @@
 // Medians of repeated runs. --smoke: tiny sizes and few runs, so that CI proves it still works.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -210,6 +210,100 @@ function libraryImport() {
 const description = 'x'.repeat(120);
 const want = (name) => !only || name.includes(only);
 
+/** A request from a loopback address of its own (127.0.0.2 on), as if from elsewhere: the pages' limits are per address. */
+let nextAddress = 0;
+function fromAnAddress(url, { method = 'GET', form } = {}) {
+  const localAddress = `127.0.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 2}`;
+  const body = form ? new URLSearchParams(form).toString() : undefined;
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const req = httpRequest(url, { method, localAddress, agent: false, headers: body ? { 'content-type': 'application/x-www-form-urlencoded' } : {} }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** The longest description allowed (DESCRIPTION_MAX_CHARS), made of one unit repeated. */
+const DESCRIPTION_MAX = 10_000;
+const fillDescription = (unit) => unit.repeat(Math.ceil(DESCRIPTION_MAX / unit.length)).slice(0, DESCRIPTION_MAX);
+/** The slowest descriptions for markdown-it found by trying ~40 constructions (tables of many rows, nested link openers, …). */
+const HOSTILE_DESCRIPTIONS = {
+  'a table of 3,000 rows': `|a|b|\n|-|-|\n${fillDescription('|a\n')}`.slice(0, DESCRIPTION_MAX),
+  'nested link openers': fillDescription('[!['),
+  'setext headings': fillDescription('a\n=\n'),
+  'emphasis openers': fillDescription('*a'),
+  'hard line breaks': fillDescription('a  \n'),
+  'mixed delimiters': fillDescription('*_[`'),
+  'unclosed link titles': fillDescription('[a](b "'),
+  'backtick runs': Array.from({ length: 2_000 }, (_, index) => `${'`'.repeat((index % 50) + 1)}a`).join('').slice(0, DESCRIPTION_MAX),
+};
+
+/**
+ * The public pages (issue 27): an application costs the same whatever the job's number of
+ * candidates (the duplicate check is an index lookup), and the worst description renders once, in
+ * well under a second, then is served from the cache. Each request comes from an address of its
+ * own, as applicants' do, so that the pages' limit per address does not count here.
+ */
+async function pagesBench(origin, key, sizes) {
+  const api = async (method, path, body) => {
+    const response = await fetch(`${origin}/api/v1${path}`, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', connection: 'close' }, body: JSON.stringify(body) });
+    const answer = await response.json();
+    if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(answer)}`);
+    return answer.data;
+  };
+  const job = (title, text = description) => api('POST', '/jobs', { title, description: text, publish: true, assessment_config: { auto_generate: false } });
+  const [big, small] = [await job('Many candidates'), await job('Few candidates')];
+  time([bin, 'emulator', 'simulate', '--job', big.id, '--applications', String(sizes.big), '--seed', '1', '-q']);
+  time([bin, 'emulator', 'simulate', '--job', small.id, '--applications', String(sizes.small), '--seed', '1', '-q']);
+  const apply = async (target, index) => {
+    const answer = await fromAnAddress(`${origin}/apply/${target.id}`, { method: 'POST', form: { name: `Bench ${index}`, email: `bench-${index}@bench.example` } });
+    if (answer.status !== 303) throw new Error(`an application answered ${answer.status}`);
+    return answer.ms;
+  };
+  await apply(small, 'warm');
+  // Each takes a few milliseconds: many runs, so that the medians hold on a busy machine.
+  const [bigMs, smallMs] = [[], []];
+  for (let index = 0; index < RUNS * 4; index++) {
+    smallMs.push(await apply(small, `s${index}`));
+    bigMs.push(await apply(big, `b${index}`));
+  }
+  record(`an application with ${sizes.big} candidates on the job vs ${sizes.small}`, median(bigMs), median(smallMs), median(bigMs) / median(smallMs), '≤ 1.5×');
+
+  const view = async (target) => {
+    const answer = await fromAnAddress(`${origin}/apply/${target.id}`);
+    if (answer.status !== 200) throw new Error(`a view answered ${answer.status}`);
+    return answer.ms;
+  };
+  // A first view renders: each text is shown first in a few variants (its last characters differ,
+  // so that none is in the cache), and the median of those is its figure.
+  const variants = smoke ? 3 : 5;
+  const firstViews = async (title, text) => {
+    const times = [];
+    let made;
+    for (let index = 0; index < variants; index++) {
+      made = await job(title, `${text.slice(0, text.length - 4)} ${String(index).padStart(3, '0')}`);
+      times.push(await view(made));
+    }
+    return { ms: median(times), job: made };
+  };
+  const plain = await firstViews('Plain description', description.repeat(2));
+  let worst = { name: '', ms: 0, job: undefined };
+  for (const [name, text] of Object.entries(HOSTILE_DESCRIPTIONS)) {
+    const first = await firstViews(`Hostile: ${name}`, text);
+    if (first.ms > worst.ms) worst = { name, ...first };
+  }
+  record(`first view of the worst ${DESCRIPTION_MAX}-character description (${worst.name}) vs a plain one`, worst.ms, plain.ms, worst.ms / plain.ms, 'well under 1 s');
+  const [worstViews, plainViews] = [[], []];
+  for (let index = 0; index < RUNS; index++) {
+    plainViews.push(await view(plain.job));
+    worstViews.push(await view(worst.job));
+  }
+  record('a later view of it (cached) vs a plain description\'s', median(worstViews), median(plainViews), median(worstViews) / median(plainViews), 'milliseconds');
+}
+
 try {
   // Start-up, against the embedded emulator and then a standing one.
   localProfileAt(1); // port 1: nothing listens there, so the CLI runs the emulator in-process
@@ -340,6 +434,10 @@ try {
       const bareRate = await throughput(bareUrl, headers, SIZES.throughput, 8);
       bareServer.close();
       record('emulator GET /jobs throughput (requests/s)', emulatorRate, bareRate, emulatorRate / bareRate, 'reported', '/s');
+    }
+    if (want('pages')) {
+      await restart();
+      await pagesBench(`http://127.0.0.1:${emulator.port}`, key, { big: SIZES.candidates, small: 100 });
     }
     if (want('budget')) {
       // Bulk work at the rate limit (issue 18): an import against a key of L requests an hour, on

@@ -17,6 +17,7 @@ import {
   type Validation,
 } from './rules.js';
 import {
+  DESCRIPTION_MAX_CHARS,
   DESCRIPTION_MIN_CHARS,
   EMPLOYMENT_TYPES,
   EXPERIENCE_LEVELS,
@@ -89,7 +90,7 @@ const jobFields = {
   title: nonEmptyText(),
   department: z.optional(nonEmptyText()),
   location: z.optional(LocationSchema),
-  description: minCodePoints(DESCRIPTION_MIN_CHARS),
+  description: minCodePoints(DESCRIPTION_MIN_CHARS, DESCRIPTION_MAX_CHARS),
   requirements: z.optional(textList()),
   skills: z.optional(textList()),
   experience_level: z.optional(oneOf(EXPERIENCE_LEVELS)),

@@ -39,11 +39,15 @@ export const amount = () =>
 /** Counts Unicode code points, not UTF-16 units, after trimming (docs/api-choices.md §11). */
 export const codePoints = (value: string) => [...value.trim()].length;
 
-export const minCodePoints = (min: number) =>
+/** Text of at least `min` characters (spaces around it not counted) and, given `max`, at most `max` (counted whole). */
+export const minCodePoints = (min: number, max?: number) =>
   text().check(
     z.superRefine((value: string, ctx) => {
       const length = codePoints(value);
       if (length < min) ctx.addIssue({ code: 'custom', message: `must be at least ${min} characters (got ${length})` });
+      if (max === undefined || value.length <= max) return;
+      const whole = [...value].length;
+      if (whole > max) ctx.addIssue({ code: 'custom', message: `must be at most ${max.toLocaleString('en-US')} characters (got ${whole.toLocaleString('en-US')})` });
     }),
   );
 

@@ -41,6 +41,12 @@ export const TIERS = ['standard', 'enterprise'] as const;
 
 // Spec "Limits": job creation bounds.
 export const DESCRIPTION_MIN_CHARS = 100;
+/**
+ * Not in the spec (it shows no maximum). 10,000 characters (LinkedIn's limit for a job's
+ * description; about four pages of text): the slowest description of that size found renders in
+ * about a tenth of a second, once (pages/markdown.ts), and a job stays a small record.
+ */
+export const DESCRIPTION_MAX_CHARS = 10_000;
 export const QUESTION_COUNT = { min: 5, max: 20, default: 10 } as const;
 export const TIME_LIMIT_SECONDS = { min: 300, max: 1800, default: 300 } as const;
 

@@ -15,6 +15,7 @@ import { EventBus } from './events.js';
 import { KeyRing, localKeyCreatedAt } from './keys.js';
 import { ensureLocalKey, localKeyPath } from './local-key.js';
 import { INFO_PATH, infoProof, isAlive, probeEmulator, readServerRecord, removeServerRecord, writeServerRecord, type ServerRecord } from './presence.js';
+import { PageLimiter } from './pages/limits.js';
 import { PAGE_PATH, servePage } from './pages/serve.js';
 import { PlatformError, type PlatformErrorKind } from './platform/errors.js';
 import type { StoredKey } from './keys.js';
@@ -191,9 +192,11 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     environments = parts;
     if (mode === 'server') parts.sandbox();
     const chaos = options.chaos ? createChaos(options.chaos) : undefined;
+    // One allowance per address for both environments' pages, counted in this process (limits.ts).
+    const pageLimiter = new PageLimiter(now);
     const streams = new RequestStreams();
     server.on('request', (req, res) => {
-      void handle(req, res, { environments: parts, publicUrl: options.publicUrl, onRequest: options.onRequest, chaos, localKey, mode, streams });
+      void handle(req, res, { environments: parts, publicUrl: options.publicUrl, onRequest: options.onRequest, chaos, localKey, mode, streams, pageLimiter });
     });
     const address = await listen(server, options.host ?? DEFAULT_HOST, options.port ?? DEFAULT_PORT);
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -293,6 +296,8 @@ interface HandleOptions {
   localKey: string;
   mode: 'server' | 'embedded';
   streams: RequestStreams;
+  /** The candidate's pages' allowance per address. */
+  pageLimiter: PageLimiter;
 }
 
 /** Requests that change data: each runs as one write transaction (checks, record, events, idempotency). */
@@ -419,7 +424,7 @@ function refreshEnvironment(x: Exchange): void {
 /** The candidate's side (docs/emulator.md "The candidate's side"): public HTML pages, no key. */
 async function publicPages(x: Exchange): Promise<void> {
   if (!PAGE_PATH.test(x.url.pathname)) return;
-  x.outcome = { sent: await servePage(x.req, x.res, x.ctx!, x.url.pathname, x.requestId) };
+  x.outcome = { sent: await servePage(x.req, x.res, x.ctx!, x.url.pathname, x.requestId, x.options.pageLimiter) };
 }
 
 /** The API (`/api/v1`, and `/api/v0` marked deprecated) or the emulator's controls (`/_emulator`); nothing else is served. */

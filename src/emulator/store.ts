@@ -83,6 +83,12 @@ const DEFAULT_BUSY_TIMEOUT_MS = 60_000;
 
 const FIELD_PATH = /^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/;
 
+/** A candidate's email address as compared: ASCII letters folded to lower case (SQLite's lower()). */
+const FOLDED_EMAIL = `lower(${field('email')})`;
+
+/** candidateByEmail's query (exported for the test that reads its query plan). */
+export const CANDIDATE_BY_EMAIL = `SELECT seq, CAST(doc AS BLOB) AS doc FROM candidates WHERE ${field('job_id')} = ? AND ${FOLDED_EMAIL} = lower(?) ORDER BY seq LIMIT 1`;
+
 /** Fields looked up or filtered often, indexed per collection (the expressions must match queries'). */
 const INDEXED: Partial<Record<CollectionName, string[][]>> = {
   jobs: [['status']],
@@ -128,6 +134,9 @@ const MIGRATIONS: string[] = [
     `CREATE INDEX events_job_id ON events (${field('job_id')})`,
     `CREATE INDEX deliveries_state_seq ON deliveries (${field('state')}, seq)`,
   ].join(';\n'),
+  // The application page's duplicate check (issue 27): a job's candidate by email address, any
+  // case, found by this index whatever the job's number of candidates (candidateByEmail).
+  `CREATE INDEX candidates_job_id_email ON candidates (${field('job_id')}, ${FOLDED_EMAIL})`,
 ];
 
 export function isFieldPath(path: string): boolean {
@@ -296,6 +305,15 @@ export class Store {
   findBy<T extends StoredRecord>(name: CollectionName, path: string, value: SqlValue): T | undefined {
     const row = this.#open().prepare(`SELECT seq, CAST(doc AS BLOB) AS doc FROM ${table(name)} WHERE ${field(path)} = ? ORDER BY seq LIMIT 1`).get(value);
     return row ? (this.#decode(name, row) as T) : undefined;
+  }
+
+  /**
+   * The job's first candidate with this email address, letters' case aside (ASCII, as SQLite's
+   * lower()): one lookup in the candidates_job_id_email index, never a scan of the job's candidates.
+   */
+  candidateByEmail<T extends StoredRecord>(jobId: string, email: string): T | undefined {
+    const row = this.#open().prepare(CANDIDATE_BY_EMAIL).get(jobId, email);
+    return row ? (this.#decode('candidates', row) as T) : undefined;
   }
 
   #decode(name: CollectionName, row: Record<string, unknown>): StoredRecord {

@@ -24,6 +24,7 @@ import {
   LOCATION_TYPES,
   QUESTION_TYPES,
   SALARY_PERIODS,
+  DESCRIPTION_MAX_CHARS,
 } from '../../src/domain/vocabulary.js';
 import { inert } from '../../src/output/cells.js';
 import { csvRow } from '../../src/output/render.js';
@@ -757,7 +758,7 @@ describe('malformed files and stdin', () => {
 });
 
 describe('huge strings', () => {
-  it('a 200 KB title and a 900 KB description are valid, sent and accepted; a 1.5 MB description gets 413 and exit 2', async () => {
+  it('a 200 KB title and the longest description are valid, sent and accepted; a longer description exits 2 unsent; a 1.5 MB title gets 413 and exit 2', async () => {
     const { root, env, emulator } = await setup();
     const title = 'Títle 😀 '.repeat(20_480).slice(0, 200 * 1024);
     expect(validateJobInput({ title, description: DESCRIPTION }).ok).toBe(true);
@@ -766,8 +767,8 @@ describe('huge strings', () => {
     const first = JSON.parse(byFlags.stdout) as { id: string; title: string };
     expect(first.title).toBe(title);
 
-    const description = `Ünïcödé 😀 ${DESCRIPTION} ${'Lorem ipsum dolor sit amet. '.repeat(40_000)}`.slice(0, 900 * 1024);
-    expect(Buffer.byteLength(JSON.stringify({ title: 'T', description }))).toBeLessThan(1024 * 1024);
+    // DESCRIPTION_MAX_CHARS characters (code points: the emoji counts once), not one more.
+    const description = [...`Ünïcödé 😀 ${DESCRIPTION} ${'Lorem ipsum dolor sit amet. '.repeat(1_000)}`].slice(0, DESCRIPTION_MAX_CHARS).join('');
     expect(validateJobInput({ title: 'Big description', description }).ok).toBe(true);
     const file = writeTemp(root, 'big.json', JSON.stringify({ title: 'Big description', description }));
     const byFile = await runCli(['jobs', 'create', '--from-file', file, '--json'], { env });
@@ -775,13 +776,18 @@ describe('huge strings', () => {
     const second = JSON.parse(byFile.stdout) as { id: string; description: string };
     expect(second.description).toBe(description);
     expect((await emulator.call('GET', `/jobs/${second.id}`)).json.data.description).toBe(description);
+    const longer = writeTemp(root, 'longer.json', JSON.stringify({ title: 'Too long', description: `${description}x` }));
+    const unsent = await runCli(['jobs', 'create', '--from-file', longer, '--json'], { env });
+    expectNoCrash(unsent, [2]);
+    expect(unsent.stderr).toContain('description');
+    expect(unsent.stderr).toContain(`at most ${DESCRIPTION_MAX_CHARS.toLocaleString('en-US')} characters`);
 
     const tooBig = 'x'.repeat(1_500_000);
-    expect(validateJobInput({ title: 'Too big', description: tooBig }).ok).toBe(true);
-    const refused = await runCli(['jobs', 'create', '--title', 'Too big', '--description', tooBig, '--json'], { env });
+    expect(validateJobInput({ title: tooBig, description: DESCRIPTION }).ok).toBe(true);
+    const refused = await runCli(['jobs', 'create', '--title', tooBig, '--description', DESCRIPTION, '--json'], { env });
     expectNoCrash(refused, [2]);
     expect(errorEnvelope(refused.stderr).code).toBe('payload_too_large');
-    const human = await runCli(['jobs', 'create', '--title', 'Too big', '--description', tooBig], { env });
+    const human = await runCli(['jobs', 'create', '--title', tooBig, '--description', DESCRIPTION], { env });
     expectNoCrash(human, [2]);
     expect(human.stderr).toMatch(/exceeds 1048576 bytes.*payload_too_large, HTTP 413/);
     // The request was sent (the server answered), and nothing was made of it.

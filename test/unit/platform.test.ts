@@ -79,11 +79,14 @@ describe('the platform layer, without HTTP', () => {
     if (applied.kind !== 'applied') throw new Error(applied.kind);
     expect(applied.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(findJob(ctx, job.id).candidate_count).toBe(1);
-    expect(applyToJob(ctx, job.id, { ...form, email: ' ADA@example.com ' }).kind).toBe('duplicate');
+    // The same address again (any case) is answered as applied, with a session of its own, but makes no candidate.
+    const repeat = applyToJob(ctx, job.id, { ...form, email: ' ADA@example.com ' });
+    expect(repeat).toMatchObject({ kind: 'applied', candidate: undefined, token: expect.stringMatching(/^[A-Za-z0-9_-]{40,}$/) });
+    expect(findJob(ctx, job.id).candidate_count).toBe(1);
     expect(applyToJob(ctx, 'job_missing', form).kind).toBe('gone');
     expect(ctx.store.count('candidates')).toBe(1);
 
-    const moved = moveCandidate(ctx, applied.candidate.id, 'screening');
+    const moved = moveCandidate(ctx, applied.candidate!.id, 'screening');
     expect(moved.status).toBe('screening');
     expect(refusal(() => moveCandidate(ctx, moved.id, 'offer')).kind).toBe('conflict');
     expect(ctx.types()).toEqual(['job.created', 'assessment.generated', 'application.received', 'application.created', 'candidate.statusChanged']);

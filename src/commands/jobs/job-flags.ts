@@ -21,7 +21,7 @@ export const TIME_LIMIT_RANGE = { min: TIME_LIMIT_SECONDS.min, max: TIME_LIMIT_S
 const FIELDS = {
   title: flag.string({ value: 'text', help: 'job title (required)', field: 'title' }),
   department: flag.string({ value: 'name', help: 'department', field: 'department' }),
-  description: flag.string({ value: 'markdown', help: 'description, Markdown, at least 100 characters (required)', field: 'description' }),
+  description: flag.string({ value: 'markdown', help: 'description, Markdown, 100 to 10,000 characters (required)', field: 'description' }),
   descriptionFile: flag.string({ value: 'file', help: 'read the description from FILE (- for stdin)' }),
   locationType: flag.enum(LOCATION_TYPES, { value: 'type', help: '{choices}', field: 'location.type' }),
   city: flag.string({ help: 'city (required for onsite and hybrid)', field: 'location.city' }),
@@ -59,7 +59,7 @@ const FIELDS = {
 export const JOB_UPDATE_FLAGS = {
   ...FIELDS,
   title: flag.string({ value: 'text', help: 'new job title', field: 'title' }),
-  description: flag.string({ value: 'markdown', help: 'new description, Markdown, at least 100 characters', field: 'description' }),
+  description: flag.string({ value: 'markdown', help: 'new description, Markdown, 100 to 10,000 characters', field: 'description' }),
   autoGenerate: flag.boolean({
     negate: true,
     positive: 'generate assessment questions',

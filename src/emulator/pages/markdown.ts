@@ -1,6 +1,8 @@
 // A job description's Markdown (spec: "Markdown allowed") as safe HTML, with markdown-it: raw
 // HTML is not passed through but escaped (html: false), and links and images may point only at
 // http(s) addresses. Loaded on the first page served, never by the API or the CLI.
+import { createHash } from 'node:crypto';
+
 type Render = (source: string) => string;
 
 let renderer: Promise<Render> | undefined;
@@ -26,3 +28,31 @@ export function markdownRenderer(): Promise<Render> {
     return (source: string) => md.render(source);
   }));
 }
+
+/** How many rendered descriptions are kept (each at most DESCRIPTION_MAX_CHARS of source). */
+const RENDERED_KEPT = 500;
+/** Rendered descriptions by the SHA-256 of their source, least recently used first. */
+const rendered = new Map<string, string>();
+
+/**
+ * A description as HTML, rendered once per distinct text: views are served from here, and a
+ * description is rendered again only when it changes (its digest does). Kept in memory, per
+ * process, for the same reason as the page limits (limits.ts): the standing emulator serves the pages.
+ */
+export async function renderDescription(source: string): Promise<string> {
+  const digest = createHash('sha256').update(source).digest('base64');
+  const cached = rendered.get(digest);
+  if (cached !== undefined) {
+    rendered.delete(digest);
+    rendered.set(digest, cached);
+    return cached;
+  }
+  const html = (await markdownRenderer())(source);
+  descriptionsRendered += 1;
+  rendered.set(digest, html);
+  if (rendered.size > RENDERED_KEPT) rendered.delete(rendered.keys().next().value!);
+  return html;
+}
+
+/** How many descriptions have been rendered (not served from the cache), for tests. */
+export let descriptionsRendered = 0;

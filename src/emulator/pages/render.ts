@@ -217,6 +217,22 @@ export function notOpenPage(job: Job, descriptionHtml: string): string {
 ${jobDetails(job, descriptionHtml)}`);
 }
 
+/** A draft's page: it was never published, so it shows nothing of the job, only that it is not open. */
+export function notPublicPage(): string {
+  return layout('Not open for applications', `<h1>Not open for applications</h1>
+<p class="notice" role="status">This job is not open for applications.</p>`);
+}
+
+/** Past an address's allowance of views or posts (limits.ts): when to try again. */
+export function tooManyPage(kind: 'views' | 'posts', limits: { views: number; posts: number; windowMs: number }, retryAfterSeconds: number): string {
+  const what = kind === 'posts' ? `${limits.posts} forms sent` : `${limits.views} pages opened`;
+  const minute = limits.windowMs === 60_000 ? 'a minute' : `${limits.windowMs / 1000} seconds`;
+  return messagePage(
+    'Too many requests',
+    `This address has reached its limit of ${what} in ${minute}. ${kind === 'posts' ? 'This form was not received: go back and send it again' : 'Try again'} in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`,
+  );
+}
+
 export function messagePage(title: string, message: string, tone: 'notice' | 'done' = 'notice'): string {
   return layout(title, `<h1>${escapeHtml(title)}</h1>\n<p class="${tone}" role="status">${escapeHtml(message)}</p>`);
 }

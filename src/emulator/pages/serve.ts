@@ -7,7 +7,8 @@ import type { Job } from '../../domain/job.js';
 import { scoreAnswers, type Answers, type Question } from '../assessments.js';
 import { applyToJob, findSession, finishSession, sessionDeadline, startSession, type Session } from '../platform/applications.js';
 import type { PlatformContext } from '../platform/context.js';
-import { markdownRenderer } from './markdown.js';
+import type { PageLimiter } from './limits.js';
+import { renderDescription } from './markdown.js';
 import {
   NAME_MAX_CHARS,
   NOTE_MAX_CHARS,
@@ -16,6 +17,8 @@ import {
   assessmentPage,
   messagePage,
   notOpenPage,
+  notPublicPage,
+  tooManyPage,
   thanksPage,
   type ApplicationForm,
   type FormErrors,
@@ -36,10 +39,28 @@ const html = (status: number, body: string): Page => ({ status, html: body });
 const seeOther = (location: string): Page => ({ status: 303, headers: { location } });
 
 /** Answers a request for a candidate's page; returns the status, for the request log. */
-export async function servePage(req: IncomingMessage, res: ServerResponse, ctx: PlatformContext, pathname: string, requestId: string): Promise<number> {
+export async function servePage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: PlatformContext,
+  pathname: string,
+  requestId: string,
+  limiter: PageLimiter,
+): Promise<number> {
   let page: Page;
   try {
-    page = await route(req, ctx, pathname);
+    // Counted first, before the form is read or the data is: past its allowance an address costs nothing more.
+    const kind = req.method === 'POST' ? 'posts' : 'views';
+    const admission = limiter.take(req.socket.remoteAddress ?? '', kind);
+    if (admission.ok) page = await route(req, ctx, pathname);
+    else {
+      // A form past the limit is not read: the connection goes with the answer.
+      if (kind === 'posts') req.resume();
+      page = {
+        ...html(429, tooManyPage(kind, limiter.limits, admission.retryAfterSeconds)),
+        headers: { 'retry-after': String(admission.retryAfterSeconds), ...(kind === 'posts' ? { connection: 'close' } : {}) },
+      };
+    }
   } catch (error) {
     page = error instanceof PageError ? error.page : html(500, messagePage('Something went wrong', `The emulator failed: ${(error as Error).message}`));
   }
@@ -105,20 +126,26 @@ function jobNotFound(): Page {
   return html(404, messagePage('Job not found', 'There is no job at this address. It may have been removed; check the link you were given.'));
 }
 
-async function description(job: Job): Promise<string> {
-  return (await markdownRenderer())(job.description ?? '');
+/** Rendered once per distinct description (markdown.ts), not on every view. */
+function description(job: Job): Promise<string> {
+  return renderDescription(job.description ?? '');
+}
+
+/** A job that is not open: a draft was never published, so nothing of it is shown (not even its title). */
+async function notOpen(job: Job): Promise<string> {
+  return job.status === 'draft' ? notPublicPage() : notOpenPage(job, await description(job));
 }
 
 async function showJob(ctx: PlatformContext, jobId: string): Promise<Page> {
   const job = ctx.store.read(() => ctx.store.get<Job>('jobs', jobId));
   if (!job) return jobNotFound();
-  const rendered = await description(job);
-  return job.status === 'active' ? html(200, applicationPage(job, rendered, { base: basePath(ctx) })) : html(200, notOpenPage(job, rendered));
+  return job.status === 'active' ? html(200, applicationPage(job, await description(job), { base: basePath(ctx) })) : html(200, await notOpen(job));
 }
 
 function thanksFor(ctx: PlatformContext, jobId: string): Page {
   const job = ctx.store.read(() => ctx.store.get<Job>('jobs', jobId));
-  return job ? html(200, thanksPage(job)) : jobNotFound();
+  if (!job) return jobNotFound();
+  return job.status === 'draft' ? html(200, notPublicPage()) : html(200, thanksPage(job));
 }
 
 /** A plausible address: something@domain.tld, no spaces or characters mail addresses do not use. */
@@ -143,20 +170,16 @@ function validateApplication(form: ApplicationForm): FormErrors<keyof Applicatio
 async function apply(req: IncomingMessage, ctx: PlatformContext, jobId: string): Promise<Page> {
   const fields = await readForm(req);
   const form: ApplicationForm = { name: fields.get('name') ?? '', email: fields.get('email') ?? '', note: (fields.get('note') ?? '').replace(/\r\n?/g, '\n') };
-  const rendered = ctx.store.read(() => ctx.store.get<Job>('jobs', jobId));
-  if (!rendered) return jobNotFound();
-  const descriptionHtml = await description(rendered);
+  const shown = ctx.store.read(() => ctx.store.get<Job>('jobs', jobId));
+  if (!shown) return jobNotFound();
   const errors = validateApplication(form);
-  if (Object.keys(errors).length > 0 && rendered.status === 'active') {
-    return html(422, applicationPage(rendered, descriptionHtml, { base: basePath(ctx), form, errors }));
+  if (Object.keys(errors).length > 0 && shown.status === 'active') {
+    return html(422, applicationPage(shown, await description(shown), { base: basePath(ctx), form, errors }));
   }
+  // A repeat (the same email address again) is answered exactly as a first application: see applyToJob.
   const outcome = applyToJob(ctx, jobId, form);
   if (outcome.kind === 'gone') return jobNotFound();
-  if (outcome.kind === 'not_open') return html(409, notOpenPage(outcome.job, await description(outcome.job)));
-  if (outcome.kind === 'duplicate') {
-    const errors = { email: 'You have already applied for this job with this email address.' };
-    return html(409, applicationPage(outcome.job, descriptionHtml, { base: basePath(ctx), form, errors }));
-  }
+  if (outcome.kind === 'not_open') return html(409, await notOpen(outcome.job));
   const base = basePath(ctx);
   return seeOther(outcome.token ? `${base}/assess/${outcome.token}` : `${base}/apply/${encodeURIComponent(outcome.job.id)}/thanks`);
 }
@@ -250,8 +273,7 @@ async function submitAnswers(req: IncomingMessage, ctx: PlatformContext, token: 
     if (Object.keys(errors).length > 0) {
       return html(422, renderAssessment(current, `${basePath(ctx)}/assess/${token}`, { values: Object.fromEntries(fields), errors }));
     }
-    const score = scoreAnswers(current.assessment, answers);
-    finishSession(ctx, current, score);
+    finishSession(ctx, current, () => scoreAnswers(current.assessment, answers));
     return seeOther(`${basePath(ctx)}/assess/${token}`);
   });
 }

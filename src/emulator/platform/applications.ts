@@ -18,7 +18,12 @@ export interface Applicant {
 export interface StoredApplication {
   id: string;
   job_id: string;
-  candidate_id: string;
+  /**
+   * null for a repeat: the same email address applying again to the same job gets an assessment
+   * session like the first (so that the answer tells no one whether the address had applied), but
+   * no candidate, no event and no count; its answers are not scored.
+   */
+  candidate_id: string | null;
   note: string;
   /** SHA-256 of the token in the assessment's address (the token itself is not stored); null without an assessment. */
   token_hash: string | null;
@@ -79,34 +84,39 @@ export function completeAssessment(ctx: PlatformContext, job: Job, candidate: Ca
 export type ApplyOutcome =
   | { kind: 'gone' }
   | { kind: 'not_open'; job: Job }
-  | { kind: 'duplicate'; job: Job }
-  /** `token`: the assessment's address, when the job has an assessment to take. */
-  | { kind: 'applied'; job: Job; candidate: Candidate; token: string | undefined };
+  /**
+   * `token`: the assessment's address, when the job has an assessment to take. `candidate`:
+   * undefined for a repeat (the same email address again), answered all the same.
+   */
+  | { kind: 'applied'; job: Job; candidate: Candidate | undefined; token: string | undefined };
 
 /**
  * An application from the public form (docs/emulator.md "The candidate's side"), in one write transaction: the job must still
- * be active, one application per address and job; a candidate with its events, the job's count,
- * and the application with the token of its assessment session.
+ * be active; a candidate with its events, the job's count, and the application with the token of
+ * its assessment session. One candidate per email address and job: the same address again (any
+ * case) is found by an index (Store.candidateByEmail) and answered exactly as a first application
+ * is, so that no one learns whether an address applied; it makes no candidate, no event and no
+ * count, only an assessment session of its own (candidate_id null) whose answers are not scored.
+ * Only index lookups and a few inserts run under the write lock.
  */
 export function applyToJob(ctx: PlatformContext, jobId: string, form: Applicant & { note: string }): ApplyOutcome {
   return ctx.store.write((): ApplyOutcome => {
     const job = ctx.store.get<Job>('jobs', jobId);
     if (!job) return { kind: 'gone' };
     if (job.status !== 'active') return { kind: 'not_open', job };
-    // One application per person and job: the same email address again is refused, not a second candidate.
-    const email = form.email.trim().toLowerCase();
-    if (ctx.store.all<Candidate>('candidates', { job_id: job.id }).some((candidate) => candidate.email.toLowerCase() === email)) {
-      return { kind: 'duplicate', job };
-    }
-    const candidate = createApplication(ctx, job, { name: form.name.trim(), email: form.email.trim() });
-    addToCandidateCount(ctx, job, 1);
+    const repeat = ctx.store.candidateByEmail<Candidate>(job.id, form.email.trim()) !== undefined;
+    const candidate = repeat ? undefined : createApplication(ctx, job, { name: form.name.trim(), email: form.email.trim() });
+    if (!repeat) addToCandidateCount(ctx, job, 1);
     const assessment = assessmentOf(ctx, job);
     const token = assessment ? randomBytes(32).toString('base64url') : undefined;
+    // A repeat without an assessment needs no session at all.
+    if (repeat && !token) return { kind: 'applied', job, candidate, token };
     ctx.store.put('applications', {
       id: newId('app'),
       job_id: job.id,
-      candidate_id: candidate.id,
-      note: form.note,
+      candidate_id: candidate?.id ?? null,
+      // What a repeat sent is not kept.
+      note: candidate ? form.note : '',
       token_hash: token ? hashToken(token) : null,
       assessment_id: assessment?.id ?? null,
       started_at: null,
@@ -132,7 +142,8 @@ function hashToken(token: string): string {
 export interface Session {
   application: StoredApplication;
   job: Job;
-  candidate: Candidate;
+  /** undefined for a repeat application's session (see StoredApplication.candidate_id). */
+  candidate: Candidate | undefined;
   assessment: Assessment;
 }
 
@@ -142,9 +153,9 @@ export function findSession(ctx: PlatformContext, token: string): Session | unde
   const application = ctx.store.findBy<StoredApplication>('applications', 'token_hash', hashToken(token));
   if (!application || !application.assessment_id) return undefined;
   const job = ctx.store.get<Job>('jobs', application.job_id);
-  const candidate = ctx.store.get<Candidate>('candidates', application.candidate_id);
+  const candidate = application.candidate_id === null ? undefined : ctx.store.get<Candidate>('candidates', application.candidate_id);
   const assessment = ctx.store.get<Assessment>('assessments', application.assessment_id);
-  if (!job || !candidate || !assessment) return undefined;
+  if (!job || (application.candidate_id !== null && !candidate) || !assessment) return undefined;
   return { application, job, candidate, assessment };
 }
 
@@ -159,8 +170,11 @@ export function startSession(ctx: PlatformContext, session: Session): Session {
   return { ...session, application: ctx.store.put('applications', { ...session.application, started_at: ctx.now().toISOString() }) };
 }
 
-/** The answers scored: the assessment completed with its events, and the session closed (in the caller's write transaction). */
-export function finishSession(ctx: PlatformContext, session: Session, score: number): void {
-  completeAssessment(ctx, session.job, session.candidate, score);
+/**
+ * The answers scored: the assessment completed with its events, and the session closed (in the
+ * caller's write transaction). A repeat's session (no candidate) is closed and nothing is scored.
+ */
+export function finishSession(ctx: PlatformContext, session: Session, score: () => number): void {
+  if (session.candidate) completeAssessment(ctx, session.job, session.candidate, score());
   ctx.store.put('applications', { ...session.application, completed_at: ctx.now().toISOString() });
 }
