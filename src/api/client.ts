@@ -201,6 +201,7 @@ export class ApiClient {
     for (;;) {
       if (pacer) await bounded(pacer.admit());
       let response: RawResponse;
+      const sentAt = this.#shared.clock.now();
       try {
         response = await this.#attempt(method, url, headers, body);
         if (unanswered > 0) response = { ...response, unanswered };
@@ -214,7 +215,7 @@ export class ApiClient {
         continue;
       }
       this.#shared.deprecation.answer(method, path, response.headers);
-      this.#observeRateLimit(response.headers);
+      this.#observeRateLimit(response.headers, sentAt);
       if (pacer) {
         // A 429 holds every request before any other learns that this one is answered.
         let holdMs: number | undefined;
@@ -286,9 +287,10 @@ export class ApiClient {
     return new ApiClient(this.#options, { shared, pacer });
   }
 
-  #observeRateLimit(headers: Readonly<Record<string, string>>): void {
+  /** `sentAt`: when the request was sent (local ms); its answer's Date was written since. */
+  #observeRateLimit(headers: Readonly<Record<string, string>>, sentAt: number): void {
     const shared = this.#shared;
-    const dated = shared.serverClock.observe(headers.date);
+    const dated = shared.serverClock.observe(headers.date, sentAt);
     shared.rateLimit = reportedRateLimit(headers) ?? shared.rateLimit;
     // An answer with no X-RateLimit headers leaves the budget as it was; one whose headers cannot
     // be true (or whose Date is far from the others') makes it unknown.

@@ -12,8 +12,10 @@ export interface Seen {
   method: string;
   path: string;
   headers: Record<string, string>;
-  /** Virtual ms since the epoch. */
+  /** Virtual ms since the epoch: when the answer comes back (and, without `delays`, when the server read it). */
   at: number;
+  /** When the server handled it (virtual ms): `at` less the way back, with `delays`; else `at`. */
+  servedAt: number;
 }
 
 export interface Answer {
@@ -33,11 +35,18 @@ export interface VirtualApi {
   warnings: string[];
 }
 
+/** The way to the server and back of request `index` (virtual ms). */
+export type Delays = (index: number) => { there: number; back: number };
+
 /**
  * `latencyMs`: how long a request takes to reach the server (virtual time); its answer comes back
  * at once. A request sent after a 429 came back therefore reaches the server `latencyMs` later.
+ * `delays` (instead): each request takes `there` to reach the server, which handles it then
+ * (`servedAt`), and its answer takes `back` to return (an answer late under load). `origin`: the
+ * server's origin (a loopback one is believed to run its clock fast, as the emulator may).
  */
-export function virtualApi(script: Script, options: { maxRetries?: number; timeoutMs?: number; random?: () => number; start?: number; latencyMs?: number } = {}): VirtualApi {
+export function virtualApi(script: Script, options: { maxRetries?: number; timeoutMs?: number; random?: () => number; start?: number; latencyMs?: number; delays?: Delays; origin?: string } = {}): VirtualApi {
+  const origin = options.origin ?? ORIGIN;
   const clock = new VirtualClock(options.start);
   const agent = new MockAgent();
   agent.disableNetConnect();
@@ -45,10 +54,13 @@ export function virtualApi(script: Script, options: { maxRetries?: number; timeo
   const retries: string[] = [];
   const warnings: string[] = [];
   agent
-    .get(ORIGIN)
+    .get(origin)
     .intercept({ path: () => true, method: () => true })
     .reply((request) => {
-      const seen: Seen = { method: request.method, path: request.path, headers: { ...(request.headers as Record<string, string>) }, at: clock.now() };
+      const headers = { ...(request.headers as Record<string, string>) };
+      const back = Number(headers['x-virtual-back'] ?? 0);
+      delete headers['x-virtual-back'];
+      const seen: Seen = { method: request.method, path: request.path, headers, at: clock.now(), servedAt: clock.now() - back };
       requests.push(seen);
       const answer = script(seen, requests.length - 1);
       if (answer === 'drop') throw Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' });
@@ -57,9 +69,20 @@ export function virtualApi(script: Script, options: { maxRetries?: number; timeo
     })
     .persist();
   const latency = options.latencyMs ?? 0;
-  // The transport: the MockAgent, reached after the latency on the virtual clock.
-  const transport =
-    latency === 0
+  const delays = options.delays;
+  let dispatched = 0;
+  // The transport: the MockAgent, reached after the latency on the virtual clock. With `delays`,
+  // the request reaches the MockAgent after both ways; its script serves it as of `back` earlier.
+  const transport = delays
+    ? (Object.assign(Object.create(agent) as Dispatcher, {
+        dispatch(request: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) {
+          const { there, back } = delays(dispatched++);
+          const headers = { ...(request.headers as Record<string, string>), 'x-virtual-back': String(back) };
+          clock.clock.sleep(there + back).then(() => agent.dispatch({ ...request, headers }, handler), () => undefined);
+          return true;
+        },
+      }) as Dispatcher)
+    : latency === 0
       ? agent
       : (Object.assign(Object.create(agent) as Dispatcher, {
           dispatch(request: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) {
@@ -68,7 +91,7 @@ export function virtualApi(script: Script, options: { maxRetries?: number; timeo
           },
         }) as Dispatcher);
   const client = new ApiClient({
-    baseUrl: resolveBaseUrl(`${ORIGIN}/api/v1`),
+    baseUrl: resolveBaseUrl(`${origin}/api/v1`),
     apiKey: 'hk_test_virtual',
     timeoutMs: options.timeoutMs ?? 30_000,
     userAgent: 'hire-test',

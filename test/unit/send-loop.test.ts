@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WaitReport } from '../../src/api/pacer.js';
 import { ApiError, HireError } from '../../src/errors.js';
-import { bulk, httpDate, virtualApi, type Answer } from '../helpers/virtual-api.js';
+import { bulk, httpDate, virtualApi, type Answer, type Seen } from '../helpers/virtual-api.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -164,4 +164,59 @@ describe('single requests keep their 60 s rule', () => {
     expect(error.exitCode).toBe(6);
     expect(api.requests.map((request) => request.at - api.requests[0]!.at)).toEqual([0, 375, 1_125]);
   });
+});
+
+describe('late answers from a server whose clock runs fast (the emulator at --clock-scale 3600)', () => {
+  // An hour of the server's time per second of ours: a window of 5 requests lasts 1,000 ms here,
+  // and answers come back up to 1.5 s after the server wrote their Date (a loaded machine).
+  const SCALE = 3_600;
+  const start = Date.parse('2026-11-26T10:00:00Z');
+  const serverTime = (local: number) => start + (local - start) * SCALE;
+
+  /** A truthful server: 5 an hour of its own clock, Date and X-RateLimit-Reset on that clock, as of when it handled the request. */
+  const truthfulFast = () => {
+    const counts = new Map<number, number>();
+    const served: { window: number; status: number }[] = [];
+    const script = (request: Seen): Answer => {
+      const now = serverTime(request.servedAt);
+      const window = Math.floor(now / HOUR_MS);
+      const used = (counts.get(window) ?? 0) + 1;
+      counts.set(window, used);
+      const headers = { date: httpDate(now), 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': String(Math.max(0, 5 - used)), 'x-ratelimit-reset': String(((window + 1) * HOUR_MS) / 1000) };
+      const answer = used > 5 ? tooMany({ ...headers, 'retry-after': String(Math.max(1, ((window + 1) * HOUR_MS - now) / 1000)) }) : { status: 200, headers };
+      served.push({ window, status: answer.status });
+      return answer;
+    };
+    return { script, served };
+  };
+
+  /** Seeded delays: most answers quick (under 60 ms both ways), one in four up to 1,500 ms late (longer than a window); the first is that late. */
+  const lateDelays = (seed: number) => {
+    let state = seed;
+    const next = () => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return state / 2_147_483_648;
+    };
+    return (index: number) => (index === 0 ? { there: 0, back: 1_500 } : { there: Math.round(next() * 20), back: Math.round(next() < 0.25 ? next() * 1_500 : next() * 40) });
+  };
+
+  for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+    it(`a list page by page (seed ${seed}) never meets a 429, however late its answers come`, async () => {
+      const server = truthfulFast();
+      const api = virtualApi(server.script, { origin: 'http://127.0.0.1:8788', delays: lateDelays(seed) });
+      const paced = api.client.paced({ reserve: 0, maxWaitMs: 25 * HOUR_MS });
+      await api.clock.run(bulk(paced, 24, 1));
+      expect(server.served.filter((entry) => entry.status === 429)).toEqual([]);
+      expect(server.served).toHaveLength(24);
+    });
+
+    it(`bulk work 4 at a time (seed ${seed}) never meets a 429, however late its answers come`, async () => {
+      const server = truthfulFast();
+      const api = virtualApi(server.script, { origin: 'http://127.0.0.1:8788', delays: lateDelays(seed) });
+      const paced = api.client.paced({ reserve: 0, maxWaitMs: 25 * HOUR_MS });
+      await api.clock.run(bulk(paced, 40, 4));
+      expect(server.served.filter((entry) => entry.status === 429)).toEqual([]);
+      expect(server.served).toHaveLength(40);
+    });
+  }
 });

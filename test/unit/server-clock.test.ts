@@ -44,4 +44,38 @@ describe('ServerClock', () => {
     emulator.observe(date(START + 36_000));
     expect(emulator.rate).toBeCloseTo(350, 5);
   });
+
+  it('answers that came late never make the clock seem faster or further on than it is (a wait never ends early)', () => {
+    // The emulator at 3600×: the first answer comes back 500 ms after its Date was written, the
+    // next at once; an hour away from the second Date is 1,000 ms of ours, and no less.
+    let local = START;
+    const trueServer = (at: number) => START + (at - START) * 3_600;
+    const clock = new ServerClock(() => local, { mayRunFast: true });
+    local += 500;
+    expect(clock.observe(date(trueServer(START)), START)).toBe(true);
+    local = START + 1_000;
+    expect(clock.observe(date(trueServer(START + 990)), START + 990)).toBe(true);
+    expect(clock.rate).toBeLessThanOrEqual(3_600);
+    expect(clock.now()!).toBeLessThanOrEqual(trueServer(local));
+    expect(clock.localMsUntil(trueServer(START + 990 + 1_000) / 1000)).toBeGreaterThanOrEqual(1_000 - 10);
+
+    // Taken as written on arrival (no time of sending), the same Dates read 3600 × 990 / 500: faster.
+    let naive = START + 500;
+    const unsent = new ServerClock(() => naive, { mayRunFast: true });
+    unsent.observe(date(trueServer(START)));
+    naive = START + 1_000;
+    unsent.observe(date(trueServer(START + 990)));
+    expect(unsent.rate).toBeGreaterThan(3_600);
+  });
+
+  it('a Date written while a late answer was on its way is believed, however far its clock ran meanwhile', () => {
+    let local = START;
+    const clock = new ServerClock(() => local, { mayRunFast: true });
+    // Sent at START, written at once, back 2 s later; the next sent then and back at once, 2 s of
+    // ours (200,000 s of a clock at 100,000×) after the first Date.
+    local += 2_000;
+    expect(clock.observe(date(START), START)).toBe(true);
+    local += 1;
+    expect(clock.observe(date(START + 2_000 * 100_000), START + 2_000)).toBe(true);
+  });
 });
