@@ -11,6 +11,8 @@ export interface Candidate {
   status: CandidateStatus;
   /** 0–100 once the assessment is completed, else null. */
   score: number | null;
+  /** What the candidate wrote in the application form's "Cover note or links" (their text, as sent); null when none. */
+  note: string | null;
   applied_at: string;
   created_at: string;
   updated_at: string;
@@ -23,13 +25,21 @@ export const CANDIDATE_RECORD_FIELDS: readonly string[] = everyKey<Candidate>()(
   'email',
   'status',
   'score',
+  'note',
   'applied_at',
   'created_at',
   'updated_at',
 ]);
 
 /** The pipeline in order; `rejected` stands outside it. */
-export const CANDIDATE_PIPELINE: readonly CandidateStatus[] = ['new', 'screening', 'review', 'interview', 'offer', 'hired'];
+export const CANDIDATE_PIPELINE: readonly CandidateStatus[] = [
+  'new',
+  'screening',
+  'review',
+  'interview',
+  'offer',
+  'hired',
+];
 const FINAL: readonly CandidateStatus[] = ['hired', 'rejected'];
 
 /**
@@ -61,7 +71,8 @@ export function moveHint(id: string, from: CandidateStatus, to: CandidateStatus)
   const command = (status: CandidateStatus) => `\`hire candidates move ${id} --status ${status}\``;
   if (target < 0 || at < 0) return `From ${from}, the candidate can move to ${sentence(candidateMovesFrom(from))}.`;
   const step = target > at ? 1 : -1;
-  const path = target > at ? CANDIDATE_PIPELINE.slice(at + 1, target + 1) : CANDIDATE_PIPELINE.slice(target, at).reverse();
+  const path =
+    target > at ? CANDIDATE_PIPELINE.slice(at + 1, target + 1) : CANDIDATE_PIPELINE.slice(target, at).reverse();
   const next = path[0]!;
   const way = step > 0 ? 'on' : 'back';
   return `From ${from}, ${to} is ${path.length} steps ${way} (${path.join(' → ')}), one at a time: ${command(next)} first.`;
@@ -72,7 +83,10 @@ function sentence(items: readonly string[]): string {
   return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)!}`;
 }
 
-export const CandidateMoveSchema = z.strictObject({ status: oneOf(CANDIDATE_STATUSES) }, { error: typeError('a JSON object') });
+export const CandidateMoveSchema = z.strictObject(
+  { status: oneOf(CANDIDATE_STATUSES) },
+  { error: typeError('a JSON object') },
+);
 
 export function validateCandidateMove(input: unknown): Validation<{ status: CandidateStatus }> {
   return validateWith(CandidateMoveSchema, input);

@@ -29,7 +29,15 @@ const DAY_MS = 86_400_000;
 /** Meta entry: the reset boundary (ISO, 00:00 UTC) the sandbox data was last reset at. */
 const RESET_META = 'sandbox_reset_at';
 /** What a reset clears. Keys stay (they are credentials), and so do webhooks: a developer's receiver stays registered. */
-const RESET_COLLECTIONS: readonly CollectionName[] = ['jobs', 'assessments', 'candidates', 'applications', 'idempotency', 'events', 'deliveries'];
+const RESET_COLLECTIONS: readonly CollectionName[] = [
+  'jobs',
+  'assessments',
+  'candidates',
+  'applications',
+  'idempotency',
+  'events',
+  'deliveries',
+];
 
 /** The latest 00:00 UTC at or before `now`. */
 export function resetBoundary(now: Date): Date {
@@ -136,16 +144,32 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 /** Stores the seeded jobs, assessments and candidates, stamped `at`. Emits no events: nobody did anything. */
 export function seedSandbox(ctx: PlatformContext, at: Date, seed = SANDBOX_SEED): void {
   const random = seededRandom(seed);
-  const seededId = (prefix: IdPrefix) => `${prefix}_${Array.from({ length: 20 }, () => ALPHABET[Math.floor(random() * ALPHABET.length)]).join('')}`;
+  const seededId = (prefix: IdPrefix) =>
+    `${prefix}_${Array.from({ length: 20 }, () => ALPHABET[Math.floor(random() * ALPHABET.length)]).join('')}`;
   const stamp = at.toISOString();
   // Stored last first: lists, newest first, then open on the main job.
   for (const { input, candidates } of [...SEED_JOBS].reverse()) {
     const result = validateJobInput(input);
-    if (!result.ok) throw new Error(`The sandbox's seeded job "${String(input.title)}" is not valid: ${JSON.stringify(result.errors)}`);
+    if (!result.ok)
+      throw new Error(
+        `The sandbox's seeded job "${String(input.title)}" is not valid: ${JSON.stringify(result.errors)}`,
+      );
     const { publish, title, ...fields } = result.value;
     const id = seededId('job');
-    const assessment = { ...generateAssessment({ id, title, ...fields }, fields.assessment_config, at), id: seededId('asmt') };
-    const job = jobRecord({ id, title, publish, input: fields, assessment, url: applicationUrl(ctx, id), stamp, candidateCount: candidates.length });
+    const assessment = {
+      ...generateAssessment({ id, title, ...fields }, fields.assessment_config, at),
+      id: seededId('asmt'),
+    };
+    const job = jobRecord({
+      id,
+      title,
+      publish,
+      input: fields,
+      assessment,
+      url: applicationUrl(ctx, id),
+      stamp,
+      candidateCount: candidates.length,
+    });
     ctx.store.put('assessments', assessment);
     ctx.store.put('jobs', job);
     for (const [name, status, score] of candidates) {
@@ -156,6 +180,7 @@ export function seedSandbox(ctx: PlatformContext, at: Date, seed = SANDBOX_SEED)
         email: `${name.toLowerCase().replace(/\s+/g, '.')}@example.com`,
         status,
         score,
+        note: null,
         applied_at: stamp,
         created_at: stamp,
         updated_at: stamp,

@@ -10,7 +10,16 @@ import { DatabaseError, openDatabase, type Database, type SqlValue } from './db.
 import { LEGACY_FILES, LegacyFormatError, readLegacyState } from './legacy.js';
 
 /** The collections of the first schema (and of the first-format data dirs it imports). */
-export const FIRST_COLLECTIONS = ['jobs', 'assessments', 'candidates', 'webhooks', 'keys', 'idempotency', 'events', 'deliveries'] as const;
+export const FIRST_COLLECTIONS = [
+  'jobs',
+  'assessments',
+  'candidates',
+  'webhooks',
+  'keys',
+  'idempotency',
+  'events',
+  'deliveries',
+] as const;
 /** `applications`: what a candidate sent on the application page, and their assessment session. */
 export const COLLECTIONS = [...FIRST_COLLECTIONS, 'applications'] as const;
 export type CollectionName = (typeof COLLECTIONS)[number];
@@ -35,7 +44,10 @@ export const RECOVER_COMMAND = 'hire emulator reset --yes';
 
 /** The database file cannot be used at all (not a file, not SQLite, a schema this hire does not know). */
 function damagedDatabase(path: string, problem: string, command: string): StoreError {
-  return new StoreError(`The emulator database ${path} ${problem}; it was left untouched. \`${command}\` moves it aside and starts with empty data.`, 'data_damaged');
+  return new StoreError(
+    `The emulator database ${path} ${problem}; it was left untouched. \`${command}\` moves it aside and starts with empty data.`,
+    'data_damaged',
+  );
 }
 
 /** One stored record that cannot be read (bytes that are not UTF-8, text that is not a JSON object). */
@@ -47,7 +59,10 @@ export class DamagedRecordError extends StoreError {
     readonly problem: string,
     command = RECOVER_COMMAND,
   ) {
-    super(`The emulator database ${file} holds a damaged record (${collection}, row ${seq}): ${problem}. \`${command}\` removes it with the rest of the data.`, 'data_damaged');
+    super(
+      `The emulator database ${file} holds a damaged record (${collection}, row ${seq}): ${problem}. \`${command}\` removes it with the rest of the data.`,
+      'data_damaged',
+    );
   }
 }
 
@@ -71,7 +86,12 @@ function decodeDocument(bytes: unknown): { doc?: StoredRecord; problem?: string 
     const at = /position (\d+)/.exec((error as Error).message)?.[1];
     return { problem: `it is not valid JSON${at ? ` (at character ${at})` : ''}` };
   }
-  if (typeof doc !== 'object' || doc === null || Array.isArray(doc) || typeof (doc as { id?: unknown }).id !== 'string') {
+  if (
+    typeof doc !== 'object' ||
+    doc === null ||
+    Array.isArray(doc) ||
+    typeof (doc as { id?: unknown }).id !== 'string'
+  ) {
     return { problem: 'it is not a JSON object with an id' };
   }
   return { doc: doc as StoredRecord };
@@ -105,7 +125,10 @@ const INDEXED: Partial<Record<CollectionName, string[][]>> = {
 const MIGRATIONS: string[] = [
   [
     'CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID',
-    ...FIRST_COLLECTIONS.map((name) => `CREATE TABLE ${name} (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL)`),
+    ...FIRST_COLLECTIONS.map(
+      (name) =>
+        `CREATE TABLE ${name} (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL)`,
+    ),
     ...Object.entries(INDEXED).flatMap(([name, indexes]) =>
       indexes.map((fields) => `CREATE INDEX ${name}_${fields.join('_')} ON ${name} (${fields.map(field).join(', ')})`),
     ),
@@ -137,6 +160,8 @@ const MIGRATIONS: string[] = [
   // The application page's duplicate check (issue 27): a job's candidate by email address, any
   // case, found by this index whatever the job's number of candidates (candidateByEmail).
   `CREATE INDEX candidates_job_id_email ON candidates (${field('job_id')}, ${FOLDED_EMAIL})`,
+  // The candidate's note (issue 28): a candidate made before it carries its application's note, or null.
+  `UPDATE candidates SET doc = json_set(doc, '$.note', (SELECT NULLIF(json_extract(a.doc, '$.note'), '') FROM applications AS a WHERE json_extract(a.doc, '$.candidate_id') = candidates.id)) WHERE json_type(doc, '$.note') IS NULL`,
 ];
 
 export function isFieldPath(path: string): boolean {
@@ -252,7 +277,11 @@ export class Store {
       if (error instanceof StoreError) throw error;
       if (error instanceof LegacyFormatError) throw new StoreError(error.message);
       if (error instanceof DatabaseError && (error.code === 'SQLITE_NOTADB' || error.code === 'SQLITE_CORRUPT')) {
-        throw damagedDatabase(path, `is not readable (${error.code === 'SQLITE_NOTADB' ? 'not an SQLite database' : 'the database is corrupt'})`, recover);
+        throw damagedDatabase(
+          path,
+          `is not readable (${error.code === 'SQLITE_NOTADB' ? 'not an SQLite database' : 'the database is corrupt'})`,
+          recover,
+        );
       }
       throw error;
     }
@@ -273,16 +302,23 @@ export class Store {
   /** Every record of a collection (where each given field equals its value), oldest first. */
   all<T extends StoredRecord>(name: CollectionName, where: Record<string, SqlValue> = {}): T[] {
     const entries = Object.entries(where);
-    return this.select<T>(name, { where: entries.map(([path]) => `${field(path)} = ?`), params: entries.map(([, value]) => value) });
+    return this.select<T>(name, {
+      where: entries.map(([path]) => `${field(path)} = ?`),
+      params: entries.map(([, value]) => value),
+    });
   }
 
   /** The records selected; a damaged one is left out, and reported to onDamaged. */
   select<T extends StoredRecord>(name: CollectionName, selection: Selection = {}): T[] {
     const sql = `SELECT seq, CAST(doc AS BLOB) AS doc FROM ${table(name)}${whereClause(selection.where)} ORDER BY ${[...(selection.order ?? []), 'seq'].join(', ')}${
-      selection.limit !== undefined ? ` LIMIT ${Math.floor(selection.limit)} OFFSET ${Math.floor(selection.offset ?? 0)}` : ''
+      selection.limit !== undefined
+        ? ` LIMIT ${Math.floor(selection.limit)} OFFSET ${Math.floor(selection.offset ?? 0)}`
+        : ''
     }`;
     const records: T[] = [];
-    for (const row of this.#open().prepare(sql).all(...(selection.params ?? []))) {
+    for (const row of this.#open()
+      .prepare(sql)
+      .all(...(selection.params ?? []))) {
       const { doc, problem } = decodeDocument(row.doc);
       if (doc) records.push(doc as T);
       else this.#report(new DamagedRecordError(this.path, name, Number(row.seq), problem!, this.#recover));
@@ -291,19 +327,25 @@ export class Store {
   }
 
   count(name: CollectionName, selection: Pick<Selection, 'where' | 'params'> = {}): number {
-    const row = this.#open().prepare(`SELECT count(*) AS n FROM ${table(name)}${whereClause(selection.where)}`).get(...(selection.params ?? []));
+    const row = this.#open()
+      .prepare(`SELECT count(*) AS n FROM ${table(name)}${whereClause(selection.where)}`)
+      .get(...(selection.params ?? []));
     return Number(row?.n ?? 0);
   }
 
   /** The record, or undefined; a DamagedRecordError when it is stored but cannot be read. */
   get<T extends StoredRecord>(name: CollectionName, id: string): T | undefined {
-    const row = this.#open().prepare(`SELECT seq, CAST(doc AS BLOB) AS doc FROM ${table(name)} WHERE id = ?`).get(id);
+    const row = this.#open()
+      .prepare(`SELECT seq, CAST(doc AS BLOB) AS doc FROM ${table(name)} WHERE id = ?`)
+      .get(id);
     return row ? (this.#decode(name, row) as T) : undefined;
   }
 
   /** The first record whose field equals value (an indexed field, for lookups such as a key's hash). */
   findBy<T extends StoredRecord>(name: CollectionName, path: string, value: SqlValue): T | undefined {
-    const row = this.#open().prepare(`SELECT seq, CAST(doc AS BLOB) AS doc FROM ${table(name)} WHERE ${field(path)} = ? ORDER BY seq LIMIT 1`).get(value);
+    const row = this.#open()
+      .prepare(`SELECT seq, CAST(doc AS BLOB) AS doc FROM ${table(name)} WHERE ${field(path)} = ? ORDER BY seq LIMIT 1`)
+      .get(value);
     return row ? (this.#decode(name, row) as T) : undefined;
   }
 
@@ -334,7 +376,8 @@ export class Store {
   /** The records a query selects, in its order. */
   query<T extends StoredRecord>(name: CollectionName, query: Query = {}): T[] {
     const { where, params } = conditionsSql(query.conditions ?? []);
-    const order = query.sort && query.sort.length > 0 ? query.sort.flatMap(orderTerms) : query.newestFirst ? ['seq DESC'] : [];
+    const order =
+      query.sort && query.sort.length > 0 ? query.sort.flatMap(orderTerms) : query.newestFirst ? ['seq DESC'] : [];
     return this.select<T>(name, {
       where,
       params,
@@ -357,17 +400,25 @@ export class Store {
   }
 
   delete(name: CollectionName, id: string): boolean {
-    return this.#open().prepare(`DELETE FROM ${table(name)} WHERE id = ?`).run(id).changes > 0;
+    return (
+      this.#open()
+        .prepare(`DELETE FROM ${table(name)} WHERE id = ?`)
+        .run(id).changes > 0
+    );
   }
 
   /** Deletes the records whose field equals value; returns how many. */
   deleteWhere(name: CollectionName, path: string, value: SqlValue): number {
-    return this.#open().prepare(`DELETE FROM ${table(name)} WHERE ${field(path)} = ?`).run(value).changes;
+    return this.#open()
+      .prepare(`DELETE FROM ${table(name)} WHERE ${field(path)} = ?`)
+      .run(value).changes;
   }
 
   /** Deletes every record of the collection; returns how many there were. */
   clear(name: CollectionName): number {
-    return this.#open().prepare(`DELETE FROM ${table(name)}`).run().changes;
+    return this.#open()
+      .prepare(`DELETE FROM ${table(name)}`)
+      .run().changes;
   }
 
   /** A value of the database's own bookkeeping (the meta table), such as when the sandbox was last reset. */
@@ -377,12 +428,17 @@ export class Store {
     try {
       return UTF8.decode(row.value as Uint8Array);
     } catch {
-      throw new StoreError(`The emulator database ${this.path} holds a damaged value (meta ${JSON.stringify(name)}): its text is not valid UTF-8. \`${this.#recover}\` moves the database aside.`, 'data_damaged');
+      throw new StoreError(
+        `The emulator database ${this.path} holds a damaged value (meta ${JSON.stringify(name)}): its text is not valid UTF-8. \`${this.#recover}\` moves the database aside.`,
+        'data_damaged',
+      );
     }
   }
 
   setMeta(name: string, value: string): void {
-    this.#open().prepare('INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value').run(name, value);
+    this.#open()
+      .prepare('INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value')
+      .run(name, value);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -390,7 +446,9 @@ export class Store {
 
   /** Appends an event (a plain insert, never an update); returns its row number, which only grows. */
   appendEvent(event: StoredRecord): number {
-    const { lastInsertRowid } = this.#open().prepare('INSERT INTO events (id, doc) VALUES (?, ?)').run(event.id, JSON.stringify(event));
+    const { lastInsertRowid } = this.#open()
+      .prepare('INSERT INTO events (id, doc) VALUES (?, ?)')
+      .run(event.id, JSON.stringify(event));
     return Number(lastInsertRowid);
   }
 
@@ -401,13 +459,19 @@ export class Store {
 
   /** The created_at of the first event stored, if any. */
   firstEventAt(): string | undefined {
-    const at = this.#open().prepare(`SELECT ${field('created_at')} AS at FROM events ORDER BY seq LIMIT 1`).get()?.at;
+    const at = this.#open()
+      .prepare(`SELECT ${field('created_at')} AS at FROM events ORDER BY seq LIMIT 1`)
+      .get()?.at;
     return typeof at === 'string' ? at : undefined;
   }
 
   /** Is any event older than `cutoff` (ISO)? */
   hasEventsBefore(cutoff: string): boolean {
-    return this.#open().prepare(`SELECT 1 AS yes FROM events WHERE ${field('created_at')} < ? LIMIT 1`).get(cutoff) !== undefined;
+    return (
+      this.#open()
+        .prepare(`SELECT 1 AS yes FROM events WHERE ${field('created_at')} < ? LIMIT 1`)
+        .get(cutoff) !== undefined
+    );
   }
 
   /**
@@ -421,7 +485,9 @@ export class Store {
       ['seq <= ?', throughNumber],
       [`${field('created_at')} < ?`, before],
     ] as const) {
-      db.prepare(`DELETE FROM deliveries WHERE ${field('event_id')} IN (SELECT id FROM events WHERE ${condition}) AND ${settled}`).run(value);
+      db.prepare(
+        `DELETE FROM deliveries WHERE ${field('event_id')} IN (SELECT id FROM events WHERE ${condition}) AND ${settled}`,
+      ).run(value);
       db.prepare(`DELETE FROM events WHERE ${condition}`).run(value);
     }
   }
@@ -431,7 +497,9 @@ export class Store {
 
   /** When the earliest pending delivery is due (ISO), if any is. */
   nextPendingDelivery(): string | undefined {
-    const next = this.#open().prepare(`SELECT min(${field('next_attempt_at')}) AS next FROM deliveries WHERE ${field('state')} = 'pending'`).get()?.next;
+    const next = this.#open()
+      .prepare(`SELECT min(${field('next_attempt_at')}) AS next FROM deliveries WHERE ${field('state')} = 'pending'`)
+      .get()?.next;
     return typeof next === 'string' ? next : undefined;
   }
 
@@ -441,7 +509,11 @@ export class Store {
    */
   leaseDueDeliveries<T extends StoredRecord>(now: string, clock: number, leaseUntil: number, limit: number): T[] {
     const due = this.select<T>('deliveries', {
-      where: [`${field('state')} = 'pending'`, `${field('next_attempt_at')} <= ?`, '(lease_until IS NULL OR lease_until < ?)'],
+      where: [
+        `${field('state')} = 'pending'`,
+        `${field('next_attempt_at')} <= ?`,
+        '(lease_until IS NULL OR lease_until < ?)',
+      ],
       params: [now, clock],
       order: [field('next_attempt_at')],
       limit,
@@ -461,7 +533,9 @@ export class Store {
 
   /** The requests counted for a key in a window (hour, day) that started at `start`; 0 once it moved on. */
   usage(keyId: string, window: string, start: number): number {
-    const row = this.#open().prepare('SELECT start, count FROM usage WHERE key_id = ? AND window = ?').get(keyId, window);
+    const row = this.#open()
+      .prepare('SELECT start, count FROM usage WHERE key_id = ? AND window = ?')
+      .get(keyId, window);
     return row && Number(row.start) === start ? Number(row.count) : 0;
   }
 
@@ -477,7 +551,9 @@ export class Store {
   /** Sets one top-level field of a stored record in place (a key's last_used_at), without reading it. */
   setField(name: CollectionName, id: string, path: string, value: SqlValue): void {
     if (!isFieldPath(path)) throw new StoreError(`not a field path: ${JSON.stringify(path)}`);
-    this.#open().prepare(`UPDATE ${table(name)} SET doc = json_set(doc, '$.${path}', ?) WHERE id = ?`).run(value, id);
+    this.#open()
+      .prepare(`UPDATE ${table(name)} SET doc = json_set(doc, '$.${path}', ?) WHERE id = ?`)
+      .run(value, id);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -553,7 +629,9 @@ function table(name: CollectionName): string {
 }
 
 function whereClause(conditions: string[] | undefined): string {
-  return conditions && conditions.length > 0 ? ` WHERE ${conditions.map((condition) => `(${condition})`).join(' AND ')}` : '';
+  return conditions && conditions.length > 0
+    ? ` WHERE ${conditions.map((condition) => `(${condition})`).join(' AND ')}`
+    : '';
 }
 
 /** A database file that is not a regular file (a directory, a FIFO, a device) is not opened at all. */
@@ -567,7 +645,13 @@ function checkDatabaseFile(path: string, command: string): void {
     return;
   }
   if (stats.isFile()) return;
-  const kind = stats.isDirectory() ? 'a directory' : stats.isFIFO() ? 'a FIFO (named pipe)' : stats.isSocket() ? 'a socket' : 'a device';
+  const kind = stats.isDirectory()
+    ? 'a directory'
+    : stats.isFIFO()
+      ? 'a FIFO (named pipe)'
+      : stats.isSocket()
+        ? 'a socket'
+        : 'a device';
   throw damagedDatabase(path, `is ${kind}, not a database file`, command);
 }
 
@@ -644,7 +728,9 @@ function schemaVersion(db: Database, path: string, command: string): number {
   const hasMeta = db.prepare("SELECT 1 AS yes FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
   if (!hasMeta) {
     // A new database has no tables; one with tables but none of ours is another program's.
-    if (db.prepare("SELECT 1 AS yes FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT 1").get()) {
+    if (
+      db.prepare("SELECT 1 AS yes FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT 1").get()
+    ) {
       throw damagedDatabase(path, 'is an SQLite database of another program (it has no hire schema)', command);
     }
     return 0;
@@ -658,7 +744,11 @@ function schemaVersion(db: Database, path: string, command: string): number {
     text = undefined;
   }
   if (text === undefined || !/^\d{1,6}$/.test(text)) {
-    throw damagedDatabase(path, `records no valid schema version (${text === undefined ? 'its text is not UTF-8' : JSON.stringify(text.slice(0, 20))})`, command);
+    throw damagedDatabase(
+      path,
+      `records no valid schema version (${text === undefined ? 'its text is not UTF-8' : JSON.stringify(text.slice(0, 20))})`,
+      command,
+    );
   }
   return Number(text);
 }
@@ -676,9 +766,9 @@ function migrateSchema(db: Database, path: string, command: string): void {
     }
     for (const migration of MIGRATIONS.slice(version)) db.exec(migration);
     if (version < MIGRATIONS.length) {
-      db.prepare("INSERT INTO meta (name, value) VALUES ('schema_version', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value").run(
-        String(MIGRATIONS.length),
-      );
+      db.prepare(
+        "INSERT INTO meta (name, value) VALUES ('schema_version', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+      ).run(String(MIGRATIONS.length));
     }
   });
 }

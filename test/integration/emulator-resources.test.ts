@@ -44,7 +44,13 @@ async function patchJob(emu: TestEmulator, id: string, body: unknown) {
 }
 
 /** Raw fetch with the local key, for the /_emulator controls that live outside /api/v1. */
-async function control(emu: TestEmulator, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+async function control(
+  emu: TestEmulator,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const response = await fetch(`${emu.origin}/_emulator${path}`, {
     method,
     headers: { authorization: `Bearer ${emu.key}`, 'content-type': 'application/json', ...headers },
@@ -91,7 +97,9 @@ function countBy<T>(items: T[], key: (item: T) => string): Record<string, number
 }
 
 function candidatesOf(emu: TestEmulator, jobId?: string): Candidate[] {
-  return emu.store.all<Candidate>('candidates').filter((candidate) => jobId === undefined || candidate.job_id === jobId);
+  return emu.store
+    .all<Candidate>('candidates')
+    .filter((candidate) => jobId === undefined || candidate.job_id === jobId);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -184,7 +192,9 @@ describe('PATCH /api/v1/jobs/{id}', () => {
     const emu = await emulator();
     const job = await createJob(emu);
     const response = await patchJob(emu, job.id, { description: 'Too short' });
-    expectError(response, 400, 'validation_error', { details: { description: 'must be at least 100 characters (got 9)' } });
+    expectError(response, 400, 'validation_error', {
+      details: { description: 'must be at least 100 characters (got 9)' },
+    });
     expect(emu.store.get<any>('jobs', job.id).description).toBe(DESCRIPTION);
   });
 
@@ -197,7 +207,9 @@ describe('PATCH /api/v1/jobs/{id}', () => {
     expectError(await patchJob(emu, job.id, { publish: true }), 400, 'validation_error', {
       details: { publish: 'is not a known field' },
     });
-    expectError(await patchJob(emu, job.id, {}), 400, 'validation_error', { details: { body: 'names no field to change' } });
+    expectError(await patchJob(emu, job.id, {}), 400, 'validation_error', {
+      details: { body: 'names no field to change' },
+    });
     expectError(await patchJob(emu, job.id, { status: 'archived' }), 400, 'validation_error', {
       details: { status: 'must be one of: draft, active, paused, closed' },
     });
@@ -206,7 +218,9 @@ describe('PATCH /api/v1/jobs/{id}', () => {
 
   it('answers 404 for an unknown job', async () => {
     const emu = await emulator();
-    expectError(await patchJob(emu, 'job_missing', { title: 'X' }), 404, 'not_found', { message: 'No job with id job_missing.' });
+    expectError(await patchJob(emu, 'job_missing', { title: 'X' }), 404, 'not_found', {
+      message: 'No job with id job_missing.',
+    });
   });
 });
 
@@ -293,7 +307,10 @@ describe('DELETE /api/v1/jobs/{id}', () => {
     expect(candidatesOf(emu, job.id)).toHaveLength(12);
     expect(emu.store.count('assessments')).toBe(2);
 
-    const response = await fetch(`${emu.apiUrl}/jobs/${job.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${emu.key}` } });
+    const response = await fetch(`${emu.apiUrl}/jobs/${job.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${emu.key}` },
+    });
     expect(response.status).toBe(204);
     expect(await response.text()).toBe('');
     expect(response.headers.get('content-type')).toBeNull();
@@ -312,7 +329,9 @@ describe('DELETE /api/v1/jobs/{id}', () => {
     expect((await emu.call('GET', '/candidates')).json.meta.total_count).toBe(8);
 
     // A second delete finds nothing.
-    expectError(await emu.call('DELETE', `/jobs/${job.id}`), 404, 'not_found', { message: `No job with id ${job.id}.` });
+    expectError(await emu.call('DELETE', `/jobs/${job.id}`), 404, 'not_found', {
+      message: `No job with id ${job.id}.`,
+    });
   });
 });
 
@@ -337,7 +356,7 @@ describe('POST /_emulator/simulate', () => {
     for (const candidate of stored) {
       expect(candidate.id).toMatch(/^cand_[A-Za-z0-9]{20}$/);
       expect(Object.keys(candidate).sort()).toEqual(
-        ['applied_at', 'created_at', 'email', 'id', 'job_id', 'name', 'score', 'status', 'updated_at'].sort(),
+        ['applied_at', 'created_at', 'email', 'id', 'job_id', 'name', 'note', 'score', 'status', 'updated_at'].sort(),
       );
       if (candidate.score !== null) {
         expect(Number.isInteger(candidate.score)).toBe(true);
@@ -360,7 +379,8 @@ describe('POST /_emulator/simulate', () => {
     const a = await simulate(first, (await createJob(first, { publish: true })).id, 60, 42);
     const b = await simulate(second, (await createJob(second, { publish: true })).id, 60, 42);
     expect(b.by_status).toEqual(a.by_status);
-    const scores = (emu: TestEmulator) => candidatesOf(emu).map((candidate) => [candidate.name, candidate.status, candidate.score]);
+    const scores = (emu: TestEmulator) =>
+      candidatesOf(emu).map((candidate) => [candidate.name, candidate.status, candidate.score]);
     expect(scores(second)).toEqual(scores(first));
   });
 
@@ -465,7 +485,9 @@ describe('GET /api/v1/candidates', () => {
     expect(first.json.meta.total_pages).toBe(5);
     // Pages do not overlap.
     const page1 = await emu.call('GET', '/candidates?per_page=7&page=1');
-    const overlap = page1.json.data.filter((item: any) => response.json.data.some((other: any) => other.id === item.id));
+    const overlap = page1.json.data.filter((item: any) =>
+      response.json.data.some((other: any) => other.id === item.id),
+    );
     expect(overlap).toEqual([]);
   });
 
@@ -510,7 +532,9 @@ describe('GET /api/v1/candidates/{id}', () => {
     expect(response.status).toBe(200);
     expectRequestId(response);
     expect(response.json.data).toEqual(candidate);
-    expectError(await emu.call('GET', '/candidates/cand_missing'), 404, 'not_found', { message: 'No candidate with id cand_missing.' });
+    expectError(await emu.call('GET', '/candidates/cand_missing'), 404, 'not_found', {
+      message: 'No candidate with id cand_missing.',
+    });
   });
 });
 
@@ -571,7 +595,9 @@ describe('PATCH /api/v1/candidates/{id}: candidate moves (docs/api-choices.md §
     expectError(await emu.call('PATCH', path, { body: { status: 'promoted' } }), 400, 'validation_error', {
       details: { status: 'must be one of: new, screening, review, interview, offer, hired, rejected' },
     });
-    expectError(await emu.call('PATCH', path, { body: {} }), 400, 'validation_error', { details: { status: 'is required' } });
+    expectError(await emu.call('PATCH', path, { body: {} }), 400, 'validation_error', {
+      details: { status: 'is required' },
+    });
     expectError(await emu.call('PATCH', path, { body: { status: 'interview', score: 99 } }), 400, 'validation_error', {
       details: { score: 'is not a known field' },
     });
@@ -600,7 +626,18 @@ describe('POST /api/v1/assessments', () => {
     expect(assessment.id).toMatch(/^asmt_[A-Za-z0-9]{20}$/);
     expect(assessment.id).not.toBe(job.assessment_id);
     expect(Object.keys(assessment).sort()).toEqual(
-      ['created_at', 'id', 'job_id', 'proctoring', 'question_count', 'question_types', 'questions', 'status', 'time_limit', 'updated_at'].sort(),
+      [
+        'created_at',
+        'id',
+        'job_id',
+        'proctoring',
+        'question_count',
+        'question_types',
+        'questions',
+        'status',
+        'time_limit',
+        'updated_at',
+      ].sort(),
     );
     expect(assessment).toMatchObject({
       job_id: job.id,
@@ -632,8 +669,19 @@ describe('POST /api/v1/assessments', () => {
       question_types: ['ranksort', 'multiple_choice', 'scenario'],
     });
     expect(assessment.questions).toHaveLength(10);
-    expect(assessment.questions.map((question: any) => question.type).slice(0, 3)).toEqual(['ranksort', 'multiple_choice', 'scenario']);
-    expect(assessment.questions.every((question: any) => question.prompt.includes('Site Reliability Engineer') || question.prompt.includes('kubernetes') || question.prompt.includes('terraform'))).toBe(true);
+    expect(assessment.questions.map((question: any) => question.type).slice(0, 3)).toEqual([
+      'ranksort',
+      'multiple_choice',
+      'scenario',
+    ]);
+    expect(
+      assessment.questions.every(
+        (question: any) =>
+          question.prompt.includes('Site Reliability Engineer') ||
+          question.prompt.includes('kubernetes') ||
+          question.prompt.includes('terraform'),
+      ),
+    ).toBe(true);
     expect(assessment.questions.some((question: any) => question.prompt.includes('kubernetes'))).toBe(true);
     expect(assessment.questions.some((question: any) => question.prompt.includes('terraform'))).toBe(true);
     // The same input gives the same questions.
@@ -645,11 +693,22 @@ describe('POST /api/v1/assessments', () => {
   it('applies overrides: question_count 6, time_limit 900, question_types [scenario]', async () => {
     const emu = await emulator();
     const response = await emu.call('POST', '/assessments', {
-      body: { title: 'Product Designer', skills: ['figma'], question_count: 6, time_limit: 900, question_types: ['scenario'] },
+      body: {
+        title: 'Product Designer',
+        skills: ['figma'],
+        question_count: 6,
+        time_limit: 900,
+        question_types: ['scenario'],
+      },
     });
     expect(response.status).toBe(201);
     const assessment = response.json.data;
-    expect(assessment).toMatchObject({ question_count: 6, time_limit: 900, question_types: ['scenario'], proctoring: false });
+    expect(assessment).toMatchObject({
+      question_count: 6,
+      time_limit: 900,
+      question_types: ['scenario'],
+      proctoring: false,
+    });
     expect(assessment.questions).toHaveLength(6);
     expect(assessment.questions.map((question: any) => question.type)).toEqual(Array(6).fill('scenario'));
 
@@ -681,14 +740,22 @@ describe('POST /api/v1/assessments', () => {
     const emu = await emulator();
     const low = await emu.call('POST', '/assessments', { body: { title: 'X', question_count: 4, time_limit: 299 } });
     expectError(low, 400, 'validation_error', {
-      details: { question_count: 'must be a whole number from 5 to 20', time_limit: 'must be a whole number from 300 to 1800' },
+      details: {
+        question_count: 'must be a whole number from 5 to 20',
+        time_limit: 'must be a whole number from 300 to 1800',
+      },
     });
     const high = await emu.call('POST', '/assessments', { body: { title: 'X', question_count: 21, time_limit: 1801 } });
     expectError(high, 400, 'validation_error', {
-      details: { question_count: 'must be a whole number from 5 to 20', time_limit: 'must be a whole number from 300 to 1800' },
+      details: {
+        question_count: 'must be a whole number from 5 to 20',
+        time_limit: 'must be a whole number from 300 to 1800',
+      },
     });
     const fraction = await emu.call('POST', '/assessments', { body: { title: 'X', question_count: 7.5 } });
-    expectError(fraction, 400, 'validation_error', { details: { question_count: 'must be a whole number from 5 to 20' } });
+    expectError(fraction, 400, 'validation_error', {
+      details: { question_count: 'must be a whole number from 5 to 20' },
+    });
     const types = await emu.call('POST', '/assessments', { body: { title: 'X', question_types: ['essay'] } });
     expectError(types, 400, 'validation_error', {
       details: { 'question_types[0]': 'must be one of: ranksort, multiple_choice, scenario' },
@@ -698,13 +765,20 @@ describe('POST /api/v1/assessments', () => {
 
   it('accepts fields the spec does not show, and ignores them; known fields are still checked', async () => {
     const emu = await emulator();
-    const response = await emu.call('POST', '/assessments', { body: { title: 'X', difficulty: 'hard', question_count: 5 } });
+    const response = await emu.call('POST', '/assessments', {
+      body: { title: 'X', difficulty: 'hard', question_count: 5 },
+    });
     expect(response.status).toBe(201);
     expect(response.json.data).toMatchObject({ question_count: 5 });
     expect(response.json.data).not.toHaveProperty('difficulty');
-    expectError(await emu.call('POST', '/assessments', { body: { title: 'X', difficulty: 'hard', question_count: 50 } }), 400, 'validation_error', {
-      details: { question_count: 'must be a whole number from 5 to 20' },
-    });
+    expectError(
+      await emu.call('POST', '/assessments', { body: { title: 'X', difficulty: 'hard', question_count: 50 } }),
+      400,
+      'validation_error',
+      {
+        details: { question_count: 'must be a whole number from 5 to 20' },
+      },
+    );
     expect(emu.store.count('assessments')).toBe(1);
   });
 });
@@ -718,7 +792,9 @@ describe('GET /api/v1/assessments/{id}', () => {
     expectRequestId(response);
     expect(response.json.data).toEqual(created.json.data);
     expect(response.json.meta.assessment_generation_time).toBeUndefined();
-    expectError(await emu.call('GET', '/assessments/asmt_missing'), 404, 'not_found', { message: 'No assessment with id asmt_missing.' });
+    expectError(await emu.call('GET', '/assessments/asmt_missing'), 404, 'not_found', {
+      message: 'No assessment with id asmt_missing.',
+    });
   });
 });
 
@@ -740,10 +816,20 @@ describe('GET /api/v1/analytics', () => {
 
   function expectedCandidates(candidates: Candidate[]) {
     const scores = candidates.map((candidate) => candidate.score).filter((score): score is number => score !== null);
-    const byStatus = Object.fromEntries(CANDIDATE_STATUSES.map((status) => [status, candidates.filter((c) => c.status === status).length]));
+    const byStatus = Object.fromEntries(
+      CANDIDATE_STATUSES.map((status) => [status, candidates.filter((c) => c.status === status).length]),
+    );
     const jobs = [...new Set(candidates.map((candidate) => candidate.job_id))];
     const byJob = Object.fromEntries(
-      jobs.map((job) => [job, Object.fromEntries(CANDIDATE_STATUSES.map((status) => [status, candidates.filter((c) => c.job_id === job && c.status === status).length]))]),
+      jobs.map((job) => [
+        job,
+        Object.fromEntries(
+          CANDIDATE_STATUSES.map((status) => [
+            status,
+            candidates.filter((c) => c.job_id === job && c.status === status).length,
+          ]),
+        ),
+      ]),
     );
     return {
       candidates: {
@@ -751,13 +837,18 @@ describe('GET /api/v1/analytics', () => {
         by_status: byStatus,
         by_job: byJob,
         assessed: scores.length,
-        average_score: scores.length === 0 ? null : Math.round((scores.reduce((sum, score) => sum + score, 0) / scores.length) * 10) / 10,
+        average_score:
+          scores.length === 0
+            ? null
+            : Math.round((scores.reduce((sum, score) => sum + score, 0) / scores.length) * 10) / 10,
       },
       // How many candidates reached each pipeline stage (those further along passed it); a
       // rejected candidate counts as having applied, how far they got not being recorded.
       funnel: PIPELINE.map((status, index) => ({
         status,
-        count: candidates.filter((candidate) => (candidate.status === 'rejected' ? 0 : PIPELINE.indexOf(candidate.status)) >= index).length,
+        count: candidates.filter(
+          (candidate) => (candidate.status === 'rejected' ? 0 : PIPELINE.indexOf(candidate.status)) >= index,
+        ).length,
       })),
     };
   }
@@ -834,7 +925,11 @@ describe('GET /api/v1/analytics', () => {
     expect(around.json.data.candidates).toEqual(all.json.data.candidates);
     expect(around.json.data.assessments).toEqual(all.json.data.assessments);
     expect(around.json.data.candidates.total).toBe(85);
-    expect(around.json.data.filters).toEqual({ job_id: null, from: '2000-01-01T00:00:00.000Z', to: '2999-12-31T00:00:00.000Z' });
+    expect(around.json.data.filters).toEqual({
+      job_id: null,
+      from: '2000-01-01T00:00:00.000Z',
+      to: '2999-12-31T00:00:00.000Z',
+    });
   });
 
   it('answers 400 for a bad date, from after to, and an unknown parameter; 404 for an unknown job', async () => {
@@ -844,15 +939,21 @@ describe('GET /api/v1/analytics', () => {
       message: 'Invalid analytics filters.',
       details: { from: dateMessage },
     });
-    expectError(await emu.call('GET', '/analytics?from=2026-02-30'), 400, 'validation_error', { details: { from: dateMessage } });
-    expectError(await emu.call('GET', '/analytics?to=01/02/2026'), 400, 'validation_error', { details: { to: dateMessage } });
+    expectError(await emu.call('GET', '/analytics?from=2026-02-30'), 400, 'validation_error', {
+      details: { from: dateMessage },
+    });
+    expectError(await emu.call('GET', '/analytics?to=01/02/2026'), 400, 'validation_error', {
+      details: { to: dateMessage },
+    });
     expectError(await emu.call('GET', '/analytics?from=2026-05-01&to=2026-04-01'), 400, 'validation_error', {
       details: { to: 'must not be before from' },
     });
     expectError(await emu.call('GET', '/analytics?status=active'), 400, 'validation_error', {
       details: { status: 'is not an analytics filter (job_id, from, to)' },
     });
-    expectError(await emu.call('GET', '/analytics?job_id=job_nope'), 404, 'not_found', { message: 'No job with id job_nope.' });
+    expectError(await emu.call('GET', '/analytics?job_id=job_nope'), 404, 'not_found', {
+      message: 'No job with id job_nope.',
+    });
   });
 });
 
@@ -867,13 +968,21 @@ describe('webhooks', () => {
 
   it('POST answers 201 with id, url, events and status active, and never the secret', async () => {
     const emu = await emulator();
-    const response = await register(emu, { url: 'https://example.com/hooks', events: ['job.created', 'offer.extended'], secret: SECRET });
+    const response = await register(emu, {
+      url: 'https://example.com/hooks',
+      events: ['job.created', 'offer.extended'],
+      secret: SECRET,
+    });
     expect(response.status).toBe(201);
     expectRequestId(response);
     const webhook = response.json.data;
     expect(Object.keys(webhook).sort()).toEqual(['created_at', 'events', 'id', 'status', 'updated_at', 'url']);
     expect(webhook.id).toMatch(/^wh_[A-Za-z0-9]{20}$/);
-    expect(webhook).toMatchObject({ url: 'https://example.com/hooks', events: ['job.created', 'offer.extended'], status: 'active' });
+    expect(webhook).toMatchObject({
+      url: 'https://example.com/hooks',
+      events: ['job.created', 'offer.extended'],
+      status: 'active',
+    });
     expect(response.text).not.toContain(SECRET);
     expect(response.text).not.toContain('secret');
     // Stored for signing.
@@ -882,7 +991,11 @@ describe('webhooks', () => {
 
   it('accepts http only for loopback receivers', async () => {
     const emu = await emulator();
-    const loopback = await register(emu, { url: 'http://127.0.0.1:9000/hook', events: ['job.created'], secret: SECRET });
+    const loopback = await register(emu, {
+      url: 'http://127.0.0.1:9000/hook',
+      events: ['job.created'],
+      secret: SECRET,
+    });
     expect(loopback.status).toBe(201);
     expect(loopback.json.data.url).toBe('http://127.0.0.1:9000/hook');
     const remote = await register(emu, { url: 'http://example.com/hook', events: ['job.created'], secret: SECRET });
@@ -904,11 +1017,20 @@ describe('webhooks', () => {
     ],
     ['a duplicate kind', { events: ['job.created', 'job.created'] }, { events: 'must not name a kind twice' }],
     ['a short secret', { secret: 'short-secret' }, { secret: 'must be at least 16 characters' }],
-    ['a url that is not a URL', { url: 'not a url' }, { url: 'must be an https URL (http only for 127.0.0.1 or localhost)' }],
+    [
+      'a url that is not a URL',
+      { url: 'not a url' },
+      { url: 'must be an https URL (http only for 127.0.0.1 or localhost)' },
+    ],
     ['an unknown field', { active: true }, { active: 'is not a known field' }],
   ] as [string, Body, Record<string, string>][])('answers 400 for %s', async (_name, overrides, details) => {
     const emu = await emulator();
-    const response = await register(emu, { url: 'https://example.com/hooks', events: ['job.created'], secret: SECRET, ...overrides });
+    const response = await register(emu, {
+      url: 'https://example.com/hooks',
+      events: ['job.created'],
+      secret: SECRET,
+      ...overrides,
+    });
     expectError(response, 400, 'validation_error', { details });
     expect(emu.store.count('webhooks')).toBe(0);
   });
@@ -924,7 +1046,11 @@ describe('webhooks', () => {
     const emu = await emulator();
     const first = await register(emu, { url: 'https://example.com/a', events: ['job.created'], secret: SECRET });
     const otherSecret = 'another-long-secret-value-42';
-    const second = await register(emu, { url: 'https://example.com/b', events: ['candidate.statusChanged'], secret: otherSecret });
+    const second = await register(emu, {
+      url: 'https://example.com/b',
+      events: ['candidate.statusChanged'],
+      secret: otherSecret,
+    });
 
     const list = await emu.call('GET', '/webhooks');
     expect(list.status).toBe(200);
@@ -964,7 +1090,9 @@ describe('/_emulator controls', () => {
     const job = await createJob(emu, { publish: true });
     await simulate(emu, job.id, 10, 4);
     await emu.call('POST', '/assessments', { body: { title: 'Tester' }, headers: { 'idempotency-key': 'reset-1' } });
-    await emu.call('POST', '/webhooks', { body: { url: 'https://example.com/h', events: ['job.created'], secret: 'a-secret-of-16-chars' } });
+    await emu.call('POST', '/webhooks', {
+      body: { url: 'https://example.com/h', events: ['job.created'], secret: 'a-secret-of-16-chars' },
+    });
 
     // The event log holds every event: the job's, its assessment's, the applicants' and the second assessment's.
     const events = emu.store.count('events');
@@ -972,8 +1100,28 @@ describe('/_emulator controls', () => {
     const response = await control(emu, 'POST', '/reset');
     expect(response.status).toBe(200);
     expectRequestId(response);
-    expect(response.json.data).toEqual({ removed: { jobs: 1, assessments: 2, candidates: 10, webhooks: 1, idempotency: 1, events, deliveries: 0, applications: 0 } });
-    for (const name of ['jobs', 'assessments', 'candidates', 'webhooks', 'idempotency', 'events', 'deliveries'] as const) expect(emu.store.count(name)).toBe(0);
+    expect(response.json.data).toEqual({
+      removed: {
+        jobs: 1,
+        assessments: 2,
+        candidates: 10,
+        webhooks: 1,
+        idempotency: 1,
+        events,
+        deliveries: 0,
+        applications: 0,
+      },
+    });
+    for (const name of [
+      'jobs',
+      'assessments',
+      'candidates',
+      'webhooks',
+      'idempotency',
+      'events',
+      'deliveries',
+    ] as const)
+      expect(emu.store.count(name)).toBe(0);
 
     // The local key still works, and the API is empty.
     const jobs = await emu.call('GET', '/jobs');
@@ -982,7 +1130,16 @@ describe('/_emulator controls', () => {
     expect((await emu.call('GET', '/analytics')).json.data.jobs.total).toBe(0);
     // A reset of an empty emulator removes nothing.
     expect((await control(emu, 'POST', '/reset')).json.data).toEqual({
-      removed: { jobs: 0, assessments: 0, candidates: 0, webhooks: 0, idempotency: 0, events: 0, deliveries: 0, applications: 0 },
+      removed: {
+        jobs: 0,
+        assessments: 0,
+        candidates: 0,
+        webhooks: 0,
+        idempotency: 0,
+        events: 0,
+        deliveries: 0,
+        applications: 0,
+      },
     });
   });
 
@@ -997,7 +1154,9 @@ describe('/_emulator controls', () => {
 
   it('answers 404 for an unknown /_emulator path and 405 for GET /_emulator/simulate', async () => {
     const emu = await emulator();
-    expectError(await control(emu, 'POST', '/nope', {}), 404, 'not_found', { message: 'No such endpoint: POST /nope.' });
+    expectError(await control(emu, 'POST', '/nope', {}), 404, 'not_found', {
+      message: 'No such endpoint: POST /nope.',
+    });
     const wrong = await control(emu, 'GET', '/simulate');
     expectError(wrong, 405, 'method_not_allowed', { message: 'GET is not allowed on /simulate; use POST.' });
     expect(wrong.headers.get('allow')).toBe('POST');
@@ -1022,7 +1181,9 @@ describe('Idempotency-Key on POST /assessments and POST /webhooks', () => {
     expect(emu.store.count('assessments')).toBe(1);
 
     const conflict = await emu.call('POST', '/assessments', { body: { ...body, question_count: 5 }, headers });
-    expectError(conflict, 409, 'conflict', { message: 'This Idempotency-Key was already used with a different request.' });
+    expectError(conflict, 409, 'conflict', {
+      message: 'This Idempotency-Key was already used with a different request.',
+    });
     expect(emu.store.count('assessments')).toBe(1);
 
     const other = await emu.call('POST', '/assessments', { body, headers: { 'idempotency-key': 'asmt-key-2' } });
@@ -1046,8 +1207,13 @@ describe('Idempotency-Key on POST /assessments and POST /webhooks', () => {
     expect(JSON.stringify(second.json)).not.toContain(secret);
     expect(emu.store.count('webhooks')).toBe(1);
 
-    const conflict = await emu.call('POST', '/webhooks', { body: { ...body, url: 'https://example.com/other' }, headers });
-    expectError(conflict, 409, 'conflict', { message: 'This Idempotency-Key was already used with a different request.' });
+    const conflict = await emu.call('POST', '/webhooks', {
+      body: { ...body, url: 'https://example.com/other' },
+      headers,
+    });
+    expectError(conflict, 409, 'conflict', {
+      message: 'This Idempotency-Key was already used with a different request.',
+    });
     expect(emu.store.count('webhooks')).toBe(1);
   });
 

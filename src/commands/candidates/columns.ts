@@ -1,3 +1,5 @@
+// How candidates look in tables, and in CSV.
+import type { OutputFormat } from '../../output/formats.js';
 import type { Column } from '../../output/render.js';
 
 /** At 80 columns the job hides first (`--job` lists one job's candidates anyway). */
@@ -21,3 +23,24 @@ export const CANDIDATE_DETAIL_COLUMNS: readonly Column[] = [
   { key: 'created_at' },
   { key: 'updated_at' },
 ];
+
+/**
+ * Candidates in CSV: every field of the record, the contact and the candidate's note included (a
+ * table at a terminal keeps to what fits; `candidates get` shows the note under its fields).
+ */
+export const CANDIDATE_CSV_COLUMNS: readonly Column[] = [
+  { key: 'id' },
+  { key: 'name' },
+  { key: 'email' },
+  { key: 'status' },
+  { key: 'score' },
+  { key: 'job_id' },
+  { key: 'applied_at' },
+  { key: 'created_at' },
+  { key: 'updated_at' },
+  { key: 'note' },
+];
+
+/** The columns of a candidate list or record in this output format. */
+export const candidateColumns = (format: OutputFormat, tableColumns: readonly Column[]): readonly Column[] =>
+  format === 'csv' ? CANDIDATE_CSV_COLUMNS : tableColumns;

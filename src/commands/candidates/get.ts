@@ -1,16 +1,38 @@
-// hire candidates get ID
+// hire candidates get ID: at a terminal, the candidate's fields, then their note (the applicant's
+// own text, made inert and wrapped). Piped, one `key<TAB>value` line per field, the note last
+// (newlines escaped); --json is the whole record, `note` included.
 import { getCandidate } from '../../api/candidates.js';
-import { printRecord } from '../../output/render.js';
+import { cellText, inert } from '../../output/cells.js';
+import { printDetail, wrapWords } from '../../output/detail.js';
 import { arg, defineCommand } from '../define.js';
-import { CANDIDATE_DETAIL_COLUMNS } from './columns.js';
+import { CANDIDATE_DETAIL_COLUMNS, candidateColumns } from './columns.js';
 
 export default defineCommand({
   path: ['candidates', 'get'],
-  summary: 'show one candidate',
+  summary: 'show one candidate, with their note',
   effect: 'read',
   args: { id: arg.required('candidate id') },
-  examples: ['hire candidates get cand_abc123'],
+  examples: ['hire candidates get cand_abc123', 'hire candidates get cand_abc123 --json --fields id,email,note'],
   async run(ctx, { id }) {
-    await printRecord(ctx.output, await getCandidate(await ctx.api(), id), CANDIDATE_DETAIL_COLUMNS);
+    const candidate = await getCandidate(await ctx.api(), id);
+    const { note } = candidate as { note?: unknown };
+    const piped: [string, string][] = note !== undefined && note !== null ? [['note', cellText(note)]] : [];
+    await printDetail(ctx.output, candidate, candidateColumns(ctx.settings.format, CANDIDATE_DETAIL_COLUMNS), {
+      piped,
+      sections(width) {
+        return [{ heading: 'Note', lines: noteLines(note, width) }];
+      },
+    });
   },
 });
+
+/** The note as a reader sees it: its own line breaks kept, each line inert and wrapped; none is no lines. */
+function noteLines(note: unknown, width: number): string[] {
+  if (note === undefined || note === null) return [];
+  const text = typeof note === 'string' ? note : cellText(note);
+  if (text.trim() === '') return [];
+  const lines = text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').trim().split('\n');
+  // Runs of empty lines are one: a paragraph break, never a screen of nothing.
+  const kept = lines.filter((line, index) => line.trim() !== '' || lines[index - 1]?.trim() !== '');
+  return kept.flatMap((line) => (line.trim() === '' ? [''] : wrapWords(inert(line), Math.max(10, width))));
+}

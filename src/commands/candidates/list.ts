@@ -4,24 +4,36 @@ import { CANDIDATE_STATUSES } from '../../domain/vocabulary.js';
 import { defineCommand, flag } from '../define.js';
 import { LIST_FLAGS } from '../shared/list-flags.js';
 import { runList } from '../shared/list.js';
-import { CANDIDATE_LIST_COLUMNS } from './columns.js';
+import { CANDIDATE_LIST_COLUMNS, candidateColumns } from './columns.js';
 
 export default defineCommand({
   path: ['candidates', 'list'],
   summary: 'list candidates (GET /candidates)',
   effect: 'read',
   flags: {
-    status: flag.enum(CANDIDATE_STATUSES, { help: 'only this status: {choices} (comma-separated for several)', many: true }),
-    scoreMin: flag.number({ value: 'n', help: 'only candidates whose assessment score is at least N (0-100)', min: 0, max: 100 }),
+    status: flag.enum(CANDIDATE_STATUSES, {
+      help: 'only this status: {choices} (comma-separated for several)',
+      many: true,
+    }),
+    scoreMin: flag.number({
+      value: 'n',
+      help: 'only candidates whose assessment score is at least N (0-100)',
+      min: 0,
+      max: 100,
+    }),
     job: flag.string({ value: 'id', help: "only this job's candidates" }),
     ...LIST_FLAGS,
   },
-  examples: ['hire candidates list --status review --score-min 80', 'hire candidates list --all -o ndjson --resume export.state >> all.ndjson', 'hire candidates list --json --fields id,name,score'],
+  examples: [
+    'hire candidates list --status review --score-min 80',
+    'hire candidates list --all -o ndjson --resume export.state >> all.ndjson',
+    'hire candidates list --json --fields id,name,score',
+  ],
   async run(ctx, options) {
     await runList(ctx, options, {
       path: CANDIDATES_PATH,
       noun: 'candidates',
-      columns: CANDIDATE_LIST_COLUMNS,
+      columns: candidateColumns(ctx.settings.format, CANDIDATE_LIST_COLUMNS),
       query: { status: options.status?.join(','), score_min: options.scoreMin, job_id: options.job },
     });
   },

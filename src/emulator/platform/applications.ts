@@ -12,6 +12,8 @@ import type { PlatformContext } from './context.js';
 export interface Applicant {
   name: string;
   email: string;
+  /** The application form's note; empty or absent is none (null on the candidate). */
+  note?: string | null;
 }
 
 /** An application as kept by the emulator: what the candidate sent, and their assessment session. */
@@ -36,7 +38,7 @@ export interface StoredApplication {
 
 /**
  * A new candidate (status `new`) on the job, with `application.received` then
- * `application.created`. The job's candidate_count is raised by addToCandidateCount, once for a
+ * `application.created` (both carry the whole candidate, its note too). The job's candidate_count is raised by addToCandidateCount, once for a
  * batch (simulate makes up to 100,000 in one transaction).
  */
 export function createApplication(ctx: PlatformContext, job: Job, applicant: Applicant, id = newId('cand')): Candidate {
@@ -48,6 +50,7 @@ export function createApplication(ctx: PlatformContext, job: Job, applicant: App
     email: applicant.email,
     status: 'new',
     score: null,
+    note: applicant.note ? applicant.note : null,
     applied_at: stamp,
     created_at: stamp,
     updated_at: stamp,
@@ -60,7 +63,11 @@ export function createApplication(ctx: PlatformContext, job: Job, applicant: App
 
 export function addToCandidateCount(ctx: PlatformContext, job: Job, count: number): void {
   const current = ctx.store.get<Job>('jobs', job.id) ?? job;
-  ctx.store.put('jobs', { ...current, candidate_count: current.candidate_count + count, updated_at: ctx.now().toISOString() });
+  ctx.store.put('jobs', {
+    ...current,
+    candidate_count: current.candidate_count + count,
+    updated_at: ctx.now().toISOString(),
+  });
 }
 
 /**
@@ -73,9 +80,15 @@ export function completeAssessment(ctx: PlatformContext, job: Job, candidate: Ca
   const at = CANDIDATE_PIPELINE.indexOf(candidate.status);
   const beforeReview = at >= 0 && at < reviewAt;
   let current = candidate;
-  if (beforeReview) for (const status of CANDIDATE_PIPELINE.slice(at + 1, reviewAt)) current = stepCandidate(ctx, current, status);
+  if (beforeReview)
+    for (const status of CANDIDATE_PIPELINE.slice(at + 1, reviewAt)) current = stepCandidate(ctx, current, status);
   const scored: Candidate = { ...current, score, updated_at: ctx.now().toISOString() };
-  ctx.events.emit('assessment.completed', { candidate_id: scored.id, job_id: job.id, assessment_id: job.assessment_id, score });
+  ctx.events.emit('assessment.completed', {
+    candidate_id: scored.id,
+    job_id: job.id,
+    assessment_id: job.assessment_id,
+    score,
+  });
   if (beforeReview) return stepCandidate(ctx, scored, 'review');
   ctx.store.put('candidates', scored);
   return scored;
@@ -105,7 +118,9 @@ export function applyToJob(ctx: PlatformContext, jobId: string, form: Applicant 
     if (!job) return { kind: 'gone' };
     if (job.status !== 'active') return { kind: 'not_open', job };
     const repeat = ctx.store.candidateByEmail<Candidate>(job.id, form.email.trim()) !== undefined;
-    const candidate = repeat ? undefined : createApplication(ctx, job, { name: form.name.trim(), email: form.email.trim() });
+    const candidate = repeat
+      ? undefined
+      : createApplication(ctx, job, { name: form.name.trim(), email: form.email.trim(), note: form.note });
     if (!repeat) addToCandidateCount(ctx, job, 1);
     const assessment = assessmentOf(ctx, job);
     const token = assessment ? randomBytes(32).toString('base64url') : undefined;
@@ -153,7 +168,8 @@ export function findSession(ctx: PlatformContext, token: string): Session | unde
   const application = ctx.store.findBy<StoredApplication>('applications', 'token_hash', hashToken(token));
   if (!application || !application.assessment_id) return undefined;
   const job = ctx.store.get<Job>('jobs', application.job_id);
-  const candidate = application.candidate_id === null ? undefined : ctx.store.get<Candidate>('candidates', application.candidate_id);
+  const candidate =
+    application.candidate_id === null ? undefined : ctx.store.get<Candidate>('candidates', application.candidate_id);
   const assessment = ctx.store.get<Assessment>('assessments', application.assessment_id);
   if (!job || (application.candidate_id !== null && !candidate) || !assessment) return undefined;
   return { application, job, candidate, assessment };
@@ -167,7 +183,10 @@ export function sessionDeadline(session: Session): Date {
 /** Starts the session's clock, if it has not started (in the caller's write transaction). */
 export function startSession(ctx: PlatformContext, session: Session): Session {
   if (session.application.started_at) return session;
-  return { ...session, application: ctx.store.put('applications', { ...session.application, started_at: ctx.now().toISOString() }) };
+  return {
+    ...session,
+    application: ctx.store.put('applications', { ...session.application, started_at: ctx.now().toISOString() }),
+  };
 }
 
 /**
