@@ -116,7 +116,12 @@ describe('Store queries', () => {
   it('finds by field, selects with conditions, order and paging, counts, and deletes by field', async () => {
     const store = Store.open(await dir());
     try {
-      for (const [id, job, n] of [['c1', 'j1', 3], ['c2', 'j2', 1], ['c3', 'j1', 2], ['c4', 'j1', null]] as const) {
+      for (const [id, job, n] of [
+        ['c1', 'j1', 3],
+        ['c2', 'j2', 1],
+        ['c3', 'j1', 2],
+        ['c4', 'j1', null],
+      ] as const) {
         store.put('candidates', { id, job_id: job, name: id.toUpperCase(), n });
       }
       expect(store.findBy('candidates', 'job_id', 'j2')).toEqual({ id: 'c2', job_id: 'j2', name: 'C2', n: 1 });
@@ -124,11 +129,16 @@ describe('Store queries', () => {
       expect(store.all('candidates', { job_id: 'j1' }).map((item) => item.id)).toEqual(['c1', 'c3', 'c4']);
       const where = [`${field('job_id')} = ?`];
       expect(store.count('candidates', { where, params: ['j1'] })).toBe(3);
-      expect(store.select('candidates', { where, params: ['j1'], order: [`${field('n')} IS NULL`, field('n')], limit: 2 }).map((item) => item.id)).toEqual([
-        'c3',
-        'c1',
-      ]);
-      expect(store.select('candidates', { where, params: ['j1'], order: ['seq DESC'], limit: 2, offset: 1 }).map((item) => item.id)).toEqual(['c3', 'c1']);
+      expect(
+        store
+          .select('candidates', { where, params: ['j1'], order: [`${field('n')} IS NULL`, field('n')], limit: 2 })
+          .map((item) => item.id),
+      ).toEqual(['c3', 'c1']);
+      expect(
+        store
+          .select('candidates', { where, params: ['j1'], order: ['seq DESC'], limit: 2, offset: 1 })
+          .map((item) => item.id),
+      ).toEqual(['c3', 'c1']);
       expect(store.deleteWhere('candidates', 'job_id', 'j1')).toBe(3);
       expect(ids2(store)).toEqual(['c2']);
       expect(store.clear('candidates')).toBe(1);
@@ -170,7 +180,7 @@ describe('Store transactions and processes', () => {
     }
   });
 
-  it('two stores on one data dir (two processes) see each other\'s committed writes, and never a half-done one', async () => {
+  it("two stores on one data dir (two processes) see each other's committed writes, and never a half-done one", async () => {
     const path = await dir();
     const first = Store.open(path);
     const second = Store.open(path);
@@ -218,7 +228,7 @@ describe('Store refuses what it cannot read, and leaves it untouched', () => {
     const { mkdirSync } = await import('node:fs');
     mkdirSync(path, { recursive: true, mode: 0o700 });
     const file = join(path, DATABASE_FILE);
-    writeFileSync(file, 'this is not a database, but it is somebody\'s file '.repeat(200), { mode: 0o600 });
+    writeFileSync(file, "this is not a database, but it is somebody's file ".repeat(200), { mode: 0o600 });
     const before = readFileSync(file);
     const error = openError(path);
     expect(error.message).toContain(file);
@@ -242,14 +252,27 @@ describe('Store: the first format (state.json, journal.jsonl) is moved in once',
     const path = await dir();
     const { mkdirSync } = await import('node:fs');
     mkdirSync(path, { recursive: true, mode: 0o700 });
-    const snapshot = { version: 1, collections: { jobs: [{ id: 'a', name: 'one' }, { id: 'b', name: 'two' }], keys: [{ id: 'k', name: 'key' }] } };
+    const snapshot = {
+      version: 1,
+      collections: {
+        jobs: [
+          { id: 'a', name: 'one' },
+          { id: 'b', name: 'two' },
+        ],
+        keys: [{ id: 'k', name: 'key' }],
+      },
+    };
     writeFileSync(join(path, 'state.json'), JSON.stringify(snapshot), { mode: 0o600 });
     const journal = [
       { c: 'jobs', op: 'put', v: { id: 'c', name: 'three' } },
       { c: 'jobs', op: 'put', v: { id: 'a', name: 'one, updated' } },
       { c: 'jobs', op: 'del', id: 'b' },
     ];
-    writeFileSync(join(path, 'journal.jsonl'), `${journal.map((entry) => JSON.stringify(entry)).join('\n')}\n{"c":"jobs","op":"put","v":{"id":"torn`, { mode: 0o600 });
+    writeFileSync(
+      join(path, 'journal.jsonl'),
+      `${journal.map((entry) => JSON.stringify(entry)).join('\n')}\n{"c":"jobs","op":"put","v":{"id":"torn`,
+      { mode: 0o600 },
+    );
     const store = Store.open(path);
     try {
       expect(store.migrated).toEqual({ records: 3, files: ['state.json.migrated', 'journal.jsonl.migrated'] });
@@ -276,15 +299,23 @@ describe('Store: the first format (state.json, journal.jsonl) is moved in once',
     expect(existsSync(join(path, 'state.json'))).toBe(false);
   });
 
-  it('waits for an earlier hire\'s emulator still running on the data dir: refuses, changing nothing', async () => {
+  it("waits for an earlier hire's emulator still running on the data dir: refuses, changing nothing", async () => {
     const path = await dir();
     const { mkdirSync, spawn } = { ...(await import('node:fs')), ...(await import('node:child_process')) };
     mkdirSync(path, { recursive: true, mode: 0o700 });
-    writeFileSync(join(path, 'state.json'), JSON.stringify({ version: 1, collections: { jobs: [{ id: 'a', name: 'one' }] } }), { mode: 0o600 });
+    writeFileSync(
+      join(path, 'state.json'),
+      JSON.stringify({ version: 1, collections: { jobs: [{ id: 'a', name: 'one' }] } }),
+      { mode: 0o600 },
+    );
     // A live process named by the first format's lock, as an old `hire emulator start` leaves it.
     const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
     try {
-      writeFileSync(join(path, 'emulator.lock'), JSON.stringify({ pid: other.pid, mode: 'server', url: 'http://127.0.0.1:4010' }), { mode: 0o600 });
+      writeFileSync(
+        join(path, 'emulator.lock'),
+        JSON.stringify({ pid: other.pid, mode: 'server', url: 'http://127.0.0.1:4010' }),
+        { mode: 0o600 },
+      );
       const error = openError(path);
       expect(error.message).toContain(`pid ${other.pid}`);
       expect(error.message).toContain('stop it');
@@ -307,9 +338,21 @@ describe('Store: the first format (state.json, journal.jsonl) is moved in once',
     const path = await dir();
     const { mkdirSync } = await import('node:fs');
     mkdirSync(path, { recursive: true, mode: 0o700 });
-    writeFileSync(join(path, 'state.json'), JSON.stringify({ version: 1, collections: { jobs: [{ id: 'a', name: 'one' }] } }), { mode: 0o600 });
+    writeFileSync(
+      join(path, 'state.json'),
+      JSON.stringify({ version: 1, collections: { jobs: [{ id: 'a', name: 'one' }] } }),
+      { mode: 0o600 },
+    );
     Store.open(path).close();
-    const late = JSON.stringify({ version: 1, collections: { jobs: [{ id: 'a', name: 'one' }, { id: 'b', name: 'written later' }] } });
+    const late = JSON.stringify({
+      version: 1,
+      collections: {
+        jobs: [
+          { id: 'a', name: 'one' },
+          { id: 'b', name: 'written later' },
+        ],
+      },
+    });
     writeFileSync(join(path, 'state.json'), late, { mode: 0o600 });
     const store = Store.open(path);
     try {
@@ -377,6 +420,38 @@ describe('Store file modes', () => {
       expect(statSync(join(path, DATABASE_FILE)).mode & 0o777).toBe(0o600);
     } finally {
       store.close();
+    }
+  });
+});
+
+describe('Store: migrations', () => {
+  it("a candidate made before the note field gets its application's note, or null (issue 28)", async () => {
+    const path = await dir();
+    const store = Store.open(path);
+    const version = Number(
+      (store.db.prepare("SELECT value FROM meta WHERE name = 'schema_version'").get() as { value: string }).value,
+    );
+    store.put('candidates', { id: 'cand_a', job_id: 'job_a', name: 'Ada' });
+    store.put('candidates', { id: 'cand_b', job_id: 'job_a', name: 'Grace' });
+    store.put('candidates', { id: 'cand_c', job_id: 'job_a', name: 'Linus' });
+    store.put('applications', {
+      id: 'app_a',
+      job_id: 'job_a',
+      candidate_id: 'cand_a',
+      note: 'Links:\nhttps://example.com/ada',
+    });
+    store.put('applications', { id: 'app_b', job_id: 'job_a', candidate_id: 'cand_b', note: '' });
+    // As a database made before the last migration: it runs again on the next open.
+    store.db.prepare("UPDATE meta SET value = ? WHERE name = 'schema_version'").run(String(version - 1));
+    store.close();
+    const reopened = Store.open(path);
+    try {
+      const notes = Object.fromEntries(
+        reopened.all<{ id: string; note?: unknown }>('candidates').map((candidate) => [candidate.id, candidate.note]),
+      );
+      expect(notes).toEqual({ cand_a: 'Links:\nhttps://example.com/ada', cand_b: null, cand_c: null });
+    } finally {
+      reopened.close();
     }
   });
 });
