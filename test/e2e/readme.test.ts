@@ -38,9 +38,16 @@ function script(block: Block, port: number, appPort: number): string {
   const lines = block.lines.map((line, index) => {
     // 4010 is the emulator's default port, 3000 the README's stand-in app: free ports here.
     let command = line.replaceAll('4010', String(port)).replaceAll('3000', String(appPort));
-    if (/\bhire emulator start\b/.test(command) && !command.includes('--port')) command = command.replace('hire emulator start', `hire emulator start --port ${port}`);
+    if (/\bhire emulator start\b/.test(command) && !command.includes('--port'))
+      command = command.replace('hire emulator start', `hire emulator start --port ${port}`);
     if (!/&\s*$/.test(command)) return command;
-    const ready = command.includes('--register') ? 'Registered webhook' : /emulator start/.test(command) ? 'listening on' : /logs tail/.test(command) ? 'Tailing' : 'Listening on';
+    const ready = command.includes('--register')
+      ? 'Registered webhook'
+      : /emulator start/.test(command)
+        ? 'listening on'
+        : /logs tail/.test(command)
+          ? 'Tailing'
+          : 'Listening on';
     const log = `"$HIRE_README_TMP/background-${index}.log"`;
     // In the background, the binary runs in its own process (exec), so SIGTERM reaches it.
     const background = command.replace(/&\s*$/, '').replace(/^hire /, 'exec "$HIRE_README_NODE" "$HIRE_README_BIN" ');
@@ -59,7 +66,10 @@ function script(block: Block, port: number, appPort: number): string {
 
 function fixtures(box: Sandbox): void {
   writeFileSync(join(box.root, 'role.md'), `# The role\n\n${DESCRIPTION}\n`);
-  writeFileSync(join(box.root, 'job.yaml'), `title: Data Engineer\ndescription: >-\n  ${DESCRIPTION}\nskills: [sql, python]\nemployment_type: full_time\n`);
+  writeFileSync(
+    join(box.root, 'job.yaml'),
+    `title: Data Engineer\ndescription: >-\n  ${DESCRIPTION}\nskills: [sql, python]\nemployment_type: full_time\n`,
+  );
   const csvDescription = DESCRIPTION.replace(/"/g, '""');
   writeFileSync(
     join(box.root, 'jobs.csv'),
@@ -90,7 +100,12 @@ describe('README', () => {
     const box = await sandbox();
     const [install, build, ...rest] = quickStart!.lines[0]!.split(' && ');
     expect([install, build]).toEqual(['npm ci', 'npm run build']); // done by the suite's setup
-    const result = spawnSync('bash', ['-c', rest.join(' && ')], { cwd: ROOT, env: box.env, encoding: 'utf8', timeout: 45_000 });
+    const result = spawnSync('bash', ['-c', rest.join(' && ')], {
+      cwd: ROOT,
+      env: box.env,
+      encoding: 'utf8',
+      timeout: 45_000,
+    });
     expect(result.stderr).toContain('Using the local emulator');
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^job_\w+\tBackend Engineer\tactive\t/m);
@@ -101,19 +116,42 @@ describe('README', () => {
     fixtures(box);
     const port = await unusedPort();
     const appPort = await unusedPort();
-    const env = { ...box.env, HIRE_README_TMP: box.root, HIRE_README_NODE: process.execPath, HIRE_README_BIN: join(ROOT, 'bin', 'hire.js') };
+    const env = {
+      ...box.env,
+      HIRE_README_TMP: box.root,
+      HIRE_README_NODE: process.execPath,
+      HIRE_README_BIN: join(ROOT, 'bin', 'hire.js'),
+    };
     for (const block of blocks.slice(2)) {
-      const result = spawnSync('bash', ['-c', script(block, port, appPort)], { cwd: box.root, env, encoding: 'utf8', timeout: 60_000 });
-      expect({ section: block.section, commands: block.lines, status: result.status, stderr: result.stderr }).toMatchObject({ status: 0 });
+      const result = spawnSync('bash', ['-c', script(block, port, appPort)], {
+        cwd: box.root,
+        env,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect({
+        section: block.section,
+        commands: block.lines,
+        status: result.status,
+        stderr: result.stderr,
+      }).toMatchObject({ status: 0 });
     }
     // What the blocks did is there: the import made its two jobs, the CSV export has rows.
-    const jobs = spawnSync(process.execPath, [join(ROOT, 'bin', 'hire.js'), 'jobs', 'list', '--all', '--json'], { env, encoding: 'utf8' });
+    const jobs = spawnSync(process.execPath, [join(ROOT, 'bin', 'hire.js'), 'jobs', 'list', '--all', '--json'], {
+      env,
+      encoding: 'utf8',
+    });
     const titles = (JSON.parse(jobs.stdout) as { title: string }[]).map((job) => job.title);
     expect(titles).toEqual([]); // the emulator section ends with `hire emulator reset --yes`
-    expect(readFileSync(join(box.root, 'candidates.csv'), 'utf8').split('\r\n')[0]).toBe('id,name,status,score,job_id,applied_at');
+    expect(readFileSync(join(box.root, 'candidates.csv'), 'utf8').split('\r\n')[0]).toBe(
+      'id,name,email,status,score,job_id,applied_at,created_at,updated_at,note',
+    );
     expect(JSON.parse(readFileSync(join(box.root, 'report.json'), 'utf8'))).toHaveLength(2);
     // The webhook loop's trigger with overrides: its events, the triggered one carrying them.
-    const triggered = JSON.parse(readFileSync(join(box.root, 'triggered.json'), 'utf8')) as { type: string; data: Record<string, unknown> }[];
+    const triggered = JSON.parse(readFileSync(join(box.root, 'triggered.json'), 'utf8')) as {
+      type: string;
+      data: Record<string, unknown>;
+    }[];
     expect(triggered.at(-1)).toMatchObject({ type: 'candidate.statusChanged', data: { name: 'Zoë Ng', score: 97 } });
   }, 180_000);
 });

@@ -24,7 +24,11 @@ const PIPELINE = ['new', 'screening', 'review', 'interview', 'offer', 'hired'] a
 const EVENT_KINDS =
   'job.created, assessment.generated, application.received, application.created, assessment.completed, candidate.statusChanged, interview.scheduled, offer.extended';
 
-async function cli(box: Sandbox, argv: string[], options: { tty?: boolean; stdin?: string; env?: Record<string, string> } = {}): Promise<RunResult> {
+async function cli(
+  box: Sandbox,
+  argv: string[],
+  options: { tty?: boolean; stdin?: string; env?: Record<string, string> } = {},
+): Promise<RunResult> {
   return runCli(argv, {
     env: { ...box.env, ...options.env },
     ...(options.tty !== undefined ? { tty: options.tty } : {}),
@@ -44,7 +48,17 @@ async function newJob(box: Sandbox, title: string, extra: string[] = []): Promis
 }
 
 async function simulate(box: Sandbox, jobId: string, applications: number, seed: number): Promise<Rec> {
-  return ok(box, ['emulator', 'simulate', '--job', jobId, '--applications', String(applications), '--seed', String(seed), '--advance']);
+  return ok(box, [
+    'emulator',
+    'simulate',
+    '--job',
+    jobId,
+    '--applications',
+    String(applications),
+    '--seed',
+    String(seed),
+    '--advance',
+  ]);
 }
 
 async function allCandidates(box: Sandbox, extra: string[] = []): Promise<Rec[]> {
@@ -69,7 +83,12 @@ function keyValues(stdout: string): Record<string, string> {
 function storedText(dataDir: string): string {
   const store = Store.open(dataDir);
   try {
-    return COLLECTIONS.map((name) => store.all(name).map((record) => JSON.stringify(record)).join('\n')).join('\n');
+    return COLLECTIONS.map((name) =>
+      store
+        .all(name)
+        .map((record) => JSON.stringify(record))
+        .join('\n'),
+    ).join('\n');
   } finally {
     store.close();
   }
@@ -90,7 +109,11 @@ function jobRow(job: Rec): string {
     `id\t${job.id}`,
     `title\t${job.title}`,
     `status\t${job.status}`,
-    ...(job.location ? [`location\t${job.location.type} (${[job.location.city, job.location.state, job.location.country].filter(Boolean).join(', ')})`] : []),
+    ...(job.location
+      ? [
+          `location\t${job.location.type} (${[job.location.city, job.location.state, job.location.country].filter(Boolean).join(', ')})`,
+        ]
+      : []),
     ...(job.skills ? [`skills\t${job.skills.join(', ')}`] : []),
     `assessment_id\t${job.assessment_id}`,
     `application_url\t${job.application_url}`,
@@ -113,10 +136,25 @@ describe('jobs get', () => {
     const job = json<Rec>(result);
     expect(job).toEqual(created);
     expect(Object.keys(job)).toEqual([
-      'id', 'title', 'status', 'location', 'description', 'skills', 'assessment_config',
-      'assessment_id', 'application_url', 'candidate_count', 'created_at', 'updated_at',
+      'id',
+      'title',
+      'status',
+      'location',
+      'description',
+      'skills',
+      'assessment_config',
+      'assessment_id',
+      'application_url',
+      'candidate_count',
+      'created_at',
+      'updated_at',
     ]);
-    expect(job).toMatchObject({ status: 'draft', location: { type: 'onsite', city: 'Austin', state: 'TX' }, skills: ['go', 'sql'], candidate_count: 0 });
+    expect(job).toMatchObject({
+      status: 'draft',
+      location: { type: 'onsite', city: 'Austin', state: 'TX' },
+      skills: ['go', 'sql'],
+      candidate_count: 0,
+    });
   });
 
   it('piped: one key<TAB>value line per present field, then the description and assessment settings, no colour', async () => {
@@ -171,7 +209,9 @@ describe('jobs get', () => {
     expect(ndjson.code).toBe(0);
     expect(ndjson.stdout).toBe(`${JSON.stringify(job)}\n`);
     const fields = await cli(box, ['jobs', 'get', job.id, '-o', 'csv', '--fields', 'status,location,id']);
-    expect(fields.stdout).toBe(`status,location,id\r\ndraft,"{""type"":""onsite"",""city"":""Austin"",""state"":""TX""}",${job.id}\r\n`);
+    expect(fields.stdout).toBe(
+      `status,location,id\r\ndraft,"{""type"":""onsite"",""city"":""Austin"",""state"":""TX""}",${job.id}\r\n`,
+    );
   });
 
   it('--fields picks and orders the JSON keys and the piped rows', async () => {
@@ -275,7 +315,10 @@ describe('jobs update', () => {
     expect(envelope.error).toEqual({
       code: 'validation_error',
       message: 'The request has invalid fields.',
-      details: { 'location.city': 'is required when location.type is onsite', 'location.state': 'is required when location.type is onsite' },
+      details: {
+        'location.city': 'is required when location.type is onsite',
+        'location.state': 'is required when location.type is onsite',
+      },
     });
     expect(await ok(box, ['jobs', 'get', job.id])).toEqual(job);
   });
@@ -285,7 +328,9 @@ describe('jobs update', () => {
     const job = await newJob(box, 'Backend Engineer');
     const result = await cli(box, ['jobs', 'update', job.id, '--question-count', '21']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('assessment_config.question_count (--question-count): must be a whole number from 5 to 20');
+    expect(result.stderr).toContain(
+      'assessment_config.question_count (--question-count): must be a whole number from 5 to 20',
+    );
     expect(result.stderr).not.toContain('Request ID');
   });
 
@@ -341,31 +386,37 @@ describe('jobs publish | pause | close | reopen', () => {
     ['closed', 'pause', 'is closed; it cannot become paused.'],
     ['closed', 'close', 'is already closed.'],
   ];
-  it.each(conflicts)('%s → jobs %s is a 409: exit 1 with the conflict message and request id', async (from, verb, message) => {
-    const box = await sandbox();
-    const job = await jobIn(box, from);
-    const result = await cli(box, ['jobs', verb, job.id]);
-    expect(result.code).toBe(1);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toContain(`Error: Job ${job.id} ${message} (conflict, HTTP 409)`);
-    expect(result.stderr).toMatch(/Request ID: req_\w+/);
-    expect(await ok(box, ['jobs', 'get', job.id])).toEqual(job);
-  });
+  it.each(conflicts)(
+    '%s → jobs %s is a 409: exit 1 with the conflict message and request id',
+    async (from, verb, message) => {
+      const box = await sandbox();
+      const job = await jobIn(box, from);
+      const result = await cli(box, ['jobs', verb, job.id]);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain(`Error: Job ${job.id} ${message} (conflict, HTTP 409)`);
+      expect(result.stderr).toMatch(/Request ID: req_\w+/);
+      expect(await ok(box, ['jobs', 'get', job.id])).toEqual(job);
+    },
+  );
 
   // The verbs are not interchangeable: "reopen" is for paused or closed jobs, "publish" for drafts.
   it.each([
     ['draft', 'reopen'],
     ['paused', 'publish'],
     ['closed', 'publish'],
-  ] as [Status, Verb][])('%s → jobs %s is refused (exit 1, conflict), not treated as another verb', async (from, verb) => {
-    const box = await sandbox();
-    const job = await jobIn(box, from);
-    const result = await cli(box, ['jobs', verb, job.id]);
-    expect(result.code).toBe(1);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('conflict');
-    expect((await ok(box, ['jobs', 'get', job.id])).status).toBe(from);
-  });
+  ] as [Status, Verb][])(
+    '%s → jobs %s is refused (exit 1, conflict), not treated as another verb',
+    async (from, verb) => {
+      const box = await sandbox();
+      const job = await jobIn(box, from);
+      const result = await cli(box, ['jobs', verb, job.id]);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain('conflict');
+      expect((await ok(box, ['jobs', 'get', job.id])).status).toBe(from);
+    },
+  );
 
   it('prints the job piped (status row) and drawn with the new status coloured', async () => {
     const box = await sandbox();
@@ -419,7 +470,9 @@ describe('jobs delete', () => {
     const piped = await cli(box, ['jobs', 'delete', job.id]);
     expect(piped.code).toBe(2);
     expect(piped.stdout).toBe('');
-    expect(piped.stderr).toContain(`Refusing to delete job ${job.id} without confirmation: pass --yes.\nNo question asked: not at a terminal.\n`);
+    expect(piped.stderr).toContain(
+      `Refusing to delete job ${job.id} without confirmation: pass --yes.\nNo question asked: not at a terminal.\n`,
+    );
     const noInput = await cli(box, ['jobs', 'delete', job.id, '--no-input'], { tty: true });
     expect(noInput.code).toBe(2);
     expect(noInput.stderr).toContain('No question asked: --no-input.');
@@ -468,7 +521,18 @@ describe('emulator simulate', () => {
     expect(countBy(candidates, 'status')).toEqual(result.by_status);
     expect((await ok(box, ['jobs', 'get', job.id])).candidate_count).toBe(40);
     for (const candidate of candidates) {
-      expect(Object.keys(candidate)).toEqual(['id', 'job_id', 'name', 'email', 'status', 'score', 'applied_at', 'created_at', 'updated_at']);
+      expect(Object.keys(candidate)).toEqual([
+        'id',
+        'job_id',
+        'name',
+        'email',
+        'status',
+        'score',
+        'note',
+        'applied_at',
+        'created_at',
+        'updated_at',
+      ]);
       expect(candidate.id).toMatch(/^cand_/);
       expect(candidate.job_id).toBe(job.id);
       expect(CANDIDATE_STATUSES).toContain(candidate.status);
@@ -483,15 +547,30 @@ describe('emulator simulate', () => {
     // The sentence, on a fresh sandbox with the same seed.
     const other = await sandbox();
     const otherJob = await newJob(other, 'Backend Engineer', ['--publish']);
-    const text = await cli(other, ['emulator', 'simulate', '--job', otherJob.id, '--applications', '40', '--seed', '7', '--advance']);
+    const text = await cli(other, [
+      'emulator',
+      'simulate',
+      '--job',
+      otherJob.id,
+      '--applications',
+      '40',
+      '--seed',
+      '7',
+      '--advance',
+    ]);
     expect(text.code).toBe(0);
-    const spread = Object.entries(result.by_status as Record<string, number>).map(([status, n]) => `${status} ${n}`).join(', ');
+    const spread = Object.entries(result.by_status as Record<string, number>)
+      .map(([status, n]) => `${status} ${n}`)
+      .join(', ');
     expect(text.stdout).toBe(`40 candidates applied to ${otherJob.id} (${spread}).\n`);
 
     // At an 80-column terminal the sentence wraps between its parts, never between a status and its count.
     const third = await sandbox();
     const thirdJob = await newJob(third, 'Backend Engineer', ['--publish']);
-    const shown = await runCli(['emulator', 'simulate', '--job', thirdJob.id, '--applications', '40', '--seed', '7', '--advance'], { env: third.env, tty: true, columns: 80 });
+    const shown = await runCli(
+      ['emulator', 'simulate', '--job', thirdJob.id, '--applications', '40', '--seed', '7', '--advance'],
+      { env: third.env, tty: true, columns: 80 },
+    );
     expect(shown.code).toBe(0);
     const lines = shown.stdout.trimEnd().split('\n');
     expect(lines.length).toBeGreaterThan(1);
@@ -499,8 +578,12 @@ describe('emulator simulate', () => {
     expect(lines.join(' ')).toBe(`40 candidates applied to ${thirdJob.id} (${spread}).`);
     // Narrower terminals move the breaks: none of them falls between a status and its count.
     for (let columns = 50; columns < 80; columns += 3) {
-      const narrow = await runCli(['emulator', 'simulate', '--job', thirdJob.id, '--applications', '3', '--seed', String(columns), '--advance'], { env: third.env, tty: true, columns });
-      for (const line of narrow.stdout.trimEnd().split('\n')) expect(line, narrow.stdout).not.toMatch(/(?:new|screening|review|interview|offer|hired|rejected)$/);
+      const narrow = await runCli(
+        ['emulator', 'simulate', '--job', thirdJob.id, '--applications', '3', '--seed', String(columns), '--advance'],
+        { env: third.env, tty: true, columns },
+      );
+      for (const line of narrow.stdout.trimEnd().split('\n'))
+        expect(line, narrow.stdout).not.toMatch(/(?:new|screening|review|interview|offer|hired|rejected)$/);
     }
   });
 
@@ -568,7 +651,10 @@ describe('candidates list', () => {
     expect(countBy(onlyA, 'status')).toEqual(a.by_status);
     const onlyB = await allCandidates(box, ['--job', jobB.id, '--status', 'review', '--score-min', '50']);
     expect(onlyB.map((item) => item.id).sort()).toEqual(
-      everyone.filter((item) => item.job_id === jobB.id && item.status === 'review' && item.score >= 50).map((item) => item.id).sort(),
+      everyone
+        .filter((item) => item.job_id === jobB.id && item.status === 'review' && item.score >= 50)
+        .map((item) => item.id)
+        .sort(),
     );
     expect(countBy(await allCandidates(box, ['--job', jobB.id]), 'status')).toEqual(b.by_status);
   });
@@ -577,7 +663,9 @@ describe('candidates list', () => {
     const box = await sandbox();
     const status = await cli(box, ['candidates', 'list', '--status', 'review,pending']);
     expect(status.code).toBe(2);
-    expect(status.stderr).toContain('--status must be one of new, screening, review, interview, offer, hired, rejected (got "pending")');
+    expect(status.stderr).toContain(
+      '--status must be one of new, screening, review, interview, offer, hired, rejected (got "pending")',
+    );
     for (const value of ['101', '-1', 'high']) {
       const score = await cli(box, ['candidates', 'list', '--score-min', value]);
       expect(score.code).toBe(2);
@@ -593,7 +681,14 @@ describe('candidates list', () => {
     const items = await ok<Rec[]>(box, ['candidates', 'list']);
     const result = await cli(box, ['candidates', 'list']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe(items.map((item) => `${item.id}\t${item.name}\t${item.status}\t${item.score ?? ''}\t${item.job_id}\t${item.applied_at}\n`).join(''));
+    expect(result.stdout).toBe(
+      items
+        .map(
+          (item) =>
+            `${item.id}\t${item.name}\t${item.status}\t${item.score ?? ''}\t${item.job_id}\t${item.applied_at}\n`,
+        )
+        .join(''),
+    );
     expect(result.stdout).not.toMatch(ANSI);
   });
 
@@ -611,8 +706,17 @@ describe('candidates list', () => {
     expect(result.stdout).toContain(first.id);
     expect(result.stdout).toMatch(/│ (just now|\d+ min ago) +│\n/);
     expect(result.stdout).not.toContain(first.applied_at.slice(0, 10));
-    const colours: Record<string, string> = { new: CYAN, screening: CYAN, review: YELLOW, interview: YELLOW, offer: YELLOW, hired: GREEN, rejected: RED };
-    for (const status of new Set(items.map((item) => item.status as string))) expect(result.stdout).toContain(`${colours[status]}${status}`);
+    const colours: Record<string, string> = {
+      new: CYAN,
+      screening: CYAN,
+      review: YELLOW,
+      interview: YELLOW,
+      offer: YELLOW,
+      hired: GREEN,
+      rejected: RED,
+    };
+    for (const status of new Set(items.map((item) => item.status as string)))
+      expect(result.stdout).toContain(`${colours[status]}${status}`);
     // 20 rows of data in the default page (compact table: header, separator, rows, borders).
     expect(result.stdout.split('\n').filter((line) => line.includes('cand_'))).toHaveLength(20);
     expect(result.stderr).toContain('Page 1 of 3 (45 candidates). Next: --page 2, or --all.');
@@ -634,7 +738,9 @@ describe('candidates get and move', () => {
     const piped = await cli(box, ['candidates', 'get', one.id]);
     expect(piped.code).toBe(0);
     expect(piped.stdout).toBe(
-      ['id', 'name', 'email', 'status', 'score', 'job_id', 'applied_at', 'created_at', 'updated_at'].map((key) => `${key}\t${one[key]}\n`).join(''),
+      ['id', 'name', 'email', 'status', 'score', 'job_id', 'applied_at', 'created_at', 'updated_at']
+        .map((key) => `${key}\t${one[key]}\n`)
+        .join(''),
     );
     const drawn = await cli(box, ['candidates', 'get', one.id], { tty: true });
     expect(drawn.stdout).toContain('│');
@@ -715,10 +821,14 @@ describe('candidates get and move', () => {
     const box = await sandbox();
     const missing = await cli(box, ['candidates', 'move', 'cand_x']);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain('--status is required: one of new, screening, review, interview, offer, hired, rejected.');
+    expect(missing.stderr).toContain(
+      '--status is required: one of new, screening, review, interview, offer, hired, rejected.',
+    );
     const bad = await cli(box, ['candidates', 'move', 'cand_x', '--status', 'fired']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--status must be one of new, screening, review, interview, offer, hired, rejected (got "fired")');
+    expect(bad.stderr).toContain(
+      '--status must be one of new, screening, review, interview, offer, hired, rejected (got "fired")',
+    );
     const unknown = await cli(box, ['candidates', 'move', 'cand_missing', '--status', 'screening']);
     expect(unknown.code).toBe(4);
     expect(unknown.stderr).toContain('No candidate with id cand_missing.');
@@ -732,13 +842,34 @@ describe('assessments', () => {
     const box = await sandbox();
     const job = await newJob(box, 'Backend Engineer', ['--skill', 'go,sql']);
     const result = await cli(box, [
-      'assessments', 'create', '--job', job.id, '--question-count', '7', '--time-limit', '600',
-      '--question-type', 'scenario', '--question-type', 'ranksort', '--proctoring', '--json',
+      'assessments',
+      'create',
+      '--job',
+      job.id,
+      '--question-count',
+      '7',
+      '--time-limit',
+      '600',
+      '--question-type',
+      'scenario',
+      '--question-type',
+      'ranksort',
+      '--proctoring',
+      '--json',
     ]);
     expect(result.code).toBe(0);
     const assessment = json<Rec>(result);
     expect(Object.keys(assessment)).toEqual([
-      'id', 'job_id', 'status', 'question_count', 'time_limit', 'proctoring', 'question_types', 'questions', 'created_at', 'updated_at',
+      'id',
+      'job_id',
+      'status',
+      'question_count',
+      'time_limit',
+      'proctoring',
+      'question_types',
+      'questions',
+      'created_at',
+      'updated_at',
     ]);
     expect(assessment).toMatchObject({
       job_id: job.id,
@@ -751,8 +882,24 @@ describe('assessments', () => {
     expect(assessment.id).toMatch(/^asmt_/);
     expect(assessment.id).not.toBe(job.assessment_id);
     expect(assessment.questions).toHaveLength(7);
-    expect(assessment.questions.map((question: Rec) => question.type)).toEqual(['scenario', 'ranksort', 'scenario', 'ranksort', 'scenario', 'ranksort', 'scenario']);
-    expect(assessment.questions.map((question: Rec) => question.id)).toEqual(['q_1', 'q_2', 'q_3', 'q_4', 'q_5', 'q_6', 'q_7']);
+    expect(assessment.questions.map((question: Rec) => question.type)).toEqual([
+      'scenario',
+      'ranksort',
+      'scenario',
+      'ranksort',
+      'scenario',
+      'ranksort',
+      'scenario',
+    ]);
+    expect(assessment.questions.map((question: Rec) => question.id)).toEqual([
+      'q_1',
+      'q_2',
+      'q_3',
+      'q_4',
+      'q_5',
+      'q_6',
+      'q_7',
+    ]);
     expect(assessment.questions[0].prompt).toContain('Backend Engineer');
     expect(assessment.questions[0].prompt).toContain('go');
 
@@ -762,9 +909,28 @@ describe('assessments', () => {
   it('--question-type takes a comma list; defaults come from the job', async () => {
     const box = await sandbox();
     const job = await newJob(box, 'Backend Engineer', ['--question-count', '6', '--time-limit', '900']);
-    const assessment = await ok(box, ['assessments', 'create', '--job', job.id, '--question-type', 'multiple_choice,ranksort']);
-    expect(assessment).toMatchObject({ question_count: 6, time_limit: 900, proctoring: false, question_types: ['multiple_choice', 'ranksort'] });
-    expect(assessment.questions.map((question: Rec) => question.type)).toEqual(['multiple_choice', 'ranksort', 'multiple_choice', 'ranksort', 'multiple_choice', 'ranksort']);
+    const assessment = await ok(box, [
+      'assessments',
+      'create',
+      '--job',
+      job.id,
+      '--question-type',
+      'multiple_choice,ranksort',
+    ]);
+    expect(assessment).toMatchObject({
+      question_count: 6,
+      time_limit: 900,
+      proctoring: false,
+      question_types: ['multiple_choice', 'ranksort'],
+    });
+    expect(assessment.questions.map((question: Rec) => question.type)).toEqual([
+      'multiple_choice',
+      'ranksort',
+      'multiple_choice',
+      'ranksort',
+      'multiple_choice',
+      'ranksort',
+    ]);
     expect(assessment.questions[0].options).toHaveLength(4);
     expect(assessment.questions[1].items).toHaveLength(4);
   });
@@ -773,9 +939,23 @@ describe('assessments', () => {
     const box = await sandbox();
     const job = await newJob(box, 'Backend Engineer');
     const data = await ok(box, ['assessments', 'create', '--job', job.id, '--data', '{"time_limit":600}']);
-    expect(data).toMatchObject({ job_id: job.id, time_limit: 600, question_count: 10, question_types: ['ranksort', 'multiple_choice', 'scenario'] });
+    expect(data).toMatchObject({
+      job_id: job.id,
+      time_limit: 600,
+      question_count: 10,
+      question_types: ['ranksort', 'multiple_choice', 'scenario'],
+    });
     expect(data.questions).toHaveLength(10);
-    const both = await ok(box, ['assessments', 'create', '--job', job.id, '--data', '{"time_limit":600,"question_count":8}', '--question-count', '5']);
+    const both = await ok(box, [
+      'assessments',
+      'create',
+      '--job',
+      job.id,
+      '--data',
+      '{"time_limit":600,"question_count":8}',
+      '--question-count',
+      '5',
+    ]);
     expect(both).toMatchObject({ time_limit: 600, question_count: 5 });
     expect(both.questions).toHaveLength(5);
     const notJson = await cli(box, ['assessments', 'create', '--job', job.id, '--data', '{time_limit:600}']);
@@ -786,10 +966,21 @@ describe('assessments', () => {
   it('--data and --from-file carry fields the spec does not show, named in one warning; known fields are still checked', async () => {
     const box = await sandbox();
     const job = await newJob(box, 'Backend Engineer');
-    const extra = await cli(box, ['assessments', 'create', '--job', job.id, '--data', '{"difficulty":"hard","rubric":{"depth":2}}', '--json', '-v']);
+    const extra = await cli(box, [
+      'assessments',
+      'create',
+      '--job',
+      job.id,
+      '--data',
+      '{"difficulty":"hard","rubric":{"depth":2}}',
+      '--json',
+      '-v',
+    ]);
     expect(extra.code, extra.stderr).toBe(0);
     const warnings = (result: RunResult) => result.stderr.split('\n').filter((line) => line.startsWith('Warning:'));
-    expect(warnings(extra)).toEqual(['Warning: Sending fields the API spec does not show, unchecked: difficulty, rubric.']);
+    expect(warnings(extra)).toEqual([
+      'Warning: Sending fields the API spec does not show, unchecked: difficulty, rubric.',
+    ]);
     expect(json<Rec>(extra)).toMatchObject({ job_id: job.id, question_count: 10 });
     const file = join(box.root, 'extra.json');
     writeFileSync(file, JSON.stringify({ job_id: job.id, seniority: 'staff' }));
@@ -797,7 +988,14 @@ describe('assessments', () => {
     expect(fromFile.code, fromFile.stderr).toBe(0);
     expect(warnings(fromFile)).toEqual(['Warning: Sending a field the API spec does not show, unchecked: seniority.']);
     // A known field is checked here, unknown ones beside it or not: nothing is sent.
-    const bad = await cli(box, ['assessments', 'create', '--job', job.id, '--data', '{"difficulty":"hard","question_count":99}']);
+    const bad = await cli(box, [
+      'assessments',
+      'create',
+      '--job',
+      job.id,
+      '--data',
+      '{"difficulty":"hard","question_count":99}',
+    ]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('must be a whole number from 5 to 20');
     expect(bad.stderr).not.toContain('Warning');
@@ -807,9 +1005,18 @@ describe('assessments', () => {
     const box = await sandbox();
     const job = await newJob(box, 'Backend Engineer');
     const file = join(box.root, 'assessment.yaml');
-    writeFileSync(file, `job_id: ${job.id}\nquestion_count: 5\ntime_limit: 1200\nquestion_types:\n  - multiple_choice\nproctoring: true\n`);
+    writeFileSync(
+      file,
+      `job_id: ${job.id}\nquestion_count: 5\ntime_limit: 1200\nquestion_types:\n  - multiple_choice\nproctoring: true\n`,
+    );
     const fromFile = await ok(box, ['assessments', 'create', '--from-file', file]);
-    expect(fromFile).toMatchObject({ job_id: job.id, question_count: 5, time_limit: 1200, proctoring: true, question_types: ['multiple_choice'] });
+    expect(fromFile).toMatchObject({
+      job_id: job.id,
+      question_count: 5,
+      time_limit: 1200,
+      proctoring: true,
+      question_types: ['multiple_choice'],
+    });
     expect(fromFile.questions.map((question: Rec) => question.type)).toEqual(Array(5).fill('multiple_choice'));
     const overridden = await ok(box, ['assessments', 'create', '--from-file', file, '--question-count', '9']);
     expect(overridden).toMatchObject({ question_count: 9, time_limit: 1200 });
@@ -819,7 +1026,16 @@ describe('assessments', () => {
   it('piped: key/value rows with the question count; drawn at a terminal', async () => {
     const box = await sandbox();
     const job = await newJob(box, 'Backend Engineer');
-    const piped = await cli(box, ['assessments', 'create', '--job', job.id, '--question-count', '6', '--question-type', 'scenario,ranksort']);
+    const piped = await cli(box, [
+      'assessments',
+      'create',
+      '--job',
+      job.id,
+      '--question-count',
+      '6',
+      '--question-type',
+      'scenario,ranksort',
+    ]);
     expect(piped.code).toBe(0);
     const rows = keyValues(piped.stdout);
     expect(rows).toMatchObject({
@@ -836,7 +1052,9 @@ describe('assessments', () => {
     const id = rows.id!;
     const get = await cli(box, ['assessments', 'get', id]);
     expect(get.code).toBe(0);
-    expect(keyValues(get.stdout)).toEqual(Object.fromEntries(Object.entries(rows).filter(([key]) => key !== 'assessment_generation_time')));
+    expect(keyValues(get.stdout)).toEqual(
+      Object.fromEntries(Object.entries(rows).filter(([key]) => key !== 'assessment_generation_time')),
+    );
     // At a terminal the questions themselves, under the table (test/e2e/detail-views checks the layout).
     const drawn = await cli(box, ['assessments', 'get', id], { tty: true });
     expect(drawn.stdout).toContain('│');
@@ -858,11 +1076,15 @@ describe('assessments', () => {
     expect(time.stderr).toContain('time_limit (--time-limit): must be a whole number from 300 to 1800');
     const type = await cli(box, ['assessments', 'create', '--job', job.id, '--question-type', 'essay']);
     expect(type.code).toBe(2);
-    expect(type.stderr).toContain('question_types[0] (--question-type): must be one of: ranksort, multiple_choice, scenario');
+    expect(type.stderr).toContain(
+      'question_types[0] (--question-type): must be one of: ranksort, multiple_choice, scenario',
+    );
     const neither = await cli(box, ['assessments', 'create', '--question-count', '5']);
     expect(neither.code).toBe(2);
     // Only flags this command has, and the --data/--from-file field that can stand in for --job.
-    expect(neither.stderr).toContain('job_id (--job): is required (or "title", with --data or --from-file, to generate questions from a title alone)');
+    expect(neither.stderr).toContain(
+      'job_id (--job): is required (or "title", with --data or --from-file, to generate questions from a title alone)',
+    );
     const unknown = await cli(box, ['assessments', 'create', '--job', 'job_missing']);
     expect(unknown.code).toBe(4);
     expect(unknown.stderr).toContain('No job with id job_missing. (not_found, HTTP 404)');
@@ -873,7 +1095,14 @@ describe('assessments', () => {
 
   it('a title alone (through --data) generates questions about it', async () => {
     const box = await sandbox();
-    const assessment = await ok(box, ['assessments', 'create', '--data', '{"title":"SRE","skills":["linux"]}', '--question-count', '5']);
+    const assessment = await ok(box, [
+      'assessments',
+      'create',
+      '--data',
+      '{"title":"SRE","skills":["linux"]}',
+      '--question-count',
+      '5',
+    ]);
     expect(assessment).toMatchObject({ job_id: null, question_count: 5, status: 'ready' });
     expect(assessment.questions[0].prompt).toContain('SRE');
   });
@@ -894,18 +1123,29 @@ describe('analytics', () => {
 
   function expectedCandidates(items: Rec[]): Rec {
     const scores = items.map((item) => item.score).filter((score): score is number => score !== null);
-    const byStatus = Object.fromEntries(CANDIDATE_STATUSES.map((status) => [status, items.filter((item) => item.status === status).length]));
+    const byStatus = Object.fromEntries(
+      CANDIDATE_STATUSES.map((status) => [status, items.filter((item) => item.status === status).length]),
+    );
     // Each job with candidates: its candidates by status (what `hire status` counts per job).
     const jobs = [...new Set(items.map((item) => item.job_id as string))];
     const byJob = Object.fromEntries(
-      jobs.map((job) => [job, Object.fromEntries(CANDIDATE_STATUSES.map((status) => [status, items.filter((item) => item.job_id === job && item.status === status).length]))]),
+      jobs.map((job) => [
+        job,
+        Object.fromEntries(
+          CANDIDATE_STATUSES.map((status) => [
+            status,
+            items.filter((item) => item.job_id === job && item.status === status).length,
+          ]),
+        ),
+      ]),
     );
     return {
       total: items.length,
       by_status: byStatus,
       by_job: byJob,
       assessed: scores.length,
-      average_score: scores.length === 0 ? null : Math.round((scores.reduce((sum, n) => sum + n, 0) / scores.length) * 10) / 10,
+      average_score:
+        scores.length === 0 ? null : Math.round((scores.reduce((sum, n) => sum + n, 0) / scores.length) * 10) / 10,
     };
   }
 
@@ -955,7 +1195,13 @@ describe('analytics', () => {
     const future = await ok(box, ['analytics', '--from', '2999-01-01']);
     expect(future).toEqual({
       jobs: { total: 0, by_status: { draft: 0, active: 0, paused: 0, closed: 0 } },
-      candidates: { total: 0, by_status: Object.fromEntries(CANDIDATE_STATUSES.map((status) => [status, 0])), by_job: {}, assessed: 0, average_score: null },
+      candidates: {
+        total: 0,
+        by_status: Object.fromEntries(CANDIDATE_STATUSES.map((status) => [status, 0])),
+        by_job: {},
+        assessed: 0,
+        average_score: null,
+      },
       assessments: { generated: 0 },
       funnel: PIPELINE.map((status) => ({ status, count: 0 })),
       filters: { job_id: null, from: '2999-01-01T00:00:00.000Z', to: null },
@@ -972,11 +1218,17 @@ describe('analytics', () => {
 
   it('a bad date is exit 2 before any request', async () => {
     const box = await sandbox();
-    for (const [flag, value] of [['--from', '2026-02-30'], ['--to', 'yesterday'], ['--from', '01/11/2026']] as const) {
+    for (const [flag, value] of [
+      ['--from', '2026-02-30'],
+      ['--to', 'yesterday'],
+      ['--from', '01/11/2026'],
+    ] as const) {
       const result = await cli(box, ['analytics', flag, value]);
       expect(result.code).toBe(2);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toContain(`${flag} must be a date such as 2026-11-01, or an ISO 8601 time (got "${value}").`);
+      expect(result.stderr).toContain(
+        `${flag} must be a date such as 2026-11-01, or an ISO 8601 time (got "${value}").`,
+      );
       expect(result.stderr).not.toContain('Using the local emulator');
     }
     const backwards = await cli(box, ['analytics', '--from', '2026-11-02', '--to', '2026-11-01']);
@@ -1000,7 +1252,9 @@ describe('analytics', () => {
         '  Jobs         2 (active 1, paused 1)',
         `  Candidates   50, ${everyone.filter((item) => item.score !== null).length} assessed, average score ${data.candidates.average_score} (${counts(data.candidates.by_status)})`,
         '  Assessments  2 generated',
-        `  Funnel       ${expectedFunnel(everyone).map((step) => `${step.status} ${step.count}`).join(' → ')}`,
+        `  Funnel       ${expectedFunnel(everyone)
+          .map((step) => `${step.status} ${step.count}`)
+          .join(' → ')}`,
         '',
       ].join('\n'),
     );
@@ -1029,7 +1283,8 @@ describe('analytics', () => {
     const funnel = lines.slice(lines.findIndex((line) => line.startsWith('  Funnel')));
     expect(funnel.length, result.stdout).toBeGreaterThan(1);
     for (const line of funnel.slice(1).filter(Boolean)) expect(line).toMatch(/^ {15}\S/);
-    for (const line of lines) expect(line, result.stdout).not.toMatch(/(?:new|screening|review|interview|offer|hired|rejected)$/);
+    for (const line of lines)
+      expect(line, result.stdout).not.toMatch(/(?:new|screening|review|interview|offer|hired|rejected)$/);
   });
 });
 
@@ -1040,11 +1295,34 @@ describe('webhooks', () => {
 
   it('add generates a whsec_ secret, sends it, and prints it exactly once; list never shows it', async () => {
     const box = await sandbox();
-    const result = await cli(box, ['webhooks', 'add', '--url', url, '--event', 'job.created,offer.extended', '--event', 'candidate.statusChanged', '--json', '-v']);
+    const result = await cli(box, [
+      'webhooks',
+      'add',
+      '--url',
+      url,
+      '--event',
+      'job.created,offer.extended',
+      '--event',
+      'candidate.statusChanged',
+      '--json',
+      '-v',
+    ]);
     expect(result.code).toBe(0);
     const webhook = json<Rec>(result);
-    expect(Object.keys(webhook).sort()).toEqual(['created_at', 'events', 'id', 'secret', 'status', 'updated_at', 'url']);
-    expect(webhook).toMatchObject({ url, events: ['job.created', 'offer.extended', 'candidate.statusChanged'], status: 'active' });
+    expect(Object.keys(webhook).sort()).toEqual([
+      'created_at',
+      'events',
+      'id',
+      'secret',
+      'status',
+      'updated_at',
+      'url',
+    ]);
+    expect(webhook).toMatchObject({
+      url,
+      events: ['job.created', 'offer.extended', 'candidate.statusChanged'],
+      status: 'active',
+    });
     expect(webhook.id).toMatch(/^wh_/);
     const secret = webhook.secret as string;
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
@@ -1064,7 +1342,11 @@ describe('webhooks', () => {
   it('--secret-stdin reads and trims the secret, and never prints it', async () => {
     const box = await sandbox();
     const secret = 'my-very-secret-value-123';
-    const asJson = await cli(box, ['webhooks', 'add', '--url', url, '--event', 'job.created', '--secret-stdin', '--json'], { stdin: `${secret}\n` });
+    const asJson = await cli(
+      box,
+      ['webhooks', 'add', '--url', url, '--event', 'job.created', '--secret-stdin', '--json'],
+      { stdin: `${secret}\n` },
+    );
     expect(asJson.code).toBe(0);
     const webhook = json<Rec>(asJson);
     expect(webhook).not.toHaveProperty('secret');
@@ -1074,14 +1356,20 @@ describe('webhooks', () => {
     expect(storedText(box.dataDir)).toContain(`"secret":"${secret}"`);
     expect(storedText(box.dataDir)).not.toContain(`"secret":"${secret}\\n"`);
 
-    const piped = await cli(box, ['webhooks', 'add', '--url', 'http://127.0.0.1:8123/hook', '--event', 'job.created', '--secret-stdin'], { stdin: `  ${secret}-2\n` });
+    const piped = await cli(
+      box,
+      ['webhooks', 'add', '--url', 'http://127.0.0.1:8123/hook', '--event', 'job.created', '--secret-stdin'],
+      { stdin: `  ${secret}-2\n` },
+    );
     expect(piped.code).toBe(0);
     expect(piped.stdout).not.toContain(secret);
     expect(keyValues(piped.stdout)).not.toHaveProperty('secret');
     expect(keyValues(piped.stdout).url).toBe('http://127.0.0.1:8123/hook');
     expect(storedText(box.dataDir)).toContain(`"secret":"${secret}-2"`);
 
-    const short = await cli(box, ['webhooks', 'add', '--url', url, '--event', 'job.created', '--secret-stdin'], { stdin: 'short\n' });
+    const short = await cli(box, ['webhooks', 'add', '--url', url, '--event', 'job.created', '--secret-stdin'], {
+      stdin: 'short\n',
+    });
     expect(short.code).toBe(2);
     expect(short.stderr).toContain('secret (--secret-stdin): must be at least 16 characters');
   });
@@ -1091,7 +1379,14 @@ describe('webhooks', () => {
     const kind = await cli(box, ['webhooks', 'add', '--url', url, '--event', 'job.created,job.deleted']);
     expect(kind.code).toBe(2);
     expect(kind.stderr).toContain(`--event job.deleted: not an event kind. Kinds: ${EVENT_KINDS}.`);
-    const http = await cli(box, ['webhooks', 'add', '--url', 'http://hooks.example.com/hire', '--event', 'job.created']);
+    const http = await cli(box, [
+      'webhooks',
+      'add',
+      '--url',
+      'http://hooks.example.com/hire',
+      '--event',
+      'job.created',
+    ]);
     expect(http.code).toBe(2);
     expect(http.stderr).toContain('url (--url): must be an https URL (http only for 127.0.0.1 or localhost)');
     const noUrl = await cli(box, ['webhooks', 'add', '--event', 'job.created']);
@@ -1123,7 +1418,14 @@ describe('webhooks', () => {
   it('list: piped rows and a drawn table', async () => {
     const box = await sandbox();
     const first = await ok(box, ['webhooks', 'add', '--url', 'https://a.example.com/h', '--event', 'job.created']);
-    const second = await ok(box, ['webhooks', 'add', '--url', 'https://b.example.com/h', '--event', 'offer.extended,interview.scheduled']);
+    const second = await ok(box, [
+      'webhooks',
+      'add',
+      '--url',
+      'https://b.example.com/h',
+      '--event',
+      'offer.extended,interview.scheduled',
+    ]);
     const piped = await cli(box, ['webhooks', 'list']);
     expect(piped.code).toBe(0);
     expect(piped.stdout).toBe(
@@ -1143,7 +1445,11 @@ describe('webhooks', () => {
     const write = await ok(box, ['emulator', 'keys', 'create', '--level', 'write']);
     const read = await ok(box, ['emulator', 'keys', 'create', '--level', 'read']);
     const withKey = (key: string) => ({ env: { HIRE_API_KEY: key } });
-    const added = await cli(box, ['webhooks', 'add', '--url', url, '--event', 'job.created', '--json'], withKey(write.key));
+    const added = await cli(
+      box,
+      ['webhooks', 'add', '--url', url, '--event', 'job.created', '--json'],
+      withKey(write.key),
+    );
     expect(added.code, added.stderr).toBe(0);
     const id = json<Rec>(added).id;
     const refused = await cli(box, ['webhooks', 'remove', id, '--yes'], withKey(read.key));
@@ -1161,7 +1467,9 @@ describe('webhooks', () => {
     const webhook = await ok(box, ['webhooks', 'add', '--url', url, '--event', 'job.created']);
     const unconfirmed = await cli(box, ['webhooks', 'remove', webhook.id]);
     expect(unconfirmed).toMatchObject({ code: 2, stdout: '' });
-    expect(unconfirmed.stderr).toBe(`Error: Refusing to remove webhook ${webhook.id} without confirmation: pass --yes.\nNo question asked: not at a terminal.\n`);
+    expect(unconfirmed.stderr).toBe(
+      `Error: Refusing to remove webhook ${webhook.id} without confirmation: pass --yes.\nNo question asked: not at a terminal.\n`,
+    );
     const removed = await cli(box, ['webhooks', 'remove', webhook.id, '--yes']);
     expect(removed.code).toBe(0);
     expect(removed.stdout).toBe('');
@@ -1201,11 +1509,13 @@ describe('list flags', () => {
     expect(csv.code).toBe(0);
     const rows = csv.stdout.split('\r\n');
     expect(rows.at(-1)).toBe('');
-    expect(rows[0]).toBe('id,name,status,score,job_id,applied_at');
+    expect(rows[0]).toBe('id,name,email,status,score,job_id,applied_at,created_at,updated_at,note');
     expect(rows.slice(1, -1)).toHaveLength(230);
     expect(rows.slice(1, -1).map((row) => row.split(',')[0])).toEqual(ids);
     const firstRow = items[0]!;
-    expect(rows[1]).toBe(`${firstRow.id},${firstRow.name},${firstRow.status},${firstRow.score ?? ''},${job.id},${firstRow.applied_at}`);
+    expect(rows[1]).toBe(
+      `${firstRow.id},${firstRow.name},${firstRow.email},${firstRow.status},${firstRow.score ?? ''},${job.id},${firstRow.applied_at},${firstRow.created_at},${firstRow.updated_at},`,
+    );
 
     const piped = await cli(box, ['candidates', 'list', '--all']);
     expect(piped.stdout.split('\n').slice(0, -1)).toHaveLength(230);
@@ -1246,7 +1556,9 @@ describe('list flags', () => {
     expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
     expect(scores.slice(numbers.length).every((score) => score === null)).toBe(true); // nulls last
     const ascending = await allCandidates(box, ['--sort', 'score']);
-    expect(ascending.map((item) => item.score).filter((score) => score !== null)).toEqual([...numbers].sort((a, b) => a - b));
+    expect(ascending.map((item) => item.score).filter((score) => score !== null)).toEqual(
+      [...numbers].sort((a, b) => a - b),
+    );
     const byName = await allCandidates(box, ['--sort', 'name,-score']);
     const names = byName.map((item) => (item.name as string).toLowerCase());
     expect(names).toEqual([...names].sort());
@@ -1257,7 +1569,12 @@ describe('list flags', () => {
     const piped = await cli(box, ['candidates', 'list', '--fields', 'score,id', '--per-page', '5']);
     expect(piped.stdout).toBe(fields.map((item) => `${item.score ?? ''}\t${item.id}\n`).join(''));
     const csv = await cli(box, ['candidates', 'list', '--fields', 'status,name', '--per-page', '3', '-o', 'csv']);
-    expect(csv.stdout).toBe(`status,name\r\n${everyone.slice(0, 3).map((item) => `${item.status},${item.name}\r\n`).join('')}`);
+    expect(csv.stdout).toBe(
+      `status,name\r\n${everyone
+        .slice(0, 3)
+        .map((item) => `${item.status},${item.name}\r\n`)
+        .join('')}`,
+    );
     const drawn = await cli(box, ['candidates', 'list', '--fields', 'email,status', '--per-page', '3'], { tty: true });
     expect(drawn.stdout).toContain('EMAIL');
     expect(drawn.stdout).not.toContain('NAME');
@@ -1278,13 +1595,17 @@ describe('list flags', () => {
     await simulate(box, job.id, 60, 8);
     await simulate(box, other.id, 5, 9);
     await ok(box, ['jobs', 'pause', other.id]);
-    expect((await allCandidates(box, ['--filter', `job_id=${other.id}`])).map((item) => item.job_id)).toEqual(Array(5).fill(other.id));
+    expect((await allCandidates(box, ['--filter', `job_id=${other.id}`])).map((item) => item.job_id)).toEqual(
+      Array(5).fill(other.id),
+    );
     const everyone = await allCandidates(box);
     const review = everyone.filter((item) => item.status === 'review').map((item) => item.id);
     expect(review.length).toBeGreaterThan(0);
     expect(review.length).toBeLessThan(65);
     expect((await allCandidates(box, ['--filter', 'status=review'])).map((item) => item.id)).toEqual(review);
-    expect((await ok<Rec[]>(box, ['jobs', 'list', '--filter', 'status=active'])).map((item) => item.id)).toEqual([job.id]);
+    expect((await ok<Rec[]>(box, ['jobs', 'list', '--filter', 'status=active'])).map((item) => item.id)).toEqual([
+      job.id,
+    ]);
   });
 
   it('jobs: --limit, --fields order in csv and ndjson, --filter, --sort', async () => {
@@ -1294,28 +1615,65 @@ describe('list flags', () => {
       created.push(await newJob(box, title, title < 'E' ? ['--department', 'Early'] : []));
     }
     const newestFirst = [...created].reverse().map((job) => job.id);
-    expect((await ok<Rec[]>(box, ['jobs', 'list', '--limit', '7'])).map((job) => job.id)).toEqual(newestFirst.slice(0, 7));
-    expect((await ok<Rec[]>(box, ['jobs', 'list', '--limit', '7', '--all', '--per-page', '3'])).map((job) => job.id)).toEqual(newestFirst.slice(0, 7));
+    expect((await ok<Rec[]>(box, ['jobs', 'list', '--limit', '7'])).map((job) => job.id)).toEqual(
+      newestFirst.slice(0, 7),
+    );
+    expect(
+      (await ok<Rec[]>(box, ['jobs', 'list', '--limit', '7', '--all', '--per-page', '3'])).map((job) => job.id),
+    ).toEqual(newestFirst.slice(0, 7));
     const sorted = await ok<Rec[]>(box, ['jobs', 'list', '--sort', 'title', '--per-page', '4', '--page', '2']);
     expect(sorted.map((job) => job.title)).toEqual(['Echo', 'Golf', 'Hotel', 'India']);
     const early = await ok<Rec[]>(box, ['jobs', 'list', '--filter', 'department=Early', '--sort', '-title']);
     expect(early.map((job) => job.title)).toEqual(['Delta', 'Charlie', 'Bravo', 'Alpha']);
-    const csv = await cli(box, ['jobs', 'list', '--fields', 'title,id', '--sort', 'title', '--limit', '2', '-o', 'csv']);
+    const csv = await cli(box, [
+      'jobs',
+      'list',
+      '--fields',
+      'title,id',
+      '--sort',
+      'title',
+      '--limit',
+      '2',
+      '-o',
+      'csv',
+    ]);
     const alpha = created.find((job) => job.title === 'Alpha')!;
     const bravo = created.find((job) => job.title === 'Bravo')!;
     expect(csv.stdout).toBe(`title,id\r\nAlpha,${alpha.id}\r\nBravo,${bravo.id}\r\n`);
-    const ndjson = await cli(box, ['jobs', 'list', '--fields', 'title,status', '--sort', 'title', '--limit', '2', '-o', 'ndjson']);
+    const ndjson = await cli(box, [
+      'jobs',
+      'list',
+      '--fields',
+      'title,status',
+      '--sort',
+      'title',
+      '--limit',
+      '2',
+      '-o',
+      'ndjson',
+    ]);
     expect(ndjson.stdout).toBe('{"title":"Alpha","status":"draft"}\n{"title":"Bravo","status":"draft"}\n');
     const csvNested = await cli(box, ['jobs', 'list', '--fields', 'id,assessment_config', '--limit', '1', '-o', 'csv']);
     const last = created.at(-1)!;
-    expect(csvNested.stdout).toBe(`id,assessment_config\r\n${last.id},"${JSON.stringify(last.assessment_config).replace(/"/g, '""')}"\r\n`);
+    expect(csvNested.stdout).toBe(
+      `id,assessment_config\r\n${last.id},"${JSON.stringify(last.assessment_config).replace(/"/g, '""')}"\r\n`,
+    );
   });
 
   it('webhooks: --page/--per-page, --sort, --fields, --filter, --limit', async () => {
     const box = await sandbox();
     const made: Rec[] = [];
     for (const host of ['c', 'a', 'd', 'b']) {
-      made.push(await ok(box, ['webhooks', 'add', '--url', `https://${host}.example.com/h`, '--event', host === 'a' ? 'offer.extended' : 'job.created']));
+      made.push(
+        await ok(box, [
+          'webhooks',
+          'add',
+          '--url',
+          `https://${host}.example.com/h`,
+          '--event',
+          host === 'a' ? 'offer.extended' : 'job.created',
+        ]),
+      );
     }
     const sorted = await ok<Rec[]>(box, ['webhooks', 'list', '--sort', 'url']);
     expect(sorted.map((hook) => hook.url)).toEqual(['a', 'b', 'c', 'd'].map((host) => `https://${host}.example.com/h`));
@@ -1329,7 +1687,17 @@ describe('list flags', () => {
     const piped = await cli(box, ['webhooks', 'list', '--fields', 'url,events', '--filter', 'events=offer.extended']);
     expect(piped.stdout).toBe('https://a.example.com/h\toffer.extended\n');
     const limited = await cli(box, ['webhooks', 'list', '--limit', '3', '--all', '-o', 'ndjson']);
-    expect(limited.stdout.split('\n').slice(0, -1).map((line) => (JSON.parse(line) as Rec).id)).toEqual([...made].reverse().slice(0, 3).map((hook) => hook.id));
+    expect(
+      limited.stdout
+        .split('\n')
+        .slice(0, -1)
+        .map((line) => (JSON.parse(line) as Rec).id),
+    ).toEqual(
+      [...made]
+        .reverse()
+        .slice(0, 3)
+        .map((hook) => hook.id),
+    );
   });
 
   it('an empty list prints nothing and exits 0, in every format but JSON', async () => {
@@ -1384,7 +1752,9 @@ describe('emulator reset', () => {
     const piped = await cli(box, ['emulator', 'reset']);
     expect(piped.code).toBe(2);
     expect(piped.stdout).toBe('');
-    expect(piped.stderr).toContain('Refusing to reset the emulator without confirmation: pass --yes.\nNo question asked: not at a terminal.\n');
+    expect(piped.stderr).toContain(
+      'Refusing to reset the emulator without confirmation: pass --yes.\nNo question asked: not at a terminal.\n',
+    );
     const noInput = await cli(box, ['emulator', 'reset', '--no-input'], { tty: true });
     expect(noInput.code).toBe(2);
     expect((await ok<Rec[]>(box, ['jobs', 'list'])).map((item) => item.id)).toEqual([job.id]);

@@ -63,7 +63,9 @@ interface ScriptedJobs {
  * slow the machine. The first is answered at once: bulk work sends one request until an answer
  * tells it the key's budget.
  */
-async function scriptedJobs(options: { delayMs?: number; fail?: (title: string) => boolean; holdUntilInFlight?: number } = {}): Promise<ScriptedJobs> {
+async function scriptedJobs(
+  options: { delayMs?: number; fail?: (title: string) => boolean; holdUntilInFlight?: number } = {},
+): Promise<ScriptedJobs> {
   const state: ScriptedJobs = { apiUrl: '', posts: [], requests: 0, maxInFlight: 0 };
   let inFlight = 0;
   let made = 0;
@@ -81,32 +83,36 @@ async function scriptedJobs(options: { delayMs?: number; fail?: (title: string) 
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const answer = () => setTimeout(() => {
-        inFlight -= 1;
-        const raw = Buffer.concat(chunks).toString('utf8');
-        let status: number;
-        let payload: unknown;
-        if (req.method === 'POST' && req.url === '/api/v1/jobs') {
-          const body = JSON.parse(raw) as Obj;
-          if (options.fail?.(String(body.title))) {
-            status = 500;
-            payload = { error: { code: 'internal_error', message: 'Something broke.' }, meta: { request_id: 'req_fail' } };
+      const answer = () =>
+        setTimeout(() => {
+          inFlight -= 1;
+          const raw = Buffer.concat(chunks).toString('utf8');
+          let status: number;
+          let payload: unknown;
+          if (req.method === 'POST' && req.url === '/api/v1/jobs') {
+            const body = JSON.parse(raw) as Obj;
+            if (options.fail?.(String(body.title))) {
+              status = 500;
+              payload = {
+                error: { code: 'internal_error', message: 'Something broke.' },
+                meta: { request_id: 'req_fail' },
+              };
+            } else {
+              status = 201;
+              const { publish, ...fields } = body;
+              payload = {
+                data: { id: `job_scripted${++made}`, status: publish ? 'active' : 'draft', ...fields },
+                meta: { request_id: `req_${made}`, assessment_generation_time: 1 },
+              };
+            }
+            state.posts.push({ body, key: header(req.headers['idempotency-key']), status });
           } else {
-            status = 201;
-            const { publish, ...fields } = body;
-            payload = {
-              data: { id: `job_scripted${++made}`, status: publish ? 'active' : 'draft', ...fields },
-              meta: { request_id: `req_${made}`, assessment_generation_time: 1 },
-            };
+            status = 404;
+            payload = { error: { code: 'not_found', message: 'No such endpoint.' } };
           }
-          state.posts.push({ body, key: header(req.headers['idempotency-key']), status });
-        } else {
-          status = 404;
-          payload = { error: { code: 'not_found', message: 'No such endpoint.' } };
-        }
-        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-        res.end(JSON.stringify(payload));
-      }, options.delayMs ?? 0);
+          res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+          res.end(JSON.stringify(payload));
+        }, options.delayMs ?? 0);
       if (reached || first) answer();
       else held.push(answer);
     });
@@ -143,7 +149,11 @@ async function forwardingProxy(
   const server = createServer((req, res) => {
     void (async () => {
       const body = await readBody(req);
-      const entry = { method: req.method ?? '', key: header(req.headers['idempotency-key']), title: titleOf(body.toString('utf8')) };
+      const entry = {
+        method: req.method ?? '',
+        key: header(req.headers['idempotency-key']),
+        title: titleOf(body.toString('utf8')),
+      };
       let loseAnswer = false;
       if (req.method === 'POST') {
         posts += 1;
@@ -187,7 +197,12 @@ function readNdjson(path: string): Obj[] {
     .filter((line) => line.trim() !== '')
     .map((line) => {
       const { _import_errors: reasons, ...job } = JSON.parse(line) as Obj;
-      expect(Array.isArray(reasons) && reasons.length > 0 && reasons.every((reason) => typeof reason === 'string' && reason !== ''), line).toBe(true);
+      expect(
+        Array.isArray(reasons) &&
+          reasons.length > 0 &&
+          reasons.every((reason) => typeof reason === 'string' && reason !== ''),
+        line,
+      ).toBe(true);
       return job;
     });
 }
@@ -210,7 +225,16 @@ async function listJobs(env: Record<string, string>): Promise<Obj[]> {
   return json<Obj[]>(result);
 }
 
-const INPUT_FIELDS = ['department', 'location', 'description', 'requirements', 'skills', 'experience_level', 'employment_type', 'salary'] as const;
+const INPUT_FIELDS = [
+  'department',
+  'location',
+  'description',
+  'requirements',
+  'skills',
+  'experience_level',
+  'employment_type',
+  'salary',
+] as const;
 
 /** The jobs are exactly the rows, field for field (one job per title). */
 function expectJobsMatch(jobs: Obj[], rows: Obj[]): void {
@@ -221,7 +245,8 @@ function expectJobsMatch(jobs: Obj[], rows: Obj[]): void {
     const job = matching[0]!;
     for (const field of INPUT_FIELDS) expect(job[field], `${row.title}: ${field}`).toEqual(row[field]);
     expect(job.status, `${row.title}: status`).toBe(row.publish === true ? 'active' : 'draft');
-    if (row.assessment_config) expect(job.assessment_config, `${row.title}: assessment_config`).toMatchObject(row.assessment_config);
+    if (row.assessment_config)
+      expect(job.assessment_config, `${row.title}: assessment_config`).toMatchObject(row.assessment_config);
     expect(job.id).toMatch(/^job_/);
   }
 }
@@ -291,7 +316,13 @@ const CSV_ROWS: Obj[] = [
     experience_level: 'senior',
     employment_type: 'full_time',
     salary: { min: 90000, max: 120000, currency: 'EUR', period: 'yearly' },
-    assessment_config: { question_count: 12, time_limit: 900, proctoring: true, auto_generate: true, question_types: ['scenario', 'multiple_choice'] },
+    assessment_config: {
+      question_count: 12,
+      time_limit: 900,
+      proctoring: true,
+      auto_generate: true,
+      question_types: ['scenario', 'multiple_choice'],
+    },
     publish: true,
   },
   {
@@ -310,7 +341,13 @@ const CSV_ROWS: Obj[] = [
     experience_level: 'lead',
     employment_type: 'part_time',
     salary: { min: 30.5, max: 45, currency: 'USD', period: 'hourly' },
-    assessment_config: { question_count: 5, time_limit: 300, proctoring: true, auto_generate: false, question_types: ['ranksort'] },
+    assessment_config: {
+      question_count: 5,
+      time_limit: 300,
+      proctoring: true,
+      auto_generate: false,
+      question_types: ['ranksort'],
+    },
     publish: true,
   },
 ];
@@ -340,7 +377,8 @@ describe('jobs import: reading the file', () => {
     expect(backend.description).toBe(LONG_DESCRIPTION);
     // Empty cells are no value at all, not empty strings.
     const analyst = jobs.find((job) => job.title === 'Data Analyst')!;
-    for (const field of ['department', 'skills', 'requirements', 'salary', 'experience_level']) expect(analyst).not.toHaveProperty(field);
+    for (const field of ['department', 'skills', 'requirements', 'salary', 'experience_level'])
+      expect(analyst).not.toHaveProperty(field);
   });
 
   it('names the line a multi-line CSV record starts on', async () => {
@@ -361,9 +399,18 @@ describe('jobs import: reading the file', () => {
   it('imports NDJSON, skipping blank lines, and reports each row with its line', async () => {
     const box = await sandbox();
     const rows = [
-      { title: 'Site Reliability', description: DESCRIPTION, location: { type: 'remote', country: 'GB' }, salary: { min: 1, currency: 'GBP' } },
+      {
+        title: 'Site Reliability',
+        description: DESCRIPTION,
+        location: { type: 'remote', country: 'GB' },
+        salary: { min: 1, currency: 'GBP' },
+      },
       { title: 'Mobile Engineer', description: DESCRIPTION, skills: ['swift', 'kotlin'], publish: true },
-      { title: 'Designer', description: DESCRIPTION, assessment_config: { question_count: 20, question_types: ['scenario'] } },
+      {
+        title: 'Designer',
+        description: DESCRIPTION,
+        assessment_config: { question_count: 20, question_types: ['scenario'] },
+      },
     ];
     const text = `\n${JSON.stringify(rows[0])}\n\n   \n${JSON.stringify(rows[1])}\r\n${JSON.stringify(rows[2])}\n\n`;
     const file = put(box, 'jobs.ndjson', text);
@@ -397,12 +444,18 @@ describe('jobs import: reading the file', () => {
     expect(report(a).map((row) => [row.line, row.status, row.title])).toEqual([[1, 'created', 'Stdin Lines']]);
 
     const stdinArray = [{ title: 'Stdin Array', description: DESCRIPTION, publish: true }];
-    const b = await runCli(['jobs', 'import', '-', '--json'], { env: box.env, stdin: `  ${JSON.stringify(stdinArray)}` });
+    const b = await runCli(['jobs', 'import', '-', '--json'], {
+      env: box.env,
+      stdin: `  ${JSON.stringify(stdinArray)}`,
+    });
     expect(b.code, b.stderr).toBe(0);
     expect(report(b).map((row) => [row.line, row.status, row.title])).toEqual([[null, 'created', 'Stdin Array']]);
 
     const stdinCsv = [{ title: 'Stdin Csv', description: DESCRIPTION, skills: ['x', 'y'], salary: { max: 10 } }];
-    const c = await runCli(['jobs', 'import', '-', '--json'], { env: box.env, stdin: `title,description,skills,salary.max\nStdin Csv,${CSV_DESCRIPTION},x;y,10\n` });
+    const c = await runCli(['jobs', 'import', '-', '--json'], {
+      env: box.env,
+      stdin: `title,description,skills,salary.max\nStdin Csv,${CSV_DESCRIPTION},x;y,10\n`,
+    });
     expect(c.code, c.stderr).toBe(0);
     expect(report(c).map((row) => [row.line, row.status, row.title])).toEqual([[2, 'created', 'Stdin Csv']]);
 
@@ -475,7 +528,9 @@ describe('jobs import: invalid rows', () => {
     const json = await runCli(['jobs', 'import', file, '--json'], { env: box.env });
     expect(json.code).toBe(2);
     expect(json.stdout).toBe('');
-    const envelope = JSON.parse(json.stderr) as { error: { code: string; message: string; details: Record<string, string> } };
+    const envelope = JSON.parse(json.stderr) as {
+      error: { code: string; message: string; details: Record<string, string> };
+    };
     expect(envelope.error.code).toBe('validation_error');
     expect(envelope.error.message).toBe('2 of 3 rows are not valid; nothing was sent.');
     expect(Object.keys(envelope.error.details)).toEqual(['row 2 (line 3)', 'row 3 (line 4)']);
@@ -505,7 +560,10 @@ describe('jobs import: invalid rows', () => {
     expect(result.stderr).toContain('row 5 (line 5): colour: is not a known field');
     expect(result.stderr).toContain('4 of 5 rows are not valid; nothing was sent.');
 
-    const array = await runCli(['jobs', 'import', put(box, 'mixed.json', JSON.stringify([good, 42, null, { title: 'No description' }]))], { env: box.env });
+    const array = await runCli(
+      ['jobs', 'import', put(box, 'mixed.json', JSON.stringify([good, 42, null, { title: 'No description' }]))],
+      { env: box.env },
+    );
     expect(array.code).toBe(2);
     expect(array.stderr).toContain('row 2: is not a JSON object');
     expect(array.stderr).toContain('row 3: is not a JSON object');
@@ -540,9 +598,14 @@ describe('jobs import: invalid rows', () => {
     const failures = join(box.root, 'some.failed.ndjson');
     expect(result.stderr).toContain(failures);
     expect(result.stderr).toContain('2 created, 2 invalid, skipped');
-    const written = readFileSync(failures, 'utf8').split('\n').filter((line) => line !== '');
+    const written = readFileSync(failures, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '');
     expect(written).toHaveLength(2);
-    expect(JSON.parse(written[0]!)).toEqual({ ...bad, _import_errors: ['salary.max: must not be less than salary.min (10)'] });
+    expect(JSON.parse(written[0]!)).toEqual({
+      ...bad,
+      _import_errors: ['salary.max: must not be less than salary.min (10)'],
+    });
     expect(written[1]).toBe('{not json');
     expectJobsMatch(await listJobs(box.env), good);
   });
@@ -556,7 +619,9 @@ describe('jobs import --json report', () => {
     const box = await sandbox();
     const emu = await testEmulator(box.dataDir);
     const already = { title: 'Already there', description: DESCRIPTION, skills: ['sql'] };
-    const first = await runCli(['jobs', 'import', put(box, 'first.ndjson', ndjson([already])), '--json'], { env: await emulatorEnv(box, emu) });
+    const first = await runCli(['jobs', 'import', put(box, 'first.ndjson', ndjson([already])), '--json'], {
+      env: await emulatorEnv(box, emu),
+    });
     expect(first.code, first.stderr).toBe(0);
     const existingId = report(first)[0]!.id;
     expect(existingId).toMatch(/^job_/);
@@ -570,11 +635,16 @@ describe('jobs import --json report', () => {
     ];
     const proxy = await forwardingProxy(emu.apiUrl, {
       answer: (_post, title) =>
-        title?.includes('fail') ? { status: 500, body: { error: { code: 'internal_error', message: 'Something broke.' } } } : undefined,
+        title?.includes('fail')
+          ? { status: 500, body: { error: { code: 'internal_error', message: 'Something broke.' } } }
+          : undefined,
     });
-    const result = await runCli(['jobs', 'import', put(box, 'report.ndjson', ndjson(rows)), '--skip-invalid', '--max-retries', '0', '--json'], {
-      env: await emulatorEnv(box, emu, proxy.apiUrl),
-    });
+    const result = await runCli(
+      ['jobs', 'import', put(box, 'report.ndjson', ndjson(rows)), '--skip-invalid', '--max-retries', '0', '--json'],
+      {
+        env: await emulatorEnv(box, emu, proxy.apiUrl),
+      },
+    );
     expect(result.code).toBe(1);
     expect(proxy.log.filter((entry) => entry.method === 'POST').map((entry) => [entry.title, entry.status])).toEqual(
       expect.arrayContaining([
@@ -600,9 +670,14 @@ describe('jobs import --json report', () => {
     expect(out[3]!.id).toBeNull();
     expect(out[3]!.error).toContain('Something broke');
     expect(out[3]!.error).toContain('internal_error');
-    const titles = emu.store.all<{ id: string; title: string }>('jobs').map((job) => job.title).sort();
+    const titles = emu.store
+      .all<{ id: string; title: string }>('jobs')
+      .map((job) => job.title)
+      .sort();
     expect(titles).toEqual(['Already there', 'Brand new']);
-    expect(result.stderr).toContain('4 rows: 1 created, 1 already there (imported before), 1 failed, 1 invalid, skipped.');
+    expect(result.stderr).toContain(
+      '4 rows: 1 created, 1 already there (imported before), 1 failed, 1 invalid, skipped.',
+    );
   });
 });
 
@@ -628,7 +703,9 @@ describe('jobs import: safe to run again', () => {
     expect(second.stderr).toContain('30 rows: 0 created, 30 already there (imported before).');
 
     // The key comes from the content, not the file: the same rows as a JSON array are there too.
-    const asArray = await runCli(['jobs', 'import', put(box, 'season.json', JSON.stringify(rows)), '--json'], { env: box.env });
+    const asArray = await runCli(['jobs', 'import', put(box, 'season.json', JSON.stringify(rows)), '--json'], {
+      env: box.env,
+    });
     expect(asArray.code, asArray.stderr).toBe(0);
     expect(report(asArray).map((row) => row.status)).toEqual(Array(30).fill('existing'));
 
@@ -639,20 +716,32 @@ describe('jobs import: safe to run again', () => {
     // Nor from the order of the keys, nested ones included: the same rows, keys reversed.
     const reversed = (value: unknown): unknown =>
       value !== null && typeof value === 'object' && !Array.isArray(value)
-        ? Object.fromEntries(Object.entries(value).reverse().map(([key, item]) => [key, reversed(item)]))
+        ? Object.fromEntries(
+            Object.entries(value)
+              .reverse()
+              .map(([key, item]) => [key, reversed(item)]),
+          )
         : value;
     const shuffled = rows.map((row) => reversed(row));
     expect(Object.keys(shuffled[0] as object)).not.toEqual(Object.keys(rows[0]!));
-    const reordered = await runCli(['jobs', 'import', put(box, 'reordered.ndjson', ndjson(shuffled)), '--json'], { env: box.env });
+    const reordered = await runCli(['jobs', 'import', put(box, 'reordered.ndjson', ndjson(shuffled)), '--json'], {
+      env: box.env,
+    });
     expect(reordered.code, reordered.stderr).toBe(0);
     expect(report(reordered).map((row) => row.status)).toEqual(Array(30).fill('existing'));
     expect(await listJobs(box.env)).toHaveLength(30);
 
     // Nested objects too, and a different value is a different key.
-    const nested = { title: 'T', description: DESCRIPTION, location: { type: 'hybrid', city: 'Berlin', country: 'DE' } } as JobInput;
+    const nested = {
+      title: 'T',
+      description: DESCRIPTION,
+      location: { type: 'hybrid', city: 'Berlin', country: 'DE' },
+    } as JobInput;
     const nestedReversed = reversed(nested) as JobInput;
     expect(rowIdempotencyKey(nestedReversed)).toBe(rowIdempotencyKey(nested));
-    expect(rowIdempotencyKey({ ...nested, location: { ...nested.location!, city: 'Bonn' } })).not.toBe(rowIdempotencyKey(nested));
+    expect(rowIdempotencyKey({ ...nested, location: { ...nested.location!, city: 'Bonn' } })).not.toBe(
+      rowIdempotencyKey(nested),
+    );
   });
 
   it('Ctrl-C stops sending, waits for the rows in flight, exits 130; importing the file again makes no duplicates', async () => {
@@ -664,7 +753,11 @@ describe('jobs import: safe to run again', () => {
 
     const signals = new EventEmitter();
     const io = captureIO({ signals });
-    const running = main(['jobs', 'import', file, '--concurrency', '2', '--json', '-v'], io.io, await emulatorEnv(box, emu, proxy.apiUrl));
+    const running = main(
+      ['jobs', 'import', file, '--concurrency', '2', '--json', '-v'],
+      io.io,
+      await emulatorEnv(box, emu, proxy.apiUrl),
+    );
     const deadline = Date.now() + 45_000;
     while (emu.store.all('jobs').length < 3) {
       if (Date.now() > deadline) throw new Error(`no jobs were created; stderr:\n${io.stderr()}`);
@@ -695,7 +788,10 @@ describe('jobs import: safe to run again', () => {
     // The ORIGINAL file again, straight to the emulator.
     const rerun = await runCli(['jobs', 'import', file, '--json'], { env: await emulatorEnv(box, emu) });
     expect(rerun.code, rerun.stderr).toBe(0);
-    expect(report(rerun).map((row) => row.status)).toEqual([...Array(k).fill('existing'), ...Array(30 - k).fill('created')]);
+    expect(report(rerun).map((row) => row.status)).toEqual([
+      ...Array(k).fill('existing'),
+      ...Array(30 - k).fill('created'),
+    ]);
     const jobs = emu.store.all<Obj & { id: string }>('jobs');
     expect(jobs).toHaveLength(30);
     expectJobsMatch(jobs, rows);
@@ -711,7 +807,12 @@ describe('jobs import: the failures file', () => {
     const server = await scriptedJobs({ fail: (title) => title.includes('fail') });
     const rows = [
       { title: 'Works', description: DESCRIPTION },
-      { title: 'Will fail first', description: DESCRIPTION, location: { type: 'onsite', city: 'Paris', state: 'IDF', country: 'FR' }, publish: true },
+      {
+        title: 'Will fail first',
+        description: DESCRIPTION,
+        location: { type: 'onsite', city: 'Paris', state: 'IDF', country: 'FR' },
+        publish: true,
+      },
       { title: 'Works too', description: DESCRIPTION },
       { title: 'Will fail second', description: DESCRIPTION, salary: { min: 10, max: 20 }, skills: ['rust'] },
     ];
@@ -779,7 +880,9 @@ describe('jobs import: rate limits, concurrency and progress', () => {
     const file = put(box, 'lost.ndjson', ndjson(jobRows(3, 'Lost')));
     const env = await emulatorEnv(box, emu, proxy.apiUrl);
 
-    const first = await runCli(['jobs', 'import', file, '--concurrency', '1', '--max-retries', '3', '--json', '-v'], { env });
+    const first = await runCli(['jobs', 'import', file, '--concurrency', '1', '--max-retries', '3', '--json', '-v'], {
+      env,
+    });
     expect(first.code, first.stderr).toBe(0);
     expect(report(first).map((row) => row.status)).toEqual(['created', 'created', 'created']);
     const posts = proxy.log.filter((entry) => entry.method === 'POST');
@@ -797,12 +900,20 @@ describe('jobs import: rate limits, concurrency and progress', () => {
     const emu = await testEmulator(box.dataDir);
     const proxy = await forwardingProxy(emu.apiUrl, {
       answer: (post) =>
-        post <= 5 ? { status: 429, body: { error: { code: 'rate_limited', message: 'Too many requests.', status: 429 }, retry_after: 0 } } : undefined,
+        post <= 5
+          ? {
+              status: 429,
+              body: { error: { code: 'rate_limited', message: 'Too many requests.', status: 429 }, retry_after: 0 },
+            }
+          : undefined,
     });
     const rows = jobRows(10, 'Limited');
-    const result = await runCli(['jobs', 'import', put(box, 'limited.ndjson', ndjson(rows)), '--max-retries', '5', '--json', '-v'], {
-      env: await emulatorEnv(box, emu, proxy.apiUrl),
-    });
+    const result = await runCli(
+      ['jobs', 'import', put(box, 'limited.ndjson', ndjson(rows)), '--max-retries', '5', '--json', '-v'],
+      {
+        env: await emulatorEnv(box, emu, proxy.apiUrl),
+      },
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(report(result).map((row) => row.status)).toEqual(Array(10).fill('created'));
     // Bulk work waits for the limit as the server asks (docs/api-choices.md §6).
@@ -815,7 +926,8 @@ describe('jobs import: rate limits, concurrency and progress', () => {
     const forwardedKeys = new Set(posts.filter((entry) => !entry.canned).map((entry) => entry.key));
     expect(forwardedKeys.size).toBe(10);
     for (const entry of posts.filter((item) => item.canned)) expect(forwardedKeys.has(entry.key)).toBe(true);
-    for (const key of forwardedKeys) expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    for (const key of forwardedKeys)
+      expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expectJobsMatch(emu.store.all<Obj & { id: string }>('jobs'), rows);
   });
 
@@ -902,13 +1014,16 @@ describe('--all streaming of lists', () => {
     expect(nd.stdout).toBe(all.map((candidate) => `${JSON.stringify(candidate)}\n`).join(''));
 
     const quote = (value: unknown) => {
-      const text = value === undefined || value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+      const text =
+        value === undefined || value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
       return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
     };
-    const keys = ['id', 'name', 'status', 'score', 'job_id', 'applied_at'];
+    const keys = ['id', 'name', 'email', 'status', 'score', 'job_id', 'applied_at', 'created_at', 'updated_at', 'note'];
     const csv = await runCli(['candidates', 'list', '--all', '-o', 'csv'], { env });
     expect(csv.code, csv.stderr).toBe(0);
-    const expectedCsv = [keys.join(','), ...all.map((candidate) => keys.map((key) => quote(candidate[key])).join(','))].map((line) => `${line}\r\n`).join('');
+    const expectedCsv = [keys.join(','), ...all.map((candidate) => keys.map((key) => quote(candidate[key])).join(','))]
+      .map((line) => `${line}\r\n`)
+      .join('');
     expect(csv.stdout).toBe(expectedCsv);
   });
 });
