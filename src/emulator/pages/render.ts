@@ -291,7 +291,7 @@ function confirmUnanswered(questions: readonly Question[], unanswered: readonly 
   const verb = unanswered.length === 1 ? 'is' : 'are';
   return `<div class="summary confirm" role="alert" aria-labelledby="confirm-title" tabindex="-1">
 <h2 id="confirm-title">${unanswered.length} of ${questions.length} question${questions.length === 1 ? '' : 's'} ${verb} unanswered</h2>
-<p>Not answered: ${links.join(', ')}. Submitting is final: after it, answers cannot be changed. Your answers so far are kept below.</p>
+<p>Not answered: ${links.join(', ')}. Submitting is final: after it, answers cannot be changed. “Submit anyway” sends the answers as you sent them; to change them, go back to answering (they are kept below).</p>
 <form method="post" action="${escapeHtml(action)}" class="actions">
 ${hidden}
 <input type="hidden" name="confirm" value="1">
