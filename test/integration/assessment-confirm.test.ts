@@ -66,7 +66,7 @@ async function applied(): Promise<{ emu: TestEmulator; url: string; candidateId:
 
 const completions = (emu: TestEmulator, candidateId: string) =>
   emu.store
-    .all<{ type: string; data: any }>('events')
+    .all<{ id: string; type: string; data: any }>('events')
     .filter((event) => event.type === 'assessment.completed' && event.data.candidate_id === candidateId);
 
 describe('the assessment page before a final submission', () => {
