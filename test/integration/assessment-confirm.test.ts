@@ -42,8 +42,10 @@ function rightAnswers(assessment: Assessment): Record<string, string> {
   return fields;
 }
 
-async function applied(): Promise<{ emu: TestEmulator; url: string; candidateId: string; assessment: Assessment }> {
-  const emu = await testEmulator((await sandbox()).dataDir);
+async function applied(
+  clock = { now: Date.parse('2026-03-02T09:00:00.000Z') },
+): Promise<{ emu: TestEmulator; url: string; candidateId: string; assessment: Assessment }> {
+  const emu = await testEmulator((await sandbox()).dataDir, { now: () => new Date(clock.now) });
   const created = await emu.call('POST', '/jobs', {
     body: {
       title: 'Backend Engineer',
@@ -157,5 +159,24 @@ describe('the assessment page before a final submission', () => {
       status: 'review',
       score: 0,
     });
+  });
+
+  it('keeps the time limit: "Submit anyway" after it is refused (410) like any late answers, and nothing is scored', async () => {
+    const clock = { now: Date.parse('2026-03-02T09:00:00.000Z') };
+    const { emu, url, candidateId } = await applied(clock);
+    clock.now += 300_000;
+    const shown = await post(url, {});
+    expect(shown.status).toBe(200);
+    expect(shown.html).toContain('questions are unanswered');
+    clock.now += 301_000; // past the 10 minutes from when the page first opened
+    const late = await post(url, { confirm: '1' });
+    expect(late.status).toBe(410);
+    expect(late.html).toContain('<h1>Time is up</h1>');
+    expect((await post(url, {})).status).toBe(410);
+    expect((await emu.call('GET', `/candidates/${candidateId}`)).json.data).toMatchObject({
+      status: 'new',
+      score: null,
+    });
+    expect(completions(emu, candidateId)).toEqual([]);
   });
 });
