@@ -178,6 +178,66 @@ describe('the application page in headless Chromium', () => {
     expect(received.find((delivery) => delivery.type === 'assessment.completed')!.data).toMatchObject({ job_id: job.id, assessment_id: job.assessment_id });
   });
 
+  it('asks before sending an assessment with a question unanswered, keeps the answers, and "Submit anyway" sends them', async () => {
+    const box = await sandbox();
+    await standingEmulator(box);
+    const job = await createJob(box, ['--title', 'Data Engineer', '--skill', 'sql', '--question-count', '5', '--time-limit', '600', '--description', DESCRIPTION]);
+    const context = await browser(box);
+    const page = await context.newPage();
+    await page.goto(job.application_url);
+    await page.getByLabel('Full name').fill('Grace Hopper');
+    await page.getByLabel('Email address').fill('grace@example.com');
+    await Promise.all([page.waitForURL(/\/assess\/[A-Za-z0-9_-]{43}$/), page.getByRole('button', { name: 'Send application' }).click()]);
+
+    const assessment = JSON.parse(await ok(box, ['assessments', 'get', job.assessment_id, '--json'])) as {
+      questions: Array<{ id: string; type: string; options?: string[]; answer_index?: number; items?: string[] }>;
+    };
+    expect(assessment.questions).toHaveLength(5);
+    // Every question but the last is answered (whatever its kind); the answers are remembered to compare.
+    const answered = assessment.questions.slice(0, -1);
+    const skipped = assessment.questions.at(-1)!;
+    const given: Record<string, string> = {};
+    for (const question of answered) {
+      if (question.type === 'multiple_choice') {
+        await page.locator(`input[name="${question.id}"][value="${question.answer_index}"]`).check();
+        given[question.id] = String(question.answer_index);
+      } else if (question.type === 'ranksort') {
+        for (const [index] of question.items!.entries()) {
+          await page.locator(`select[name="${question.id}.${index}"]`).selectOption(String(index + 1));
+          given[`${question.id}.${index}`] = String(index + 1);
+        }
+      } else {
+        await page.locator(`textarea[name="${question.id}"]`).fill('A first answer,\non two lines.');
+        given[question.id] = 'A first answer,\non two lines.';
+      }
+    }
+    const [asked] = await Promise.all([page.waitForResponse((response) => response.request().method() === 'POST'), page.getByRole('button', { name: 'Send answers' }).click()]);
+    expect(asked.status()).toBe(200);
+    await page.waitForLoadState();
+    const notice = page.locator('.confirm[role=alert]');
+    expect(await notice.locator('h2').textContent()).toBe('1 of 5 questions is unanswered');
+    expect(await notice.textContent()).toContain('Not answered: Question 5. Submitting is final');
+    // The answers given are still in the form.
+    for (const [name, value] of Object.entries(given)) {
+      const control = page.locator(`[name="${name}"]:not([type=hidden])`);
+      if ((await control.count()) > 1) expect(await page.locator(`form:not(.actions) input[name="${name}"]:checked`).getAttribute('value'), name).toBe(value);
+      else expect(await page.locator(`form:not(.actions) [name="${name}"]`).inputValue(), name).toBe(value);
+    }
+    // "Go back to answering" goes to the unanswered question, on the same page; nothing is sent.
+    await notice.getByRole('link', { name: 'Go back to answering' }).click();
+    await page.waitForURL(new RegExp(`#${skipped.id}$`));
+    expect(JSON.parse(await ok(box, ['candidates', 'list', '--job', job.id, '--json']))[0]).toMatchObject({ status: 'new', score: null });
+    await screenshot(box, page, 'assessment-confirm');
+
+    await Promise.all([page.waitForLoadState('load'), notice.getByRole('button', { name: 'Submit anyway' }).click()]);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Answers received');
+    await screenshot(box, page, 'assessment-confirmed');
+    const [candidate] = JSON.parse(await ok(box, ['candidates', 'list', '--job', job.id, '--json'])) as Array<{ status: string; score: number }>;
+    expect(candidate!.status).toBe('review');
+    expect(candidate!.score).toBeGreaterThan(0);
+    expect(candidate!.score).toBeLessThan(100);
+  });
+
   it('shows a job\'s <script> and <img onerror> as text and runs nothing; a closed job says so and has no form', async () => {
     const box = await sandbox();
     await standingEmulator(box);

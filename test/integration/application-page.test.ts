@@ -328,7 +328,7 @@ describe('the assessment page', () => {
     expect((await emu.call('GET', `/candidates/${candidate.id}`)).json.data.score).toBe(100);
   });
 
-  it('scores what was answered: nothing scores 0, and a ranking with the same rank twice is sent back (422) with the answers kept', async () => {
+  it('scores what was answered: nothing (confirmed) scores 0, and a ranking with the same rank twice is sent back (422) with the answers kept', async () => {
     const { emu } = await emulator();
     const { url, candidate, assessment } = await applied(emu);
     await page(url);
@@ -341,7 +341,7 @@ describe('the assessment page', () => {
     expect(refused.html).toContain(`name="${choice.id}" value="${choice.answer_index}"${choice.answer_index === 0 ? ` id="${choice.id}"` : ''} checked>`);
     expect((await emu.call('GET', `/candidates/${candidate.id}`)).json.data).toMatchObject({ status: 'new', score: null });
 
-    const empty = await post(url, {});
+    const empty = await post(url, { confirm: '1' });
     expect(empty.status).toBe(303);
     expect((await emu.call('GET', `/candidates/${candidate.id}`)).json.data).toMatchObject({ status: 'review', score: 0 });
     expect(scoreAnswers(assessment, { choices: {}, ranks: {}, texts: {} })).toBe(0);

@@ -162,7 +162,7 @@ describe('a second application with the same email address', () => {
     expect(repeatPage.html.replace(/\/assess\/[A-Za-z0-9_-]{43}/g, '')).toBe(
       strangerPage.html.replace(/\/assess\/[A-Za-z0-9_-]{43}/g, ''),
     );
-    const sent = await post(repeatUrl, {});
+    const sent = await post(repeatUrl, { confirm: '1' }); // nothing answered, confirmed
     expect(sent.status).toBe(303);
     expect((await page(repeatUrl)).html).toContain('Answers received');
     expect((await emu.call('GET', `/candidates/${candidate.id}`)).json.data).toMatchObject({

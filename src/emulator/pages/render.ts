@@ -40,6 +40,9 @@ input[aria-invalid=true],textarea[aria-invalid=true],select[aria-invalid=true]{b
 .summary{border:3px solid #b00020;padding:1rem;margin:0 0 1.5rem;border-radius:6px}
 .summary h2{margin:0 0 .5rem;font-size:1.15rem}
 .summary a{color:#b00020}
+.confirm{border-color:#8a4b00;background:#fff7e6}.confirm a{color:#1a4fd0}
+.actions{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;margin:1rem 0 0}
+.actions .secondary{font-weight:600;border:2px solid #1a4fd0;border-radius:4px;padding:.5rem 1.2rem;text-decoration:none;background:#fff}
 a{color:#1a4fd0}
 button{font:inherit;font-weight:600;color:#fff;background:#1a4fd0;border:0;border-radius:4px;padding:.65rem 1.4rem;cursor:pointer}
 :focus-visible{outline:3px solid #1a4fd0;outline-offset:2px}
@@ -246,6 +249,8 @@ export interface AssessmentAnswersForm {
   /** The form's fields as sent, to show again after an error. */
   values: Record<string, string>;
   errors: FormErrors;
+  /** Ids of the questions left unanswered by a submission not yet confirmed: the page asks first. */
+  unanswered?: readonly string[];
 }
 
 export function assessmentPage(
@@ -260,12 +265,40 @@ export function assessmentPage(
   const fieldNames = Object.fromEntries(questions.map((question, index) => [question.id, `Question ${index + 1}`]));
   const body = `<h1>Assessment: ${escapeHtml(job.title)}</h1>
 ${errorSummary(errors, fieldNames, 'answers')}
+${confirmUnanswered(questions, options.form?.unanswered ?? [], values, options.action)}
 <p>${questions.length} question${questions.length === 1 ? '' : 's'}. You have ${minutes} minute${minutes === 1 ? '' : 's'} from when this page first opened: send your answers by <strong><time datetime="${options.deadline.toISOString()}">${escapeHtml(options.deadline.toISOString().slice(11, 19))} UTC</time></strong> (${escapeHtml(options.deadline.toISOString().slice(0, 10))}). Answers sent later are not accepted.</p>
 <form method="post" action="${escapeHtml(options.action)}" novalidate>
 ${rendered}
 <button type="submit">Send answers</button>
 </form>`;
   return layout(`Assessment: ${job.title}`, body);
+}
+
+/**
+ * Before a final submission that leaves questions unanswered: which ones (linked to them, like the
+ * error summary), a link back to the form as it stands, and a separate form that posts the same
+ * answers with confirm=1. Separate, so that Enter in the main form never confirms by accident.
+ */
+function confirmUnanswered(questions: readonly Question[], unanswered: readonly string[], values: Record<string, string>, action: string): string {
+  if (unanswered.length === 0) return '';
+  const numbers = new Map(questions.map((question, index) => [question.id, index + 1]));
+  const links = unanswered.map((id) => `<a href="#${escapeHtml(id)}">Question ${numbers.get(id)}</a>`);
+  const names = questions.flatMap((question) => (question.type === 'ranksort' ? (question.items ?? []).map((_, index) => `${question.id}.${index}`) : [question.id]));
+  const hidden = names
+    .filter((name) => (values[name] ?? '') !== '')
+    .map((name) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(values[name])}">`)
+    .join('\n');
+  const verb = unanswered.length === 1 ? 'is' : 'are';
+  return `<div class="summary confirm" role="alert" aria-labelledby="confirm-title" tabindex="-1">
+<h2 id="confirm-title">${unanswered.length} of ${questions.length} question${questions.length === 1 ? '' : 's'} ${verb} unanswered</h2>
+<p>Not answered: ${links.join(', ')}. Submitting is final: after it, answers cannot be changed. “Submit anyway” sends the answers as you sent them; to change them, go back to answering (they are kept below).</p>
+<form method="post" action="${escapeHtml(action)}" class="actions">
+${hidden}
+<input type="hidden" name="confirm" value="1">
+<a class="secondary" href="#${escapeHtml(unanswered[0]!)}">Go back to answering</a>
+<button type="submit">Submit anyway</button>
+</form>
+</div>`;
 }
 
 function questionHtml(question: Question, number: number, values: Record<string, string>, errors: FormErrors): string {

@@ -21,6 +21,7 @@ import {
   tooManyPage,
   thanksPage,
   type ApplicationForm,
+  type AssessmentAnswersForm,
   type FormErrors,
 } from './render.js';
 
@@ -222,7 +223,7 @@ function showAssessment(ctx: PlatformContext, token: string, startClock: boolean
   });
 }
 
-function renderAssessment(current: Session, action: string, form?: { values: Record<string, string>; errors: FormErrors }): string {
+function renderAssessment(current: Session, action: string, form?: AssessmentAnswersForm): string {
   // The right answers stay on the server: the page gets the prompts and choices only.
   const questions: Question[] = current.assessment.questions.map(({ answer_index: _answer, ...question }) => question);
   return assessmentPage(current.job, questions, {
@@ -261,6 +262,15 @@ function readAnswers(questions: readonly Question[], fields: URLSearchParams): {
   return { answers, errors };
 }
 
+/** The ids of the questions without an answer, in the assessment's order. */
+function unansweredQuestions(questions: readonly Question[], answers: Answers): string[] {
+  return questions
+    .filter((question) =>
+      question.type === 'multiple_choice' ? !(question.id in answers.choices) : question.type === 'ranksort' ? !(question.id in answers.ranks) : !(question.id in answers.texts),
+    )
+    .map((question) => question.id);
+}
+
 async function submitAnswers(req: IncomingMessage, ctx: PlatformContext, token: string): Promise<Page> {
   const fields = await readForm(req);
   return ctx.store.write(() => {
@@ -272,6 +282,12 @@ async function submitAnswers(req: IncomingMessage, ctx: PlatformContext, token: 
     const { answers, errors } = readAnswers(current.assessment.questions, fields);
     if (Object.keys(errors).length > 0) {
       return html(422, renderAssessment(current, `${basePath(ctx)}/assess/${token}`, { values: Object.fromEntries(fields), errors }));
+    }
+    // Sending is final: a submission that leaves questions unanswered is shown back, answers kept,
+    // until the candidate confirms it (the page's "Submit anyway" posts the same answers and confirm=1).
+    const unanswered = unansweredQuestions(current.assessment.questions, answers);
+    if (unanswered.length > 0 && fields.get('confirm') !== '1') {
+      return html(200, renderAssessment(current, `${basePath(ctx)}/assess/${token}`, { values: Object.fromEntries(fields), errors: {}, unanswered }));
     }
     finishSession(ctx, current, () => scoreAnswers(current.assessment, answers));
     return seeOther(`${basePath(ctx)}/assess/${token}`);
