@@ -38,12 +38,21 @@ function record(name, figure, baseline, ratio, target, unit = 'ms') {
 
 function localProfileAt(port) {
   mkdirSync(configDir, { recursive: true, mode: 0o700 });
-  writeFileSync(join(configDir, 'config.json'), JSON.stringify({ profiles: { local: { environment: 'local', base_url: `http://127.0.0.1:${port}/api/v1` } } }), { mode: 0o600 });
+  writeFileSync(
+    join(configDir, 'config.json'),
+    JSON.stringify({ profiles: { local: { environment: 'local', base_url: `http://127.0.0.1:${port}/api/v1` } } }),
+    { mode: 0o600 },
+  );
 }
 
 function time(args, extraEnv = {}) {
   const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, args, { env: { ...env, ...extraEnv }, cwd: root, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
+  const result = spawnSync(process.execPath, args, {
+    env: { ...env, ...extraEnv },
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    maxBuffer: 1 << 26,
+  });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
   return ms;
@@ -77,8 +86,17 @@ function startup(name, args, target) {
 function remoteRequest(port, key) {
   const remoteConfig = join(sandbox, 'config-remote');
   mkdirSync(remoteConfig, { recursive: true, mode: 0o700 });
-  writeFileSync(join(remoteConfig, 'config.json'), JSON.stringify({ profiles: { remote: { environment: 'production', base_url: 'https://api.example.com/api/v1' } } }), { mode: 0o600 });
-  const remoteEnv = { HIRE_CONFIG_DIR: remoteConfig, HIRE_PROFILE: 'remote', HIRE_BASE_URL: `http://127.0.0.1:${port}/api/v1`, HIRE_API_KEY: key };
+  writeFileSync(
+    join(remoteConfig, 'config.json'),
+    JSON.stringify({ profiles: { remote: { environment: 'production', base_url: 'https://api.example.com/api/v1' } } }),
+    { mode: 0o600 },
+  );
+  const remoteEnv = {
+    HIRE_CONFIG_DIR: remoteConfig,
+    HIRE_PROFILE: 'remote',
+    HIRE_BASE_URL: `http://127.0.0.1:${port}/api/v1`,
+    HIRE_API_KEY: key,
+  };
   const args = [bin, 'jobs', 'list', '--json'];
   const oldArgs = before ? [join(before, 'bin', 'hire.js'), ...args.slice(1)] : undefined;
   const fetchArgs = [join(root, 'scripts', 'bare-fetch.mjs')];
@@ -95,15 +113,27 @@ function remoteRequest(port, key) {
   const [b, h, f] = [median(series.base), median(series.hire), median(series.fetch)];
   const target = Number(process.versions.node.split('.')[0]) >= 22 ? 3.5 : 4.5;
   record('node fetch script, the same request (remote profile)', f, b, f / b, 'yardstick');
-  if (oldArgs) record('hire jobs list --json, remote profile [before]', median(series.old), b, median(series.old) / b, `≤ ${target}×`);
+  if (oldArgs)
+    record(
+      'hire jobs list --json, remote profile [before]',
+      median(series.old),
+      b,
+      median(series.old) / b,
+      `≤ ${target}×`,
+    );
   record('hire jobs list --json, remote profile', h, b, h / b, `≤ ${target}×`);
   record('  the same, against the fetch script', h, f, h / f, '≤ 1.0×');
   // Smoke machines are loaded: only a gross regression fails the smoke run.
-  if (smoke && h / f > 2) throw new Error(`hire jobs list took ${(h / f).toFixed(2)}× the bare fetch script (smoke bound 2×)`);
+  if (smoke && h / f > 2)
+    throw new Error(`hire jobs list took ${(h / f).toFixed(2)}× the bare fetch script (smoke bound 2×)`);
 }
 
 async function startEmulator(extra = []) {
-  const child = spawn(process.execPath, [bin, 'emulator', 'start', '--port', '0', ...extra], { env, cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [bin, 'emulator', 'start', '--port', '0', ...extra], {
+    env,
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const port = await new Promise((resolve, reject) => {
     let text = '';
     child.stderr.on('data', (chunk) => {
@@ -113,7 +143,15 @@ async function startEmulator(extra = []) {
     });
     child.once('exit', (code) => reject(new Error(`emulator exited ${code}: ${text}`)));
   });
-  return { child, port, stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }) };
+  return {
+    child,
+    port,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 function localKey() {
@@ -167,7 +205,11 @@ async function barePosts(port, key, bodies, concurrency) {
       const response = await request(`http://127.0.0.1:${port}/api/v1/jobs`, {
         method: 'POST',
         dispatcher: agent,
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+        headers: {
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+          'idempotency-key': crypto.randomUUID(),
+        },
         body: JSON.stringify(body),
       });
       await response.body.dump();
@@ -500,10 +542,19 @@ function fromAnAddress(url, { method = 'GET', form } = {}) {
   const body = form ? new URLSearchParams(form).toString() : undefined;
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const req = httpRequest(url, { method, localAddress, agent: false, headers: body ? { 'content-type': 'application/x-www-form-urlencoded' } : {} }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
-    });
+    const req = httpRequest(
+      url,
+      {
+        method,
+        localAddress,
+        agent: false,
+        headers: body ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -521,7 +572,9 @@ const HOSTILE_DESCRIPTIONS = {
   'hard line breaks': fillDescription('a  \n'),
   'mixed delimiters': fillDescription('*_[`'),
   'unclosed link titles': fillDescription('[a](b "'),
-  'backtick runs': Array.from({ length: 2_000 }, (_, index) => `${'`'.repeat((index % 50) + 1)}a`).join('').slice(0, DESCRIPTION_MAX),
+  'backtick runs': Array.from({ length: 2_000 }, (_, index) => `${'`'.repeat((index % 50) + 1)}a`)
+    .join('')
+    .slice(0, DESCRIPTION_MAX),
 };
 
 /**
@@ -532,17 +585,26 @@ const HOSTILE_DESCRIPTIONS = {
  */
 async function pagesBench(origin, key, sizes) {
   const api = async (method, path, body) => {
-    const response = await fetch(`${origin}/api/v1${path}`, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', connection: 'close' }, body: JSON.stringify(body) });
+    const response = await fetch(`${origin}/api/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', connection: 'close' },
+      body: JSON.stringify(body),
+    });
     const answer = await response.json();
-    if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(answer)}`);
+    if (response.status >= 300)
+      throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(answer)}`);
     return answer.data;
   };
-  const job = (title, text = description) => api('POST', '/jobs', { title, description: text, publish: true, assessment_config: { auto_generate: false } });
+  const job = (title, text = description) =>
+    api('POST', '/jobs', { title, description: text, publish: true, assessment_config: { auto_generate: false } });
   const [big, small] = [await job('Many candidates'), await job('Few candidates')];
   time([bin, 'emulator', 'simulate', '--job', big.id, '--applications', String(sizes.big), '--seed', '1', '-q']);
   time([bin, 'emulator', 'simulate', '--job', small.id, '--applications', String(sizes.small), '--seed', '1', '-q']);
   const apply = async (target, index) => {
-    const answer = await fromAnAddress(`${origin}/apply/${target.id}`, { method: 'POST', form: { name: `Bench ${index}`, email: `bench-${index}@bench.example` } });
+    const answer = await fromAnAddress(`${origin}/apply/${target.id}`, {
+      method: 'POST',
+      form: { name: `Bench ${index}`, email: `bench-${index}@bench.example` },
+    });
     if (answer.status !== 303) throw new Error(`an application answered ${answer.status}`);
     return answer.ms;
   };
@@ -553,7 +615,13 @@ async function pagesBench(origin, key, sizes) {
     smallMs.push(await apply(small, `s${index}`));
     bigMs.push(await apply(big, `b${index}`));
   }
-  record(`an application with ${sizes.big} candidates on the job vs ${sizes.small}`, median(bigMs), median(smallMs), median(bigMs) / median(smallMs), '≤ 1.5×');
+  record(
+    `an application with ${sizes.big} candidates on the job vs ${sizes.small}`,
+    median(bigMs),
+    median(smallMs),
+    median(bigMs) / median(smallMs),
+    '≤ 1.5×',
+  );
 
   const view = async (target) => {
     const answer = await fromAnAddress(`${origin}/apply/${target.id}`);
@@ -578,13 +646,25 @@ async function pagesBench(origin, key, sizes) {
     const first = await firstViews(`Hostile: ${name}`, text);
     if (first.ms > worst.ms) worst = { name, ...first };
   }
-  record(`first view of the worst ${DESCRIPTION_MAX}-character description (${worst.name}) vs a plain one`, worst.ms, plain.ms, worst.ms / plain.ms, 'well under 1 s');
+  record(
+    `first view of the worst ${DESCRIPTION_MAX}-character description (${worst.name}) vs a plain one`,
+    worst.ms,
+    plain.ms,
+    worst.ms / plain.ms,
+    'well under 1 s',
+  );
   const [worstViews, plainViews] = [[], []];
   for (let index = 0; index < RUNS; index++) {
     plainViews.push(await view(plain.job));
     worstViews.push(await view(worst.job));
   }
-  record('a later view of it (cached) vs a plain description\'s', median(worstViews), median(plainViews), median(worstViews) / median(plainViews), 'milliseconds');
+  record(
+    "a later view of it (cached) vs a plain description's",
+    median(worstViews),
+    median(plainViews),
+    median(worstViews) / median(plainViews),
+    'milliseconds',
+  );
 }
 
 try {
@@ -605,9 +685,16 @@ try {
     const counts = { small: smoke ? 100 : 1_000, big: smoke ? 2_000 : 100_000 };
     for (const size of ['small', 'big']) {
       const dirEnv = { HIRE_DATA_DIR: dirs[size] };
-      const created = spawnSync(process.execPath, [bin, 'jobs', 'create', '--title', 'Bench', '--description', description, '--publish', '--json', '-q'], { env: { ...env, ...dirEnv }, cwd: root });
+      const created = spawnSync(
+        process.execPath,
+        [bin, 'jobs', 'create', '--title', 'Bench', '--description', description, '--publish', '--json', '-q'],
+        { env: { ...env, ...dirEnv }, cwd: root },
+      );
       const jobId = JSON.parse(created.stdout.toString()).id;
-      time([bin, 'emulator', 'simulate', '--job', jobId, '--applications', String(counts[size]), '--seed', '1', '-q'], dirEnv);
+      time(
+        [bin, 'emulator', 'simulate', '--job', jobId, '--applications', String(counts[size]), '--seed', '1', '-q'],
+        dirEnv,
+      );
     }
     const small = [];
     const big = [];
@@ -616,31 +703,71 @@ try {
       big.push(runMeasured(['jobs', 'list', '--json', '-q'], { HIRE_DATA_DIR: dirs.big }));
     }
     const [s, b] = [median(small.map((run) => run.ms)), median(big.map((run) => run.ms))];
-    record(`embedded jobs list --json, ${counts.big} vs ${counts.small} candidates in the data dir`, b, s, b / s, '≤ 1.2×');
+    record(
+      `embedded jobs list --json, ${counts.big} vs ${counts.small} candidates in the data dir`,
+      b,
+      s,
+      b / s,
+      '≤ 1.2×',
+    );
     const peak = Math.max(...big.map((run) => run.rssMb));
-    record(`peak RSS of it with ${counts.big} candidates (MB) vs ${counts.small}`, peak, Math.max(...small.map((run) => run.rssMb)), peak / Math.max(...small.map((run) => run.rssMb)), '< 80 MB', 'MB');
+    record(
+      `peak RSS of it with ${counts.big} candidates (MB) vs ${counts.small}`,
+      peak,
+      Math.max(...small.map((run) => run.rssMb)),
+      peak / Math.max(...small.map((run) => run.rssMb)),
+      '< 80 MB',
+      'MB',
+    );
 
     // 20 embedded creates at once on one data dir, against the same 20 one after another.
     const creates = 20;
-    const createArgs = (index, label) => [bin, 'jobs', 'create', '--title', `${label} ${index}`, '--description', description, '--json', '-q'];
+    const createArgs = (index, label) => [
+      bin,
+      'jobs',
+      'create',
+      '--title',
+      `${label} ${index}`,
+      '--description',
+      description,
+      '--json',
+      '-q',
+    ];
     const parallelDir = { HIRE_DATA_DIR: join(sandbox, 'data-parallel') };
     const sequentialStarted = process.hrtime.bigint();
     for (let index = 0; index < creates; index++) time(createArgs(index, 'Sequential'), parallelDir);
     const sequentialMs = Number(process.hrtime.bigint() - sequentialStarted) / 1e6;
     const parallelStarted = process.hrtime.bigint();
     const codes = await Promise.all(
-      Array.from({ length: creates }, (_, index) =>
-        new Promise((resolve) => {
-          const child = spawn(process.execPath, createArgs(index, 'Parallel'), { env: { ...env, ...parallelDir }, cwd: root, stdio: 'ignore' });
-          child.once('exit', resolve);
-        }),
+      Array.from(
+        { length: creates },
+        (_, index) =>
+          new Promise((resolve) => {
+            const child = spawn(process.execPath, createArgs(index, 'Parallel'), {
+              env: { ...env, ...parallelDir },
+              cwd: root,
+              stdio: 'ignore',
+            });
+            child.once('exit', resolve);
+          }),
       ),
     );
     const parallelMs = Number(process.hrtime.bigint() - parallelStarted) / 1e6;
     if (codes.some((code) => code !== 0)) throw new Error(`parallel creates exited ${codes.join(', ')}`);
-    const stored = JSON.parse(spawnSync(process.execPath, [bin, 'jobs', 'list', '--all', '--json', '-q'], { env: { ...env, ...parallelDir }, cwd: root }).stdout.toString());
+    const stored = JSON.parse(
+      spawnSync(process.execPath, [bin, 'jobs', 'list', '--all', '--json', '-q'], {
+        env: { ...env, ...parallelDir },
+        cwd: root,
+      }).stdout.toString(),
+    );
     if (stored.length !== 2 * creates) throw new Error(`expected ${2 * creates} jobs stored, found ${stored.length}`);
-    record(`${creates} embedded creates in parallel vs one after another (wall)`, parallelMs, sequentialMs, parallelMs / sequentialMs, 'reported');
+    record(
+      `${creates} embedded creates in parallel vs one after another (wall)`,
+      parallelMs,
+      sequentialMs,
+      parallelMs / sequentialMs,
+      'reported',
+    );
   }
 
   // The local key has the enterprise tier's limits (10,000 requests an hour), which one scenario
@@ -665,9 +792,12 @@ try {
 
     if (want('stream')) {
       // Streaming a large list: the CLI against a bare undici loop over the same pages.
-      const jobs = JSON.parse(spawnSync(process.execPath, [bin, 'jobs', 'list', '--json', '-q'], { env, cwd: root }).stdout.toString());
+      const jobs = JSON.parse(
+        spawnSync(process.execPath, [bin, 'jobs', 'list', '--json', '-q'], { env, cwd: root }).stdout.toString(),
+      );
       const jobId = jobs[0].id;
-      const simulate = (n) => time([bin, 'emulator', 'simulate', '--job', jobId, '--applications', String(n), '--seed', '1', '-q']);
+      const simulate = (n) =>
+        time([bin, 'emulator', 'simulate', '--job', jobId, '--applications', String(n), '--seed', '1', '-q']);
       simulate(SIZES.small);
       const smallRun = runMeasured(['candidates', 'list', '--all', '-o', 'ndjson', '-q']);
       simulate(SIZES.candidates - SIZES.small);
@@ -682,19 +812,42 @@ try {
       if (lines !== SIZES.candidates) throw new Error(`expected ${SIZES.candidates} ndjson lines, got ${lines}`);
       const cliRate = SIZES.candidates / (median(big.map((run) => run.ms)) / 1000);
       const bareRate = SIZES.candidates / (median(bare.map((run) => run.ms)) / 1000);
-      record(`candidates list --all -o ndjson, ${SIZES.candidates} items (items/s)`, cliRate, bareRate, cliRate / bareRate, '≥ 0.8×', '/s');
+      record(
+        `candidates list --all -o ndjson, ${SIZES.candidates} items (items/s)`,
+        cliRate,
+        bareRate,
+        cliRate / bareRate,
+        '≥ 0.8×',
+        '/s',
+      );
       const peak = Math.max(...big.map((run) => run.rssMb));
-      record(`peak RSS over ${SIZES.candidates} vs ${SIZES.small} candidates (MB)`, peak, smallRun.rssMb, peak / smallRun.rssMb, '≤ 1.2×, < 150 MB', 'MB');
+      record(
+        `peak RSS over ${SIZES.candidates} vs ${SIZES.small} candidates (MB)`,
+        peak,
+        smallRun.rssMb,
+        peak / smallRun.rssMb,
+        '≤ 1.2×, < 150 MB',
+        'MB',
+      );
     }
 
     if (want('import')) {
       await restart();
       // Import: the CLI against a bare undici loop of the same POSTs at the same concurrency.
-      const bodies = Array.from({ length: SIZES.imports }, (_, index) => ({ title: `Imported ${index}`, description, skills: ['go'] }));
+      const bodies = Array.from({ length: SIZES.imports }, (_, index) => ({
+        title: `Imported ${index}`,
+        description,
+        skills: ['go'],
+      }));
       const file = join(sandbox, 'jobs.ndjson');
       writeFileSync(file, bodies.map((body) => JSON.stringify(body)).join('\n'));
       const imported = runMeasured(['jobs', 'import', file, '--concurrency', '8', '-q', '--json']);
-      const bareMs = await barePosts(emulator.port, key, bodies.map((body) => ({ ...body, title: `${body.title} (bare)` })), 8);
+      const bareMs = await barePosts(
+        emulator.port,
+        key,
+        bodies.map((body) => ({ ...body, title: `${body.title} (bare)` })),
+        8,
+      );
       const cliRate = SIZES.imports / (imported.ms / 1000);
       const bareRate = SIZES.imports / (bareMs / 1000);
       record(`jobs import, ${SIZES.imports} rows (rows/s)`, cliRate, bareRate, cliRate / bareRate, '≥ 0.8×', '/s');
@@ -716,7 +869,14 @@ try {
       const emulatorRate = await throughput(url, headers, SIZES.throughput, 8);
       const bareRate = await throughput(bareUrl, headers, SIZES.throughput, 8);
       bareServer.close();
-      record('emulator GET /jobs throughput (requests/s)', emulatorRate, bareRate, emulatorRate / bareRate, 'reported', '/s');
+      record(
+        'emulator GET /jobs throughput (requests/s)',
+        emulatorRate,
+        bareRate,
+        emulatorRate / bareRate,
+        'reported',
+        '/s',
+      );
     }
     if (want('pages')) {
       await restart();
@@ -736,13 +896,28 @@ try {
       const rowsCount = smoke ? 120 : 600;
       const origin = `http://127.0.0.1:${emulator.port}`;
       // `connection: close`: a socket left idle across the import may be closed by the server as it is reused.
-      const admin = { authorization: `Bearer ${readFileSync(join(env.HIRE_DATA_DIR, 'local.key'), 'utf8').trim()}`, 'content-type': 'application/json', connection: 'close' };
-      const made = await fetch(`${origin}/_emulator/keys`, { method: 'POST', headers: admin, body: JSON.stringify({ level: 'write', name: 'bench budget', limits: { hour: limit } }) });
+      const admin = {
+        authorization: `Bearer ${readFileSync(join(env.HIRE_DATA_DIR, 'local.key'), 'utf8').trim()}`,
+        'content-type': 'application/json',
+        connection: 'close',
+      };
+      const made = await fetch(`${origin}/_emulator/keys`, {
+        method: 'POST',
+        headers: admin,
+        body: JSON.stringify({ level: 'write', name: 'bench budget', limits: { hour: limit } }),
+      });
       const key = (await made.json()).data.key;
       const file = join(sandbox, 'budget.ndjson');
-      writeFileSync(file, Array.from({ length: rowsCount }, (_, index) => JSON.stringify({ title: `Budget ${index}`, description })).join('\n'));
+      writeFileSync(
+        file,
+        Array.from({ length: rowsCount }, (_, index) => JSON.stringify({ title: `Budget ${index}`, description })).join(
+          '\n',
+        ),
+      );
       // Where the key's window stands, in the emulator's time, just before the import.
-      const probe = await fetch(`${origin}/api/v1/jobs?per_page=1`, { headers: { authorization: `Bearer ${key}`, connection: 'close' } });
+      const probe = await fetch(`${origin}/api/v1/jobs?per_page=1`, {
+        headers: { authorization: `Bearer ${key}`, connection: 'close' },
+      });
       await probe.arrayBuffer();
       const serverNow = Date.parse(probe.headers.get('date'));
       const resetIn = (Number(probe.headers.get('x-ratelimit-reset')) * 1000 - serverNow) / scale;
@@ -753,7 +928,13 @@ try {
       const log = await (await fetch(`${origin}/_emulator/requests?after=0`, { headers: admin })).json();
       const answers = log.data.filter((entry) => entry.path.startsWith('/api/v1/jobs'));
       const limited = answers.filter((entry) => entry.status === 429).length;
-      record(`import of ${rowsCount} rows at a budget of ${limit}/hour (5 s hours): minimum time ÷ time taken`, ms, minimumMs, minimumMs / ms, '≥ 0.95');
+      record(
+        `import of ${rowsCount} rows at a budget of ${limit}/hour (5 s hours): minimum time ÷ time taken`,
+        ms,
+        minimumMs,
+        minimumMs / ms,
+        '≥ 0.95',
+      );
       record('429 answers per 1,000 requests during it', (limited * 1000) / answers.length, 0, 0, '0', '');
     }
     if (want('status')) await statusScale();
@@ -769,9 +950,20 @@ try {
   rmSync(sandbox, { recursive: true, force: true });
 }
 
-console.log(`${smoke ? 'Smoke run (tiny sizes)' : 'Benchmarks'}: medians, each against a baseline measured alongside (Node ${process.versions.node}).`);
+console.log(
+  `${smoke ? 'Smoke run (tiny sizes)' : 'Benchmarks'}: medians, each against a baseline measured alongside (Node ${process.versions.node}).`,
+);
 for (const row of rows) {
-  const show = (value) => (row.unit === 'ms' ? `${value.toFixed(1)} ms` : row.unit === 'MB' ? `${value.toFixed(1)} MB` : row.unit === '' ? value.toFixed(1) : `${value.toFixed(0)}/s`);
+  const show = (value) =>
+    row.unit === 'ms'
+      ? `${value.toFixed(1)} ms`
+      : row.unit === 'MB'
+        ? `${value.toFixed(1)} MB`
+        : row.unit === ''
+          ? value.toFixed(1)
+          : `${value.toFixed(0)}/s`;
   const [figure, baseline] = [show(row.figure), show(row.baseline)];
-  console.log(`  ${row.name.padEnd(62)} ${figure.padStart(10)}  baseline ${baseline.padStart(10)}  ratio ${row.ratio.toFixed(2)}×  (target ${row.target})`);
+  console.log(
+    `  ${row.name.padEnd(62)} ${figure.padStart(10)}  baseline ${baseline.padStart(10)}  ratio ${row.ratio.toFixed(2)}×  (target ${row.target})`,
+  );
 }

@@ -28,7 +28,9 @@ await build({
   define: { __HIRE_VERSION__: JSON.stringify(version) },
   logLevel: 'warning',
 });
-const { manifest, pages } = JSON.parse(execFileSync(process.execPath, [pagesScript], { encoding: 'utf8', maxBuffer: 1 << 26 }));
+const { manifest, pages } = JSON.parse(
+  execFileSync(process.execPath, [pagesScript], { encoding: 'utf8', maxBuffer: 1 << 26 }),
+);
 rmSync(pagesScript);
 
 const result = await build({
@@ -47,7 +49,9 @@ const result = await build({
   define: { __HIRE_VERSION__: JSON.stringify(version), __HIRE_MANIFEST__: JSON.stringify(JSON.stringify(manifest)) },
   // Bundled CommonJS packages (commander, undici, cli-table3) call require() for Node built-ins.
   // Made on first use: most chunks never call it, and each createRequire builds a module record.
-  banner: { js: "let __hireRequire; const require = (id) => (__hireRequire ??= process.getBuiltinModule('node:module').createRequire(import.meta.url))(id);" },
+  banner: {
+    js: "let __hireRequire; const require = (id) => (__hireRequire ??= process.getBuiltinModule('node:module').createRequire(import.meta.url))(id);",
+  },
   metafile: true,
   logLevel: 'warning',
 });
@@ -67,25 +71,44 @@ const library = await build({
   sourcemap: 'linked',
   chunkNames: 'chunks/[name]-[hash]',
   define: { __HIRE_VERSION__: JSON.stringify(version) },
-  banner: { js: "import { createRequire as __hireRequire } from 'node:module'; const require = __hireRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __hireRequire } from 'node:module'; const require = __hireRequire(import.meta.url);",
+  },
   metafile: true,
   logLevel: 'warning',
 });
 // What the library's entry loads as it is imported (its static imports, not its lazy ones) must
 // not be the CLI's: checked here on every build, and by test/e2e/library-load.test.ts on what Node loads.
-const CLI_ONLY = /node_modules\/(commander|@inquirer|chalk|ora|cli-table3)\/|^src\/(cli|program|context)\.ts$|^src\/(commands|output|wizard)\//;
+const CLI_ONLY =
+  /node_modules\/(commander|@inquirer|chalk|ora|cli-table3)\/|^src\/(cli|program|context)\.ts$|^src\/(commands|output|wizard)\//;
 const staticInputs = (file, seen = new Set()) => {
   if (seen.has(file)) return seen;
   seen.add(file);
-  for (const imported of library.metafile.outputs[file].imports) if (imported.kind === 'import-statement' && !imported.external) staticInputs(imported.path, seen);
+  for (const imported of library.metafile.outputs[file].imports)
+    if (imported.kind === 'import-statement' && !imported.external) staticInputs(imported.path, seen);
   return seen;
 };
-const libraryEntry = Object.keys(library.metafile.outputs).find((file) => library.metafile.outputs[file].entryPoint === 'src/lib/index.ts');
-const cliInLibrary = [...staticInputs(libraryEntry)].flatMap((file) => Object.keys(library.metafile.outputs[file].inputs)).filter((input) => CLI_ONLY.test(input));
+const libraryEntry = Object.keys(library.metafile.outputs).find(
+  (file) => library.metafile.outputs[file].entryPoint === 'src/lib/index.ts',
+);
+const cliInLibrary = [...staticInputs(libraryEntry)]
+  .flatMap((file) => Object.keys(library.metafile.outputs[file].inputs))
+  .filter((input) => CLI_ONLY.test(input));
 const types = join(next, 'lib', 'types');
 try {
-  if (cliInLibrary.length > 0) throw new Error(`build: importing the library would load CLI code: ${cliInLibrary.join(', ')}`);
-  execFileSync(process.execPath, [join(fileURLToPath(root), 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.lib.json', '--outDir', types], { cwd: root, stdio: 'inherit' });
+  if (cliInLibrary.length > 0)
+    throw new Error(`build: importing the library would load CLI code: ${cliInLibrary.join(', ')}`);
+  execFileSync(
+    process.execPath,
+    [
+      join(fileURLToPath(root), 'node_modules', 'typescript', 'bin', 'tsc'),
+      '-p',
+      'tsconfig.lib.json',
+      '--outDir',
+      types,
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
   pruneDeclarations(types, 'lib/index.d.ts');
 } catch (error) {
   // Nothing half-built is left beside dist/.
@@ -96,7 +119,9 @@ try {
 // The version alone, for `hire --version` without loading the CLI.
 writeFileSync(join(next, 'version.js'), `export const VERSION = ${JSON.stringify(version)};\n`);
 // The completion chunk under a fixed name, for bin/hire.js to run at each Tab without the CLI.
-const completion = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint === 'src/completion/complete.ts');
+const completion = Object.entries(result.metafile.outputs).find(
+  ([, output]) => output.entryPoint === 'src/completion/complete.ts',
+);
 if (!completion) throw new Error('build: no chunk for src/completion/complete.ts');
 writeFileSync(join(next, 'complete.js'), `export { runTab } from './chunks/${completion[0].split('/').pop()}';\n`);
 // Each help page as a file named by its command's words (`jobs list.txt`; the root's `hire.txt`).
@@ -126,7 +151,8 @@ function pruneDeclarations(dir, entry) {
     const text = readFileSync(join(dir, file), 'utf8');
     for (const [, specifier] of text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)) {
       if (specifier.startsWith('node:')) continue;
-      if (!specifier.startsWith('.')) throw new Error(`build: the library's types import the package "${specifier}" (${file})`);
+      if (!specifier.startsWith('.'))
+        throw new Error(`build: the library's types import the package "${specifier}" (${file})`);
       visit(relative(dir, resolve(dir, dirname(file), specifier.replace(/\.js$/, '.d.ts'))));
     }
   };

@@ -5,7 +5,13 @@
 import { ENVIRONMENT, EXIT_CODES as EXIT_MEANINGS } from '../src/commands/about.js';
 import { GLOBAL_FLAGS } from '../src/commands/global-flags.js';
 import type { CommandEffect, CommandSpec, FlagSpec, Flags } from '../src/commands/define.js';
-import { commandTree, manifestOf, type ManifestArg, type ManifestFlag, type TreeNode } from '../src/commands/manifest.js';
+import {
+  commandTree,
+  manifestOf,
+  type ManifestArg,
+  type ManifestFlag,
+  type TreeNode,
+} from '../src/commands/manifest.js';
 import { COMMANDS, NOUNS, ROOT } from '../src/program.js';
 
 /** A flag as the reference shows it: the manifest's entry (help with choices filled in) and its declaration. */
@@ -15,7 +21,9 @@ interface DocFlag {
 }
 
 /** The exit codes (src/commands/about.ts, which `hire help --json` gives too): code, a short name, the meaning. */
-export const EXIT_CODES: readonly (readonly [code: number, short: string, meaning: string])[] = Object.entries(EXIT_MEANINGS)
+export const EXIT_CODES: readonly (readonly [code: number, short: string, meaning: string])[] = Object.entries(
+  EXIT_MEANINGS,
+)
   .map(([code, meaning]) => [Number(code), code === '0' ? 'ok' : meaning.split(/[:(,]/)[0]!.trim(), meaning] as const)
   .sort(([a], [b]) => a - b);
 
@@ -31,31 +39,52 @@ const EFFECTS: Record<CommandEffect, string> = {
  * say beyond the general meaning. Kept here, beside the declarations' reader, because the
  * declarations hold no exit codes: when a command's failures change, change its note here.
  */
-const LOCAL_ONLY = new Set(['profiles list', 'profiles use', 'profiles show', 'profiles remove', 'completion', 'webhooks verify', 'emulator start', 'auth logout']);
+const LOCAL_ONLY = new Set([
+  'profiles list',
+  'profiles use',
+  'profiles show',
+  'profiles remove',
+  'completion',
+  'webhooks verify',
+  'emulator start',
+  'auth logout',
+]);
 const EXIT_NOTES: Record<string, Partial<Record<number, string>>> = {
   'jobs import': {
     1: 'a row the API refused (the first failure decides the code: 3, 4, 5 or 6 likewise); the rows not created are written to the failures file',
     2: 'a row is not valid (unless --skip-invalid); with --dry-run too',
     130: 'interrupted: the rows sent so far are reported, and running the file again creates nothing twice',
   },
-  'auth login': { 3: 'the key was refused', 6: 'the server could not be reached to check the key', 1: 'the check failed otherwise' },
-  'auth status': { 3: 'the selected profile\'s key does not work' },
+  'auth login': {
+    3: 'the key was refused',
+    6: 'the server could not be reached to check the key',
+    1: 'the check failed otherwise',
+  },
+  'auth status': { 3: "the selected profile's key does not work" },
   'webhooks verify': { 3: 'the signature, timestamp or secret does not verify the delivery' },
   'events resend': { 1: 'the delivery was sent and failed' },
-  'candidates move': { 1: 'with several ids, the code is the first failure\'s (3, 4, 5 or 6 likewise) unless every candidate ends in the status asked' },
+  'candidates move': {
+    1: "with several ids, the code is the first failure's (3, 4, 5 or 6 likewise) unless every candidate ends in the status asked",
+  },
   status: { 1: 'one of its three requests failed (the rest is still shown)' },
-  'emulator start': { 1: 'the port is taken or the data cannot be opened', 2: 'no such local address to listen on', 130: 'stopped with Ctrl-C (the data is kept)' },
+  'emulator start': {
+    1: 'the port is taken or the data cannot be opened',
+    2: 'no such local address to listen on',
+    130: 'stopped with Ctrl-C (the data is kept)',
+  },
   'webhooks listen': { 1: 'the port is already in use', 130: 'stopped with Ctrl-C' },
   'logs tail': { 130: 'stopped with Ctrl-C' },
-  api: { 1: 'any status from 400 on is mapped like the other commands (401/403 → 3, 404 → 4, 429 → 5); the body is printed' },
+  api: {
+    1: 'any status from 400 on is mapped like the other commands (401/403 → 3, 404 → 4, 429 → 5); the body is printed',
+  },
 };
 
 /** A command's exit codes: each with its short meaning, and this command's note where it has one. */
 export function exitCodesOf(path: string): { code: number; short: string; note?: string }[] {
   const local = LOCAL_ONLY.has(path);
   const notes = EXIT_NOTES[path] ?? {};
-  return EXIT_CODES.filter(([code]) => !local || ![3, 4, 5, 6].includes(code) || notes[code] !== undefined).map(([code, short]) =>
-    notes[code] === undefined ? { code, short } : { code, short, note: notes[code] },
+  return EXIT_CODES.filter(([code]) => !local || ![3, 4, 5, 6].includes(code) || notes[code] !== undefined).map(
+    ([code, short]) => (notes[code] === undefined ? { code, short } : { code, short, note: notes[code] }),
   );
 }
 
@@ -82,8 +111,10 @@ function flagFacts({ entry, spec }: DocFlag): string[] {
   else if (entry.kind === 'number') facts.push(entry.integer ? 'whole number' : 'number');
   else if (entry.kind === 'enum') facts.push(`one of ${entry.choices!.map((choice) => `\`${choice}\``).join(', ')}`);
   else if (entry.example !== undefined) facts.push(`text such as \`${entry.example}\``);
-  else if (!spec.field && !entry.many && entry.default === undefined && !entry.required && entry.choices === undefined) return [];
-  if (entry.kind !== 'enum' && entry.choices) facts.push(`choices ${entry.choices.map((choice) => `\`${choice}\``).join(', ')}`);
+  else if (!spec.field && !entry.many && entry.default === undefined && !entry.required && entry.choices === undefined)
+    return [];
+  if (entry.kind !== 'enum' && entry.choices)
+    facts.push(`choices ${entry.choices.map((choice) => `\`${choice}\``).join(', ')}`);
   const low = entry.min !== undefined ? `≥ ${entry.min}` : entry.above !== undefined ? `> ${entry.above}` : undefined;
   const high = entry.max !== undefined ? `≤ ${entry.max}` : undefined;
   if (low || high) facts.push(`range ${[low, high].filter(Boolean).join(' and ')}`);
@@ -96,7 +127,9 @@ function flagFacts({ entry, spec }: DocFlag): string[] {
 
 /** `hire jobs get [options] <id>`. */
 function usage(node: TreeNode): string {
-  const args = node.args.map((arg: ManifestArg) => (arg.required ? `<${arg.key}${arg.variadic ? '...' : ''}>` : `[${arg.key}${arg.variadic ? '...' : ''}]`));
+  const args = node.args.map((arg: ManifestArg) =>
+    arg.required ? `<${arg.key}${arg.variadic ? '...' : ''}>` : `[${arg.key}${arg.variadic ? '...' : ''}]`,
+  );
   return ['hire', ...node.path, ...(node.children.length > 0 ? ['COMMAND'] : []), '[options]', ...args].join(' ');
 }
 
@@ -114,7 +147,9 @@ function nodes(node: TreeNode): TreeNode[] {
 function md(text: string): string {
   return text
     .split(/(`[^`]*`)/)
-    .map((part, index) => (index % 2 === 1 ? part : part.replace(/[\\*<>[\]]|(?<!\w)_|_(?!\w)/g, (char) => `\\${char}`)))
+    .map((part, index) =>
+      index % 2 === 1 ? part : part.replace(/[\\*<>[\]]|(?<!\w)_|_(?!\w)/g, (char) => `\\${char}`),
+    )
     .join('');
 }
 
@@ -135,7 +170,7 @@ export function commandReference(tree: TreeNode, specs: readonly CommandSpec[]):
     '',
     md(tree.summary),
     '',
-    'Every command, its arguments and flags, as `hire COMMAND --help` shows them, with each flag\'s type,',
+    "Every command, its arguments and flags, as `hire COMMAND --help` shows them, with each flag's type,",
     'choices, default and range. The global flags work with every command, before or after its words.',
     'Exit codes are explained in [exit-codes.md](exit-codes.md); the same pages are installed as man',
     'pages (`man hire`, `man hire-jobs-create`).',
@@ -147,21 +182,40 @@ export function commandReference(tree: TreeNode, specs: readonly CommandSpec[]):
     out.push(`${heading.replace(/:$/, '')}:`, '');
     for (const name of names) {
       const top = tree.children.find((child) => child.name === name)!;
-      for (const node of leaves(top)) out.push(`- [\`hire ${node.path.join(' ')}\`](#${anchor(node.path)}) — ${md(node.summary)}`);
+      for (const node of leaves(top))
+        out.push(`- [\`hire ${node.path.join(' ')}\`](#${anchor(node.path)}) — ${md(node.summary)}`);
     }
     out.push('');
   }
   out.push('## Global flags', '', ...mdFlags(docFlags(tree.flags, GLOBAL_FLAGS)), '');
-  out.push('## Exit codes', '', '| code | meaning |', '|---|---|', ...EXIT_CODES.map(([code, , meaning]) => `| ${code} | ${md(meaning)} |`), '');
+  out.push(
+    '## Exit codes',
+    '',
+    '| code | meaning |',
+    '|---|---|',
+    ...EXIT_CODES.map(([code, , meaning]) => `| ${code} | ${md(meaning)} |`),
+    '',
+  );
   for (const node of nodes(tree).slice(1)) {
     out.push(`## hire ${node.path.join(' ')}`, '', md(node.summary), '', '```text', usage(node), '```', '');
     if (node.children.length > 0) {
-      out.push('Commands:', '', ...node.children.map((child) => `- [\`hire ${child.path.join(' ')}\`](#${anchor(child.path)}) — ${md(child.summary)}`), '');
+      out.push(
+        'Commands:',
+        '',
+        ...node.children.map(
+          (child) => `- [\`hire ${child.path.join(' ')}\`](#${anchor(child.path)}) — ${md(child.summary)}`,
+        ),
+        '',
+      );
     }
     if (node.args.length > 0) {
       out.push('Arguments:', '');
       for (const arg of node.args) {
-        const facts = [arg.required ? 'required' : 'optional', ...(arg.variadic ? ['one or more'] : []), ...(arg.choices ? [`one of ${arg.choices.map((c) => `\`${c}\``).join(', ')}`] : [])];
+        const facts = [
+          arg.required ? 'required' : 'optional',
+          ...(arg.variadic ? ['one or more'] : []),
+          ...(arg.choices ? [`one of ${arg.choices.map((c) => `\`${c}\``).join(', ')}`] : []),
+        ];
         out.push(`- \`${arg.key}\` — ${md(arg.help)}. *${facts.join('; ')}.*`);
       }
       out.push('');
@@ -185,15 +239,17 @@ export function commandReference(tree: TreeNode, specs: readonly CommandSpec[]):
 
 /** Text for roff (man(7)): backslashes, hyphens of options, and a leading dot or quote made inert. */
 function roff(text: string): string {
-  return text
-    .replace(/\\/g, '\\e')
-    .replace(/-/g, '\\-')
-    .replace(/`([^`]*)`/g, '\\fB$1\\fR')
-    // Non-ASCII as groff's named Unicode escapes, so that the page renders without preconv too.
-    .replace(/[^\x00-\x7f]/gu, (char) => `\\[u${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]`)
-    .split('\n')
-    .map((line) => (/^[.']/.test(line) ? `\\&${line}` : line))
-    .join('\n');
+  return (
+    text
+      .replace(/\\/g, '\\e')
+      .replace(/-/g, '\\-')
+      .replace(/`([^`]*)`/g, '\\fB$1\\fR')
+      // Non-ASCII as groff's named Unicode escapes, so that the page renders without preconv too.
+      .replace(/[^\x00-\x7f]/gu, (char) => `\\[u${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]`)
+      .split('\n')
+      .map((line) => (/^[.']/.test(line) ? `\\&${line}` : line))
+      .join('\n')
+  );
 }
 
 const pageName = (path: readonly string[]): string => ['hire', ...path].join('-');
@@ -201,7 +257,12 @@ const pageName = (path: readonly string[]): string => ['hire', ...path].join('-'
 function roffFlags(flags: DocFlag[]): string[] {
   return flags.flatMap((flag) => {
     const facts = flagFacts(flag);
-    return ['.TP', `.B ${roff(flagTerm(flag))}`, `${roff(flag.entry.help)}.`, ...(facts.length > 0 ? [`(${roff(facts.join('; '))}.)`] : [])];
+    return [
+      '.TP',
+      `.B ${roff(flagTerm(flag))}`,
+      `${roff(flag.entry.help)}.`,
+      ...(facts.length > 0 ? [`(${roff(facts.join('; '))}.)`] : []),
+    ];
   });
 }
 
@@ -237,7 +298,11 @@ function manPage(node: TreeNode, tree: TreeNode, specs: readonly CommandSpec[], 
   if (node.args.length > 0) {
     out.push('.SH ARGUMENTS');
     for (const arg of node.args) {
-      const facts = [arg.required ? 'required' : 'optional', ...(arg.variadic ? ['one or more'] : []), ...(arg.choices ? [`one of ${arg.choices.join(', ')}`] : [])];
+      const facts = [
+        arg.required ? 'required' : 'optional',
+        ...(arg.variadic ? ['one or more'] : []),
+        ...(arg.choices ? [`one of ${arg.choices.join(', ')}`] : []),
+      ];
       out.push('.TP', `.I ${roff(arg.key)}`, `${roff(arg.help)} (${roff(facts.join('; '))}).`);
     }
   }
@@ -246,25 +311,42 @@ function manPage(node: TreeNode, tree: TreeNode, specs: readonly CommandSpec[], 
   if (flags.length > 0) out.push('.SH OPTIONS', ...roffFlags(flags));
   if (node.command) out.push('.SH EFFECT', roff(`${node.command.effect}: ${EFFECTS[node.command.effect]}.`));
   if (node.path.length === 0) {
-    out.push('.SH GLOBAL OPTIONS', 'They work with every command, before or after its words.', ...roffFlags(docFlags(tree.flags, GLOBAL_FLAGS)));
+    out.push(
+      '.SH GLOBAL OPTIONS',
+      'They work with every command, before or after its words.',
+      ...roffFlags(docFlags(tree.flags, GLOBAL_FLAGS)),
+    );
     out.push(
       '.SH ENVIRONMENT',
       ...Object.entries(ENVIRONMENT).flatMap(([variable, meaning]) => ['.TP', `.B ${roff(variable)}`, roff(meaning)]),
     );
   } else {
-    out.push('.SH GLOBAL OPTIONS', 'The global options (\\-\\-json, \\-o, \\-p, \\-q, \\-\\-no\\-input, ...) are listed in', '.BR hire (1).');
+    out.push(
+      '.SH GLOBAL OPTIONS',
+      'The global options (\\-\\-json, \\-o, \\-p, \\-q, \\-\\-no\\-input, ...) are listed in',
+      '.BR hire (1).',
+    );
   }
   if (node.examples.length > 0) out.push('.SH EXAMPLES', '.nf', '.RS 4', ...node.examples.map(roff), '.RE', '.fi');
-  const codes = node.command ? exitCodesOf(node.path.join(' ')).map(({ code, short, note }) => [code, note ?? short] as const) : EXIT_CODES.map(([code, , meaning]) => [code, meaning] as const);
+  const codes = node.command
+    ? exitCodesOf(node.path.join(' ')).map(({ code, short, note }) => [code, note ?? short] as const)
+    : EXIT_CODES.map(([code, , meaning]) => [code, meaning] as const);
   out.push('.SH EXIT STATUS', ...codes.flatMap(([code, meaning]) => ['.TP', `.B ${code}`, roff(meaning)]));
   const see = node.path.length === 0 ? [] : [pageName(node.path.slice(0, -1))];
-  out.push('.SH SEE ALSO', [...see.map((page) => `.BR ${roff(page)} (1)`), 'The command reference: docs/commands.md in the source.'].join(',\n'));
+  out.push(
+    '.SH SEE ALSO',
+    [...see.map((page) => `.BR ${roff(page)} (1)`), 'The command reference: docs/commands.md in the source.'].join(
+      ',\n',
+    ),
+  );
   return `${out.join('\n')}\n`;
 }
 
 /** Every man page by its file name (`hire.1`, `hire-jobs.1`, `hire-jobs-create.1`). */
 export function manPages(tree: TreeNode, specs: readonly CommandSpec[], version: string): Record<string, string> {
-  return Object.fromEntries(nodes(tree).map((node) => [`${pageName(node.path)}.1`, manPage(node, tree, specs, version)]));
+  return Object.fromEntries(
+    nodes(tree).map((node) => [`${pageName(node.path)}.1`, manPage(node, tree, specs, version)]),
+  );
 }
 
 /** Every generated file by its path from the repository's root. */

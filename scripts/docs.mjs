@@ -31,24 +31,41 @@ await build({
 });
 let files;
 try {
-  files = JSON.parse(execFileSync(process.execPath, [script], { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'pipe'] }));
+  files = JSON.parse(
+    execFileSync(process.execPath, [script], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
 } catch (error) {
   // The declarations failed to load (a dependency not installed: run npm ci): say so in one line.
-  const first = String(error.stderr ?? error.message).split('\n').find((line) => /Error/.test(line)) ?? error.message;
+  const first =
+    String(error.stderr ?? error.message)
+      .split('\n')
+      .find((line) => /Error/.test(line)) ?? error.message;
   process.stderr.write(`npm run docs could not read the command declarations: ${first.trim()}\n`);
   process.exit(1);
 } finally {
   rmSync(script, { force: true });
 }
-const man = Object.keys(files).filter((file) => file.startsWith('man/')).sort();
+const man = Object.keys(files)
+  .filter((file) => file.startsWith('man/'))
+  .sort();
 // package.json is rewritten only when its man list changes (compared as data, whatever its layout).
 const manChanged = JSON.stringify(pkg.man ?? []) !== JSON.stringify(man);
 const nextPackage = `${JSON.stringify({ ...pkg, man }, null, 2)}\n`;
 // Man pages no longer declared are stale too.
-const extra = existsSync(join(root, 'man')) ? readdirSync(join(root, 'man')).map((name) => `man/${name}`).filter((file) => !(file in files)) : [];
+const extra = existsSync(join(root, 'man'))
+  ? readdirSync(join(root, 'man'))
+      .map((name) => `man/${name}`)
+      .filter((file) => !(file in files))
+  : [];
 
 if (process.argv.includes('--check')) {
-  const stale = Object.entries(files).filter(([file, text]) => !existsSync(join(root, file)) || readFileSync(join(root, file), 'utf8') !== text).map(([file]) => file);
+  const stale = Object.entries(files)
+    .filter(([file, text]) => !existsSync(join(root, file)) || readFileSync(join(root, file), 'utf8') !== text)
+    .map(([file]) => file);
   if (manChanged) stale.push('package.json (man)');
   stale.push(...extra);
   if (stale.length > 0) {

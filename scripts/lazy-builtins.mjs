@@ -85,6 +85,9 @@ export function builtinImportsToCalls(source) {
 export const builtinsWithoutFacade = {
   name: 'builtins-without-facade',
   setup(build) {
-    build.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, (args) => ({ contents: builtinImportsToCalls(readFileSync(args.path, 'utf8')), loader: 'ts' }));
+    build.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, (args) => ({
+      contents: builtinImportsToCalls(readFileSync(args.path, 'utf8')),
+      loader: 'ts',
+    }));
   },
 };

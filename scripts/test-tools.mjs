@@ -33,12 +33,18 @@ const packages = [...new Set(absent.map((command) => TOOLS[command]))];
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 if (isRoot && has('apt-get')) {
   process.stderr.write(`The tests need ${absent.join(', ')}: installing ${packages.join(' ')} with apt-get.\n`);
-  const run = (args) => spawnSync('apt-get', args, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const run = (args) =>
+    spawnSync('apt-get', args, {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   run(['update']);
   run(['install', '-y', '--no-install-recommends', ...packages]);
   absent = missing();
   if (absent.length === 0) process.exit(0);
 }
 const need = [...new Set(absent.map((command) => TOOLS[command]))].join(' ');
-process.stderr.write(`The tests need ${absent.join(', ')}, which this machine lacks: install them (Debian/Ubuntu: sudo apt-get install ${need}).\n`);
+process.stderr.write(
+  `The tests need ${absent.join(', ')}, which this machine lacks: install them (Debian/Ubuntu: sudo apt-get install ${need}).\n`,
+);
 process.exit(1);

@@ -69,7 +69,11 @@ async function reportError(ctx: Context, error: unknown): Promise<number> {
   }
   if (error instanceof CommanderError) {
     // Help or the version, printed already; the other errors of commander are CommandLineErrors.
-    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') {
+    if (
+      error.code === 'commander.helpDisplayed' ||
+      error.code === 'commander.version' ||
+      error.code === 'commander.help'
+    ) {
       return ExitCode.ok;
     }
     return ExitCode.usage;
@@ -79,7 +83,8 @@ async function reportError(ctx: Context, error: unknown): Promise<number> {
   if (ctx.machine) {
     const envelope = errorEnvelope(error instanceof HireError ? error : unexpected(error));
     stderr.write(`${inertJson(withWarnings(ctx, envelope), 2)}\n`);
-    if (ctx.settings.verbose && !(error instanceof HireError) && error instanceof Error && error.stack) stderr.write(`${inertLines(error.stack)}\n`);
+    if (ctx.settings.verbose && !(error instanceof HireError) && error instanceof Error && error.stack)
+      stderr.write(`${inertLines(error.stack)}\n`);
     return error instanceof HireError ? error.exitCode : ExitCode.failure;
   }
   if (!(error instanceof HireError)) {
@@ -97,19 +102,24 @@ async function reportError(ctx: Context, error: unknown): Promise<number> {
   if (error.message) {
     const where = error instanceof ApiError ? ` (${inert(error.code)}, HTTP ${error.status})` : '';
     // Wrapped as plain text (the terminal would cut inside a word), then `Error:` painted.
-    stderr.write(`${ctx.fitToTerminal(`Error: ${inert(error.message)}${where}`).replace(/^Error:/, paint.red('Error:'))}\n`);
+    stderr.write(
+      `${ctx.fitToTerminal(`Error: ${inert(error.message)}${where}`).replace(/^Error:/, paint.red('Error:'))}\n`,
+    );
   }
   if (error.details) {
     const label = error instanceof ValidationError ? error.labelField : (field: string) => field;
     for (const [field, message] of Object.entries(error.details)) {
       const name = inert(label(field));
-      stderr.write(`${ctx.fitToTerminal(`  ${name}: ${inert(String(message))}`).replace(`  ${name}:`, `  ${paint.bold(name)}:`)}\n`);
+      stderr.write(
+        `${ctx.fitToTerminal(`  ${name}: ${inert(String(message))}`).replace(`  ${name}:`, `  ${paint.bold(name)}:`)}\n`,
+      );
     }
   }
   if (error instanceof ApiError && error.requestId) stderr.write(`Request ID: ${inert(error.requestId)}\n`);
   const hint = error.hint ?? (error instanceof ApiError ? hintFor(ctx, error) : undefined);
   if (hint) stderr.write(`${paint.dim(ctx.fitToTerminal(inertLines(hint)))}\n`);
-  if (ctx.settings.verbose && error.cause instanceof Error && error.cause.stack) stderr.write(`${inertLines(error.cause.stack)}\n`);
+  if (ctx.settings.verbose && error.cause instanceof Error && error.cause.stack)
+    stderr.write(`${inertLines(error.cause.stack)}\n`);
   return error.exitCode;
 }
 
@@ -148,21 +158,27 @@ function hintFor(ctx: Context, error: ApiError): string | undefined {
   // HIRE_API_KEY overrides the profile's key, so `hire auth login` cannot help a bad one.
   const fromEnv = ctx.keySource === 'env';
   const key = fromEnv ? 'The key in HIRE_API_KEY' : `The key of profile "${profile}"`;
-  if (fromEnv && error.code === 'key_expired') return `The key in HIRE_API_KEY has expired: set HIRE_API_KEY to a current key, or unset it to use the key of profile "${profile}".`;
-  if (fromEnv && error.status === 401) return `The key in HIRE_API_KEY was refused: fix HIRE_API_KEY, or unset it to use the key of profile "${profile}".`;
-  if (error.code === 'key_expired') return `The key of profile "${profile}" has expired: \`hire auth login --profile ${profile}\` stores a new one.`;
-  if (error.status === 401) return `Check the key with \`hire auth status --profile ${profile}\`, or store a new one with \`hire auth login --profile ${profile}\`.`;
+  if (fromEnv && error.code === 'key_expired')
+    return `The key in HIRE_API_KEY has expired: set HIRE_API_KEY to a current key, or unset it to use the key of profile "${profile}".`;
+  if (fromEnv && error.status === 401)
+    return `The key in HIRE_API_KEY was refused: fix HIRE_API_KEY, or unset it to use the key of profile "${profile}".`;
+  if (error.code === 'key_expired')
+    return `The key of profile "${profile}" has expired: \`hire auth login --profile ${profile}\` stores a new one.`;
+  if (error.status === 401)
+    return `Check the key with \`hire auth status --profile ${profile}\`, or store a new one with \`hire auth login --profile ${profile}\`.`;
   // The spec's 403 is a missing permission level; an IP allow-list refuses with 403 too, and only
   // the message tells them apart (the emulator: "This API key may not be used from ADDRESS").
   if (error.status === 403 && /\bmay not be used from\b|\ballow-?list|\bIP address/i.test(error.message)) {
     return `${key} has an IP allow-list that refuses this address: run hire from an allowed address, or have this one added to the allow-list.`;
   }
   if (error.status === 403) return `${key} lacks the permission level for this operation.`;
-  if (error.status === 413) return 'The request is larger than the server accepts; shorten the longest fields (a description of many pages, say) and send it again.';
+  if (error.status === 413)
+    return 'The request is larger than the server accepts; shorten the longest fields (a description of many pages, say) and send it again.';
   if (error.status === 429) {
     const wait = error.retryAfterSeconds;
     // The client gives up at once when asked to wait longer than it will.
-    if (wait !== undefined && wait > MAX_WAIT_SECONDS) return `The server asks to wait ${wait} s before trying again, longer than hire waits (${MAX_WAIT_SECONDS} s). Try again later.`;
+    if (wait !== undefined && wait > MAX_WAIT_SECONDS)
+      return `The server asks to wait ${wait} s before trying again, longer than hire waits (${MAX_WAIT_SECONDS} s). Try again later.`;
     const asked = wait === undefined ? '' : ` The server asks to wait ${wait} s.`;
     return `Rate limited after ${plural(ctx.settings.maxRetries, 'retry')}.${asked} Try again later; --max-retries sets how often hire retries.`;
   }

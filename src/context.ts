@@ -204,7 +204,9 @@ export class Context {
       .split('\n')
       .flatMap((line) => {
         const indent = /^ */.exec(line)![0];
-        return displayWidth(line) <= width ? [line] : wrapProse(line.slice(indent.length), width - indent.length).map((piece) => indent + piece);
+        return displayWidth(line) <= width
+          ? [line]
+          : wrapProse(line.slice(indent.length), width - indent.length).map((piece) => indent + piece);
       })
       .join('\n');
   }

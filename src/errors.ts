@@ -54,8 +54,17 @@ export class ValidationError extends HireError {
   /** How a field is named to a person: `title (--title)`. */
   readonly labelField: (field: string) => string;
 
-  constructor(message: string, details: FieldErrors, options: { hint?: string; labelField?: (field: string) => string } = {}) {
-    super(message, { exitCode: ExitCode.usage, code: 'validation_error', details, ...(options.hint ? { hint: options.hint } : {}) });
+  constructor(
+    message: string,
+    details: FieldErrors,
+    options: { hint?: string; labelField?: (field: string) => string } = {},
+  ) {
+    super(message, {
+      exitCode: ExitCode.usage,
+      code: 'validation_error',
+      details,
+      ...(options.hint ? { hint: options.hint } : {}),
+    });
     this.labelField = options.labelField ?? ((field) => field);
   }
 }

@@ -54,21 +54,34 @@ export const COMMANDS: Registry = [
 ];
 
 export const NOUNS: readonly Noun[] = [
-  { path: ['jobs'], summary: 'create, list and change job postings', examples: ['hire jobs create', 'hire jobs list --status active', 'hire jobs publish job_abc123'] },
+  {
+    path: ['jobs'],
+    summary: 'create, list and change job postings',
+    examples: ['hire jobs create', 'hire jobs list --status active', 'hire jobs publish job_abc123'],
+  },
   {
     path: ['candidates'],
     summary: 'list candidates and move them through the pipeline',
-    examples: ['hire candidates list --status review --score-min 80', 'hire candidates move cand_abc123 --status interview'],
+    examples: [
+      'hire candidates list --status review --score-min 80',
+      'hire candidates move cand_abc123 --status interview',
+    ],
   },
   {
     path: ['assessments'],
     summary: 'create, list and show AI-generated assessments',
-    examples: ['hire assessments create --job job_abc123 --question-count 8', 'hire assessments get asmt_abc123 --json'],
+    examples: [
+      'hire assessments create --job job_abc123 --question-count 8',
+      'hire assessments get asmt_abc123 --json',
+    ],
   },
   {
     path: ['webhooks'],
     summary: 'register and manage webhooks',
-    examples: ['hire webhooks add --url https://example.com/hooks --event job.created', 'hire webhooks listen --register'],
+    examples: [
+      'hire webhooks add --url https://example.com/hooks --event job.created',
+      'hire webhooks listen --register',
+    ],
   },
   {
     path: ['events'],
@@ -85,7 +98,11 @@ export const NOUNS: readonly Noun[] = [
     summary: 'store, check and remove API keys',
     examples: ['hire auth login --profile prod --base-url https://api.example.com', 'hire auth status'],
   },
-  { path: ['profiles'], summary: 'list, choose and remove profiles', examples: ['hire profiles list', 'hire profiles use sandbox'] },
+  {
+    path: ['profiles'],
+    summary: 'list, choose and remove profiles',
+    examples: ['hire profiles list', 'hire profiles use sandbox'],
+  },
   {
     path: ['emulator'],
     summary: 'run and drive the local emulator of the platform',
@@ -136,7 +153,8 @@ declare const __HIRE_MANIFEST__: string | undefined;
  * load no command; from sources (tests), made by loading the registry's modules.
  */
 export async function loadManifest(registry: Registry = COMMANDS): Promise<Manifest> {
-  if (registry === COMMANDS && typeof __HIRE_MANIFEST__ !== 'undefined') return JSON.parse(__HIRE_MANIFEST__) as Manifest;
+  if (registry === COMMANDS && typeof __HIRE_MANIFEST__ !== 'undefined')
+    return JSON.parse(__HIRE_MANIFEST__) as Manifest;
   const modules = await Promise.all(registry.map((load) => load()));
   return { commands: modules.map((module, index) => manifestOf(module.default, index)) };
 }

@@ -36,7 +36,8 @@ export function lookupLoopback(
   options: LookupOptions,
   callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
 ): void {
-  if (hostname.toLowerCase() !== 'localhost') return (lookup as (...args: Parameters<typeof lookupLoopback>) => void)(hostname, options, callback);
+  if (hostname.toLowerCase() !== 'localhost')
+    return (lookup as (...args: Parameters<typeof lookupLoopback>) => void)(hostname, options, callback);
   // IPv4 first: the emulator listens on 127.0.0.1 by default.
   const loopback = [
     { address: '127.0.0.1', family: 4 },

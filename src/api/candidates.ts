@@ -8,8 +8,13 @@ import type { ReadBackOptions } from './reconcile.js';
 /** GET /candidates: the list endpoint (filters: status, score_min, job_id). */
 export const CANDIDATES_PATH = '/candidates';
 
-export const getCandidate = (client: ApiClient, id: string): Promise<ApiRecord> => getRecord(client, recordPath(CANDIDATES_PATH, id));
+export const getCandidate = (client: ApiClient, id: string): Promise<ApiRecord> =>
+  getRecord(client, recordPath(CANDIDATES_PATH, id));
 
 /** PATCH /candidates/ID {status}. */
-export const moveCandidate = (client: ApiClient, id: string, status: CandidateStatus, options?: ReadBackOptions): Promise<ApiRecord> =>
-  patchRecord(client, recordPath(CANDIDATES_PATH, id), { status }, options);
+export const moveCandidate = (
+  client: ApiClient,
+  id: string,
+  status: CandidateStatus,
+  options?: ReadBackOptions,
+): Promise<ApiRecord> => patchRecord(client, recordPath(CANDIDATES_PATH, id), { status }, options);

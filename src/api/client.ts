@@ -109,7 +109,9 @@ class Shared {
   constructor(options: ClientOptions, dispatcher: Dispatcher) {
     this.dispatcher = dispatcher;
     this.clock = options.clock ?? systemClock;
-    this.serverClock = new ServerClock(() => this.clock.now(), { mayRunFast: isLoopbackHost(new URL(options.baseUrl.href).hostname) });
+    this.serverClock = new ServerClock(() => this.clock.now(), {
+      mayRunFast: isLoopbackHost(new URL(options.baseUrl.href).hostname),
+    });
     this.deprecation = new DeprecationNotice(options.onWarning);
   }
 }
@@ -149,10 +151,14 @@ export class ApiClient {
     // WebAssembly parser load only for https (TLS stays undici's) and other hosts.
     const undici = () => import('./undici.js');
     const dispatcher = !isLoopbackHost(host)
-      ? await undici().then(({ envHttpProxyAgent, proxySettings }) => envHttpProxyAgent(proxySettings(options.env ?? {})))
+      ? await undici().then(({ envHttpProxyAgent, proxySettings }) =>
+          envHttpProxyAgent(proxySettings(options.env ?? {})),
+        )
       : protocol === 'http:'
         ? (new PlainHttpDispatcher({ lookup: lookupLoopback }) as unknown as Dispatcher)
-        : await undici().then(({ Agent }) => new Agent({ keepAliveTimeout: 1_000, connect: { lookup: lookupLoopback } }));
+        : await undici().then(
+            ({ Agent }) => new Agent({ keepAliveTimeout: 1_000, connect: { lookup: lookupLoopback } }),
+          );
     return new ApiClient({ ...options, dispatcher });
   }
 
@@ -183,7 +189,11 @@ export class ApiClient {
    * received. In bulk work (paced()), every attempt is first admitted by the pacer, and a 429 is
    * the pacer's to wait out, within its bounds, without spending a retry.
    */
-  async send(method: string, path: string, options: RequestOptions & { headers?: Record<string, string>; rawBody?: string } = {}): Promise<RawResponse> {
+  async send(
+    method: string,
+    path: string,
+    options: RequestOptions & { headers?: Record<string, string>; rawBody?: string } = {},
+  ): Promise<RawResponse> {
     const url = this.url(path, options.query, options.fromRoot);
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.#options.apiKey}`,
@@ -193,9 +203,15 @@ export class ApiClient {
       ...options.headers,
     };
     // node:crypto loads only here, for a POST (a dozen built-ins a GET does not need).
-    if (method === 'POST') headers['idempotency-key'] = options.idempotencyKey ?? process.getBuiltinModule('node:crypto').randomUUID();
+    if (method === 'POST')
+      headers['idempotency-key'] = options.idempotencyKey ?? process.getBuiltinModule('node:crypto').randomUUID();
     const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-    const policy = { method, maxRetries: this.#options.maxRetries ?? 0, attempt: 0, ...(this.#options.random ? { random: this.#options.random } : {}) };
+    const policy = {
+      method,
+      maxRetries: this.#options.maxRetries ?? 0,
+      attempt: 0,
+      ...(this.#options.random ? { random: this.#options.random } : {}),
+    };
     const pacer = this.#pacer;
     let unanswered = 0;
     for (;;) {
@@ -229,7 +245,8 @@ export class ApiClient {
           }
         }
         pacer.settled(response.status);
-        if (refused !== undefined) throw refused instanceof BudgetWaitExceeded ? budgetWaitError(refused) : (refused as Error);
+        if (refused !== undefined)
+          throw refused instanceof BudgetWaitExceeded ? budgetWaitError(refused) : (refused as Error);
         // An explicit --reserve the key's limit cannot leave anything beside: exit 2, at once.
         pacer.checkReserve(this.#shared.budget);
         if (holdMs !== undefined) {
@@ -251,9 +268,17 @@ export class ApiClient {
    */
   async stream(path: string, options: RequestOptions, idleMs: number, onData: (chunk: Buffer) => void): Promise<void> {
     const url = this.url(path, options.query, options.fromRoot);
-    const headers = { authorization: `Bearer ${this.#options.apiKey}`, accept: 'application/x-ndjson', 'user-agent': this.#options.userAgent };
+    const headers = {
+      authorization: `Bearer ${this.#options.apiKey}`,
+      accept: 'application/x-ndjson',
+      'user-agent': this.#options.userAgent,
+    };
     this.#traceRequest('GET', url, headers, undefined);
-    const refused = await openStream(this.#shared.dispatcher, url, headers, { startMs: this.#options.timeoutMs, idleMs, onData }).catch((error: unknown) => {
+    const refused = await openStream(this.#shared.dispatcher, url, headers, {
+      startMs: this.#options.timeoutMs,
+      idleMs,
+      onData,
+    }).catch((error: unknown) => {
       if (this.#shared.stopped.signal.aborted) throw new InterruptedError();
       throw error instanceof HireError ? error : networkError(error, url, false, this.#options.timeoutMs);
     });
@@ -283,7 +308,15 @@ export class ApiClient {
    */
   paced(options: PacerOptions): ApiClient {
     const shared = this.#shared;
-    const pacer = new Pacer({ clock: shared.clock, serverClock: shared.serverClock, budget: () => shared.budget, signal: shared.stopped.signal }, options);
+    const pacer = new Pacer(
+      {
+        clock: shared.clock,
+        serverClock: shared.serverClock,
+        budget: () => shared.budget,
+        signal: shared.stopped.signal,
+      },
+      options,
+    );
     return new ApiClient(this.#options, { shared, pacer });
   }
 
@@ -309,17 +342,27 @@ export class ApiClient {
     return budget === undefined || now === undefined ? undefined : Math.max(0, budget.reset - Math.floor(now / 1000));
   }
 
-  async #pause(decision: { delayMs: number; reason: string }, policy: { attempt: number; maxRetries: number }): Promise<void> {
+  async #pause(
+    decision: { delayMs: number; reason: string },
+    policy: { attempt: number; maxRetries: number },
+  ): Promise<void> {
     const { delayMs } = decision;
     const seconds = delayMs >= 1000 ? `${Math.round(delayMs / 100) / 10} s` : `${Math.round(delayMs)} ms`;
-    this.#options.onRetry?.(`${decision.reason}; retrying in ${seconds} (retry ${policy.attempt + 1} of ${policy.maxRetries}).`);
+    this.#options.onRetry?.(
+      `${decision.reason}; retrying in ${seconds} (retry ${policy.attempt + 1} of ${policy.maxRetries}).`,
+    );
     policy.attempt += 1;
     await this.#shared.clock.sleep(delayMs, this.#shared.stopped.signal).catch(() => {
       throw new InterruptedError();
     });
   }
 
-  async #attempt(method: string, url: string, headers: Record<string, string>, body: string | undefined): Promise<RawResponse> {
+  async #attempt(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+  ): Promise<RawResponse> {
     const { clock, dispatcher } = this.#shared;
     this.#traceRequest(method, url, headers, body);
     const started = clock.now();
@@ -356,7 +399,8 @@ export class ApiClient {
     const trace = this.#options.onTrace;
     if (!trace) return;
     trace(`> ${method} ${url}`);
-    for (const [name, value] of Object.entries(headers)) trace(`> ${name}: ${name === 'authorization' ? REDACTED : value}`);
+    for (const [name, value] of Object.entries(headers))
+      trace(`> ${name}: ${name === 'authorization' ? REDACTED : value}`);
     if (body !== undefined) trace(`> ${redactSecrets(body)}`);
   }
 
@@ -472,7 +516,9 @@ function apiRoot(href: string): string {
  */
 function budgetWaitError(refusal: BudgetWaitExceeded): HireError {
   const asked = refusal.asked ? ` (${refusal.asked})` : '';
-  const what = refusal.asked ? `the server asks to wait ${formatSpan(refusal.askedMs)}${asked}` : `the rate limit's window resets in ${formatSpan(refusal.askedMs)}`;
+  const what = refusal.asked
+    ? `the server asks to wait ${formatSpan(refusal.askedMs)}${asked}`
+    : `the rate limit's window resets in ${formatSpan(refusal.askedMs)}`;
   const message =
     refusal.why === 'longest_window'
       ? `Stopped: ${what}, longer than the API's longest window (a day); hire does not wait that long.`
@@ -494,7 +540,8 @@ function isPermanent(response: RawResponse): boolean {
 /** The transport when none is given: node:http for the emulator's plain http; others need create(). */
 function defaultDispatcher(href: string): Dispatcher {
   const { hostname, protocol } = new URL(href);
-  if (protocol === 'http:' && isLoopbackHost(hostname)) return new PlainHttpDispatcher({ lookup: lookupLoopback }) as unknown as Dispatcher;
+  if (protocol === 'http:' && isLoopbackHost(hostname))
+    return new PlainHttpDispatcher({ lookup: lookupLoopback }) as unknown as Dispatcher;
   throw new TypeError('ApiClient: pass a dispatcher for this address, or make the client with ApiClient.create().');
 }
 
@@ -515,7 +562,12 @@ export function redirectMessage(status: number, location: string | undefined): s
  * An answer as the API's envelope, or the error it is. `serverNowMs` (the server's clock) lets a
  * 429 that names no wait report its believed window's reset instead.
  */
-export function parseResponse(status: number, headers: Readonly<Record<string, string>>, text: string, serverNowMs?: number): ApiResponse {
+export function parseResponse(
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  text: string,
+  serverNowMs?: number,
+): ApiResponse {
   if (status >= 300 && status < 400) {
     // Not followed: the Authorization header must never go to an address the user did not name.
     throw new ApiError({
@@ -537,7 +589,13 @@ export function parseResponse(status: number, headers: Readonly<Record<string, s
   return { status, data: envelope.data.data, meta: envelope.data.meta ?? {}, headers };
 }
 
-function errorFromEnvelope(status: number, headers: Readonly<Record<string, string>>, json: unknown, text: string, serverNowMs: number | undefined): ApiError {
+function errorFromEnvelope(
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  json: unknown,
+  text: string,
+  serverNowMs: number | undefined,
+): ApiError {
   const envelope = ErrorEnvelopeSchema.safeParse(json);
   if (!envelope.success) throw unparseable(status, headers, text, 'is not an error envelope');
   const { error, meta } = envelope.data;
@@ -555,11 +613,17 @@ function errorFromEnvelope(status: number, headers: Readonly<Record<string, stri
 }
 
 /** A 429's wait: as asked, else until its window's reset when that can be believed. */
-function retryAfterSeconds(headers: Readonly<Record<string, string>>, text: string, serverNowMs: number | undefined): number | undefined {
+function retryAfterSeconds(
+  headers: Readonly<Record<string, string>>,
+  text: string,
+  serverNowMs: number | undefined,
+): number | undefined {
   const asked = askedWaitSeconds(headers, text);
   if (asked !== undefined) return asked;
   const reading = readRateLimit(headers, serverNowMs);
-  return reading.kind === 'believed' && serverNowMs !== undefined ? Math.max(0, reading.budget.reset - Math.floor(serverNowMs / 1000)) : undefined;
+  return reading.kind === 'believed' && serverNowMs !== undefined
+    ? Math.max(0, reading.budget.reset - Math.floor(serverNowMs / 1000))
+    : undefined;
 }
 
 function stringifyDetails(details: Record<string, unknown>): FieldErrors {
@@ -570,7 +634,12 @@ function stringifyDetails(details: Record<string, unknown>): FieldErrors {
   return out;
 }
 
-function unparseable(status: number, headers: Readonly<Record<string, string>>, text: string, problem: string): ApiError {
+function unparseable(
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  text: string,
+  problem: string,
+): ApiError {
   const type = headers['content-type'] ? ` (${headers['content-type'].split(';')[0]})` : '';
   const snippet = text.replace(/\s+/g, ' ').trim().slice(0, 120);
   const requestId = headers['x-request-id'];
@@ -581,7 +650,11 @@ function unparseable(status: number, headers: Readonly<Record<string, string>>, 
     message: `The server answered HTTP ${status} with a body that ${problem}${type}${snippet ? `: ${snippet}` : ''}`,
     ...(requestId ? { requestId } : {}),
     // The API answers a missing record with its JSON error envelope: this 404 came from something else.
-    ...(status === 404 ? { hint: "That is not the API's JSON: is the base URL right? It is the API's address, version prefix included (https://host/api/v1)." } : {}),
+    ...(status === 404
+      ? {
+          hint: "That is not the API's JSON: is the base URL right? It is the API's address, version prefix included (https://host/api/v1).",
+        }
+      : {}),
   });
 }
 
@@ -611,21 +684,33 @@ function checkKeySendable(apiKey: string, source: ClientOptions['apiKeySource'])
   const index = chars.findIndex((char) => /[^\x20-\x7e\xa0-\xff]/.test(char));
   if (index < 0) return;
   const char = chars[index]!;
-  const kind = /[\r\n]/.test(char) ? 'a line break' : char.codePointAt(0)! > 0xff ? 'a character outside Latin-1' : 'a control character';
+  const kind = /[\r\n]/.test(char)
+    ? 'a line break'
+    : char.codePointAt(0)! > 0xff
+      ? 'a character outside Latin-1'
+      : 'a control character';
   const [where, hint] =
     source === undefined
       ? ['The API key', 'Use the key exactly as the dashboard shows it.']
       : 'env' in source
         ? [`The API key in ${source.env}`, `Set ${source.env} to the key exactly as the dashboard shows it.`]
-        : [`The API key stored in profile "${source.profile}"`, `Store it again, exactly as the dashboard shows it: \`hire auth login --profile ${source.profile}\`.`];
-  throw new UsageError(`${where} contains ${kind} (character ${index + 1}), which cannot be sent in an HTTP header.`, { code: 'invalid_api_key', hint });
+        : [
+            `The API key stored in profile "${source.profile}"`,
+            `Store it again, exactly as the dashboard shows it: \`hire auth login --profile ${source.profile}\`.`,
+          ];
+  throw new UsageError(`${where} contains ${kind} (character ${index + 1}), which cannot be sent in an HTTP header.`, {
+    code: 'invalid_api_key',
+    hint,
+  });
 }
 
 /** undici refused to send a request as given (a header value it cannot carry): an input error, not a network one. */
 function unsendable(error: Error): UsageError {
   const header = /^invalid (\S+) header$/.exec(error.message)?.[1];
   return new UsageError(
-    header ? `The ${header} header contains a character that cannot be sent in an HTTP header (a line break, a control character or one outside Latin-1).` : `hire cannot send this request: ${error.message}.`,
+    header
+      ? `The ${header} header contains a character that cannot be sent in an HTTP header (a line break, a control character or one outside Latin-1).`
+      : `hire cannot send this request: ${error.message}.`,
     { code: 'unsendable_request' },
   );
 }
@@ -648,7 +733,8 @@ const CERTIFICATE_PROBLEMS: Record<string, string> = {
 };
 
 function certificateError(code: string, origin: string, error: unknown): NetworkError | undefined {
-  const problem = CERTIFICATE_PROBLEMS[code] ?? (/CERT/.test(code) && !code.startsWith('ERR_SSL_') ? 'it was rejected' : undefined);
+  const problem =
+    CERTIFICATE_PROBLEMS[code] ?? (/CERT/.test(code) && !code.startsWith('ERR_SSL_') ? 'it was rejected' : undefined);
   if (problem === undefined) return undefined;
   const hint =
     code === 'ERR_TLS_CERT_ALTNAME_INVALID'

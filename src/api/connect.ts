@@ -64,16 +64,30 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
     );
   }
   if (!apiKey) {
-    throw new AuthError(`No API key for profile "${profile.name}".`, `Run \`hire auth login --profile ${profile.name}\`, or set HIRE_API_KEY.`);
+    throw new AuthError(
+      `No API key for profile "${profile.name}".`,
+      `Run \`hire auth login --profile ${profile.name}\`, or set HIRE_API_KEY.`,
+    );
   }
   // HIRE_BASE_URL names the server; the data dir's own key goes only to the emulator that proves
   // it serves that data dir (docs/emulator.md "Finding a standing emulator"), as at the profile's address.
-  if (local && localKey && profile.baseUrlSource === 'env' && profile.keySource !== 'env' && profile.keySource !== 'profile') {
+  if (
+    local &&
+    localKey &&
+    profile.baseUrlSource === 'env' &&
+    profile.keySource !== 'env' &&
+    profile.keySource !== 'profile'
+  ) {
     const { probeEmulator, readServerRecord } = await import('../emulator/presence.js');
     // Nothing there at all: the request itself says so (connection refused, exit 6); no key is read by anyone.
     const detail: { tlsError?: string } = {};
     const verdict = await probeEmulator(target.origin, localKey, undefined, detail);
-    if (verdict === 'untrusted') throw untrustedEmulator(target.origin, detail.tlsError, readServerRecord(options.dataDir)?.cert ?? defaultCert(options.dataDir));
+    if (verdict === 'untrusted')
+      throw untrustedEmulator(
+        target.origin,
+        detail.tlsError,
+        readServerRecord(options.dataDir)?.cert ?? defaultCert(options.dataDir),
+      );
     if (verdict === 'not_tls') throw notTls(target.origin, detail.tlsError);
     if (verdict === 'foreign') {
       throw new AuthError(
@@ -87,18 +101,35 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
     const { connectLocalEmulator } = await import('../emulator/embedded.js');
     const dir = options.dataDir;
     const now = emulatorClock(options.env);
-    const emulator = await connectLocalEmulator({ address: target, dataDir: dir, localKey, onWarning: options.warn, ...(now ? { now } : {}) }).catch((error: unknown) => {
+    const emulator = await connectLocalEmulator({
+      address: target,
+      dataDir: dir,
+      localKey,
+      onWarning: options.warn,
+      ...(now ? { now } : {}),
+    }).catch((error: unknown) => {
       // Data the emulator cannot read (not a database, a newer schema, a corrupt first-format file).
       if (error instanceof Error && error.name === 'StoreError') {
-        throw new HireError(error.message, { exitCode: ExitCode.failure, code: (error as Error & { code?: string }).code ?? 'emulator_data' });
+        throw new HireError(error.message, {
+          exitCode: ExitCode.failure,
+          code: (error as Error & { code?: string }).code ?? 'emulator_data',
+        });
       }
       throw error;
     });
     closers.push(emulator.close);
-    if (emulator.untrusted) throw untrustedEmulator(emulator.untrusted.origin, emulator.untrusted.tlsError, emulator.untrusted.cert ?? defaultCert(dir));
+    if (emulator.untrusted)
+      throw untrustedEmulator(
+        emulator.untrusted.origin,
+        emulator.untrusted.tlsError,
+        emulator.untrusted.cert ?? defaultCert(dir),
+      );
     if (emulator.origin !== target.origin) baseUrl = { ...baseUrl, href: emulator.origin + target.pathname };
     if (emulator.migrated) options.notice(emulator.migrated);
-    if (emulator.foreign) options.notice(`Something other than this data dir's emulator answers at ${emulator.foreign}; it was sent nothing.`);
+    if (emulator.foreign)
+      options.notice(
+        `Something other than this data dir's emulator answers at ${emulator.foreign}; it was sent nothing.`,
+      );
     if (options.announce) {
       options.announceEmulator(
         emulator.mode === 'embedded'
@@ -132,18 +163,24 @@ function defaultCert(dataDir: string): string {
 
 /** This data dir's emulator, over HTTPS with a certificate this process does not trust: exit 6, and how to trust it. */
 function untrustedEmulator(origin: string, tlsError: string | undefined, cert: string): NetworkError {
-  return new NetworkError(`Cannot reach the local emulator at ${origin}: this process does not trust its TLS certificate (${tlsError ?? 'untrusted'}). Nothing was sent.`, {
-    code: 'tls_certificate',
-    hint: `Trust its certificate: run hire with NODE_EXTRA_CA_CERTS=${cert} in the environment (Node reads it at start).`,
-  });
+  return new NetworkError(
+    `Cannot reach the local emulator at ${origin}: this process does not trust its TLS certificate (${tlsError ?? 'untrusted'}). Nothing was sent.`,
+    {
+      code: 'tls_certificate',
+      hint: `Trust its certificate: run hire with NODE_EXTRA_CA_CERTS=${cert} in the environment (Node reads it at start).`,
+    },
+  );
 }
 
 /** An https URL whose server answers in plain HTTP. */
 function notTls(origin: string, tlsError: string | undefined): NetworkError {
-  return new NetworkError(`Cannot reach ${origin}: the server does not speak TLS (${tlsError ?? 'no TLS handshake'}).`, {
-    code: 'tls_error',
-    hint: `Is it a plain-http server? Then use ${origin.replace(/^https:/, 'http:')}; \`hire emulator start --tls\` serves HTTPS.`,
-  });
+  return new NetworkError(
+    `Cannot reach ${origin}: the server does not speak TLS (${tlsError ?? 'no TLS handshake'}).`,
+    {
+      code: 'tls_error',
+      hint: `Is it a plain-http server? Then use ${origin.replace(/^https:/, 'http:')}; \`hire emulator start --tls\` serves HTTPS.`,
+    },
+  );
 }
 
 /** `/home/ada/.local/share/hire` → `~/.local/share/hire`: shorter, and the same place. */

@@ -5,8 +5,16 @@ import { RecordSchema, isRecordList, type ApiRecord } from './envelope.js';
 import { ApiError } from '../errors.js';
 import { unexpectedShape } from './errors.js';
 
-async function control(client: ApiClient, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
-  const { data } = await client.request(method, `/_emulator${path}`, { fromRoot: true, ...(body !== undefined ? { body } : {}) });
+async function control(
+  client: ApiClient,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
+  const { data } = await client.request(method, `/_emulator${path}`, {
+    fromRoot: true,
+    ...(body !== undefined ? { body } : {}),
+  });
   return data;
 }
 
@@ -86,9 +94,18 @@ const MAX_LINE_BYTES = 1024 * 1024;
  * from after `after` (or from where the log stands), until the server ends the stream. `idleMs`:
  * how long it may be silent (it sends a heartbeat every 15 s) before it is taken for dead.
  */
-export async function followRequestLog(client: ApiClient, after: number | undefined, idleMs: number, handlers: RequestLogHandlers): Promise<void> {
+export async function followRequestLog(
+  client: ApiClient,
+  after: number | undefined,
+  idleMs: number,
+  handlers: RequestLogHandlers,
+): Promise<void> {
   const invalidStream = (what: string) =>
-    new ApiError({ status: 200, code: 'invalid_response', message: `The server's request log stream (GET /_emulator/requests/stream) sent ${what}.` });
+    new ApiError({
+      status: 200,
+      code: 'invalid_response',
+      message: `The server's request log stream (GET /_emulator/requests/stream) sent ${what}.`,
+    });
   let pending = '';
   const decoder = new TextDecoder();
   const take = (line: string) => {
@@ -102,9 +119,11 @@ export async function followRequestLog(client: ApiClient, after: number | undefi
     const { event, last, request } = (message ?? {}) as { event?: unknown; last?: unknown; request?: unknown };
     if (event === 'heartbeat' && Number.isSafeInteger(last)) return handlers.onPosition(last as number);
     const parsed = RecordSchema.safeParse(request);
-    if (event === 'request' && parsed.success && Number.isSafeInteger(parsed.data.seq)) return handlers.onRequest(parsed.data as ApiRecord & { seq: number });
+    if (event === 'request' && parsed.success && Number.isSafeInteger(parsed.data.seq))
+      return handlers.onRequest(parsed.data as ApiRecord & { seq: number });
     // Kinds of line a later emulator may add are passed over; a known kind of the wrong shape is not.
-    if (event === 'heartbeat' || event === 'request' || typeof event !== 'string') throw invalidStream('a line that is neither a heartbeat nor a logged request');
+    if (event === 'heartbeat' || event === 'request' || typeof event !== 'string')
+      throw invalidStream('a line that is neither a heartbeat nor a logged request');
   };
   await client.stream('/_emulator/requests/stream', { fromRoot: true, query: { after } }, idleMs, (chunk) => {
     pending += decoder.decode(chunk, { stream: true });
@@ -119,4 +138,5 @@ export async function followRequestLog(client: ApiClient, after: number | undefi
 }
 
 /** Deletes every job, candidate, assessment and webhook; keys stay. */
-export const resetEmulator = async (client: ApiClient): Promise<ApiRecord> => record('POST /_emulator/reset', await control(client, 'POST', '/reset', {}));
+export const resetEmulator = async (client: ApiClient): Promise<ApiRecord> =>
+  record('POST /_emulator/reset', await control(client, 'POST', '/reset', {}));

@@ -43,5 +43,7 @@ export const RecordSchema = z.record(z.string(), z.unknown());
  * copy every item of every page (a stream of 100,000 candidates is 100,000 copies of garbage).
  */
 export function isRecordList(value: unknown): value is ApiRecord[] {
-  return Array.isArray(value) && value.every((item) => item !== null && typeof item === 'object' && !Array.isArray(item));
+  return (
+    Array.isArray(value) && value.every((item) => item !== null && typeof item === 'object' && !Array.isArray(item))
+  );
 }

@@ -8,7 +8,8 @@ import { getRecord, postRecord, recordPath } from './records.js';
 export const EVENTS_PATH = '/events';
 
 /** An event with `deliveries`: each webhook it went to, with every attempt. */
-export const getEvent = (client: ApiClient, id: string): Promise<ApiRecord> => getRecord(client, recordPath(EVENTS_PATH, id));
+export const getEvent = (client: ApiClient, id: string): Promise<ApiRecord> =>
+  getRecord(client, recordPath(EVENTS_PATH, id));
 
 /** Queues the event again, to one webhook or to those it went to; answers the deliveries queued. */
 export async function resendEvent(client: ApiClient, id: string, webhookId: string | undefined): Promise<ApiRecord> {

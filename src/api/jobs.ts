@@ -32,18 +32,29 @@ export async function createJob(client: ApiClient, input: JobInput, idempotencyK
 /** GET /jobs: the list endpoint (filters: status). */
 export const JOBS_PATH = '/jobs';
 
-export const getJob = (client: ApiClient, id: string): Promise<ApiRecord> => getRecord(client, recordPath(JOBS_PATH, id));
+export const getJob = (client: ApiClient, id: string): Promise<ApiRecord> =>
+  getRecord(client, recordPath(JOBS_PATH, id));
 
 /** PATCH /jobs/ID with only the fields given. */
-export const updateJob = (client: ApiClient, id: string, patch: JobPatch, options?: ReadBackOptions): Promise<ApiRecord> =>
-  patchRecord(client, recordPath(JOBS_PATH, id), patch, options);
+export const updateJob = (
+  client: ApiClient,
+  id: string,
+  patch: JobPatch,
+  options?: ReadBackOptions,
+): Promise<ApiRecord> => patchRecord(client, recordPath(JOBS_PATH, id), patch, options);
 
 /** PATCH /jobs/ID {status}: the spec's only way to publish, pause, close or reopen. */
-export const setJobStatus = (client: ApiClient, id: string, status: JobStatus, options?: ReadBackOptions): Promise<ApiRecord> =>
-  patchRecord(client, recordPath(JOBS_PATH, id), { status }, options);
+export const setJobStatus = (
+  client: ApiClient,
+  id: string,
+  status: JobStatus,
+  options?: ReadBackOptions,
+): Promise<ApiRecord> => patchRecord(client, recordPath(JOBS_PATH, id), { status }, options);
 
 /** DELETE /jobs/ID: its candidates and assessment go with it. */
-export const deleteJob = (client: ApiClient, id: string, options?: ReadBackOptions): Promise<void> => deleteRecord(client, recordPath(JOBS_PATH, id), options);
+export const deleteJob = (client: ApiClient, id: string, options?: ReadBackOptions): Promise<void> =>
+  deleteRecord(client, recordPath(JOBS_PATH, id), options);
 
 /** The cheapest authenticated read (GET /jobs?per_page=1), answered as received: how a key is checked. */
-export const probeWithKey = (client: ApiClient): Promise<RawResponse> => client.send('GET', JOBS_PATH, { query: { per_page: 1 } });
+export const probeWithKey = (client: ApiClient): Promise<RawResponse> =>
+  client.send('GET', JOBS_PATH, { query: { per_page: 1 } });

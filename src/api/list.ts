@@ -14,4 +14,3 @@ export async function listPage(client: ApiClient, path: string, query: Record<st
   const meta = ListMetaSchema.safeParse(response.meta);
   return { items: response.data, meta: meta.success ? meta.data : undefined };
 }
-

@@ -176,10 +176,15 @@ export class Pacer {
   checkReserve(budget: Budget | undefined): void {
     const reserve = this.#options.reserve;
     if (budget === undefined || reserve === undefined || reserve < budget.limit) return;
-    throw this.#stop(new UsageError(`--reserve ${reserve} is at or above the key's limit of ${budget.limit} requests per window: nothing is left for this command.`, {
-      code: 'reserve_too_large',
-      hint: `Pass a --reserve below ${budget.limit} (0 keeps none), or leave it out: the default keeps a tenth of the limit, at most ${DEFAULT_RESERVE}.`,
-    }));
+    throw this.#stop(
+      new UsageError(
+        `--reserve ${reserve} is at or above the key's limit of ${budget.limit} requests per window: nothing is left for this command.`,
+        {
+          code: 'reserve_too_large',
+          hint: `Pass a --reserve below ${budget.limit} (0 keeps none), or leave it out: the default keeps a tenth of the limit, at most ${DEFAULT_RESERVE}.`,
+        },
+      ),
+    );
   }
 
   /** Waits until a request may be sent; throws BudgetWaitExceeded rather than wait past the bounds. */
@@ -199,7 +204,12 @@ export class Pacer {
         // nothing of the window now.
         const stale = reported !== undefined && this.#passedReset !== undefined && reported.reset <= this.#passedReset;
         // Of the same window, an answer that left more than one already seen was counted earlier.
-        const older = reported !== undefined && this.#current !== undefined && this.#assumeFresh === undefined && reported.reset === this.#current.reset && reported.remaining > this.#current.remaining;
+        const older =
+          reported !== undefined &&
+          this.#current !== undefined &&
+          this.#assumeFresh === undefined &&
+          reported.reset === this.#current.reset &&
+          reported.remaining > this.#current.remaining;
         if (!stale && !older) {
           this.#current = reported;
           this.#sinceReport = this.#pending;
@@ -268,7 +278,15 @@ export class Pacer {
     if (this.#holdUntil <= clock.now()) this.#rateLimitedInRow += 1;
     this.#rateLimitedInRow = Math.max(1, this.#rateLimitedInRow);
     if (askedServerSeconds !== undefined && askedServerSeconds > LONGEST_WINDOW_SECONDS) {
-      throw this.#stop(new BudgetWaitExceeded('longest_window', (askedServerSeconds * 1000) / serverClock.rate, this.#waitedMs, this.#options.maxWaitMs, asked));
+      throw this.#stop(
+        new BudgetWaitExceeded(
+          'longest_window',
+          (askedServerSeconds * 1000) / serverClock.rate,
+          this.#waitedMs,
+          this.#options.maxWaitMs,
+          asked,
+        ),
+      );
     }
     const floor = Math.min(UNNAMED_WAIT_CEILING_MS, UNNAMED_WAIT_MS * 2 ** Math.min(16, this.#rateLimitedInRow - 1));
     const budget = this.#deps.budget();
@@ -291,12 +309,15 @@ export class Pacer {
   }
 
   #checkBounds(ms: number, asked: string | undefined): void {
-    if (ms > LONGEST_WAIT_MS) throw this.#stop(new BudgetWaitExceeded('longest_window', ms, this.#waitedMs, this.#options.maxWaitMs, asked));
+    if (ms > LONGEST_WAIT_MS)
+      throw this.#stop(new BudgetWaitExceeded('longest_window', ms, this.#waitedMs, this.#options.maxWaitMs, asked));
     const now = this.#deps.clock.now();
     const start = this.#waiting > 0 ? this.#waitStart : now;
     const end = Math.max(this.#waiting > 0 ? this.#waitEnd : now, now + ms);
     if (this.#waitedMs + (end - start) > this.#options.maxWaitMs) {
-      throw this.#stop(new BudgetWaitExceeded('max_wait', ms, this.#waitedMs + (now - start), this.#options.maxWaitMs, asked));
+      throw this.#stop(
+        new BudgetWaitExceeded('max_wait', ms, this.#waitedMs + (now - start), this.#options.maxWaitMs, asked),
+      );
     }
   }
 
@@ -310,7 +331,14 @@ export class Pacer {
    * Waits `ms`. Requests waiting at once wait together: the time counted against --max-wait is the
    * time during which any of them waited, and only the first says so.
    */
-  async #wait(ms: number, budget: Window | undefined, resetInMs: number, reason: WaitReport['reason'], report: boolean, asked?: string): Promise<void> {
+  async #wait(
+    ms: number,
+    budget: Window | undefined,
+    resetInMs: number,
+    reason: WaitReport['reason'],
+    report: boolean,
+    asked?: string,
+  ): Promise<void> {
     const { clock } = this.#deps;
     const now = clock.now();
     this.#checkBounds(ms, asked);
@@ -334,8 +362,17 @@ export class Pacer {
     const reserve = budget ? this.reserveFor(budget.limit) : 0;
     const left = this.#options.requestsLeft?.();
     const perWindow = budget ? Math.max(1, budget.limit - reserve) : undefined;
-    const windows = left === undefined || perWindow === undefined ? undefined : Math.max(0, Math.ceil(left / perWindow) - 1);
-    const etaMs = windows === undefined ? undefined : resetInMs + (windows * WINDOW_SECONDS * 1000) / this.#deps.serverClock.rate;
-    this.#options.onWait({ reason, remaining: budget ? Math.max(0, budget.remaining) : undefined, limit: budget?.limit, reserve, resetInMs, etaMs });
+    const windows =
+      left === undefined || perWindow === undefined ? undefined : Math.max(0, Math.ceil(left / perWindow) - 1);
+    const etaMs =
+      windows === undefined ? undefined : resetInMs + (windows * WINDOW_SECONDS * 1000) / this.#deps.serverClock.rate;
+    this.#options.onWait({
+      reason,
+      remaining: budget ? Math.max(0, budget.remaining) : undefined,
+      limit: budget?.limit,
+      reserve,
+      resetInMs,
+      etaMs,
+    });
   }
 }

@@ -29,7 +29,11 @@ export async function* paginate(
   const perPage = Number(query.per_page ?? (following ? Math.min(MAX_PER_PAGE, limit ?? MAX_PER_PAGE) : Number.NaN));
   const startPage = Number(query.page ?? 1);
   const fetchPage = (page: number) =>
-    listPage(client, path, { ...query, page: page === 1 && query.page === undefined ? undefined : page, ...(following ? { per_page: perPage } : {}) });
+    listPage(client, path, {
+      ...query,
+      page: page === 1 && query.page === undefined ? undefined : page,
+      ...(following ? { per_page: perPage } : {}),
+    });
 
   let remaining = limit ?? Infinity;
   const first = await fetchPage(startPage);

@@ -15,7 +15,9 @@ const { Agent, request } = process.getBuiltinModule('node:http');
 
 /** undici's codes: a connection closed before the answer was whole, and a header it cannot send. */
 function socketClosed(cause?: unknown): Error {
-  return Object.assign(new Error('other side closed', cause === undefined ? {} : { cause }), { code: 'UND_ERR_SOCKET' });
+  return Object.assign(new Error('other side closed', cause === undefined ? {} : { cause }), {
+    code: 'UND_ERR_SOCKET',
+  });
 }
 
 export class PlainHttpDispatcher {
@@ -85,7 +87,11 @@ export class PlainHttpDispatcher {
       // A header value node:http will not send (a line break, a character beyond Latin-1): undici's wording.
       const code = (error as { code?: string }).code;
       const header = /\["?([^"\]]+)"?\]/.exec((error as Error).message)?.[1]?.toLowerCase();
-      fail(code === 'ERR_INVALID_CHAR' || code === 'ERR_INVALID_HTTP_TOKEN' ? Object.assign(new Error(`invalid ${header ?? 'header'} header`), { code: 'UND_ERR_INVALID_ARG' }) : (error as Error));
+      fail(
+        code === 'ERR_INVALID_CHAR' || code === 'ERR_INVALID_HTTP_TOKEN'
+          ? Object.assign(new Error(`invalid ${header ?? 'header'} header`), { code: 'UND_ERR_INVALID_ARG' })
+          : (error as Error),
+      );
       return true;
     }
     // No idle timeout while a request is under way (the exchange keeps its own): a stream may be

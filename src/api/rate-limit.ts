@@ -38,24 +38,30 @@ export function reportedRateLimit(headers: Readonly<Record<string, string>>): Ra
 }
 
 /** How an answer's rate-limit headers read: believed, absent, or present and not believable. */
-export type RateLimitReading = { kind: 'believed'; budget: Budget } | { kind: 'absent' } | { kind: 'unbelievable'; why: string };
+export type RateLimitReading =
+  { kind: 'believed'; budget: Budget } | { kind: 'absent' } | { kind: 'unbelievable'; why: string };
 
 /**
  * Reads X-RateLimit-*. `serverNowMs` is the server's time as its clock (Date) shows it, or
  * undefined when that cannot be trusted (no Date, or one far from the others): then a reset
  * cannot be judged, and the budget is not believed.
  */
-export function readRateLimit(headers: Readonly<Record<string, string>>, serverNowMs: number | undefined): RateLimitReading {
+export function readRateLimit(
+  headers: Readonly<Record<string, string>>,
+  serverNowMs: number | undefined,
+): RateLimitReading {
   const raw = [headers['x-ratelimit-limit'], headers['x-ratelimit-remaining'], headers['x-ratelimit-reset']];
   if (raw.every((value) => value === undefined)) return { kind: 'absent' };
   const [limit, remaining, reset] = raw.map(integer);
-  if (limit === undefined || remaining === undefined || reset === undefined) return { kind: 'unbelievable', why: 'a header is missing or not an integer' };
+  if (limit === undefined || remaining === undefined || reset === undefined)
+    return { kind: 'unbelievable', why: 'a header is missing or not an integer' };
   if (limit <= 0) return { kind: 'unbelievable', why: `a limit of ${limit}` };
   if (remaining < 0 || remaining > limit) return { kind: 'unbelievable', why: `${remaining} left of ${limit}` };
   if (serverNowMs === undefined) return { kind: 'unbelievable', why: "the server's clock is unknown" };
   const now = serverNowMs / 1000;
   if (reset < now - RESET_SLACK_SECONDS) return { kind: 'unbelievable', why: 'a reset in the past' };
-  if (reset > now + LONGEST_WINDOW_SECONDS + RESET_SLACK_SECONDS) return { kind: 'unbelievable', why: 'a reset beyond the longest window' };
+  if (reset > now + LONGEST_WINDOW_SECONDS + RESET_SLACK_SECONDS)
+    return { kind: 'unbelievable', why: 'a reset beyond the longest window' };
   return { kind: 'believed', budget: { limit, remaining, reset } };
 }
 

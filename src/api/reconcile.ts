@@ -23,7 +23,8 @@ export function unknownOutcome(error: unknown): string | undefined {
   if (error instanceof ApiError) {
     if (error.status >= 500) return `The server answered HTTP ${error.status}`;
     // A 2xx whose body is cut short or garbled: done, by its status, but what it made is unread.
-    if (error.code === 'invalid_response' && error.status >= 200 && error.status < 300) return 'The answer was unreadable';
+    if (error.code === 'invalid_response' && error.status >= 200 && error.status < 300)
+      return 'The answer was unreadable';
   }
   return undefined;
 }
@@ -35,7 +36,11 @@ export function unknownOutcome(error: unknown): string | undefined {
 export function holdsChange(record: unknown, sent: unknown): boolean {
   if (sent === null) return record === null || record === undefined;
   if (Array.isArray(sent)) {
-    return Array.isArray(record) && record.length === sent.length && sent.every((item, index) => holdsChange(record[index], item));
+    return (
+      Array.isArray(record) &&
+      record.length === sent.length &&
+      sent.every((item, index) => holdsChange(record[index], item))
+    );
   }
   if (typeof sent === 'object') {
     if (record === null || typeof record !== 'object' || Array.isArray(record)) return false;
@@ -79,7 +84,8 @@ function withFinding(error: unknown, finding: string): unknown {
       ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
     });
   }
-  if (error instanceof NetworkError) return new NetworkError(error.message, { code: error.code, hint: hint(error.hint), cause: error.cause });
+  if (error instanceof NetworkError)
+    return new NetworkError(error.message, { code: error.code, hint: hint(error.hint), cause: error.cause });
   return error;
 }
 
@@ -90,7 +96,13 @@ const timedOut = (cause: string) => cause === 'The request timed out';
  * A PATCH failed with `error`: the record as read back when it holds every value sent; otherwise
  * `error` again (also when the record cannot be read back), what was found as its hint.
  */
-export async function reconcilePatch(client: ApiClient, path: string, body: unknown, error: unknown, options: ReadBackOptions = {}): Promise<ApiRecord> {
+export async function reconcilePatch(
+  client: ApiClient,
+  path: string,
+  body: unknown,
+  error: unknown,
+  options: ReadBackOptions = {},
+): Promise<ApiRecord> {
   const cause = unknownOutcome(error);
   if (cause === undefined) throw error;
   const id = idOf(path);
@@ -103,7 +115,10 @@ export async function reconcilePatch(client: ApiClient, path: string, body: unkn
     record = parsed.data;
   } catch (readError) {
     if (readError instanceof InterruptedError) throw readError;
-    throw withFinding(error, `${cause}; ${id} could not be read back (${readFailure(readError)}), so whether the change was made is not known.`);
+    throw withFinding(
+      error,
+      `${cause}; ${id} could not be read back (${readFailure(readError)}), so whether the change was made is not known.`,
+    );
   }
   if (holdsChange(record, body)) {
     options.onReadBack?.(`${cause}; read back ${id}: the change is there.`);
@@ -111,7 +126,9 @@ export async function reconcilePatch(client: ApiClient, path: string, body: unkn
   }
   throw withFinding(
     error,
-    timedOut(cause) ? `${cause}; read back ${id}: the change is not there yet, but the server may still make it.` : `${cause}; read back ${id}: the change is not there.`,
+    timedOut(cause)
+      ? `${cause}; read back ${id}: the change is not there yet, but the server may still make it.`
+      : `${cause}; read back ${id}: the change is not there.`,
   );
 }
 
@@ -119,7 +136,12 @@ export async function reconcilePatch(client: ApiClient, path: string, body: unkn
  * A DELETE failed with `error`: done when the record is gone (the API's 404); otherwise `error`
  * again (also when the record cannot be read back), what was found as its hint.
  */
-export async function reconcileDelete(client: ApiClient, path: string, error: unknown, options: ReadBackOptions = {}): Promise<void> {
+export async function reconcileDelete(
+  client: ApiClient,
+  path: string,
+  error: unknown,
+  options: ReadBackOptions = {},
+): Promise<void> {
   const cause = unknownOutcome(error);
   if (cause === undefined) throw error;
   const id = idOf(path);
@@ -132,7 +154,15 @@ export async function reconcileDelete(client: ApiClient, path: string, error: un
       options.onReadBack?.(`${cause}; read back ${id}: it is gone, so the change is there.`);
       return;
     }
-    throw withFinding(error, `${cause}; ${id} could not be read back (${readFailure(readError)}), so whether it was deleted is not known.`);
+    throw withFinding(
+      error,
+      `${cause}; ${id} could not be read back (${readFailure(readError)}), so whether it was deleted is not known.`,
+    );
   }
-  throw withFinding(error, timedOut(cause) ? `${cause}; read back ${id}: it is still there, but the server may yet delete it.` : `${cause}; read back ${id}: it is still there.`);
+  throw withFinding(
+    error,
+    timedOut(cause)
+      ? `${cause}; read back ${id}: it is still there, but the server may yet delete it.`
+      : `${cause}; read back ${id}: it is still there.`,
+  );
 }

@@ -28,7 +28,10 @@ export async function postRecord(
   body: unknown,
   idempotencyKey?: string,
 ): Promise<{ record: ApiRecord; meta: Meta; headers: Readonly<Record<string, string>>; unanswered: number }> {
-  const { data, meta, headers, unanswered } = await client.request('POST', path, { body, ...(idempotencyKey ? { idempotencyKey } : {}) });
+  const { data, meta, headers, unanswered } = await client.request('POST', path, {
+    body,
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  });
   return { record: asRecord(`POST ${path}`, data, meta), meta, headers, unanswered: unanswered ?? 0 };
 }
 
@@ -36,7 +39,12 @@ export async function postRecord(
  * PATCH, not retried on a fault that may follow its processing; when one leaves the outcome unknown,
  * the record is read back and, if it holds the change, returned as read (reconcile.ts, docs/api-choices.md §7).
  */
-export async function patchRecord(client: ApiClient, path: string, body: unknown, options: ReadBackOptions = {}): Promise<ApiRecord> {
+export async function patchRecord(
+  client: ApiClient,
+  path: string,
+  body: unknown,
+  options: ReadBackOptions = {},
+): Promise<ApiRecord> {
   let answer;
   try {
     answer = await client.request('PATCH', path, { body });

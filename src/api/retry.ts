@@ -35,7 +35,11 @@ export interface Attempt {
  * (`askedSeconds`, else backoff), unless that is longer than a single request waits (60 s): then
  * it is the answer. A 5xx is retried where a repeat is safe.
  */
-export function decideAnswer(status: number, askedSeconds: number | undefined, { method, attempt, maxRetries, random }: Attempt): Decision {
+export function decideAnswer(
+  status: number,
+  askedSeconds: number | undefined,
+  { method, attempt, maxRetries, random }: Attempt,
+): Decision {
   const retryable = status === 429 || (status >= 500 && isRepeatable(method));
   if (!retryable || attempt >= maxRetries) return { retry: false };
   if (askedSeconds !== undefined && askedSeconds > MAX_WAIT_SECONDS) return { retry: false };

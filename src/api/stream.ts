@@ -37,7 +37,9 @@ export function openStream(
     const arm = (ms: number, what: string) => {
       clearTimeout(timer);
       timer = setTimeout(() => {
-        const error = new NetworkError(`${target.origin} ${what} for ${ms / 1000} s; the stream was dropped.`, { code: 'stream_silent' });
+        const error = new NetworkError(`${target.origin} ${what} for ${ms / 1000} s; the stream was dropped.`, {
+          code: 'stream_silent',
+        });
         if (control) control.abort(error);
         else reject(error);
       }, ms);
@@ -57,7 +59,8 @@ export function openStream(
           status = statusCode;
           responseHeaders = {};
           for (const [name, value] of Object.entries(received as Record<string, string | string[] | undefined>)) {
-            if (value !== undefined) responseHeaders[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+            if (value !== undefined)
+              responseHeaders[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
           }
           arm(options.idleMs, 'sent nothing');
         },
@@ -76,7 +79,13 @@ export function openStream(
           }
         },
         onResponseEnd() {
-          settle(() => resolve(status === 200 ? undefined : { status, headers: responseHeaders, text: Buffer.concat(refusal).toString('utf8') }));
+          settle(() =>
+            resolve(
+              status === 200
+                ? undefined
+                : { status, headers: responseHeaders, text: Buffer.concat(refusal).toString('utf8') },
+            ),
+          );
         },
         onResponseError(_controller, error) {
           settle(() => reject(error));

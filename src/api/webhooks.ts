@@ -15,7 +15,11 @@ export const DELIVERIES_PATH = '/deliveries';
 export const deliveriesPath = (id: string): string => `${recordPath(WEBHOOKS_PATH, id)}/deliveries`;
 
 /** POST /webhooks; the same `idempotencyKey` and input again answer with the webhook the first made. */
-export async function createWebhook(client: ApiClient, input: WebhookInput, idempotencyKey?: string): Promise<ApiRecord> {
+export async function createWebhook(
+  client: ApiClient,
+  input: WebhookInput,
+  idempotencyKey?: string,
+): Promise<ApiRecord> {
   return (await postRecord(client, WEBHOOKS_PATH, input, idempotencyKey)).record;
 }
 

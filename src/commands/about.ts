@@ -6,8 +6,10 @@ import { ExitCode } from '../errors.js';
 export const EXIT_CODES: Readonly<Record<ExitCode, string>> = {
   [ExitCode.ok]: 'success',
   [ExitCode.failure]: 'API or unexpected failure: a 5xx, a 409 conflict, an unreadable response',
-  [ExitCode.usage]: 'usage or input error: an unknown command or flag, a value that fails validation, a 400 validation_error',
-  [ExitCode.auth]: 'authentication or permission: no key, 401 unauthorized or key_expired, 403 forbidden, an invalid webhook signature',
+  [ExitCode.usage]:
+    'usage or input error: an unknown command or flag, a value that fails validation, a 400 validation_error',
+  [ExitCode.auth]:
+    'authentication or permission: no key, 401 unauthorized or key_expired, 403 forbidden, an invalid webhook signature',
   [ExitCode.notFound]: 'not found (404)',
   [ExitCode.rateLimited]: 'rate limited (429), after retries or a wait longer than hire waits',
   [ExitCode.network]: 'network: refused, DNS, TLS, timeout',

@@ -90,21 +90,50 @@ export const flag = {
   parsed: <
     T,
     // A value it takes (`example`) or the values it takes (`choices`): machine help shows the format.
-    const O extends Common & { default?: string; required?: string; message: string } & ({ example: string } | { choices: readonly string[] }),
+    const O extends Common & { default?: string; required?: string; message: string } & (
+        { example: string } | { choices: readonly string[] }
+      ),
   >(
     parse: (raw: string) => T | undefined,
     options: O,
-  ) =>
-    ({ kind: 'string', parse, ...options }) as FlagSpec<Given<T, O>>,
-  enum: <const C extends readonly string[], const O extends Common & { default?: C[number]; required?: string; many?: boolean; field?: string; message?: string }>(
+  ) => ({ kind: 'string', parse, ...options }) as FlagSpec<Given<T, O>>,
+  enum: <
+    const C extends readonly string[],
+    const O extends Common & {
+      default?: C[number];
+      required?: string;
+      many?: boolean;
+      field?: string;
+      message?: string;
+    },
+  >(
     choices: C,
     options: O,
   ) =>
     ({ kind: 'enum', choices, ...options }) as FlagSpec<
       // A job field's value goes unchecked to the domain schema: text, until that schema has checked it.
-      Given<O extends { field: string } ? (O extends { many: true } ? string[] : string) : O extends { many: true } ? C[number][] : C[number], O>
+      Given<
+        O extends { field: string }
+          ? O extends { many: true }
+            ? string[]
+            : string
+          : O extends { many: true }
+            ? C[number][]
+            : C[number],
+        O
+      >
     >,
-  number: <const O extends Common & { default?: string; required?: string; min?: number; above?: number; max?: number; integer?: boolean; message?: string }>(
+  number: <
+    const O extends Common & {
+      default?: string;
+      required?: string;
+      min?: number;
+      above?: number;
+      max?: number;
+      integer?: boolean;
+      message?: string;
+    },
+  >(
     options: O,
   ) => ({ kind: 'number', ...options }) as FlagSpec<Given<number, O>>,
   /**
@@ -112,9 +141,11 @@ export const flag = {
    * `max` and `integer` describe the schema's rule (machine help, the MCP tools' schemas): the
    * schema checks them, with its own messages.
    */
-  fieldNumber: <const O extends Common & { field: string; min?: number; max?: number; integer?: boolean }>(options: O) =>
-    ({ kind: 'number', ...options }) as FlagSpec<number | string | undefined>,
-  boolean: <const O extends Common & { negate?: boolean; positive?: string; field?: string }>(options: O) => ({ kind: 'boolean', ...options }) as FlagSpec<boolean | undefined>,
+  fieldNumber: <const O extends Common & { field: string; min?: number; max?: number; integer?: boolean }>(
+    options: O,
+  ) => ({ kind: 'number', ...options }) as FlagSpec<number | string | undefined>,
+  boolean: <const O extends Common & { negate?: boolean; positive?: string; field?: string }>(options: O) =>
+    ({ kind: 'boolean', ...options }) as FlagSpec<boolean | undefined>,
   /** Repeatable text: `--filter a=1 --filter b=2`; with `commas`, `--skill go,rust` too. */
   list: <const O extends Common & { commas?: boolean; field?: string; required?: string }>(options: O) =>
     ({ kind: 'list', many: true, ...options }) as FlagSpec<Given<string[], O>>,
@@ -122,8 +153,10 @@ export const flag = {
 
 /** Declares positional arguments, in order. */
 export const arg = {
-  required: (help: string, options: { complete?: Completer } = {}) => ({ help, required: true, ...options }) as ArgSpec<string>,
-  optional: (help: string, options: { complete?: Completer } = {}) => ({ help, required: false, ...options }) as ArgSpec<string | undefined>,
+  required: (help: string, options: { complete?: Completer } = {}) =>
+    ({ help, required: true, ...options }) as ArgSpec<string>,
+  optional: (help: string, options: { complete?: Completer } = {}) =>
+    ({ help, required: false, ...options }) as ArgSpec<string | undefined>,
   /** One or more values, the last argument: `candidates move ID…`. */
   variadic: (help: string) => ({ help, required: true, variadic: true }) as ArgSpec<string[]>,
   enum: <const C extends readonly string[]>(choices: C, help: string, options: { message?: string } = {}) =>
@@ -133,7 +166,9 @@ export const arg = {
 type ValueOf<S> = S extends { readonly __value?: [infer T] } ? T : never;
 
 /** The options run() receives: every flag and argument by its key, parsed and checked. */
-export type Options<F extends Flags, A extends Args> = { readonly [K in keyof F]: ValueOf<F[K]> } & { readonly [K in keyof A]: ValueOf<A[K]> };
+export type Options<F extends Flags, A extends Args> = { readonly [K in keyof F]: ValueOf<F[K]> } & {
+  readonly [K in keyof A]: ValueOf<A[K]>;
+};
 
 export const COMMAND_EFFECTS = ['read', 'write', 'delete'] as const;
 export type CommandEffect = (typeof COMMAND_EFFECTS)[number];
@@ -156,7 +191,10 @@ export interface CommandSpec<F extends Flags = Flags, A extends Args = Args> {
   run(ctx: Context, options: Options<F, A>): Promise<void>;
 }
 
-export function defineCommand<const F extends Flags = Record<never, never>, const A extends Args = Record<never, never>>(spec: CommandSpec<F, A>): CommandSpec<F, A> {
+export function defineCommand<
+  const F extends Flags = Record<never, never>,
+  const A extends Args = Record<never, never>,
+>(spec: CommandSpec<F, A>): CommandSpec<F, A> {
   return spec;
 }
 

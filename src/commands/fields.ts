@@ -3,7 +3,10 @@
 import { setPath } from '../domain/merge.js';
 import type { Flags } from './define.js';
 
-export function fieldsFromOptions(flags: Flags, options: Readonly<Record<string, unknown>>): { input: Record<string, unknown>; fromFlags: Set<string> } {
+export function fieldsFromOptions(
+  flags: Flags,
+  options: Readonly<Record<string, unknown>>,
+): { input: Record<string, unknown>; fromFlags: Set<string> } {
   const input: Record<string, unknown> = {};
   const fromFlags = new Set<string>();
   for (const [key, spec] of Object.entries(flags)) {

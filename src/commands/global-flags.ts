@@ -5,7 +5,12 @@ import { MAX_TIMEOUT_SECONDS } from '../settings.js';
 import { flag } from './define.js';
 
 export const GLOBAL_FLAGS = {
-  profile: flag.string({ short: '-p', value: 'name', help: 'profile to use (default: the saved default, else "local")', complete: 'profiles' }),
+  profile: flag.string({
+    short: '-p',
+    value: 'name',
+    help: 'profile to use (default: the saved default, else "local")',
+    complete: 'profiles',
+  }),
   json: flag.boolean({ help: "print the result as JSON (the API response's data)" }),
   output: flag.enum(OUTPUT_FORMATS, { short: '-o', value: 'format', help: 'output format' }),
   fields: flag.string({ value: 'list', help: 'fields to show, in order (comma-separated); also sent to the API' }),
@@ -24,7 +29,14 @@ export const GLOBAL_FLAGS = {
     message: `--timeout must be a number of seconds above 0 and at most ${MAX_TIMEOUT_SECONDS}, one day (got "{value}").`,
   }),
   // Each retry waits up to 8 s (a 429 up to 60 s): 100 already span minutes to over an hour.
-  maxRetries: flag.number({ value: 'n', help: 'retries for rate limits and transient failures', default: '3', integer: true, min: 0, max: 100 }),
+  maxRetries: flag.number({
+    value: 'n',
+    help: 'retries for rate limits and transient failures',
+    default: '3',
+    integer: true,
+    min: 0,
+    max: 100,
+  }),
   yes: flag.boolean({ short: '-y', help: 'answer yes to confirmations' }),
   input: flag.boolean({ negate: true, help: 'never prompt' }),
 };

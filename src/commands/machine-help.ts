@@ -63,8 +63,15 @@ export interface MachineHelp {
 }
 
 export function machineFlag(flag: ManifestFlag): MachineFlag {
-  const type = flag.kind === 'boolean' ? 'boolean' : flag.kind === 'number' ? (flag.integer ? 'integer' : 'number') : 'string';
-  const entry: MachineFlag = { name: flag.long.replace(/^--/, ''), type, repeatable: flag.many === true, required: flag.required === true, help: flag.help };
+  const type =
+    flag.kind === 'boolean' ? 'boolean' : flag.kind === 'number' ? (flag.integer ? 'integer' : 'number') : 'string';
+  const entry: MachineFlag = {
+    name: flag.long.replace(/^--/, ''),
+    type,
+    repeatable: flag.many === true,
+    required: flag.required === true,
+    help: flag.help,
+  };
   if (flag.short) entry.short = flag.short.replace(/^-/, '');
   if (flag.choices) entry.choices = flag.choices;
   if (flag.default !== undefined) entry.default = flag.default;
@@ -114,5 +121,10 @@ export function machineHelp(tree: TreeNode, version: string): MachineHelp {
 /** One command (`hire help jobs create --json`), or a noun with its commands (`hire help jobs --json`). */
 export function machineNode(node: TreeNode): MachineCommand | MachineNoun {
   if (node.command) return machineCommand(node);
-  return { path: node.path, summary: node.summary, examples: node.examples, commands: leaves(node).map(machineCommand) };
+  return {
+    path: node.path,
+    summary: node.summary,
+    examples: node.examples,
+    commands: leaves(node).map(machineCommand),
+  };
 }

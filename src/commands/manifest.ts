@@ -1,7 +1,15 @@
 // The manifest: every command's declaration as plain data (no run, no parse functions). The build
 // writes it into dist/ (scripts/build.mjs), so that --help and completion build the tree from it
 // and load no command's code; from sources (tests, tsx) it is made from the loaded declarations.
-import { kebab, longName, type ArgSpec, type CommandEffect, type CommandSpec, type Completer, type FlagSpec } from './define.js';
+import {
+  kebab,
+  longName,
+  type ArgSpec,
+  type CommandEffect,
+  type CommandSpec,
+  type Completer,
+  type FlagSpec,
+} from './define.js';
 
 export interface ManifestFlag {
   key: string;
@@ -140,15 +148,32 @@ export interface TreeNode {
 
 /** The whole tree from the root, the nouns and the commands: what no code but data builds. */
 export function commandTree(root: Root, nouns: readonly Noun[], manifest: Manifest): TreeNode {
-  const top: TreeNode = { name: 'hire', path: [], summary: root.summary, examples: [], flags: root.flags, args: [], children: [] };
+  const top: TreeNode = {
+    name: 'hire',
+    path: [],
+    summary: root.summary,
+    examples: [],
+    flags: root.flags,
+    args: [],
+    children: [],
+  };
   const node = (path: readonly string[]): TreeNode => {
     let parent = top;
     for (let depth = 0; depth < path.length; depth += 1) {
       let child = parent.children.find((candidate) => candidate.name === path[depth]);
       if (!child) {
         const noun = nouns.find((candidate) => candidate.path.join(' ') === path.slice(0, depth + 1).join(' '));
-        if (!noun && depth < path.length - 1) throw new Error(`No noun declared for ${path.slice(0, depth + 1).join(' ')}`);
-        child = { name: path[depth]!, path: path.slice(0, depth + 1), summary: noun?.summary ?? '', examples: noun?.examples ?? [], flags: [], args: [], children: [] };
+        if (!noun && depth < path.length - 1)
+          throw new Error(`No noun declared for ${path.slice(0, depth + 1).join(' ')}`);
+        child = {
+          name: path[depth]!,
+          path: path.slice(0, depth + 1),
+          summary: noun?.summary ?? '',
+          examples: noun?.examples ?? [],
+          flags: [],
+          args: [],
+          children: [],
+        };
         parent.children.push(child);
       }
       parent = child;
@@ -166,7 +191,13 @@ export function commandTree(root: Root, nouns: readonly Noun[], manifest: Manife
   }
   for (const command of manifest.commands) {
     const leaf = node(command.path);
-    Object.assign(leaf, { summary: command.summary, examples: command.examples, flags: command.flags, args: command.args, command });
+    Object.assign(leaf, {
+      summary: command.summary,
+      examples: command.examples,
+      flags: command.flags,
+      args: command.args,
+      command,
+    });
   }
   return top;
 }

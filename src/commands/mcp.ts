@@ -8,8 +8,12 @@ export default defineCommand({
   // At most what it is allowed: with --allow-writes --allow-deletes, deleting tools.
   effect: 'delete',
   flags: {
-    allowWrites: flag.boolean({ help: 'also offer the tools that create or change data (jobs_create, candidates_move, …)' }),
-    allowDeletes: flag.boolean({ help: 'with --allow-writes, also offer those that delete (jobs_delete, webhooks_remove, …)' }),
+    allowWrites: flag.boolean({
+      help: 'also offer the tools that create or change data (jobs_create, candidates_move, …)',
+    }),
+    allowDeletes: flag.boolean({
+      help: 'with --allow-writes, also offer those that delete (jobs_delete, webhooks_remove, …)',
+    }),
   },
   examples: ['hire mcp', 'hire mcp --profile sandbox --allow-writes', 'hire mcp --allow-writes --allow-deletes'],
   async run(ctx, { allowWrites, allowDeletes }) {

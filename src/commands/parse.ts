@@ -18,7 +18,8 @@ function fail(ctx: Issues, input: unknown, message: string): typeof z.NEVER {
   return z.NEVER;
 }
 
-const said = (spec: FlagSpec, value: string, fallback: string) => (spec.message ? spec.message.replaceAll('{value}', value) : fallback);
+const said = (spec: FlagSpec, value: string, fallback: string) =>
+  spec.message ? spec.message.replaceAll('{value}', value) : fallback;
 
 /** `go,rust` and repeated flags alike: trimmed items, empty ones dropped. */
 const items = (value: unknown): string[] =>
@@ -54,7 +55,12 @@ function flagSchema(key: string, spec: FlagSpec) {
         if (spec.field) return spec.many ? items(value) : value;
         const given = spec.many ? items(value) : [String(value)];
         const bad = given.filter((item) => !choices.includes(item));
-        if (bad.length > 0) return fail(ctx, value, said(spec, bad.join(', '), `${flag} must be one of ${choices.join(', ')} (got "${bad.join(', ')}").`));
+        if (bad.length > 0)
+          return fail(
+            ctx,
+            value,
+            said(spec, bad.join(', '), `${flag} must be one of ${choices.join(', ')} (got "${bad.join(', ')}").`),
+          );
         return spec.many ? given : given[0];
       }
       case 'number': {
@@ -78,7 +84,9 @@ function flagSchema(key: string, spec: FlagSpec) {
         const text = String(value);
         if (!spec.parse) return text;
         const parsed = spec.parse(text);
-        return parsed === undefined ? fail(ctx, value, said(spec, text, `${flag}: not a valid value (got "${text}").`)) : parsed;
+        return parsed === undefined
+          ? fail(ctx, value, said(spec, text, `${flag}: not a valid value (got "${text}").`))
+          : parsed;
       }
     }
   });
@@ -115,7 +123,13 @@ function parseArgs(args: Args, raw: readonly unknown[]): Record<string, unknown>
       .transform((given: unknown, ctx) => {
         const text = String(given);
         if (choices.includes(text)) return text;
-        return fail(ctx, given, spec.message ? spec.message.replaceAll('{value}', text) : `Must be one of ${choices.join(', ')} (got "${text}").`);
+        return fail(
+          ctx,
+          given,
+          spec.message
+            ? spec.message.replaceAll('{value}', text)
+            : `Must be one of ${choices.join(', ')} (got "${text}").`,
+        );
       })
       .safeParse(value, ONCE);
     if (!result.success) throw new UsageError(result.error.issues[0]!.message);
@@ -125,10 +139,14 @@ function parseArgs(args: Args, raw: readonly unknown[]): Record<string, unknown>
 
 /** The global flags, parsed once into the frozen settings every command reads. */
 export function parseSettings(raw: Record<string, unknown>): Settings {
-  const flags = parseFlags(GLOBAL_FLAGS, raw) as { [K in keyof typeof GLOBAL_FLAGS]: unknown } & Record<string, unknown>;
+  const flags = parseFlags(GLOBAL_FLAGS, raw) as { [K in keyof typeof GLOBAL_FLAGS]: unknown } & Record<
+    string,
+    unknown
+  >;
   const json = flags.json === true;
   const output = flags.output as OutputFormat | undefined;
-  if (json && output !== undefined && output !== 'json') throw new UsageError(`--json and --output ${output} disagree; pass one of them.`);
+  if (json && output !== undefined && output !== 'json')
+    throw new UsageError(`--json and --output ${output} disagree; pass one of them.`);
   const fields = typeof flags.fields === 'string' ? items(flags.fields) : undefined;
   if (fields?.length === 0) throw new UsageError('--fields needs at least one field name, such as --fields id,title.');
   return Object.freeze({
@@ -147,6 +165,10 @@ export function parseSettings(raw: Record<string, unknown>): Settings {
 }
 
 /** A command's options: its flags and arguments, checked, by key. */
-export function parseOptions(spec: CommandSpec, rawFlags: Record<string, unknown>, rawArgs: readonly unknown[]): Record<string, unknown> {
+export function parseOptions(
+  spec: CommandSpec,
+  rawFlags: Record<string, unknown>,
+  rawArgs: readonly unknown[],
+): Record<string, unknown> {
   return Object.freeze({ ...parseArgs(spec.args ?? {}, rawArgs), ...parseFlags(spec.flags ?? {}, rawFlags) });
 }

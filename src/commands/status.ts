@@ -80,19 +80,36 @@ function counted(value: unknown): number | undefined {
 
 export default defineCommand({
   path: ['status'],
-  summary: "the current profile at a glance: open jobs with new and in-review candidates, failed deliveries, the rate limit",
+  summary:
+    'the current profile at a glance: open jobs with new and in-review candidates, failed deliveries, the rate limit',
   effect: 'read',
   examples: ['hire status', 'hire status --profile prod', 'hire status --json | jq .failed_deliveries.total'],
   async run(ctx) {
     // A summary of three parts has no single CSV table; refused before anything is sent.
-    if (ctx.settings.format === 'csv') throw new UsageError('status prints a summary, or one JSON document with --json; it has no CSV form.');
+    if (ctx.settings.format === 'csv')
+      throw new UsageError('status prints a summary, or one JSON document with --json; it has no CSV form.');
     const profile = await ctx.profile();
     const client = await ctx.api();
-    const { report: shown, cause, failed } = await readStatus(client, { name: profile.name, environment: targetEnvironment(profile), emulator: profile.environment === 'local', base_url: profile.baseUrl });
+    const {
+      report: shown,
+      cause,
+      failed,
+    } = await readStatus(client, {
+      name: profile.name,
+      environment: targetEnvironment(profile),
+      emulator: profile.environment === 'local',
+      base_url: profile.baseUrl,
+    });
     // A refused key or no server: nothing can be read, and the error says what to do (exit 3, 6…).
-    if (cause instanceof HireError && (!(cause instanceof ApiError) || cause.status === 401 || cause.status === 403)) throw cause;
+    if (cause instanceof HireError && (!(cause instanceof ApiError) || cause.status === 401 || cause.status === 403))
+      throw cause;
     // A section that failed (a 5xx) fails the command; a list the server lacks (404) does not.
-    if (failed) ctx.fail(ExitCode.failure, 'status_incomplete', `Part of the status could not be read: ${Object.values(shown.errors ?? {}).join('; ')}`);
+    if (failed)
+      ctx.fail(
+        ExitCode.failure,
+        'status_incomplete',
+        `Part of the status could not be read: ${Object.values(shown.errors ?? {}).join('; ')}`,
+      );
     if (ctx.settings.format === 'json' || ctx.settings.format === 'ndjson') {
       ctx.output.line(inertJson(shown, ctx.settings.format === 'json' ? 2 : undefined));
       return;
@@ -106,13 +123,22 @@ export async function readStatus(
   client: ApiClient,
   profile: StatusReport['profile'],
 ): Promise<{ report: StatusReport; cause: unknown; failed: boolean }> {
-  const [{ listPage }, { getAnalytics }, { DELIVERIES_PATH }] = await Promise.all([import('../api/list.js'), import('../api/analytics.js'), import('../api/webhooks.js')]);
+  const [{ listPage }, { getAnalytics }, { DELIVERIES_PATH }] = await Promise.all([
+    import('../api/list.js'),
+    import('../api/analytics.js'),
+    import('../api/webhooks.js'),
+  ]);
   const [jobs, analytics, deliveries] = await Promise.allSettled([
     listPage(client, '/jobs', { status: 'active', per_page: JOBS_SHOWN, sort: '-created_at' }),
     getAnalytics(client, {}),
     listPage(client, DELIVERIES_PATH, { state: 'failed', per_page: FAILURES_SHOWN, sort: '-updated_at' }),
   ]);
-  const report: StatusReport = { profile, open_jobs: null, failed_deliveries: null, rate_limit: saneRateLimit(client.rateLimit) };
+  const report: StatusReport = {
+    profile,
+    open_jobs: null,
+    failed_deliveries: null,
+    rate_limit: saneRateLimit(client.rateLimit),
+  };
   const errors: NonNullable<StatusReport['errors']> = {};
   let cause: unknown;
   let failed = false;
@@ -124,7 +150,8 @@ export async function readStatus(
       // Text as it came: an id or a title that is an object (`{"toString":1}`) is shown as its JSON.
       const id = plainText(job.id);
       const counts: unknown = byJob && Object.hasOwn(byJob, id) ? byJob[id] : undefined;
-      const of = (key: string) => (counts !== null && typeof counts === 'object' ? counted((counts as Record<string, unknown>)[key]) : undefined);
+      const of = (key: string) =>
+        counts !== null && typeof counts === 'object' ? counted((counts as Record<string, unknown>)[key]) : undefined;
       return {
         id,
         title: plainText(job.title),
@@ -144,7 +171,10 @@ export async function readStatus(
   if (deliveries.status === 'fulfilled') {
     const { items, meta } = deliveries.value;
     const total = counted(meta?.total_count);
-    report.failed_deliveries = { total: total !== undefined && total >= items.length ? total : items.length, latest: items };
+    report.failed_deliveries = {
+      total: total !== undefined && total >= items.length ? total : items.length,
+      latest: items,
+    };
   } else {
     errors.failed_deliveries = reason(deliveries.reason);
     cause ??= deliveries.reason;
@@ -158,14 +188,21 @@ export async function readStatus(
 function saneRateLimit(limit: RateLimit | undefined): StatusReport['rate_limit'] {
   if (!limit) return null;
   const count = (value: number) => (Number.isSafeInteger(value) && value >= 0 ? value : null);
-  return { limit: count(limit.limit) || null, remaining: count(limit.remaining) ?? 0, reset: limit.reset !== undefined && Number.isSafeInteger(limit.reset) ? limit.reset : null };
+  return {
+    limit: count(limit.limit) || null,
+    remaining: count(limit.remaining) ?? 0,
+    reset: limit.reset !== undefined && Number.isSafeInteger(limit.reset) ? limit.reset : null,
+  };
 }
 
 /** `candidates.by_job` of the analytics, when the server gives it. */
 function perJob(analytics: ApiRecord): Record<string, unknown> | undefined {
   const candidates: unknown = analytics.candidates;
-  const byJob = candidates !== null && typeof candidates === 'object' ? (candidates as { by_job?: unknown }).by_job : undefined;
-  return byJob !== null && typeof byJob === 'object' && !Array.isArray(byJob) ? (byJob as Record<string, unknown>) : undefined;
+  const byJob =
+    candidates !== null && typeof candidates === 'object' ? (candidates as { by_job?: unknown }).by_job : undefined;
+  return byJob !== null && typeof byJob === 'object' && !Array.isArray(byJob)
+    ? (byJob as Record<string, unknown>)
+    : undefined;
 }
 
 function reason(error: unknown): string {
@@ -183,13 +220,21 @@ export function workWaiting<J extends { id: string; title?: unknown; new: number
   jobs: readonly J[],
 ): { job: J; status: 'review' | 'new'; why: string } | undefined {
   for (const status of ['review', 'new'] as const) {
-    const most = jobs.reduce<J | undefined>((best, job) => ((job[status] ?? 0) > (best?.[status] ?? 0) ? job : best), undefined);
+    const most = jobs.reduce<J | undefined>(
+      (best, job) => ((job[status] ?? 0) > (best?.[status] ?? 0) ? job : best),
+      undefined,
+    );
     if (!most) continue;
     const count = most[status] ?? 0;
     const others = jobs.filter((job) => job !== most && (job[status] ?? 0) > 0).length;
-    const what = status === 'review' ? `${count} in review, waiting for a decision` : `${count} new, waiting to be screened`;
+    const what =
+      status === 'review' ? `${count} in review, waiting for a decision` : `${count} new, waiting to be screened`;
     const title = typeof most.title === 'string' ? ` ("${most.title}")` : '';
-    return { job: most, status, why: `${what}${title}${others > 0 ? `, the most of ${others + 1} open jobs with any` : ''}` };
+    return {
+      job: most,
+      status,
+      why: `${what}${title}${others > 0 ? `, the most of ${others + 1} open jobs with any` : ''}`,
+    };
   }
   return undefined;
 }
@@ -202,7 +247,11 @@ async function printStatus(ctx: Context, client: ApiClient, report: StatusReport
   const { wrapProse } = await import('../output/fit.js');
   const hint = (text: string) => {
     // Ids in the hints are the server's: escaped like every cell (docs/output.md "Text from outside").
-    for (const piece of wrapProse(inert(text), ctx.output.columns ? Math.max(20, ctx.output.columns - 2) : Number.POSITIVE_INFINITY)) line(paint.dim(`  ${piece}`));
+    for (const piece of wrapProse(
+      inert(text),
+      ctx.output.columns ? Math.max(20, ctx.output.columns - 2) : Number.POSITIVE_INFINITY,
+    ))
+      line(paint.dim(`  ${piece}`));
   };
   const { profile } = report;
   const environment = `${inert(profile.environment)}${profile.emulator ? ' (emulator)' : ''}`;
@@ -217,7 +266,8 @@ async function printStatus(ctx: Context, client: ApiClient, report: StatusReport
     line(`${paint.bold('Open jobs')}: ${total}${more}`);
     if (items.length > 0) await printList(ctx.output, items as unknown as Record<string, unknown>[], JOB_COLUMNS);
     else hint('None: `hire jobs create --publish` posts one, `hire jobs list --status paused` shows paused ones.');
-    if (!counted && items.length > 0) hint("This server's analytics gives no per-job counts; `hire candidates list --job ID --status new` lists them.");
+    if (!counted && items.length > 0)
+      hint("This server's analytics gives no per-job counts; `hire candidates list --job ID --status new` lists them.");
     const next = workWaiting(items);
     if (next) hint(`Next: \`hire candidates list --job ${next.job.id} --status ${next.status}\`: ${next.why}.`);
   } else {
@@ -229,14 +279,18 @@ async function printStatus(ctx: Context, client: ApiClient, report: StatusReport
   if (failed) {
     const { total, latest } = failed;
     const shown = total > latest.length ? `, the latest ${latest.length} shown` : '';
-    line(`${paint.bold('Failed webhook deliveries')}: ${total === 0 ? paint.green('none') : paint.red(String(total))}${shown}`);
+    line(
+      `${paint.bold('Failed webhook deliveries')}: ${total === 0 ? paint.green('none') : paint.red(String(total))}${shown}`,
+    );
     if (latest.length > 0) {
       await printList(ctx.output, latest, DELIVERY_COLUMNS);
       const event = plainText(latest[0]!.event_id);
       hint(`Next: \`hire events get ${event}\` shows every attempt; \`hire events resend ${event}\` sends it again.`);
     }
   } else {
-    line(`${paint.bold('Failed webhook deliveries')}: ${paint.yellow('unknown')}: ${inert(report.errors?.failed_deliveries ?? '')}`);
+    line(
+      `${paint.bold('Failed webhook deliveries')}: ${paint.yellow('unknown')}: ${inert(report.errors?.failed_deliveries ?? '')}`,
+    );
   }
   line();
 

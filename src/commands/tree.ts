@@ -116,7 +116,10 @@ function failure(command: Command, error: CommanderError): void {
  * `hire help options` shows the global options.
  */
 function addHelpCommand(command: Command, node: TreeNode): void {
-  const help = command.command('help').argument('[command...]', 'the command words').description('show help for a command');
+  const help = command
+    .command('help')
+    .argument('[command...]', 'the command words')
+    .description('show help for a command');
   help.exitOverride((error) => failure(help, error));
   help.action((words: string[]) => {
     if (node.path.length === 0 && words.length === 1 && words[0] === 'options') {
@@ -132,9 +135,12 @@ function addHelpCommand(command: Command, node: TreeNode): void {
       if (!child || !sub) {
         const within = ['hire', ...at.path].join(' ');
         const options = node.path.length === 0 && index === 0 ? ', `hire help options` for the global options' : '';
-        throw new UsageError(`No help for '${words.slice(0, index + 1).join(' ')}': ${within} has no command '${word}'.`, {
-          hint: `Usage: ${commandUsage(help)}\nRun \`${within} --help\` for ${at.children.length > 0 ? 'its commands' : 'the flags'}${options}.`,
-        });
+        throw new UsageError(
+          `No help for '${words.slice(0, index + 1).join(' ')}': ${within} has no command '${word}'.`,
+          {
+            hint: `Usage: ${commandUsage(help)}\nRun \`${within} --help\` for ${at.children.length > 0 ? 'its commands' : 'the flags'}${options}.`,
+          },
+        );
       }
       buildWhole(sub);
       target = sub;
@@ -160,8 +166,13 @@ function globalOptionsHelp(program: Command): string {
   helper.prepareContext({ helpWidth: program.configureOutput().getOutHelpWidth!() });
   const options = helper.visibleOptions(program);
   const width = Math.max(...options.map((option) => helper.displayWidth(helper.optionTerm(option))));
-  const items = options.map((option) => helper.formatItem(helper.optionTerm(option), width, helper.optionDescription(option), helper));
-  const intro = helper.boxWrap('Global options work with every command, before or after its words: `hire -p prod jobs list`, `hire jobs list --json`.', helper.helpWidth ?? 80);
+  const items = options.map((option) =>
+    helper.formatItem(helper.optionTerm(option), width, helper.optionDescription(option), helper),
+  );
+  const intro = helper.boxWrap(
+    'Global options work with every command, before or after its words: `hire -p prod jobs list`, `hire jobs list --json`.',
+    helper.helpWidth ?? 80,
+  );
   return `Usage: hire [options] COMMAND…\n\n${intro}\n\nOptions:\n${items.join('\n')}\n`;
 }
 
@@ -197,7 +208,10 @@ function commandLineError(command: Command, error: CommanderError, globals: Reco
   const sentence = `${first.charAt(0).toUpperCase()}${first.slice(1)}${/[.?!]$/.test(first) ? '' : '.'}`;
   const suggestion = rest.map((line) => line.replace(/^\((.*)\)$/, '$1').trim()).filter((line) => line !== '');
   const words = ['hire', ...pathOf(command)].join(' ');
-  const next = command.commands.length > 0 ? `Run \`${words} --help\` for its commands.` : `Run \`${words} --help\` for the flags.`;
+  const next =
+    command.commands.length > 0
+      ? `Run \`${words} --help\` for its commands.`
+      : `Run \`${words} --help\` for the flags.`;
   return new CommandLineError([sentence, ...suggestion].join(' '), `Usage: ${commandUsage(command)}\n${next}`, globals);
 }
 
@@ -230,10 +244,21 @@ export function rootValues(program: Command, root: TreeNode): Record<string, unk
  * The program: the root's flags, help and version, every command under it. Global flags are parsed
  * into the frozen settings before any command runs; a command's options just before its run().
  */
-export function buildCommander(ctx: Context, registry: Registry, tree: TreeNode, helpAfter: string, argv: readonly string[] = []): Command {
+export function buildCommander(
+  ctx: Context,
+  registry: Registry,
+  tree: TreeNode,
+  helpAfter: string,
+  argv: readonly string[] = [],
+): Command {
   const program = new Command('hire');
   // Errors that are not about a command line (help shown, the version) pass through.
-  const passing = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help', 'commander.executeSubCommandAsync']);
+  const passing = new Set([
+    'commander.helpDisplayed',
+    'commander.version',
+    'commander.help',
+    'commander.executeSubCommandAsync',
+  ]);
   const fail = (command: Command, error: CommanderError): void => {
     if (passing.has(error.code)) throw error;
     // The root reads the global flags wherever they are: its errors (-o xml) are about the command argv names.
@@ -245,7 +270,11 @@ export function buildCommander(ctx: Context, registry: Registry, tree: TreeNode,
   machineHelpers.set(program, (about) => {
     if (!ctx.wantsJson) return false;
     const document =
-      about === 'options' ? { global_flags: tree.flags.map(machineFlag) } : about === tree ? machineHelp(tree, VERSION) : machineNode(about);
+      about === 'options'
+        ? { global_flags: tree.flags.map(machineFlag) }
+        : about === tree
+          ? machineHelp(tree, VERSION)
+          : machineNode(about);
     ctx.output.line(JSON.stringify(document, null, 2));
     return true;
   });
@@ -272,9 +301,12 @@ export function buildCommander(ctx: Context, registry: Registry, tree: TreeNode,
   };
   // For help (which lists commands with their flags) every command is built; for a command that
   // runs, the root and the commands on its path.
-  const guess = argv.some((word) => word === '--help' || word === '-h' || word === 'help') ? undefined : named(tree, argv);
+  const guess = argv.some((word) => word === '--help' || word === '-h' || word === 'help')
+    ? undefined
+    : named(tree, argv);
   const target = guess?.command ? guess : undefined;
-  const onPath = (node: TreeNode) => target !== undefined && node.path.every((word, index) => target.path[index] === word);
+  const onPath = (node: TreeNode) =>
+    target !== undefined && node.path.every((word, index) => target.path[index] === word);
   populate(program, tree, run, (node) => target === undefined || node.path.length === 0 || onPath(node));
   program.addHelpText('after', helpAfter);
   program.hook('preAction', async () => {

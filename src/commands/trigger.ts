@@ -15,7 +15,11 @@ export default defineCommand({
   path: ['trigger'],
   summary: 'make the local emulator emit an event of a kind, with the records behind it',
   effect: 'write',
-  args: { kind: arg.enum(EVENT_KINDS, 'the event kind', { message: `Not an event kind: "{value}". Kinds: ${EVENT_KINDS.join(', ')}.` }) },
+  args: {
+    kind: arg.enum(EVENT_KINDS, 'the event kind', {
+      message: `Not an event kind: "{value}". Kinds: ${EVENT_KINDS.join(', ')}.`,
+    }),
+  },
   flags: {
     job: flag.string({ value: 'id', help: 'use this job instead of making one (active, for candidate events)' }),
     override: flag.list({
@@ -26,10 +30,11 @@ export default defineCommand({
   examples: [
     'hire trigger job.created',
     'hire trigger assessment.completed --job job_abc123',
-    "hire trigger candidate.statusChanged --override score=97 --json",
+    'hire trigger candidate.statusChanged --override score=97 --json',
   ],
   async run(ctx, { kind, job, override }) {
-    if (kind === 'job.created' && job !== undefined) throw new UsageError('--job does not go with job.created: that trigger makes a job of its own.');
+    if (kind === 'job.created' && job !== undefined)
+      throw new UsageError('--job does not go with job.created: that trigger makes a job of its own.');
     const overrides = parseOverrides(override ?? []);
     const client = await localClient(ctx, 'hire trigger works', 'The platform has no API that emits events on demand.');
     const result = await triggerEvent(client, { type: kind, ...(job !== undefined ? { job_id: job } : {}), overrides });
@@ -38,7 +43,9 @@ export default defineCommand({
     const others = events.length - 1;
     const triggered = events.find((event) => event.id === result.event_id);
     const about = typeof triggered?.job_id === 'string' ? ` on job ${inert(triggered.job_id)}` : '';
-    ctx.notice(`Triggered ${kind}: ${inert(String(result.event_id ?? ''))}${about}${others > 0 ? ` (and ${others} more event${others === 1 ? '' : 's'} the records produced)` : ''}.`);
+    ctx.notice(
+      `Triggered ${kind}: ${inert(String(result.event_id ?? ''))}${about}${others > 0 ? ` (and ${others} more event${others === 1 ? '' : 's'} the records produced)` : ''}.`,
+    );
   },
 });
 
@@ -48,7 +55,9 @@ export function parseOverrides(pairs: readonly string[]): Record<string, unknown
   for (const pair of pairs) {
     const match = /^([^=]+)=(.*)$/s.exec(pair);
     if (!match || !/^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/.test(match[1]!.trim())) {
-      throw new UsageError(`--override takes path=value, the path below the event's data such as name or location.city (got "${inert(pair)}").`);
+      throw new UsageError(
+        `--override takes path=value, the path below the event's data such as name or location.city (got "${inert(pair)}").`,
+      );
     }
     const raw = match[2]!;
     let value: unknown = raw;

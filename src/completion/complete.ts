@@ -22,7 +22,10 @@ function visibleFlags(path: readonly TreeNode[]): ManifestFlag[] {
     .flatMap((node) => node.flags.filter((flag) => !flag.hidden));
 }
 
-async function valuesOf(entry: ManifestFlag | ManifestArg | undefined, completers: Completers): Promise<readonly string[]> {
+async function valuesOf(
+  entry: ManifestFlag | ManifestArg | undefined,
+  completers: Completers,
+): Promise<readonly string[]> {
   if (!entry) return [];
   return entry.choices ?? (entry.complete ? await completers(entry.complete) : []);
 }
@@ -68,11 +71,14 @@ export async function complete(tree: TreeNode, words: readonly string[], complet
   if (current.startsWith('-')) {
     return matching(
       visibleFlags(path).flatMap((flag) =>
-        [flag.long, flag.short].filter((name): name is string => Boolean(name)).map((value) => ({ value, description: flag.help })),
+        [flag.long, flag.short]
+          .filter((name): name is string => Boolean(name))
+          .map((value) => ({ value, description: flag.help })),
       ),
     );
   }
-  if (node.children.length > 0) return matching(node.children.map((child) => ({ value: child.name, description: child.summary })));
+  if (node.children.length > 0)
+    return matching(node.children.map((child) => ({ value: child.name, description: child.summary })));
   // A command's own arguments: known values, else nothing (the shell offers files).
   return matching(plain(await valuesOf(node.args[positional], completers)));
 }
@@ -104,6 +110,13 @@ export async function completeWords(ctx: Context, words: readonly string[], regi
 /** What bin/hire.js runs for `hire __complete` (each Tab in a shell): this, not the whole CLI. */
 export async function runTab(words: readonly string[]): Promise<void> {
   const { Context } = await import('../context.js');
-  const io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, isStdinTTY: false, isStdoutTTY: false, isStderrTTY: false };
+  const io = {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    isStdinTTY: false,
+    isStdoutTTY: false,
+    isStderrTTY: false,
+  };
   await completeWords(new Context({ ...io, columns: undefined, onInterrupt: () => () => {} }, process.env), words);
 }

@@ -47,7 +47,17 @@ const ConfigFileSchema = z.looseObject({
    * could (SIGKILL) leaves its entry, and the next `listen --register` removes its webhook.
    */
   listen_webhooks: z.optional(
-    z.record(z.string(), z.array(z.looseObject({ url: z.string(), pid: z.number(), api: z.optional(z.string()), base_url: z.optional(z.string()) }))),
+    z.record(
+      z.string(),
+      z.array(
+        z.looseObject({
+          url: z.string(),
+          pid: z.number(),
+          api: z.optional(z.string()),
+          base_url: z.optional(z.string()),
+        }),
+      ),
+    ),
   ),
 });
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;
@@ -114,7 +124,10 @@ export interface ResolvedProfile {
 
 /** Every profile's name: the built-in local and local-sandbox first, then the config's in order. */
 export function profileNames(config: ConfigFile): string[] {
-  return [...BUILT_IN_PROFILES, ...Object.keys(config.profiles ?? {}).filter((name) => !BUILT_IN_PROFILES.includes(name))];
+  return [
+    ...BUILT_IN_PROFILES,
+    ...Object.keys(config.profiles ?? {}).filter((name) => !BUILT_IN_PROFILES.includes(name)),
+  ];
 }
 
 /**
@@ -162,7 +175,8 @@ export function environmentFromUrl(url: string): 'sandbox' | undefined {
   } catch {
     return undefined;
   }
-  const sandbox = parsed.pathname.split('/').includes('sandbox') || parsed.hostname.toLowerCase().split('.').includes('sandbox');
+  const sandbox =
+    parsed.pathname.split('/').includes('sandbox') || parsed.hostname.toLowerCase().split('.').includes('sandbox');
   return sandbox ? 'sandbox' : undefined;
 }
 

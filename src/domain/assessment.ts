@@ -1,7 +1,17 @@
 // POST /assessments: the spec does not show its request (docs/api-choices.md §3 chooses): an assessment
 // for a job (`job_id`), or from a title and skills, with the job's assessment settings.
 import * as z from 'zod/mini';
-import { flag, listOf, nonEmptyText, oneOf, textList, typeError, validateWith, wholeNumberBetween, type Validation } from './rules.js';
+import {
+  flag,
+  listOf,
+  nonEmptyText,
+  oneOf,
+  textList,
+  typeError,
+  validateWith,
+  wholeNumberBetween,
+  type Validation,
+} from './rules.js';
 import { QUESTION_COUNT, QUESTION_TYPES, TIME_LIMIT_SECONDS } from './vocabulary.js';
 
 /** The fields docs/api-choices.md §3 knows of an assessment request; others are the sender's, passed on. */
@@ -17,15 +27,17 @@ const ASSESSMENT_FIELDS = {
 
 // Loose: the spec does not show this request, so fields it may take beyond these are sent as given
 // (the CLI names them in a warning); those known here are checked.
-export const AssessmentInputSchema = z
-  .looseObject(ASSESSMENT_FIELDS, { error: typeError('a JSON object') })
-  .check(
-    z.superRefine((input, ctx) => {
-      if (input.job_id === undefined && input.title === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['job_id'], message: 'is required (or a title to generate questions from)' });
-      }
-    }),
-  );
+export const AssessmentInputSchema = z.looseObject(ASSESSMENT_FIELDS, { error: typeError('a JSON object') }).check(
+  z.superRefine((input, ctx) => {
+    if (input.job_id === undefined && input.title === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['job_id'],
+        message: 'is required (or a title to generate questions from)',
+      });
+    }
+  }),
+);
 export type AssessmentInput = z.infer<typeof AssessmentInputSchema>;
 
 export function validateAssessmentInput(input: unknown): Validation<AssessmentInput> {

@@ -31,7 +31,8 @@ export const CURRENCY_CODES: ReadonlySet<string> = new Set(ISO_4217_CURRENCIES.s
 /** A code as stored and sent: `us`, ` de ` → `US`, `DE` (one rule for flags, files, wizard, server). */
 // ASCII letters only are upper-cased: Unicode case mapping turns ı, ſ, ß, ﬆ into I, S, SS, ST, so
 // "ıd" or "uſd" would be stored as ID or USD; such text stays as typed, and is refused by the list.
-export const normaliseCode = (value: string): string => value.trim().replace(/[a-z]/g, (letter) => letter.toUpperCase());
+export const normaliseCode = (value: string): string =>
+  value.trim().replace(/[a-z]/g, (letter) => letter.toUpperCase());
 
 /** A value as quoted in a message: JSON-escaped, and cut short when long. */
 export function quotedValue(value: string): string {

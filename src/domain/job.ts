@@ -40,19 +40,17 @@ const locationFields = {
   country: z.optional(isoCode('country')),
 };
 
-const LocationSchema = z
-  .strictObject(locationFields, { error: objectError })
-  .check(
-    z.superRefine((location, ctx) => {
-      const { type } = location;
-      if (type !== 'onsite' && type !== 'hybrid') return;
-      for (const field of ['city', 'state'] as const) {
-        if (location[field] === undefined) {
-          ctx.addIssue({ code: 'custom', path: [field], message: `is required when location.type is ${type}` });
-        }
+const LocationSchema = z.strictObject(locationFields, { error: objectError }).check(
+  z.superRefine((location, ctx) => {
+    const { type } = location;
+    if (type !== 'onsite' && type !== 'hybrid') return;
+    for (const field of ['city', 'state'] as const) {
+      if (location[field] === undefined) {
+        ctx.addIssue({ code: 'custom', path: [field], message: `is required when location.type is ${type}` });
       }
-    }),
-  );
+    }
+  }),
+);
 
 const SalarySchema = z
   .strictObject(
@@ -79,7 +77,9 @@ const AssessmentConfigSchema = z.strictObject(
     time_limit: z.optional(wholeNumberBetween(TIME_LIMIT_SECONDS.min, TIME_LIMIT_SECONDS.max)),
     proctoring: z.optional(flag()),
     question_types: z.optional(
-      listOf(oneOf(QUESTION_TYPES), 'a list of question types').check(z.minLength(1, { error: 'must name at least one question type' })),
+      listOf(oneOf(QUESTION_TYPES), 'a list of question types').check(
+        z.minLength(1, { error: 'must name at least one question type' }),
+      ),
     ),
   },
   { error: objectError },
@@ -166,9 +166,9 @@ export const JOB_RECORD_FIELDS: readonly string[] = everyKey<Job>()([
 ]);
 
 /** Spec defaults of "Assessment config", applied by the server when a job is created. */
-export function assessmentConfigWithDefaults(config: AssessmentConfig | undefined): Required<
-  Omit<AssessmentConfig, 'question_types'>
-> & { question_types: (typeof QUESTION_TYPES)[number][] } {
+export function assessmentConfigWithDefaults(
+  config: AssessmentConfig | undefined,
+): Required<Omit<AssessmentConfig, 'question_types'>> & { question_types: (typeof QUESTION_TYPES)[number][] } {
   return {
     auto_generate: config?.auto_generate ?? true,
     question_count: config?.question_count ?? QUESTION_COUNT.default,
@@ -184,10 +184,11 @@ const patchShape = {
   title: z.optional(jobFields.title),
   description: z.optional(jobFields.description),
   // A patch may name only some of the location's fields; the job it makes is checked whole.
-  location: z.optional(z.strictObject({ ...locationFields, type: z.optional(locationFields.type) }, { error: objectError })),
+  location: z.optional(
+    z.strictObject({ ...locationFields, type: z.optional(locationFields.type) }, { error: objectError }),
+  ),
   status: z.optional(oneOf(JOB_STATUSES)),
 };
-
 
 /**
  * The optional fields a patch may clear: null removes a field (JSON Merge Patch, RFC 7396; the spec
@@ -195,7 +196,8 @@ const patchShape = {
  * a location's type and the assessment's settings (which have defaults) cannot be cleared.
  */
 export const CLEARABLE_JOB_FIELDS: readonly string[] = JOB_INPUT_PATHS.flatMap((path): string[] => {
-  if (path === 'title' || path === 'description' || path === 'location.type' || path.startsWith('assessment_config.')) return [];
+  if (path === 'title' || path === 'description' || path === 'location.type' || path.startsWith('assessment_config.'))
+    return [];
   if (path === 'location.city') return ['location', path];
   if (path === 'salary.min') return ['salary', path];
   return [path];
@@ -214,7 +216,9 @@ export const JobPatchSchema = z.strictObject(
         {
           type: z.optional(locationType),
           ...Object.fromEntries(Object.entries(locationDetails).map(([key, schema]) => [key, z.nullable(schema)])),
-        } as { type: z.ZodMiniOptional<typeof locationType> } & { [K in keyof typeof locationDetails]: z.ZodMiniNullable<(typeof locationDetails)[K]> },
+        } as { type: z.ZodMiniOptional<typeof locationType> } & {
+          [K in keyof typeof locationDetails]: z.ZodMiniNullable<(typeof locationDetails)[K]>;
+        },
         { error: objectError },
       ),
     ),
@@ -223,18 +227,20 @@ export const JobPatchSchema = z.strictObject(
     experience_level: clearable(oneOf(EXPERIENCE_LEVELS)),
     employment_type: clearable(oneOf(EMPLOYMENT_TYPES)),
     salary: clearable(
-      z.strictObject(
-        Object.fromEntries(Object.entries(SalarySchema.shape).map(([key, schema]) => [key, z.nullable(schema)])) as {
-          [K in keyof typeof SalarySchema.shape]: z.ZodMiniNullable<(typeof SalarySchema.shape)[K]>;
-        },
-        { error: objectError },
-      ).check(
-        z.superRefine(({ min, max }, ctx) => {
-          if (typeof min === 'number' && typeof max === 'number' && min > max) {
-            ctx.addIssue({ code: 'custom', path: ['max'], message: `must not be less than salary.min (${min})` });
-          }
-        }),
-      ),
+      z
+        .strictObject(
+          Object.fromEntries(Object.entries(SalarySchema.shape).map(([key, schema]) => [key, z.nullable(schema)])) as {
+            [K in keyof typeof SalarySchema.shape]: z.ZodMiniNullable<(typeof SalarySchema.shape)[K]>;
+          },
+          { error: objectError },
+        )
+        .check(
+          z.superRefine(({ min, max }, ctx) => {
+            if (typeof min === 'number' && typeof max === 'number' && min > max) {
+              ctx.addIssue({ code: 'custom', path: ['max'], message: `must not be less than salary.min (${min})` });
+            }
+          }),
+        ),
     ),
   },
   { error: typeError('a JSON object') },
@@ -264,13 +270,16 @@ export type JobVerb = keyof typeof JOB_VERBS;
 /** For each status, the statuses a job may move to it from. */
 export const JOB_TRANSITIONS: Readonly<Record<JobStatus, readonly JobStatus[]>> = (() => {
   const sources: Record<JobStatus, JobStatus[]> = { draft: [], active: [], paused: [], closed: [] };
-  for (const { from, to } of Object.values(JOB_VERBS)) for (const status of from) if (!sources[to].includes(status)) sources[to].push(status);
+  for (const { from, to } of Object.values(JOB_VERBS))
+    for (const status of from) if (!sources[to].includes(status)) sources[to].push(status);
   return sources;
 })();
 
 /** The verb whose move starts from `status` (the one to suggest instead), close aside. */
 export function verbFrom(status: string): JobVerb | undefined {
-  return (Object.keys(JOB_VERBS) as JobVerb[]).find((verb) => verb !== 'close' && (JOB_VERBS[verb].from as readonly string[]).includes(status));
+  return (Object.keys(JOB_VERBS) as JobVerb[]).find(
+    (verb) => verb !== 'close' && (JOB_VERBS[verb].from as readonly string[]).includes(status),
+  );
 }
 
 export function canMoveJob(from: JobStatus, to: JobStatus): boolean {
@@ -304,7 +313,10 @@ export function jobFieldError(field: JobField, value: unknown): string | undefin
 
 /** Part of a job input: what flags and a file gave, before the wizard asks for the rest. */
 const { status: _status, ...patchFields } = patchShape;
-const JobDraftSchema = z.strictObject({ ...patchFields, publish: z.optional(flag()) }, { error: typeError('a JSON object') });
+const JobDraftSchema = z.strictObject(
+  { ...patchFields, publish: z.optional(flag()) },
+  { error: typeError('a JSON object') },
+);
 
 export function validateJobDraft(input: unknown): Validation<z.infer<typeof JobDraftSchema>> {
   return validateWith(JobDraftSchema, input);

@@ -19,7 +19,8 @@ export function define(target: Record<string, unknown>, key: string, value: unkn
   Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
-export const own = (target: Record<string, unknown>, key: string): unknown => (Object.hasOwn(target, key) ? target[key] : undefined);
+export const own = (target: Record<string, unknown>, key: string): unknown =>
+  Object.hasOwn(target, key) ? target[key] : undefined;
 
 export function overlay(base: Record<string, unknown>, top: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...base };

@@ -27,10 +27,9 @@ export const textList = () => listOf(nonEmptyText(), 'a list of strings');
 
 export const wholeNumberBetween = (min: number, max: number) => {
   const message = `must be a whole number from ${min} to ${max}`;
-  return z.int({ error: typeError(`a whole number from ${min} to ${max}`) }).check(
-    z.minimum(min, { error: message }),
-    z.maximum(max, { error: message }),
-  );
+  return z
+    .int({ error: typeError(`a whole number from ${min} to ${max}`) })
+    .check(z.minimum(min, { error: message }), z.maximum(max, { error: message }));
 };
 
 export const amount = () =>
@@ -47,7 +46,11 @@ export const minCodePoints = (min: number, max?: number) =>
       if (length < min) ctx.addIssue({ code: 'custom', message: `must be at least ${min} characters (got ${length})` });
       if (max === undefined || value.length <= max) return;
       const whole = [...value].length;
-      if (whole > max) ctx.addIssue({ code: 'custom', message: `must be at most ${max.toLocaleString('en-US')} characters (got ${whole.toLocaleString('en-US')})` });
+      if (whole > max)
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be at most ${max.toLocaleString('en-US')} characters (got ${whole.toLocaleString('en-US')})`,
+        });
     }),
   );
 
@@ -57,7 +60,9 @@ export const minCodePoints = (min: number, max?: number) =>
  */
 export const everyKey =
   <T>() =>
-  <const K extends readonly (keyof T & string)[]>(keys: K & ([Exclude<keyof T, K[number]>] extends [never] ? unknown : { missing: Exclude<keyof T, K[number]> })): K =>
+  <const K extends readonly (keyof T & string)[]>(
+    keys: K & ([Exclude<keyof T, K[number]>] extends [never] ? unknown : { missing: Exclude<keyof T, K[number]> }),
+  ): K =>
     keys;
 
 /** Field errors keyed by path: `location.city`, `skills[2]`, `body` for the whole input. */
@@ -105,7 +110,8 @@ export const isoCode = (list: keyof typeof CODE_LISTS) =>
     text(),
     z.transform((given: string, ctx) => {
       const code = normaliseCode(given);
-      if (!CODE_LISTS[list].codes.has(code)) ctx.issues.push({ code: 'custom', input: given, message: codeError(list, given) });
+      if (!CODE_LISTS[list].codes.has(code))
+        ctx.issues.push({ code: 'custom', input: given, message: codeError(list, given) });
       return code;
     }),
   );

@@ -3,15 +3,7 @@
 export const JOB_STATUSES = ['draft', 'active', 'paused', 'closed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-export const CANDIDATE_STATUSES = [
-  'new',
-  'screening',
-  'review',
-  'interview',
-  'offer',
-  'hired',
-  'rejected',
-] as const;
+export const CANDIDATE_STATUSES = ['new', 'screening', 'review', 'interview', 'offer', 'hired', 'rejected'] as const;
 export type CandidateStatus = (typeof CANDIDATE_STATUSES)[number];
 
 export const EXPERIENCE_LEVELS = ['entry', 'mid', 'senior', 'lead', 'executive'] as const;

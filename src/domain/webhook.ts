@@ -20,7 +20,9 @@ export const WEBHOOK_SECRET_MIN_LENGTH = 16;
 
 export const WebhookInputSchema = z.strictObject(
   {
-    url: text().check(z.refine(isAcceptableUrl, { error: 'must be an https URL (http only for 127.0.0.1 or localhost)' })),
+    url: text().check(
+      z.refine(isAcceptableUrl, { error: 'must be an https URL (http only for 127.0.0.1 or localhost)' }),
+    ),
     events: listOf(oneOf(EVENT_KINDS), 'a list of event kinds').check(
       z.minLength(1, { error: 'must name at least one event kind' }),
       z.refine((kinds: string[]) => new Set(kinds).size === kinds.length, { error: 'must not name a kind twice' }),

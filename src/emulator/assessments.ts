@@ -69,7 +69,31 @@ interface RoleFamily {
 
 const ENGINEERING: RoleFamily = {
   name: 'engineering',
-  words: ['engineer', 'engineering', 'developer', 'software', 'backend', 'frontend', 'full-stack', 'fullstack', 'devops', 'sre', 'platform', 'infrastructure', 'go', 'rust', 'java', 'typescript', 'javascript', 'node.js', 'kubernetes', 'api', 'apis', 'programming', 'architect'],
+  words: [
+    'engineer',
+    'engineering',
+    'developer',
+    'software',
+    'backend',
+    'frontend',
+    'full-stack',
+    'fullstack',
+    'devops',
+    'sre',
+    'platform',
+    'infrastructure',
+    'go',
+    'rust',
+    'java',
+    'typescript',
+    'javascript',
+    'node.js',
+    'kubernetes',
+    'api',
+    'apis',
+    'programming',
+    'architect',
+  ],
   choices: [
     'Start from a small, measurable change and verify it before widening it',
     'Rewrite the component from scratch before understanding its constraints',
@@ -86,15 +110,34 @@ const ENGINEERING: RoleFamily = {
     'Review open pull requests from the team',
     'Plan the next quarter’s roadmap',
   ],
-  situations: ['has no tests and a deadline next week', 'works in staging but fails intermittently in production', 'was built by a team that has since left', 'must scale to ten times its current load'],
+  situations: [
+    'has no tests and a deadline next week',
+    'works in staging but fails intermittently in production',
+    'was built by a team that has since left',
+    'must scale to ten times its current load',
+  ],
   choicePrompt: (title, topic) => `As a ${title}, what is the best first move when a change touches ${topic}?`,
   rankPrompt: (title, topic) => `Rank these ${topic} tasks from most to least urgent for a new ${title}.`,
-  scenarioPrompt: (title, topic, situation) => `You join as ${title}. The ${topic} work ${situation}. Describe your first three steps and why.`,
+  scenarioPrompt: (title, topic, situation) =>
+    `You join as ${title}. The ${topic} work ${situation}. Describe your first three steps and why.`,
 };
 
 const RECRUITING: RoleFamily = {
   name: 'recruiting',
-  words: ['recruiter', 'recruiting', 'recruitment', 'talent', 'sourcing', 'sourcer', 'hiring', 'hr', 'people', 'ats', 'onboarding', 'employer'],
+  words: [
+    'recruiter',
+    'recruiting',
+    'recruitment',
+    'talent',
+    'sourcing',
+    'sourcer',
+    'hiring',
+    'hr',
+    'people',
+    'ats',
+    'onboarding',
+    'employer',
+  ],
   choices: [
     'Agree the must-have criteria with the hiring manager before sourcing',
     'Post the role everywhere at once and sort applications later',
@@ -111,15 +154,36 @@ const RECRUITING: RoleFamily = {
     'Source passive candidates for next month’s roles',
     'Tidy the applicant tracking system’s tags',
   ],
-  situations: ['has fifty applicants and no agreed criteria', 'lost its top candidate to a counter-offer', 'has a hiring manager who rejects every shortlist', 'must be filled in three weeks'],
+  situations: [
+    'has fifty applicants and no agreed criteria',
+    'lost its top candidate to a counter-offer',
+    'has a hiring manager who rejects every shortlist',
+    'must be filled in three weeks',
+  ],
   choicePrompt: (title, topic) => `As a ${title}, what is the best first move when a search for ${topic} stalls?`,
   rankPrompt: (title, topic) => `Rank these tasks from most to least urgent for a ${title} hiring for ${topic}.`,
-  scenarioPrompt: (title, topic, situation) => `You join as ${title}. The ${topic} search ${situation}. Describe your first three steps and why.`,
+  scenarioPrompt: (title, topic, situation) =>
+    `You join as ${title}. The ${topic} search ${situation}. Describe your first three steps and why.`,
 };
 
 const SALES: RoleFamily = {
   name: 'sales',
-  words: ['sales', 'account', 'executive', 'bdr', 'sdr', 'quota', 'crm', 'salesforce', 'revenue', 'prospecting', 'partnerships', 'business development', 'negotiation', 'deals'],
+  words: [
+    'sales',
+    'account',
+    'executive',
+    'bdr',
+    'sdr',
+    'quota',
+    'crm',
+    'salesforce',
+    'revenue',
+    'prospecting',
+    'partnerships',
+    'business development',
+    'negotiation',
+    'deals',
+  ],
   choices: [
     'Qualify the prospect’s need and budget before proposing anything',
     'Offer the biggest discount at once to close quickly',
@@ -136,15 +200,36 @@ const SALES: RoleFamily = {
     'Research new accounts for next quarter',
     'Refresh the team’s slide template',
   ],
-  situations: ['is at 40% of target with a month left', 'depends on one large customer who is unhappy', 'has a long list of leads and nobody qualifying them', 'lost three deals to the same competitor'],
-  choicePrompt: (title, topic) => `As a ${title}, what is the best first move when a deal involving ${topic} slows down?`,
+  situations: [
+    'is at 40% of target with a month left',
+    'depends on one large customer who is unhappy',
+    'has a long list of leads and nobody qualifying them',
+    'lost three deals to the same competitor',
+  ],
+  choicePrompt: (title, topic) =>
+    `As a ${title}, what is the best first move when a deal involving ${topic} slows down?`,
   rankPrompt: (title, topic) => `Rank these tasks from most to least urgent for a ${title} working on ${topic}.`,
-  scenarioPrompt: (title, topic, situation) => `You join as ${title}. The ${topic} pipeline ${situation}. Describe your first three steps and why.`,
+  scenarioPrompt: (title, topic, situation) =>
+    `You join as ${title}. The ${topic} pipeline ${situation}. Describe your first three steps and why.`,
 };
 
 const DESIGN: RoleFamily = {
   name: 'design',
-  words: ['design', 'designer', 'ux', 'ui', 'figma', 'visual', 'brand', 'illustration', 'prototyping', 'prototype', 'interaction', 'usability', 'user research'],
+  words: [
+    'design',
+    'designer',
+    'ux',
+    'ui',
+    'figma',
+    'visual',
+    'brand',
+    'illustration',
+    'prototyping',
+    'prototype',
+    'interaction',
+    'usability',
+    'user research',
+  ],
   choices: [
     'Talk to users to understand the problem before drawing screens',
     'Redesign every screen at once in a new style',
@@ -161,15 +246,40 @@ const DESIGN: RoleFamily = {
     'Explore ideas for next quarter’s feature',
     'Polish the icons of the settings page',
   ],
-  situations: ['has no user research behind it', 'tests poorly with new users', 'has three conflicting versions in production', 'must launch in two weeks'],
-  choicePrompt: (title, topic) => `As a ${title}, what is the best first move when the ${topic} experience confuses users?`,
+  situations: [
+    'has no user research behind it',
+    'tests poorly with new users',
+    'has three conflicting versions in production',
+    'must launch in two weeks',
+  ],
+  choicePrompt: (title, topic) =>
+    `As a ${title}, what is the best first move when the ${topic} experience confuses users?`,
   rankPrompt: (title, topic) => `Rank these tasks from most to least urgent for a ${title} working on ${topic}.`,
-  scenarioPrompt: (title, topic, situation) => `You join as ${title}. The ${topic} design ${situation}. Describe your first three steps and why.`,
+  scenarioPrompt: (title, topic, situation) =>
+    `You join as ${title}. The ${topic} design ${situation}. Describe your first three steps and why.`,
 };
 
 const DATA: RoleFamily = {
   name: 'data',
-  words: ['data', 'analyst', 'analytics', 'analysis', 'sql', 'statistics', 'statistical', 'machine learning', 'ml', 'bi', 'tableau', 'looker', 'scientist', 'etl', 'warehouse', 'dashboards', 'dbt'],
+  words: [
+    'data',
+    'analyst',
+    'analytics',
+    'analysis',
+    'sql',
+    'statistics',
+    'statistical',
+    'machine learning',
+    'ml',
+    'bi',
+    'tableau',
+    'looker',
+    'scientist',
+    'etl',
+    'warehouse',
+    'dashboards',
+    'dbt',
+  ],
   choices: [
     'Check where the numbers come from and how they are defined before analysing',
     'Build a complex model before looking at the raw data',
@@ -186,15 +296,33 @@ const DATA: RoleFamily = {
     'Prototype a forecasting model',
     'Rename the tables in the warehouse',
   ],
-  situations: ['gives two different totals for the same month', 'has no owner and undocumented queries', 'feeds a dashboard leadership relies on daily', 'must answer a question about a new market by Friday'],
+  situations: [
+    'gives two different totals for the same month',
+    'has no owner and undocumented queries',
+    'feeds a dashboard leadership relies on daily',
+    'must answer a question about a new market by Friday',
+  ],
   choicePrompt: (title, topic) => `As a ${title}, what is the best first move when a report on ${topic} looks wrong?`,
   rankPrompt: (title, topic) => `Rank these tasks from most to least urgent for a ${title} working with ${topic}.`,
-  scenarioPrompt: (title, topic, situation) => `You join as ${title}. The ${topic} data ${situation}. Describe your first three steps and why.`,
+  scenarioPrompt: (title, topic, situation) =>
+    `You join as ${title}. The ${topic} data ${situation}. Describe your first three steps and why.`,
 };
 
 const SUPPORT: RoleFamily = {
   name: 'support',
-  words: ['support', 'helpdesk', 'help desk', 'zendesk', 'customer service', 'customer success', 'tickets', 'ticket', 'service desk', 'customer experience', 'cx'],
+  words: [
+    'support',
+    'helpdesk',
+    'help desk',
+    'zendesk',
+    'customer service',
+    'customer success',
+    'tickets',
+    'ticket',
+    'service desk',
+    'customer experience',
+    'cx',
+  ],
   choices: [
     'Acknowledge the customer, reproduce the problem, and say when they will hear back',
     'Close the ticket and ask them to write again if it persists',
@@ -211,10 +339,16 @@ const SUPPORT: RoleFamily = {
     'Tag last month’s tickets for the report',
     'Suggest improvements to the ticket form',
   ],
-  situations: ['has a backlog of two hundred tickets', 'faces an outage and angry customers', 'has no saved replies or help articles', 'gets the same question fifty times a day'],
+  situations: [
+    'has a backlog of two hundred tickets',
+    'faces an outage and angry customers',
+    'has no saved replies or help articles',
+    'gets the same question fifty times a day',
+  ],
   choicePrompt: (title, topic) => `As a ${title}, what is the best first move when a customer writes about ${topic}?`,
   rankPrompt: (title, topic) => `Rank these tasks from most to least urgent for a ${title} handling ${topic}.`,
-  scenarioPrompt: (title, topic, situation) => `You join as ${title}. The ${topic} queue ${situation}. Describe your first three steps and why.`,
+  scenarioPrompt: (title, topic, situation) =>
+    `You join as ${title}. The ${topic} queue ${situation}. Describe your first three steps and why.`,
 };
 
 const GENERAL: RoleFamily = {
@@ -236,10 +370,16 @@ const GENERAL: RoleFamily = {
     'Read the team’s older documents',
     'Tidy the shared folders',
   ],
-  situations: ['has no written process', 'is behind schedule', 'depends on people in three time zones', 'has changed owners twice this year'],
+  situations: [
+    'has no written process',
+    'is behind schedule',
+    'depends on people in three time zones',
+    'has changed owners twice this year',
+  ],
   choicePrompt: (title, topic) => `As a ${title}, what is the best first move when ${topic} is not going well?`,
   rankPrompt: (title, topic) => `Rank these tasks from most to least urgent in your first week as ${title} (${topic}).`,
-  scenarioPrompt: (title, topic, situation) => `You join as ${title}. The ${topic} work ${situation}. Describe your first three steps and why.`,
+  scenarioPrompt: (title, topic, situation) =>
+    `You join as ${title}. The ${topic} work ${situation}. Describe your first three steps and why.`,
 };
 
 /** In this order when two fit as well (a "Data Engineer" is asked about data). */
@@ -278,7 +418,9 @@ export function roleFamily(job: AssessmentSource): RoleFamily {
 export function generateAssessment(job: AssessmentSource, config: AssessmentConfig | undefined, now: Date): Assessment {
   const settings = assessmentConfigWithDefaults(config);
   const stamp = now.toISOString();
-  const questions = settings.auto_generate ? generateQuestions(job, settings.question_count, settings.question_types) : [];
+  const questions = settings.auto_generate
+    ? generateQuestions(job, settings.question_count, settings.question_types)
+    : [];
   return {
     id: newId('asmt'),
     job_id: job.id,
@@ -294,11 +436,17 @@ export function generateAssessment(job: AssessmentSource, config: AssessmentConf
 }
 
 /** Questions that fit the role (roleFamily), the same for the same job every time. */
-export function generateQuestions(job: AssessmentSource, count: number, types: readonly Question['type'][]): Question[] {
+export function generateQuestions(
+  job: AssessmentSource,
+  count: number,
+  types: readonly Question['type'][],
+): Question[] {
   const family = roleFamily(job);
   const topics = [...(job.skills ?? []), ...(job.requirements ?? [])];
   if (topics.length === 0) topics.push(job.title);
-  const seed = createHash('sha256').update(JSON.stringify([job.title, job.skills ?? [], job.requirements ?? []])).digest();
+  const seed = createHash('sha256')
+    .update(JSON.stringify([job.title, job.skills ?? [], job.requirements ?? []]))
+    .digest();
   const pick = <T>(list: readonly T[], index: number): T => list[(seed[index % seed.length]! + index) % list.length]!;
   const { choices, tasks } = family;
   const questions: Question[] = [];
@@ -310,7 +458,13 @@ export function generateQuestions(job: AssessmentSource, count: number, types: r
       const first = pick(choices, index);
       const options = [first, ...choices.filter((choice) => choice !== first)].slice(0, 4);
       const correct = options.findIndex((option) => option === choices[0] || option === choices[4]);
-      questions.push({ id, type, prompt: family.choicePrompt(job.title, topic), options, answer_index: Math.max(0, correct) });
+      questions.push({
+        id,
+        type,
+        prompt: family.choicePrompt(job.title, topic),
+        options,
+        answer_index: Math.max(0, correct),
+      });
     } else if (type === 'ranksort') {
       const start = seed[index % seed.length]! % tasks.length;
       const items = [0, 1, 2, 3].map((offset) => tasks[(start + offset) % tasks.length]!);
@@ -339,7 +493,8 @@ export interface Answers {
 
 /** What a scenario answer must touch to meet each line of the rubric. */
 const RUBRIC_SIGNS: Record<string, RegExp> = {
-  'Names the main risk': /\b(risks?|risky|danger|break|fail|outage|regression|lose|losing|churn|unhappy|delay|blocker|bias)/i,
+  'Names the main risk':
+    /\b(risks?|risky|danger|break|fail|outage|regression|lose|losing|churn|unhappy|delay|blocker|bias)/i,
   'Proposes a safe first step': /\b(first|start|begin|small|step|reproduce|rollback|roll back|ask|listen|talk|review)/i,
   'Says how success is measured': /\b(measur|metric|monitor|success|test|alert|track|kpi|target|rate|feedback|survey)/i,
 };

@@ -60,7 +60,10 @@ function load(): LibsqlConstructor {
   let glibc = '';
   try {
     // Resolved from libsql itself, wherever npm put its dependency.
-    const detect = createRequire(require.resolve('libsql'))('detect-libc') as { familySync(): string | null; GLIBC: string };
+    const detect = createRequire(require.resolve('libsql'))('detect-libc') as {
+      familySync(): string | null;
+      GLIBC: string;
+    };
     family = detect.familySync();
     glibc = detect.GLIBC;
   } catch {
@@ -68,7 +71,8 @@ function load(): LibsqlConstructor {
   }
   const report = process.report as { getReport: () => unknown } | undefined;
   const getReport = report?.getReport;
-  if (report && getReport && family !== null) report.getReport = () => ({ header: family === glibc ? { glibcVersionRuntime: 'detect-libc' } : {} });
+  if (report && getReport && family !== null)
+    report.getReport = () => ({ header: family === glibc ? { glibcVersionRuntime: 'detect-libc' } : {} });
   try {
     binding = require('libsql') as LibsqlConstructor;
   } finally {
@@ -86,7 +90,8 @@ function clean(row: unknown): Record<string, unknown> | undefined {
 
 function wrapError(error: unknown): unknown {
   const code = (error as { code?: unknown }).code;
-  if (error instanceof Error && typeof code === 'string' && code.startsWith('SQLITE')) return new DatabaseError(error.message, code);
+  if (error instanceof Error && typeof code === 'string' && code.startsWith('SQLITE'))
+    return new DatabaseError(error.message, code);
   return error;
 }
 

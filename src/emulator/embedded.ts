@@ -41,7 +41,11 @@ export async function connectLocalEmulator(options: {
     const verdict = await probeEmulator(origin, localKey, undefined, detail);
     if (verdict === 'ours') return { mode: 'standing', origin, close: async () => {}, ...(foreign ? { foreign } : {}) };
     if (verdict === 'untrusted') {
-      const untrusted = { origin, tlsError: detail.tlsError ?? 'CERT_UNTRUSTED', ...(live?.cert ? { cert: live.cert } : {}) };
+      const untrusted = {
+        origin,
+        tlsError: detail.tlsError ?? 'CERT_UNTRUSTED',
+        ...(live?.cert ? { cert: live.cert } : {}),
+      };
       return { mode: 'standing', origin, close: async () => {}, untrusted };
     }
     if (verdict !== 'absent' && origin === profileOrigin) foreign = address.host;
@@ -61,7 +65,13 @@ export async function connectLocalEmulator(options: {
     onNotice: (message) => (migrated = message),
     ...(options.onWarning ? { onWarning: options.onWarning } : {}),
   });
-  return { mode: 'embedded', origin: emulator.origin, close: emulator.close, ...(foreign ? { foreign } : {}), ...(migrated ? { migrated } : {}) };
+  return {
+    mode: 'embedded',
+    origin: emulator.origin,
+    close: emulator.close,
+    ...(foreign ? { foreign } : {}),
+    ...(migrated ? { migrated } : {}),
+  };
 }
 
 function sameHostAndPort(url: string, address: URL): boolean {

@@ -206,7 +206,9 @@ export class EventBus {
       const previous = deliveries.find((delivery) => delivery.webhook_id === webhook.id);
       targets = [previous ?? { ...newDelivery(webhook, event, eventBody(event), stamp), resend: true }];
     } else {
-      targets = deliveries.filter((delivery) => this.#store.get<StoredWebhook>('webhooks', delivery.webhook_id) !== undefined);
+      targets = deliveries.filter(
+        (delivery) => this.#store.get<StoredWebhook>('webhooks', delivery.webhook_id) !== undefined,
+      );
       if (targets.length === 0) {
         throw conflict(
           deliveries.length === 0
@@ -293,7 +295,10 @@ export class EventBus {
       if (this.#inFlight.size === 0) return;
       const left = deadline - Date.now();
       if (left <= 0) return;
-      await Promise.race([Promise.race([...this.#inFlight.values()]), new Promise((resolve) => setTimeout(resolve, left).unref())]);
+      await Promise.race([
+        Promise.race([...this.#inFlight.values()]),
+        new Promise((resolve) => setTimeout(resolve, left).unref()),
+      ]);
     }
   }
 
@@ -306,7 +311,10 @@ export class EventBus {
     this.#timer = undefined;
     this.#poller = undefined;
     if (this.#inFlight.size > 0 && waitMs > 0) {
-      await Promise.race([Promise.all([...this.#inFlight.values()]), new Promise((resolve) => setTimeout(resolve, waitMs).unref())]);
+      await Promise.race([
+        Promise.all([...this.#inFlight.values()]),
+        new Promise((resolve) => setTimeout(resolve, waitMs).unref()),
+      ]);
     }
     // Attempts still under way are given up: another emulator on this data may take them at once.
     for (const id of this.#inFlight.keys()) this.#store.releaseDelivery(id);
@@ -355,7 +363,12 @@ export class EventBus {
     const now = this.#now();
     const clock = Date.now();
     const claimed = this.#store.write(() => {
-      const due = this.#store.leaseDueDeliveries<Delivery>(now.toISOString(), clock, clock + this.#timeoutMs + LEASE_SLACK_MS, free);
+      const due = this.#store.leaseDueDeliveries<Delivery>(
+        now.toISOString(),
+        clock,
+        clock + this.#timeoutMs + LEASE_SLACK_MS,
+        free,
+      );
       return due.filter((delivery) => !this.#inFlight.has(delivery.id));
     });
     for (const delivery of claimed) {
@@ -398,7 +411,9 @@ export class EventBus {
       };
       const attempts = [...current.attempts, attempt];
       const finished = success || !webhook || resend || attempts.length >= MAX_ATTEMPTS;
-      const next = finished ? null : new Date(this.#now().getTime() + this.#backoffMs * 5 ** (attempts.length - 1)).toISOString();
+      const next = finished
+        ? null
+        : new Date(this.#now().getTime() + this.#backoffMs * 5 ** (attempts.length - 1)).toISOString();
       const { resend: _done, ...rest } = current;
       this.#store.put('deliveries', {
         ...rest,
@@ -468,7 +483,12 @@ function post(url: string, body: string, headers: { [name: string]: string }, ti
       target,
       {
         method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'hire-emulator-webhooks/1' },
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'user-agent': 'hire-emulator-webhooks/1',
+        },
       },
       (res) => {
         // The start of the answer is kept (and a few bytes more, to cut between characters); the

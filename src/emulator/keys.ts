@@ -63,7 +63,6 @@ export interface Admission {
   release: () => void;
 }
 
-
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
 
@@ -87,9 +86,21 @@ function windowHeaders(key: StoredKey, window: Window): Record<string, string> {
  * The headers of the window nearest to running out (fewest requests left; the sooner reset on a
  * tie): the hourly one, until the day's has fewer left than the hour's.
  */
-export function rateLimitHeaders(key: StoredKey, now: number, used: { hour: number; day: number }): Record<string, string> {
-  const hour: Window = { limit: key.limits.hour, remaining: key.limits.hour - used.hour, reset: Math.ceil(((Math.floor(now / HOUR) + 1) * HOUR) / 1000) };
-  const day: Window = { limit: key.limits.day, remaining: key.limits.day - used.day, reset: Math.ceil(((Math.floor(now / DAY) + 1) * DAY) / 1000) };
+export function rateLimitHeaders(
+  key: StoredKey,
+  now: number,
+  used: { hour: number; day: number },
+): Record<string, string> {
+  const hour: Window = {
+    limit: key.limits.hour,
+    remaining: key.limits.hour - used.hour,
+    reset: Math.ceil(((Math.floor(now / HOUR) + 1) * HOUR) / 1000),
+  };
+  const day: Window = {
+    limit: key.limits.day,
+    remaining: key.limits.day - used.day,
+    reset: Math.ceil(((Math.floor(now / DAY) + 1) * DAY) / 1000),
+  };
   return windowHeaders(key, day.remaining < hour.remaining ? day : hour);
 }
 
@@ -152,17 +163,28 @@ export class KeyRing {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     if (!match) return false;
     const hash = hashKey(match[1]!);
-    return hash === this.#local.hash || this.#store.read(() => this.#store.findBy<StoredKey>('keys', 'hash', hash)) !== undefined;
+    return (
+      hash === this.#local.hash ||
+      this.#store.read(() => this.#store.findBy<StoredKey>('keys', 'hash', hash)) !== undefined
+    );
   }
 
   /** May this key do it: 403 for an address outside its allow-list, or a level below the operation's. */
   authorize(key: StoredKey, remoteAddress: string | undefined, method: string, minimum?: KeyLevel): void {
     if (key.allow_ips.length > 0 && !addressAllowed(key.allow_ips, remoteAddress)) {
-      throw new HttpError(403, 'forbidden', `This API key may not be used from ${normaliseAddress(remoteAddress) ?? 'this address'}.`);
+      throw new HttpError(
+        403,
+        'forbidden',
+        `This API key may not be used from ${normaliseAddress(remoteAddress) ?? 'this address'}.`,
+      );
     }
     const needed = minimum ?? requiredLevel(method);
     if (KEY_LEVELS.indexOf(key.level) < KEY_LEVELS.indexOf(needed)) {
-      throw new HttpError(403, 'forbidden', `This operation needs ${needed === 'admin' ? 'an' : 'a'} ${needed} key; this key is ${key.level}.`);
+      throw new HttpError(
+        403,
+        'forbidden',
+        `This operation needs ${needed === 'admin' ? 'an' : 'a'} ${needed} key; this key is ${key.level}.`,
+      );
     }
   }
 
@@ -182,16 +204,32 @@ export class KeyRing {
     this.#anonymous.set(address, used);
     const limit = TIER_LIMITS.standard.hour;
     const reset = Math.ceil(((window + 1) * HOUR) / 1000);
-    const headers = { 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': String(Math.max(0, limit - used)), 'x-ratelimit-reset': String(reset) };
+    const headers = {
+      'x-ratelimit-limit': String(limit),
+      'x-ratelimit-remaining': String(Math.max(0, limit - used)),
+      'x-ratelimit-reset': String(reset),
+    };
     if (used > limit) {
       const retryAfter = Math.max(1, reset - Math.floor(now / 1000));
-      throw new HttpError(429, 'rate_limited', `Too many requests without a valid API key from this address (${limit} an hour).`, undefined, { ...headers, 'retry-after': String(retryAfter) }, { retry_after: retryAfter });
+      throw new HttpError(
+        429,
+        'rate_limited',
+        `Too many requests without a valid API key from this address (${limit} an hour).`,
+        undefined,
+        { ...headers, 'retry-after': String(retryAfter) },
+        { retry_after: retryAfter },
+      );
     }
     return headers;
   }
 
   /** identify, then authorize. */
-  authenticate(authorization: string | undefined, remoteAddress: string | undefined, method: string, minimum?: KeyLevel): StoredKey {
+  authenticate(
+    authorization: string | undefined,
+    remoteAddress: string | undefined,
+    method: string,
+    minimum?: KeyLevel,
+  ): StoredKey {
     const key = this.identify(authorization);
     this.authorize(key, remoteAddress, method, minimum);
     return key;
@@ -204,7 +242,10 @@ export class KeyRing {
    */
   standing(key: StoredKey): Record<string, string> {
     const now = this.#now().getTime();
-    const used = this.#store.read(() => ({ hour: this.#used(key.id, 'hour', Math.floor(now / HOUR)), day: this.#used(key.id, 'day', Math.floor(now / DAY)) }));
+    const used = this.#store.read(() => ({
+      hour: this.#used(key.id, 'hour', Math.floor(now / HOUR)),
+      day: this.#used(key.id, 'day', Math.floor(now / DAY)),
+    }));
     return rateLimitHeaders(key, now, used);
   }
 
@@ -232,20 +273,36 @@ export class KeyRing {
     const hourReset = Math.ceil(((hourWindow + 1) * HOUR) / 1000);
     const dayReset = Math.ceil(((dayWindow + 1) * DAY) / 1000);
     // A refusal describes the window that refuses (windowHeaders); an admission, rateLimitHeaders.
-    const headers = (limit: number, remaining: number, reset: number) => windowHeaders(key, { limit, remaining, reset });
+    const headers = (limit: number, remaining: number, reset: number) =>
+      windowHeaders(key, { limit, remaining, reset });
     const nowSeconds = Math.floor(now / 1000);
     const refuse = (retryAfter: number, why: string, windowHeaders: Record<string, string>): never => {
-      throw new HttpError(429, 'rate_limited', why, undefined, { ...windowHeaders, 'retry-after': String(retryAfter) }, { retry_after: retryAfter });
+      throw new HttpError(
+        429,
+        'rate_limited',
+        why,
+        undefined,
+        { ...windowHeaders, 'retry-after': String(retryAfter) },
+        { retry_after: retryAfter },
+      );
     };
     const inFlight = this.#inFlight.get(key.id) ?? 0;
     const stamp = new Date(now).toISOString();
     const counted = this.#store.write(() => {
       const used = { hour: this.#used(key.id, 'hour', hourWindow), day: this.#used(key.id, 'day', dayWindow) };
       if (used.day >= key.limits.day) {
-        refuse(Math.max(1, dayReset - nowSeconds), `Daily limit of ${key.limits.day} requests reached.`, headers(key.limits.day, 0, dayReset));
+        refuse(
+          Math.max(1, dayReset - nowSeconds),
+          `Daily limit of ${key.limits.day} requests reached.`,
+          headers(key.limits.day, 0, dayReset),
+        );
       }
       if (used.hour >= key.limits.hour) {
-        refuse(Math.max(1, hourReset - nowSeconds), `Hourly limit of ${key.limits.hour} requests reached.`, headers(key.limits.hour, 0, hourReset));
+        refuse(
+          Math.max(1, hourReset - nowSeconds),
+          `Hourly limit of ${key.limits.hour} requests reached.`,
+          headers(key.limits.hour, 0, hourReset),
+        );
       }
       if (inFlight >= key.limits.concurrent) {
         refuse(1, `Limit of ${key.limits.concurrent} concurrent requests reached.`, rateLimitHeaders(key, now, used));
@@ -293,7 +350,10 @@ export class KeyRing {
       last4: secret.slice(-4),
       allow_ips: options.allowIps ?? [],
       created_at: now.toISOString(),
-      expires_at: options.expiresInSeconds === undefined ? null : new Date(now.getTime() + options.expiresInSeconds * 1000).toISOString(),
+      expires_at:
+        options.expiresInSeconds === undefined
+          ? null
+          : new Date(now.getTime() + options.expiresInSeconds * 1000).toISOString(),
       revoked_at: null,
       last_used_at: null,
     };
@@ -339,7 +399,13 @@ export function parseCidr(text: string): { address: string; prefix: number; fami
   if (version === 0) return undefined;
   const max = version === 4 ? 32 : 128;
   const prefix = prefixText === undefined ? max : Number(prefixText);
-  if (!Number.isInteger(prefix) || prefix < 0 || prefix > max || (prefixText !== undefined && !/^\d+$/.test(prefixText))) return undefined;
+  if (
+    !Number.isInteger(prefix) ||
+    prefix < 0 ||
+    prefix > max ||
+    (prefixText !== undefined && !/^\d+$/.test(prefixText))
+  )
+    return undefined;
   return { address, prefix, family: version === 4 ? 'ipv4' : 'ipv6' };
 }
 

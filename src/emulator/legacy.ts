@@ -34,7 +34,9 @@ export function readLegacyState(dir: string): Map<string, Map<string, { id: stri
     try {
       snapshot = JSON.parse(snapshotText) as Snapshot;
     } catch (error) {
-      throw new LegacyFormatError(`The emulator data file ${snapshotPath} is corrupt (${(error as Error).message}); it was left untouched.`);
+      throw new LegacyFormatError(
+        `The emulator data file ${snapshotPath} is corrupt (${(error as Error).message}); it was left untouched.`,
+      );
     }
     for (const [name, records] of Object.entries(snapshot.collections ?? {})) {
       if (!Array.isArray(records)) continue;
@@ -50,7 +52,9 @@ export function readLegacyState(dir: string): Map<string, Map<string, { id: stri
     } catch {
       // A final line that does not parse is a torn write, never acknowledged.
       if (lines.slice(index + 1).every((rest) => rest === '')) break;
-      throw new LegacyFormatError(`The emulator journal ${journalPath} is corrupt at line ${index + 1}; it was left untouched.`);
+      throw new LegacyFormatError(
+        `The emulator journal ${journalPath} is corrupt at line ${index + 1}; it was left untouched.`,
+      );
     }
     if (entry.op === 'put' && typeof entry.v?.id === 'string') collection(entry.c).set(entry.v.id, entry.v);
     else if (entry.op === 'del') collection(entry.c).delete(entry.id);

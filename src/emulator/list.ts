@@ -1,11 +1,27 @@
 // The spec's common list parameters (page, per_page, sort, fields, filters by field name),
 // with the choices of docs/api-choices.md §4: per_page defaults to 20, at most 100.
 import { dictionary } from '../domain/merge.js';
-import { CANDIDATE_STATUSES, DELIVERY_STATES, EMPLOYMENT_TYPES, EVENT_KINDS, EXPERIENCE_LEVELS, JOB_STATUSES, LOCATION_TYPES, SALARY_PERIODS } from '../domain/vocabulary.js';
+import {
+  CANDIDATE_STATUSES,
+  DELIVERY_STATES,
+  EMPLOYMENT_TYPES,
+  EVENT_KINDS,
+  EXPERIENCE_LEVELS,
+  JOB_STATUSES,
+  LOCATION_TYPES,
+  SALARY_PERIODS,
+} from '../domain/vocabulary.js';
 import type { FieldErrors } from '../domain/rules.js';
 import type { SqlValue } from './db.js';
 import { validationError } from './http.js';
-import { isFieldPath, type CollectionName, type Comparison, type Condition, type Store, type StoredRecord } from './store.js';
+import {
+  isFieldPath,
+  type CollectionName,
+  type Comparison,
+  type Condition,
+  type Store,
+  type StoredRecord,
+} from './store.js';
 
 export const PER_PAGE_DEFAULT = 20;
 export const PER_PAGE_MAX = 100;
@@ -58,7 +74,12 @@ export interface Page {
  * Lists a collection newest first unless `sort` says otherwise, as one query of the store: filters,
  * sort, page and count are one consistent read, whatever the collection's size.
  */
-export function listRecords<T extends StoredRecord>(store: Store, name: CollectionName, query: URLSearchParams, spec: ListSpec<T>): Page {
+export function listRecords<T extends StoredRecord>(
+  store: Store,
+  name: CollectionName,
+  query: URLSearchParams,
+  spec: ListSpec<T>,
+): Page {
   const collection = name;
   const errors: FieldErrors = dictionary();
   const page = wholeNumber(query.get('page'), 1, 1, PAGE_MAX, 'page', errors);
@@ -68,11 +89,13 @@ export function listRecords<T extends StoredRecord>(store: Store, name: Collecti
 
   const sortKeys = splitList(query.get('sort'));
   const unknownSort = sortKeys.map((key) => key.replace(/^-/, '')).filter((path) => !isField(path));
-  if (unknownSort.length > 0) errors.sort = `cannot sort by ${unknownSort.join(', ')}; fields: ${spec.fields.join(', ')}`;
+  if (unknownSort.length > 0)
+    errors.sort = `cannot sort by ${unknownSort.join(', ')}; fields: ${spec.fields.join(', ')}`;
 
   const selected = splitList(query.get('fields'));
   const unknownFields = selected.filter((path) => !isField(path));
-  if (unknownFields.length > 0) errors.fields = `unknown field ${unknownFields.join(', ')}; fields: ${spec.fields.join(', ')}`;
+  if (unknownFields.length > 0)
+    errors.fields = `unknown field ${unknownFields.join(', ')}; fields: ${spec.fields.join(', ')}`;
 
   const conditions: Condition[] = [
     ...Object.entries(spec.scope ?? {}).map(([path, value]): Condition => ({ field: path, is: '=', value })),
@@ -110,11 +133,15 @@ export function listRecords<T extends StoredRecord>(store: Store, name: Collecti
   }
   if (Object.keys(errors).length > 0) throw validationError(errors, 'Invalid list parameters.');
 
-  const sort = sortKeys.map((key) => (key.startsWith('-') ? { field: key.slice(1), descending: true } : { field: key }));
+  const sort = sortKeys.map((key) =>
+    key.startsWith('-') ? { field: key.slice(1), descending: true } : { field: key },
+  );
   const show = spec.show ?? ((record: T) => record as unknown as Record<string, unknown>);
   return store.read(() => {
     const total = store.countWhere(name, conditions);
-    const records = store.query<T>(name, { conditions, sort, newestFirst: true, limit: perPage, offset: (page - 1) * perPage }).map(show);
+    const records = store
+      .query<T>(name, { conditions, sort, newestFirst: true, limit: perPage, offset: (page - 1) * perPage })
+      .map(show);
     const data = selected.length > 0 ? records.map((item) => pick(item, selected)) : records;
     return {
       data,
@@ -136,7 +163,14 @@ function allowed(rule: ValueRule, value: string): boolean {
 /** Ids, matched exactly (an id's case is part of it): the field's index serves the filter. */
 const ID_FIELDS = new Set(['id', 'job_id', 'webhook_id', 'event_id']);
 
-function wholeNumber(raw: string | null, fallback: number, min: number, max: number, name: string, errors: FieldErrors): number {
+function wholeNumber(
+  raw: string | null,
+  fallback: number,
+  min: number,
+  max: number,
+  name: string,
+  errors: FieldErrors,
+): number {
   if (raw === null) return fallback;
   const value = Number(raw);
   if (raw.trim() === '' || !Number.isInteger(value) || value < min || value > max) {

@@ -29,7 +29,8 @@ export function recordPath(dataDir: string): string {
 export function readServerRecord(dataDir: string): ServerRecord | undefined {
   try {
     const record = JSON.parse(readFileSync(recordPath(dataDir), 'utf8')) as Partial<ServerRecord>;
-    if (typeof record.pid !== 'number' || typeof record.url !== 'string' || typeof record.started_at !== 'string') return undefined;
+    if (typeof record.pid !== 'number' || typeof record.url !== 'string' || typeof record.started_at !== 'string')
+      return undefined;
     return record as ServerRecord;
   } catch {
     return undefined;
@@ -67,8 +68,15 @@ function peer(address: string | undefined, port: number | undefined): string {
 }
 
 /** The answer to a nonce, for the connection between `address:port` (the server's end). */
-export function infoProof(localKey: string, nonce: string, address: string | undefined, port: number | undefined): string {
-  return createHmac('sha256', localKey).update(`${nonce}\n${peer(address, port)}`).digest('hex');
+export function infoProof(
+  localKey: string,
+  nonce: string,
+  address: string | undefined,
+  port: number | undefined,
+): string {
+  return createHmac('sha256', localKey)
+    .update(`${nonce}\n${peer(address, port)}`)
+    .digest('hex');
 }
 
 /**
@@ -85,7 +93,12 @@ const CERTIFICATE_ERROR = /CERT|SELF_SIGNED|UNABLE_TO_(VERIFY|GET_ISSUER)/;
  * Nothing secret is sent. `absent` when nothing listens; `foreign` for any other answer, none, or
  * one that does not prove it. `detail.tlsError` gets the TLS error's code, if there was one.
  */
-export async function probeEmulator(origin: string, localKey: string, timeoutMs = 3_000, detail: { tlsError?: string } = {}): Promise<Verdict> {
+export async function probeEmulator(
+  origin: string,
+  localKey: string,
+  timeoutMs = 3_000,
+  detail: { tlsError?: string } = {},
+): Promise<Verdict> {
   const first = await ask(origin, localKey, timeoutMs, true);
   if (first.tlsError) detail.tlsError = first.tlsError;
   if (first.tlsError && CERTIFICATE_ERROR.test(first.tlsError)) {
@@ -97,7 +110,12 @@ export async function probeEmulator(origin: string, localKey: string, timeoutMs 
   return first.verdict;
 }
 
-function ask(origin: string, localKey: string, timeoutMs: number, checkCertificate: boolean): Promise<{ verdict: Verdict; tlsError?: string }> {
+function ask(
+  origin: string,
+  localKey: string,
+  timeoutMs: number,
+  checkCertificate: boolean,
+): Promise<{ verdict: Verdict; tlsError?: string }> {
   const nonce = randomBytes(16).toString('hex');
   return new Promise((resolve) => {
     let settled = false;
@@ -137,7 +155,10 @@ function ask(origin: string, localKey: string, timeoutMs: number, checkCertifica
           proof = undefined;
         }
         const ok =
-          res.statusCode === 200 && typeof proof === 'string' && proof.length === expected.length && timingSafeEqual(Buffer.from(proof), Buffer.from(expected));
+          res.statusCode === 200 &&
+          typeof proof === 'string' &&
+          proof.length === expected.length &&
+          timingSafeEqual(Buffer.from(proof), Buffer.from(expected));
         // Another command's in-process emulator, on a port the profile happens to name: it goes
         // when that command ends, so it is as good as nothing there.
         done(ok ? (standing === false ? 'absent' : 'ours') : 'foreign');
@@ -153,7 +174,8 @@ function ask(origin: string, localKey: string, timeoutMs: number, checkCertifica
       const code = error.code ?? '';
       if (code === 'ECONNREFUSED') done('absent');
       // A plain-http server at an https origin answers the TLS greeting with text.
-      else if (https && (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'EPROTO' || /^ERR_SSL_/.test(code))) done('not_tls', code);
+      else if (https && (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'EPROTO' || /^ERR_SSL_/.test(code)))
+        done('not_tls', code);
       else if (https && (CERTIFICATE_ERROR.test(code) || /TLS/.test(code))) done('foreign', code);
       else done('foreign');
     });

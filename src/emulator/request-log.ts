@@ -36,7 +36,11 @@ export function logRequest(store: Store, entry: Omit<LoggedRequest, 'seq'>): voi
 }
 
 /** The requests after `after` (oldest first, at most `limit`), and the newest number in the log. */
-export function readRequests(store: Store, after: number | undefined, limit: number): { requests: LoggedRequest[]; last: number } {
+export function readRequests(
+  store: Store,
+  after: number | undefined,
+  limit: number,
+): { requests: LoggedRequest[]; last: number } {
   return store.read(() => {
     const last = store.lastRequestNumber();
     if (after === undefined) return { requests: [], last };
@@ -50,7 +54,9 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 function readEntry(seq: number, bytes: Uint8Array): LoggedRequest[] {
   try {
     const entry = JSON.parse(UTF8.decode(bytes)) as unknown;
-    return typeof entry === 'object' && entry !== null && !Array.isArray(entry) ? [{ ...(entry as Omit<LoggedRequest, 'seq'>), seq }] : [];
+    return typeof entry === 'object' && entry !== null && !Array.isArray(entry)
+      ? [{ ...(entry as Omit<LoggedRequest, 'seq'>), seq }]
+      : [];
   } catch {
     return [];
   }

@@ -29,14 +29,21 @@ export class RequestStreams {
     const afterText = query.get('after');
     let after = afterText === null ? undefined : Number(afterText);
     if (after !== undefined && (afterText!.trim() === '' || !Number.isSafeInteger(after) || after < 0)) {
-      throw new HttpError(400, 'validation_error', 'The request is not valid.', { after: 'must be a whole number of at least 0' });
+      throw new HttpError(400, 'validation_error', 'The request is not valid.', {
+        after: 'must be a whole number of at least 0',
+      });
     }
     after ??= readRequests(ctx.store, undefined, 1).last;
-    res.writeHead(200, { ...headers, 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' });
+    res.writeHead(200, {
+      ...headers,
+      'content-type': 'application/x-ndjson; charset=utf-8',
+      'cache-control': 'no-store',
+    });
     let position = after;
     let timer: NodeJS.Timeout | undefined;
     let blocked = false;
-    const heartbeat = () => res.write(`${JSON.stringify({ event: 'heartbeat', last: position, at: ctx.now().toISOString() })}\n`);
+    const heartbeat = () =>
+      res.write(`${JSON.stringify({ event: 'heartbeat', last: position, at: ctx.now().toISOString() })}\n`);
     const poll = () => {
       timer = undefined;
       if (blocked || res.destroyed) return;

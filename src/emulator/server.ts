@@ -14,7 +14,16 @@ import { createChaos, type Chaos, type ChaosOptions, type Fault } from './chaos.
 import { EventBus } from './events.js';
 import { KeyRing, localKeyCreatedAt } from './keys.js';
 import { ensureLocalKey, localKeyPath } from './local-key.js';
-import { INFO_PATH, infoProof, isAlive, probeEmulator, readServerRecord, removeServerRecord, writeServerRecord, type ServerRecord } from './presence.js';
+import {
+  INFO_PATH,
+  infoProof,
+  isAlive,
+  probeEmulator,
+  readServerRecord,
+  removeServerRecord,
+  writeServerRecord,
+  type ServerRecord,
+} from './presence.js';
 import { PageLimiter } from './pages/limits.js';
 import { PAGE_PATH, servePage } from './pages/serve.js';
 import { PlatformError, type PlatformErrorKind } from './platform/errors.js';
@@ -69,7 +78,11 @@ export interface EmulatorOptions {
   /** How many events the event log keeps (EVENTS_KEPT, 10,000); small in tests. */
   eventsKept?: number;
   /** Serve HTTPS with this certificate and key (PEM), else plain HTTP. */
-  tls?: { cert: string; key: string; /** The file clients trust, recorded for them in emulator.json. */ certPath?: string };
+  tls?: {
+    cert: string;
+    key: string;
+    /** The file clients trust, recorded for them in emulator.json. */ certPath?: string;
+  };
 }
 
 export interface RequestLogEntry {
@@ -109,9 +122,14 @@ interface CompiledRoute extends Route {
 }
 
 /** The API, under /api/v1 (and the deprecated /api/v0). */
-const API_ROUTES: CompiledRoute[] = [...jobRoutes, ...candidateRoutes, ...assessmentRoutes, ...analyticsRoutes, ...webhookRoutes, ...eventRoutes].map(
-  compileRoute,
-);
+const API_ROUTES: CompiledRoute[] = [
+  ...jobRoutes,
+  ...candidateRoutes,
+  ...assessmentRoutes,
+  ...analyticsRoutes,
+  ...webhookRoutes,
+  ...eventRoutes,
+].map(compileRoute);
 /** The emulator's own controls, under /_emulator. */
 const CONTROL_ROUTES: CompiledRoute[] = controlRoutes.map(compileRoute);
 
@@ -130,10 +148,18 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   // Any number of commands share a data dir, but one standing server serves it.
   const holder = readServerRecord(options.dataDir);
   // Its certificate may not be trusted here; its proof says all the same that it serves this data dir.
-  if (mode === 'server' && holder && isAlive(holder.pid) && ['ours', 'untrusted'].includes(await probeEmulator(holder.url, localKey))) {
+  if (
+    mode === 'server' &&
+    holder &&
+    isAlive(holder.pid) &&
+    ['ours', 'untrusted'].includes(await probeEmulator(holder.url, localKey))
+  ) {
     throw new DataDirBusyError(holder);
   }
-  const store = Store.open(options.dataDir, options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {});
+  const store = Store.open(
+    options.dataDir,
+    options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {},
+  );
   store.onDamaged = (error) => options.onWarning?.(error.message);
   let record: ServerRecord | undefined;
   let environments: Environments | undefined;
@@ -156,14 +182,22 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       ...(options.eventsKept !== undefined ? { eventsKept: options.eventsKept } : {}),
       // Damaged records are reported by the store itself; anything else the loop met, here.
       onError: (error: unknown) => {
-        if (!(error instanceof DamagedRecordError)) options.onWarning?.(`Webhook delivery failed: ${(error as Error).message}`);
+        if (!(error instanceof DamagedRecordError))
+          options.onWarning?.(`Webhook delivery failed: ${(error as Error).message}`);
       },
       // A standing server also delivers what commands on the same data recorded.
       ...(mode === 'server' ? { pollMs: 1_000 } : {}),
     };
     const events = new EventBus(store, eventOptions);
     const server = options.tls ? createTlsServer({ cert: options.tls.cert, key: options.tls.key }) : createServer();
-    const routeContext: RouteContext = { store, keys, events, publicUrl: options.publicUrl ?? '', now, environment: 'production' };
+    const routeContext: RouteContext = {
+      store,
+      keys,
+      events,
+      publicUrl: options.publicUrl ?? '',
+      now,
+      environment: 'production',
+    };
     // The sandbox: its own data dir inside this one. A standing server opens it at once (it delivers
     // the sandbox's events too); a command's in-process emulator only when a request needs it.
     const sandboxDir = sandboxDataDir(options.dataDir);
@@ -180,7 +214,14 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
           const sandboxEvents = new EventBus(sandboxStore, eventOptions);
           const sandboxKeys = new KeyRing(sandboxStore, ensureLocalKey(sandboxDir), now, localKeyCreatedAt(sandboxDir));
           sandboxEvents.start();
-          this.opened = { store: sandboxStore, keys: sandboxKeys, events: sandboxEvents, publicUrl: '', now, environment: 'sandbox' };
+          this.opened = {
+            store: sandboxStore,
+            keys: sandboxKeys,
+            events: sandboxEvents,
+            publicUrl: '',
+            now,
+            environment: 'sandbox',
+          };
         } catch (error) {
           sandboxStore.close();
           throw error;
@@ -196,13 +237,27 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     const pageLimiter = new PageLimiter(now);
     const streams = new RequestStreams();
     server.on('request', (req, res) => {
-      void handle(req, res, { environments: parts, publicUrl: options.publicUrl, onRequest: options.onRequest, chaos, localKey, mode, streams, pageLimiter });
+      void handle(req, res, {
+        environments: parts,
+        publicUrl: options.publicUrl,
+        onRequest: options.onRequest,
+        chaos,
+        localKey,
+        mode,
+        streams,
+        pageLimiter,
+      });
     });
     const address = await listen(server, options.host ?? DEFAULT_HOST, options.port ?? DEFAULT_PORT);
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     const origin = `${options.tls ? 'https' : 'http'}://${host}:${address.port}`;
     if (mode === 'server') {
-      record = { pid: process.pid, url: origin, started_at: new Date().toISOString(), ...(options.tls?.certPath ? { cert: options.tls.certPath } : {}) };
+      record = {
+        pid: process.pid,
+        url: origin,
+        started_at: new Date().toISOString(),
+        ...(options.tls?.certPath ? { cert: options.tls.certPath } : {}),
+      };
       writeServerRecord(options.dataDir, record);
     }
     events.start();
@@ -230,7 +285,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
 export function requestOrigin(req: IncomingMessage): string {
   const scheme = (req.socket as Partial<TLSSocket>).encrypted ? 'https' : 'http';
   const host = req.headers.host;
-  if (host && /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(host)) return `${scheme}://${host.toLowerCase()}`;
+  if (host && /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(host))
+    return `${scheme}://${host.toLowerCase()}`;
   const address = req.socket.localAddress ?? DEFAULT_HOST;
   return `${scheme}://${address.includes(':') ? `[${address}]` : address}:${req.socket.localPort}`;
 }
@@ -409,11 +465,14 @@ function resolveEnvironment(x: Exchange): void {
 function presence(x: Exchange): void {
   if (x.url.pathname !== INFO_PATH || x.method !== 'GET') return;
   const nonce = x.url.searchParams.get('nonce') ?? '';
-  if (!/^[0-9a-f]{16,128}$/.test(nonce)) throw new HttpError(400, 'validation_error', 'A nonce is required.', { nonce: 'must be 16 to 128 hex digits' });
+  if (!/^[0-9a-f]{16,128}$/.test(nonce))
+    throw new HttpError(400, 'validation_error', 'A nonce is required.', { nonce: 'must be 16 to 128 hex digits' });
   const proof = infoProof(x.options.localKey, nonce, x.req.socket.localAddress, x.req.socket.localPort);
   // A command's in-process emulator proves the data dir too, but says it is not standing: it
   // ends with its command, so another command must not take it for `hire emulator start`'s.
-  x.outcome = { response: { status: 200, body: { data: { proof, pid: process.pid, standing: x.options.mode === 'server' } } } };
+  x.outcome = {
+    response: { status: 200, body: { data: { proof, pid: process.pid, standing: x.options.mode === 'server' } } },
+  };
 }
 
 /** A 00:00 UTC passed since the sandbox's last reset (maybe while no emulator ran): reset it first. */
@@ -470,7 +529,12 @@ function authenticate(x: Exchange): void {
   }
   x.key = key;
   Object.assign(x.headers, keys.standing(key));
-  keys.authorize(key, req.socket.remoteAddress, x.method, levelOf(routesOf(x), x.method, pathOf(x)) ?? (x.control !== undefined ? 'admin' : undefined));
+  keys.authorize(
+    key,
+    req.socket.remoteAddress,
+    x.method,
+    levelOf(routesOf(x), x.method, pathOf(x)) ?? (x.control !== undefined ? 'admin' : undefined),
+  );
 }
 
 /** The request log, held open (`hire logs tail`): answered as it grows, logged as it opens. */
@@ -506,7 +570,14 @@ async function chaos(x: Exchange): Promise<void> {
     case 'error':
       throw new HttpError(503, 'service_unavailable', 'The service is unavailable (an injected fault).');
     case 'rate_limit':
-      throw new HttpError(429, 'rate_limited', 'Too many requests (an injected fault).', undefined, { 'retry-after': '1' }, { retry_after: 1 });
+      throw new HttpError(
+        429,
+        'rate_limited',
+        'Too many requests (an injected fault).',
+        undefined,
+        { 'retry-after': '1' },
+        { retry_after: 1 },
+      );
     case 'drop_after':
       x.delivery = 'drop';
       return;
@@ -535,7 +606,16 @@ async function runRoute(x: Exchange): Promise<void> {
   const body = parseJsonBody(rawBody, x.method);
   const ctx = x.ctx!;
   const route = x.route!;
-  const request: EmulatorRequest = { method: x.method, path: pathOf(x), params: x.params!, query: x.url.searchParams, headers: x.req.headers, body, requestId: x.requestId, key: x.key! };
+  const request: EmulatorRequest = {
+    method: x.method,
+    path: pathOf(x),
+    params: x.params!,
+    query: x.url.searchParams,
+    headers: x.req.headers,
+    body,
+    requestId: x.requestId,
+    key: x.key!,
+  };
   const run = () => withIdempotency(request, rawBody, ctx, () => route.handler(request, ctx));
   x.outcome = { response: WRITES.has(x.method) ? ctx.store.write(run) : ctx.store.read(run) };
 }
@@ -561,7 +641,12 @@ function log(x: Exchange): void {
   const ms = performance.now() - x.started;
   x.options.onRequest?.({ method: x.method, path: loggedPath(x.requested), status, ms, requestId: x.requestId });
   // The log's own reads (and its stream) and the presence check stay out of it: `logs tail` would see itself.
-  if (x.url.pathname === INFO_PATH || x.url.pathname === REQUESTS_PATH || x.url.pathname === `/_emulator${REQUEST_STREAM_PATH}`) return;
+  if (
+    x.url.pathname === INFO_PATH ||
+    x.url.pathname === REQUESTS_PATH ||
+    x.url.pathname === `/_emulator${REQUEST_STREAM_PATH}`
+  )
+    return;
   const target = x.ctx ?? x.options.environments.production;
   logRequest(target.store, {
     at: target.now().toISOString(),
@@ -575,7 +660,12 @@ function log(x: Exchange): void {
 }
 
 /** A key of the other environment, sent to this one: said plainly (each environment takes its own keys). */
-function otherEnvironmentKey(error: unknown, environment: EmulatorEnvironment, authorization: string | undefined, environments: Environments): unknown {
+function otherEnvironmentKey(
+  error: unknown,
+  environment: EmulatorEnvironment,
+  authorization: string | undefined,
+  environments: Environments,
+): unknown {
   if (!(error instanceof HttpError) || error.code !== 'unauthorized' || !authorization) return error;
   const other = environment === 'sandbox' ? environments.production : environments.sandbox();
   if (!other.keys.holds(authorization)) return error;
@@ -591,7 +681,11 @@ function levelOf(routes: CompiledRoute[], method: string, path: string): Route['
   return routes.find((route) => route.method === method && route.pattern.test(path))?.level;
 }
 
-function findRoute(routes: CompiledRoute[], method: string, path: string): { route: CompiledRoute; params: Record<string, string> } {
+function findRoute(
+  routes: CompiledRoute[],
+  method: string,
+  path: string,
+): { route: CompiledRoute; params: Record<string, string> } {
   const allowed: string[] = [];
   for (const route of routes) {
     const match = route.pattern.exec(path);
@@ -605,15 +699,23 @@ function findRoute(routes: CompiledRoute[], method: string, path: string): { rou
       try {
         params[name] = decodeURIComponent(match[index + 1]!);
       } catch {
-        throw new HttpError(400, 'validation_error', 'The path is not valid percent-encoding.', { [name]: 'is not valid percent-encoding' });
+        throw new HttpError(400, 'validation_error', 'The path is not valid percent-encoding.', {
+          [name]: 'is not valid percent-encoding',
+        });
       }
     }
     return { route, params };
   }
   if (allowed.length > 0) {
-    throw new HttpError(405, 'method_not_allowed', `${method} is not allowed on ${path}; use ${allowed.join(', ')}.`, undefined, {
-      allow: allowed.join(', '),
-    });
+    throw new HttpError(
+      405,
+      'method_not_allowed',
+      `${method} is not allowed on ${path}; use ${allowed.join(', ')}.`,
+      undefined,
+      {
+        allow: allowed.join(', '),
+      },
+    );
   }
   throw new HttpError(404, 'not_found', `No such endpoint: ${method} ${path}.`);
 }
@@ -640,7 +742,9 @@ function parseJsonBody(bytes: Buffer, method: string): unknown {
     // Strict: bytes that are not UTF-8 are refused, not stored as U+FFFD.
     raw = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
-    throw new HttpError(400, 'validation_error', 'The request body is not valid UTF-8.', { body: 'is not valid UTF-8' });
+    throw new HttpError(400, 'validation_error', 'The request body is not valid UTF-8.', {
+      body: 'is not valid UTF-8',
+    });
   }
   if (raw.trim() === '') return undefined;
   let body: unknown;
@@ -654,9 +758,14 @@ function parseJsonBody(bytes: Buffer, method: string): unknown {
   // Hashing (canonicalJson), validation and storage recurse: a body nested 10,000 levels deep
   // would overflow the stack, so it is refused here, before any of them sees it.
   if (deeperThan(body, MAX_BODY_DEPTH)) {
-    throw new HttpError(400, 'validation_error', `The request body is nested more than ${MAX_BODY_DEPTH} levels deep.`, {
-      body: `must not nest objects and arrays more than ${MAX_BODY_DEPTH} levels deep`,
-    });
+    throw new HttpError(
+      400,
+      'validation_error',
+      `The request body is nested more than ${MAX_BODY_DEPTH} levels deep.`,
+      {
+        body: `must not nest objects and arrays more than ${MAX_BODY_DEPTH} levels deep`,
+      },
+    );
   }
   return body;
 }
@@ -690,7 +799,11 @@ function withIdempotency(
     if (previous.request_hash !== requestHash) {
       throw new HttpError(409, 'conflict', 'This Idempotency-Key was already used with a different request.');
     }
-    return { status: previous.status, body: previous.body as Record<string, unknown>, headers: { 'idempotent-replayed': 'true' } };
+    return {
+      status: previous.status,
+      body: previous.body as Record<string, unknown>,
+      headers: { 'idempotent-replayed': 'true' },
+    };
   }
   const response = run();
   if (response.status >= 200 && response.status < 300) {
@@ -713,7 +826,15 @@ const PLATFORM_ERRORS: Record<PlatformErrorKind, { status: number; code: string 
 };
 
 function errorResponse(cause: unknown): EmulatorResponse {
-  const error = cause instanceof PlatformError ? new HttpError(PLATFORM_ERRORS[cause.kind].status, PLATFORM_ERRORS[cause.kind].code, cause.message, cause.details) : cause;
+  const error =
+    cause instanceof PlatformError
+      ? new HttpError(
+          PLATFORM_ERRORS[cause.kind].status,
+          PLATFORM_ERRORS[cause.kind].code,
+          cause.message,
+          cause.details,
+        )
+      : cause;
   if (error instanceof HttpError) {
     const body: Record<string, unknown> = { code: error.code, message: error.message };
     if (error.details) body.details = error.details;
@@ -722,11 +843,21 @@ function errorResponse(cause: unknown): EmulatorResponse {
     return { status: error.status, body: { error: body, ...error.extra }, headers: error.headers };
   }
   // Damaged data (store.ts): that record fails, with what is wrong and how to recover; the rest is served.
-  if (error instanceof StoreError && error.code === 'data_damaged') return { status: 500, body: { error: { code: 'data_damaged', message: error.message } } };
-  return { status: 500, body: { error: { code: 'internal_error', message: `The emulator failed: ${(error as Error).message}` } } };
+  if (error instanceof StoreError && error.code === 'data_damaged')
+    return { status: 500, body: { error: { code: 'data_damaged', message: error.message } } };
+  return {
+    status: 500,
+    body: { error: { code: 'internal_error', message: `The emulator failed: ${(error as Error).message}` } },
+  };
 }
 
-function send(res: ServerResponse, response: EmulatorResponse, headers: Record<string, string>, requestId: string, truncate = false): void {
+function send(
+  res: ServerResponse,
+  response: EmulatorResponse,
+  headers: Record<string, string>,
+  requestId: string,
+  truncate = false,
+): void {
   if (response.status === 204 || response.body === undefined) {
     res.writeHead(response.status, headers);
     if (truncate) res.socket?.destroy();

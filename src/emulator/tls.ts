@@ -74,7 +74,8 @@ export function givenCertificate(certPath: string, keyPath: string): TlsMaterial
   } catch (error) {
     throw new TlsFileError(`${keyPath} is not a PEM private key (${(error as Error).message}).`, '--tls-key');
   }
-  if (!x509.checkPrivateKey(privateKey)) throw new TlsFileError(`The key in ${keyPath} does not belong to the certificate in ${certPath}.`, '--tls-key');
+  if (!x509.checkPrivateKey(privateKey))
+    throw new TlsFileError(`The key in ${keyPath} does not belong to the certificate in ${certPath}.`, '--tls-key');
   return { cert, key, certPath, origin: 'given' };
 }
 
@@ -83,7 +84,14 @@ function readPem(path: string, flag: string): string {
     return readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'it is a directory'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (error as Error).message;
     throw new TlsFileError(`Cannot read ${path}: ${why}.`, flag);
   }
 }
@@ -94,7 +102,10 @@ function usable(cert: string, key: string, now: Date): boolean {
     if (!x509.checkPrivateKey(createPrivateKey(key))) return false;
     const renewAt = new Date(x509.validTo).getTime() - RENEW_DAYS * 86_400_000;
     if (now.getTime() < new Date(x509.validFrom).getTime() || now.getTime() >= renewAt) return false;
-    return CERTIFICATE_HOSTS.dns.every((name) => x509.checkHost(name) === name) && CERTIFICATE_HOSTS.ips.every((ip) => x509.checkIP(ip) === ip);
+    return (
+      CERTIFICATE_HOSTS.dns.every((name) => x509.checkHost(name) === name) &&
+      CERTIFICATE_HOSTS.ips.every((ip) => x509.checkIP(ip) === ip)
+    );
   } catch {
     return false;
   }
@@ -113,7 +124,9 @@ export function selfSignedCertificate(now: Date = new Date(), days = CERTIFICATE
   const serial = randomBytes(16);
   serial[0] = (serial[0]! & 0x7f) | 0x40; // positive, and 16 bytes long
   // A name of its own: another data dir's certificate, trusted instead, is then plainly another issuer.
-  const name = seq(set(seq(oid('2.5.4.3'), tlv(0x0c, Buffer.from(`hire local emulator ${serial.subarray(0, 4).toString('hex')}`)))));
+  const name = seq(
+    set(seq(oid('2.5.4.3'), tlv(0x0c, Buffer.from(`hire local emulator ${serial.subarray(0, 4).toString('hex')}`)))),
+  );
   const notBefore = new Date(now.getTime() - 3_600_000);
   const notAfter = new Date(now.getTime() + days * 86_400_000);
   const names = seq(
@@ -145,7 +158,8 @@ export function selfSignedCertificate(now: Date = new Date(), days = CERTIFICATE
 // DER, the little of it a certificate needs (X.690).
 function tlv(tag: number, content: Buffer): Buffer {
   const n = content.length;
-  const length = n < 0x80 ? Buffer.from([n]) : n < 0x100 ? Buffer.from([0x81, n]) : Buffer.from([0x82, n >> 8, n & 0xff]);
+  const length =
+    n < 0x80 ? Buffer.from([n]) : n < 0x100 ? Buffer.from([0x81, n]) : Buffer.from([0x82, n >> 8, n & 0xff]);
   return Buffer.concat([Buffer.from([tag]), length, content]);
 }
 

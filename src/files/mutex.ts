@@ -12,7 +12,11 @@ function alive(pid: number): boolean {
   }
 }
 
-export async function withFileLock<T>(path: string, work: () => T | Promise<T>, options: { waitMs?: number } = {}): Promise<T> {
+export async function withFileLock<T>(
+  path: string,
+  work: () => T | Promise<T>,
+  options: { waitMs?: number } = {},
+): Promise<T> {
   const deadline = Date.now() + (options.waitMs ?? 10_000);
   const token = `${process.pid}:${Math.random().toString(36).slice(2)}`;
   for (;;) {
@@ -42,7 +46,8 @@ export async function withFileLock<T>(path: string, work: () => T | Promise<T>, 
       }
       continue;
     }
-    if (Date.now() > deadline) throw new Error(`${path} has been locked by process ${holder.split(':')[0] || '?'} for too long.`);
+    if (Date.now() > deadline)
+      throw new Error(`${path} has been locked by process ${holder.split(':')[0] || '?'} for too long.`);
     await sleep(10 + Math.random() * 10);
   }
   try {

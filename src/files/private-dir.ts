@@ -15,8 +15,12 @@ export function ensurePrivateDir(dir: string, what: string, setBy?: string): voi
     created = mkdirSync(dir, { recursive: true, mode: 0o700 });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST' || code === 'ENOTDIR') throw new UsageError(`The ${what} ${dir} is not a directory.`, { code: 'unsafe_directory', hint: choose(setBy) });
-    throw new UsageError(`Cannot create the ${what} ${dir}: ${(error as Error).message}.`, { code: 'unsafe_directory', hint: choose(setBy) });
+    if (code === 'EEXIST' || code === 'ENOTDIR')
+      throw new UsageError(`The ${what} ${dir} is not a directory.`, { code: 'unsafe_directory', hint: choose(setBy) });
+    throw new UsageError(`Cannot create the ${what} ${dir}: ${(error as Error).message}.`, {
+      code: 'unsafe_directory',
+      hint: choose(setBy),
+    });
   }
   // Ours: exactly 0700, whatever the umask.
   if (created !== undefined) {
@@ -29,14 +33,18 @@ export function ensurePrivateDir(dir: string, what: string, setBy?: string): voi
 /** Refuses an existing directory that is not one, or that group or others can write. */
 export function refuseOpenDir(dir: string, what: string, setBy?: string): void {
   const stats = statSync(dir);
-  if (!stats.isDirectory()) throw new UsageError(`The ${what} ${dir} is not a directory.`, { code: 'unsafe_directory', hint: choose(setBy) });
+  if (!stats.isDirectory())
+    throw new UsageError(`The ${what} ${dir} is not a directory.`, { code: 'unsafe_directory', hint: choose(setBy) });
   const mode = stats.mode & 0o7777;
   if ((mode & 0o022) !== 0) {
     const who = (mode & 0o002) !== 0 ? 'anyone' : 'its group';
-    throw new UsageError(`The ${what} ${dir} can be written by ${who} (mode ${mode.toString(8).padStart(4, '0')}); hire keeps keys there and will not use it.`, {
-      code: 'unsafe_directory',
-      hint: `Run \`chmod go-w ${dir}\`, or choose another directory${setBy ? ` (${setBy})` : ''}.`,
-    });
+    throw new UsageError(
+      `The ${what} ${dir} can be written by ${who} (mode ${mode.toString(8).padStart(4, '0')}); hire keeps keys there and will not use it.`,
+      {
+        code: 'unsafe_directory',
+        hint: `Run \`chmod go-w ${dir}\`, or choose another directory${setBy ? ` (${setBy})` : ''}.`,
+      },
+    );
   }
 }
 

@@ -12,9 +12,16 @@ const QUOTED_GUARD = /^'+[=+\-@\t\r]/;
 
 /** A list as one cell. */
 export function listCell(items: readonly unknown[]): string {
-  const plain = items.length > 0 && items.every(
-    (item) => typeof item === 'string' && item !== '' && item === item.trim() && !item.includes(LIST_SEPARATOR) && !item.startsWith('['),
-  );
+  const plain =
+    items.length > 0 &&
+    items.every(
+      (item) =>
+        typeof item === 'string' &&
+        item !== '' &&
+        item === item.trim() &&
+        !item.includes(LIST_SEPARATOR) &&
+        !item.startsWith('['),
+    );
   return plain ? items.join(LIST_SEPARATOR) : JSON.stringify(items);
 }
 

@@ -38,7 +38,6 @@ export function detectFormat(path: string, text: string): ImportFormat {
   return 'csv';
 }
 
-
 /**
  * A CSV cell as the field's type: numbers and booleans when they read as such (otherwise the text,
  * so that the schema names what is wrong), lists split on `;` or given as a JSON array, text with
@@ -107,11 +106,17 @@ function ndjsonRows(text: string): Row[] {
         deeperThan(value)
           ? { index, line: position + 1, fields: undefined, problem: TOO_DEEP, source: line }
           : isPlainObject(value)
-          ? { index, line: position + 1, fields: value }
-          : { index, line: position + 1, fields: undefined, problem: 'is not a JSON object', source: line },
+            ? { index, line: position + 1, fields: value }
+            : { index, line: position + 1, fields: undefined, problem: 'is not a JSON object', source: line },
       );
     } catch (error) {
-      rows.push({ index, line: position + 1, fields: undefined, problem: `is not valid JSON (${quoted(error)})`, source: line });
+      rows.push({
+        index,
+        line: position + 1,
+        fields: undefined,
+        problem: `is not valid JSON (${quoted(error)})`,
+        source: line,
+      });
     }
   }
   return rows;
@@ -122,7 +127,14 @@ async function csvRows(text: string): Promise<Row[]> {
   const { parse } = (csv as unknown as { default?: typeof csv }).default ?? csv;
   let records: { info: { lines: number }; record: Record<string, string>; raw: string }[];
   try {
-    records = parse<(typeof records)[number]>(text, { columns: true, bom: true, skip_empty_lines: true, info: true, raw: true, relax_quotes: false });
+    records = parse<(typeof records)[number]>(text, {
+      columns: true,
+      bom: true,
+      skip_empty_lines: true,
+      info: true,
+      raw: true,
+      relax_quotes: false,
+    });
   } catch (error) {
     throw new Error(`not valid CSV (${quoted(error)})`, { cause: error });
   }
@@ -140,7 +152,9 @@ async function csvRows(text: string): Promise<Row[]> {
 }
 
 /** Fields of a job record that the server sets (id, status, counts, times): not job input. */
-export const SERVER_FIELDS: readonly string[] = JOB_RECORD_FIELDS.filter((field) => !(JOB_INPUT_FIELDS as readonly string[]).includes(field));
+export const SERVER_FIELDS: readonly string[] = JOB_RECORD_FIELDS.filter(
+  (field) => !(JOB_INPUT_FIELDS as readonly string[]).includes(field),
+);
 
 /**
  * In a failures file (`jobs.failed.ndjson`), why each row was left over: written by `jobs import`,

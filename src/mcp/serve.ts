@@ -5,7 +5,13 @@
 import { PassThrough, Readable } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { Context, IO } from '../context.js';
 import { VERSION } from '../context.js';
 import { leaves, machineCommand } from '../commands/machine-help.js';
@@ -104,7 +110,8 @@ export async function serveMcp(ctx: Context, allowed: Allowed): Promise<void> {
       // Deletes were allowed when the server started: the command's own confirmation is that.
       argv = commandLine(tool, input, tool.effect === 'delete' ? [...globals, '--yes'] : globals);
     } catch (error) {
-      if (error instanceof ToolInputError) return failed({ exit_code: 2, error: { code: 'usage_error', message: error.message } });
+      if (error instanceof ToolInputError)
+        return failed({ exit_code: 2, error: { code: 'usage_error', message: error.message } });
       throw error;
     }
     const streams = callIO();

@@ -39,7 +39,11 @@ function flagSchema(flag: MachineFlag): JsonSchema {
   if (flag.min !== undefined) item.minimum = flag.min;
   if (flag.exclusive_min !== undefined) item.exclusiveMinimum = flag.exclusive_min;
   if (flag.max !== undefined) item.maximum = flag.max;
-  const about = [flag.help, flag.default !== undefined ? `Default: ${flag.default}.` : '', flag.example !== undefined ? `For example: ${flag.example}.` : '']
+  const about = [
+    flag.help,
+    flag.default !== undefined ? `Default: ${flag.default}.` : '',
+    flag.example !== undefined ? `For example: ${flag.example}.` : '',
+  ]
     .filter(Boolean)
     .join(' ');
   return flag.repeatable ? { type: 'array', items: item, description: about } : { ...item, description: about };
@@ -47,11 +51,14 @@ function flagSchema(flag: MachineFlag): JsonSchema {
 
 function argSchema(arg: MachineArg): JsonSchema {
   const item: JsonSchema = { type: 'string', ...(arg.choices ? { enum: [...arg.choices] } : {}) };
-  return arg.variadic ? { type: 'array', items: item, minItems: arg.required ? 1 : 0, description: arg.help } : { ...item, description: arg.help };
+  return arg.variadic
+    ? { type: 'array', items: item, minItems: arg.required ? 1 : 0, description: arg.help }
+    : { ...item, description: arg.help };
 }
 
 /** The flags a tool takes as input properties. */
-const inputFlags = (command: MachineCommand): MachineFlag[] => command.flags.filter((flag) => !flag.hidden && !NOT_INPUTS.has(flag.name));
+const inputFlags = (command: MachineCommand): MachineFlag[] =>
+  command.flags.filter((flag) => !flag.hidden && !NOT_INPUTS.has(flag.name));
 
 const FIELDS_PROPERTY: JsonSchema = {
   type: 'string',
@@ -70,11 +77,21 @@ export function toolOf(command: MachineCommand): Tool {
     if (flag.required) required.push(propertyName(flag.name));
   }
   if (command.effect === 'read') properties.fields ??= FIELDS_PROPERTY;
-  const effect = command.effect === 'read' ? 'Reads only.' : command.effect === 'write' ? 'Creates or changes data.' : 'May delete data.';
+  const effect =
+    command.effect === 'read'
+      ? 'Reads only.'
+      : command.effect === 'write'
+        ? 'Creates or changes data.'
+        : 'May delete data.';
   return {
     name: command.path.join('_'),
     description: `${command.summary}. ${effect} Example: ${command.examples[0] ?? ''}`.replace(/\.\. /g, '. '),
-    inputSchema: { type: 'object', properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false },
+    inputSchema: {
+      type: 'object',
+      properties,
+      ...(required.length > 0 ? { required } : {}),
+      additionalProperties: false,
+    },
     effect: command.effect,
     command,
   };
@@ -87,7 +104,11 @@ export interface Allowed {
 }
 
 export function allows(allowed: Allowed, effect: CommandEffect): boolean {
-  return effect === 'read' || (effect === 'write' && allowed.writes) || (effect === 'delete' && allowed.writes && allowed.deletes);
+  return (
+    effect === 'read' ||
+    (effect === 'write' && allowed.writes) ||
+    (effect === 'delete' && allowed.writes && allowed.deletes)
+  );
 }
 
 /** Why a tool is not offered: the flag that would offer it. */
@@ -117,7 +138,10 @@ export function commandLine(tool: Tool, input: Record<string, unknown>, extra: r
       continue;
     }
     const flag = flags.get(key);
-    if (!flag) throw new ToolInputError(`${tool.name} has no input "${key}"; it takes: ${[...tool.command.args.map((a) => a.name), ...flags.keys()].join(', ') || 'nothing'}.`);
+    if (!flag)
+      throw new ToolInputError(
+        `${tool.name} has no input "${key}"; it takes: ${[...tool.command.args.map((a) => a.name), ...flags.keys()].join(', ') || 'nothing'}.`,
+      );
     if (flag.type === 'boolean') {
       if (typeof value !== 'boolean') throw new ToolInputError(`${key} must be true or false.`);
       if (value) words.push(`--${flag.name}`);

@@ -15,7 +15,8 @@ interface Token {
 
 // Strings as "unrolled loops" (runs of plain characters between escapes): an alternation repeated
 // per character overflowed the regex stack on a 10 MB string.
-const TOKEN = /[ \t\r\n]*(?:("[^"\\]*(?:\\.[^"\\]*)*")|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|(true|false|null)|([{}[\],:]))/y;
+const TOKEN =
+  /[ \t\r\n]*(?:("[^"\\]*(?:\\.[^"\\]*)*")|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|(true|false|null)|([{}[\],:]))/y;
 
 /** The tokens of a JSON text, or undefined when it is not JSON. */
 function tokenise(text: string): Token[] | undefined {
@@ -32,7 +33,12 @@ function tokenise(text: string): Token[] | undefined {
     const [, string, number, literal, punct] = match;
     const tokenText = (string ?? number ?? literal ?? punct)!;
     const end = TOKEN.lastIndex;
-    tokens.push({ kind: string ? 'string' : number ? 'number' : literal ? 'literal' : 'punct', text: tokenText, start: end - tokenText.length, end });
+    tokens.push({
+      kind: string ? 'string' : number ? 'number' : literal ? 'literal' : 'punct',
+      text: tokenText,
+      start: end - tokenText.length,
+      end,
+    });
   }
   return tokens;
 }
@@ -97,7 +103,13 @@ export function pageItems(text: string): string[] | undefined {
   for (const [index, token] of tokens.entries()) {
     if (token.text === '{' || token.text === '[') depth++;
     else if (token.text === '}' || token.text === ']') depth--;
-    else if (depth === 1 && token.kind === 'string' && tokens[index + 1]?.text === ':' && JSON.parse(token.text) === 'data') at = index + 2;
+    else if (
+      depth === 1 &&
+      token.kind === 'string' &&
+      tokens[index + 1]?.text === ':' &&
+      JSON.parse(token.text) === 'data'
+    )
+      at = index + 2;
   }
   if (at < 0) return undefined;
   const value = tokens[at]!;
@@ -125,7 +137,8 @@ export function pageItems(text: string): string[] | undefined {
 }
 
 /** `content-type` → `Content-Type`, as gh and curl users read them. */
-const canonical = (name: string) => name.replace(/(^|-)([a-z])/g, (_whole, dash: string, letter: string) => dash + letter.toUpperCase());
+const canonical = (name: string) =>
+  name.replace(/(^|-)([a-z])/g, (_whole, dash: string, letter: string) => dash + letter.toUpperCase());
 
 /**
  * The status line and headers of a response, as `curl -i` shows them, then an empty line. The
@@ -135,6 +148,7 @@ export function responseHead(status: number, headers: Readonly<Record<string, st
   const reason = STATUS_CODES[status] ?? '';
   const colour = status < 300 ? painter.green : status < 400 ? painter.yellow : painter.red;
   const lines = [painter.bold(colour(`HTTP/1.1 ${status}${reason ? ` ${reason}` : ''}`))];
-  for (const name of Object.keys(headers).sort()) lines.push(`${painter.cyan(inert(canonical(name)))}: ${inert(headers[name]!)}`);
+  for (const name of Object.keys(headers).sort())
+    lines.push(`${painter.cyan(inert(canonical(name)))}: ${inert(headers[name]!)}`);
   return `${lines.join('\n')}\n\n`;
 }

@@ -66,11 +66,20 @@ function deepJson(root: unknown, indent: number): string {
   const pad = (depth: number) => (indent > 0 && depth <= MAX_INDENTED_DEPTH ? `\n${' '.repeat(indent * depth)}` : '');
   const open = (value: unknown, depth: number): void => {
     if (value === null || typeof value !== 'object') {
-      out.push(typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)) ? JSON.stringify(value) : 'null');
+      out.push(
+        typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))
+          ? JSON.stringify(value)
+          : 'null',
+      );
       return;
     }
     if (Array.isArray(value)) {
-      stack.push({ close: ']', entries: Array.from(value, (item): [undefined, unknown] => [undefined, item]), at: 0, depth });
+      stack.push({
+        close: ']',
+        entries: Array.from(value, (item): [undefined, unknown] => [undefined, item]),
+        at: 0,
+        depth,
+      });
       out.push('[');
       return;
     }
@@ -91,7 +100,9 @@ function deepJson(root: unknown, indent: number): string {
       continue;
     }
     const [key, value] = frame.entries[frame.at]!;
-    out.push(`${frame.at > 0 ? ',' : ''}${pad(frame.depth + 1)}${key === undefined ? '' : `${JSON.stringify(key)}:${indent > 0 ? ' ' : ''}`}`);
+    out.push(
+      `${frame.at > 0 ? ',' : ''}${pad(frame.depth + 1)}${key === undefined ? '' : `${JSON.stringify(key)}:${indent > 0 ? ' ' : ''}`}`,
+    );
     frame.at += 1;
     open(value, frame.depth + 1);
   }

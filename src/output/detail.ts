@@ -28,7 +28,12 @@ export interface DetailView {
 /** Sections are indented by this much under their heading. */
 const INDENT = '  ';
 
-export async function printDetail(out: Output, record: Record<string, unknown>, columns: readonly Column[], view: DetailView): Promise<void> {
+export async function printDetail(
+  out: Output,
+  record: Record<string, unknown>,
+  columns: readonly Column[],
+  view: DetailView,
+): Promise<void> {
   const extra = view.extra ?? [];
   if (out.format !== 'table' || out.fields) return printRecord(out, record, columns, extra);
   if (!out.isStdoutTTY) return printRecord(out, record, columns, [...extra, ...(view.piped ?? [])]);
@@ -37,7 +42,10 @@ export async function printDetail(out: Output, record: Record<string, unknown>, 
   const width = terminalWidth(out) - INDENT.length;
   const text = (await view.sections(width, paint))
     .filter((section) => section.lines.length > 0)
-    .map((section) => `\n${paint.bold(section.heading)}\n${section.lines.map((line) => (line === '' ? '' : INDENT + line)).join('\n')}\n`)
+    .map(
+      (section) =>
+        `\n${paint.bold(section.heading)}\n${section.lines.map((line) => (line === '' ? '' : INDENT + line)).join('\n')}\n`,
+    )
     .join('');
   out.stdout.write(text);
 }
@@ -54,7 +62,15 @@ export function terminalWidth(out: Output): number {
  */
 export function wrapWords(text: string, width: number): string[] {
   const limit = Math.max(1, width);
-  return text.split('\n').flatMap((paragraph) => wrapCell(paragraph.split(' ').filter((word) => word !== '').join(' '), limit));
+  return text.split('\n').flatMap((paragraph) =>
+    wrapCell(
+      paragraph
+        .split(' ')
+        .filter((word) => word !== '')
+        .join(' '),
+      limit,
+    ),
+  );
 }
 
 /** `prefix` before the first line, as many spaces before the others: a list item, a label. */
@@ -68,7 +84,10 @@ export function labelled(rows: readonly [string, string][], width: number, paint
   const labelWidth = widest(rows.map(([label]) => label)) + 2;
   return rows.flatMap(([label, value]) => {
     const lines = wrapWords(value, width - labelWidth);
-    return lines.map((line, index) => (index === 0 ? paint.dim(label) + ' '.repeat(labelWidth - displayWidth(label)) : ' '.repeat(labelWidth)) + line);
+    return lines.map(
+      (line, index) =>
+        (index === 0 ? paint.dim(label) + ' '.repeat(labelWidth - displayWidth(label)) : ' '.repeat(labelWidth)) + line,
+    );
   });
 }
 
@@ -82,7 +101,9 @@ let parser: Promise<MarkdownIt> | undefined;
 
 function markdown(): Promise<MarkdownIt> {
   // Raw HTML stays text (html: false); links are not guessed from bare URLs.
-  return (parser ??= import('markdown-it').then(({ default: MarkdownIt }) => new MarkdownIt({ html: false, linkify: false, typographer: false })));
+  return (parser ??= import('markdown-it').then(
+    ({ default: MarkdownIt }) => new MarkdownIt({ html: false, linkify: false, typographer: false }),
+  ));
 }
 
 /** A Markdown document as lines of plain text at most `width` columns wide. */
@@ -177,7 +198,10 @@ function blocks(tokens: Token[], from: number, to: number, width: number, paint:
         for (let row = index + 1; row < end; row++) {
           if (tokens[row]!.type !== 'tr_open') continue;
           const rowEnd = closing(tokens, row);
-          const cells = tokens.slice(row, rowEnd).filter((cell) => cell.type === 'inline').map((cell) => inlineText(cell));
+          const cells = tokens
+            .slice(row, rowEnd)
+            .filter((cell) => cell.type === 'inline')
+            .map((cell) => inlineText(cell));
           rows.push(...wrapWords(cells.join(' │ '), width));
           row = rowEnd;
         }
@@ -266,7 +290,10 @@ const SETTING_LABELS: readonly [string, string][] = [
 
 /** Label/value rows of the settings a record has (a job's assessment_config, an assessment). */
 export function settingRows(settings: Record<string, unknown>): [string, string][] {
-  return SETTING_LABELS.filter(([key]) => settings[key] !== undefined && settings[key] !== null).map(([key, label]) => [label, settingText(key, settings[key])]);
+  return SETTING_LABELS.filter(([key]) => settings[key] !== undefined && settings[key] !== null).map(([key, label]) => [
+    label,
+    settingText(key, settings[key]),
+  ]);
 }
 
 function settingText(key: string, value: unknown): string {
@@ -274,7 +301,8 @@ function settingText(key: string, value: unknown): string {
   if (key === 'time_limit' && typeof value === 'number') {
     return value % 60 === 0 ? `${value / 60} min (${value} s)` : `${value} s`;
   }
-  if (key === 'question_types' && Array.isArray(value)) return value.map((type) => cellText(type).replace(/_/g, ' ')).join(', ');
+  if (key === 'question_types' && Array.isArray(value))
+    return value.map((type) => cellText(type).replace(/_/g, ' ')).join(', ');
   return cellText(value);
 }
 
@@ -285,20 +313,28 @@ export function questionLines(questions: readonly unknown[], width: number, pain
     const number = `${index + 1}.`.padStart(numberWidth - 1) + ' ';
     const inner = width - numberWidth;
     const lines = index > 0 ? [''] : [];
-    if (question === null || typeof question !== 'object' || Array.isArray(question)) return [...lines, ...hanging(number, wrapWords(cellText(question), inner))];
+    if (question === null || typeof question !== 'object' || Array.isArray(question))
+      return [...lines, ...hanging(number, wrapWords(cellText(question), inner))];
     const { type, prompt, options, answer_index: answer, items, rubric } = question as Record<string, unknown>;
     const kind = typeof type === 'string' ? `[${cellText(type).replace(/_/g, ' ')}] ` : '';
     const body = wrapWords(`${kind}${cellText(prompt)}`, inner);
-    if (kind !== '' && body[0]!.startsWith(kind.trimEnd())) body[0] = paint.dim(kind.trimEnd()) + body[0]!.slice(kind.length - 1);
+    if (kind !== '' && body[0]!.startsWith(kind.trimEnd()))
+      body[0] = paint.dim(kind.trimEnd()) + body[0]!.slice(kind.length - 1);
     if (Array.isArray(options)) {
       options.forEach((option, choice) => {
         const letter = `${choice < 26 ? String.fromCharCode(97 + choice) : choice + 1}) `;
         // The mark is held to the option's last word (a no-break space), never on a line alone.
         const mark = choice === answer ? '\u00a0✓' : '';
-        body.push(...hanging(letter, wrapWords(cellText(option) + mark, inner - letter.length).map((line) => line.replace('\u00a0✓', ' ✓'))));
+        body.push(
+          ...hanging(
+            letter,
+            wrapWords(cellText(option) + mark, inner - letter.length).map((line) => line.replace('\u00a0✓', ' ✓')),
+          ),
+        );
       });
     }
-    if (Array.isArray(items)) for (const item of items) body.push(...hanging('• ', wrapWords(cellText(item), inner - 2)));
+    if (Array.isArray(items))
+      for (const item of items) body.push(...hanging('• ', wrapWords(cellText(item), inner - 2)));
     if (Array.isArray(rubric) && rubric.length > 0) {
       body.push(paint.dim('Rubric:'));
       for (const line of rubric) body.push(...hanging('• ', wrapWords(cellText(line), inner - 2)));

@@ -79,8 +79,14 @@ export function layoutColumns(columns: readonly ColumnNeeds[], width: number): L
     floors = shown.map(() => 1);
   }
   const room = Math.max(budget(), sum(floors));
-  const contents = shown.map((index) => Math.min(columns[index]!.content ?? columns[index]!.natural, columns[index]!.natural));
-  const widths = share(share(floors, contents, room), shown.map((index) => columns[index]!.natural), room);
+  const contents = shown.map((index) =>
+    Math.min(columns[index]!.content ?? columns[index]!.natural, columns[index]!.natural),
+  );
+  const widths = share(
+    share(floors, contents, room),
+    shown.map((index) => columns[index]!.natural),
+    room,
+  );
   return { shown, widths, wrapAll };
 }
 

@@ -41,7 +41,9 @@ export function colourLevel(options: {
   if (force !== undefined) {
     if (force === '0' || force === 'false') return 0;
     const level = Number(force);
-    return (force === '' || force === 'true' || Number.isNaN(level) ? 1 : Math.min(3, Math.max(1, level))) as ColourLevel;
+    return (
+      force === '' || force === 'true' || Number.isNaN(level) ? 1 : Math.min(3, Math.max(1, level))
+    ) as ColourLevel;
   }
   if (!options.isTTY || env.TERM === 'dumb') return 0;
   return 1;

@@ -27,7 +27,12 @@ export function progressBar(out: Output, total: number, label: string): Progress
     const width = 24;
     const filled = Math.round((finished / total) * width);
     const bar = `${'='.repeat(Math.max(0, filled - 1))}${filled > 0 ? '>' : ''}${' '.repeat(width - filled)}`;
-    const parts = [`${inert(label)} [${bar}] ${finished}/${total}`, `${rate.toFixed(1)}/s`, eta === undefined ? '' : `ETA ${eta}s`, failed ? `${failed} failed` : ''];
+    const parts = [
+      `${inert(label)} [${bar}] ${finished}/${total}`,
+      `${rate.toFixed(1)}/s`,
+      eta === undefined ? '' : `ETA ${eta}s`,
+      failed ? `${failed} failed` : '',
+    ];
     stream.write(`\r\u001b[2K${parts.filter(Boolean).join('  ')}`);
   };
   return {

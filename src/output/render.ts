@@ -51,7 +51,8 @@ export function fieldValue(record: Record<string, unknown>, path: string): unkno
   if (Object.hasOwn(record, path)) return record[path];
   let value: unknown = record;
   for (const part of path.split('.')) {
-    if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, part)) return undefined;
+    if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, part))
+      return undefined;
     value = (value as Record<string, unknown>)[part];
   }
   return value;
@@ -86,7 +87,11 @@ function cell(column: Column, record: Record<string, unknown>): string {
   return column.format && value !== undefined && value !== null ? column.format(value, record) : cellText(value);
 }
 
-export async function printList(out: Output, items: Record<string, unknown>[], defaults: readonly Column[]): Promise<number> {
+export async function printList(
+  out: Output,
+  items: Record<string, unknown>[],
+  defaults: readonly Column[],
+): Promise<number> {
   return printPages(out, single(items), defaults);
 }
 
@@ -146,11 +151,18 @@ export async function printPages(
     if (format === 'ndjson') {
       text = items.map((item) => `${inertJson(project(item, fields))}\n`).join('');
     } else if (format === 'csv') {
-      const header = count === 0 && items.length > 0 && hooks.header !== false ? `${csvRow(columns.map((column) => column.key))}\r\n` : '';
-      text = header + items.map((item) => `${csvRow(columns.map((column) => csvValue(valueOf(column, item), csvRaw)))}\r\n`).join('');
+      const header =
+        count === 0 && items.length > 0 && hooks.header !== false
+          ? `${csvRow(columns.map((column) => column.key))}\r\n`
+          : '';
+      text =
+        header +
+        items.map((item) => `${csvRow(columns.map((column) => csvValue(valueOf(column, item), csvRaw)))}\r\n`).join('');
     } else if (format === 'table' && !out.isStdoutTTY) {
       const paint = await pipedPainter(out, columns);
-      text = items.map((item) => `${columns.map((column) => pipedCell(paint, column, cell(column, item))).join('\t')}\n`).join('');
+      text = items
+        .map((item) => `${columns.map((column) => pipedCell(paint, column, cell(column, item))).join('\t')}\n`)
+        .join('');
     } else {
       // A loop: spreading a page of 200,000 items as arguments overflows the call stack.
       for (const item of items) held.push(item);
@@ -159,15 +171,29 @@ export async function printPages(
     count += items.length;
     await afterPage?.(items, text);
   }
-  if (format === 'json') stdout.write(`${inertJson(held.map((item) => project(item, fields)), 2)}\n`);
+  if (format === 'json')
+    stdout.write(
+      `${inertJson(
+        held.map((item) => project(item, fields)),
+        2,
+      )}\n`,
+    );
   else if (format === 'table' && out.isStdoutTTY && held.length > MAX_DRAWN_ROWS) {
     // Too many rows to box (the table is built whole in memory; 200,000 overflowed it): plain rows.
     const paint = await pipedPainter(out, columns);
     for (let start = 0; start < held.length; start += 1_000) {
       const page = held.slice(start, start + 1_000);
-      await write(stdout, page.map((item) => `${columns.map((column) => pipedCell(paint, column, cell(column, item))).join('\t')}\n`).join(''));
+      await write(
+        stdout,
+        page
+          .map((item) => `${columns.map((column) => pipedCell(paint, column, cell(column, item))).join('\t')}\n`)
+          .join(''),
+      );
     }
-    if (!out.quiet && out.isStderrTTY) out.stderr.write(`${held.length.toLocaleString('en-US')} rows are more than a drawn table holds: printed as plain rows; -o csv or --json suits an export.\n`);
+    if (!out.quiet && out.isStderrTTY)
+      out.stderr.write(
+        `${held.length.toLocaleString('en-US')} rows are more than a drawn table holds: printed as plain rows; -o csv or --json suits an export.\n`,
+      );
   } else if (format === 'table' && out.isStdoutTTY && held.length > 0) {
     const now = out.now?.() ?? Date.now();
     const rows = held.map((item) =>
@@ -218,11 +244,16 @@ export async function printRecord(
     case 'table': {
       // Without --fields, only what the record has: a job without a salary shows no salary row.
       const columns = columnsFor(out, defaults).filter((column) => fields || record[column.key] !== undefined);
-      const pairs: [string, string, Column | undefined][] = columns.map((column) => [column.key, cell(column, record), column]);
+      const pairs: [string, string, Column | undefined][] = columns.map((column) => [
+        column.key,
+        cell(column, record),
+        column,
+      ]);
       if (!fields) for (const [key, value] of extra) pairs.push([key, value, undefined]);
       if (!out.isStdoutTTY) {
         const paint = await pipedPainter(out, columns);
-        for (const [key, value, column] of pairs) stdout.write(`${key}\t${column ? pipedCell(paint, column, value) : value}\n`);
+        for (const [key, value, column] of pairs)
+          stdout.write(`${key}\t${column ? pipedCell(paint, column, value) : value}\n`);
         return;
       }
       await drawKeyValue(out, pairs);
@@ -242,9 +273,20 @@ function needs(column: Column, rows: string[][], index: number): ColumnNeeds {
   const firm = column.status === true || column.time === true;
   // A URL keeps its scheme, host and port, and room for "/…" to show that a path was cut.
   let least = 0;
-  if (column.url) for (const text of cells) least = Math.max(least, Math.min(displayWidth(text), displayWidth(urlAuthority(text) ?? '') + 2));
+  if (column.url)
+    for (const text of cells)
+      least = Math.max(least, Math.min(displayWidth(text), displayWidth(urlAuthority(text) ?? '') + 2));
   const content = Math.max(widest, shortHead);
-  return { natural, content, whole, firm, least, want: column.want ?? 8, header: shortHead, ...(column.drop !== undefined ? { drop: column.drop } : {}) };
+  return {
+    natural,
+    content,
+    whole,
+    firm,
+    least,
+    want: column.want ?? 8,
+    header: shortHead,
+    ...(column.drop !== undefined ? { drop: column.drop } : {}),
+  };
 }
 
 /** A cell in `width` columns, as lines: an id is never cut, a URL keeps its host, text wraps or ends with `…`. */
@@ -294,7 +336,11 @@ async function drawTable(out: Output, columns: Column[], rows: string[][]): Prom
   if (hidden.length > 0 && !out.quiet && out.isStderrTTY) {
     const note = `Hidden at this width: ${hidden.join(', ')}; --fields or --json shows them.`;
     const dim = (await out.painter('stderr')).dim;
-    out.stderr.write(wrapWords(note, width).map((line) => `${dim(line)}\n`).join(''));
+    out.stderr.write(
+      wrapWords(note, width)
+        .map((line) => `${dim(line)}\n`)
+        .join(''),
+    );
   }
 }
 
@@ -305,10 +351,15 @@ async function drawKeyValue(out: Output, pairs: [string, string, Column | undefi
   const naturalKey = widestOf(pairs.map(([key]) => key));
   const keyWidth = Math.min(naturalKey, Math.max(1, Math.floor(room / 2)));
   const valueWidth = Math.max(1, room - keyWidth);
-  const table = new Table({ colWidths: [keyWidth + 2, valueWidth + 2], style: { head: [], border: [], compact: true } });
+  const table = new Table({
+    colWidths: [keyWidth + 2, valueWidth + 2],
+    style: { head: [], border: [], compact: true },
+  });
   for (const [key, value, column] of pairs) {
     // Text breaks between words (a title), an id anywhere: nothing is lost either way.
-    const lines = (column?.keepWhole ? wrap(value, valueWidth) : wrapWords(value, valueWidth)).map((line) => (column?.status ? paint.status(line) : line));
+    const lines = (column?.keepWhole ? wrap(value, valueWidth) : wrapWords(value, valueWidth)).map((line) =>
+      column?.status ? paint.status(line) : line,
+    );
     pushLines(table, [wrap(key, keyWidth).map((line) => paint.dim(line)), lines]);
   }
   out.stdout.write(`${table.toString()}\n`);

@@ -13,7 +13,8 @@ export async function ask<T>(prompt: () => Promise<T>): Promise<T> {
     return await prompt();
   } catch (error) {
     const name = (error as Error).name;
-    if (name === 'ExitPromptError' || name === 'AbortPromptError' || name === 'CancelPromptError') throw new InterruptedError('Cancelled.');
+    if (name === 'ExitPromptError' || name === 'AbortPromptError' || name === 'CancelPromptError')
+      throw new InterruptedError('Cancelled.');
     throw error;
   }
 }

@@ -60,9 +60,21 @@ export async function receive(
   } catch (error) {
     const reason = (error as Error).message;
     if (reason === 'too large') answer(413, { error: `delivery larger than ${MAX_DELIVERY_BYTES} bytes` });
-    return { received_at: receivedAt, id, type: null, valid: false, reason: reason === 'too large' ? 'body too large' : reason };
+    return {
+      received_at: receivedAt,
+      id,
+      type: null,
+      valid: false,
+      reason: reason === 'too large' ? 'body too large' : reason,
+    };
   }
-  const check = verify({ secret: options.secret, id: id ?? undefined, timestamp: header('webhook-timestamp'), signature: header('webhook-signature'), body });
+  const check = verify({
+    secret: options.secret,
+    id: id ?? undefined,
+    timestamp: header('webhook-timestamp'),
+    signature: header('webhook-signature'),
+    body,
+  });
   if (!check.valid) {
     answer(401, { error: check.reason });
     return { received_at: receivedAt, id, type: null, valid: false, reason: check.reason };
@@ -97,10 +109,17 @@ export async function receive(
       if (id) options.relaying.delete(id);
       return relayed;
     });
-    if (id) options.relaying.set(id, forwarded.then(() => undefined));
+    if (id)
+      options.relaying.set(
+        id,
+        forwarded.then(() => undefined),
+      );
     const relayed = await forwarded;
     // A relay that failed is a failed delivery: the sender will try again.
-    answer(relayed ? 200 : 502, relayed ? { received: true } : { error: `relay answered ${entry.forwarded!.status ?? entry.forwarded!.error}` });
+    answer(
+      relayed ? 200 : 502,
+      relayed ? { received: true } : { error: `relay answered ${entry.forwarded!.status ?? entry.forwarded!.error}` },
+    );
     return entry;
   }
   answer(200, { received: true });
@@ -135,17 +154,29 @@ function readLimited(req: IncomingMessage, limit: number): Promise<Buffer> {
 }
 
 /** Passes a verified delivery on, with its own signature headers, as received. */
-async function relay(target: URL, body: Buffer, req: IncomingMessage): Promise<{ status: number | null; error?: string }> {
+async function relay(
+  target: URL,
+  body: Buffer,
+  req: IncomingMessage,
+): Promise<{ status: number | null; error?: string }> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   for (const name of ['webhook-id', 'webhook-timestamp', 'webhook-signature']) {
     const value = req.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
   try {
-    const response = await fetch(target, { method: 'POST', headers, body, signal: AbortSignal.timeout(RECEIVE_TIMEOUT_MS) });
+    const response = await fetch(target, {
+      method: 'POST',
+      headers,
+      body,
+      signal: AbortSignal.timeout(RECEIVE_TIMEOUT_MS),
+    });
     await response.arrayBuffer();
     return { status: response.status };
   } catch (error) {
-    return { status: null, error: (error as Error).cause ? String(((error as Error).cause as Error).message) : (error as Error).message };
+    return {
+      status: null,
+      error: (error as Error).cause ? String(((error as Error).cause as Error).message) : (error as Error).message,
+    };
   }
 }

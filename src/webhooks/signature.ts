@@ -9,7 +9,9 @@ export const TOLERANCE_SECONDS = 5 * 60;
 
 /** The HMAC key: the base64 after `whsec_`, decoded; otherwise the secret's UTF-8 bytes. */
 export function signingKey(secret: string): Buffer {
-  return secret.startsWith(SECRET_PREFIX) ? Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64') : Buffer.from(secret, 'utf8');
+  return secret.startsWith(SECRET_PREFIX)
+    ? Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64')
+    : Buffer.from(secret, 'utf8');
 }
 
 /**
@@ -29,7 +31,11 @@ export interface DeliveryHeaders {
 
 export function signedHeaders(secret: string, id: string, body: string, now: Date): DeliveryHeaders {
   const timestamp = Math.floor(now.getTime() / 1000);
-  return { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': sign(secret, id, timestamp, body) };
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': sign(secret, id, timestamp, body),
+  };
 }
 
 export type VerifyResult = { valid: true } | { valid: false; reason: string };
@@ -49,14 +55,19 @@ export function verify(options: {
 }): VerifyResult {
   const { secret, id, timestamp, signature, body } = options;
   if (!id || !timestamp || !signature) {
-    const missing = [!id && 'webhook-id', !timestamp && 'webhook-timestamp', !signature && 'webhook-signature'].filter(Boolean);
+    const missing = [!id && 'webhook-id', !timestamp && 'webhook-timestamp', !signature && 'webhook-signature'].filter(
+      Boolean,
+    );
     return { valid: false, reason: `malformed headers: missing ${missing.join(', ')}` };
   }
-  if (!/^\d{1,12}$/.test(timestamp.trim())) return { valid: false, reason: 'malformed headers: webhook-timestamp is not Unix seconds' };
+  if (!/^\d{1,12}$/.test(timestamp.trim()))
+    return { valid: false, reason: 'malformed headers: webhook-timestamp is not Unix seconds' };
   const seconds = Number(timestamp.trim());
   const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
-  if (now - seconds > TOLERANCE_SECONDS) return { valid: false, reason: `timestamp too old (${now - seconds} s; at most ${TOLERANCE_SECONDS} s)` };
-  if (seconds - now > TOLERANCE_SECONDS) return { valid: false, reason: `timestamp too far in the future (${seconds - now} s)` };
+  if (now - seconds > TOLERANCE_SECONDS)
+    return { valid: false, reason: `timestamp too old (${now - seconds} s; at most ${TOLERANCE_SECONDS} s)` };
+  if (seconds - now > TOLERANCE_SECONDS)
+    return { valid: false, reason: `timestamp too far in the future (${seconds - now} s)` };
   // The base64 text itself is compared, as `standardwebhooks` does: decoding first would let
   // junk characters, the base64url alphabet or missing padding through (Node's decoder skips them).
   const expected = Buffer.from(sign(secret, id, seconds, body).slice('v1,'.length), 'utf8');

@@ -16,7 +16,12 @@ export interface Asker {
   multiline(question: { id: string; message: string; min: number; validate: Check }): Promise<string>;
   select<T extends string>(question: { id: string; message: string; choices: Choice<T>[]; default?: T }): Promise<T>;
   confirm(question: { id: string; message: string; default: boolean }): Promise<boolean>;
-  checkbox<T extends string>(question: { id: string; message: string; choices: Choice<T>[]; validate?: (answers: T[]) => string | undefined }): Promise<T[]>;
+  checkbox<T extends string>(question: {
+    id: string;
+    message: string;
+    choices: Choice<T>[];
+    validate?: (answers: T[]) => string | undefined;
+  }): Promise<T[]>;
   /** Text for the person, between questions (the summary). */
   note(text: string): void;
 }

@@ -44,22 +44,33 @@ export interface EditOptions {
 
 export async function editText(text: string, options: EditOptions): Promise<EditOutcome> {
   const editor = chooseEditor(options.env);
-  if (editor === undefined) return { problem: 'No editor found: set $VISUAL or $EDITOR (or install vi). Type the text here instead.' };
+  if (editor === undefined)
+    return { problem: 'No editor found: set $VISUAL or $EDITOR (or install vi). Type the text here instead.' };
   const dir = mkdtempSync(join(options.env.TMPDIR || tmpdir(), 'hire-description-'));
   const file = join(dir, 'description.md');
   const ignoreInterrupt = options.onInterrupt(() => undefined);
   try {
     writeFileSync(file, text === '' ? '' : `${text}\n`, { mode: 0o600, flag: 'wx' });
-    const ended = await new Promise<{ code: number | null; signal: NodeJS.Signals | null } | { error: Error }>((resolve) => {
-      const child = spawn('/bin/sh', ['-c', `${editor} "$@"`, editor, file], { stdio: options.stdio, env: options.env });
-      child.on('error', (error) => resolve({ error }));
-      child.on('exit', (code, signal) => resolve({ code, signal }));
-    });
-    if ('error' in ended) return { problem: `Could not start the editor (${editor}): ${ended.error.message}. The text is unchanged.` };
+    const ended = await new Promise<{ code: number | null; signal: NodeJS.Signals | null } | { error: Error }>(
+      (resolve) => {
+        const child = spawn('/bin/sh', ['-c', `${editor} "$@"`, editor, file], {
+          stdio: options.stdio,
+          env: options.env,
+        });
+        child.on('error', (error) => resolve({ error }));
+        child.on('exit', (code, signal) => resolve({ code, signal }));
+      },
+    );
+    if ('error' in ended)
+      return { problem: `Could not start the editor (${editor}): ${ended.error.message}. The text is unchanged.` };
     if (ended.signal === 'SIGINT' || ended.code === 130) return { interrupted: true };
     if (ended.code !== 0) {
       // Short enough for one line at 80 columns; the command is named only when it is the problem.
-      const how = ended.signal ? `was stopped by ${ended.signal}` : ended.code === 127 ? `"${editor}" was not found (exit 127)` : `exited with ${ended.code}`;
+      const how = ended.signal
+        ? `was stopped by ${ended.signal}`
+        : ended.code === 127
+          ? `"${editor}" was not found (exit 127)`
+          : `exited with ${ended.code}`;
       return { problem: `The editor ${how}; the text is unchanged.` };
     }
     return { text: readFileSync(file, 'utf8') };

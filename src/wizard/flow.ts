@@ -3,7 +3,15 @@
 // already given by flags or --from-file are kept and not asked again.
 import { jobFieldError, validateJobInput, type JobField, type JobInput } from '../domain/job.js';
 import { isPlainObject } from '../domain/merge.js';
-import { EMPLOYMENT_TYPES, EXPERIENCE_LEVELS, LOCATION_TYPES, QUESTION_COUNT, QUESTION_TYPES, SALARY_PERIODS, TIME_LIMIT_SECONDS } from '../domain/vocabulary.js';
+import {
+  EMPLOYMENT_TYPES,
+  EXPERIENCE_LEVELS,
+  LOCATION_TYPES,
+  QUESTION_COUNT,
+  QUESTION_TYPES,
+  SALARY_PERIODS,
+  TIME_LIMIT_SECONDS,
+} from '../domain/vocabulary.js';
 import type { Asker, Check } from './asker.js';
 import { describeJob } from './summary.js';
 
@@ -30,12 +38,20 @@ export interface WizardResult {
  * Asks for what `given` lacks and returns a job input the schema accepts. Returns undefined when
  * the person declines at the end (nothing is sent).
  */
-export async function askForJob(asker: Asker, given: Record<string, unknown>, options: { savePath?: string } = {}): Promise<WizardResult | undefined> {
+export async function askForJob(
+  asker: Asker,
+  given: Record<string, unknown>,
+  options: { savePath?: string } = {},
+): Promise<WizardResult | undefined> {
   const job: Record<string, unknown> = structuredClone(given);
 
   job.title ??= (await asker.text({ id: 'title', message: 'Job title', validate: check('title') })).trim();
   if (!('department' in given)) {
-    const department = await asker.text({ id: 'department', message: 'Department (optional)', validate: check('department', true) });
+    const department = await asker.text({
+      id: 'department',
+      message: 'Department (optional)',
+      validate: check('department', true),
+    });
     if (department.trim() !== '') job.department = department.trim();
   }
   await askLocation(asker, job);
@@ -70,12 +86,19 @@ export async function askForJob(asker: Asker, given: Record<string, unknown>, op
   const result = validateJobInput(job);
   if (!result.ok) {
     // Every answer was checked on its own; a rule across fields (salary min ≤ max) can remain.
-    throw new Error(`The answers do not make a valid job: ${Object.entries(result.errors).map(([field, message]) => `${field} ${message}`).join('; ')}`);
+    throw new Error(
+      `The answers do not make a valid job: ${Object.entries(result.errors)
+        .map(([field, message]) => `${field} ${message}`)
+        .join('; ')}`,
+    );
   }
   asker.note(describeJob(result.value));
   let savePath = options.savePath;
   if (savePath === undefined) {
-    const path = await asker.text({ id: 'save', message: 'Save the answers to a file, for --from-file? File name (empty to skip)' });
+    const path = await asker.text({
+      id: 'save',
+      message: 'Save the answers to a file, for --from-file? File name (empty to skip)',
+    });
     if (path.trim() !== '') savePath = path.trim();
   }
   const go = await asker.confirm({ id: 'confirm', message: 'Create this job?', default: true });
@@ -93,8 +116,12 @@ async function askLocation(asker: Asker, job: Record<string, unknown>): Promise<
   }
   const location: Record<string, unknown> = { ...given, type };
   if (type === 'onsite' || type === 'hybrid') {
-    location.city ??= (await asker.text({ id: 'location.city', message: 'City', validate: check('location.city') })).trim();
-    location.state ??= (await asker.text({ id: 'location.state', message: 'State or province', validate: check('location.state') })).trim();
+    location.city ??= (
+      await asker.text({ id: 'location.city', message: 'City', validate: check('location.city') })
+    ).trim();
+    location.state ??= (
+      await asker.text({ id: 'location.state', message: 'State or province', validate: check('location.state') })
+    ).trim();
   }
   if (location.country === undefined) {
     const country = await asker.text({
@@ -124,14 +151,23 @@ async function askList(asker: Asker, id: string, noun: string, field: JobField, 
 async function askSalary(asker: Asker, job: Record<string, unknown>, given: Record<string, unknown>): Promise<void> {
   // Part of a salary given (--salary-min 90000): the rest is asked; none: first whether to add one.
   const salary: Record<string, unknown> = isPlainObject(given.salary) ? { ...given.salary } : {};
-  if (!('salary' in given) && !(await asker.confirm({ id: 'salary', message: 'Add a salary range?', default: false }))) return;
+  if (!('salary' in given) && !(await asker.confirm({ id: 'salary', message: 'Add a salary range?', default: false })))
+    return;
   if (salary.min === undefined) {
-    const min = await asker.text({ id: 'salary.min', message: 'Minimum (optional)', validate: check('salary.min', true) });
+    const min = await asker.text({
+      id: 'salary.min',
+      message: 'Minimum (optional)',
+      validate: check('salary.min', true),
+    });
     if (min.trim() !== '') salary.min = Number(min);
   }
   if (salary.max === undefined) await askSalaryMax(asker, salary);
   if (salary.currency === undefined) {
-    const currency = await asker.text({ id: 'salary.currency', message: 'Currency, such as USD (optional)', validate: check('salary.currency', true) });
+    const currency = await asker.text({
+      id: 'salary.currency',
+      message: 'Currency, such as USD (optional)',
+      validate: check('salary.currency', true),
+    });
     if (currency.trim() !== '') salary.currency = currency.trim();
   }
   if (salary.period === undefined) {
@@ -154,7 +190,9 @@ async function askSalaryMax(asker: Asker, salary: Record<string, unknown>): Prom
       if (answer.trim() === '') return undefined;
       const problem = jobFieldError('salary.max', numberOr('salary.max', answer));
       if (problem) return problem;
-      return salary.min !== undefined && Number(answer) < (salary.min as number) ? `must not be less than salary.min (${String(salary.min)})` : undefined;
+      return salary.min !== undefined && Number(answer) < (salary.min as number)
+        ? `must not be less than salary.min (${String(salary.min)})`
+        : undefined;
     },
   });
   if (max.trim() !== '') salary.max = Number(max);
@@ -162,7 +200,11 @@ async function askSalaryMax(asker: Asker, salary: Record<string, unknown>): Prom
 
 async function askAssessment(asker: Asker, job: Record<string, unknown>): Promise<void> {
   const config: Record<string, unknown> = isPlainObject(job.assessment_config) ? { ...job.assessment_config } : {};
-  config.auto_generate ??= await asker.confirm({ id: 'assessment_config.auto_generate', message: 'Generate the assessment with AI?', default: true });
+  config.auto_generate ??= await asker.confirm({
+    id: 'assessment_config.auto_generate',
+    message: 'Generate the assessment with AI?',
+    default: true,
+  });
   if (config.auto_generate) {
     if (config.question_count === undefined) {
       const answer = await asker.text({
@@ -188,7 +230,11 @@ async function askAssessment(asker: Asker, job: Record<string, unknown>): Promis
       choices: QUESTION_TYPES.map((value) => ({ value, checked: true })),
       validate: (answers) => jobFieldError('assessment_config.question_types', answers),
     });
-    config.proctoring ??= await asker.confirm({ id: 'assessment_config.proctoring', message: 'Proctoring (anti-cheating)?', default: false });
+    config.proctoring ??= await asker.confirm({
+      id: 'assessment_config.proctoring',
+      message: 'Proctoring (anti-cheating)?',
+      default: false,
+    });
   }
   job.assessment_config = config;
 }

@@ -2,7 +2,17 @@
 // empty lines stay in the text; a line holding only "." or Ctrl-D ends it once the text is valid;
 // a line holding only "e" opens the person's editor on the text so far. The character count shows
 // until it reaches the minimum.
-import { createPrompt, isBackspaceKey, isEnterKey, makeTheme, useEffect, usePrefix, useState, useKeypress, type Status } from '@inquirer/core';
+import {
+  createPrompt,
+  isBackspaceKey,
+  isEnterKey,
+  makeTheme,
+  useEffect,
+  usePrefix,
+  useState,
+  useKeypress,
+  type Status,
+} from '@inquirer/core';
 import type { EditOutcome } from './editor.js';
 
 export interface MultilineConfig {
@@ -151,8 +161,19 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
     return `${prefix} ${message} ${theme.style.answer(`${count(lines.join('\n'))} characters`)}`;
   }
   const hidden = Math.max(0, lines.length - SHOWN_LINES);
-  const above = hidden > 0 ? [theme.style.help(`  … ${hidden} ${hidden === 1 ? 'line' : 'lines'} above ("e" shows the whole text in your editor)`)] : [];
-  const body = [...above, ...lines.slice(hidden).map((text) => `  ${text}`), ...(status === 'editing' ? [] : [`  ${line}`])].join('\n');
+  const above =
+    hidden > 0
+      ? [
+          theme.style.help(
+            `  … ${hidden} ${hidden === 1 ? 'line' : 'lines'} above ("e" shows the whole text in your editor)`,
+          ),
+        ]
+      : [];
+  const body = [
+    ...above,
+    ...lines.slice(hidden).map((text) => `  ${text}`),
+    ...(status === 'editing' ? [] : [`  ${line}`]),
+  ].join('\n');
   if (status === 'editing') {
     const waiting = `Waiting for your editor${config.editorName ? ` (${config.editorName})` : ''} to close the file…`;
     return [`${prefix} ${message}${lines.length > 0 ? `\n${body}` : ''}`, theme.style.help(waiting)];
@@ -160,7 +181,12 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
   // Leading and trailing blanks are not counted: the line being typed adds what it holds.
   const typed = counted + (line.trim() === '' ? 0 : [...line.trim()].length + (counted > 0 ? 1 : 0));
   const progress = typed >= config.min ? `${typed} characters ✓` : `${typed}/${config.min} characters`;
-  const bottom = [theme.style.help(progress), theme.style.help(HELP), note ? theme.style.help(note) : '', error ? theme.style.error(error) : ''];
+  const bottom = [
+    theme.style.help(progress),
+    theme.style.help(HELP),
+    note ? theme.style.help(note) : '',
+    error ? theme.style.error(error) : '',
+  ];
   return [`${prefix} ${message}\n${body}`, bottom.filter(Boolean).join('\n')];
 });
 

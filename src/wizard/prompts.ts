@@ -48,7 +48,16 @@ export function terminalAsker(ctx: Context): { asker: Asker; dispose(): void } {
         return outcome;
       };
       return ask(() =>
-        multiline({ message: question.message, min: question.min, validate: question.validate, edit, ...(editorName ? { editorName } : {}) }, context),
+        multiline(
+          {
+            message: question.message,
+            min: question.min,
+            validate: question.validate,
+            edit,
+            ...(editorName ? { editorName } : {}),
+          },
+          context,
+        ),
       );
     },
     select: (question) =>
@@ -68,7 +77,11 @@ export function terminalAsker(ctx: Context): { asker: Asker; dispose(): void } {
         checkbox(
           {
             message: question.message,
-            choices: question.choices.map((choice) => ({ value: choice.value, name: choice.name ?? choice.value, checked: choice.checked ?? false })),
+            choices: question.choices.map((choice) => ({
+              value: choice.value,
+              name: choice.name ?? choice.value,
+              checked: choice.checked ?? false,
+            })),
             validate: (answers) => question.validate?.(answers.map((answer) => answer.value)) ?? true,
           },
           context,

@@ -25,12 +25,24 @@ export function describeJob(input: JobInput): string {
   row('employment type', input.employment_type);
   if (input.salary) {
     const { min, max, currency, period } = input.salary;
-    row('salary', [min !== undefined && max !== undefined ? `${min}–${max}` : (min ?? max), currency, period && `per ${period.replace(/ly$/, '').replace('dai', 'day')}`].filter((part) => part !== undefined && part !== '').join(' '));
+    row(
+      'salary',
+      [
+        min !== undefined && max !== undefined ? `${min}–${max}` : (min ?? max),
+        currency,
+        period && `per ${period.replace(/ly$/, '').replace('dai', 'day')}`,
+      ]
+        .filter((part) => part !== undefined && part !== '')
+        .join(' '),
+    );
   }
   const config = input.assessment_config;
   if (config?.auto_generate === false) row('assessment', 'no AI questions');
   else if (config) {
-    row('assessment', `${config.question_count} questions, ${config.time_limit} s, ${(config.question_types ?? []).join('/')}${config.proctoring ? ', proctored' : ''}`);
+    row(
+      'assessment',
+      `${config.question_count} questions, ${config.time_limit} s, ${(config.question_types ?? []).join('/')}${config.proctoring ? ', proctored' : ''}`,
+    );
   }
   row('publish', input.publish ? 'yes (active at once)' : 'no (a draft)');
   return `${lines.join('\n')}\n`;

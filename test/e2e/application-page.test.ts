@@ -21,7 +21,9 @@ const TASK_ORDER = TASKS;
 /** `hire emulator start --port 0` on the box's data dir; commands on the local profile find it there. */
 async function standingEmulator(box: Sandbox): Promise<{ proc: Spawned; origin: string }> {
   const proc = spawnHire(box, ['emulator', 'start', '--port', '0']);
-  const match = await waitFor(proc, 'the emulator to listen', () => /listening on (http:\/\/127\.0\.0\.1:\d+)\/api\/v1/.exec(proc.stderr));
+  const match = await waitFor(proc, 'the emulator to listen', () =>
+    /listening on (http:\/\/127\.0\.0\.1:\d+)\/api\/v1/.exec(proc.stderr),
+  );
   return { proc, origin: match[1]! };
 }
 
@@ -63,7 +65,10 @@ async function ok(box: Sandbox, args: string[]): Promise<string> {
   return result.stdout;
 }
 
-async function createJob(box: Sandbox, args: string[]): Promise<{ id: string; application_url: string; assessment_id: string }> {
+async function createJob(
+  box: Sandbox,
+  args: string[],
+): Promise<{ id: string; application_url: string; assessment_id: string }> {
   return JSON.parse(await ok(box, ['jobs', 'create', '--publish', '--json', ...args]));
 }
 
@@ -79,13 +84,34 @@ describe('the application page in headless Chromium', () => {
     const box = await sandbox();
     const emulator = await standingEmulator(box);
     const job = await createJob(box, [
-      '--title', 'Platform Engineer',
-      '--department', 'Infrastructure',
-      '--location-type', 'hybrid', '--city', 'Berlin', '--state', 'BE', '--country', 'DE',
-      '--salary-min', '70000', '--salary-max', '90000', '--salary-currency', 'EUR', '--salary-period', 'yearly',
-      '--skill', 'go,sql',
-      '--question-count', '5', '--time-limit', '600',
-      '--description', `## The team\n\nWe run **the hiring platform** for many companies. Read [our blog](https://example.com/blog).\n\n- Go services\n- PostgreSQL\n\n${DESCRIPTION}`,
+      '--title',
+      'Platform Engineer',
+      '--department',
+      'Infrastructure',
+      '--location-type',
+      'hybrid',
+      '--city',
+      'Berlin',
+      '--state',
+      'BE',
+      '--country',
+      'DE',
+      '--salary-min',
+      '70000',
+      '--salary-max',
+      '90000',
+      '--salary-currency',
+      'EUR',
+      '--salary-period',
+      'yearly',
+      '--skill',
+      'go,sql',
+      '--question-count',
+      '5',
+      '--time-limit',
+      '600',
+      '--description',
+      `## The team\n\nWe run **the hiring platform** for many companies. Read [our blog](https://example.com/blog).\n\n- Go services\n- PostgreSQL\n\n${DESCRIPTION}`,
     ]);
     expect(job.application_url).toBe(`${emulator.origin}/apply/${job.id}`);
 
@@ -106,7 +132,8 @@ describe('the application page in headless Chromium', () => {
     expect(await page.locator('h1').allTextContents()).toEqual(['Platform Engineer']);
     expect(await page.locator('.description strong').textContent()).toBe('the hiring platform');
     expect(await page.locator('.facts').textContent()).toContain('70,000 – 90,000 EUR per year');
-    for (const label of ['Full name', 'Email address', 'Cover note or links']) expect(await page.getByLabel(label).count(), label).toBe(1);
+    for (const label of ['Full name', 'Email address', 'Cover note or links'])
+      expect(await page.getByLabel(label).count(), label).toBe(1);
     // The keyboard goes through the form in reading order.
     await page.getByLabel('Full name').focus();
     // Evaluated in the page (as strings: this file is compiled without the DOM's types).
@@ -123,25 +150,42 @@ describe('the application page in headless Chromium', () => {
     await page.getByLabel('Full name').fill('Ada Lovelace');
     await page.getByLabel('Email address').fill('ada-at-example.com');
     await page.getByLabel('Cover note or links').fill('My work: https://example.com/ada <b>and more</b>');
-    const [refused] = await Promise.all([page.waitForResponse((response) => response.request().method() === 'POST'), page.getByRole('button', { name: 'Send application' }).click()]);
+    const [refused] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Send application' }).click(),
+    ]);
     expect(refused.status()).toBe(422);
     await page.waitForLoadState();
-    expect(await page.locator('#email-error').textContent()).toBe('Error: Enter an email address like name@example.com.');
+    expect(await page.locator('#email-error').textContent()).toBe(
+      'Error: Enter an email address like name@example.com.',
+    );
     expect(await page.getByLabel('Full name').inputValue()).toBe('Ada Lovelace');
     expect(await page.getByLabel('Email address').inputValue()).toBe('ada-at-example.com');
-    expect(await page.getByLabel('Cover note or links').inputValue()).toBe('My work: https://example.com/ada <b>and more</b>');
+    expect(await page.getByLabel('Cover note or links').inputValue()).toBe(
+      'My work: https://example.com/ada <b>and more</b>',
+    );
     expect(await page.getByLabel('Email address').getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator('[role=alert]').textContent()).toContain('Email address: Enter an email address');
     await screenshot(box, page, 'apply-invalid');
 
     await page.getByLabel('Email address').fill('ada@example.com');
-    await Promise.all([page.waitForURL(/\/assess\/[A-Za-z0-9_-]{43}$/), page.getByRole('button', { name: 'Send application' }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/assess\/[A-Za-z0-9_-]{43}$/),
+      page.getByRole('button', { name: 'Send application' }).click(),
+    ]);
     expect(await page.locator('h1').allTextContents()).toEqual(['Assessment: Platform Engineer']);
     await screenshot(box, page, 'assessment');
 
     // The questions, answered as the platform's own assessment says is right.
     const assessment = JSON.parse(await ok(box, ['assessments', 'get', job.assessment_id, '--json'])) as {
-      questions: Array<{ id: string; type: string; prompt: string; options?: string[]; answer_index?: number; items?: string[] }>;
+      questions: Array<{
+        id: string;
+        type: string;
+        prompt: string;
+        options?: string[];
+        answer_index?: number;
+        items?: string[];
+      }>;
     };
     expect(assessment.questions).toHaveLength(5);
     for (const question of assessment.questions) {
@@ -153,7 +197,11 @@ describe('the application page in headless Chromium', () => {
           await page.locator(`select[name="${question.id}.${index}"]`).selectOption(String(sorted.indexOf(item) + 1));
         }
       } else {
-        await page.locator(`textarea[name="${question.id}"]`).fill('The main risk is a regression; my first step is a small, reversible change, and success is measured by the error-rate metric.');
+        await page
+          .locator(`textarea[name="${question.id}"]`)
+          .fill(
+            'The main risk is a regression; my first step is a small, reversible change, and success is measured by the error-rate metric.',
+          );
       }
     }
     await screenshot(box, page, 'assessment-answered');
@@ -161,33 +209,68 @@ describe('the application page in headless Chromium', () => {
     await expect.poll(() => page.locator('h1').textContent()).toBe('Answers received');
     await screenshot(box, page, 'assessment-done');
 
-    const candidates = JSON.parse(await ok(box, ['candidates', 'list', '--job', job.id, '--json'])) as Array<Record<string, unknown>>;
+    const candidates = JSON.parse(await ok(box, ['candidates', 'list', '--job', job.id, '--json'])) as Array<
+      Record<string, unknown>
+    >;
     expect(candidates).toHaveLength(1);
-    expect(candidates[0]).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', status: 'review', score: 100, job_id: job.id });
+    expect(candidates[0]).toMatchObject({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      status: 'review',
+      score: 100,
+      job_id: job.id,
+    });
     expect(JSON.parse(await ok(box, ['jobs', 'get', job.id, '--json']))).toMatchObject({ candidate_count: 1 });
 
     // The signed deliveries, verified by the receiver (they go out in parallel, so in any order).
     const candidateId = candidates[0]!.id;
     const received = await waitFor(receiver, 'the five deliveries about the candidate', () => {
-      const about = deliveries().filter((delivery) => delivery.data.id === candidateId || delivery.data.candidate_id === candidateId);
+      const about = deliveries().filter(
+        (delivery) => delivery.data.id === candidateId || delivery.data.candidate_id === candidateId,
+      );
       return about.length >= 5 ? about : undefined;
     });
-    const seen = received.map((delivery) => `${delivery.type} ${String(delivery.data.status ?? delivery.data.score)}`).sort();
-    expect(seen).toEqual(['application.created new', 'application.received new', 'assessment.completed 100', 'candidate.statusChanged review', 'candidate.statusChanged screening']);
+    const seen = received
+      .map((delivery) => `${delivery.type} ${String(delivery.data.status ?? delivery.data.score)}`)
+      .sort();
+    expect(seen).toEqual([
+      'application.created new',
+      'application.received new',
+      'assessment.completed 100',
+      'candidate.statusChanged review',
+      'candidate.statusChanged screening',
+    ]);
     expect(received.every((delivery) => delivery.valid)).toBe(true);
-    expect(received.find((delivery) => delivery.type === 'assessment.completed')!.data).toMatchObject({ job_id: job.id, assessment_id: job.assessment_id });
+    expect(received.find((delivery) => delivery.type === 'assessment.completed')!.data).toMatchObject({
+      job_id: job.id,
+      assessment_id: job.assessment_id,
+    });
   });
 
   it('asks before sending an assessment with a question unanswered, keeps the answers, and "Submit anyway" sends them', async () => {
     const box = await sandbox();
     await standingEmulator(box);
-    const job = await createJob(box, ['--title', 'Data Engineer', '--skill', 'sql', '--question-count', '5', '--time-limit', '600', '--description', DESCRIPTION]);
+    const job = await createJob(box, [
+      '--title',
+      'Data Engineer',
+      '--skill',
+      'sql',
+      '--question-count',
+      '5',
+      '--time-limit',
+      '600',
+      '--description',
+      DESCRIPTION,
+    ]);
     const context = await browser(box);
     const page = await context.newPage();
     await page.goto(job.application_url);
     await page.getByLabel('Full name').fill('Grace Hopper');
     await page.getByLabel('Email address').fill('grace@example.com');
-    await Promise.all([page.waitForURL(/\/assess\/[A-Za-z0-9_-]{43}$/), page.getByRole('button', { name: 'Send application' }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/assess\/[A-Za-z0-9_-]{43}$/),
+      page.getByRole('button', { name: 'Send application' }).click(),
+    ]);
 
     const assessment = JSON.parse(await ok(box, ['assessments', 'get', job.assessment_id, '--json'])) as {
       questions: Array<{ id: string; type: string; options?: string[]; answer_index?: number; items?: string[] }>;
@@ -211,7 +294,10 @@ describe('the application page in headless Chromium', () => {
         given[question.id] = 'A first answer,\non two lines.';
       }
     }
-    const [asked] = await Promise.all([page.waitForResponse((response) => response.request().method() === 'POST'), page.getByRole('button', { name: 'Send answers' }).click()]);
+    const [asked] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Send answers' }).click(),
+    ]);
     expect(asked.status()).toBe(200);
     await page.waitForLoadState();
     const notice = page.locator('.confirm[role=alert]');
@@ -220,31 +306,43 @@ describe('the application page in headless Chromium', () => {
     // The answers given are still in the form.
     for (const [name, value] of Object.entries(given)) {
       const control = page.locator(`[name="${name}"]:not([type=hidden])`);
-      if ((await control.count()) > 1) expect(await page.locator(`form:not(.actions) input[name="${name}"]:checked`).getAttribute('value'), name).toBe(value);
+      if ((await control.count()) > 1)
+        expect(await page.locator(`form:not(.actions) input[name="${name}"]:checked`).getAttribute('value'), name).toBe(
+          value,
+        );
       else expect(await page.locator(`form:not(.actions) [name="${name}"]`).inputValue(), name).toBe(value);
     }
     // "Go back to answering" goes to the unanswered question, on the same page; nothing is sent.
     await notice.getByRole('link', { name: 'Go back to answering' }).click();
     await page.waitForURL(new RegExp(`#${skipped.id}$`));
-    expect(JSON.parse(await ok(box, ['candidates', 'list', '--job', job.id, '--json']))[0]).toMatchObject({ status: 'new', score: null });
+    expect(JSON.parse(await ok(box, ['candidates', 'list', '--job', job.id, '--json']))[0]).toMatchObject({
+      status: 'new',
+      score: null,
+    });
     await screenshot(box, page, 'assessment-confirm');
 
     await Promise.all([page.waitForLoadState('load'), notice.getByRole('button', { name: 'Submit anyway' }).click()]);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Answers received');
     await screenshot(box, page, 'assessment-confirmed');
-    const [candidate] = JSON.parse(await ok(box, ['candidates', 'list', '--job', job.id, '--json'])) as Array<{ status: string; score: number }>;
+    const [candidate] = JSON.parse(await ok(box, ['candidates', 'list', '--job', job.id, '--json'])) as Array<{
+      status: string;
+      score: number;
+    }>;
     expect(candidate!.status).toBe('review');
     expect(candidate!.score).toBeGreaterThan(0);
     expect(candidate!.score).toBeLessThan(100);
   });
 
-  it('shows a job\'s <script> and <img onerror> as text and runs nothing; a closed job says so and has no form', async () => {
+  it("shows a job's <script> and <img onerror> as text and runs nothing; a closed job says so and has no form", async () => {
     const box = await sandbox();
     await standingEmulator(box);
     const hostile = await createJob(box, [
-      '--title', `Engineer ${HOSTILE_SCRIPT}`,
-      '--department', HOSTILE_IMG,
-      '--description', `${HOSTILE_SCRIPT}\n\n${HOSTILE_IMG}\n\n${DESCRIPTION}`,
+      '--title',
+      `Engineer ${HOSTILE_SCRIPT}`,
+      '--department',
+      HOSTILE_IMG,
+      '--description',
+      `${HOSTILE_SCRIPT}\n\n${HOSTILE_IMG}\n\n${DESCRIPTION}`,
     ]);
     const closed = await createJob(box, ['--title', 'Data Analyst', '--description', DESCRIPTION]);
     await ok(box, ['jobs', 'close', closed.id]);
@@ -263,7 +361,9 @@ describe('the application page in headless Chromium', () => {
 
     expect((await page.goto(closed.application_url))?.status()).toBe(200);
     expect(await page.locator('h1').textContent()).toBe('Data Analyst');
-    expect(await page.locator('[role=status]').textContent()).toContain('This job is closed and no longer takes applications.');
+    expect(await page.locator('[role=status]').textContent()).toContain(
+      'This job is closed and no longer takes applications.',
+    );
     expect(await page.locator('form').count()).toBe(0);
     await screenshot(box, page, 'closed');
   });

@@ -22,7 +22,11 @@ const OUTPUTS: { what: string; stream: 'stdout' | 'stderr'; text: string }[] = [
 // Spawning the binary
 
 /** Runs `node bin/hire.js ARGS` to completion (stdin closed, or given), keeping its output for the check at the end. */
-async function hire(box: Sandbox, args: readonly string[], options: { stdin?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<Result> {
+async function hire(
+  box: Sandbox,
+  args: readonly string[],
+  options: { stdin?: string; env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<Result> {
   const result = await runBin(box, args, options);
   const what = `hire ${args.join(' ')}`;
   OUTPUTS.push({ what, stream: 'stdout', text: result.stdout }, { what, stream: 'stderr', text: result.stderr });
@@ -86,7 +90,10 @@ const rawConfig = (box: Sandbox) => readFileSync(configPath(box));
 const readConfig = (box: Sandbox) => JSON.parse(readFileSync(configPath(box), 'utf8')) as ConfigJson;
 
 /** A key made by the emulator (POST /_emulator/keys with its admin key). */
-async function makeKey(emu: TestEmulator, body: { level?: string; expires_in_seconds?: number } = {}): Promise<{ id: string; key: string }> {
+async function makeKey(
+  emu: TestEmulator,
+  body: { level?: string; expires_in_seconds?: number } = {},
+): Promise<{ id: string; key: string }> {
   const response = await fetch(`${emu.origin}/_emulator/keys`, {
     method: 'POST',
     headers: { authorization: `Bearer ${emu.key}`, 'content-type': 'application/json' },
@@ -101,7 +108,10 @@ async function makeKey(emu: TestEmulator, body: { level?: string; expires_in_sec
 }
 
 async function revokeKey(emu: TestEmulator, id: string): Promise<void> {
-  const response = await fetch(`${emu.origin}/_emulator/keys/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${emu.key}` } });
+  const response = await fetch(`${emu.origin}/_emulator/keys/${id}`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${emu.key}` },
+  });
   expect(response.status, await response.text()).toBe(200);
 }
 
@@ -131,7 +141,14 @@ interface LoginOptions {
 
 /** `hire auth login … --with-key`, the key on stdin with surrounding spaces and a newline. */
 function login(box: Sandbox, options: LoginOptions): Promise<Result> {
-  const args = ['auth', 'login', '--profile', options.profile ?? 'prod', '--environment', options.environment ?? 'production'];
+  const args = [
+    'auth',
+    'login',
+    '--profile',
+    options.profile ?? 'prod',
+    '--environment',
+    options.environment ?? 'production',
+  ];
   args.push('--base-url', options.baseUrl, '--with-key', ...(options.extra ?? []));
   return hire(box, args, { stdin: `  ${options.key}  \n`, ...(options.env ? { env: options.env } : {}) });
 }
@@ -147,7 +164,10 @@ async function withProd(extra: string[] = []): Promise<Setup & { id: string; key
 
 /** Tab-separated rows of a piped table, keyed by their first cell. */
 function rowsOf(stdout: string): Map<string, string[]> {
-  const lines = stdout.trimEnd().split('\n').filter((line) => line !== '');
+  const lines = stdout
+    .trimEnd()
+    .split('\n')
+    .filter((line) => line !== '');
   return new Map(lines.map((line) => line.split('\t')).map((cells) => [cells[0]!, cells]));
 }
 
@@ -197,9 +217,13 @@ describe('auth login', () => {
     const { key } = await makeKey(emu);
     const original = rawConfig(box);
 
-    const noFlag = await hire(box, ['auth', 'login', '--profile', 'prod', '--environment', 'production', '--base-url', emu.apiUrl], {
-      stdin: `${key}\n`,
-    });
+    const noFlag = await hire(
+      box,
+      ['auth', 'login', '--profile', 'prod', '--environment', 'production', '--base-url', emu.apiUrl],
+      {
+        stdin: `${key}\n`,
+      },
+    );
     expect(noFlag.code, show(noFlag)).toBe(2);
     expect(noFlag.stderr).toContain('--with-key');
     expect(rawConfig(box).equals(original)).toBe(true);
@@ -246,7 +270,11 @@ describe('auth login', () => {
 
     const skipped = await login(box, { baseUrl: nowhere, key, extra: ['--skip-verify'] });
     expect(skipped.code, show(skipped)).toBe(0);
-    expect(readConfig(box).profiles?.prod).toMatchObject({ environment: 'production', base_url: nowhere, api_key: key });
+    expect(readConfig(box).profiles?.prod).toMatchObject({
+      environment: 'production',
+      base_url: nowhere,
+      api_key: key,
+    });
   });
 });
 
@@ -272,8 +300,18 @@ describe('auth status', () => {
     expect(Array.isArray(statuses)).toBe(true);
     expect(statuses.map((row) => row.name)).toEqual(['local', 'local-sandbox', 'prod']);
     const prodRow = statuses.find((row) => row.name === 'prod')!;
-    expect(prodRow).toMatchObject({ status: 'ok', key: masked(key), key_source: 'profile', environment: 'production', default: false });
-    expect(prodRow.rate_limit).toMatchObject({ limit: 1_000, remaining: expect.any(Number), reset: expect.any(Number) });
+    expect(prodRow).toMatchObject({
+      status: 'ok',
+      key: masked(key),
+      key_source: 'profile',
+      environment: 'production',
+      default: false,
+    });
+    expect(prodRow.rate_limit).toMatchObject({
+      limit: 1_000,
+      remaining: expect.any(Number),
+      reset: expect.any(Number),
+    });
     expect(prodRow.rate_limit!.remaining).toBeLessThan(1_000);
     expect(prodRow.rate_limit!.reset).toBeGreaterThan(Date.now() / 1000);
     expect(statuses.find((row) => row.name === 'local')).toMatchObject({ status: 'ok', default: true });
@@ -282,14 +320,20 @@ describe('auth status', () => {
     expect(table.stdout).toMatch(new RegExp(`\\d+/1000 until ${until} UTC`));
   });
 
-  it('with HIRE_API_KEY the selected profile\'s key comes from it', async () => {
+  it("with HIRE_API_KEY the selected profile's key comes from it", async () => {
     const { box, emu, key } = await withProd();
     const { key: envKey } = await makeKey(emu);
 
-    const result = await hire(box, ['auth', 'status', '--json'], { env: { HIRE_PROFILE: 'prod', HIRE_API_KEY: envKey } });
+    const result = await hire(box, ['auth', 'status', '--json'], {
+      env: { HIRE_PROFILE: 'prod', HIRE_API_KEY: envKey },
+    });
     expect(result.code, show(result)).toBe(0);
     const rows = parseJson<StatusRow[]>(result);
-    expect(rows.find((row) => row.name === 'prod')).toMatchObject({ key_source: 'HIRE_API_KEY', key: masked(envKey), status: 'ok' });
+    expect(rows.find((row) => row.name === 'prod')).toMatchObject({
+      key_source: 'HIRE_API_KEY',
+      key: masked(envKey),
+      status: 'ok',
+    });
     expect(rows.find((row) => row.name === 'local')?.key_source).not.toBe('HIRE_API_KEY');
     expect(result.stdout + result.stderr).not.toContain(envKey);
     expect(result.stdout + result.stderr).not.toContain(key);
@@ -340,7 +384,16 @@ describe('auth logout', () => {
     const status = await hire(box, ['auth', 'status', '--profile', 'prod']);
     expect(status.code, show(status)).toBe(3);
 
-    const create = await hire(box, ['jobs', 'create', '--profile', 'prod', '--title', 'Nope', '--description', DESCRIPTION]);
+    const create = await hire(box, [
+      'jobs',
+      'create',
+      '--profile',
+      'prod',
+      '--title',
+      'Nope',
+      '--description',
+      DESCRIPTION,
+    ]);
     expect(create.code, show(create)).toBe(3);
     expect(create.stderr).toContain('No API key for profile "prod"');
     expect(emu.store.count('jobs')).toBe(0);
@@ -361,7 +414,15 @@ describe('profiles', () => {
     expect(rows.get('prod')).toContain(masked(key));
 
     // A job made on local (the same emulator, through its data dir), to be listed through prod.
-    const made = await hire(box, ['jobs', 'create', '--title', 'Listed through prod', '--description', DESCRIPTION, '--json']);
+    const made = await hire(box, [
+      'jobs',
+      'create',
+      '--title',
+      'Listed through prod',
+      '--description',
+      DESCRIPTION,
+      '--json',
+    ]);
     expect(made.code, show(made)).toBe(0);
     const job = parseJson<{ id: string }>(made);
 
@@ -389,7 +450,12 @@ describe('profiles', () => {
 
     const shown = await hire(box, ['profiles', 'show', 'prod']);
     expect(shown.code, show(shown)).toBe(0);
-    expect(recordOf(shown.stdout)).toMatchObject({ name: 'prod', environment: 'production', base_url: emu.apiUrl, key: masked(key) });
+    expect(recordOf(shown.stdout)).toMatchObject({
+      name: 'prod',
+      environment: 'production',
+      base_url: emu.apiUrl,
+      key: masked(key),
+    });
     expect(shown.stdout).not.toContain(key);
 
     const removeLocal = await hire(box, ['profiles', 'remove', 'local']);
@@ -398,7 +464,9 @@ describe('profiles', () => {
 
     const unconfirmed = await hire(box, ['profiles', 'remove', 'prod']);
     expect(unconfirmed.code, show(unconfirmed)).toBe(2);
-    expect(unconfirmed.stderr).toContain('Refusing to remove profile "prod" and its stored key without confirmation: pass --yes');
+    expect(unconfirmed.stderr).toContain(
+      'Refusing to remove profile "prod" and its stored key without confirmation: pass --yes',
+    );
     expect(rawConfig(box).equals(before)).toBe(true);
     const removed = await hire(box, ['profiles', 'remove', 'prod', '--yes']);
     expect(removed.code, show(removed)).toBe(0);
@@ -415,7 +483,7 @@ describe('profiles', () => {
 });
 
 describe('precedence', () => {
-  it('--profile over HIRE_PROFILE over the saved default; HIRE_API_KEY over the profile\'s key; HIRE_BASE_URL over its base URL', async () => {
+  it("--profile over HIRE_PROFILE over the saved default; HIRE_API_KEY over the profile's key; HIRE_BASE_URL over its base URL", async () => {
     const { box, emu } = await setup();
     const { key: goodKey } = await makeKey(emu);
     const { key: otherKey } = await makeKey(emu);
@@ -538,7 +606,9 @@ describe('concurrent writers', () => {
     const config = readConfig(box); // parses
     const profiles = config.profiles ?? {};
     expect(Object.keys(profiles).sort()).toEqual(['local', ...keys.map((_, n) => `p${n}`)].sort());
-    keys.forEach(({ key }, n) => expect(profiles[`p${n}`]).toMatchObject({ environment: 'sandbox', base_url: emu.apiUrl, api_key: key }));
+    keys.forEach(({ key }, n) =>
+      expect(profiles[`p${n}`]).toMatchObject({ environment: 'sandbox', base_url: emu.apiUrl, api_key: key }),
+    );
     expect(existsSync(join(box.configDir, 'config.json.lock'))).toBe(false);
   });
 });
@@ -547,10 +617,24 @@ describe('production writes', () => {
   it('at a terminal, name the production profile on stderr; the job still goes to stdout', async () => {
     const { box, emu } = await withProd();
     // In-process, with stdin, stdout and stderr reported as terminals; --yes answers the guard.
-    const result = await runCli(['jobs', 'create', '--profile', 'prod', '--title', 'Written at a terminal', '--description', DESCRIPTION, '--no-color', '--yes'], {
-      env: box.env,
-      tty: true,
-    });
+    const result = await runCli(
+      [
+        'jobs',
+        'create',
+        '--profile',
+        'prod',
+        '--title',
+        'Written at a terminal',
+        '--description',
+        DESCRIPTION,
+        '--no-color',
+        '--yes',
+      ],
+      {
+        env: box.env,
+        tty: true,
+      },
+    );
     expect(result.code, result.stderr).toBe(0);
     const id = /job_[A-Za-z0-9]+/.exec(result.stdout)?.[0];
     expect(id).toBeDefined();
@@ -566,7 +650,17 @@ describe('production writes', () => {
   it('at a terminal, ask first, naming the profile and the change: no sends nothing, yes writes; reads are not asked about', async () => {
     const { box, emu } = await withProd();
     const before = emu.store.count('jobs');
-    const no = hirePane(box, ['jobs', 'create', '--profile', 'prod', '--title', 'Guarded', '--description', DESCRIPTION, '--no-color']);
+    const no = hirePane(box, [
+      'jobs',
+      'create',
+      '--profile',
+      'prod',
+      '--title',
+      'Guarded',
+      '--description',
+      DESCRIPTION,
+      '--no-color',
+    ]);
     try {
       await no.waitFor(/Create job "Guarded" on production \(profile "prod"\)\? \(y\/N\)/);
       no.sendKeys('n', 'Enter');
@@ -577,7 +671,17 @@ describe('production writes', () => {
       no.kill();
     }
     expect(emu.store.count('jobs')).toBe(before);
-    const yes = hirePane(box, ['jobs', 'create', '--profile', 'prod', '--title', 'Guarded', '--description', DESCRIPTION, '--no-color']);
+    const yes = hirePane(box, [
+      'jobs',
+      'create',
+      '--profile',
+      'prod',
+      '--title',
+      'Guarded',
+      '--description',
+      DESCRIPTION,
+      '--no-color',
+    ]);
     try {
       await yes.waitFor(/Create job "Guarded" on production/);
       yes.sendKeys('y', 'Enter');
@@ -602,7 +706,16 @@ describe('production writes', () => {
     const { box, emu, id } = await withProd();
     const usedBefore = lastUsed(emu, id);
 
-    const result = await hire(box, ['jobs', 'create', '--profile', 'prod', '--title', 'Written to prod', '--description', DESCRIPTION]);
+    const result = await hire(box, [
+      'jobs',
+      'create',
+      '--profile',
+      'prod',
+      '--title',
+      'Written to prod',
+      '--description',
+      DESCRIPTION,
+    ]);
     expect(result.code, show(result)).toBe(0);
     const record = recordOf(result.stdout);
     expect(record.title).toBe('Written to prod');

@@ -25,13 +25,22 @@ function recipe(): { exportKey: string; branch: string } {
 }
 
 /** Runs the lines through bash, without blocking this process (a test's emulator answers from it). */
-async function run(box: Sandbox, lines: string[], env: Record<string, string> = {}): Promise<{ status: number; stdout: string; stderr: string; errorJson: string }> {
+async function run(
+  box: Sandbox,
+  lines: string[],
+  env: Record<string, string> = {},
+): Promise<{ status: number; stdout: string; stderr: string; errorJson: string }> {
   const script = [`hire() { "${process.execPath}" "${join(ROOT, 'bin', 'hire.js')}" "$@"; }`, ...lines].join('\n');
-  const { status, stdout, stderr } = await new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
-    execFile('bash', ['-c', script], { cwd: box.root, env: { ...box.env, ...env }, encoding: 'utf8' }, (error, stdout, stderr) =>
-      resolve({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+  const { status, stdout, stderr } = await new Promise<{ status: number; stdout: string; stderr: string }>(
+    (resolve) => {
+      execFile(
+        'bash',
+        ['-c', script],
+        { cwd: box.root, env: { ...box.env, ...env }, encoding: 'utf8' },
+        (error, stdout, stderr) => resolve({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      );
+    },
+  );
   return { status, stdout, stderr, errorJson: readFileSync(join(box.root, 'error.json'), 'utf8') };
 }
 
@@ -56,7 +65,10 @@ describe('the README CI recipe, as written', () => {
   it('against a server that is not there: exit 6 and the network error code, after the retries', async () => {
     const box = await sandbox();
     const { branch } = recipe();
-    const env = { HIRE_BASE_URL: `http://127.0.0.1:${await unusedPort()}/api/v1`, HIRE_API_KEY: 'hk_test_0000000000000000000000000000' };
+    const env = {
+      HIRE_BASE_URL: `http://127.0.0.1:${await unusedPort()}/api/v1`,
+      HIRE_API_KEY: 'hk_test_0000000000000000000000000000',
+    };
     const result = await run(box, [branch], env);
     expect(result.stdout).toBe('exit 6 (connection_refused)\n');
     expect(envelope(result.errorJson).error.code).toBe('connection_refused');
@@ -68,6 +80,9 @@ describe('the README CI recipe, as written', () => {
     const { exportKey, branch } = recipe();
     const result = await run(box, [exportKey, branch], { HIRE_BASE_URL: emulator.apiUrl });
     expect(result.stdout).toBe('exit 4 (not_found)\n');
-    expect(envelope(result.errorJson)).toMatchObject({ error: { code: 'not_found' }, meta: { request_id: expect.stringMatching(/^req_/) } });
+    expect(envelope(result.errorJson)).toMatchObject({
+      error: { code: 'not_found' },
+      meta: { request_id: expect.stringMatching(/^req_/) },
+    });
   });
 });

@@ -15,7 +15,23 @@ type ShellName = keyof typeof SCRIPTS;
 const scriptPath = (shell: ShellName) => join(ROOT, 'completions', SCRIPTS[shell]);
 
 // The spec's vocabularies, written out here so that a change to them in src shows up as a failure.
-const TOP_LEVEL = ['status', 'jobs', 'candidates', 'assessments', 'analytics', 'webhooks', 'events', 'auth', 'profiles', 'api', 'mcp', 'emulator', 'trigger', 'logs', 'completion'];
+const TOP_LEVEL = [
+  'status',
+  'jobs',
+  'candidates',
+  'assessments',
+  'analytics',
+  'webhooks',
+  'events',
+  'auth',
+  'profiles',
+  'api',
+  'mcp',
+  'emulator',
+  'trigger',
+  'logs',
+  'completion',
+];
 const JOB_SUBCOMMANDS = ['create', 'import', 'list', 'get', 'update', 'publish', 'pause', 'close', 'reopen', 'delete'];
 const JOB_STATUSES = ['draft', 'active', 'paused', 'closed'];
 const CANDIDATE_STATUSES = ['new', 'screening', 'review', 'interview', 'offer', 'hired', 'rejected'];
@@ -36,7 +52,24 @@ const EVENT_KINDS = [
 ];
 const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv'];
 const LEVELS = ['read', 'write', 'admin'];
-const GLOBAL_FLAGS = ['--profile', '-p', '--json', '--output', '-o', '--fields', '--no-color', '--quiet', '-q', '--verbose', '-v', '--timeout', '--max-retries', '--yes', '-y', '--no-input'];
+const GLOBAL_FLAGS = [
+  '--profile',
+  '-p',
+  '--json',
+  '--output',
+  '-o',
+  '--fields',
+  '--no-color',
+  '--quiet',
+  '-q',
+  '--verbose',
+  '-v',
+  '--timeout',
+  '--max-retries',
+  '--yes',
+  '-y',
+  '--no-input',
+];
 const LIST_FLAGS = ['--page', '--per-page', '--sort', '--filter', '--all', '--limit'];
 
 const PROFILES = {
@@ -85,7 +118,9 @@ describe('checked-in completion scripts', () => {
       const checkedIn = readFileSync(scriptPath(shell));
       expect(result.stdout.length).toBeGreaterThan(0);
       // Byte for byte; the string comparison first, for a readable diff.
-      expect(result.stdout.toString('utf8'), `completions/${SCRIPTS[shell]} is stale: run npm run completions`).toBe(checkedIn.toString('utf8'));
+      expect(result.stdout.toString('utf8'), `completions/${SCRIPTS[shell]} is stale: run npm run completions`).toBe(
+        checkedIn.toString('utf8'),
+      );
       expect(Buffer.compare(result.stdout, checkedIn)).toBe(0);
     });
   }
@@ -94,12 +129,17 @@ describe('checked-in completion scripts', () => {
     expect(readFileSync(scriptPath('bash'), 'utf8')).toMatch(/^complete -F _hire_complete hire$/m);
     expect(readFileSync(scriptPath('zsh'), 'utf8')).toMatch(/^#compdef hire$/m);
     expect(readFileSync(scriptPath('fish'), 'utf8')).toMatch(/^complete -c hire /m);
-    for (const shell of Object.keys(SCRIPTS) as ShellName[]) expect(readFileSync(scriptPath(shell), 'utf8')).toContain('hire __complete --');
+    for (const shell of Object.keys(SCRIPTS) as ShellName[])
+      expect(readFileSync(scriptPath(shell), 'utf8')).toContain('hire __complete --');
   });
 
   it('an unknown shell is a usage error (exit 2) naming the shells', async () => {
     const box = await sandbox();
-    const result = spawnSync(process.execPath, ['bin/hire.js', 'completion', 'powershell'], { cwd: ROOT, env: box.env, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['bin/hire.js', 'completion', 'powershell'], {
+      cwd: ROOT,
+      env: box.env,
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('powershell');
@@ -196,7 +236,11 @@ describe('hire __complete', () => {
 
   it('the built binary ends quietly when its reader goes (| head -1), with no stack trace', async () => {
     const box = await sandbox();
-    const piped = spawnSync('sh', ['-c', `"${process.execPath}" bin/hire.js __complete -- trigger '' | head -1`], { cwd: ROOT, env: box.env, encoding: 'utf8' });
+    const piped = spawnSync('sh', ['-c', `"${process.execPath}" bin/hire.js __complete -- trigger '' | head -1`], {
+      cwd: ROOT,
+      env: box.env,
+      encoding: 'utf8',
+    });
     expect(piped.stdout).toBe('job.created\n');
     expect(piped.stderr).toBe('');
   });
@@ -224,7 +268,13 @@ describe('hire __complete', () => {
     const box = await sandbox();
     writeFileSync(
       join(box.configDir, 'config.json'),
-      JSON.stringify({ profiles: { zeta: PROFILES.prod, local: { environment: 'local', base_url: 'http://127.0.0.1:4010/api/v1' }, alpha: PROFILES.sandbox } }),
+      JSON.stringify({
+        profiles: {
+          zeta: PROFILES.prod,
+          local: { environment: 'local', base_url: 'http://127.0.0.1:4010/api/v1' },
+          alpha: PROFILES.sandbox,
+        },
+      }),
     );
     const names = await values(box, ['--profile', '']);
     expect(names[0]).toBe('local');
@@ -233,7 +283,9 @@ describe('hire __complete', () => {
 
   it('offers local and local-sandbox even without any config file', async () => {
     const box = await sandbox();
-    const result = await runCli(['__complete', '--', '--profile', ''], { env: { ...box.env, HIRE_CONFIG_DIR: join(box.root, 'nowhere') } });
+    const result = await runCli(['__complete', '--', '--profile', ''], {
+      env: { ...box.env, HIRE_CONFIG_DIR: join(box.root, 'nowhere') },
+    });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('local\nlocal-sandbox\n');
   });
@@ -251,7 +303,10 @@ describe('hire __complete', () => {
     expect(await values(box, ['candidates', 'list', '--status', 're'])).toEqual(['review', 'rejected']);
     expect(await values(box, ['jobs', 'create', '--question-type', 'm'])).toEqual(['multiple_choice']);
     expect(await values(box, ['jobs', 'create', '--employment-type', 'p'])).toEqual(['part_time']);
-    expect(await values(box, ['webhooks', 'add', '--event', 'assessment.'])).toEqual(['assessment.generated', 'assessment.completed']);
+    expect(await values(box, ['webhooks', 'add', '--event', 'assessment.'])).toEqual([
+      'assessment.generated',
+      'assessment.completed',
+    ]);
     expect(await values(box, ['-o', 'n'])).toEqual(['ndjson']);
     expect(await values(box, ['--profile', 's'])).toEqual(['sandbox']);
     expect(await values(box, ['profiles', 'use', 'p'])).toEqual(['prod']);
@@ -261,7 +316,9 @@ describe('hire __complete', () => {
   it('completes --flag=value in one word, and as bash splits it (--flag = value)', async () => {
     const box = await sandbox();
     expect(await values(box, ['jobs', 'list', '--status=a'])).toEqual(['--status=active']);
-    expect(await values(box, ['jobs', 'list', '--status=', ])).toEqual(JOB_STATUSES.map((status) => `--status=${status}`));
+    expect(await values(box, ['jobs', 'list', '--status='])).toEqual(
+      JOB_STATUSES.map((status) => `--status=${status}`),
+    );
     expect(await values(box, ['jobs', 'list', '--status', '=', 'p'])).toEqual(['paused']);
     // A flag given its value already is done with: the next word is a command again.
     expect(await values(box, ['jobs', 'list', '--status', 'active', '--al'])).toEqual(['--all']);
@@ -337,7 +394,10 @@ describe('bash', () => {
       printf 'RC %s\\n' "$?"
       for word in "\${COMPREPLY[@]}"; do printf 'REPLY %s\\n' "$word"; done
     `;
-    const result = run('bash', ['--norc', '--noprofile', '-c', script, 'bash', ...words], { ...env, HIRE_SCRIPT: scriptPath('bash') });
+    const result = run('bash', ['--norc', '--noprofile', '-c', script, 'bash', ...words], {
+      ...env,
+      HIRE_SCRIPT: scriptPath('bash'),
+    });
     expect(result.status, result.stderr).toBe(0);
     const out = lines(result.stdout);
     expect(out).toContain('RC 0');
@@ -349,7 +409,11 @@ describe('bash', () => {
 
   it('registers _hire_complete for hire', async () => {
     const box = await sandbox();
-    const result = run('bash', ['--norc', '--noprofile', '-c', 'source "$1" && complete -p hire', 'bash', scriptPath('bash')], shellEnv(box));
+    const result = run(
+      'bash',
+      ['--norc', '--noprofile', '-c', 'source "$1" && complete -p hire', 'bash', scriptPath('bash')],
+      shellEnv(box),
+    );
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout.trim()).toBe('complete -F _hire_complete hire');
   });
@@ -421,7 +485,9 @@ describe('zsh', () => {
       'publish:publish a draft (draft → active)',
       'pause:stop taking applications for now (active → paused)',
     ]);
-    expect(zsh(env, ['hire', 'candidates', 'list', '--status', ''])).toEqual(CANDIDATE_STATUSES.map((status) => `${status}:`));
+    expect(zsh(env, ['hire', 'candidates', 'list', '--status', ''])).toEqual(
+      CANDIDATE_STATUSES.map((status) => `${status}:`),
+    );
     expect(zsh(env, ['hire', 'jobs', 'create', '--question-type', 'm'])).toEqual(['multiple_choice:']);
     expect(zsh(env, ['hire', 'jobs', 'list', '--st'])).toEqual([
       '--status:only jobs with this status: draft|active|paused|closed (comma-separated for several)',
@@ -457,7 +523,12 @@ describe('zsh', () => {
 
 describe('fish', () => {
   function fish(env: Record<string, string>, commandLine: string, cwd = ROOT): string[] {
-    const result = run('fish', ['--no-config', '-c', 'source $argv[1]; or exit 90; complete -C $argv[2]', scriptPath('fish'), commandLine], env, cwd);
+    const result = run(
+      'fish',
+      ['--no-config', '-c', 'source $argv[1]; or exit 90; complete -C $argv[2]', scriptPath('fish'), commandLine],
+      env,
+      cwd,
+    );
     expect(result.status, result.stderr).toBe(0);
     return lines(result.stdout);
   }
@@ -479,7 +550,12 @@ describe('fish', () => {
   it('completes profile names from the config', async () => {
     const box = await sandbox();
     box.writeConfig({ profiles: PROFILES });
-    expect(valuesOf(fish(shellEnv(box), 'hire --profile ')).sort()).toEqual(['local', 'local-sandbox', 'prod', 'sandbox']);
+    expect(valuesOf(fish(shellEnv(box), 'hire --profile ')).sort()).toEqual([
+      'local',
+      'local-sandbox',
+      'prod',
+      'sandbox',
+    ]);
   });
 
   it('offers file names where hire has nothing to offer, and only there', async () => {

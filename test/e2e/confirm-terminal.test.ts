@@ -14,11 +14,22 @@ afterEach(() => {
 
 function storeProfile(box: Sandbox): void {
   mkdirSync(box.env.HIRE_CONFIG_DIR!, { recursive: true, mode: 0o700 });
-  const profiles = { prod: { environment: 'production', base_url: 'https://api.example.com/api/v1', api_key: 'hk_live_0123456789abcdef' } };
+  const profiles = {
+    prod: {
+      environment: 'production',
+      base_url: 'https://api.example.com/api/v1',
+      api_key: 'hk_live_0123456789abcdef',
+    },
+  };
   writeFileSync(join(box.env.HIRE_CONFIG_DIR!, 'config.json'), JSON.stringify({ profiles }), { mode: 0o600 });
 }
 
-const profiles = (box: Sandbox) => (JSON.parse(readFileSync(join(box.env.HIRE_CONFIG_DIR!, 'config.json'), 'utf8')) as { profiles?: Record<string, { api_key?: string }> }).profiles ?? {};
+const profiles = (box: Sandbox) =>
+  (
+    JSON.parse(readFileSync(join(box.env.HIRE_CONFIG_DIR!, 'config.json'), 'utf8')) as {
+      profiles?: Record<string, { api_key?: string }>;
+    }
+  ).profiles ?? {};
 
 describe('confirmation at an 80x24 terminal', () => {
   it('profiles remove asks; "n" keeps the profile, "y" removes it', async () => {

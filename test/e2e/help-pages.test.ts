@@ -26,17 +26,31 @@ describe('help pages of the built binary', () => {
       const own = await runCli([...path, '--help'], { env: box.env });
       expect(own.code).toBe(0);
       // Every page fits an 80-column terminal: examples and the root's notes too (issue 19).
-      for (const line of own.stdout.split('\n')) expect([...line].length, `hire ${path.join(' ')} --help:\n${line}`).toBeLessThanOrEqual(80);
+      for (const line of own.stdout.split('\n'))
+        expect([...line].length, `hire ${path.join(' ')} --help:\n${line}`).toBeLessThanOrEqual(80);
       const built = await hire(box, [...path, '--help']);
-      expect({ path, code: built.code, stderr: built.stderr, stdout: built.stdout }).toEqual({ path, code: 0, stderr: '', stdout: own.stdout });
+      expect({ path, code: built.code, stderr: built.stderr, stdout: built.stdout }).toEqual({
+        path,
+        code: 0,
+        stderr: '',
+        stdout: own.stdout,
+      });
       if (path.length > 0) expect((await hire(box, ['help', ...path])).stdout).toBe(own.stdout);
     }
     expect((await hire(box, [])).stdout).toBe((await runCli(['--help'], { env: box.env })).stdout);
-    expect((await hire(box, ['jobs', 'list', '-h'])).stdout).toBe((await runCli(['jobs', 'list', '--help'], { env: box.env })).stdout);
+    expect((await hire(box, ['jobs', 'list', '-h'])).stdout).toBe(
+      (await runCli(['jobs', 'list', '--help'], { env: box.env })).stdout,
+    );
     // The global options page is the CLI's (no page is written for it: `hire options --help` is no command).
     const options = await hire(box, ['help', 'options']);
-    expect(options).toMatchObject({ code: 0, stderr: '', stdout: (await runCli(['help', 'options'], { env: box.env })).stdout });
-    expect((await hire(box, ['options', '--help'])).stdout).toBe((await runCli(['options', '--help'], { env: box.env })).stdout);
+    expect(options).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: (await runCli(['help', 'options'], { env: box.env })).stdout,
+    });
+    expect((await hire(box, ['options', '--help'])).stdout).toBe(
+      (await runCli(['options', '--help'], { env: box.env })).stdout,
+    );
   });
 
   it('leave what is not a plain help request to the CLI: an unknown command, a flag with a value', async () => {
@@ -51,11 +65,27 @@ describe('help pages of the built binary', () => {
   it('complete at Tab as the CLI does in-process, profile names included', async () => {
     const box = await sandbox();
     mkdirSync(box.env.HIRE_CONFIG_DIR!, { recursive: true, mode: 0o700 });
-    writeFileSync(join(box.env.HIRE_CONFIG_DIR!, 'config.json'), JSON.stringify({ profiles: { prod: { environment: 'production', base_url: 'https://api.example.com/api/v1' } } }), { mode: 0o600 });
-    for (const words of [['jobs', 'li'], ['candidates', 'list', '--status', ''], ['--profile', ''], ['profiles', 'use', ''], ['-'], ['emulator', 'keys', '']]) {
+    writeFileSync(
+      join(box.env.HIRE_CONFIG_DIR!, 'config.json'),
+      JSON.stringify({ profiles: { prod: { environment: 'production', base_url: 'https://api.example.com/api/v1' } } }),
+      { mode: 0o600 },
+    );
+    for (const words of [
+      ['jobs', 'li'],
+      ['candidates', 'list', '--status', ''],
+      ['--profile', ''],
+      ['profiles', 'use', ''],
+      ['-'],
+      ['emulator', 'keys', ''],
+    ]) {
       const own = await runCli(['__complete', '--', ...words], { env: box.env });
       const built = await hire(box, ['__complete', '--', ...words]);
-      expect({ words, stdout: built.stdout, stderr: built.stderr, code: built.code }).toEqual({ words, stdout: own.stdout, stderr: '', code: 0 });
+      expect({ words, stdout: built.stdout, stderr: built.stderr, code: built.code }).toEqual({
+        words,
+        stdout: own.stdout,
+        stderr: '',
+        code: 0,
+      });
       expect(own.stdout).not.toBe('');
     }
     expect((await hire(box, ['__complete', '--', 'profiles', 'use', ''])).stdout).toBe('local\nlocal-sandbox\nprod\n');

@@ -17,7 +17,11 @@ describe('at an 80x24 terminal', () => {
     const screen = await pane.waitFor(/EXIT=\d+/);
     const lines = screen.trimEnd().split('\n');
     // The page's end is on screen: jobs create's flags and examples, then the pointer to the global options.
-    expect(lines.slice(-3)).toEqual(['', 'Global options (--json, -o, -p, -q, --no-input, …): `hire help options`', 'EXIT=0']);
+    expect(lines.slice(-3)).toEqual([
+      '',
+      'Global options (--json, -o, -p, -q, --no-input, …): `hire help options`',
+      'EXIT=0',
+    ]);
     expect(screen).toMatch(/^ {2}--publish +publish at once/m);
     expect(screen).toMatch(/^ {2}\$ hire jobs create --title /m);
     // Not the jobs group's page, and no block of global options.

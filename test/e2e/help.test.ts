@@ -15,7 +15,8 @@ import { sandbox } from '../helpers/env.js';
 const PROGRAM = await buildProgram(new Context(captureIO().io, {}));
 
 const isHidden = (command: Command) => (command as Command & { _hidden?: boolean })._hidden === true;
-const visibleSubcommands = (command: Command) => command.commands.filter((sub) => !isHidden(sub) && sub.name() !== 'help');
+const visibleSubcommands = (command: Command) =>
+  command.commands.filter((sub) => !isHidden(sub) && sub.name() !== 'help');
 
 interface Node {
   path: string[];
@@ -153,7 +154,17 @@ describe('--help of every command', () => {
   it('walks the whole tree (root, nouns and leaves), without the hidden __complete', () => {
     const names = TREE.map((node) => node.path.join(' '));
     expect(names).toEqual(
-      expect.arrayContaining(['', 'jobs', 'jobs create', 'jobs list', 'candidates move', 'emulator keys', 'emulator keys revoke', 'completion', 'api']),
+      expect.arrayContaining([
+        '',
+        'jobs',
+        'jobs create',
+        'jobs list',
+        'candidates move',
+        'emulator keys',
+        'emulator keys revoke',
+        'completion',
+        'api',
+      ]),
     );
     expect(names).not.toContain('__complete');
     expect(TREE.length).toBeGreaterThan(40);
@@ -200,7 +211,10 @@ describe('--help of every command', () => {
         expect(parts.has('Global Options'), `${name}: no Global Options block`).toBe(false);
         if (path.length > 0) expect(text.trimEnd().split('\n').at(-1)).toBe(GLOBAL_POINTER);
         const global = path.length === 0 ? own : GLOBAL_OPTIONS;
-        const groups: [Command, Map<string, string>][] = [[command, own], ...ancestors(command).map((owner): [Command, Map<string, string>] => [owner, global])];
+        const groups: [Command, Map<string, string>][] = [
+          [command, own],
+          ...ancestors(command).map((owner): [Command, Map<string, string>] => [owner, global]),
+        ];
         for (const [owner, listed] of groups) {
           for (const option of visibleOptions(owner)) {
             const description = listed.get(option.flags);
@@ -208,11 +222,17 @@ describe('--help of every command', () => {
             const shown = squash(description!);
             expect(shown.startsWith(squash(option.description)), `${name}: ${option.flags} description`).toBe(true);
             if ((option.required || option.optional) && option.defaultValue !== undefined) {
-              expect(shown, `${name}: ${option.flags} default`).toContain(`(default: ${JSON.stringify(option.defaultValue)})`);
+              expect(shown, `${name}: ${option.flags} default`).toContain(
+                `(default: ${JSON.stringify(option.defaultValue)})`,
+              );
             }
-            const allowed = [...(option.argChoices ?? []), ...(option.long ? (allowedValues(path, option.long) ?? []) : [])];
+            const allowed = [
+              ...(option.argChoices ?? []),
+              ...(option.long ? (allowedValues(path, option.long) ?? []) : []),
+            ];
             const named = wordsOf(shown);
-            for (const value of allowed) expect(named.has(value), `${name}: ${option.flags} should name "${value}" in: ${shown}`).toBe(true);
+            for (const value of allowed)
+              expect(named.has(value), `${name}: ${option.flags} should name "${value}" in: ${shown}`).toBe(true);
           }
         }
       });
@@ -242,13 +262,17 @@ describe('--help of every command', () => {
           tokens.forEach((token, index) => {
             if (/^--[a-z]/.test(token) || /^-[A-Za-z]$/.test(token)) {
               const [flag, inline] = token.split(/=(.*)/, 2) as [string, string | undefined];
-              expect(acceptedFlags(target).has(flag), `${name}: ${line}: ${flag} is not a flag of hire ${reached.join(' ')}`).toBe(true);
+              expect(
+                acceptedFlags(target).has(flag),
+                `${name}: ${line}: ${flag} is not a flag of hire ${reached.join(' ')}`,
+              ).toBe(true);
               // A value of a fixed set is one of them (comma lists: each).
               const long = findOption(target, flag)?.long;
               const allowed = long ? allowedValues(reached, long) : undefined;
               const value = inline ?? tokens[index + 1];
               if (allowed && value !== undefined) {
-                for (const part of value.split(',')) expect(allowed, `${name}: ${line}: ${flag} ${part}`).toContain(part);
+                for (const part of value.split(','))
+                  expect(allowed, `${name}: ${line}: ${flag} ${part}`).toContain(part);
               }
               return;
             }
@@ -286,8 +310,8 @@ describe('root help', () => {
     for (const command of visibleSubcommands(PROGRAM)) expect(grouped).toContain(command.name());
     expect(result.stdout).not.toContain('__complete');
     // The headings come in that order.
-    const order = ['Hiring:', 'Access:', 'Local platform and shell:', 'Examples:', 'Environment:', 'Exit codes:'].map((heading) =>
-      result.stdout.indexOf(`\n${heading}\n`),
+    const order = ['Hiring:', 'Access:', 'Local platform and shell:', 'Examples:', 'Environment:', 'Exit codes:'].map(
+      (heading) => result.stdout.indexOf(`\n${heading}\n`),
     );
     for (const position of order) expect(position).toBeGreaterThan(0);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
@@ -302,7 +326,8 @@ describe('root help', () => {
       expect(described.get(variable), variable).toMatch(/\S/);
     }
     const words = wordsOf(environment!.join(' '));
-    for (const variable of ['NO_COLOR', 'FORCE_COLOR', 'CI', 'HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY']) expect(words.has(variable), variable).toBe(true);
+    for (const variable of ['NO_COLOR', 'FORCE_COLOR', 'CI', 'HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY'])
+      expect(words.has(variable), variable).toBe(true);
   });
 
   it('lists every exit code with its meaning', async () => {
@@ -310,7 +335,10 @@ describe('root help', () => {
     const exitCodes = sections(result.stdout).get('Exit codes');
     expect(exitCodes).toBeDefined();
     // `0 ok · 1 API or unexpected failure · …`, over one or more lines.
-    const pieces = exitCodes!.flatMap((line) => line.split('·')).map((piece) => piece.trim()).filter((piece) => piece !== '');
+    const pieces = exitCodes!
+      .flatMap((line) => line.split('·'))
+      .map((piece) => piece.trim())
+      .filter((piece) => piece !== '');
     const meanings = new Map<number, string>();
     for (const piece of pieces) {
       const match = /^(\d+)\s+(\S.*)$/.exec(piece);
@@ -336,11 +364,15 @@ describe('root help', () => {
     // The same flags, with the same help, as the root's Options.
     expect(global).toEqual(entries(sections((await help(['--help'])).stdout).get('Options')));
     expect(squash(own.get('--status <status>')!)).toContain('draft|active|paused|closed');
-    expect(squash(global.get('-o, --output <format>')!)).toBe('output format (choices: "table", "json", "ndjson", "csv")');
+    expect(squash(global.get('-o, --output <format>')!)).toBe(
+      'output format (choices: "table", "json", "ndjson", "csv")',
+    );
     expect(squash(global.get('--timeout <seconds>')!)).toBe('request timeout in seconds (default: "30")');
     expect(squash(global.get('--max-retries <n>')!)).toContain('(default: "3")');
     const candidates = entries(sections((await help(['candidates', 'list', '--help'])).stdout).get('Options'));
-    expect(squash(candidates.get('--status <status>')!)).toContain('new|screening|review|interview|offer|hired|rejected');
+    expect(squash(candidates.get('--status <status>')!)).toContain(
+      'new|screening|review|interview|offer|hired|rejected',
+    );
     const keys = entries(sections((await help(['emulator', 'keys', 'create', '--help'])).stdout).get('Options'));
     expect(squash(keys.get('--level <level>')!)).toMatch(/^read\|write\|admin .*\(default: "write"\)$/);
   });
@@ -367,7 +399,11 @@ describe('root help', () => {
   });
 
   it('`hire help WORDS…` prints the help of the command at any depth; `hire jobs help create` too', async () => {
-    for (const words of [['jobs', 'create'], ['emulator', 'keys', 'create'], ['emulator', 'keys']]) {
+    for (const words of [
+      ['jobs', 'create'],
+      ['emulator', 'keys', 'create'],
+      ['emulator', 'keys'],
+    ]) {
       const viaHelp = await help(['help', ...words]);
       const viaFlag = await help([...words, '--help']);
       expect(viaHelp.code).toBe(0);
@@ -375,14 +411,17 @@ describe('root help', () => {
       expect(viaHelp.stdout).toBe(viaFlag.stdout);
     }
     expect((await help(['jobs', 'help', 'create'])).stdout).toBe((await help(['jobs', 'create', '--help'])).stdout);
-    expect((await help(['emulator', 'help', 'keys', 'revoke'])).stdout).toBe((await help(['emulator', 'keys', 'revoke', '--help'])).stdout);
+    expect((await help(['emulator', 'help', 'keys', 'revoke'])).stdout).toBe(
+      (await help(['emulator', 'keys', 'revoke', '--help'])).stdout,
+    );
   });
 
   it('`hire help` with a word that names no command: a usage error naming it, exit 2', async () => {
     const cases: { argv: string[]; stderr: string }[] = [
       {
         argv: ['help', 'jobs', 'nope'],
-        stderr: "Error: No help for 'jobs nope': hire jobs has no command 'nope'.\nUsage: hire help [options] [command...]\nRun `hire jobs --help` for its commands.\n",
+        stderr:
+          "Error: No help for 'jobs nope': hire jobs has no command 'nope'.\nUsage: hire help [options] [command...]\nRun `hire jobs --help` for its commands.\n",
       },
       {
         argv: ['help', 'nope'],
@@ -391,16 +430,23 @@ describe('root help', () => {
       },
       {
         argv: ['help', 'emulator', 'keys', 'x'],
-        stderr: "Error: No help for 'emulator keys x': hire emulator keys has no command 'x'.\nUsage: hire help [options] [command...]\nRun `hire emulator keys --help` for its commands.\n",
+        stderr:
+          "Error: No help for 'emulator keys x': hire emulator keys has no command 'x'.\nUsage: hire help [options] [command...]\nRun `hire emulator keys --help` for its commands.\n",
       },
       {
         argv: ['help', 'jobs', 'create', 'more'],
-        stderr: "Error: No help for 'jobs create more': hire jobs create has no command 'more'.\nUsage: hire help [options] [command...]\nRun `hire jobs create --help` for the flags.\n",
+        stderr:
+          "Error: No help for 'jobs create more': hire jobs create has no command 'more'.\nUsage: hire help [options] [command...]\nRun `hire jobs create --help` for the flags.\n",
       },
     ];
     for (const { argv, stderr } of cases) {
       const result = await help(argv);
-      expect({ argv, code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({ argv, code: 2, stdout: '', stderr });
+      expect({ argv, code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
+        argv,
+        code: 2,
+        stdout: '',
+        stderr,
+      });
     }
   });
 });
@@ -410,32 +456,57 @@ describe('root help', () => {
 
 describe('unknown commands', () => {
   const cases: { argv: string[]; stderr: string }[] = [
-    { argv: ['jbos'], stderr: "Error: Unknown command 'jbos'. Did you mean jobs?\nUsage: hire [options] [command]\nRun `hire --help` for its commands.\n" },
-    { argv: ['jobs', 'lst'], stderr: "Error: Unknown command 'lst'. Did you mean list?\nUsage: hire jobs [options] [command]\nRun `hire jobs --help` for its commands.\n" },
-    { argv: ['candidats', 'list'], stderr: "Error: Unknown command 'candidats'. Did you mean candidates?\nUsage: hire [options] [command]\nRun `hire --help` for its commands.\n" },
+    {
+      argv: ['jbos'],
+      stderr:
+        "Error: Unknown command 'jbos'. Did you mean jobs?\nUsage: hire [options] [command]\nRun `hire --help` for its commands.\n",
+    },
+    {
+      argv: ['jobs', 'lst'],
+      stderr:
+        "Error: Unknown command 'lst'. Did you mean list?\nUsage: hire jobs [options] [command]\nRun `hire jobs --help` for its commands.\n",
+    },
+    {
+      argv: ['candidats', 'list'],
+      stderr:
+        "Error: Unknown command 'candidats'. Did you mean candidates?\nUsage: hire [options] [command]\nRun `hire --help` for its commands.\n",
+    },
     {
       argv: ['emulator', 'keys', 'craete'],
-      stderr: "Error: Unknown command 'craete'. Did you mean create?\nUsage: hire emulator keys [options] [command]\nRun `hire emulator keys --help` for its commands.\n",
+      stderr:
+        "Error: Unknown command 'craete'. Did you mean create?\nUsage: hire emulator keys [options] [command]\nRun `hire emulator keys --help` for its commands.\n",
     },
-    { argv: ['webhooks', 'lisen'], stderr: "Error: Unknown command 'lisen'. Did you mean listen?\nUsage: hire webhooks [options] [command]\nRun `hire webhooks --help` for its commands.\n" },
+    {
+      argv: ['webhooks', 'lisen'],
+      stderr:
+        "Error: Unknown command 'lisen'. Did you mean listen?\nUsage: hire webhooks [options] [command]\nRun `hire webhooks --help` for its commands.\n",
+    },
   ];
   for (const { argv, stderr } of cases) {
     it(`hire ${argv.join(' ')} suggests the nearest, with the usage line, exit 2`, async () => {
       const result = await help(argv);
-      expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({ code: 2, stdout: '', stderr });
+      expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
+        code: 2,
+        stdout: '',
+        stderr,
+      });
     });
   }
 
   it('suggests the nearest flag too', async () => {
     const result = await help(['jobs', 'list', '--stauts', 'active']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe("Error: Unknown option '--stauts'. Did you mean --status?\nUsage: hire jobs list [options]\nRun `hire jobs list --help` for the flags.\n");
+    expect(result.stderr).toBe(
+      "Error: Unknown option '--stauts'. Did you mean --status?\nUsage: hire jobs list [options]\nRun `hire jobs list --help` for the flags.\n",
+    );
   });
 
   it('suggests nothing when nothing is near, still exit 2', async () => {
     const result = await help(['xyzzy']);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe("Error: Unknown command 'xyzzy'.\nUsage: hire [options] [command]\nRun `hire --help` for its commands.\n");
+    expect(result.stderr).toBe(
+      "Error: Unknown command 'xyzzy'.\nUsage: hire [options] [command]\nRun `hire --help` for its commands.\n",
+    );
   });
 });

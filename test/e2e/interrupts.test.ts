@@ -38,7 +38,12 @@ const SIGNALS = [
 describe('webhooks listen --register: a failed registration ends the command', () => {
   it('a 401 exits 3 at once, with the error, instead of listening on', async () => {
     const box = await sandbox();
-    const server = await serve(reply(401, { error: { code: 'unauthorized', message: 'Invalid API key.', status: 401 }, meta: { request_id: 'req_1' } }));
+    const server = await serve(
+      reply(401, {
+        error: { code: 'unauthorized', message: 'Invalid API key.', status: 401 },
+        meta: { request_id: 'req_1' },
+      }),
+    );
     const result = await hire(box, ['webhooks', 'listen', '--register'], { env: apiEnv(server.origin, 'hk_bogus') });
     expect(result.code, describeOutput(result)).toBe(3);
     expect(result.stderr).toMatch(/Listening on/);
@@ -49,7 +54,9 @@ describe('webhooks listen --register: a failed registration ends the command', (
 
   it('no server (--max-retries 0, a closed port) exits 6 at once', async () => {
     const box = await sandbox();
-    const result = await hire(box, ['webhooks', 'listen', '--register', '--max-retries', '0'], { env: apiEnv(`http://127.0.0.1:${await unusedPort()}`) });
+    const result = await hire(box, ['webhooks', 'listen', '--register', '--max-retries', '0'], {
+      env: apiEnv(`http://127.0.0.1:${await unusedPort()}`),
+    });
     expect(result.code, describeOutput(result)).toBe(6);
     expect(result.stderr).toMatch(/refused/);
   });
@@ -67,7 +74,9 @@ describe.each(SIGNALS)('%s stops a long-running server (exit %i)', (signal, code
     const box = await sandbox();
     const { handler } = hold();
     const server = await serve(handler);
-    const proc = spawnHire(box, ['webhooks', 'listen', '--register', '--timeout', '600'], { env: apiEnv(server.origin) });
+    const proc = spawnHire(box, ['webhooks', 'listen', '--register', '--timeout', '600'], {
+      env: apiEnv(server.origin),
+    });
     await waitFor(proc, 'the registration request', () => server.requests.length > 0);
     expect(await stop(proc, signal, 'the listener')).toEqual({ code, signal: null });
     expect(server.requests).toHaveLength(1);
@@ -90,16 +99,26 @@ describe.each(['SIGINT', 'SIGTERM'] as const)('%s stops batch work, exit 130', (
     const rows = [1, 2, 3].map((n) => ({ title: `Held ${n}`, description: DESCRIPTION }));
     const file = join(box.root, 'jobs.ndjson');
     writeFileSync(file, rows.map((row) => JSON.stringify(row)).join('\n'));
-    const proc = spawnHire(box, ['jobs', 'import', file, '--concurrency', '1', '--timeout', '600', '--json'], { env: apiEnv(server.origin) });
+    const proc = spawnHire(box, ['jobs', 'import', file, '--concurrency', '1', '--timeout', '600', '--json'], {
+      env: apiEnv(server.origin),
+    });
     await waitFor(proc, 'the first row to reach the server', () => server.requests.length > 0);
 
     expect(await stop(proc, signal, 'jobs import')).toEqual({ code: 130, signal: null });
     // --json: no "Stopping…" for people; stderr is the envelope alone (README "Output").
-    expect(JSON.parse(proc.stderr)).toMatchObject({ error: { code: 'interrupted', message: expect.stringContaining('1 stopped before the answer came') } });
+    expect(JSON.parse(proc.stderr)).toMatchObject({
+      error: { code: 'interrupted', message: expect.stringContaining('1 stopped before the answer came') },
+    });
     const report = JSON.parse(proc.stdout) as Array<{ row: number; status: string }>;
-    expect(report.map((row) => row.status), describeOutput(proc)).toEqual(['interrupted', 'not_sent', 'not_sent']);
+    expect(
+      report.map((row) => row.status),
+      describeOutput(proc),
+    ).toEqual(['interrupted', 'not_sent', 'not_sent']);
     // Each left over with why (`_import_errors`, which importing the file again leaves out).
-    const left = readFileSync(join(box.root, 'jobs.failed.ndjson'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const left = readFileSync(join(box.root, 'jobs.failed.ndjson'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(left.map(({ _import_errors: _reasons, ...row }) => row)).toEqual(rows);
     for (const row of left) expect(row._import_errors).toEqual([expect.any(String)]);
     expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /api/v1/jobs']);
@@ -116,14 +135,26 @@ describe.each(['SIGINT', 'SIGTERM'] as const)('%s stops batch work, exit 130', (
       meta: { request_id: 'req_1', current_page: 1, per_page: 2, total_pages: 2, total_count: 4 },
     });
     const server = await serve(first, handler);
-    const proc = spawnHire(box, ['jobs', 'list', '--all', '--per-page', '2', '-o', 'ndjson', '--timeout', '600'], { env: apiEnv(server.origin) });
-    await waitFor(proc, 'the first page on stdout and the second requested', () => proc.stdout.includes('job_2') && server.requests.length > 1);
+    const proc = spawnHire(box, ['jobs', 'list', '--all', '--per-page', '2', '-o', 'ndjson', '--timeout', '600'], {
+      env: apiEnv(server.origin),
+    });
+    await waitFor(
+      proc,
+      'the first page on stdout and the second requested',
+      () => proc.stdout.includes('job_2') && server.requests.length > 1,
+    );
 
     expect(await stop(proc, signal, 'jobs list --all')).toEqual({ code: 130, signal: null });
-    expect(proc.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { id: string }).id)).toEqual(['job_1', 'job_2']);
-    expect(server.requests.map((request) => `${request.path} page ${new URL(request.url, server.origin).searchParams.get('page') ?? 1}`)).toEqual([
-      '/api/v1/jobs page 1',
-      '/api/v1/jobs page 2',
-    ]);
+    expect(
+      proc.stdout
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { id: string }).id),
+    ).toEqual(['job_1', 'job_2']);
+    expect(
+      server.requests.map(
+        (request) => `${request.path} page ${new URL(request.url, server.origin).searchParams.get('page') ?? 1}`,
+      ),
+    ).toEqual(['/api/v1/jobs page 1', '/api/v1/jobs page 2']);
   });
 });

@@ -14,11 +14,18 @@ const LISTENING = /Listening on (http:\/\/127\.0\.0\.1:\d+)/;
 /** What must never reach a terminal from outside: C0 (but the newline ending each line), DEL, C1, separators, bidi controls. */
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
-async function listen(box: Sandbox, args: readonly string[]): Promise<{ proc: Spawned; address: string; lines(n: number): Promise<string[]> }> {
+async function listen(
+  box: Sandbox,
+  args: readonly string[],
+): Promise<{ proc: Spawned; address: string; lines(n: number): Promise<string[]> }> {
   const proc = spawnHire(box, ['webhooks', 'listen', ...args]);
   const match = await waitFor(proc, 'the "Listening on" line', () => LISTENING.exec(proc.stderr));
   const all = () => proc.stdout.split('\n').filter((line) => line !== '');
-  return { proc, address: match[1]!, lines: (n) => waitFor(proc, `${n} line(s) on stdout`, () => (all().length >= n ? all() : undefined)) };
+  return {
+    proc,
+    address: match[1]!,
+    lines: (n) => waitFor(proc, `${n} line(s) on stdout`, () => (all().length >= n ? all() : undefined)),
+  };
 }
 
 /**
@@ -52,11 +59,16 @@ const utf8Bytes = (text: string) => Buffer.from(text, 'utf8').toString('latin1')
 /** A delivery signed with `secret` for exactly this id and body, sent now. */
 function signedAs(secret: string, id: string, body: string): Record<string, string> {
   const now = new Date();
-  return { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': new Webhook(secret).sign(id, now, body) };
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+    'webhook-signature': new Webhook(secret).sign(id, now, body),
+  };
 }
 
 const HOSTILE_TYPE = 'job.created\u001b[2J\u001b]0;PWN\u0007\u202e\u0085[valid]';
-const eventBody = (id: string, type: string) => JSON.stringify({ id, type, created_at: new Date().toISOString(), data: {} });
+const eventBody = (id: string, type: string) =>
+  JSON.stringify({ id, type, created_at: new Date().toISOString(), data: {} });
 
 describe('hire webhooks listen: hostile senders', () => {
   it('escapes sender text, and puts its own verdict first so that no unverified line reads as verified', async () => {
@@ -93,7 +105,9 @@ describe('hire webhooks listen: hostile senders', () => {
     expect(verdicts.slice(3)).toEqual(['[valid]', '[valid]']);
     // The sender's text is one word: no space in it to line up a fake verdict or a fake line when wrapped.
     for (const line of body.slice(0, 3)) expect(line).toMatch(/^\[invalid: [^\]]+\] --> \S+$/);
-    expect(body[0]).toBe('[invalid: malformed headers: missing webhook-timestamp, webhook-signature] --> evt_\\u009b32m[valid]\\u009b0m');
+    expect(body[0]).toBe(
+      '[invalid: malformed headers: missing webhook-timestamp, webhook-signature] --> evt_\\u009b32m[valid]\\u009b0m',
+    );
     expect(body[1]).toMatch(/^\[invalid: bad signature\] --> evt_1\\u0020/);
     expect(body[2]).toMatch(/^\[invalid: bad signature\] --> evt_3(\\u0020)+/);
     expect(body[2]!.length).toBeLessThan(200);

@@ -12,8 +12,10 @@ import { forward, listen, readBody, relay } from '../helpers/scripted-server.js'
 import { sandbox, type Sandbox } from '../helpers/env.js';
 import { testEmulator } from '../helpers/emulator.js';
 
-const registered = (proc: Spawned) => waitFor(proc, '"Registered webhook"', () => /Registered webhook (wh_\w+)/.exec(proc.stderr)?.[1]);
-const listening = (proc: Spawned) => waitFor(proc, '"Listening on"', () => /Listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(proc.stderr)?.[1]);
+const registered = (proc: Spawned) =>
+  waitFor(proc, '"Registered webhook"', () => /Registered webhook (wh_\w+)/.exec(proc.stderr)?.[1]);
+const listening = (proc: Spawned) =>
+  waitFor(proc, '"Listening on"', () => /Listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(proc.stderr)?.[1]);
 
 async function webhookIds(box: Sandbox, env: Record<string, string> = {}): Promise<string[]> {
   const listed = await hire(box, ['webhooks', 'list', '--json', '-q'], { env });
@@ -78,12 +80,21 @@ describe('listen --register cleans up what a killed listener made', () => {
     const [orphan] = emu.store.all<{ id: string; url: string }>('webhooks');
     expect(orphan?.url).toBe(`http://127.0.0.1:${port}/`);
     // Someone's webhook at the same address: nothing proves it is the listener's, so it stays.
-    const added = await hire(box, ['webhooks', 'add', '--url', `http://127.0.0.1:${port}/`, '--event', 'job.created', '--json', '-q'], { env });
+    const added = await hire(
+      box,
+      ['webhooks', 'add', '--url', `http://127.0.0.1:${port}/`, '--event', 'job.created', '--json', '-q'],
+      { env },
+    );
     const keep = (JSON.parse(added.stdout) as { id: string }).id;
     const next = spawnHire(box, ['webhooks', 'listen', '--register', '--events', 'job.created'], { env });
     const own = await registered(next);
     expect(next.stderr).toContain(`Removed webhook ${orphan!.id} (`);
-    expect(emu.store.all<{ id: string }>('webhooks').map((webhook) => webhook.id).sort()).toEqual([keep, own].sort());
+    expect(
+      emu.store
+        .all<{ id: string }>('webhooks')
+        .map((webhook) => webhook.id)
+        .sort(),
+    ).toEqual([keep, own].sort());
   });
 
   it("killed before its registration reached the platform: another profile's live listener at that address keeps its webhook", async () => {
@@ -98,16 +109,33 @@ describe('listen --register cleans up what a killed listener made', () => {
     await waitExit(killed, 'the listener killed while registering');
     expect(emu.store.all('webhooks')).toEqual([]);
     // Profile "other" listens on the address the killed one had, and registers it.
-    const login = await hire(box, ['auth', 'login', '--profile', 'other', '--base-url', emu.apiUrl, '--with-key'], { stdin: `${emu.key}\n` });
+    const login = await hire(box, ['auth', 'login', '--profile', 'other', '--base-url', emu.apiUrl, '--with-key'], {
+      stdin: `${emu.key}\n`,
+    });
     expect(login.code, login.stderr).toBe(0);
-    const other = spawnHire(box, ['webhooks', 'listen', '--register', '--events', 'job.created', '--port', port, '--profile', 'other']);
+    const other = spawnHire(box, [
+      'webhooks',
+      'listen',
+      '--register',
+      '--events',
+      'job.created',
+      '--port',
+      port,
+      '--profile',
+      'other',
+    ]);
     const live = await registered(other);
     const next = spawnHire(box, ['webhooks', 'listen', '--register', '--events', 'job.created'], { env });
     const own = await registered(next);
     // The request sent again was made now, for the killed listener's address: that one is removed.
     expect(next.stderr).toMatch(/Removed webhook wh_\w+ \(/);
     expect(next.stderr).not.toContain(`Removed webhook ${live}`);
-    expect(emu.store.all<{ id: string }>('webhooks').map((webhook) => webhook.id).sort()).toEqual([live, own].sort());
+    expect(
+      emu.store
+        .all<{ id: string }>('webhooks')
+        .map((webhook) => webhook.id)
+        .sort(),
+    ).toEqual([live, own].sort());
   });
 });
 
@@ -118,7 +146,11 @@ describe('signatures over the bytes received', () => {
     const id = 'evt_bytes';
     const timestamp = Math.floor(Date.now() / 1000);
     // A JSON event whose string holds a byte that is not UTF-8 (0xff).
-    const body = Buffer.concat([Buffer.from('{"id":"evt_bytes","type":"job.created","data":{"title":"caf'), Buffer.from([0xff]), Buffer.from('"}}')]);
+    const body = Buffer.concat([
+      Buffer.from('{"id":"evt_bytes","type":"job.created","data":{"title":"caf'),
+      Buffer.from([0xff]),
+      Buffer.from('"}}'),
+    ]);
     const signature = `v1,${createHmac('sha256', secret).update(`${id}.${timestamp}.`).update(body).digest('base64')}`;
 
     const relayed: Buffer[] = [];
@@ -132,10 +164,17 @@ describe('signatures over the bytes received', () => {
     const listener = spawnHire(box, ['webhooks', 'listen', '--secret', secret, '--forward-to', `${appUrl}/hooks`]);
     const port = await listening(listener);
     const status = await new Promise<number>((resolve, reject) => {
-      const sent = request(`http://127.0.0.1:${port}/`, { method: 'POST', headers: { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const sent = request(
+        `http://127.0.0.1:${port}/`,
+        {
+          method: 'POST',
+          headers: { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       sent.on('error', reject);
       sent.end(body);
     });
@@ -146,7 +185,20 @@ describe('signatures over the bytes received', () => {
     const { writeFileSync } = await import('node:fs');
     const file = `${box.root}/payload.bin`;
     writeFileSync(file, body);
-    const verified = await hire(box, ['webhooks', 'verify', '--secret', secret, '--id', id, '--timestamp', String(timestamp), '--signature', signature, '--payload-file', file]);
+    const verified = await hire(box, [
+      'webhooks',
+      'verify',
+      '--secret',
+      secret,
+      '--id',
+      id,
+      '--timestamp',
+      String(timestamp),
+      '--signature',
+      signature,
+      '--payload-file',
+      file,
+    ]);
     expect([verified.code, verified.stdout]).toEqual([0, 'valid\n']);
   });
 });

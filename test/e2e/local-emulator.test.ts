@@ -37,19 +37,23 @@ async function standing(box: Sandbox) {
 }
 
 describe('the local profile with a stranger on its address', () => {
-  it('another data dir\'s emulator there: nothing is sent to it, the command runs in-process on its own data', async () => {
+  it("another data dir's emulator there: nothing is sent to it, the command runs in-process on its own data", async () => {
     const other = await sandbox();
     const theirs = await standing(other);
     const box = await sandbox({ localUrl: `${theirs.origin}/api/v1` });
 
     const { job, result } = await create(box, 'Mine, not theirs');
     expect(result.stderr).toContain('Using the local emulator in-process');
-    expect([...result.stderr.matchAll(STRANGER_NOTICE)].map((match) => match[1])).toEqual([new URL(theirs.origin).host]);
+    expect([...result.stderr.matchAll(STRANGER_NOTICE)].map((match) => match[1])).toEqual([
+      new URL(theirs.origin).host,
+    ]);
     expect(result.stderr).not.toMatch(/Invalid API key|auth login/);
     expect((await list(box)).map((item) => item.id)).toEqual([job.id]);
 
     // Their emulator was asked for its proof and nothing else: no API request reached it.
-    await waitFor(theirs.proc, 'the proof request in its log', () => /GET \/_emulator\/info\?nonce=/.exec(theirs.proc.stderr));
+    await waitFor(theirs.proc, 'the proof request in its log', () =>
+      /GET \/_emulator\/info\?nonce=/.exec(theirs.proc.stderr),
+    );
     expect(theirs.proc.stderr).not.toMatch(/(GET|POST|PATCH|DELETE) \/api\//);
     theirs.proc.child.kill('SIGTERM');
     expect(await waitExit(theirs.proc, 'their emulator', 45_000)).toEqual({ code: 0, signal: null });
@@ -75,7 +79,7 @@ describe('the local profile with a stranger on its address', () => {
     }
   });
 
-  it('a relay in front of this data dir\'s own emulator cannot pass its proof off as its own', async () => {
+  it("a relay in front of this data dir's own emulator cannot pass its proof off as its own", async () => {
     const box = await sandbox();
     const ours = await standing(box);
     const seen: { path: string; authorization: string | undefined }[] = [];
@@ -100,13 +104,15 @@ describe('the local profile with a stranger on its address', () => {
   });
 });
 
-describe('the data dir\'s record of its standing emulator', () => {
+describe("the data dir's record of its standing emulator", () => {
   it('is written while it runs and removed when it stops; a record left by a killed one is not trusted', async () => {
     const box = await sandbox();
     const ours = await standing(box);
     const record = join(box.dataDir, 'emulator.json');
     expect(JSON.parse(readFileSync(record, 'utf8'))).toMatchObject({ pid: ours.proc.child.pid, url: ours.origin });
-    expect((await create(box, 'Served standing')).result.stderr).toContain(`Using the local emulator at ${ours.origin}.`);
+    expect((await create(box, 'Served standing')).result.stderr).toContain(
+      `Using the local emulator at ${ours.origin}.`,
+    );
 
     ours.proc.child.kill('SIGKILL');
     await waitExit(ours.proc, 'the killed emulator', 45_000);

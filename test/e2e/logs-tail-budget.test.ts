@@ -17,7 +17,12 @@ function fastClock(scale: number): () => Date {
   return () => new Date(start + (Date.now() - origin) * scale);
 }
 
-async function call(origin: string, path: string, key: string, body?: unknown): Promise<{ status: number; headers: Headers; json: any }> {
+async function call(
+  origin: string,
+  path: string,
+  key: string,
+  body?: unknown,
+): Promise<{ status: number; headers: Headers; json: any }> {
   const response = await fetch(`${origin}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -33,16 +38,25 @@ function tail(box: Sandbox, env: Record<string, string>): { proc: Spawned; ready
 }
 
 const printed = (proc: Spawned, requestId: string | null) =>
-  waitFor(proc, `request ${requestId}`, () => proc.stdout.split('\n').some((line) => line !== '' && JSON.parse(line).request_id === requestId));
+  waitFor(proc, `request ${requestId}`, () =>
+    proc.stdout.split('\n').some((line) => line !== '' && JSON.parse(line).request_id === requestId),
+  );
 
 describe('hire logs tail and the budget', () => {
   it("follows the log for a simulated hour over one connection; the key's remaining is unchanged by it", async () => {
     const box = await sandbox();
     const clock = fastClock(720);
     const paths: string[] = [];
-    const emu: TestEmulator = await testEmulator(box.dataDir, { now: clock, onRequest: (entry) => paths.push(entry.path) });
+    const emu: TestEmulator = await testEmulator(box.dataDir, {
+      now: clock,
+      onRequest: (entry) => paths.push(entry.path),
+    });
     // An admin key whose day is smaller than its hour: its answers show the daily window, which an hour does not reset.
-    const made = await call(emu.origin, '/_emulator/keys', emu.key, { level: 'admin', name: 'tail key', limits: { hour: 1_000, day: 900 } });
+    const made = await call(emu.origin, '/_emulator/keys', emu.key, {
+      level: 'admin',
+      name: 'tail key',
+      limits: { hour: 1_000, day: 900 },
+    });
     expect(made.status).toBe(201);
     const key: string = made.json.data.key;
     const budget = async () => {

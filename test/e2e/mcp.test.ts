@@ -17,7 +17,13 @@ afterEach(async () => {
 });
 
 async function connect(box: Sandbox, flags: string[] = []): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: ['bin/hire.js', 'mcp', ...flags], cwd: ROOT, env: box.env, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['bin/hire.js', 'mcp', ...flags],
+    cwd: ROOT,
+    env: box.env,
+    stderr: 'pipe',
+  });
   const client = new Client({ name: 'hire-test', version: '1.0.0' });
   await client.connect(transport);
   open.push(client);
@@ -25,12 +31,24 @@ async function connect(box: Sandbox, flags: string[] = []): Promise<Client> {
 }
 
 type Content = { type: string; text: string }[];
-const textOf = (result: object) => ((result as { content: Content }).content)[0]!.text;
+const textOf = (result: object) => (result as { content: Content }).content[0]!.text;
 
 describe('hire mcp', () => {
   it('offers read tools by default, runs them as --json does, and refuses writes without --allow-writes', async () => {
     const box = await sandbox();
-    const created = await hire(box, ['jobs', 'create', '--title', 'Backend Engineer', '--description', DESCRIPTION, '--skill', 'go', '--publish', '--json', '-q']);
+    const created = await hire(box, [
+      'jobs',
+      'create',
+      '--title',
+      'Backend Engineer',
+      '--description',
+      DESCRIPTION,
+      '--skill',
+      'go',
+      '--publish',
+      '--json',
+      '-q',
+    ]);
     expect(created.code).toBe(0);
     const job = JSON.parse(created.stdout) as { id: string };
     await hire(box, ['emulator', 'simulate', '--job', job.id, '--applications', '6', '--advance', '--seed', '7', '-q']);
@@ -39,13 +57,37 @@ describe('hire mcp', () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'hire' });
     const { tools } = await client.listTools();
     const names = tools.map((tool) => tool.name);
-    expect(names).toEqual(expect.arrayContaining(['jobs_list', 'jobs_get', 'candidates_list', 'candidates_get', 'analytics', 'status', 'events_list']));
-    for (const absent of ['jobs_create', 'candidates_move', 'jobs_delete', 'webhooks_remove', 'mcp', 'emulator_start', 'webhooks_listen', 'logs_tail', 'auth_login']) expect(names).not.toContain(absent);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'jobs_list',
+        'jobs_get',
+        'candidates_list',
+        'candidates_get',
+        'analytics',
+        'status',
+        'events_list',
+      ]),
+    );
+    for (const absent of [
+      'jobs_create',
+      'candidates_move',
+      'jobs_delete',
+      'webhooks_remove',
+      'mcp',
+      'emulator_start',
+      'webhooks_listen',
+      'logs_tail',
+      'auth_login',
+    ])
+      expect(names).not.toContain(absent);
     for (const tool of tools) expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
     // Input schemas from the flags: types, enums, ranges.
     const candidates = tools.find((tool) => tool.name === 'candidates_list')!;
     expect(candidates.inputSchema.properties).toMatchObject({
-      status: { type: 'array', items: { type: 'string', enum: ['new', 'screening', 'review', 'interview', 'offer', 'hired', 'rejected'] } },
+      status: {
+        type: 'array',
+        items: { type: 'string', enum: ['new', 'screening', 'review', 'interview', 'offer', 'hired', 'rejected'] },
+      },
       score_min: { type: 'number', minimum: 0, maximum: 100 },
       job: { type: 'string' },
     });
@@ -54,22 +96,41 @@ describe('hire mcp', () => {
     // A read: the same JSON as `hire jobs list --json`.
     const listed = await client.callTool({ name: 'jobs_list', arguments: { fields: 'id,title,status' } });
     expect(listed.isError).toBeFalsy();
-    expect(JSON.parse(textOf(listed))).toEqual(JSON.parse((await hire(box, ['jobs', 'list', '--fields', 'id,title,status', '--json', '-q'])).stdout));
-    const inReview = await client.callTool({ name: 'candidates_list', arguments: { job: job.id, status: ['review', 'interview'], score_min: 0 } });
+    expect(JSON.parse(textOf(listed))).toEqual(
+      JSON.parse((await hire(box, ['jobs', 'list', '--fields', 'id,title,status', '--json', '-q'])).stdout),
+    );
+    const inReview = await client.callTool({
+      name: 'candidates_list',
+      arguments: { job: job.id, status: ['review', 'interview'], score_min: 0 },
+    });
     const rows = JSON.parse(textOf(inReview)) as { job_id: string; status: string }[];
-    for (const row of rows) expect(row).toMatchObject({ job_id: job.id, status: expect.stringMatching(/^(review|interview)$/) });
-    expect(JSON.parse(textOf(await client.callTool({ name: 'jobs_get', arguments: { id: job.id } })))).toMatchObject({ id: job.id, title: 'Backend Engineer' });
+    for (const row of rows)
+      expect(row).toMatchObject({ job_id: job.id, status: expect.stringMatching(/^(review|interview)$/) });
+    expect(JSON.parse(textOf(await client.callTool({ name: 'jobs_get', arguments: { id: job.id } })))).toMatchObject({
+      id: job.id,
+      title: 'Backend Engineer',
+    });
 
     // A write, not offered: told why and what would allow it; nothing created.
-    const refused = await client.callTool({ name: 'jobs_create', arguments: { title: 'Sneaky', description: DESCRIPTION } });
+    const refused = await client.callTool({
+      name: 'jobs_create',
+      arguments: { title: 'Sneaky', description: DESCRIPTION },
+    });
     expect(refused.isError).toBe(true);
-    expect(JSON.parse(textOf(refused))).toMatchObject({ error: { code: 'not_allowed', message: expect.stringContaining('--allow-writes') } });
+    expect(JSON.parse(textOf(refused))).toMatchObject({
+      error: { code: 'not_allowed', message: expect.stringContaining('--allow-writes') },
+    });
     expect(JSON.parse((await hire(box, ['jobs', 'list', '--json', '-q'])).stdout)).toHaveLength(1);
 
     // Invalid input: out of range, unknown, and a failure of the API (its code and the exit code).
     const range = JSON.parse(textOf(await client.callTool({ name: 'candidates_list', arguments: { score_min: 150 } })));
-    expect(range).toMatchObject({ exit_code: 2, error: { code: 'usage_error', message: expect.stringContaining('--score-min') } });
-    const unknown = JSON.parse(textOf(await client.callTool({ name: 'jobs_get', arguments: { id: job.id, colour: 'red' } })));
+    expect(range).toMatchObject({
+      exit_code: 2,
+      error: { code: 'usage_error', message: expect.stringContaining('--score-min') },
+    });
+    const unknown = JSON.parse(
+      textOf(await client.callTool({ name: 'jobs_get', arguments: { id: job.id, colour: 'red' } })),
+    );
     expect(unknown).toMatchObject({ exit_code: 2, error: { message: expect.stringContaining('"colour"') } });
     const missing = await client.callTool({ name: 'jobs_get', arguments: { id: 'job_missing' } });
     expect(missing.isError).toBe(true);
@@ -84,20 +145,37 @@ describe('hire mcp', () => {
     const box = await sandbox();
     const writer = await connect(box, ['--allow-writes']);
     const names = (await writer.listTools()).tools.map((tool) => tool.name);
-    expect(names).toEqual(expect.arrayContaining(['jobs_create', 'jobs_publish', 'candidates_move', 'webhooks_add', 'jobs_list']));
+    expect(names).toEqual(
+      expect.arrayContaining(['jobs_create', 'jobs_publish', 'candidates_move', 'webhooks_add', 'jobs_list']),
+    );
     expect(names).not.toContain('jobs_delete');
-    const created = await writer.callTool({ name: 'jobs_create', arguments: { title: 'Data Engineer', description: DESCRIPTION, skill: ['sql', 'python'], publish: true } });
+    const created = await writer.callTool({
+      name: 'jobs_create',
+      arguments: { title: 'Data Engineer', description: DESCRIPTION, skill: ['sql', 'python'], publish: true },
+    });
     expect(created.isError).toBeFalsy();
     const job = JSON.parse(textOf(created)) as { id: string; status: string; skills: string[] };
     expect(job).toMatchObject({ status: 'active', skills: ['sql', 'python'] });
     await hire(box, ['emulator', 'simulate', '--job', job.id, '--applications', '3', '--seed', '3', '-q']);
-    const [candidate] = JSON.parse(textOf(await writer.callTool({ name: 'candidates_list', arguments: { job: job.id, status: ['new'] } }))) as { id: string }[];
-    const moved = await writer.callTool({ name: 'candidates_move', arguments: { ids: [candidate!.id], status: 'screening' } });
+    const [candidate] = JSON.parse(
+      textOf(await writer.callTool({ name: 'candidates_list', arguments: { job: job.id, status: ['new'] } })),
+    ) as { id: string }[];
+    const moved = await writer.callTool({
+      name: 'candidates_move',
+      arguments: { ids: [candidate!.id], status: 'screening' },
+    });
     expect(JSON.parse(textOf(moved))).toMatchObject({ id: candidate!.id, status: 'screening' });
-    const invalid = JSON.parse(textOf(await writer.callTool({ name: 'jobs_create', arguments: { title: 'Short', description: 'too short' } })));
-    expect(invalid).toMatchObject({ exit_code: 2, error: { code: 'validation_error', details: { description: expect.any(String) } } });
+    const invalid = JSON.parse(
+      textOf(await writer.callTool({ name: 'jobs_create', arguments: { title: 'Short', description: 'too short' } })),
+    );
+    expect(invalid).toMatchObject({
+      exit_code: 2,
+      error: { code: 'validation_error', details: { description: expect.any(String) } },
+    });
     const deleting = await writer.callTool({ name: 'jobs_delete', arguments: { id: job.id } });
-    expect(JSON.parse(textOf(deleting))).toMatchObject({ error: { code: 'not_allowed', message: expect.stringContaining('--allow-deletes') } });
+    expect(JSON.parse(textOf(deleting))).toMatchObject({
+      error: { code: 'not_allowed', message: expect.stringContaining('--allow-deletes') },
+    });
     expect(JSON.parse((await hire(box, ['jobs', 'get', job.id, '--json', '-q'])).stdout)).toMatchObject({ id: job.id });
 
     const admin = await connect(box, ['--allow-writes', '--allow-deletes']);
@@ -112,13 +190,22 @@ describe('hire mcp', () => {
 
   it('writes nothing to stdout but JSON-RPC messages, answers calls in flight when stdin closes, and exits 0', async () => {
     const box = await sandbox();
-    const child = spawn(process.execPath, ['bin/hire.js', 'mcp'], { cwd: ROOT, env: box.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['bin/hire.js', 'mcp'], {
+      cwd: ROOT,
+      env: box.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const lines: string[] = [];
     createInterface({ input: child.stdout }).on('line', (line) => lines.push(line));
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
-    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    });
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
     send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'jobs_list', arguments: {} } });
@@ -126,7 +213,9 @@ describe('hire mcp', () => {
     child.stdin.end();
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
-    const messages = lines.map((line) => JSON.parse(line) as { jsonrpc: string; id: number; result?: { isError?: boolean } });
+    const messages = lines.map(
+      (line) => JSON.parse(line) as { jsonrpc: string; id: number; result?: { isError?: boolean } },
+    );
     for (const message of messages) expect(message.jsonrpc).toBe('2.0');
     expect(messages.map((message) => message.id).sort()).toEqual([1, 2, 3, 4]);
     expect(messages.find((message) => message.id === 3)?.result?.isError).toBeFalsy();

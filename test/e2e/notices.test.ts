@@ -18,7 +18,10 @@ describe('notices at a terminal', () => {
     const box = await sandbox();
     // An export's server-set columns make `jobs import` say which it leaves out: a long notice.
     const header = 'id,status,title,description,assessment_id,application_url,candidate_count,created_at,updated_at';
-    writeFileSync(join(box.root, 'jobs.csv'), `${header}\njob_1,active,Backend Engineer,"${DESCRIPTION}",asmt_1,http://x/apply,3,2026-01-01T00:00:00Z,2026-01-01T00:00:00Z\n`);
+    writeFileSync(
+      join(box.root, 'jobs.csv'),
+      `${header}\njob_1,active,Backend Engineer,"${DESCRIPTION}",asmt_1,http://x/apply,3,2026-01-01T00:00:00Z,2026-01-01T00:00:00Z\n`,
+    );
     const pane = hirePane(box, ['jobs', 'import', 'jobs.csv', '--dry-run'], { width: 80, height: 24 });
     panes.push(pane);
     const screen = await pane.waitFor(/EXIT=\d+/);
@@ -26,12 +29,15 @@ describe('notices at a terminal', () => {
     // capture -J joins what the terminal wrapped: a line longer than 80 here was cut by the terminal.
     for (const line of screen.split('\n')) expect([...line].length, screen).toBeLessThanOrEqual(80);
     const notice = screen.slice(screen.indexOf('Left out'), screen.indexOf('new job'));
-    for (const field of ['assessment_id', 'application_url', 'candidate_count', 'created_at', 'updated_at']) expect(notice).toContain(field);
+    for (const field of ['assessment_id', 'application_url', 'candidate_count', 'created_at', 'updated_at'])
+      expect(notice).toContain(field);
   });
 
   it('stdout piped, stderr a terminal: an error and its hint still wrap to the terminal', async () => {
     const box = await sandbox();
-    const created = await runCli(['jobs', 'create', '--title', 'Draft', '--description', DESCRIPTION, '--json', '-q'], { env: box.env });
+    const created = await runCli(['jobs', 'create', '--title', 'Draft', '--description', DESCRIPTION, '--json', '-q'], {
+      env: box.env,
+    });
     const id = (JSON.parse(created.stdout) as { id: string }).id;
     const pane = shellPane(box, `hire jobs pause ${id} -q | cat`, { width: 60, height: 24 });
     panes.push(pane);
@@ -40,5 +46,4 @@ describe('notices at a terminal', () => {
     for (const line of screen.split('\n')) expect([...line].length, screen).toBeLessThanOrEqual(60);
     expect(screen).toContain(`\`hire jobs publish ${id}\``);
   });
-
 });

@@ -13,7 +13,18 @@ import { testEmulator } from '../helpers/emulator.js';
 import { sandbox } from '../helpers/env.js';
 
 /** What a fresh clone has that packing reads (dist/ is not among them). */
-const CHECKOUT = ['package.json', 'package-lock.json', 'README.md', 'tsconfig.json', 'tsconfig.lib.json', 'bin', 'src', 'scripts', 'completions', 'man'];
+const CHECKOUT = [
+  'package.json',
+  'package-lock.json',
+  'README.md',
+  'tsconfig.json',
+  'tsconfig.lib.json',
+  'bin',
+  'src',
+  'scripts',
+  'completions',
+  'man',
+];
 
 function run(command: string, args: string[], options: { cwd: string; env: Record<string, string> }) {
   const result = spawnSync(command, args, { ...options, encoding: 'utf8', maxBuffer: 1 << 26 });
@@ -23,7 +34,11 @@ function run(command: string, args: string[], options: { cwd: string; env: Recor
 
 /** The variables through which this machine reaches the registry (certificates, proxies, registry). */
 function machineNpmEnv(): Record<string, string> {
-  const names = Object.keys(process.env).filter((name) => /^(NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|SSL_CERT_DIR|HTTPS?_PROXY|NO_PROXY|npm_config_registry|NPM_CONFIG_REGISTRY)$/i.test(name));
+  const names = Object.keys(process.env).filter((name) =>
+    /^(NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|SSL_CERT_DIR|HTTPS?_PROXY|NO_PROXY|npm_config_registry|NPM_CONFIG_REGISTRY)$/i.test(
+      name,
+    ),
+  );
   return Object.fromEntries(names.map((name) => [name, process.env[name]!]));
 }
 
@@ -36,7 +51,10 @@ describe('the npm package', () => {
     symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
     // npm with a cache of the test's own, writing nowhere else; the machine's npm settings (registry,
     // certificates), which --prefix would otherwise look for under the new prefix.
-    const globalconfig = run('npm', ['config', 'get', 'globalconfig'], { cwd: ROOT, env: { ...box.env, ...machineNpmEnv() } }).stdout.trim();
+    const globalconfig = run('npm', ['config', 'get', 'globalconfig'], {
+      cwd: ROOT,
+      env: { ...box.env, ...machineNpmEnv() },
+    }).stdout.trim();
     const npmEnv = {
       ...box.env,
       ...machineNpmEnv(),
@@ -63,21 +81,35 @@ describe('the npm package', () => {
     expect(files.filter((file) => /^(src|test|scripts|\.ci)\/|\.map$|^tsconfig/.test(file))).toEqual([]);
 
     const prefix = join(box.root, 'prefix');
-    const installed = run('npm', ['install', '--global', '--prefix', prefix, '--no-audit', '--no-fund', join(box.root, info!.filename)], {
-      cwd: box.root,
-      env: npmEnv,
-    });
+    const installed = run(
+      'npm',
+      ['install', '--global', '--prefix', prefix, '--no-audit', '--no-fund', join(box.root, info!.filename)],
+      {
+        cwd: box.root,
+        env: npmEnv,
+      },
+    );
     expect(installed.status, installed.stderr).toBe(0);
     // Only what cannot be bundled is installed: the SQLite binding and what it loads with.
     const modules = readdirSync(join(prefix, 'lib', 'node_modules', 'hire', 'node_modules')).sort();
-    console.log(`npm package: ${files.length} files, ${info!.size} bytes packed; installed beside it: ${modules.join(', ')}`);
-    for (const bundled of ['commander', 'undici', 'zod', 'chalk', 'conf', 'ora', 'yaml', 'vitest', 'typescript']) expect(modules).not.toContain(bundled);
+    console.log(
+      `npm package: ${files.length} files, ${info!.size} bytes packed; installed beside it: ${modules.join(', ')}`,
+    );
+    for (const bundled of ['commander', 'undici', 'zod', 'chalk', 'conf', 'ora', 'yaml', 'vitest', 'typescript'])
+      expect(modules).not.toContain(bundled);
 
     // The man pages are linked where `man` looks under the prefix (share/man/man1), and render.
     const { man } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { man: string[] };
     const manDir = join(prefix, 'share', 'man', 'man1');
     expect(readdirSync(manDir).sort()).toEqual(man.map((file) => file.replace(/^man\//, '')).sort());
-    const manEnv = { ...box.env, MANPATH: join(prefix, 'share', 'man'), MANPAGER: 'cat', PAGER: 'cat', MANWIDTH: '80', LANG: 'C.UTF-8' };
+    const manEnv = {
+      ...box.env,
+      MANPATH: join(prefix, 'share', 'man'),
+      MANPAGER: 'cat',
+      PAGER: 'cat',
+      MANWIDTH: '80',
+      LANG: 'C.UTF-8',
+    };
     const page = run('man', ['hire-jobs-create'], { cwd: box.root, env: manEnv });
     expect(page.status, page.stderr).toBe(0);
     expect(page.stdout).toMatch(/^NAME\n\s+hire-jobs-create - create a job posting/m);
@@ -88,8 +120,14 @@ describe('the npm package', () => {
 
     const empty = join(box.root, 'empty');
     mkdirSync(empty);
-    const hire = (...args: string[]) => run(join(prefix, 'bin', 'hire'), args, { cwd: empty, env: { ...box.env, PATH: `${join(prefix, 'bin')}:${box.env.PATH}` } });
-    const { version } = JSON.parse(run('node', ['-p', 'JSON.stringify(require("./package.json"))'], { cwd: ROOT, env: box.env }).stdout) as { version: string };
+    const hire = (...args: string[]) =>
+      run(join(prefix, 'bin', 'hire'), args, {
+        cwd: empty,
+        env: { ...box.env, PATH: `${join(prefix, 'bin')}:${box.env.PATH}` },
+      });
+    const { version } = JSON.parse(
+      run('node', ['-p', 'JSON.stringify(require("./package.json"))'], { cwd: ROOT, env: box.env }).stdout,
+    ) as { version: string };
 
     const versionRun = hire('--version');
     expect(versionRun.status, versionRun.stderr).toBe(0);
@@ -98,7 +136,16 @@ describe('the npm package', () => {
     expect(help.status, help.stderr).toBe(0);
     expect(help.stdout).toContain('jobs');
     // -v: under --json the notice that names the emulator is written only then (README "Output").
-    const created = hire('jobs', 'create', '--title', 'Packaged Engineer', '--description', DESCRIPTION, '--json', '-v');
+    const created = hire(
+      'jobs',
+      'create',
+      '--title',
+      'Packaged Engineer',
+      '--description',
+      DESCRIPTION,
+      '--json',
+      '-v',
+    );
     expect(created.status, created.stderr).toBe(0);
     const job = JSON.parse(created.stdout) as { id: string; title: string };
     expect(job.title).toBe('Packaged Engineer');
@@ -111,10 +158,16 @@ describe('the npm package', () => {
     const project = join(box.root, 'project');
     mkdirSync(project);
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'uses-hire', private: true, type: 'module' }));
-    const local = run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(box.root, info!.filename)], { cwd: project, env: npmEnv });
+    const local = run(
+      'npm',
+      ['install', '--prefer-offline', '--no-audit', '--no-fund', join(box.root, info!.filename)],
+      { cwd: project, env: npmEnv },
+    );
     expect(local.status, local.stderr).toBe(0);
     const emulator = await testEmulator(join(box.root, 'emulator-data'));
-    const made = await emulator.call('POST', '/jobs', { body: { title: 'Listed by the library', description: DESCRIPTION } });
+    const made = await emulator.call('POST', '/jobs', {
+      body: { title: 'Listed by the library', description: DESCRIPTION },
+    });
     expect(made.status).toBe(201);
     writeFileSync(
       join(project, 'list.mjs'),
@@ -127,7 +180,9 @@ describe('the npm package', () => {
     // Asynchronously: the emulator answers from this process.
     const listedByLibrary = await new Promise<{ error: Error | null; stdout: string; stderr: string }>((resolve) => {
       const env = { ...box.env, HIRE_BASE_URL: emulator.apiUrl, HIRE_API_KEY: emulator.key };
-      execFile(process.execPath, ['list.mjs'], { cwd: project, env, encoding: 'utf8' }, (error, stdout, stderr) => resolve({ error, stdout, stderr }));
+      execFile(process.execPath, ['list.mjs'], { cwd: project, env, encoding: 'utf8' }, (error, stdout, stderr) =>
+        resolve({ error, stdout, stderr }),
+      );
     });
     expect(listedByLibrary.error, listedByLibrary.stderr).toBeNull();
     expect(JSON.parse(listedByLibrary.stdout)).toEqual({ ids: [made.json.data.id], hireError: 'function' });
@@ -137,11 +192,22 @@ describe('the npm package', () => {
     writeFileSync(
       join(project, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', noEmit: true, types: ['node'], typeRoots: [join(ROOT, 'node_modules', '@types')] },
+        compilerOptions: {
+          strict: true,
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          noEmit: true,
+          types: ['node'],
+          typeRoots: [join(ROOT, 'node_modules', '@types')],
+        },
         files: ['example.ts'],
       }),
     );
-    const checked = run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], { cwd: project, env: box.env });
+    const checked = run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], {
+      cwd: project,
+      env: box.env,
+    });
     expect(checked.status, checked.stdout + checked.stderr).toBe(0);
   }, 300_000);
 });

@@ -17,7 +17,11 @@ type Obj = Record<string, unknown>;
 /** `hire ARGS >> output`, stderr collected. */
 function hireAppending(box: Sandbox, args: string[], env: Record<string, string>, output: string): Spawned {
   const fd = openSync(output, 'a');
-  const child = spawn(process.execPath, ['bin/hire.js', ...args], { cwd: ROOT, env: { ...box.env, ...env }, stdio: ['ignore', fd, 'pipe'] });
+  const child = spawn(process.execPath, ['bin/hire.js', ...args], {
+    cwd: ROOT,
+    env: { ...box.env, ...env },
+    stdio: ['ignore', fd, 'pipe'],
+  });
   closeSync(fd);
   beforeSandboxRemoval(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -99,9 +103,24 @@ describe('hire … --all --resume STATE >> FILE, stopped and run again', () => {
 
     const text = readFileSync(output, 'utf8');
     if (format === 'ndjson') {
-      expect(text).toBe(expected.map((candidate) => `${JSON.stringify({ id: candidate.id, name: candidate.name, status: candidate.status })}\n`).join(''));
+      expect(text).toBe(
+        expected
+          .map(
+            (candidate) => `${JSON.stringify({ id: candidate.id, name: candidate.name, status: candidate.status })}\n`,
+          )
+          .join(''),
+      );
     } else {
-      expect(text).toBe(['id,name,status', ...expected.map((candidate) => `${String(candidate.id)},${String(candidate.name)},${String(candidate.status)}`)].map((line) => `${line}\r\n`).join(''));
+      expect(text).toBe(
+        [
+          'id,name,status',
+          ...expected.map(
+            (candidate) => `${String(candidate.id)},${String(candidate.name)},${String(candidate.status)}`,
+          ),
+        ]
+          .map((line) => `${line}\r\n`)
+          .join(''),
+      );
     }
 
     const again = hireAppending(box, args, env, output);

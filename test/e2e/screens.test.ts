@@ -22,14 +22,45 @@ async function ok(box: Sandbox, argv: string[]): Promise<any> {
 async function seeded(): Promise<{ box: Sandbox; ids: string[] }> {
   const box = await sandbox();
   const job: Rec = await ok(box, [
-    'jobs', 'create', '--title', 'Senior Backend Engineer, Payments Platform and Ledger Reconciliation (Berlin)',
-    '--description', DESCRIPTION, '--department', 'Engineering and Infrastructure', '--location-type', 'hybrid',
-    '--city', 'Berlin', '--state', 'Berlin', '--country', 'DE', '--publish',
+    'jobs',
+    'create',
+    '--title',
+    'Senior Backend Engineer, Payments Platform and Ledger Reconciliation (Berlin)',
+    '--description',
+    DESCRIPTION,
+    '--department',
+    'Engineering and Infrastructure',
+    '--location-type',
+    'hybrid',
+    '--city',
+    'Berlin',
+    '--state',
+    'Berlin',
+    '--country',
+    'DE',
+    '--publish',
   ]);
   await ok(box, ['jobs', 'create', '--title', 'Designer', '--description', DESCRIPTION]);
   await ok(box, ['emulator', 'simulate', '--job', job.id, '--applications', '4', '--advance', '--seed', '7']);
-  const hook: Rec = await ok(box, ['webhooks', 'add', '--url', 'https://hooks.example.com:8443/a/very/long/path/that/cannot/fit', '--event', 'application.created,candidate.statusChanged']);
-  const key: Rec = await ok(box, ['emulator', 'keys', 'create', '--name', 'dashboards for the hiring team', '--level', 'read', '--expires-in', '90d']);
+  const hook: Rec = await ok(box, [
+    'webhooks',
+    'add',
+    '--url',
+    'https://hooks.example.com:8443/a/very/long/path/that/cannot/fit',
+    '--event',
+    'application.created,candidate.statusChanged',
+  ]);
+  const key: Rec = await ok(box, [
+    'emulator',
+    'keys',
+    'create',
+    '--name',
+    'dashboards for the hiring team',
+    '--level',
+    'read',
+    '--expires-in',
+    '90d',
+  ]);
   const candidates: Rec[] = await ok(box, ['candidates', 'list']);
   return { box, ids: [job.id, hook.id, key.id, ...candidates.map((candidate) => candidate.id)] };
 }

@@ -11,7 +11,17 @@ import { sandbox, unusedPort, type Sandbox } from '../helpers/env.js';
 
 const { version: VERSION } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
-const CREATE = ['jobs', 'create', '--title', 'Backend Engineer', '--description', DESCRIPTION, '--skill', 'go', '--publish'];
+const CREATE = [
+  'jobs',
+  'create',
+  '--title',
+  'Backend Engineer',
+  '--description',
+  DESCRIPTION,
+  '--skill',
+  'go',
+  '--publish',
+];
 const ANSI = /\u001b\[/;
 const BOX_DRAWING = /[\u2500-\u257f]/;
 const LISTENING = /Emulator listening on (http:\/\/([^\s/]+):(\d+))\/api\/v1/;
@@ -32,7 +42,6 @@ function parseJson<T>(result: Result): T {
     throw new Error(`stdout is not JSON (exit ${result.code}):\n${result.stdout}\nstderr:\n${result.stderr}`);
   }
 }
-
 
 interface StandingEmulator {
   proc: Spawned;
@@ -84,7 +93,9 @@ function inOwnNetwork(box: Sandbox, lines: string[]): Promise<Result> {
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.once('error', (error) => reject(new Error(`cannot run unshare (util-linux) for a network namespace: ${error.message}`)));
+    child.once('error', (error) =>
+      reject(new Error(`cannot run unshare (util-linux) for a network namespace: ${error.message}`)),
+    );
     child.once('close', (code, signal) => {
       if (code !== 0 && /unshare:|Operation not permitted/.test(stderr)) {
         reject(new Error(`this test needs a network namespace of its own (unshare --net): ${stderr.trim()}`));
@@ -108,7 +119,19 @@ function isListening(host: string, port: number): Promise<boolean> {
 
 async function createJob(box: Sandbox, title: string): Promise<{ job: Job; result: Result }> {
   // -v: under --json the notice that names the emulator is written only then (README "Output").
-  const result = await hire(box, ['jobs', 'create', '--title', title, '--description', DESCRIPTION, '--skill', 'go', '--publish', '--json', '-v']);
+  const result = await hire(box, [
+    'jobs',
+    'create',
+    '--title',
+    title,
+    '--description',
+    DESCRIPTION,
+    '--skill',
+    'go',
+    '--publish',
+    '--json',
+    '-v',
+  ]);
   expect(result.code, result.stderr).toBe(0);
   return { job: parseJson<Job>(result), result };
 }
@@ -129,10 +152,13 @@ async function listJobs(box: Sandbox): Promise<{ jobs: Job[]; result: Result }> 
 
 const byId = (jobs: Job[]) => [...jobs].sort((a, b) => a.id.localeCompare(b.id));
 /** A job as an emulator at `origin` serves it: links name the origin serving the data (docs/emulator.md "The candidate's side"). */
-const servedAt = (origin: string, jobs: Job[]) => jobs.map((job) => ({ ...job, application_url: `${origin}/apply/${job.id}` }));
+const servedAt = (origin: string, jobs: Job[]) =>
+  jobs.map((job) => ({ ...job, application_url: `${origin}/apply/${job.id}` }));
 /** The local profile's origin: an in-process emulator's links name it (its own port goes with the command). */
 function profileOrigin(box: Sandbox): string {
-  const config = JSON.parse(readFileSync(join(box.configDir, 'config.json'), 'utf8')) as { profiles: { local: { base_url: string } } };
+  const config = JSON.parse(readFileSync(join(box.configDir, 'config.json'), 'utf8')) as {
+    profiles: { local: { base_url: string } };
+  };
   return new URL(config.profiles.local.base_url).origin;
 }
 
@@ -195,7 +221,15 @@ describe('jobs on the in-process (embedded) emulator', () => {
     const { jobs } = await listJobs(box);
     expect(jobs).toEqual([job]);
 
-    const second = await hire(box, ['jobs', 'create', '--title', 'Data Engineer', '--description', DESCRIPTION, '--json']);
+    const second = await hire(box, [
+      'jobs',
+      'create',
+      '--title',
+      'Data Engineer',
+      '--description',
+      DESCRIPTION,
+      '--json',
+    ]);
     expect(second.code, second.stderr).toBe(0);
     const draft = parseJson<Job>(second);
     expect(draft.status).toBe('draft');
@@ -220,7 +254,10 @@ describe('jobs on the in-process (embedded) emulator', () => {
     // A network namespace of its own: 4010 there is free whatever listens on this machine's 4010.
     const box = await sandbox();
     rmSync(box.configDir, { recursive: true, force: true });
-    const result = await inOwnNetwork(box, [hireLine([...CREATE, '--json', '-v'], 'created.json'), hireLine(['jobs', 'list', '--json', '-v'], 'list.json')]);
+    const result = await inOwnNetwork(box, [
+      hireLine([...CREATE, '--json', '-v'], 'created.json'),
+      hireLine(['jobs', 'list', '--json', '-v'], 'list.json'),
+    ]);
     expect(result.code, result.stderr).toBe(0);
     const job = JSON.parse(readFileSync(join(box.root, 'created.json'), 'utf8')) as Job;
     expect(result.stderr).toMatch(/^Using the local emulator in-process/m);
@@ -239,7 +276,11 @@ describe('jobs on the in-process (embedded) emulator', () => {
     const stranger = `node -e ${shellQuote(
       `require('http').createServer((q,s)=>{require('fs').appendFileSync(${JSON.stringify(log)}, q.method+' '+q.url+' auth='+(q.headers.authorization?'yes':'no')+'\\n');s.writeHead(404,{'content-type':'text/html'});s.end('<h1>not here</h1>')}).listen(4010,'127.0.0.1',()=>require('fs').writeFileSync(${JSON.stringify(log + '.ready')},''))`,
     )} > /dev/null 2>&1 & server=$!; trap 'kill $server' EXIT; until [ -e ${shellQuote(log + '.ready')} ]; do sleep 0.05; done`;
-    const result = await inOwnNetwork(box, [stranger, hireLine([...CREATE, '--json', '-v'], 'created.json'), hireLine(['jobs', 'list', '--json', '-v'], 'list.json')]);
+    const result = await inOwnNetwork(box, [
+      stranger,
+      hireLine([...CREATE, '--json', '-v'], 'created.json'),
+      hireLine(['jobs', 'list', '--json', '-v'], 'list.json'),
+    ]);
     expect(result.code, result.stderr).toBe(0);
     const job = JSON.parse(readFileSync(join(box.root, 'created.json'), 'utf8')) as Job;
     const jobs = JSON.parse(readFileSync(join(box.root, 'list.json'), 'utf8')) as Job[];
@@ -249,7 +290,11 @@ describe('jobs on the in-process (embedded) emulator', () => {
     expect(seen.length).toBeGreaterThan(0);
     for (const line of seen) expect(line).toMatch(/^GET \/_emulator\/info\?nonce=[0-9a-f]+ auth=no$/);
     // One notice per command, naming the address.
-    expect(result.stderr.match(/Something other than this data dir's emulator answers at 127\.0\.0\.1:4010; it was sent nothing\./g)).toHaveLength(2);
+    expect(
+      result.stderr.match(
+        /Something other than this data dir's emulator answers at 127\.0\.0\.1:4010; it was sent nothing\./g,
+      ),
+    ).toHaveLength(2);
     expect(result.stderr).not.toMatch(/Invalid API key|not JSON|HTTP 404/);
   });
 
@@ -282,19 +327,26 @@ describe('hire emulator start', () => {
     const emulator = await startEmulator(box);
     expect(emulator.host).toBe('127.0.0.1');
     expect(emulator.port).toBeGreaterThan(0);
-    const record = JSON.parse(readFileSync(join(box.dataDir, 'emulator.json'), 'utf8')) as { pid: number; url?: string };
+    const record = JSON.parse(readFileSync(join(box.dataDir, 'emulator.json'), 'utf8')) as {
+      pid: number;
+      url?: string;
+    };
     expect(record).toMatchObject({ pid: emulator.proc.child.pid, url: emulator.origin });
     pointLocalProfileAt(box, emulator.apiUrl);
 
     const { job: standingJob, result: created } = await createJob(box, 'Made on the server');
     expect(people(created.stderr)).toEqual([`Using the local emulator at ${emulator.origin}.`]);
-    await waitFor(emulator.proc, 'the POST in the request log', () => /POST \/api\/v1\/jobs → 201 .*req_/.exec(emulator.proc.stderr));
+    await waitFor(emulator.proc, 'the POST in the request log', () =>
+      /POST \/api\/v1\/jobs → 201 .*req_/.exec(emulator.proc.stderr),
+    );
 
     const { jobs, result: listed } = await listJobs(box);
     expect(listed.stderr).toContain(`Using the local emulator at ${emulator.origin}.`);
     expect(standingJob.application_url).toBe(`${emulator.origin}/apply/${standingJob.id}`);
     expect(byId(jobs)).toEqual(byId(servedAt(emulator.origin, [embeddedJob, standingJob])));
-    await waitFor(emulator.proc, 'the GET in the request log', () => /GET \/api\/v1\/jobs\S* → 200 /.exec(emulator.proc.stderr));
+    await waitFor(emulator.proc, 'the GET in the request log', () =>
+      /GET \/api\/v1\/jobs\S* → 200 /.exec(emulator.proc.stderr),
+    );
 
     // A validation failure sends nothing: the server logs no second POST before the next GET.
     const invalid = await hire(box, [...CREATE, '--question-count', '3']);
@@ -302,7 +354,11 @@ describe('hire emulator start', () => {
     expect(invalid.stdout).toBe('');
     const { jobs: after } = await listJobs(box);
     expect(after).toHaveLength(2);
-    await waitFor(emulator.proc, 'the second GET in the request log', () => emulator.proc.stderr.match(/GET \/api\/v1\/jobs/g)?.[1]);
+    await waitFor(
+      emulator.proc,
+      'the second GET in the request log',
+      () => emulator.proc.stderr.match(/GET \/api\/v1\/jobs/g)?.[1],
+    );
     expect(emulator.proc.stderr.match(/POST /g)).toHaveLength(1);
 
     const exit = await stopEmulator(emulator, 'SIGINT');
@@ -346,7 +402,9 @@ describe('hire emulator start', () => {
     pointLocalProfileAt(box, emulator.apiUrl);
     const { result } = await createJob(box, 'On another loopback address');
     expect(result.stderr).toContain(`Using the local emulator at ${emulator.origin}.`);
-    await waitFor(emulator.proc, 'the POST in the request log', () => /POST \/api\/v1\/jobs → 201/.exec(emulator.proc.stderr));
+    await waitFor(emulator.proc, 'the POST in the request log', () =>
+      /POST \/api\/v1\/jobs → 201/.exec(emulator.proc.stderr),
+    );
     expect(await stopEmulator(emulator, 'SIGTERM')).toEqual({ code: 0, signal: null });
   });
 
@@ -365,7 +423,7 @@ describe('hire emulator start', () => {
     expect(existsSync(join(box.dataDir, 'emulator.json'))).toBe(false);
   });
 
-  it('a second emulator on the same data dir: exit 1 naming the running one\'s address', async () => {
+  it("a second emulator on the same data dir: exit 1 naming the running one's address", async () => {
     const box = await sandbox();
     const running = await startEmulator(box);
 
@@ -382,17 +440,21 @@ describe('hire emulator start', () => {
     expect(await stopEmulator(running, 'SIGINT')).toEqual({ code: 130, signal: null });
   });
 
-  it('commands find a standing emulator on another port than the profile\'s through the data dir\'s record', async () => {
+  it("commands find a standing emulator on another port than the profile's through the data dir's record", async () => {
     const box = await sandbox(); // the local profile points at an unused port
     const emulator = await startEmulator(box);
 
     const { job, result } = await createJob(box, 'Found through the record');
     expect(people(result.stderr)).toEqual([`Using the local emulator at ${emulator.origin}.`]);
-    await waitFor(emulator.proc, 'the POST in the request log', () => /POST \/api\/v1\/jobs → 201/.exec(emulator.proc.stderr));
+    await waitFor(emulator.proc, 'the POST in the request log', () =>
+      /POST \/api\/v1\/jobs → 201/.exec(emulator.proc.stderr),
+    );
 
     const { jobs } = await listJobs(box);
     expect(jobs).toEqual([job]);
-    await waitFor(emulator.proc, 'the GET in the request log', () => /GET \/api\/v1\/jobs\S* → 200/.exec(emulator.proc.stderr));
+    await waitFor(emulator.proc, 'the GET in the request log', () =>
+      /GET \/api\/v1\/jobs\S* → 200/.exec(emulator.proc.stderr),
+    );
 
     expect(await stopEmulator(emulator, 'SIGINT')).toEqual({ code: 130, signal: null });
     const { jobs: survived } = await listJobs(box);

@@ -63,7 +63,11 @@ describe('hire emulator start --tls', () => {
 
     // The profile names http://127.0.0.1:PORT; the emulator there speaks https, and is used so.
     // -v: under --json the notice that names the emulator is written only then (README "Output").
-    const created = await hire(box, ['jobs', 'create', '--title', 'Over TLS', '--description', DESCRIPTION, '--publish', '--json', '-v'], { env: trusted });
+    const created = await hire(
+      box,
+      ['jobs', 'create', '--title', 'Over TLS', '--description', DESCRIPTION, '--publish', '--json', '-v'],
+      { env: trusted },
+    );
     const job = json<{ id: string; application_url: string }>(created);
     expect(created.stderr).toContain(`Using the local emulator at ${origin}.`);
     expect(created.stderr).not.toContain('Something other than');
@@ -72,12 +76,16 @@ describe('hire emulator start --tls', () => {
     expect(page.status).toBe(200);
     expect(page.body).toContain('Over TLS');
 
-    const sandboxJobs = json<unknown[]>(await hire(box, ['-p', 'local-sandbox', 'jobs', 'list', '--json'], { env: trusted }));
+    const sandboxJobs = json<unknown[]>(
+      await hire(box, ['-p', 'local-sandbox', 'jobs', 'list', '--json'], { env: trusted }),
+    );
     expect(sandboxJobs.length).toBeGreaterThan(0); // the sandbox's seeded jobs
 
     // HIRE_BASE_URL at the emulator, by address and by name (both in the certificate).
     for (const host of ['127.0.0.1', 'localhost']) {
-      const listed = json<{ id: string }[]>(await hire(box, ['jobs', 'list', '--json'], { env: { ...trusted, HIRE_BASE_URL: `https://${host}:${port}` } }));
+      const listed = json<{ id: string }[]>(
+        await hire(box, ['jobs', 'list', '--json'], { env: { ...trusted, HIRE_BASE_URL: `https://${host}:${port}` } }),
+      );
       expect(listed.map((item) => item.id)).toEqual([job.id]);
     }
     await stop(proc);
@@ -126,27 +134,68 @@ describe('hire emulator start --tls', () => {
     const box = await sandbox();
     const cert = join(box.root, 'mine.pem');
     const key = join(box.root, 'mine.key');
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-subj', '/CN=localhost',
-      '-addext', 'subjectAltName=DNS:localhost', '-days', '2', '-keyout', key, '-out', cert,
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:P-256',
+        '-nodes',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=DNS:localhost',
+        '-days',
+        '2',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+      ],
+      { stdio: 'ignore' },
+    );
     const { proc, origin } = await start(box, ['--tls-cert', cert, '--tls-key', key, '--port', '0']);
     expect(proc.stderr).toContain(`NODE_EXTRA_CA_CERTS=${cert}`);
     const port = new URL(origin).port;
-    const listed = await hire(box, ['jobs', 'list', '--json'], { env: { NODE_EXTRA_CA_CERTS: cert, HIRE_BASE_URL: `https://localhost:${port}` } });
+    const listed = await hire(box, ['jobs', 'list', '--json'], {
+      env: { NODE_EXTRA_CA_CERTS: cert, HIRE_BASE_URL: `https://localhost:${port}` },
+    });
     expect(json<unknown[]>(listed)).toEqual([]);
     // Its certificate names localhost only: at 127.0.0.1 it is the wrong certificate.
-    const byAddress = await hire(box, ['jobs', 'list'], { env: { NODE_EXTRA_CA_CERTS: cert, HIRE_BASE_URL: `https://127.0.0.1:${port}` } });
+    const byAddress = await hire(box, ['jobs', 'list'], {
+      env: { NODE_EXTRA_CA_CERTS: cert, HIRE_BASE_URL: `https://127.0.0.1:${port}` },
+    });
     expectCleanNetworkFailure(byAddress);
     await stop(proc);
 
     const alone = await hire(box, ['emulator', 'start', '--tls-cert', cert, '--port', '0']);
     expect(alone.code).toBe(2);
     expect(alone.stderr).toContain('--tls-cert and --tls-key go together');
-    const missing = await hire(box, ['emulator', 'start', '--tls-cert', cert, '--tls-key', join(box.root, 'nope.key'), '--port', '0']);
+    const missing = await hire(box, [
+      'emulator',
+      'start',
+      '--tls-cert',
+      cert,
+      '--tls-key',
+      join(box.root, 'nope.key'),
+      '--port',
+      '0',
+    ]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/--tls-key: Cannot read .*nope\.key: no such file/);
-    const mismatched = await hire(box, ['emulator', 'start', '--tls-cert', cert, '--tls-key', join(box.dataDir, 'tls', 'key.pem'), '--port', '0']);
+    const mismatched = await hire(box, [
+      'emulator',
+      'start',
+      '--tls-cert',
+      cert,
+      '--tls-key',
+      join(box.dataDir, 'tls', 'key.pem'),
+      '--port',
+      '0',
+    ]);
     expect(mismatched.code).toBe(2);
   });
 });
@@ -160,9 +209,14 @@ describe('https URLs that lead nowhere good', () => {
     for (const url of [plainHttps, nothing]) {
       for (const key of [{}, { HIRE_API_KEY: 'hk_test_0123456789abcdef0123' }] as Record<string, string>[]) {
         for (const flags of [[], ['--json']]) {
-          const result = await hire(box, ['jobs', 'list', '--max-retries', '0', ...flags], { env: { HIRE_BASE_URL: url, ...key } });
+          const result = await hire(box, ['jobs', 'list', '--max-retries', '0', ...flags], {
+            env: { HIRE_BASE_URL: url, ...key },
+          });
           expectCleanNetworkFailure(result);
-          if (flags.length > 0) expect(JSON.parse(result.stderr)).toMatchObject({ error: { code: expect.stringMatching(/^(tls_error|network_error|connection_refused)$/) } });
+          if (flags.length > 0)
+            expect(JSON.parse(result.stderr)).toMatchObject({
+              error: { code: expect.stringMatching(/^(tls_error|network_error|connection_refused)$/) },
+            });
           if (url === plainHttps) expect(result.stderr).toMatch(/does not speak TLS/);
         }
       }

@@ -21,8 +21,21 @@ describe('at a terminal', () => {
     const box = await sandbox();
     writeFileSync(join(box.root, 'role.md'), DESCRIPTION);
     const pane = hirePane(box, [
-      'jobs', 'create', '--title', 'Backend Engineer', '--description-file', 'role.md',
-      '--location-type', 'remote', '--salary-min', '10', '--salary-max', '20', '--salary-currency', 'EUR', '--publish',
+      'jobs',
+      'create',
+      '--title',
+      'Backend Engineer',
+      '--description-file',
+      'role.md',
+      '--location-type',
+      'remote',
+      '--salary-min',
+      '10',
+      '--salary-max',
+      '20',
+      '--salary-currency',
+      'EUR',
+      '--publish',
     ]);
     panes.push(pane);
     const screen = await pane.waitFor(/EXIT=\d+/);
@@ -37,7 +50,15 @@ describe('at a terminal', () => {
 
   it('jobs list draws a table that fits the terminal width', async () => {
     const box = await sandbox();
-    const create = hirePane(box, ['jobs', 'create', '--title', 'A very long job title that will not fit in a narrow terminal at all', '--description', DESCRIPTION, '-q']);
+    const create = hirePane(box, [
+      'jobs',
+      'create',
+      '--title',
+      'A very long job title that will not fit in a narrow terminal at all',
+      '--description',
+      DESCRIPTION,
+      '-q',
+    ]);
     panes.push(create);
     expect(await create.waitFor(/EXIT=\d+/)).toContain('EXIT=0');
     create.kill();

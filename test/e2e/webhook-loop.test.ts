@@ -26,7 +26,9 @@ interface Delivered {
  * The developer's app: verifies every request with standardwebhooks and the secret it is given,
  * answers 401 to what does not verify, and handles each webhook-id once (receivers de-duplicate).
  */
-async function app(secret: () => string): Promise<{ url: string; verified: Delivered[]; rejected: number; handled: Set<string> }> {
+async function app(
+  secret: () => string,
+): Promise<{ url: string; verified: Delivered[]; rejected: number; handled: Set<string> }> {
   const state = { verified: [] as Delivered[], rejected: 0, handled: new Set<string>() };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -57,7 +59,9 @@ async function platform(backoffMs = 50): Promise<{ box: Sandbox; emu: TestEmulat
 }
 
 async function writeKey(box: Sandbox, admin: Record<string, string>): Promise<string> {
-  const made = await hire(box, ['emulator', 'keys', 'create', '--level', 'write', '--name', 'loop test', '--json'], { env: admin });
+  const made = await hire(box, ['emulator', 'keys', 'create', '--level', 'write', '--name', 'loop test', '--json'], {
+    env: admin,
+  });
   expect(made.code, made.stderr).toBe(0);
   return (JSON.parse(made.stdout) as { key: string }).key;
 }
@@ -66,7 +70,8 @@ function listener(box: Sandbox, args: readonly string[], env: Record<string, str
   return spawnHire(box, ['webhooks', 'listen', '--register', ...args], { env });
 }
 
-const registered = (proc: Spawned) => waitFor(proc, '"Registered webhook"', () => /Registered webhook (wh_\w+)/.exec(proc.stderr)?.[1]);
+const registered = (proc: Spawned) =>
+  waitFor(proc, '"Registered webhook"', () => /Registered webhook (wh_\w+)/.exec(proc.stderr)?.[1]);
 
 describe('the webhook loop: listen, trigger, resend', () => {
   it('a write key registers a forwarding listener; every kind triggered reaches the app, verified with standardwebhooks; the listener cleans up', async () => {
@@ -88,7 +93,9 @@ describe('the webhook loop: listen, trigger, resend', () => {
       const event = events.filter((item) => item.type === kind).at(-1)!;
       expect(event, triggered.stdout).toBeDefined();
       expect(triggered.stderr).toContain(`Triggered ${kind}: ${event.id}`);
-      const arrived = await waitFor(listen, `${kind} at the app`, () => target.verified.find((item) => item.id === event.id));
+      const arrived = await waitFor(listen, `${kind} at the app`, () =>
+        target.verified.find((item) => item.id === event.id),
+      );
       expect(arrived.type).toBe(kind);
       // The app got the platform's own signature headers, relayed as they were.
       expect(arrived.headers['webhook-id']).toBe(event.id);
@@ -96,7 +103,8 @@ describe('the webhook loop: listen, trigger, resend', () => {
     }
     expect(target.rejected).toBe(0);
     // The listener prints its line once the app has answered: waited for, not assumed.
-    for (const kind of EVENT_KINDS) await waitFor(listen, `the ${kind} line`, () => listen.stdout.includes(`[valid] --> ${kind} `));
+    for (const kind of EVENT_KINDS)
+      await waitFor(listen, `the ${kind} line`, () => listen.stdout.includes(`[valid] --> ${kind} `));
 
     listen.child.kill('SIGTERM');
     expect(await waitExit(listen, 'the listener after SIGTERM')).toEqual({ code: 0, signal: null });
@@ -108,15 +116,27 @@ describe('the webhook loop: listen, trigger, resend', () => {
     const { box, emu, admin } = await platform();
     const secret = `whsec_${Buffer.from('a developer app secret, 32 bytes!').toString('base64')}`;
     const target = await app(() => secret);
-    const added = await hire(box, ['webhooks', 'add', '--url', target.url, '--event', 'job.created', '--secret-stdin', '--json'], { env: admin, stdin: secret });
+    const added = await hire(
+      box,
+      ['webhooks', 'add', '--url', target.url, '--event', 'job.created', '--secret-stdin', '--json'],
+      { env: admin, stdin: secret },
+    );
     expect(added.code, added.stderr).toBe(0);
     const triggered = await hire(box, ['trigger', 'job.created', '--json'], { env: admin });
-    const event = (JSON.parse(triggered.stdout) as { id: string; type: string }[]).find((item) => item.type === 'job.created')!;
-    const first = await waitFor(spawnedNothing(), 'the first delivery', () => target.verified.find((item) => item.id === event.id));
+    const event = (JSON.parse(triggered.stdout) as { id: string; type: string }[]).find(
+      (item) => item.type === 'job.created',
+    )!;
+    const first = await waitFor(spawnedNothing(), 'the first delivery', () =>
+      target.verified.find((item) => item.id === event.id),
+    );
 
     const resent = await hire(box, ['events', 'resend', event.id], { env: admin });
     expect(resent.code, resent.stderr).toBe(0);
-    expect(resent.stdout).toMatch(new RegExp(`^Resent ${event.id} to wh_\\w+ \\(${target.url.replace(/[.:/]/g, '\\$&')}\\): #2 .+ 200 +\\d+ ms +resend +"\\{\\\\"ok\\\\":true\\}"\\n$`));
+    expect(resent.stdout).toMatch(
+      new RegExp(
+        `^Resent ${event.id} to wh_\\w+ \\(${target.url.replace(/[.:/]/g, '\\$&')}\\): #2 .+ 200 +\\d+ ms +resend +"\\{\\\\"ok\\\\":true\\}"\\n$`,
+      ),
+    );
     const copies = target.verified.filter((item) => item.id === event.id);
     expect(copies).toHaveLength(2);
     expect(copies[1]!.headers['webhook-id']).toBe(first.headers['webhook-id']);
@@ -125,8 +145,19 @@ describe('the webhook loop: listen, trigger, resend', () => {
 
     // `events get` shows both attempts, the second marked as a resend, with the app's answer.
     const shown = await hire(box, ['events', 'get', event.id, '--json'], { env: admin });
-    const record = JSON.parse(shown.stdout) as { deliveries: { attempts: { number: number; response_status: number; response_body: string; resend?: boolean }[] }[] };
-    expect(record.deliveries[0]!.attempts.map((attempt) => [attempt.number, attempt.response_status, attempt.response_body, attempt.resend ?? false])).toEqual([
+    const record = JSON.parse(shown.stdout) as {
+      deliveries: {
+        attempts: { number: number; response_status: number; response_body: string; resend?: boolean }[];
+      }[];
+    };
+    expect(
+      record.deliveries[0]!.attempts.map((attempt) => [
+        attempt.number,
+        attempt.response_status,
+        attempt.response_body,
+        attempt.resend ?? false,
+      ]),
+    ).toEqual([
       [1, 200, '{"ok":true}', false],
       [2, 200, '{"ok":true}', true],
     ]);
@@ -134,9 +165,14 @@ describe('the webhook loop: listen, trigger, resend', () => {
     // Through a listener (a receiver that de-duplicates), the resent event is recognised.
     const listen = listener(box, ['--events', 'job.created'], admin);
     const listenerHook = await registered(listen);
-    const second = JSON.parse((await hire(box, ['trigger', 'job.created', '--json'], { env: admin })).stdout) as { id: string; type: string }[];
+    const second = JSON.parse((await hire(box, ['trigger', 'job.created', '--json'], { env: admin })).stdout) as {
+      id: string;
+      type: string;
+    }[];
     const secondId = second.find((item) => item.type === 'job.created')!.id;
-    await waitFor(listen, 'the first copy at the listener', () => listen.stdout.includes(`[valid] --> job.created ${secondId}`));
+    await waitFor(listen, 'the first copy at the listener', () =>
+      listen.stdout.includes(`[valid] --> job.created ${secondId}`),
+    );
     const again = await hire(box, ['events', 'resend', secondId, '--webhook', listenerHook], { env: admin });
     expect(again.code, again.stderr).toBe(0);
     await waitFor(listen, 'the duplicate line', () => listen.stdout.includes('[duplicate, not relayed]'));
@@ -147,18 +183,27 @@ describe('the webhook loop: listen, trigger, resend', () => {
     // Retries 1 ms apart (then ×5): the delivery has failed all six attempts in well under a second.
     const { box, emu, admin } = await platform(1);
     const target = await app(() => 'whsec_' + Buffer.from('the app expects another secret').toString('base64'));
-    const added = await hire(box, ['webhooks', 'add', '--url', target.url, '--event', 'job.created', '--json'], { env: admin });
+    const added = await hire(box, ['webhooks', 'add', '--url', target.url, '--event', 'job.created', '--json'], {
+      env: admin,
+    });
     expect(added.code, added.stderr).toBe(0);
-    const triggered = JSON.parse((await hire(box, ['trigger', 'job.created', '--json'], { env: admin })).stdout) as { id: string; type: string }[];
+    const triggered = JSON.parse((await hire(box, ['trigger', 'job.created', '--json'], { env: admin })).stdout) as {
+      id: string;
+      type: string;
+    }[];
     const id = triggered.find((item) => item.type === 'job.created')!.id;
     await waitFor(spawnedNothing(), 'the delivery to fail', () =>
-      emu.store.all<{ id: string; event_id: string; state: string }>('deliveries').some((delivery) => delivery.event_id === id && delivery.state === 'failed'),
+      emu.store
+        .all<{ id: string; event_id: string; state: string }>('deliveries')
+        .some((delivery) => delivery.event_id === id && delivery.state === 'failed'),
     );
     const resent = await hire(box, ['events', 'resend', id], { env: admin });
     expect(resent.code).toBe(1);
     expect(resent.stdout).toMatch(/: #7 .+ 401 +\d+ ms +resend +"bad signature"\n$/);
     expect(target.rejected).toBe(7);
-    const [delivery] = emu.store.all<{ id: string; event_id: string; state: string; attempts: unknown[] }>('deliveries');
+    const [delivery] = emu.store.all<{ id: string; event_id: string; state: string; attempts: unknown[] }>(
+      'deliveries',
+    );
     expect([delivery!.state, delivery!.attempts.length]).toEqual(['failed', 7]);
     const missing = await hire(box, ['events', 'resend', 'evt_nope'], { env: admin });
     expect(missing.code).toBe(4);
@@ -172,7 +217,7 @@ function spawnedNothing(): Spawned {
 }
 
 describe('listen --register after a listener was killed', () => {
-  it('removes the webhook a SIGKILLed listener left behind, and never a running listener\'s', async () => {
+  it("removes the webhook a SIGKILLed listener left behind, and never a running listener's", async () => {
     const { box, emu, admin } = await platform();
     const killed = listener(box, ['--events', 'job.created'], admin);
     const orphan = await registered(killed);
@@ -188,14 +233,21 @@ describe('listen --register after a listener was killed', () => {
     const third = listener(box, ['--events', 'job.created'], admin);
     const thirdHook = await registered(third);
     expect(third.stderr).not.toContain('left by a listener');
-    expect(emu.store.all<{ id: string }>('webhooks').map((webhook) => webhook.id).sort()).toEqual([kept, thirdHook].sort());
+    expect(
+      emu.store
+        .all<{ id: string }>('webhooks')
+        .map((webhook) => webhook.id)
+        .sort(),
+    ).toEqual([kept, thirdHook].sort());
     for (const proc of [running, third]) {
       proc.child.kill('SIGTERM');
       expect(await waitExit(proc, 'a listener after SIGTERM')).toEqual({ code: 0, signal: null });
     }
     expect(emu.store.all('webhooks')).toEqual([]);
     // Nothing left for a later listener to clean: the config holds no listener.
-    const config = JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(`${box.configDir}/config.json`, 'utf8'))) as Record<string, unknown>;
+    const config = JSON.parse(
+      await import('node:fs').then((fs) => fs.readFileSync(`${box.configDir}/config.json`, 'utf8')),
+    ) as Record<string, unknown>;
     expect(config.listen_webhooks).toBeUndefined();
   });
 });
@@ -209,38 +261,64 @@ describe('listen --register after a listener was killed, by id', () => {
     killed.child.kill('SIGKILL');
     await waitExit(killed, 'the killed listener');
     // A webhook someone added by hand at the same address (or a new listener's): not the orphan.
-    const added = await hire(box, ['webhooks', 'add', '--url', `${address}/`, '--event', 'job.created', '--json'], { env: admin });
+    const added = await hire(box, ['webhooks', 'add', '--url', `${address}/`, '--event', 'job.created', '--json'], {
+      env: admin,
+    });
     expect(added.code, added.stderr).toBe(0);
     const keep = (JSON.parse(added.stdout) as { id: string }).id;
     const next = listener(box, ['--events', 'job.created'], admin);
     const own = await registered(next);
     expect(next.stderr).toContain(`Removed webhook ${orphan} (`);
-    expect(emu.store.all<{ id: string }>('webhooks').map((webhook) => webhook.id).sort()).toEqual([keep, own].sort());
+    expect(
+      emu.store
+        .all<{ id: string }>('webhooks')
+        .map((webhook) => webhook.id)
+        .sort(),
+    ).toEqual([keep, own].sort());
   });
 });
 
 describe('bad input to the loop commands', () => {
   it('is refused with exit 2 and a message naming it, before anything is sent', async () => {
     const { box, admin } = await platform();
-    const deep = await hire(box, ['trigger', 'job.created', '--override', `${Array.from({ length: 9 }, () => 'a').join('.')}=1`], { env: admin });
+    const deep = await hire(
+      box,
+      ['trigger', 'job.created', '--override', `${Array.from({ length: 9 }, () => 'a').join('.')}=1`],
+      { env: admin },
+    );
     expect(deep.code).toBe(2);
     expect(deep.stderr).toContain('overrides.a.a.a.a.a.a.a.a.a: must name at most 8 levels');
     const list = await hire(box, ['trigger', 'job.created', '--override', 'skills.x=Go'], { env: admin });
     expect(list.code).toBe(2);
     expect(list.stderr).toContain('overrides.skills.x: skills is a list of 2: name an item by its number, 0 to 2');
-    const item = await hire(box, ['trigger', 'job.created', '--override', 'skills.0=Go', '--override', 'skills.2=Rust', '--json'], { env: admin });
+    const item = await hire(
+      box,
+      ['trigger', 'job.created', '--override', 'skills.0=Go', '--override', 'skills.2=Rust', '--json'],
+      { env: admin },
+    );
     expect(item.code, item.stderr).toBe(0);
-    expect((JSON.parse(item.stdout) as { type: string; data: { skills: string[] } }[])[0]!.data.skills).toEqual(['Go', 'Node.js', 'Rust']);
+    expect((JSON.parse(item.stdout) as { type: string; data: { skills: string[] } }[])[0]!.data.skills).toEqual([
+      'Go',
+      'Node.js',
+      'Rust',
+    ]);
     for (const id of ['..', '.', '']) {
       const odd = await hire(box, ['events', 'get', id], { env: admin });
       expect(odd.code).toBe(2);
       expect(odd.stderr).toBe(`Error: "${id}" is not an id.\n`);
     }
     const csv = await hire(box, ['logs', 'tail', '-o', 'csv'], { env: admin });
-    expect([csv.code, csv.stderr]).toEqual([2, 'Error: logs tail prints lines, or one JSON object per line with --json or -o ndjson; it has no CSV form.\n']);
-    const inverted = await hire(box, ['events', 'list', '--since', '2026-11-24', '--until', '2026-11-23'], { env: admin });
+    expect([csv.code, csv.stderr]).toEqual([
+      2,
+      'Error: logs tail prints lines, or one JSON object per line with --json or -o ndjson; it has no CSV form.\n',
+    ]);
+    const inverted = await hire(box, ['events', 'list', '--since', '2026-11-24', '--until', '2026-11-23'], {
+      env: admin,
+    });
     expect(inverted.code).toBe(2);
-    expect(inverted.stderr).toContain('--since (2026-11-24T00:00:00.000Z) is not before --until (2026-11-23T00:00:00.000Z)');
+    expect(inverted.stderr).toContain(
+      '--since (2026-11-24T00:00:00.000Z) is not before --until (2026-11-23T00:00:00.000Z)',
+    );
   });
 
   it("HIRE_BASE_URL at a server that is not this data dir's emulator never gets the local key", async () => {
@@ -253,7 +331,9 @@ describe('bad input to the loop commands', () => {
     const origin = await listenOn(server);
     const result = await hire(box, ['trigger', 'job.created'], { env: { HIRE_BASE_URL: `${origin}/api/v1` } });
     expect(result.code).toBe(3);
-    expect(result.stderr).toContain(`HIRE_BASE_URL points at ${origin}, which does not prove it is this data dir's emulator; the local key was not sent.`);
+    expect(result.stderr).toContain(
+      `HIRE_BASE_URL points at ${origin}, which does not prove it is this data dir's emulator; the local key was not sent.`,
+    );
     expect(seen.every((header) => header === undefined)).toBe(true);
   });
 });
@@ -284,12 +364,18 @@ describe('hire logs tail', () => {
       const entries = lines(all.proc);
       return entries.some((entry) => entry.status === 404) ? entries : undefined;
     });
-    const list = seen.find((entry) => entry.method === 'GET' && entry.status === 200 && /^\/api\/v1\/jobs(\?|$)/.test(String(entry.path)))!;
+    const list = seen.find(
+      (entry) => entry.method === 'GET' && entry.status === 200 && /^\/api\/v1\/jobs(\?|$)/.test(String(entry.path)),
+    )!;
     expect(list).toMatchObject({ status: 200, key_name: 'loop test' });
     expect(list.request_id).toMatch(/^req_/);
     expect(typeof list.ms).toBe('number');
     expect(Object.keys(list).sort()).toEqual(['at', 'key_name', 'method', 'ms', 'path', 'request_id', 'status']);
-    expect(seen.find((entry) => entry.status === 404)).toMatchObject({ method: 'GET', path: '/api/v1/jobs/job_nope', key_name: 'local profile' });
+    expect(seen.find((entry) => entry.status === 404)).toMatchObject({
+      method: 'GET',
+      path: '/api/v1/jobs/job_nope',
+      key_name: 'local profile',
+    });
     expect(all.proc.stdout).not.toContain(write);
     expect(all.proc.stdout).not.toContain(admin.HIRE_API_KEY);
 
@@ -308,17 +394,29 @@ describe('hire logs tail', () => {
     const created = await hire(box, ['jobs', 'create', '--title', 'Tail Engineer', '--description', DESCRIPTION, '-q']);
     expect(created.code, created.stderr).toBe(0);
     await waitFor(watching.proc, 'the POST line', () => /POST +201 /.exec(watching.proc.stdout));
-    expect(watching.proc.stdout).toMatch(/^\d\d:\d\d:\d\d {2}POST {3}201 +[\d.]+ ms {2}\/api\/v1\/jobs {2}req_\w+ {2}local profile\n$/);
+    expect(watching.proc.stdout).toMatch(
+      /^\d\d:\d\d:\d\d {2}POST {3}201 +[\d.]+ ms {2}\/api\/v1\/jobs {2}req_\w+ {2}local profile\n$/,
+    );
     watching.proc.child.kill('SIGTERM');
     expect(await waitExit(watching.proc, 'tail after SIGTERM')).toEqual({ code: 0, signal: null });
   });
 
   it('on a profile that is not the emulator: says the platform publishes no log, exit 2; bad filters are exit 2', async () => {
     const box = await sandbox();
-    box.writeConfig({ profiles: { prod: { environment: 'production', base_url: 'https://api.example.com/api/v1', api_key: 'hk_live_abcdefghijklmnopqrstuvwx' } } });
+    box.writeConfig({
+      profiles: {
+        prod: {
+          environment: 'production',
+          base_url: 'https://api.example.com/api/v1',
+          api_key: 'hk_live_abcdefghijklmnopqrstuvwx',
+        },
+      },
+    });
     const remote = await hire(box, ['logs', 'tail', '--profile', 'prod']);
     expect(remote.code).toBe(2);
-    expect(remote.stderr).toContain('hire logs tail works on the local emulator; profile "prod" is production. The platform publishes no request log API');
+    expect(remote.stderr).toContain(
+      'hire logs tail works on the local emulator; profile "prod" is production. The platform publishes no request log API',
+    );
     const trigger = await hire(box, ['trigger', 'job.created', '--profile', 'prod']);
     expect(trigger.code).toBe(2);
     expect(trigger.stderr).toContain('hire trigger works on the local emulator');

@@ -31,7 +31,11 @@ interface Listener {
   waitLines(n: number): Promise<string[]>;
 }
 
-async function listen(box: Sandbox, args: readonly string[], options: { stdin?: string; env?: Record<string, string> } = {}): Promise<Listener> {
+async function listen(
+  box: Sandbox,
+  args: readonly string[],
+  options: { stdin?: string; env?: Record<string, string> } = {},
+): Promise<Listener> {
   const proc = spawnHire(box, ['webhooks', 'listen', ...args], options);
   const match = await waitFor(proc, 'the "Listening on" line', () => LISTENING.exec(proc.stderr));
   const lines = () =>
@@ -57,14 +61,21 @@ interface Answer {
 }
 
 /** One HTTP request with exactly these headers; resolves with the answer even if the server then resets. */
-function send(url: string, options: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Answer> {
+function send(
+  url: string,
+  options: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<Answer> {
   const target = new URL(options.path ?? '/', url);
   return new Promise((resolve, reject) => {
     let status: number | undefined;
     let text = '';
     const req = request(
       target,
-      { method: options.method ?? 'POST', headers: { 'content-type': 'application/json', ...options.headers }, agent: false },
+      {
+        method: options.method ?? 'POST',
+        headers: { 'content-type': 'application/json', ...options.headers },
+        agent: false,
+      },
       (res) => {
         status = res.statusCode;
         res.setEncoding('utf8');
@@ -78,7 +89,8 @@ function send(url: string, options: { method?: string; path?: string; headers?: 
   });
 }
 
-const deliver = (url: string, delivery: Signed, path = '/') => send(url, { path, headers: delivery.headers, body: delivery.body });
+const deliver = (url: string, delivery: Signed, path = '/') =>
+  send(url, { path, headers: delivery.headers, body: delivery.body });
 
 /** A second server, standing in for the developer's app behind --forward-to. */
 async function relayTarget(): Promise<{
@@ -92,7 +104,12 @@ async function relayTarget(): Promise<{
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      received.push({
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end('{}');
     });
@@ -138,7 +155,10 @@ describe('hire webhooks listen', () => {
     expect((await deliver(listener.address, forged)).status).toBe(401);
 
     await listener.waitLines(2);
-    const rows = listener.proc.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const rows = listener.proc.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({ id: valid.id, type: 'job.created', valid: true, data });
     expect(rows[1]).toMatchObject({ id: forged.id, valid: false });
@@ -167,17 +187,62 @@ describe('hire webhooks listen', () => {
     const tampered = good();
     const nonV1 = good();
     const cases: Array<{ what: string; delivery: Signed; reason: RegExp; printedId: boolean }> = [
-      { what: 'tampered body', delivery: { ...tampered, body: tampered.body.replace('Backend', 'Frontend') }, reason: /signature/i, printedId: true },
+      {
+        what: 'tampered body',
+        delivery: { ...tampered, body: tampered.body.replace('Backend', 'Frontend') },
+        reason: /signature/i,
+        printedId: true,
+      },
       { what: 'wrong secret', delivery: signed(newSecret()), reason: /signature/i, printedId: true },
-      { what: '6 minutes old', delivery: signed(secret, { at: new Date(now - 6 * 60_000) }), reason: /old/i, printedId: true },
-      { what: '6 minutes in the future', delivery: signed(secret, { at: new Date(now + 6 * 60_000) }), reason: /future/i, printedId: true },
+      {
+        what: '6 minutes old',
+        delivery: signed(secret, { at: new Date(now - 6 * 60_000) }),
+        reason: /old/i,
+        printedId: true,
+      },
+      {
+        what: '6 minutes in the future',
+        delivery: signed(secret, { at: new Date(now + 6 * 60_000) }),
+        reason: /future/i,
+        printedId: true,
+      },
       { what: 'no webhook-id', delivery: without('webhook-id'), reason: /webhook-id/, printedId: false },
-      { what: 'no webhook-timestamp', delivery: without('webhook-timestamp'), reason: /webhook-timestamp/, printedId: true },
-      { what: 'no webhook-signature', delivery: without('webhook-signature'), reason: /webhook-signature/, printedId: true },
-      { what: 'malformed timestamp', delivery: withHeader('webhook-timestamp', 'yesterday'), reason: /webhook-timestamp/, printedId: true },
-      { what: 'a v2 signature only', delivery: { ...nonV1, headers: { ...nonV1.headers, 'webhook-signature': `v2,${digest(nonV1)}` } }, reason: /v1/, printedId: true },
-      { what: 'garbage signature', delivery: withHeader('webhook-signature', 'garbage'), reason: /v1|signature/i, printedId: true },
-      { what: 'garbage after v1,', delivery: withHeader('webhook-signature', 'v1,!!not-base64!!'), reason: /signature/i, printedId: true },
+      {
+        what: 'no webhook-timestamp',
+        delivery: without('webhook-timestamp'),
+        reason: /webhook-timestamp/,
+        printedId: true,
+      },
+      {
+        what: 'no webhook-signature',
+        delivery: without('webhook-signature'),
+        reason: /webhook-signature/,
+        printedId: true,
+      },
+      {
+        what: 'malformed timestamp',
+        delivery: withHeader('webhook-timestamp', 'yesterday'),
+        reason: /webhook-timestamp/,
+        printedId: true,
+      },
+      {
+        what: 'a v2 signature only',
+        delivery: { ...nonV1, headers: { ...nonV1.headers, 'webhook-signature': `v2,${digest(nonV1)}` } },
+        reason: /v1/,
+        printedId: true,
+      },
+      {
+        what: 'garbage signature',
+        delivery: withHeader('webhook-signature', 'garbage'),
+        reason: /v1|signature/i,
+        printedId: true,
+      },
+      {
+        what: 'garbage after v1,',
+        delivery: withHeader('webhook-signature', 'v1,!!not-base64!!'),
+        reason: /signature/i,
+        printedId: true,
+      },
     ];
 
     for (const { what, delivery, reason } of cases) {
@@ -209,18 +274,34 @@ describe('hire webhooks listen', () => {
     const oldSecret = newSecret();
 
     const rotated = signed(secret);
-    const oldSignature = new Webhook(oldSecret).sign(rotated.id, new Date(Number(rotated.headers['webhook-timestamp']) * 1000), rotated.body);
-    const newFirst = { ...rotated, headers: { ...rotated.headers, 'webhook-signature': `${rotated.headers['webhook-signature']} ${oldSignature}` } };
+    const oldSignature = new Webhook(oldSecret).sign(
+      rotated.id,
+      new Date(Number(rotated.headers['webhook-timestamp']) * 1000),
+      rotated.body,
+    );
+    const newFirst = {
+      ...rotated,
+      headers: { ...rotated.headers, 'webhook-signature': `${rotated.headers['webhook-signature']} ${oldSignature}` },
+    };
     const newLast = signed(secret);
-    const oldOfLast = new Webhook(oldSecret).sign(newLast.id, new Date(Number(newLast.headers['webhook-timestamp']) * 1000), newLast.body);
-    newLast.headers['webhook-signature'] = `v1a,c29tZXRoaW5nIGVsc2U= ${oldOfLast} ${newLast.headers['webhook-signature']}`;
+    const oldOfLast = new Webhook(oldSecret).sign(
+      newLast.id,
+      new Date(Number(newLast.headers['webhook-timestamp']) * 1000),
+      newLast.body,
+    );
+    newLast.headers['webhook-signature'] =
+      `v1a,c29tZXRoaW5nIGVsc2U= ${oldOfLast} ${newLast.headers['webhook-signature']}`;
 
     expect((await deliver(listener.address, newFirst)).status).toBe(200);
     expect((await deliver(listener.address, newLast)).status).toBe(200);
 
     // None matching: still refused.
     const none = signed(newSecret());
-    const otherOld = new Webhook(oldSecret).sign(none.id, new Date(Number(none.headers['webhook-timestamp']) * 1000), none.body);
+    const otherOld = new Webhook(oldSecret).sign(
+      none.id,
+      new Date(Number(none.headers['webhook-timestamp']) * 1000),
+      none.body,
+    );
     none.headers['webhook-signature'] = `${none.headers['webhook-signature']} ${otherOld}`;
     const refused = await deliver(listener.address, none);
     expect(refused.status).toBe(401);
@@ -273,7 +354,9 @@ describe('hire webhooks listen', () => {
     expect(replay.status).toBe(200);
     expect(JSON.parse(replay.body)).toEqual({ received: true, duplicate: true });
 
-    const entries = (await listener.waitLines(2)).map((line) => JSON.parse(line) as { id: string; valid: boolean; duplicate?: boolean });
+    const entries = (await listener.waitLines(2)).map(
+      (line) => JSON.parse(line) as { id: string; valid: boolean; duplicate?: boolean },
+    );
     expect(entries.map((entry) => [entry.id, entry.valid, entry.duplicate ?? false])).toEqual([
       [original.id, true, false],
       [original.id, true, true],
@@ -301,7 +384,9 @@ describe('hire webhooks listen', () => {
 
     const valid = signed(secret);
     expect((await deliver(listener.address, valid)).status).toBe(200);
-    const lines = await waitFor(listener.proc, 'the valid line', () => (listener.lines().some((line) => line.includes(valid.id)) ? listener.lines() : undefined));
+    const lines = await waitFor(listener.proc, 'the valid line', () =>
+      listener.lines().some((line) => line.includes(valid.id)) ? listener.lines() : undefined,
+    );
     expect(lines.some((line) => line.includes('[valid]') && line.includes(huge.id))).toBe(false);
     const notJsonLine = lines.find((line) => line.includes(notJson.id));
     expect(notJsonLine).toMatch(/\[invalid: .*JSON.*\]/);
@@ -387,7 +472,10 @@ describe('hire webhooks listen', () => {
     expect(relayed.headers['webhook-timestamp']).toBe(delivery.headers['webhook-timestamp']);
     expect(relayed.headers['webhook-signature']).toBe(delivery.headers['webhook-signature']);
     // The app behind it can verify it as it would a delivery from the platform.
-    expect(new Webhook(secret).verify(relayed.body, relayed.headers as Record<string, string>)).toMatchObject({ id, type: 'job.created' });
+    expect(new Webhook(secret).verify(relayed.body, relayed.headers as Record<string, string>)).toMatchObject({
+      id,
+      type: 'job.created',
+    });
     let lines = await listener.waitLines(2);
     expect(lines.slice(0, 2)).toEqual([`[valid] --> job.created ${id}`, '<-- 200']);
 
@@ -414,7 +502,12 @@ describe('hire webhooks listen', () => {
     expect(lines.slice(5, 7)).toEqual([`[valid] --> job.created ${failing.id}`, '<-- 200']);
 
     // Nobody listens at the relay address: also 502, and the failure is printed.
-    const nowhere = await listen(box, ['--secret', secret, '--forward-to', `http://127.0.0.1:${await unusedPort()}/hooks`]);
+    const nowhere = await listen(box, [
+      '--secret',
+      secret,
+      '--forward-to',
+      `http://127.0.0.1:${await unusedPort()}/hooks`,
+    ]);
     const lost = signed(secret);
     expect((await deliver(nowhere.address, lost)).status).toBe(502);
     const lostLines = await nowhere.waitLines(2);
@@ -424,12 +517,14 @@ describe('hire webhooks listen', () => {
   });
 
   describe('--register against a running emulator', () => {
-    it('registers a webhook for its address, prints the platform\'s deliveries, and removes it on Ctrl-C (exit 130)', async () => {
+    it("registers a webhook for its address, prints the platform's deliveries, and removes it on Ctrl-C (exit 130)", async () => {
       const box = await sandbox();
       const emu = await testEmulator(box.dataDir);
       const env = { HIRE_BASE_URL: emu.apiUrl, HIRE_API_KEY: emu.key };
       const listener = await listen(box, ['--register'], { env });
-      await waitFor(listener.proc, '"Registered webhook"', () => /Registered webhook (wh_\S+)/.exec(listener.proc.stderr));
+      await waitFor(listener.proc, '"Registered webhook"', () =>
+        /Registered webhook (wh_\S+)/.exec(listener.proc.stderr),
+      );
 
       const webhooks = emu.store.all<{ id: string; url: string; events: string[] }>('webhooks');
       expect(webhooks).toHaveLength(1);
@@ -437,15 +532,21 @@ describe('hire webhooks listen', () => {
       expect(webhooks[0]!.events).toContain('job.created');
       expect(listener.proc.stderr).toContain(webhooks[0]!.id);
 
-      const created = await emu.call('POST', '/jobs', { body: { title: 'Backend Engineer', description: DESCRIPTION } });
+      const created = await emu.call('POST', '/jobs', {
+        body: { title: 'Backend Engineer', description: DESCRIPTION },
+      });
       expect(created.status).toBe(201);
-      const line = await waitFor(listener.proc, 'the job.created line', () => listener.lines().find((entry) => entry.includes('job.created')));
+      const line = await waitFor(listener.proc, 'the job.created line', () =>
+        listener.lines().find((entry) => entry.includes('job.created')),
+      );
       expect(line).toMatch(/^\[valid\] --> job\.created evt_\S+$/);
       // The platform saw a 2xx: its delivery succeeded at the first attempt.
       const delivered = await waitFor(listener.proc, 'the delivery to succeed', () =>
-        emu.store.all<{ id: string; state: string; event_type: string; attempts: Array<{ response_status: number | null }> }>('deliveries').find(
-          (delivery) => delivery.event_type === 'job.created' && delivery.state === 'succeeded',
-        ),
+        emu.store
+          .all<{ id: string; state: string; event_type: string; attempts: Array<{ response_status: number | null }> }>(
+            'deliveries',
+          )
+          .find((delivery) => delivery.event_type === 'job.created' && delivery.state === 'succeeded'),
       );
       expect(delivered.attempts[0]!.response_status).toBe(200);
 
@@ -459,7 +560,9 @@ describe('hire webhooks listen', () => {
     it('on the local profile says "Using the local emulator" once, though it connects again to remove its webhook', async () => {
       const box = await sandbox();
       const listener = await listen(box, ['--register']);
-      await waitFor(listener.proc, '"Registered webhook"', () => /Registered webhook (wh_\S+)/.exec(listener.proc.stderr));
+      await waitFor(listener.proc, '"Registered webhook"', () =>
+        /Registered webhook (wh_\S+)/.exec(listener.proc.stderr),
+      );
       listener.proc.child.kill('SIGINT');
       expect(await waitExit(listener.proc, 'the listener after SIGINT')).toEqual({ code: 130, signal: null });
       // Removing the webhook connects again (the listener let go of the in-process emulator meanwhile).
@@ -467,7 +570,7 @@ describe('hire webhooks listen', () => {
       expect(listener.proc.stderr.split('Using the local emulator').length - 1, listener.proc.stderr).toBe(1);
     });
 
-    it('--print-secret prints the profile\'s listener secret, the one --register signs with; --rotate-secret makes a new one', async () => {
+    it("--print-secret prints the profile's listener secret, the one --register signs with; --rotate-secret makes a new one", async () => {
       const box = await sandbox();
       const emu = await testEmulator(box.dataDir);
       const env = { HIRE_BASE_URL: emu.apiUrl, HIRE_API_KEY: emu.key };
@@ -487,7 +590,9 @@ describe('hire webhooks listen', () => {
       listener.proc.child.kill('SIGTERM');
       expect(await waitExit(listener.proc, 'the listener after SIGTERM')).toEqual({ code: 0, signal: null });
 
-      const rotated = (await hire(box, ['webhooks', 'listen', '--print-secret', '--rotate-secret'], { env })).stdout.trim();
+      const rotated = (
+        await hire(box, ['webhooks', 'listen', '--print-secret', '--rotate-secret'], { env })
+      ).stdout.trim();
       expect(rotated).toMatch(/^whsec_/);
       expect(rotated).not.toBe(secret);
       const misuse = await hire(box, ['webhooks', 'listen', '--rotate-secret'], { env });
@@ -503,7 +608,9 @@ describe('hire webhooks listen', () => {
         headers: { authorization: `Bearer ${emu.key}`, 'content-type': 'application/json' },
         body: JSON.stringify({ level: 'write' }),
       }).then((response) => response.json())) as { data: { key: string } };
-      const listener = await listen(box, ['--register', '--events', 'job.created'], { env: { HIRE_BASE_URL: emu.apiUrl, HIRE_API_KEY: write.data.key } });
+      const listener = await listen(box, ['--register', '--events', 'job.created'], {
+        env: { HIRE_BASE_URL: emu.apiUrl, HIRE_API_KEY: write.data.key },
+      });
       await waitFor(listener.proc, '"Registered webhook"', () => /Registered webhook/.exec(listener.proc.stderr));
       expect(emu.store.all('webhooks')).toHaveLength(1);
       listener.proc.child.kill('SIGTERM');
@@ -515,7 +622,9 @@ describe('hire webhooks listen', () => {
     it('on SIGTERM removes its webhook and exits 0', async () => {
       const box = await sandbox();
       const emu = await testEmulator(box.dataDir);
-      const listener = await listen(box, ['--register', '--events', 'job.created'], { env: { HIRE_BASE_URL: emu.apiUrl, HIRE_API_KEY: emu.key } });
+      const listener = await listen(box, ['--register', '--events', 'job.created'], {
+        env: { HIRE_BASE_URL: emu.apiUrl, HIRE_API_KEY: emu.key },
+      });
       await waitFor(listener.proc, '"Registered webhook"', () => /Registered webhook/.exec(listener.proc.stderr));
       const webhooks = emu.store.all<{ id: string; url: string; events: string[] }>('webhooks');
       expect(webhooks).toHaveLength(1);
@@ -549,12 +658,17 @@ describe('hire webhooks verify', () => {
     writeFileSync(payloadFile, delivery.body);
     const oldSecret = newSecret();
     const rotated = signed(secret);
-    rotated.headers['webhook-signature'] = `${new Webhook(oldSecret).sign(rotated.id, new Date(Number(rotated.headers['webhook-timestamp']) * 1000), rotated.body)} ${rotated.headers['webhook-signature']}`;
+    rotated.headers['webhook-signature'] =
+      `${new Webhook(oldSecret).sign(rotated.id, new Date(Number(rotated.headers['webhook-timestamp']) * 1000), rotated.body)} ${rotated.headers['webhook-signature']}`;
 
     const [onStdin, fromFile, secretOnStdin, json, rotation] = await Promise.all([
       hire(box, ['webhooks', 'verify', ...flags(secret, delivery)], { stdin: delivery.body }),
       hire(box, ['webhooks', 'verify', ...flags(secret, delivery), '--payload-file', payloadFile]),
-      hire(box, ['webhooks', 'verify', ...flags(secret, delivery).slice(2), '--secret-stdin', '--payload-file', payloadFile], { stdin: `${secret}\n` }),
+      hire(
+        box,
+        ['webhooks', 'verify', ...flags(secret, delivery).slice(2), '--secret-stdin', '--payload-file', payloadFile],
+        { stdin: `${secret}\n` },
+      ),
       hire(box, ['webhooks', 'verify', ...flags(secret, delivery), '--json'], { stdin: delivery.body }),
       hire(box, ['webhooks', 'verify', ...flags(secret, rotated)], { stdin: rotated.body }),
     ]);
@@ -573,10 +687,20 @@ describe('hire webhooks verify', () => {
     const old = signed(secret, { at: new Date(Date.now() - 6 * 60_000) });
 
     const [tampered, wrongSecret, tooOld, malformed, json] = await Promise.all([
-      hire(box, ['webhooks', 'verify', ...flags(secret, delivery)], { stdin: delivery.body.replace('job_123', 'job_999') }),
+      hire(box, ['webhooks', 'verify', ...flags(secret, delivery)], {
+        stdin: delivery.body.replace('job_123', 'job_999'),
+      }),
       hire(box, ['webhooks', 'verify', ...flags(newSecret(), delivery)], { stdin: delivery.body }),
       hire(box, ['webhooks', 'verify', ...flags(secret, old)], { stdin: old.body }),
-      hire(box, ['webhooks', 'verify', ...flags(secret, { ...delivery, headers: { ...delivery.headers, 'webhook-timestamp': 'soon' } })], { stdin: delivery.body }),
+      hire(
+        box,
+        [
+          'webhooks',
+          'verify',
+          ...flags(secret, { ...delivery, headers: { ...delivery.headers, 'webhook-timestamp': 'soon' } }),
+        ],
+        { stdin: delivery.body },
+      ),
       hire(box, ['webhooks', 'verify', ...flags(newSecret(), delivery), '--json'], { stdin: delivery.body }),
     ]);
     for (const [what, result, reason] of [
@@ -599,7 +723,9 @@ describe('hire webhooks verify', () => {
     const box = await sandbox();
     const secret = newSecret();
     const delivery = signed(secret);
-    const result = await hire(box, ['webhooks', 'verify', ...flags(secret, delivery).slice(2), '--secret-stdin'], { stdin: `${secret}\n` });
+    const result = await hire(box, ['webhooks', 'verify', ...flags(secret, delivery).slice(2), '--secret-stdin'], {
+      stdin: `${secret}\n`,
+    });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/--payload-file/);

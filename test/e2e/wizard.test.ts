@@ -50,7 +50,12 @@ async function exitOf(pane: Pane): Promise<{ code: number; screen: string }> {
 }
 
 function hire(box: Sandbox, args: string[]) {
-  return spawnSync(process.execPath, [BIN, ...args], { cwd: box.root, env: box.env, encoding: 'utf8', timeout: 45_000 });
+  return spawnSync(process.execPath, [BIN, ...args], {
+    cwd: box.root,
+    env: box.env,
+    encoding: 'utf8',
+    timeout: 45_000,
+  });
 }
 
 function listJobs(box: Sandbox): Job[] {
@@ -95,9 +100,32 @@ const LINE_2 = 'You will own them in production and improve our delivery pipelin
 
 // Everything but the assessment, from flags: the wizard (-i) asks only about the rest.
 const ALL_BUT_ASSESSMENT = [
-  '--title', 'Flagged', '--description', DESCRIPTION, '--department', 'Eng', '--location-type', 'remote', '--country', 'US',
-  '--requirement', 'Go', '--skill', 'go', '--experience-level', 'mid', '--employment-type', 'full_time',
-  '--salary-min', '1', '--salary-max', '2', '--salary-currency', 'USD', '--salary-period', 'yearly',
+  '--title',
+  'Flagged',
+  '--description',
+  DESCRIPTION,
+  '--department',
+  'Eng',
+  '--location-type',
+  'remote',
+  '--country',
+  'US',
+  '--requirement',
+  'Go',
+  '--skill',
+  'go',
+  '--experience-level',
+  'mid',
+  '--employment-type',
+  'full_time',
+  '--salary-min',
+  '1',
+  '--salary-max',
+  '2',
+  '--salary-currency',
+  'USD',
+  '--salary-period',
+  'yearly',
 ];
 
 describe('the job-creation wizard at a terminal', () => {
@@ -173,13 +201,24 @@ describe('the job-creation wizard at a terminal', () => {
       skills: ['go', 'sql'],
       experience_level: 'senior',
       employment_type: 'contract',
-      assessment_config: { auto_generate: true, question_count: 8, time_limit: 300, proctoring: false, question_types: ['ranksort', 'multiple_choice', 'scenario'] },
+      assessment_config: {
+        auto_generate: true,
+        question_count: 8,
+        time_limit: 300,
+        proctoring: false,
+        question_types: ['ranksort', 'multiple_choice', 'scenario'],
+      },
     });
     expect(job).not.toHaveProperty('salary');
 
     const savedPath = join(box.root, 'saved.json');
     const saved = JSON.parse(readFileSync(savedPath, 'utf8')) as Record<string, unknown>;
-    expect(saved).toMatchObject({ title: 'Backend Engineer', publish: true, skills: ['go', 'sql'], assessment_config: { question_count: 8 } });
+    expect(saved).toMatchObject({
+      title: 'Backend Engineer',
+      publish: true,
+      skills: ['go', 'sql'],
+      assessment_config: { question_count: 8 },
+    });
     const again = hire(box, ['jobs', 'create', '--from-file', 'saved.json', '--dry-run']);
     expect(again.status, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout)).toEqual(saved);
@@ -246,7 +285,9 @@ describe('the job-creation wizard at a terminal', () => {
 
   it('declining the final confirmation sends nothing and exits 130', async () => {
     const box = await sandbox();
-    const pane = track(hirePane(box, ['jobs', 'create', ...ALL_BUT_ASSESSMENT, '--no-auto-generate', '--publish', '-i']));
+    const pane = track(
+      hirePane(box, ['jobs', 'create', ...ALL_BUT_ASSESSMENT, '--no-auto-generate', '--publish', '-i']),
+    );
     const summary = await answer(pane, Q.save, 'Enter');
     expect(summary).toMatch(/^  title\s+Flagged$/m);
     expect(summary).toMatch(/^  assessment\s+no AI questions$/m);
@@ -262,7 +303,9 @@ describe('the job-creation wizard at a terminal', () => {
   it('does not ask again what flags gave (-i), and the job keeps those values', async () => {
     const box = await sandbox();
     // Tall enough that nothing scrolls away: the whole session stays on the screen.
-    const pane = track(hirePane(box, ['jobs', 'create', '--title', 'From flag', '--skill', 'go', '--publish', '-i'], { height: 100 }));
+    const pane = track(
+      hirePane(box, ['jobs', 'create', '--title', 'From flag', '--skill', 'go', '--publish', '-i'], { height: 100 }),
+    );
     await answer(pane, Q.department, 'Enter');
     await answer(pane, Q.location, 'Enter'); // remote
     await answer(pane, Q.country, 'Enter');
@@ -287,7 +330,12 @@ describe('the job-creation wizard at a terminal', () => {
     expect(screen).not.toContain('Publish now');
     const jobs = listJobs(box);
     expect(jobs).toHaveLength(1);
-    expect(jobs[0]).toMatchObject({ title: 'From flag', skills: ['go'], status: 'active', assessment_config: { auto_generate: false } });
+    expect(jobs[0]).toMatchObject({
+      title: 'From flag',
+      skills: ['go'],
+      status: 'active',
+      assessment_config: { auto_generate: false },
+    });
     // Enter on the optional selects chose nothing.
     expect(jobs[0]).not.toHaveProperty('experience_level');
     expect(jobs[0]).not.toHaveProperty('employment_type');
@@ -331,10 +379,35 @@ describe('the description: Markdown paragraphs, ended by "." or Ctrl-D, or writt
   const P3 = '- Go and SQL\n- Kubernetes';
   const THREE = `${P1}\n\n${P2}\n\n${P3}`;
   // Everything but the description, from flags: the wizard (-i) asks for it, then save and confirm.
-  const ALL_BUT_DESCRIPTION = ['--title', 'Paragraphs', '--location-type', 'remote', '--department', 'Eng', '--country', 'US',
-    '--requirement', 'Go', '--skill', 'go', '--experience-level', 'mid', '--employment-type', 'full_time',
-    '--salary-min', '1', '--salary-max', '2', '--salary-currency', 'USD', '--salary-period', 'yearly',
-    '--no-auto-generate', '--publish', '-i'];
+  const ALL_BUT_DESCRIPTION = [
+    '--title',
+    'Paragraphs',
+    '--location-type',
+    'remote',
+    '--department',
+    'Eng',
+    '--country',
+    'US',
+    '--requirement',
+    'Go',
+    '--skill',
+    'go',
+    '--experience-level',
+    'mid',
+    '--employment-type',
+    'full_time',
+    '--salary-min',
+    '1',
+    '--salary-max',
+    '2',
+    '--salary-currency',
+    'USD',
+    '--salary-period',
+    'yearly',
+    '--no-auto-generate',
+    '--publish',
+    '-i',
+  ];
   const shellArgs = ALL_BUT_DESCRIPTION.map((arg) => `'${arg}'`).join(' ');
 
   /** Answers save and confirm, waits for the exit, and returns the created job as `jobs get --json` shows it. */
@@ -383,7 +456,10 @@ describe('the description: Markdown paragraphs, ended by "." or Ctrl-D, or writt
     const box = await sandbox();
     const pane = track(hirePane(box, ['jobs', 'create', ...ALL_BUT_DESCRIPTION], { width: 80, height: 24 }));
     await pane.waitFor(asking(Q.description));
-    const pasted = Array.from({ length: 200 }, (_, index) => `Line ${index + 1} of the role: we build, test and ship services.`);
+    const pasted = Array.from(
+      { length: 200 },
+      (_, index) => `Line ${index + 1} of the role: we build, test and ship services.`,
+    );
     pane.paste(`${pasted.join('\n')}\n`);
     const text = pasted.join('\n');
     await pane.waitFor(new RegExp(`^${[...text].length} characters ✓$`, 'm'));
@@ -413,7 +489,10 @@ describe('the description: Markdown paragraphs, ended by "." or Ctrl-D, or writt
   /** An editor script in the sandbox: logs the file and its mode, then runs `body` on it ($f). */
   function editorScript(box: Sandbox, body: string): string {
     const path = join(box.root, 'editor.sh');
-    writeFileSync(path, `#!/bin/sh\nf="$1"\nprintf '%s %s\\n' "$f" "$(stat -c %a "$f")" >> "${box.root}/editor.log"\n${body}\n`);
+    writeFileSync(
+      path,
+      `#!/bin/sh\nf="$1"\nprintf '%s %s\\n' "$f" "$(stat -c %a "$f")" >> "${box.root}/editor.log"\n${body}\n`,
+    );
     chmodSync(path, 0o755);
     return path;
   }
@@ -423,7 +502,9 @@ describe('the description: Markdown paragraphs, ended by "." or Ctrl-D, or writt
     const editor = editorScript(box, `printf '\\n%s\\n' '${P2}' >> "$f"`);
     const tmp = join(box.root, 'tmp');
     mkdirSync(tmp);
-    const pane = track(shellPane(box, `hire jobs create ${shellArgs}`, { width: 80, height: 24, env: { EDITOR: editor, TMPDIR: tmp } }));
+    const pane = track(
+      shellPane(box, `hire jobs create ${shellArgs}`, { width: 80, height: 24, env: { EDITOR: editor, TMPDIR: tmp } }),
+    );
     await pane.waitFor(asking(Q.description));
     await typeLines(pane, [P1, 'e']);
     await pane.waitFor(new RegExp(`^✔ ${escapeRegExp(Q.description)} ${[...`${P1}\n\n${P2}`].length} characters`, 'm'));
@@ -439,7 +520,9 @@ describe('the description: Markdown paragraphs, ended by "." or Ctrl-D, or writt
   it('an editor that exits non-zero keeps the typed text and says so; typing goes on', async () => {
     const box = await sandbox();
     const editor = editorScript(box, 'echo "replaced" > "$f"; exit 1');
-    const pane = track(shellPane(box, `hire jobs create ${shellArgs}`, { width: 80, height: 24, env: { EDITOR: editor } }));
+    const pane = track(
+      shellPane(box, `hire jobs create ${shellArgs}`, { width: 80, height: 24, env: { EDITOR: editor } }),
+    );
     await pane.waitFor(asking(Q.description));
     await typeLines(pane, [P1, 'e']);
     const failed = await pane.waitFor(/exited with 1; the text is unchanged\./);
@@ -483,7 +566,11 @@ describe('where no one can answer, the wizard never starts', () => {
     const box = await sandbox();
     // stdin stays open (nothing is written, it is never closed while the command runs): a command
     // that tried to read it would never end on its own, so exiting at all proves it did not wait.
-    const child = spawn(process.execPath, [BIN, 'jobs', 'create'], { cwd: box.root, env: box.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'jobs', 'create'], {
+      cwd: box.root,
+      env: box.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -508,7 +595,13 @@ describe('where no one can answer, the wizard never starts', () => {
 
   it('-i without a terminal is a usage error', async () => {
     const box = await sandbox();
-    const result = spawnSync(process.execPath, [BIN, 'jobs', 'create', '-i'], { cwd: box.root, env: box.env, encoding: 'utf8', input: '', timeout: 45_000 });
+    const result = spawnSync(process.execPath, [BIN, 'jobs', 'create', '-i'], {
+      cwd: box.root,
+      env: box.env,
+      encoding: 'utf8',
+      input: '',
+      timeout: 45_000,
+    });
     expect(result.status, result.stderr).toBe(2);
     expect(result.stderr).toContain('--interactive needs a terminal');
   });

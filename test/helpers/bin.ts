@@ -110,19 +110,29 @@ export async function waitExit(proc: Spawned, what: string, timeoutMs = 45_000):
 }
 
 /** Runs `hire ARGS` to completion; stdin is closed at once unless `stdin` gives it something. */
-export async function hire(box: Sandbox, args: readonly string[], options: SpawnOptions & { timeoutMs?: number } = {}): Promise<Result> {
+export async function hire(
+  box: Sandbox,
+  args: readonly string[],
+  options: SpawnOptions & { timeoutMs?: number } = {},
+): Promise<Result> {
   const proc = spawnHire(box, args, { ...options, stdin: options.stdin ?? '' });
   const exit = await waitExit(proc, `hire ${args.join(' ')}`, options.timeoutMs);
   return { ...exit, stdout: proc.stdout, stderr: proc.stderr };
 }
 
 /** Polls until probe() gives a value; fails when the process exits first or time runs out (generous, as waitExit). */
-export async function waitFor<T>(proc: Spawned, what: string, probe: () => T | undefined | null | false, timeoutMs = 45_000): Promise<T> {
+export async function waitFor<T>(
+  proc: Spawned,
+  what: string,
+  probe: () => T | undefined | null | false,
+  timeoutMs = 45_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = probe();
     if (value !== undefined && value !== null && value !== false) return value;
-    if (proc.exit) throw new Error(`the process exited (${JSON.stringify(proc.exit)}) before ${what}${describeOutput(proc)}`);
+    if (proc.exit)
+      throw new Error(`the process exited (${JSON.stringify(proc.exit)}) before ${what}${describeOutput(proc)}`);
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${describeOutput(proc)}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

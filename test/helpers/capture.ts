@@ -26,7 +26,8 @@ export function captureOutput(read: () => Captured): void {
   pending.push(read);
 }
 
-const text = (value: unknown): string => (value === undefined || value === null ? '' : Buffer.isBuffer(value) ? value.toString('utf8') : String(value));
+const text = (value: unknown): string =>
+  value === undefined || value === null ? '' : Buffer.isBuffer(value) ? value.toString('utf8') : String(value);
 
 afterAll(() => {
   if (!file) return;
@@ -38,7 +39,12 @@ afterAll(() => {
 // The ESM namespace cannot be assigned to; the CommonJS exports can, and syncBuiltinESMExports()
 // carries them over to every `import … from 'node:child_process'`.
 const childProcess = createRequire(import.meta.url)('node:child_process') as typeof ChildProcess;
-const original = { spawn: childProcess.spawn, spawnSync: childProcess.spawnSync, execFileSync: childProcess.execFileSync, execSync: childProcess.execSync };
+const original = {
+  spawn: childProcess.spawn,
+  spawnSync: childProcess.spawnSync,
+  execFileSync: childProcess.execFileSync,
+  execSync: childProcess.execSync,
+};
 const module = childProcess as unknown as Record<string, unknown>;
 
 module.spawn = (...args: Parameters<typeof ChildProcess.spawn>) => {

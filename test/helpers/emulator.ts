@@ -6,7 +6,11 @@ import { beforeSandboxRemoval } from './env.js';
 export interface TestEmulator extends RunningEmulator {
   key: string;
   /** fetch against the API with the local key (or the headers given). */
-  call(method: string, path: string, options?: { body?: unknown; headers?: Record<string, string> }): Promise<{
+  call(
+    method: string,
+    path: string,
+    options?: { body?: unknown; headers?: Record<string, string> },
+  ): Promise<{
     status: number;
     headers: Headers;
     json: any;
@@ -21,7 +25,9 @@ export async function testEmulator(dataDir: string, options: Partial<EmulatorOpt
     const response = await fetch(`${emulator.apiUrl}${path}`, {
       method,
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...callOptions.headers },
-      ...(callOptions.body === undefined ? {} : { body: typeof callOptions.body === 'string' ? callOptions.body : JSON.stringify(callOptions.body) }),
+      ...(callOptions.body === undefined
+        ? {}
+        : { body: typeof callOptions.body === 'string' ? callOptions.body : JSON.stringify(callOptions.body) }),
     });
     const text = await response.text();
     return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : undefined };

@@ -71,7 +71,10 @@ export async function sandbox(options: { localUrl?: string } = {}): Promise<Sand
   };
   const writeConfig = (config: Record<string, unknown>) => {
     mkdirSync(configDir, { recursive: true, mode: 0o700 });
-    const profiles = { local: { environment: 'local', base_url: localUrl }, ...(config.profiles as object | undefined) };
+    const profiles = {
+      local: { environment: 'local', base_url: localUrl },
+      ...(config.profiles as object | undefined),
+    };
     writeFileSync(join(configDir, 'config.json'), JSON.stringify({ ...config, profiles }, null, 2), { mode: 0o600 });
   };
   writeConfig({});

@@ -33,15 +33,20 @@ function scan(directory: string): void {
       const record = JSON.parse(line) as Captured;
       records += 1;
       bytes += record.stdout.length + record.stderr.length;
-      for (const leak of leaks(record)) problems.push(`${leak} — from: ${record.argv.slice(0, 6).join(' ').replace(apiKey, mask)}`);
+      for (const leak of leaks(record))
+        problems.push(`${leak} — from: ${record.argv.slice(0, 6).join(' ').replace(apiKey, mask)}`);
     }
   }
   if (process.env.HIRE_TEST_CAPTURE_QUIET !== '1') {
-    console.log(`secret hygiene: scanned ${records} captured outputs (${(bytes / 1e6).toFixed(1)} MB), ${problems.length} leaks`);
+    console.log(
+      `secret hygiene: scanned ${records} captured outputs (${(bytes / 1e6).toFixed(1)} MB), ${problems.length} leaks`,
+    );
   }
   if (problems.length > 0) {
     // Thrown from a teardown, an error is only logged by vitest: the exit code is set here.
-    console.error(`FAIL secret hygiene: secrets reached output (${problems.length}):\n${problems.slice(0, 20).join('\n')}`);
+    console.error(
+      `FAIL secret hygiene: secrets reached output (${problems.length}):\n${problems.slice(0, 20).join('\n')}`,
+    );
     process.exitCode = 1;
   }
 }
@@ -49,7 +54,11 @@ function scan(directory: string): void {
 export default function setup(): () => void {
   const captures = mkdtempSync(join(tmpdir(), 'hire-capture-'));
   process.env.HIRE_TEST_CAPTURE_DIR = captures;
-  const sources = Math.max(newest(join(root, 'src')), newest(join(root, 'scripts', 'build.mjs')), newest(join(root, 'package.json')));
+  const sources = Math.max(
+    newest(join(root, 'src')),
+    newest(join(root, 'scripts', 'build.mjs')),
+    newest(join(root, 'package.json')),
+  );
   if (builtAt() <= sources) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
   return () => {
     try {

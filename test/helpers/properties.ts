@@ -18,7 +18,9 @@ export function properties(label: string, defaultSeed: number): { seed: number; 
   const tried = new Map<string, number>();
   afterAll(() => {
     const total = [...tried.values()].reduce((sum, count) => sum + count, 0);
-    console.log(`${label}: ${total} generated inputs (seed ${seed}): ${[...tried].map(([name, count]) => `${name} ${count}`).join(', ')}`);
+    console.log(
+      `${label}: ${total} generated inputs (seed ${seed}): ${[...tried].map(([name, count]) => `${name} ${count}`).join(', ')}`,
+    );
   });
   const property: Property = async (name, arbitrary, numRuns, predicate, options = {}) => {
     const counted = async (value: Parameters<typeof predicate>[0]) => {
@@ -28,7 +30,10 @@ export function properties(label: string, defaultSeed: number): { seed: number; 
     try {
       await fc.assert(fc.asyncProperty(arbitrary, counted), { numRuns, seed, ...options });
     } catch (error) {
-      throw new Error(`Property "${name}" failed (seed ${seed}; FC_SEED=${seed} replays it):\n${(error as Error).message}`, { cause: error });
+      throw new Error(
+        `Property "${name}" failed (seed ${seed}; FC_SEED=${seed} replays it):\n${(error as Error).message}`,
+        { cause: error },
+      );
     }
   };
   return { seed, property };

@@ -51,7 +51,13 @@ export async function receiver(script: Script = () => 200, port = 0): Promise<Re
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const received: Received = { method: req.method ?? '', path: req.url ?? '', headers: headersOf(req), body: Buffer.concat(chunks).toString('utf8'), at: performance.now() };
+      const received: Received = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: headersOf(req),
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: performance.now(),
+      };
       const index = requests.length;
       requests.push(received);
       const answer = script(received, index);

@@ -1,7 +1,14 @@
 // Small scripted HTTP servers for tests (node:http on loopback, any free port, real sockets): every
 // request recorded, every server closed after each test, its connections dropped first; and the
 // parts of a forwarding proxy (read, forward, relay) for tests that stand one before an emulator.
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { afterEach } from 'vitest';
 
 export interface Recorded {
@@ -55,7 +62,14 @@ export async function serve(...handlers: Handler[]): Promise<Scripted> {
     void readBody(req).then((raw) => {
       const body = raw.toString('utf8');
       const url = req.url ?? '';
-      requests.push({ method: req.method ?? '', url, path: new URL(url, 'http://x').pathname, headers: req.headers, body, at: Date.now() });
+      requests.push({
+        method: req.method ?? '',
+        url,
+        path: new URL(url, 'http://x').pathname,
+        headers: req.headers,
+        body,
+        at: Date.now(),
+      });
       const handler = handlers[Math.min(requests.length - 1, handlers.length - 1)]!;
       handler(req, res, body);
     });

@@ -12,10 +12,17 @@ export function leaks(record: Captured): string[] {
   const argv = record.argv;
   const found: string[] = [];
   const printsKeyOnPurpose = argv.includes('keys') && argv.includes('create');
-  const printsSecretOnPurpose = argv.includes('webhooks') && ((argv.includes('add') && !argv.includes('--secret-stdin')) || argv.includes('--print-secret'));
-  for (const [stream, text] of [['stdout', record.stdout], ['stderr', record.stderr]] as const) {
-    if (!printsKeyOnPurpose) for (const match of text.matchAll(apiKey)) found.push(`${stream}: API key ${mask(match[0])}`);
-    if (!printsSecretOnPurpose) for (const match of text.matchAll(signingSecret)) found.push(`${stream}: signing secret ${mask(match[0])}`);
+  const printsSecretOnPurpose =
+    argv.includes('webhooks') &&
+    ((argv.includes('add') && !argv.includes('--secret-stdin')) || argv.includes('--print-secret'));
+  for (const [stream, text] of [
+    ['stdout', record.stdout],
+    ['stderr', record.stderr],
+  ] as const) {
+    if (!printsKeyOnPurpose)
+      for (const match of text.matchAll(apiKey)) found.push(`${stream}: API key ${mask(match[0])}`);
+    if (!printsSecretOnPurpose)
+      for (const match of text.matchAll(signingSecret)) found.push(`${stream}: signing secret ${mask(match[0])}`);
   }
   return found;
 }

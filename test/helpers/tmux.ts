@@ -41,12 +41,23 @@ interface ShellPaneOptions extends PaneOptions {
 function startPane(box: Sandbox, program: string, options: ShellPaneOptions): Pane {
   // A server per pane: a killed server's socket may linger a moment, so none is reused.
   const socket = join(box.root, `tmux-${++servers}.sock`);
-  const tmux = (...tmuxArgs: string[]) => execFileSync('tmux', ['-S', socket, '-f', '/dev/null', ...tmuxArgs], { encoding: 'utf8' });
+  const tmux = (...tmuxArgs: string[]) =>
+    execFileSync('tmux', ['-S', socket, '-f', '/dev/null', ...tmuxArgs], { encoding: 'utf8' });
   const env = Object.entries({ ...box.env, ...options.env, TERM: 'xterm-256color' })
     .map(([name, value]) => `${name}=${quote(value)}`)
     .join(' ');
   const command = `cd ${quote(box.root)} && env -i ${env} ${program}; echo "EXIT=$?"; sleep 600`;
-  tmux('new-session', '-d', '-s', 'hire', '-x', String(options.width ?? 120), '-y', String(options.height ?? 40), command);
+  tmux(
+    'new-session',
+    '-d',
+    '-s',
+    'hire',
+    '-x',
+    String(options.width ?? 120),
+    '-y',
+    String(options.height ?? 40),
+    command,
+  );
   const pane: Pane = {
     capture: ({ escapes = false, history = false } = {}) =>
       tmux('capture-pane', '-p', '-J', ...(escapes ? ['-e'] : []), ...(history ? ['-S', '-'] : []), '-t', 'hire'),

@@ -45,7 +45,18 @@ export type Delays = (index: number) => { there: number; back: number };
  * (`servedAt`), and its answer takes `back` to return (an answer late under load). `origin`: the
  * server's origin (a loopback one is believed to run its clock fast, as the emulator may).
  */
-export function virtualApi(script: Script, options: { maxRetries?: number; timeoutMs?: number; random?: () => number; start?: number; latencyMs?: number; delays?: Delays; origin?: string } = {}): VirtualApi {
+export function virtualApi(
+  script: Script,
+  options: {
+    maxRetries?: number;
+    timeoutMs?: number;
+    random?: () => number;
+    start?: number;
+    latencyMs?: number;
+    delays?: Delays;
+    origin?: string;
+  } = {},
+): VirtualApi {
   const origin = options.origin ?? ORIGIN;
   const clock = new VirtualClock(options.start);
   const agent = new MockAgent();
@@ -60,12 +71,27 @@ export function virtualApi(script: Script, options: { maxRetries?: number; timeo
       const headers = { ...(request.headers as Record<string, string>) };
       const back = Number(headers['x-virtual-back'] ?? 0);
       delete headers['x-virtual-back'];
-      const seen: Seen = { method: request.method, path: request.path, headers, at: clock.now(), servedAt: clock.now() - back };
+      const seen: Seen = {
+        method: request.method,
+        path: request.path,
+        headers,
+        at: clock.now(),
+        servedAt: clock.now() - back,
+      };
       requests.push(seen);
       const answer = script(seen, requests.length - 1);
       if (answer === 'drop') throw Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' });
-      const body = answer.body === undefined ? JSON.stringify({ data: { ok: true } }) : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
-      return { statusCode: answer.status, data: body, responseOptions: { headers: { 'content-type': 'application/json', ...answer.headers } } };
+      const body =
+        answer.body === undefined
+          ? JSON.stringify({ data: { ok: true } })
+          : typeof answer.body === 'string'
+            ? answer.body
+            : JSON.stringify(answer.body);
+      return {
+        statusCode: answer.status,
+        data: body,
+        responseOptions: { headers: { 'content-type': 'application/json', ...answer.headers } },
+      };
     })
     .persist();
   const latency = options.latencyMs ?? 0;
@@ -78,7 +104,10 @@ export function virtualApi(script: Script, options: { maxRetries?: number; timeo
         dispatch(request: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) {
           const { there, back } = delays(dispatched++);
           const headers = { ...(request.headers as Record<string, string>), 'x-virtual-back': String(back) };
-          clock.clock.sleep(there + back).then(() => agent.dispatch({ ...request, headers }, handler), () => undefined);
+          clock.clock.sleep(there + back).then(
+            () => agent.dispatch({ ...request, headers }, handler),
+            () => undefined,
+          );
           return true;
         },
       }) as Dispatcher)
@@ -86,7 +115,10 @@ export function virtualApi(script: Script, options: { maxRetries?: number; timeo
       ? agent
       : (Object.assign(Object.create(agent) as Dispatcher, {
           dispatch(request: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) {
-            clock.clock.sleep(latency).then(() => agent.dispatch(request, handler), () => undefined);
+            clock.clock.sleep(latency).then(
+              () => agent.dispatch(request, handler),
+              () => undefined,
+            );
             return true;
           },
         }) as Dispatcher);

@@ -77,7 +77,8 @@ export class VirtualClock implements Timers {
 
   #next(): Timer | undefined {
     let first: Timer | undefined;
-    for (const timer of this.#timers.values()) if (!first || timer.at < first.at || (timer.at === first.at && timer.seq < first.seq)) first = timer;
+    for (const timer of this.#timers.values())
+      if (!first || timer.at < first.at || (timer.at === first.at && timer.seq < first.seq)) first = timer;
     return first;
   }
 

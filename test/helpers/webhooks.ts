@@ -5,7 +5,11 @@ import { Webhook } from 'standardwebhooks';
 export const newSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
 export const newEventId = (): string => `evt_${randomBytes(8).toString('hex')}`;
 
-export function eventBody(id: string, type = 'job.created', data: Record<string, unknown> = { id: 'job_123', title: 'Backend Engineer' }): string {
+export function eventBody(
+  id: string,
+  type = 'job.created',
+  data: Record<string, unknown> = { id: 'job_123', title: 'Backend Engineer' },
+): string {
   return JSON.stringify({ id, type, created_at: new Date().toISOString(), data });
 }
 
@@ -16,7 +20,10 @@ export interface Signed {
 }
 
 /** A delivery signed with `secret`: `webhook-id`, `webhook-timestamp`, `webhook-signature`. */
-export function signed(secret: string, options: { id?: string; type?: string; body?: string; at?: Date; data?: Record<string, unknown> } = {}): Signed {
+export function signed(
+  secret: string,
+  options: { id?: string; type?: string; body?: string; at?: Date; data?: Record<string, unknown> } = {},
+): Signed {
   const id = options.id ?? newEventId();
   const body = options.body ?? eventBody(id, options.type, options.data);
   const at = options.at ?? new Date();

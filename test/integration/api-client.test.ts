@@ -10,7 +10,8 @@ import { ApiError, NetworkError } from '../../src/errors.js';
 import { unusedPort } from '../helpers/env.js';
 import { afterServersClosed, reply, serve, type Handler, type Recorded } from '../helpers/scripted-server.js';
 
-const listJobs = (client: Parameters<typeof listPage>[0], query: Parameters<typeof listPage>[2]) => listPage(client, '/jobs', query);
+const listJobs = (client: Parameters<typeof listPage>[0], query: Parameters<typeof listPage>[2]) =>
+  listPage(client, '/jobs', query);
 
 const API_KEY = 'hk_test_5ecr3tK3yValue0123456789abcdef';
 const USER_AGENT = 'hire/0.0.0-test (node)';
@@ -23,7 +24,8 @@ function html(status: number, text: string, headers: Record<string, string> = {}
   };
 }
 
-const ok = (data: unknown, meta: Record<string, unknown> = { request_id: 'req_ok' }): Handler => reply(200, { data, meta });
+const ok = (data: unknown, meta: Record<string, unknown> = { request_id: 'req_ok' }): Handler =>
+  reply(200, { data, meta });
 
 interface MakeOptions {
   timeoutMs?: number;
@@ -124,7 +126,15 @@ describe('ApiClient requests', () => {
     const server = await serve(ok([]));
     const client = await makeClient(server.origin);
     await client.request('GET', '/jobs', {
-      query: { status: ['active', 'paused'], page: 2, per_page: 50, archived: false, sort: '-created_at,title', fields: undefined, q: 'a b&c=d' },
+      query: {
+        status: ['active', 'paused'],
+        page: 2,
+        per_page: 50,
+        archived: false,
+        sort: '-created_at,title',
+        fields: undefined,
+        q: 'a b&c=d',
+      },
     });
     const params = query(server.requests[0]!);
     expect(params.getAll('status')).toEqual(['active', 'paused']);
@@ -146,7 +156,12 @@ describe('ApiClient requests', () => {
     await slashed.request('GET', '/jobs');
     const prefixed = await makeClient(`${server.origin}/gateway/hiring/`);
     await prefixed.request('GET', '/jobs', { query: { page: 1 } });
-    expect(server.requests.map(pathOf)).toEqual(['/api/v1/jobs', '/api/v1/candidates', '/api/v1/jobs', '/gateway/hiring/api/v1/jobs']);
+    expect(server.requests.map(pathOf)).toEqual([
+      '/api/v1/jobs',
+      '/api/v1/candidates',
+      '/api/v1/jobs',
+      '/gateway/hiring/api/v1/jobs',
+    ]);
     expect(server.requests[3]!.url).toBe('/gateway/hiring/api/v1/jobs?page=1');
     expect(bare.url('/jobs', { a: ['1', '2'] })).toBe(`${server.origin}/api/v1/jobs?a=1&a=2`);
   });
@@ -155,7 +170,11 @@ describe('ApiClient requests', () => {
 describe('ApiClient success envelopes', () => {
   it('returns status, data, meta and lower-cased headers', async () => {
     const server = await serve(
-      reply(200, { data: { id: 'job_1', title: 'T' }, meta: { request_id: 'req_abc', extra: 7 } }, { 'X-Custom-Header': 'yes' }),
+      reply(
+        200,
+        { data: { id: 'job_1', title: 'T' }, meta: { request_id: 'req_abc', extra: 7 } },
+        { 'X-Custom-Header': 'yes' },
+      ),
     );
     const client = await makeClient(server.origin);
     const response = await client.request('GET', '/jobs/job_1');
@@ -184,11 +203,19 @@ describe('ApiClient success envelopes', () => {
       { id: 'job_1', title: 'One' },
       { id: 'job_2', title: 'Two' },
     ];
-    const server = await serve(ok(items, { request_id: 'req_list', current_page: 2, per_page: 2, total_pages: 3, total_count: 5 }));
+    const server = await serve(
+      ok(items, { request_id: 'req_list', current_page: 2, per_page: 2, total_pages: 3, total_count: 5 }),
+    );
     const client = await makeClient(server.origin);
     const page = await listJobs(client, { page: 2, per_page: 2, status: ['active'], fields: undefined });
     expect(page.items).toEqual(items);
-    expect(page.meta).toMatchObject({ request_id: 'req_list', current_page: 2, per_page: 2, total_pages: 3, total_count: 5 });
+    expect(page.meta).toMatchObject({
+      request_id: 'req_list',
+      current_page: 2,
+      per_page: 2,
+      total_pages: 3,
+      total_count: 5,
+    });
     expect(server.requests[0]!.method).toBe('GET');
     expect(pathOf(server.requests[0]!)).toBe('/api/v1/jobs');
     expect(server.requests[0]!.url).toBe('/api/v1/jobs?page=2&per_page=2&status=active');
@@ -205,12 +232,20 @@ describe('ApiClient success envelopes', () => {
 
   it('createJob POSTs the input and returns the job, generationMs and requestId', async () => {
     const server = await serve(
-      reply(201, { data: { id: 'job_9', title: 'Backend' }, meta: { request_id: 'req_create', assessment_generation_time: 1234.5 } }),
+      reply(201, {
+        data: { id: 'job_9', title: 'Backend' },
+        meta: { request_id: 'req_create', assessment_generation_time: 1234.5 },
+      }),
     );
     const client = await makeClient(server.origin);
     const key = '9b2c3d4e-1111-4222-8333-444455556666';
     const created = await createJob(client, { title: 'Backend', description: 'x'.repeat(100) }, key);
-    expect(created).toEqual({ job: { id: 'job_9', title: 'Backend' }, generationMs: 1234.5, requestId: 'req_create', replayed: false });
+    expect(created).toEqual({
+      job: { id: 'job_9', title: 'Backend' },
+      generationMs: 1234.5,
+      requestId: 'req_create',
+      replayed: false,
+    });
     const [request] = server.requests;
     expect(request!.method).toBe('POST');
     expect(pathOf(request!)).toBe('/api/v1/jobs');
@@ -219,7 +254,9 @@ describe('ApiClient success envelopes', () => {
   });
 
   it('createJob without a key still sends a UUID, and generationMs is undefined when meta lacks it', async () => {
-    const server = await serve(reply(201, { data: { id: 'job_9' }, meta: { request_id: 'req_c', assessment_generation_time: 'slow' } }));
+    const server = await serve(
+      reply(201, { data: { id: 'job_9' }, meta: { request_id: 'req_c', assessment_generation_time: 'slow' } }),
+    );
     const client = await makeClient(server.origin);
     const created = await createJob(client, { title: 'T', description: 'y'.repeat(100) });
     expect(created.generationMs).toBeUndefined();
@@ -244,7 +281,10 @@ describe('ApiClient error envelopes', () => {
 
   for (const { status, code, exitCode } of cases) {
     it(`maps ${status} ${code} to ApiError with exit code ${exitCode}`, async () => {
-      const envelope = { error: { code, message: `message for ${code}`, status }, meta: { request_id: `req_${status}` } };
+      const envelope = {
+        error: { code, message: `message for ${code}`, status },
+        meta: { request_id: `req_${status}` },
+      };
       const server = await serve(reply(status, envelope));
       const client = await makeClient(server.origin);
       const error = await apiError(client.request('GET', '/jobs'));
@@ -259,8 +299,19 @@ describe('ApiClient error envelopes', () => {
   }
 
   it('keeps validation details, JSON-stringifying values that are not strings', async () => {
-    const details = { title: 'is required', 'location.city': ['is required', 'too short'], count: 5, nested: { min: 1 }, flag: null };
-    const server = await serve(reply(400, { error: { code: 'validation_error', message: 'Invalid job', details }, meta: { request_id: 'req_v' } }));
+    const details = {
+      title: 'is required',
+      'location.city': ['is required', 'too short'],
+      count: 5,
+      nested: { min: 1 },
+      flag: null,
+    };
+    const server = await serve(
+      reply(400, {
+        error: { code: 'validation_error', message: 'Invalid job', details },
+        meta: { request_id: 'req_v' },
+      }),
+    );
     const client = await makeClient(server.origin);
     const error = await apiError(client.request('POST', '/jobs', { body: {} }));
     expect(error.exitCode).toBe(2);
@@ -276,7 +327,11 @@ describe('ApiClient error envelopes', () => {
   it('takes the request id from the x-request-id header when meta has none, preferring meta otherwise', async () => {
     const server = await serve(
       reply(404, { error: { code: 'not_found', message: 'No such job' } }, { 'X-Request-Id': 'req_from_header' }),
-      reply(404, { error: { code: 'not_found', message: 'No such job' }, meta: { request_id: 'req_from_meta' } }, { 'X-Request-Id': 'req_from_header' }),
+      reply(
+        404,
+        { error: { code: 'not_found', message: 'No such job' }, meta: { request_id: 'req_from_meta' } },
+        { 'X-Request-Id': 'req_from_header' },
+      ),
       reply(404, { error: { code: 'not_found', message: 'No such job' } }),
     );
     const client = await makeClient(server.origin);
@@ -287,7 +342,11 @@ describe('ApiClient error envelopes', () => {
 
   it('reports 403 forbidden as an auth failure even with a Retry-After or details', async () => {
     const server = await serve(
-      reply(403, { error: { code: 'forbidden', message: 'Key may not write', details: { scope: 'read' } } }, { 'Retry-After': '1' }),
+      reply(
+        403,
+        { error: { code: 'forbidden', message: 'Key may not write', details: { scope: 'read' } } },
+        { 'Retry-After': '1' },
+      ),
     );
     const client = await makeClient(server.origin);
     const error = await apiError(client.request('POST', '/jobs', { body: {} }));
@@ -305,7 +364,9 @@ describe('ApiClient redirects', () => {
       const error = await apiError(listJobs(client, {}));
       expect(error.code).toBe('redirect');
       expect(error.exitCode).toBe(1);
-      expect(error.message).toBe(`The server answered HTTP ${status}, a redirect; hire does not follow redirects, so that the API key goes nowhere else. Check the base URL.`);
+      expect(error.message).toBe(
+        `The server answered HTTP ${status}, a redirect; hire does not follow redirects, so that the API key goes nowhere else. Check the base URL.`,
+      );
       expect(server.requests).toHaveLength(1);
     });
   }
@@ -313,7 +374,9 @@ describe('ApiClient redirects', () => {
 
 describe('ApiClient unparseable answers', () => {
   it('an HTML 502 page becomes invalid_response naming HTTP 502, exit 1', async () => {
-    const server = await serve(html(502, '<html><body><h1>502 Bad Gateway</h1></body></html>', { 'X-Request-Id': 'req_gw' }));
+    const server = await serve(
+      html(502, '<html><body><h1>502 Bad Gateway</h1></body></html>', { 'X-Request-Id': 'req_gw' }),
+    );
     const client = await makeClient(server.origin);
     const error = await apiError(client.request('GET', '/jobs'));
     expect(error.code).toBe('invalid_response');
@@ -343,7 +406,11 @@ describe('ApiClient unparseable answers', () => {
   });
 
   it('a 200 JSON body without `data` becomes invalid_response, exit 1', async () => {
-    const server = await serve(reply(200, { jobs: [], meta: { request_id: 'req_nodata' } }), reply(200, '[1,2,3]'), reply(200, 'null'));
+    const server = await serve(
+      reply(200, { jobs: [], meta: { request_id: 'req_nodata' } }),
+      reply(200, '[1,2,3]'),
+      reply(200, 'null'),
+    );
     const client = await makeClient(server.origin);
     for (let i = 0; i < 3; i++) {
       const error = await apiError(client.request('GET', '/jobs'));
@@ -452,7 +519,9 @@ describe('ApiClient network failures', () => {
 
 describe('ApiClient deprecation warnings', () => {
   it('warns once about a Deprecation header, even over two requests, pointing to /api/v1', async () => {
-    const deprecated = await serve(reply(200, { data: [], meta: {} }, { Deprecation: 'true', Sunset: 'Wed, 31 Dec 2025 23:59:59 GMT' }));
+    const deprecated = await serve(
+      reply(200, { data: [], meta: {} }, { Deprecation: 'true', Sunset: 'Wed, 31 Dec 2025 23:59:59 GMT' }),
+    );
     const warnings: string[] = [];
     const client = await makeClient(deprecated.origin, { onWarning: (message) => warnings.push(message) });
     expect(warnings).toEqual([]);

@@ -37,7 +37,10 @@ async function emulatorEnv(): Promise<{ env: Record<string, string>; emu: TestEm
 }
 
 /** Runs `hire api …` against a fresh scripted server; returns the result and the one request. */
-async function apiOnce(argv: string[], options: { stdin?: string; handler?: Handler; files?: Record<string, string> } = {}) {
+async function apiOnce(
+  argv: string[],
+  options: { stdin?: string; handler?: Handler; files?: Record<string, string> } = {},
+) {
   const server = await serve(options.handler);
   const { env, root } = await scriptedEnv(server);
   const paths: Record<string, string> = {};
@@ -46,7 +49,10 @@ async function apiOnce(argv: string[], options: { stdin?: string; handler?: Hand
     writeFileSync(paths[name], text);
   }
   const resolved = argv.map((arg) => arg.replace(/\{(\w[\w.]*)\}/g, (whole, name: string) => paths[name] ?? whole));
-  const result = await runCli(['api', ...resolved], { env, ...(options.stdin !== undefined ? { stdin: options.stdin } : {}) });
+  const result = await runCli(['api', ...resolved], {
+    env,
+    ...(options.stdin !== undefined ? { stdin: options.stdin } : {}),
+  });
   return { result, requests: server.requests };
 }
 
@@ -56,7 +62,9 @@ function expectOk(result: RunResult): void {
 }
 
 async function createJob(emu: TestEmulator, publish = false): Promise<string> {
-  const response = await emu.call('POST', '/jobs', { body: { title: 'Backend Engineer', description: DESCRIPTION, publish } });
+  const response = await emu.call('POST', '/jobs', {
+    body: { title: 'Backend Engineer', description: DESCRIPTION, publish },
+  });
   expect(response.status).toBe(201);
   return response.json.data.id as string;
 }
@@ -122,7 +130,17 @@ describe('hire api: GET and what it prints', () => {
   });
 
   it('puts -f fields of a GET (-X GET) in the query string, with no body', async () => {
-    const { result, requests } = await apiOnce(['jobs', '-X', 'GET', '-f', 'status=active', '-f', 'sort=-created_at', '-f', 'q=a b&c']);
+    const { result, requests } = await apiOnce([
+      'jobs',
+      '-X',
+      'GET',
+      '-f',
+      'status=active',
+      '-f',
+      'sort=-created_at',
+      '-f',
+      'q=a b&c',
+    ]);
     expectOk(result);
     expect(requests).toHaveLength(1);
     const request = requests[0]!;
@@ -140,7 +158,9 @@ describe('hire api: GET and what it prints', () => {
   it('filters the emulator list with -X GET -f', async () => {
     const { env, emu } = await emulatorEnv();
     const draft = await createJob(emu);
-    const published = await emu.call('POST', '/jobs', { body: { title: 'Data Engineer', description: DESCRIPTION, publish: true } });
+    const published = await emu.call('POST', '/jobs', {
+      body: { title: 'Data Engineer', description: DESCRIPTION, publish: true },
+    });
     expect(published.status).toBe(201);
     const result = await runCli(['api', 'jobs', '-X', 'GET', '-f', 'status=active'], { env });
     expectOk(result);
@@ -173,16 +193,26 @@ describe('hire api: bodies from fields', () => {
     const { result, requests } = await apiOnce(
       [
         'things',
-        '-F', 'n=5',
-        '-F', 'neg=-2.5',
-        '-F', 'b=true',
-        '-F', 'no=false',
-        '-F', 'x=null',
-        '-F', 's=abc',
-        '-F', 'file=@{notes.md}',
-        '-F', 'piped=@-',
-        '-f', 'raw=5',
-        '-f', 'rawbool=true',
+        '-F',
+        'n=5',
+        '-F',
+        'neg=-2.5',
+        '-F',
+        'b=true',
+        '-F',
+        'no=false',
+        '-F',
+        'x=null',
+        '-F',
+        's=abc',
+        '-F',
+        'file=@{notes.md}',
+        '-F',
+        'piped=@-',
+        '-f',
+        'raw=5',
+        '-f',
+        'rawbool=true',
       ],
       { files: { 'notes.md': '# Notes\nline two\n' }, stdin: 'from stdin\n' },
     );
@@ -207,11 +237,16 @@ describe('hire api: bodies from fields', () => {
   it('nests location[type]=remote and collects skills[]=go -f skills[]=sql into a list', async () => {
     const { result, requests } = await apiOnce([
       'jobs',
-      '-f', 'location[type]=remote',
-      '-f', 'location[country]=DE',
-      '-f', 'skills[]=go',
-      '-f', 'skills[]=sql',
-      '-F', 'salary[min]=90000',
+      '-f',
+      'location[type]=remote',
+      '-f',
+      'location[country]=DE',
+      '-f',
+      'skills[]=go',
+      '-f',
+      'skills[]=sql',
+      '-F',
+      'salary[min]=90000',
     ]);
     expectOk(result);
     expect(JSON.parse(requests[0]!.body)).toStrictEqual({
@@ -225,18 +260,31 @@ describe('hire api: bodies from fields', () => {
     const { env, emu } = await emulatorEnv();
     const result = await runCli(
       [
-        'api', 'jobs',
-        '-f', 'title=Remote Engineer',
-        '-f', `description=${DESCRIPTION}`,
-        '-f', 'location[type]=remote',
-        '-f', 'skills[]=go', '-f', 'skills[]=sql',
-        '-F', 'publish=true',
+        'api',
+        'jobs',
+        '-f',
+        'title=Remote Engineer',
+        '-f',
+        `description=${DESCRIPTION}`,
+        '-f',
+        'location[type]=remote',
+        '-f',
+        'skills[]=go',
+        '-f',
+        'skills[]=sql',
+        '-F',
+        'publish=true',
       ],
       { env },
     );
     expectOk(result);
     const job = (JSON.parse(result.stdout) as { data: Record<string, any> }).data;
-    expect(job).toMatchObject({ title: 'Remote Engineer', status: 'active', location: { type: 'remote' }, skills: ['go', 'sql'] });
+    expect(job).toMatchObject({
+      title: 'Remote Engineer',
+      status: 'active',
+      location: { type: 'remote' },
+      skills: ['go', 'sql'],
+    });
     const stored = await emu.call('GET', `/jobs/${job.id as string}`);
     expect(stored.status).toBe(200);
     expect(stored.json.data.skills).toEqual(['go', 'sql']);
@@ -290,18 +338,24 @@ describe('hire api: headers and raw bodies', () => {
   it('sends --input with -X PUT as given', async () => {
     const text = '{"a":1}';
     const { requests } = await apiOnce(['-X', 'PUT', 'things/1', '--input', '{b.json}'], { files: { 'b.json': text } });
-    expect(requests.map((request) => `${request.method} ${request.url} ${request.body}`)).toEqual(['PUT /api/v1/things/1 {"a":1}']);
+    expect(requests.map((request) => `${request.method} ${request.url} ${request.body}`)).toEqual([
+      'PUT /api/v1/things/1 {"a":1}',
+    ]);
   });
 
   it('refuses --input together with -f on a POST: exit 2, nothing sent', async () => {
-    const { result, requests } = await apiOnce(['jobs', '--input', '{body.json}', '-f', 'title=x'], { files: { 'body.json': '{}' } });
+    const { result, requests } = await apiOnce(['jobs', '--input', '{body.json}', '-f', 'title=x'], {
+      files: { 'body.json': '{}' },
+    });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(requests).toHaveLength(0);
   });
 
   it('refuses --input together with -F and an explicit -X POST: exit 2, nothing sent', async () => {
-    const { result, requests } = await apiOnce(['-X', 'POST', 'jobs', '--input', '{body.json}', '-F', 'n=1'], { files: { 'body.json': '{}' } });
+    const { result, requests } = await apiOnce(['-X', 'POST', 'jobs', '--input', '{body.json}', '-F', 'n=1'], {
+      files: { 'body.json': '{}' },
+    });
     expect(result.code).toBe(2);
     expect(requests).toHaveLength(0);
   });
@@ -392,7 +446,9 @@ describe('hire api --paginate', () => {
     expect(result.stdout.endsWith('\n')).toBe(true);
     const lines = result.stdout.slice(0, -1).split('\n');
     expect(lines).toHaveLength(3);
-    const envelopes = lines.map((line) => JSON.parse(line) as { data: { id: string; job_id: string }[]; meta: Record<string, unknown> });
+    const envelopes = lines.map(
+      (line) => JSON.parse(line) as { data: { id: string; job_id: string }[]; meta: Record<string, unknown> },
+    );
     expect(envelopes.map((envelope) => envelope.meta.current_page)).toEqual([1, 2, 3]);
     expect(envelopes.map((envelope) => envelope.data.length)).toEqual([20, 20, 5]);
     for (const envelope of envelopes) {
@@ -403,7 +459,9 @@ describe('hire api --paginate', () => {
     expect(ids).toHaveLength(45);
     expect(new Set(ids).size).toBe(45);
     expect(ids.every((id) => id.startsWith('cand_'))).toBe(true);
-    expect(new Set(envelopes.flatMap((envelope) => envelope.data.map((candidate) => candidate.job_id)))).toEqual(new Set([jobId]));
+    expect(new Set(envelopes.flatMap((envelope) => envelope.data.map((candidate) => candidate.job_id)))).toEqual(
+      new Set([jobId]),
+    );
   }
 
   it('prints one envelope per page, covering all 45 candidates once (-X GET -F per_page=20)', async () => {
@@ -423,7 +481,8 @@ describe('hire api --paginate', () => {
 
   it('asks for page 2 and 3 with the same query', async () => {
     const pages = [1, 2, 3].map(
-      (page) => `{"data":[{"id":"c${page}"}],"meta":{"request_id":"r${page}","current_page":${page},"per_page":1,"total_pages":3,"total_count":3}}`,
+      (page) =>
+        `{"data":[{"id":"c${page}"}],"meta":{"request_id":"r${page}","current_page":${page},"per_page":1,"total_pages":3,"total_count":3}}`,
     );
     let served = 0;
     const server = await serve((_req, res) => {
@@ -431,7 +490,10 @@ describe('hire api --paginate', () => {
       res.end(pages[served++]);
     });
     const { env } = await scriptedEnv(server);
-    const result = await runCli(['api', 'candidates', '--paginate', '-X', 'GET', '-f', 'status=new', '-F', 'per_page=1'], { env });
+    const result = await runCli(
+      ['api', 'candidates', '--paginate', '-X', 'GET', '-f', 'status=new', '-F', 'per_page=1'],
+      { env },
+    );
     expectOk(result);
     expect(result.stdout).toBe(`${pages.join('\n')}\n`);
     expect(server.requests.map((request) => `${request.method} ${request.url}`)).toEqual([

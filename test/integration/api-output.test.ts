@@ -22,7 +22,10 @@ const LITERAL_COLOUR = (text: string) => `${ESC}[2m${text}${ESC}[22m`;
 async function scripted(...handlers: Handler[]) {
   const server = await serve(...handlers);
   const box = await sandbox();
-  return { env: { ...box.env, HIRE_BASE_URL: `${server.origin}/api/v1`, HIRE_API_KEY: KEY }, requests: server.requests };
+  return {
+    env: { ...box.env, HIRE_BASE_URL: `${server.origin}/api/v1`, HIRE_API_KEY: KEY },
+    requests: server.requests,
+  };
 }
 
 async function emulated(): Promise<{ env: Record<string, string>; emu: TestEmulator }> {
@@ -32,7 +35,9 @@ async function emulated(): Promise<{ env: Record<string, string>; emu: TestEmula
 }
 
 async function createJob(emu: TestEmulator, publish = false): Promise<string> {
-  const response = await emu.call('POST', '/jobs', { body: { title: 'Backend Engineer', description: DESCRIPTION, publish } });
+  const response = await emu.call('POST', '/jobs', {
+    body: { title: 'Backend Engineer', description: DESCRIPTION, publish },
+  });
   expect(response.status).toBe(201);
   return response.json.data.id as string;
 }
@@ -44,7 +49,9 @@ function expectOk(result: RunResult): void {
 
 describe('hire api at a terminal: indented and coloured', () => {
   it('colours keys, strings, numbers and true/false/null apart, with two-space indents', async () => {
-    const { env } = await scripted(reply(200, '{"data":{"s":"text","n":-1.5e3,"t":true,"f":false,"z":null,"e":[],"o":{},"l":[1,"two"]}}'));
+    const { env } = await scripted(
+      reply(200, '{"data":{"s":"text","n":-1.5e3,"t":true,"f":false,"z":null,"e":[],"o":{},"l":[1,"two"]}}'),
+    );
     const result = await runCli(['api', '/things/1'], { env, tty: true });
     expectOk(result);
     const k = (name: string) => KEY_COLOUR(`"${name}"`);
@@ -129,7 +136,9 @@ describe('hire api at a terminal: indented and coloured', () => {
     const { env } = await scripted(reply(200, '{"data":{"n":1}}'));
     const result = await runCli(['api', '/things/1'], { env: { ...env, FORCE_COLOR: '1' } });
     expectOk(result);
-    expect(result.stdout).toBe(`{\n  ${KEY_COLOUR('"data"')}: {\n    ${KEY_COLOUR('"n"')}: ${NUMBER_COLOUR('1')}\n  }\n}\n`);
+    expect(result.stdout).toBe(
+      `{\n  ${KEY_COLOUR('"data"')}: {\n    ${KEY_COLOUR('"n"')}: ${NUMBER_COLOUR('1')}\n  }\n}\n`,
+    );
   });
 
   it('an error body on a terminal stderr is indented too; stdout stays empty; exit 4', async () => {
@@ -159,7 +168,9 @@ describe('hire api at a terminal: indented and coloured', () => {
 describe('hire api -i/--include', () => {
   it('piped: the status line and headers (sorted, canonical names), an empty line, then the body as received', async () => {
     const body = '{"data": {"id": "job_1"}}';
-    const { env, requests } = await scripted(reply(200, body, { 'X-Request-Id': 'req_9', 'x-ratelimit-remaining': '99' }));
+    const { env, requests } = await scripted(
+      reply(200, body, { 'X-Request-Id': 'req_9', 'x-ratelimit-remaining': '99' }),
+    );
     for (const flag of ['-i', '--include']) {
       const result = await runCli(['api', '/jobs/job_1', flag], { env });
       expectOk(result);
@@ -242,7 +253,10 @@ describe('hire api --paginate --slurp', () => {
     // Each item as the emulator wrote it (JSON.stringify): the same text once re-serialised.
     expect(piped.stdout).toBe(`${JSON.stringify(items)}\n`);
 
-    const terminal = await runCli(['api', '/candidates', '--paginate', '--slurp', '-F', 'per_page=20'], { env, tty: true });
+    const terminal = await runCli(['api', '/candidates', '--paginate', '--slurp', '-F', 'per_page=20'], {
+      env,
+      tty: true,
+    });
     expectOk(terminal);
     expect(terminal.stdout).toMatch(ANSI);
     expect(plain(terminal.stdout)).toBe(`${JSON.stringify(items, null, 2)}\n`);

@@ -24,7 +24,9 @@ async function emulator(): Promise<{ emu: TestEmulator; clock: { now: number } }
 }
 
 async function createJob(emu: TestEmulator, overrides: Body = {}): Promise<any> {
-  const response = await emu.call('POST', '/jobs', { body: { title: 'Backend Engineer', description: DESCRIPTION, publish: true, ...overrides } });
+  const response = await emu.call('POST', '/jobs', {
+    body: { title: 'Backend Engineer', description: DESCRIPTION, publish: true, ...overrides },
+  });
   expect(response.status, JSON.stringify(response.json)).toBe(201);
   return response.json.data;
 }
@@ -41,16 +43,30 @@ async function page(url: string, init: RequestInit = {}): Promise<Page> {
 }
 
 function post(url: string, fields: Record<string, string>): Promise<Page> {
-  return page(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+  return page(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
 }
 
 /** Registers a webhook for every kind, so that the emulator records each event it emits. */
 async function recordEvents(emu: TestEmulator): Promise<void> {
   const response = await emu.call('POST', '/webhooks', {
-    body: { url: 'http://127.0.0.1:9/hooks', secret: 'a-secret-of-16-chars', events: [
-      'job.created', 'assessment.generated', 'application.received', 'application.created',
-      'assessment.completed', 'candidate.statusChanged', 'interview.scheduled', 'offer.extended',
-    ] },
+    body: {
+      url: 'http://127.0.0.1:9/hooks',
+      secret: 'a-secret-of-16-chars',
+      events: [
+        'job.created',
+        'assessment.generated',
+        'application.received',
+        'application.created',
+        'assessment.completed',
+        'candidate.statusChanged',
+        'interview.scheduled',
+        'offer.extended',
+      ],
+    },
   });
   expect(response.status).toBe(201);
 }
@@ -71,7 +87,9 @@ function rightAnswers(assessment: Assessment): Record<string, string> {
     else if (question.type === 'ranksort') {
       const sorted = [...question.items!].sort((a, b) => TASK_ORDER.indexOf(a) - TASK_ORDER.indexOf(b));
       question.items!.forEach((item, index) => (fields[`${question.id}.${index}`] = String(sorted.indexOf(item) + 1)));
-    } else fields[question.id] = 'The main risk is a regression; my first step is a small reproducible change, and success is measured by the error-rate metric.';
+    } else
+      fields[question.id] =
+        'The main risk is a regression; my first step is a small reproducible change, and success is measured by the error-rate metric.';
   }
   return fields;
 }
@@ -111,7 +129,9 @@ describe('GET /apply/{job_id}', () => {
       expect(html).toContain(`<label for="${id}">`);
       expect(html).toMatch(new RegExp(`<(input|textarea)[^>]* id="${id}"`));
     }
-    const order = ['id="name"', 'id="email"', 'id="note"', '<button type="submit">'].map((marker) => html.indexOf(marker));
+    const order = ['id="name"', 'id="email"', 'id="note"', '<button type="submit">'].map((marker) =>
+      html.indexOf(marker),
+    );
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(html).toContain(`<form method="post" action="/apply/${job.id}" novalidate`);
   });
@@ -163,7 +183,11 @@ describe('GET /apply/{job_id}', () => {
     expect((await emu.call('PATCH', `/jobs/${paused.id}`, { body: { status: 'paused' } })).status).toBe(200);
     expect((await emu.call('PATCH', `/jobs/${closed.id}`, { body: { status: 'closed' } })).status).toBe(200);
     // A draft was never published: its page says only that it is not open (public-pages.test.ts).
-    const reasons = { [draft.id]: /This job is not open for applications\./, [paused.id]: /paused/, [closed.id]: /closed and no longer takes applications/ };
+    const reasons = {
+      [draft.id]: /This job is not open for applications\./,
+      [paused.id]: /paused/,
+      [closed.id]: /closed and no longer takes applications/,
+    };
     for (const job of [draft, paused, closed]) {
       const shown = await page(job.application_url);
       expect(shown.status).toBe(200);
@@ -176,7 +200,8 @@ describe('GET /apply/{job_id}', () => {
       expect(refused.html).not.toContain('<form');
     }
     expect(emu.store.count('candidates')).toBe(0);
-    for (const job of [draft, paused, closed]) expect((await emu.call('GET', `/jobs/${job.id}`)).json.data.candidate_count).toBe(0);
+    for (const job of [draft, paused, closed])
+      expect((await emu.call('GET', `/jobs/${job.id}`)).json.data.candidate_count).toBe(0);
   });
 });
 
@@ -184,13 +209,21 @@ describe('POST /apply/{job_id}', () => {
   it('re-renders the form with 422, a message next to each bad field and what was typed (escaped)', async () => {
     const { emu } = await emulator();
     const job = await createJob(emu);
-    const typed = { name: '', email: 'ada"><script>alert(1)</script>', note: 'My links: https://example.com/ada <b>bold</b>' };
+    const typed = {
+      name: '',
+      email: 'ada"><script>alert(1)</script>',
+      note: 'My links: https://example.com/ada <b>bold</b>',
+    };
     const answer = await post(job.application_url, typed);
     expect(answer.status).toBe(422);
     expect(answer.html).toContain('<span class="error" id="name-error">Error: Enter your full name.</span>');
-    expect(answer.html).toContain('<span class="error" id="email-error">Error: Enter an email address like name@example.com.</span>');
+    expect(answer.html).toContain(
+      '<span class="error" id="email-error">Error: Enter an email address like name@example.com.</span>',
+    );
     expect(answer.html).not.toContain('id="note-error"');
-    expect(answer.html).toMatch(/<input type="email" id="email"[^>]* value="ada&#34;&#62;&#60;script&#62;alert\(1\)&#60;\/script&#62;" aria-invalid="true" aria-describedby="email-hint email-error">/);
+    expect(answer.html).toMatch(
+      /<input type="email" id="email"[^>]* value="ada&#34;&#62;&#60;script&#62;alert\(1\)&#60;\/script&#62;" aria-invalid="true" aria-describedby="email-hint email-error">/,
+    );
     expect(answer.html).toContain('>My links: https://example.com/ada &#60;b&#62;bold&#60;/b&#62;</textarea>');
     expect(answer.html).not.toMatch(/<script/i);
     expect(answer.html).toContain('role="alert"'); // the summary, read out first
@@ -209,9 +242,17 @@ describe('POST /apply/{job_id}', () => {
   it('refuses what is not a browser form (415) and forms over 64 KiB (413)', async () => {
     const { emu } = await emulator();
     const job = await createJob(emu);
-    const asJson = await page(job.application_url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Ada"}' });
+    const asJson = await page(job.application_url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"Ada"}',
+    });
     expect(asJson.status).toBe(415);
-    const huge = await post(job.application_url, { name: 'Ada', email: 'ada@example.com', note: 'x'.repeat(70 * 1024) });
+    const huge = await post(job.application_url, {
+      name: 'Ada',
+      email: 'ada@example.com',
+      note: 'x'.repeat(70 * 1024),
+    });
     expect(huge.status).toBe(413);
     expect(emu.store.count('candidates')).toBe(0);
   });
@@ -220,7 +261,11 @@ describe('POST /apply/{job_id}', () => {
     const { emu } = await emulator();
     await recordEvents(emu);
     const job = await createJob(emu, { assessment_config: { auto_generate: false } });
-    const answer = await post(job.application_url, { name: '  Grace Hopper ', email: 'grace@example.com', note: 'https://example.com/grace' });
+    const answer = await post(job.application_url, {
+      name: '  Grace Hopper ',
+      email: 'grace@example.com',
+      note: 'https://example.com/grace',
+    });
     expect(answer.status).toBe(303);
     expect(answer.headers.get('location')).toBe(`/apply/${job.id}/thanks`);
     const thanks = await page(new URL(answer.headers.get('location')!, emu.origin).href);
@@ -230,9 +275,18 @@ describe('POST /apply/{job_id}', () => {
     const listed = await emu.call('GET', `/candidates?job_id=${job.id}`);
     expect(listed.json.data).toHaveLength(1);
     const candidate = listed.json.data[0];
-    expect(candidate).toMatchObject({ job_id: job.id, name: 'Grace Hopper', email: 'grace@example.com', status: 'new', score: null });
+    expect(candidate).toMatchObject({
+      job_id: job.id,
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      status: 'new',
+      score: null,
+    });
     expect((await emu.call('GET', `/jobs/${job.id}`)).json.data.candidate_count).toBe(1);
-    expect(eventsFor(emu, candidate.id).map((event) => event.type)).toEqual(['application.received', 'application.created']);
+    expect(eventsFor(emu, candidate.id).map((event) => event.type)).toEqual([
+      'application.received',
+      'application.created',
+    ]);
     expect(eventsFor(emu, candidate.id)[0]!.data).toEqual(candidate);
   });
 
@@ -241,7 +295,11 @@ describe('POST /apply/{job_id}', () => {
     const job = await createJob(emu, { assessment_config: { auto_generate: false } });
     const first = await post(job.application_url, { name: 'Grace Hopper', email: 'grace@example.com', note: '' });
     expect(first.status).toBe(303);
-    const again = await post(job.application_url, { name: 'G. Hopper', email: ' GRACE@example.com ', note: 'me again' });
+    const again = await post(job.application_url, {
+      name: 'G. Hopper',
+      email: ' GRACE@example.com ',
+      note: 'me again',
+    });
     expect(again.status).toBe(303);
     expect(again.headers.get('location')).toBe(first.headers.get('location'));
     expect(again.html).toBe(first.html);
@@ -249,13 +307,19 @@ describe('POST /apply/{job_id}', () => {
     expect((await emu.call('GET', `/jobs/${job.id}`)).json.data.candidate_count).toBe(1);
     // Another job takes the same person.
     const other = await createJob(emu, { assessment_config: { auto_generate: false } });
-    expect((await post(other.application_url, { name: 'Grace Hopper', email: 'grace@example.com', note: '' })).status).toBe(303);
+    expect(
+      (await post(other.application_url, { name: 'Grace Hopper', email: 'grace@example.com', note: '' })).status,
+    ).toBe(303);
   });
 });
 
 describe('the assessment page', () => {
   async function applied(emu: TestEmulator, overrides: Body = {}) {
-    const job = await createJob(emu, { assessment_config: { question_count: 6, time_limit: 600 }, skills: ['go', 'sql'], ...overrides });
+    const job = await createJob(emu, {
+      assessment_config: { question_count: 6, time_limit: 600 },
+      skills: ['go', 'sql'],
+      ...overrides,
+    });
     const answer = await post(job.application_url, { name: 'Ada Lovelace', email: 'ada@example.com', note: '' });
     expect(answer.status).toBe(303);
     const location = answer.headers.get('location')!;
@@ -291,7 +355,9 @@ describe('the assessment page', () => {
     for (const question of assessment.questions) expect(shown.html).toContain(question.prompt.replace(/’/g, '’'));
     expect(shown.html).not.toContain('answer_index');
     // Every control is labelled: radios and selects inside their label, text areas by for=.
-    expect(count(shown.html, /<fieldset/g)).toBe(assessment.questions.filter((question) => question.type !== 'scenario').length);
+    expect(count(shown.html, /<fieldset/g)).toBe(
+      assessment.questions.filter((question) => question.type !== 'scenario').length,
+    );
 
     const sent = await post(url, rightAnswers(assessment));
     expect(sent.status).toBe(303);
@@ -310,7 +376,12 @@ describe('the assessment page', () => {
       ['assessment.completed', null],
       ['candidate.statusChanged', 'review'],
     ]);
-    expect(events[3]!.data).toEqual({ candidate_id: candidate.id, job_id: job.id, assessment_id: job.assessment_id, score: 100 });
+    expect(events[3]!.data).toEqual({
+      candidate_id: candidate.id,
+      job_id: job.id,
+      assessment_id: job.assessment_id,
+      score: 100,
+    });
 
     // simulate's completion makes the same events, in the same order.
     const simulated = await fetch(`${emu.origin}/_emulator/simulate`, {
@@ -319,8 +390,12 @@ describe('the assessment page', () => {
       body: JSON.stringify({ job_id: job.id, applications: 1, seed: 3, complete_assessments: true }),
     });
     expect(simulated.status).toBe(201);
-    const other = (await emu.call('GET', `/candidates?job_id=${job.id}`)).json.data.find((entry: any) => entry.id !== candidate.id);
-    expect(eventsFor(emu, other.id).map((event) => [event.type, event.data.status ?? null])).toEqual(events.map((event) => [event.type, event.data.status ?? null]));
+    const other = (await emu.call('GET', `/candidates?job_id=${job.id}`)).json.data.find(
+      (entry: any) => entry.id !== candidate.id,
+    );
+    expect(eventsFor(emu, other.id).map((event) => [event.type, event.data.status ?? null])).toEqual(
+      events.map((event) => [event.type, event.data.status ?? null]),
+    );
 
     // A second submission is refused and changes nothing.
     const again = await post(url, {});
@@ -334,16 +409,30 @@ describe('the assessment page', () => {
     await page(url);
     const ranksort = assessment.questions.find((question) => question.type === 'ranksort')!;
     const choice = assessment.questions.find((question) => question.type === 'multiple_choice')!;
-    const duplicate = { [`${ranksort.id}.0`]: '1', [`${ranksort.id}.1`]: '1', [choice.id]: String(choice.answer_index) };
+    const duplicate = {
+      [`${ranksort.id}.0`]: '1',
+      [`${ranksort.id}.1`]: '1',
+      [choice.id]: String(choice.answer_index),
+    };
     const refused = await post(url, duplicate);
     expect(refused.status).toBe(422);
-    expect(refused.html).toContain(`<span class="error" id="${ranksort.id}-error">Error: Give each task a different rank from 1 to 4.</span>`);
-    expect(refused.html).toContain(`name="${choice.id}" value="${choice.answer_index}"${choice.answer_index === 0 ? ` id="${choice.id}"` : ''} checked>`);
-    expect((await emu.call('GET', `/candidates/${candidate.id}`)).json.data).toMatchObject({ status: 'new', score: null });
+    expect(refused.html).toContain(
+      `<span class="error" id="${ranksort.id}-error">Error: Give each task a different rank from 1 to 4.</span>`,
+    );
+    expect(refused.html).toContain(
+      `name="${choice.id}" value="${choice.answer_index}"${choice.answer_index === 0 ? ` id="${choice.id}"` : ''} checked>`,
+    );
+    expect((await emu.call('GET', `/candidates/${candidate.id}`)).json.data).toMatchObject({
+      status: 'new',
+      score: null,
+    });
 
     const empty = await post(url, { confirm: '1' });
     expect(empty.status).toBe(303);
-    expect((await emu.call('GET', `/candidates/${candidate.id}`)).json.data).toMatchObject({ status: 'review', score: 0 });
+    expect((await emu.call('GET', `/candidates/${candidate.id}`)).json.data).toMatchObject({
+      status: 'review',
+      score: 0,
+    });
     expect(scoreAnswers(assessment, { choices: {}, ranks: {}, texts: {} })).toBe(0);
   });
 
@@ -361,14 +450,20 @@ describe('the assessment page', () => {
 
     clock.now = start + 600_000; // exactly the 10 minutes
     expect((await post(onTime.url, rightAnswers(onTime.assessment))).status).toBe(303);
-    expect((await emu.call('GET', `/candidates/${onTime.candidate.id}`)).json.data).toMatchObject({ status: 'review', score: 100 });
+    expect((await emu.call('GET', `/candidates/${onTime.candidate.id}`)).json.data).toMatchObject({
+      status: 'review',
+      score: 100,
+    });
 
     clock.now = start + 601_000;
     const refused = await post(late.url, rightAnswers(late.assessment));
     expect(refused.status).toBe(410);
     expect(refused.html).toContain('<h1>Time is up</h1>');
     expect(refused.html).toContain('ran out at 2026-03-02 09:10:00 UTC');
-    expect((await emu.call('GET', `/candidates/${late.candidate.id}`)).json.data).toMatchObject({ status: 'new', score: null });
+    expect((await emu.call('GET', `/candidates/${late.candidate.id}`)).json.data).toMatchObject({
+      status: 'new',
+      score: null,
+    });
     expect((await page(late.url)).status).toBe(410);
   });
 
@@ -387,11 +482,14 @@ describe('application_url', () => {
   function getJob(emu: TestEmulator, id: string, host: string): Promise<any> {
     const { port } = new URL(emu.origin);
     return new Promise((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, path: `/api/v1/jobs/${id}`, headers: { host, authorization: `Bearer ${emu.key}` } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve(JSON.parse(text).data));
-      });
+      const req = request(
+        { host: '127.0.0.1', port, path: `/api/v1/jobs/${id}`, headers: { host, authorization: `Bearer ${emu.key}` } },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve(JSON.parse(text).data));
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -401,19 +499,26 @@ describe('application_url', () => {
     const { emu } = await emulator();
     const job = await createJob(emu);
     const { port } = new URL(emu.origin);
-    expect((await getJob(emu, job.id, `localhost:${port}`)).application_url).toBe(`http://localhost:${port}/apply/${job.id}`);
+    expect((await getJob(emu, job.id, `localhost:${port}`)).application_url).toBe(
+      `http://localhost:${port}/apply/${job.id}`,
+    );
     expect((await getJob(emu, job.id, 'evil.example/"><x')).application_url).toBe(`${emu.origin}/apply/${job.id}`);
     const listed = await emu.call('GET', '/jobs');
     expect(listed.json.data[0].application_url).toBe(`${emu.origin}/apply/${job.id}`);
     expect((await page(listed.json.data[0].application_url)).status).toBe(200);
   });
 
-  it('from a command run in-process: the local profile\'s address, where `hire emulator start` serves the same data', async () => {
+  it("from a command run in-process: the local profile's address, where `hire emulator start` serves the same data", async () => {
     const box = await sandbox();
-    const result = await runCli(['jobs', 'create', '--title', 'Data Engineer', '--description', DESCRIPTION, '--publish', '--json'], { env: box.env });
+    const result = await runCli(
+      ['jobs', 'create', '--title', 'Data Engineer', '--description', DESCRIPTION, '--publish', '--json'],
+      { env: box.env },
+    );
     expect(result.code, result.stderr).toBe(0);
     const job = json<any>(result);
-    const config = JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(`${box.configDir}/config.json`, 'utf8')));
+    const config = JSON.parse(
+      await import('node:fs').then((fs) => fs.readFileSync(`${box.configDir}/config.json`, 'utf8')),
+    );
     expect(job.application_url).toBe(`${new URL(config.profiles.local.base_url).origin}/apply/${job.id}`);
     // A standing emulator on any port serves the job's page at its own address.
     const standing = await testEmulator(box.dataDir);
@@ -423,7 +528,7 @@ describe('application_url', () => {
   });
 });
 
-describe('the sandbox\'s pages', () => {
+describe("the sandbox's pages", () => {
   it('live under /sandbox: the link, the form, the redirect and the candidate stay in the sandbox', async () => {
     const { emu } = await emulator();
     const { ensureLocalKey } = await import('../../src/emulator/local-key.js');

@@ -31,7 +31,7 @@ async function world(): Promise<{ box: Sandbox; jobA: Rec; jobB: Rec; newestFirs
 const ids = (items: Rec[]) => items.map((item) => item.id);
 
 describe('assessments list', () => {
-  it('--json lists every assessment newest first, whole records; --job keeps one job\'s', async () => {
+  it("--json lists every assessment newest first, whole records; --job keeps one job's", async () => {
     const { box, jobA, jobB, newestFirst } = await world();
     const all = await ok<Rec[]>(box, ['assessments', 'list']);
     expect(ids(all)).toEqual(newestFirst);
@@ -44,21 +44,40 @@ describe('assessments list', () => {
     expect(new Set(forA.map((item) => item.job_id))).toEqual(new Set([jobA.id]));
     expect(ids(await ok<Rec[]>(box, ['assessments', 'list', '--job', jobB.id]))).toEqual([jobB.assessment_id]);
     // The standard flags: --sort and --filter on any field, --fields picking keys.
-    const sorted = await ok<Rec[]>(box, ['assessments', 'list', '--sort=-question_count', '--fields', 'id,question_count']);
+    const sorted = await ok<Rec[]>(box, [
+      'assessments',
+      'list',
+      '--sort=-question_count',
+      '--fields',
+      'id,question_count',
+    ]);
     expect(sorted.map((item) => item.question_count)).toEqual([20, 10, 10, 7, 5]);
     expect(Object.keys(sorted[0]!)).toEqual(['id', 'question_count']);
-    expect(ids(await ok<Rec[]>(box, ['assessments', 'list', '--filter', 'question_count=5']))).toEqual([newestFirst[2]]);
+    expect(ids(await ok<Rec[]>(box, ['assessments', 'list', '--filter', 'question_count=5']))).toEqual([
+      newestFirst[2],
+    ]);
   });
 
   it('pages: --page/--per-page one page, --all every page, --limit stops early', async () => {
     const { box, newestFirst } = await world();
     expect(ids(await ok<Rec[]>(box, ['assessments', 'list', '--per-page', '2']))).toEqual(newestFirst.slice(0, 2));
-    expect(ids(await ok<Rec[]>(box, ['assessments', 'list', '--per-page', '2', '--page', '2']))).toEqual(newestFirst.slice(2, 4));
-    expect(ids(await ok<Rec[]>(box, ['assessments', 'list', '--per-page', '2', '--page', '3']))).toEqual(newestFirst.slice(4));
+    expect(ids(await ok<Rec[]>(box, ['assessments', 'list', '--per-page', '2', '--page', '2']))).toEqual(
+      newestFirst.slice(2, 4),
+    );
+    expect(ids(await ok<Rec[]>(box, ['assessments', 'list', '--per-page', '2', '--page', '3']))).toEqual(
+      newestFirst.slice(4),
+    );
     expect(ids(await ok<Rec[]>(box, ['assessments', 'list', '--per-page', '2', '--all']))).toEqual(newestFirst);
-    expect(ids(await ok<Rec[]>(box, ['assessments', 'list', '--per-page', '2', '--limit', '3']))).toEqual(newestFirst.slice(0, 3));
+    expect(ids(await ok<Rec[]>(box, ['assessments', 'list', '--per-page', '2', '--limit', '3']))).toEqual(
+      newestFirst.slice(0, 3),
+    );
     const ndjson = await cli(box, ['assessments', 'list', '--all', '--per-page', '2', '-o', 'ndjson']);
-    expect(ndjson.stdout.trimEnd().split('\n').map((line) => JSON.parse(line).id)).toEqual(newestFirst);
+    expect(
+      ndjson.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line).id),
+    ).toEqual(newestFirst);
 
     // At a terminal: the rows fit 80 columns, and the next step is named.
     const drawn = await cli(box, ['assessments', 'list', '--per-page', '2', '--no-color'], { tty: true });
@@ -73,7 +92,11 @@ describe('assessments list', () => {
     const piped = await cli(box, ['assessments', 'list', '--job', jobA.id]);
     expect(piped.code).toBe(0);
     expect(piped.stdout).toBe(
-      [`${newestFirst[1]}\t${jobA.id}\tready\t20`, `${newestFirst[2]}\t${jobA.id}\tready\t5`, `${jobA.assessment_id}\t${jobA.id}\tready\t10`].join('\n') + '\n',
+      [
+        `${newestFirst[1]}\t${jobA.id}\tready\t20`,
+        `${newestFirst[2]}\t${jobA.id}\tready\t5`,
+        `${jobA.assessment_id}\t${jobA.id}\tready\t10`,
+      ].join('\n') + '\n',
     );
     const empty = await sandbox();
     const none = await cli(empty, ['assessments', 'list'], { tty: true });

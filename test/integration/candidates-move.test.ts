@@ -10,21 +10,35 @@ import { sandbox, type Sandbox } from '../helpers/env.js';
 
 type Candidate = { id: string; status: string; job_id: string };
 
-async function pipeline(): Promise<{ box: Sandbox; env: Record<string, string>; byStatus: Map<string, string[]>; job: string }> {
+async function pipeline(): Promise<{
+  box: Sandbox;
+  env: Record<string, string>;
+  byStatus: Map<string, string[]>;
+  job: string;
+}> {
   const box = await sandbox();
   const env = { ...box.env };
-  const created = await runCli(['jobs', 'create', '--title', 'Backend Engineer', '--description', DESCRIPTION, '--publish', '--json', '-q'], { env });
+  const created = await runCli(
+    ['jobs', 'create', '--title', 'Backend Engineer', '--description', DESCRIPTION, '--publish', '--json', '-q'],
+    { env },
+  );
   const job = (JSON.parse(created.stdout) as { id: string }).id;
-  const simulated = await runCli(['emulator', 'simulate', '--job', job, '--applications', '30', '--advance', '--seed', '7', '-q'], { env });
+  const simulated = await runCli(
+    ['emulator', 'simulate', '--job', job, '--applications', '30', '--advance', '--seed', '7', '-q'],
+    { env },
+  );
   expect(simulated.code, simulated.stderr).toBe(0);
   const all = json<Candidate[]>(await runCli(['candidates', 'list', '--job', job, '--all', '--json', '-q'], { env }));
   const byStatus = new Map<string, string[]>();
-  for (const candidate of all) byStatus.set(candidate.status, [...(byStatus.get(candidate.status) ?? []), candidate.id]);
+  for (const candidate of all)
+    byStatus.set(candidate.status, [...(byStatus.get(candidate.status) ?? []), candidate.id]);
   return { box, env, byStatus, job };
 }
 
 const statuses = async (env: Record<string, string>, ids: string[]) =>
-  Promise.all(ids.map(async (id) => (json<Candidate>(await runCli(['candidates', 'get', id, '--json', '-q'], { env }))).status));
+  Promise.all(
+    ids.map(async (id) => json<Candidate>(await runCli(['candidates', 'get', id, '--json', '-q'], { env })).status),
+  );
 
 describe('candidates move with many ids', () => {
   it('moves those that can move, reports the others with the step forward, and exits with the first failure', async () => {
@@ -36,20 +50,28 @@ describe('candidates move with many ids', () => {
     const ids = [review[0]!, review[1]!, fresh[0]!, 'cand_doesnotexist'];
     const result = await runCli(['candidates', 'move', ...ids, '--status', 'interview'], { env });
     expect(result.code).toBe(1); // the first failure: a refused move
-    const rows = result.stdout.trim().split('\n').map((line) => line.split('\t'));
+    const rows = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t'));
     expect(rows.map((row) => [row[0], row[1], row[2]])).toEqual([
       [review[0], 'moved', 'interview'],
       [review[1], 'moved', 'interview'],
       [fresh[0], 'refused', 'new'],
       ['cand_doesnotexist', 'not_found', ''],
     ]);
-    expect(rows[2]![3]).toBe(`From new, interview is 3 steps on (screening → review → interview), one at a time: \`hire candidates move ${fresh[0]} --status screening\` first.`);
+    expect(rows[2]![3]).toBe(
+      `From new, interview is 3 steps on (screening → review → interview), one at a time: \`hire candidates move ${fresh[0]} --status screening\` first.`,
+    );
     expect(result.stderr).toContain('4 candidates: 2 moved to interview, 1 refused, 1 not found.');
     expect(result.stderr).toContain('2 candidates of 4 did not end in interview.');
     expect(await statuses(env, ids.slice(0, 3))).toEqual(['interview', 'interview', 'new']);
 
     // Again: the two are there already, which is success for them; only the refused one fails.
-    const again = await runCli(['candidates', 'move', review[0]!, review[1]!, '--status', 'interview', '--json', '-q'], { env });
+    const again = await runCli(
+      ['candidates', 'move', review[0]!, review[1]!, '--status', 'interview', '--json', '-q'],
+      { env },
+    );
     expect(again.code).toBe(0);
     expect(again.stderr).toBe('');
     expect(json<Candidate[]>(again).map((candidate) => [candidate.id, candidate.status])).toEqual([
@@ -60,15 +82,27 @@ describe('candidates move with many ids', () => {
 
   it('reads ids from stdin with -, as piped from candidates list --json | jq', async () => {
     const { env, byStatus, job } = await pipeline();
-    const listed = await runCli(['candidates', 'list', '--job', job, '--status', 'review', '--score-min', '0', '--json', '-q'], { env });
+    const listed = await runCli(
+      ['candidates', 'list', '--job', job, '--status', 'review', '--score-min', '0', '--json', '-q'],
+      { env },
+    );
     const ids = json<Candidate[]>(listed).map((candidate) => candidate.id);
     expect(ids.sort()).toEqual([...(byStatus.get('review') ?? [])].sort());
-    const moved = await runCli(['candidates', 'move', '-', '--status', 'interview', '--json'], { env, stdin: `${ids.join('\n')}\n\n` });
+    const moved = await runCli(['candidates', 'move', '-', '--status', 'interview', '--json'], {
+      env,
+      stdin: `${ids.join('\n')}\n\n`,
+    });
     expect(moved.code, moved.stderr).toBe(0);
     expect(json<Candidate[]>(moved).map((candidate) => candidate.status)).toEqual(ids.map(() => 'interview'));
     const none = await runCli(['candidates', 'move', '-', '--status', 'interview'], { env, stdin: '\n' });
-    expect([none.code, none.stderr]).toEqual([2, 'Error: No candidate ids: pass them as arguments, or - to read them from stdin, one a line.\n']);
-    const bad = await runCli(['candidates', 'move', '-', '--status', 'interview'], { env, stdin: 'cand_ok\nnot an id\n' });
+    expect([none.code, none.stderr]).toEqual([
+      2,
+      'Error: No candidate ids: pass them as arguments, or - to read them from stdin, one a line.\n',
+    ]);
+    const bad = await runCli(['candidates', 'move', '-', '--status', 'interview'], {
+      env,
+      stdin: 'cand_ok\nnot an id\n',
+    });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('"not an id" is not a candidate id.');
   });
@@ -78,13 +112,26 @@ describe('candidates move with many ids', () => {
     const interview = byStatus.get('interview') ?? [];
     const review = byStatus.get('review') ?? [];
     const rejected = byStatus.get('rejected') ?? [];
-    const ids = [review[0]!, ...(interview.length > 0 ? [interview[0]!] : []), ...(rejected.length > 0 ? [rejected[0]!] : [])];
+    const ids = [
+      review[0]!,
+      ...(interview.length > 0 ? [interview[0]!] : []),
+      ...(rejected.length > 0 ? [rejected[0]!] : []),
+    ];
     const before = await statuses(env, ids);
     const dry = await runCli(['candidates', 'move', ...ids, '--status', 'interview', '--dry-run'], { env });
-    const rows = dry.stdout.trim().split('\n').map((line) => line.split('\t'));
+    const rows = dry.stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t'));
     expect(rows[0]!.slice(0, 3)).toEqual([review[0], 'would_move', 'review']);
     if (interview.length > 0) expect(rows[1]!.slice(0, 3)).toEqual([interview[0], 'already', 'interview']);
-    if (rejected.length > 0) expect(rows.at(-1)!.slice(0, 4)).toEqual([rejected[0], 'would_refuse', 'rejected', 'rejected is final: the candidate cannot move any more.']);
+    if (rejected.length > 0)
+      expect(rows.at(-1)!.slice(0, 4)).toEqual([
+        rejected[0],
+        'would_refuse',
+        'rejected',
+        'rejected is final: the candidate cannot move any more.',
+      ]);
     expect(dry.stderr).toContain('Dry run: ');
     expect(dry.stderr).toContain('Nothing was changed.');
     expect(dry.code).toBe(rejected.length > 0 ? 1 : 0);
@@ -98,7 +145,10 @@ describe('candidates move with many ids', () => {
   it('exits 4 when the first failure is a candidate not found, with the JSON error naming each', async () => {
     const { env, byStatus } = await pipeline();
     const review = byStatus.get('review')!;
-    const result = await runCli(['candidates', 'move', 'cand_missing', review[0]!, '--status', 'interview', '--json', '-q'], { env });
+    const result = await runCli(
+      ['candidates', 'move', 'cand_missing', review[0]!, '--status', 'interview', '--json', '-q'],
+      { env },
+    );
     expect(result.code).toBe(4);
     expect(json<Candidate[]>(result).map((candidate) => candidate.id)).toEqual([review[0]]);
     const error = JSON.parse(result.stderr) as { error: { code: string; details: Record<string, string> } };
@@ -111,7 +161,9 @@ describe('candidates move with many ids', () => {
     const review = byStatus.get('review')!;
     const refused = await runCli(['candidates', 'move', review[0]!, '--status', 'hired'], { env });
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain(`From review, hired is 3 steps on (interview → offer → hired), one at a time: \`hire candidates move ${review[0]} --status interview\` first.`);
+    expect(refused.stderr).toContain(
+      `From review, hired is 3 steps on (interview → offer → hired), one at a time: \`hire candidates move ${review[0]} --status interview\` first.`,
+    );
   });
 });
 
@@ -123,7 +175,8 @@ describe('the hint after a refused move', () => {
         const hint = moveHint('cand_x', from, to);
         const suggested = /--status (\w+)/.exec(hint)?.[1];
         if (from === to) expect(hint).toBe(`The candidate is ${to} already.`);
-        else if (from === 'hired' || from === 'rejected') expect(hint).toBe(`${from} is final: the candidate cannot move any more.`);
+        else if (from === 'hired' || from === 'rejected')
+          expect(hint).toBe(`${from} is final: the candidate cannot move any more.`);
         else if (suggested) {
           const at = pipeline.indexOf(from);
           const step = pipeline.indexOf(suggested) - at;

@@ -26,14 +26,48 @@ describe('jobs create and list on the embedded emulator', () => {
     const result = await runCli(
       [
         ...create,
-        '--department', 'Platform',
-        '--location-type', 'hybrid', '--city', 'Berlin', '--state', 'BE', '--country', 'DE',
-        '--requirement', '5+ years of backend work', '--requirement', 'On-call, shared fairly',
-        '--skill', 'go,sql', '--skill', 'kubernetes',
-        '--experience-level', 'senior', '--employment-type', 'full_time',
-        '--salary-min', '90000', '--salary-max', '120000', '--salary-currency', 'EUR', '--salary-period', 'yearly',
-        '--question-count', '12', '--time-limit', '900', '--question-type', 'scenario', '--question-type', 'multiple_choice',
-        '--proctoring', '--publish', '--json', '-v',
+        '--department',
+        'Platform',
+        '--location-type',
+        'hybrid',
+        '--city',
+        'Berlin',
+        '--state',
+        'BE',
+        '--country',
+        'DE',
+        '--requirement',
+        '5+ years of backend work',
+        '--requirement',
+        'On-call, shared fairly',
+        '--skill',
+        'go,sql',
+        '--skill',
+        'kubernetes',
+        '--experience-level',
+        'senior',
+        '--employment-type',
+        'full_time',
+        '--salary-min',
+        '90000',
+        '--salary-max',
+        '120000',
+        '--salary-currency',
+        'EUR',
+        '--salary-period',
+        'yearly',
+        '--question-count',
+        '12',
+        '--time-limit',
+        '900',
+        '--question-type',
+        'scenario',
+        '--question-type',
+        'multiple_choice',
+        '--proctoring',
+        '--publish',
+        '--json',
+        '-v',
       ],
       { env: box.env },
     );
@@ -50,7 +84,13 @@ describe('jobs create and list on the embedded emulator', () => {
       experience_level: 'senior',
       employment_type: 'full_time',
       salary: { min: 90000, max: 120000, currency: 'EUR', period: 'yearly' },
-      assessment_config: { question_count: 12, time_limit: 900, proctoring: true, question_types: ['scenario', 'multiple_choice'], auto_generate: true },
+      assessment_config: {
+        question_count: 12,
+        time_limit: 900,
+        proctoring: true,
+        question_types: ['scenario', 'multiple_choice'],
+        auto_generate: true,
+      },
       candidate_count: 0,
     });
     expect(job.id).toMatch(/^job_/);
@@ -76,7 +116,12 @@ describe('jobs create and list on the embedded emulator', () => {
     const box = await sandbox();
     const result = await runCli([...create, '--skill', 'go'], { env: box.env });
     expect(result.code).toBe(0);
-    const rows = Object.fromEntries(result.stdout.trimEnd().split('\n').map((line) => line.split('\t')));
+    const rows = Object.fromEntries(
+      result.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => line.split('\t')),
+    );
     expect(rows.title).toBe('Backend Engineer');
     expect(rows.status).toBe('draft');
     expect(rows.skills).toBe('go');
@@ -103,7 +148,11 @@ describe('jobs create and list on the embedded emulator', () => {
   it('lists as tab-separated rows when piped, with --fields choosing and ordering columns', async () => {
     const box = await sandbox();
     const first = json<any>(await runCli([...create, '--json', '--publish'], { env: box.env }));
-    const second = json<any>(await runCli(['jobs', 'create', '--title', 'Data Engineer', '--description', DESCRIPTION, '--json'], { env: box.env }));
+    const second = json<any>(
+      await runCli(['jobs', 'create', '--title', 'Data Engineer', '--description', DESCRIPTION, '--json'], {
+        env: box.env,
+      }),
+    );
     const piped = await runCli(['jobs', 'list', '--fields', 'status,title,id'], { env: box.env });
     expect(piped.code).toBe(0);
     expect(piped.stdout).toBe(`draft\tData Engineer\t${second.id}\nactive\tBackend Engineer\t${first.id}\n`);
@@ -117,14 +166,33 @@ describe('jobs create and list on the embedded emulator', () => {
   it('passes --status, --sort, --page, --per-page and --filter to the server', async () => {
     const box = await sandbox();
     for (const title of ['Charlie', 'Alpha', 'Bravo']) {
-      await runCli(['jobs', 'create', '--title', title, '--description', DESCRIPTION, '--publish', '--department', title === 'Bravo' ? 'Sales' : 'Eng'], { env: box.env });
+      await runCli(
+        [
+          'jobs',
+          'create',
+          '--title',
+          title,
+          '--description',
+          DESCRIPTION,
+          '--publish',
+          '--department',
+          title === 'Bravo' ? 'Sales' : 'Eng',
+        ],
+        { env: box.env },
+      );
     }
     await runCli(['jobs', 'create', '--title', 'Delta', '--description', DESCRIPTION], { env: box.env });
-    const active = json<any[]>(await runCli(['jobs', 'list', '--status', 'active', '--sort', 'title', '--json'], { env: box.env }));
+    const active = json<any[]>(
+      await runCli(['jobs', 'list', '--status', 'active', '--sort', 'title', '--json'], { env: box.env }),
+    );
     expect(active.map((job) => job.title)).toEqual(['Alpha', 'Bravo', 'Charlie']);
-    const page2 = json<any[]>(await runCli(['jobs', 'list', '--sort', '-title', '--per-page', '2', '--page', '2', '--json'], { env: box.env }));
+    const page2 = json<any[]>(
+      await runCli(['jobs', 'list', '--sort', '-title', '--per-page', '2', '--page', '2', '--json'], { env: box.env }),
+    );
     expect(page2.map((job) => job.title)).toEqual(['Bravo', 'Alpha']);
-    const sales = json<any[]>(await runCli(['jobs', 'list', '--filter', 'department=Sales', '--json'], { env: box.env }));
+    const sales = json<any[]>(
+      await runCli(['jobs', 'list', '--filter', 'department=Sales', '--json'], { env: box.env }),
+    );
     expect(sales.map((job) => job.title)).toEqual(['Bravo']);
   });
 
@@ -141,8 +209,14 @@ describe('input from files and stdin', () => {
   it('reads YAML from --from-file, and flags override the file', async () => {
     const box = await sandbox();
     const file = join(box.root, 'job.yaml');
-    writeFileSync(file, `title: From YAML\ndescription: >-\n  ${DESCRIPTION}\nlocation:\n  type: onsite\n  city: Austin\n  state: TX\nskills: [go]\n`);
-    const result = await runCli(['jobs', 'create', '--from-file', file, '--title', 'From flags', '--country', 'US', '--json'], { env: box.env });
+    writeFileSync(
+      file,
+      `title: From YAML\ndescription: >-\n  ${DESCRIPTION}\nlocation:\n  type: onsite\n  city: Austin\n  state: TX\nskills: [go]\n`,
+    );
+    const result = await runCli(
+      ['jobs', 'create', '--from-file', file, '--title', 'From flags', '--country', 'US', '--json'],
+      { env: box.env },
+    );
     expect(result.code).toBe(0);
     expect(json(result)).toMatchObject({
       title: 'From flags',
@@ -163,16 +237,38 @@ describe('input from files and stdin', () => {
     const box = await sandbox();
     const file = join(box.root, 'role.md');
     writeFileSync(file, `# The role\n\n${DESCRIPTION}\n`);
-    const result = await runCli(['jobs', 'create', '--title', 'T', '--description-file', file, '--json'], { env: box.env });
+    const result = await runCli(['jobs', 'create', '--title', 'T', '--description-file', file, '--json'], {
+      env: box.env,
+    });
     expect(result.code).toBe(0);
     expect(json<any>(result).description).toBe(`# The role\n\n${DESCRIPTION}\n`);
   });
 
   it.each([
-    ['a missing file', (root: string) => join(root, 'nope.json'), '--from-file', /--from-file .*nope\.json: cannot read it \(no such file\)/],
-    ['broken JSON', (root: string) => write(root, 'bad.json', '{"title": '), '--from-file', /--from-file .*bad\.json: not valid JSON/],
-    ['broken YAML', (root: string) => write(root, 'bad.yaml', 'title: [unclosed\n'), '--from-file', /--from-file .*bad\.yaml: not valid YAML or JSON at line \d+/],
-    ['a list instead of a job', (root: string) => write(root, 'list.json', '[]'), '--from-file', /must hold one job, as a JSON or YAML object/],
+    [
+      'a missing file',
+      (root: string) => join(root, 'nope.json'),
+      '--from-file',
+      /--from-file .*nope\.json: cannot read it \(no such file\)/,
+    ],
+    [
+      'broken JSON',
+      (root: string) => write(root, 'bad.json', '{"title": '),
+      '--from-file',
+      /--from-file .*bad\.json: not valid JSON/,
+    ],
+    [
+      'broken YAML',
+      (root: string) => write(root, 'bad.yaml', 'title: [unclosed\n'),
+      '--from-file',
+      /--from-file .*bad\.yaml: not valid YAML or JSON at line \d+/,
+    ],
+    [
+      'a list instead of a job',
+      (root: string) => write(root, 'list.json', '[]'),
+      '--from-file',
+      /must hold one job, as a JSON or YAML object/,
+    ],
   ])('refuses %s with exit 2, naming the flag and file', async (_name, makeFile, flag, message) => {
     const box = await sandbox();
     const result = await runCli(['jobs', 'create', flag, makeFile(box.root)], { env: box.env });
@@ -183,11 +279,17 @@ describe('input from files and stdin', () => {
 
   it('names fields from the file by the file, and fields from flags by the flag', async () => {
     const box = await sandbox();
-    const file = write(box.root, 'job.json', JSON.stringify({ title: 'T', description: DESCRIPTION, location: { type: 'onsite' } }));
+    const file = write(
+      box.root,
+      'job.json',
+      JSON.stringify({ title: 'T', description: DESCRIPTION, location: { type: 'onsite' } }),
+    );
     const result = await runCli(['jobs', 'create', '--from-file', file, '--question-count', '30'], { env: box.env });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`location.city (in ${file}): is required when location.type is onsite`);
-    expect(result.stderr).toContain('assessment_config.question_count (--question-count): must be a whole number from 5 to 20');
+    expect(result.stderr).toContain(
+      'assessment_config.question_count (--question-count): must be a whole number from 5 to 20',
+    );
   });
 });
 
@@ -202,17 +304,38 @@ describe('local validation', () => {
     [['--title', ''], 'title (--title): must not be empty'],
     [['--description', 'too short'], 'description (--description): must be at least 100 characters (got 9)'],
     [['--location-type', 'moon'], 'location.type (--location-type): must be one of: remote, hybrid, onsite'],
-    [['--location-type', 'onsite', '--city', 'Austin'], 'location.state (--state): is required when location.type is onsite'],
-    [['--location-type', 'remote', '--country', 'XX'], 'location.country (--country): "XX" is not an ISO 3166-1 alpha-2 country code (such as US, DE, GB)'],
-    [['--experience-level', 'guru'], 'experience_level (--experience-level): must be one of: entry, mid, senior, lead, executive'],
-    [['--employment-type', 'gig'], 'employment_type (--employment-type): must be one of: full_time, part_time, contract, internship'],
+    [
+      ['--location-type', 'onsite', '--city', 'Austin'],
+      'location.state (--state): is required when location.type is onsite',
+    ],
+    [
+      ['--location-type', 'remote', '--country', 'XX'],
+      'location.country (--country): "XX" is not an ISO 3166-1 alpha-2 country code (such as US, DE, GB)',
+    ],
+    [
+      ['--experience-level', 'guru'],
+      'experience_level (--experience-level): must be one of: entry, mid, senior, lead, executive',
+    ],
+    [
+      ['--employment-type', 'gig'],
+      'employment_type (--employment-type): must be one of: full_time, part_time, contract, internship',
+    ],
     [['--salary-min', '10', '--salary-max', '5'], 'salary.max (--salary-max): must not be less than salary.min (10)'],
     [['--salary-min', 'lots'], 'salary.min (--salary-min): must be a number'],
     [['--salary-period', 'weekly'], 'salary.period (--salary-period): must be one of: hourly, monthly, yearly'],
-    [['--question-count', '4'], 'assessment_config.question_count (--question-count): must be a whole number from 5 to 20'],
-    [['--question-count', '7.5'], 'assessment_config.question_count (--question-count): must be a whole number from 5 to 20'],
+    [
+      ['--question-count', '4'],
+      'assessment_config.question_count (--question-count): must be a whole number from 5 to 20',
+    ],
+    [
+      ['--question-count', '7.5'],
+      'assessment_config.question_count (--question-count): must be a whole number from 5 to 20',
+    ],
     [['--time-limit', '1801'], 'assessment_config.time_limit (--time-limit): must be a whole number from 300 to 1800'],
-    [['--question-type', 'essay'], 'assessment_config.question_types[0] (--question-type): must be one of: ranksort, multiple_choice, scenario'],
+    [
+      ['--question-type', 'essay'],
+      'assessment_config.question_types[0] (--question-type): must be one of: ranksort, multiple_choice, scenario',
+    ],
   ])('%j is refused before any request: exit 2, field and flag named, nothing stored', async (flags, message) => {
     const box = await sandbox();
     const result = await runCli([...create, ...flags], { env: box.env });
@@ -238,7 +361,11 @@ describe('local validation', () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(JSON.parse(result.stderr)).toEqual({
-      error: { code: 'validation_error', message: 'The job is not valid; nothing was sent.', details: { description: 'is required' } },
+      error: {
+        code: 'validation_error',
+        message: 'The job is not valid; nothing was sent.',
+        details: { description: 'is required' },
+      },
     });
   });
 
@@ -246,7 +373,12 @@ describe('local validation', () => {
     const box = await sandbox();
     const result = await runCli([...create, '--skill', 'go', '--publish', '--dry-run'], { env: box.env });
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({ title: 'Backend Engineer', description: DESCRIPTION, skills: ['go'], publish: true });
+    expect(JSON.parse(result.stdout)).toEqual({
+      title: 'Backend Engineer',
+      description: DESCRIPTION,
+      skills: ['go'],
+      publish: true,
+    });
     expect(existsSync(join(box.dataDir, DATABASE_FILE))).toBe(false);
     expect(storedJobs(box.dataDir)).toEqual([]);
   });
@@ -264,7 +396,7 @@ describe('local validation', () => {
     expect(output.stderr).toContain("Error: Option '-o, --output <format>' argument 'xml' is invalid.");
   });
 
-  it('reports the server\'s validation errors with exit 2 and the request id', async () => {
+  it("reports the server's validation errors with exit 2 and the request id", async () => {
     const box = await sandbox();
     const result = await runCli(['jobs', 'list', '--sort', 'salary_band'], { env: box.env });
     expect(result.code).toBe(2);
@@ -330,7 +462,9 @@ describe('profiles, addresses and failures', () => {
 
   it('refuses plain http to a non-loopback host with exit 2', async () => {
     const box = await sandbox();
-    const result = await runCli(['jobs', 'list'], { env: { ...box.env, HIRE_BASE_URL: 'http://api.example.com', HIRE_API_KEY: 'hk_test_x' } });
+    const result = await runCli(['jobs', 'list'], {
+      env: { ...box.env, HIRE_BASE_URL: 'http://api.example.com', HIRE_API_KEY: 'hk_test_x' },
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('uses plain http; the API is HTTPS only');
   });
@@ -338,7 +472,9 @@ describe('profiles, addresses and failures', () => {
   it('exits 3 with an invalid key, naming HIRE_API_KEY and the profile in the hint', async () => {
     const box = await sandbox();
     const emulator = await testEmulator(box.dataDir);
-    const result = await runCli(['jobs', 'list'], { env: { ...box.env, HIRE_BASE_URL: emulator.apiUrl, HIRE_API_KEY: 'hk_local_wrong' } });
+    const result = await runCli(['jobs', 'list'], {
+      env: { ...box.env, HIRE_BASE_URL: emulator.apiUrl, HIRE_API_KEY: 'hk_local_wrong' },
+    });
     expect(result.code).toBe(3);
     expect(result.stderr).toContain('Invalid API key. (unauthorized, HTTP 401)');
     expect(result.stderr).toContain('fix HIRE_API_KEY, or unset it to use the key of profile "local"');
@@ -357,7 +493,9 @@ describe('profiles, addresses and failures', () => {
     const box = await sandbox();
     const flag = await runCli(['jobs', 'list', '--profile', 'staging'], { env: box.env });
     expect(flag.code).toBe(2);
-    expect(flag.stderr).toContain('Profile "staging" (from --profile) does not exist. Known profiles: local, local-sandbox.');
+    expect(flag.stderr).toContain(
+      'Profile "staging" (from --profile) does not exist. Known profiles: local, local-sandbox.',
+    );
     const env = await runCli(['jobs', 'list'], { env: { ...box.env, HIRE_PROFILE: 'qa' } });
     expect(env.stderr).toContain('Profile "qa" (from HIRE_PROFILE) does not exist.');
   });
@@ -376,10 +514,14 @@ describe('profiles, addresses and failures', () => {
     const box = await sandbox();
     const command = await runCli(['jobs', 'lst'], { env: box.env });
     expect(command.code).toBe(2);
-    expect(command.stderr).toBe("Error: Unknown command 'lst'. Did you mean list?\nUsage: hire jobs [options] [command]\nRun `hire jobs --help` for its commands.\n");
+    expect(command.stderr).toBe(
+      "Error: Unknown command 'lst'. Did you mean list?\nUsage: hire jobs [options] [command]\nRun `hire jobs --help` for its commands.\n",
+    );
     const option = await runCli(['jobs', 'list', '--colour'], { env: box.env });
     expect(option.code).toBe(2);
-    expect(option.stderr).toBe("Error: Unknown option '--colour'.\nUsage: hire jobs list [options]\nRun `hire jobs list --help` for the flags.\n");
+    expect(option.stderr).toBe(
+      "Error: Unknown option '--colour'.\nUsage: hire jobs list [options]\nRun `hire jobs list --help` for the flags.\n",
+    );
   });
 
   it('prints the version and help with exit 0', async () => {

@@ -7,16 +7,26 @@ import { runCli } from '../helpers/cli.js';
 import { sandbox } from '../helpers/env.js';
 
 const CASES: { argv: string[]; stderr: string }[] = [
-  { argv: ['jobs', 'get'], stderr: "Error: Missing required argument 'id'.\nUsage: hire jobs get [options] <id>\nRun `hire jobs get --help` for the flags.\n" },
+  {
+    argv: ['jobs', 'get'],
+    stderr:
+      "Error: Missing required argument 'id'.\nUsage: hire jobs get [options] <id>\nRun `hire jobs get --help` for the flags.\n",
+  },
   {
     argv: ['jobs', 'get', 'job_1', 'job_2'],
-    stderr: "Error: Too many arguments for 'get'. Expected 1 argument but got 2.\nUsage: hire jobs get [options] <id>\nRun `hire jobs get --help` for the flags.\n",
+    stderr:
+      "Error: Too many arguments for 'get'. Expected 1 argument but got 2.\nUsage: hire jobs get [options] <id>\nRun `hire jobs get --help` for the flags.\n",
   },
   {
     argv: ['jobs', 'create', '--titel', 'x'],
-    stderr: "Error: Unknown option '--titel'. Did you mean --title?\nUsage: hire jobs create [options]\nRun `hire jobs create --help` for the flags.\n",
+    stderr:
+      "Error: Unknown option '--titel'. Did you mean --title?\nUsage: hire jobs create [options]\nRun `hire jobs create --help` for the flags.\n",
   },
-  { argv: ['jobs', 'list', '--status'], stderr: "Error: Option '--status <status>' argument missing.\nUsage: hire jobs list [options]\nRun `hire jobs list --help` for the flags.\n" },
+  {
+    argv: ['jobs', 'list', '--status'],
+    stderr:
+      "Error: Option '--status <status>' argument missing.\nUsage: hire jobs list [options]\nRun `hire jobs list --help` for the flags.\n",
+  },
   {
     argv: ['jobs', 'list', '-o', 'xml'],
     stderr:
@@ -24,9 +34,13 @@ const CASES: { argv: string[]; stderr: string }[] = [
   },
   {
     argv: ['emulator', 'keys', 'revoke'],
-    stderr: "Error: Missing required argument 'id'.\nUsage: hire emulator keys revoke [options] <id>\nRun `hire emulator keys revoke --help` for the flags.\n",
+    stderr:
+      "Error: Missing required argument 'id'.\nUsage: hire emulator keys revoke [options] <id>\nRun `hire emulator keys revoke --help` for the flags.\n",
   },
-  { argv: ['--bogus'], stderr: "Error: Unknown option '--bogus'.\nUsage: hire [options] [command]\nRun `hire --help` for its commands.\n" },
+  {
+    argv: ['--bogus'],
+    stderr: "Error: Unknown option '--bogus'.\nUsage: hire [options] [command]\nRun `hire --help` for its commands.\n",
+  },
 ];
 
 describe('command-line errors from the parser', () => {
@@ -34,7 +48,11 @@ describe('command-line errors from the parser', () => {
     it(`hire ${argv.join(' ')}: our error style, the usage line, a next step, exit 2`, async () => {
       const box = await sandbox();
       const result = await runCli(argv, { env: box.env });
-      expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({ code: 2, stdout: '', stderr });
+      expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
+        code: 2,
+        stdout: '',
+        stderr,
+      });
     });
   }
 
@@ -47,10 +65,14 @@ describe('command-line errors from the parser', () => {
     ]) {
       const result = await runCli(argv, { env: box.env });
       expect({ argv, code: result.code, stdout: result.stdout }).toEqual({ argv, code: 2, stdout: '' });
-      expect(result.stderr).toBe(`${JSON.stringify({ error: { code: 'usage_error', message: "Missing required argument 'id'." } }, null, 2)}\n`);
+      expect(result.stderr).toBe(
+        `${JSON.stringify({ error: { code: 'usage_error', message: "Missing required argument 'id'." } }, null, 2)}\n`,
+      );
     }
     const unknown = await runCli(['jobs', 'list', '--stauts', 'x', '--json'], { env: box.env });
-    expect(JSON.parse(unknown.stderr)).toEqual({ error: { code: 'usage_error', message: "Unknown option '--stauts'. Did you mean --status?" } });
+    expect(JSON.parse(unknown.stderr)).toEqual({
+      error: { code: 'usage_error', message: "Unknown option '--stauts'. Did you mean --status?" },
+    });
   });
 
   it('at a terminal, `Error:` is red (not with --no-color), the rest plain', async () => {

@@ -9,8 +9,16 @@ import { sandbox, type Sandbox } from '../helpers/env.js';
 
 type Rec = Record<string, any>;
 
-const cli = (box: Sandbox, argv: string[], options: { tty?: boolean; stdin?: string; env?: Record<string, string> } = {}): Promise<RunResult> =>
-  runCli(argv, { env: { ...box.env, ...options.env }, ...(options.tty ? { tty: true } : {}), ...(options.stdin !== undefined ? { stdin: options.stdin } : {}) });
+const cli = (
+  box: Sandbox,
+  argv: string[],
+  options: { tty?: boolean; stdin?: string; env?: Record<string, string> } = {},
+): Promise<RunResult> =>
+  runCli(argv, {
+    env: { ...box.env, ...options.env },
+    ...(options.tty ? { tty: true } : {}),
+    ...(options.stdin !== undefined ? { stdin: options.stdin } : {}),
+  });
 
 async function ok(box: Sandbox, argv: string[]): Promise<any> {
   const result = await cli(box, [...argv, '--json', '-q']);
@@ -20,11 +28,18 @@ async function ok(box: Sandbox, argv: string[]): Promise<any> {
 
 function storeProfile(box: Sandbox): void {
   mkdirSync(box.env.HIRE_CONFIG_DIR!, { recursive: true, mode: 0o700 });
-  const profiles = { prod: { environment: 'production', base_url: 'https://api.example.com/api/v1', api_key: 'hk_live_0123456789abcdef' } };
+  const profiles = {
+    prod: {
+      environment: 'production',
+      base_url: 'https://api.example.com/api/v1',
+      api_key: 'hk_live_0123456789abcdef',
+    },
+  };
   writeFileSync(join(box.env.HIRE_CONFIG_DIR!, 'config.json'), JSON.stringify({ profiles }), { mode: 0o600 });
 }
 
-const config = (box: Sandbox): Rec => JSON.parse(readFileSync(join(box.env.HIRE_CONFIG_DIR!, 'config.json'), 'utf8')) as Rec;
+const config = (box: Sandbox): Rec =>
+  JSON.parse(readFileSync(join(box.env.HIRE_CONFIG_DIR!, 'config.json'), 'utf8')) as Rec;
 
 interface Destructive {
   name: string;
@@ -37,7 +52,11 @@ const COMMANDS: Destructive[] = [
     name: 'jobs delete',
     async prepare(box) {
       const job = await ok(box, ['jobs', 'create', '--title', 'Backend Engineer', '--description', DESCRIPTION]);
-      return { argv: ['jobs', 'delete', job.id], refusal: `Refusing to delete job ${job.id}`, kept: async () => (await cli(box, ['jobs', 'get', job.id])).code === 0 };
+      return {
+        argv: ['jobs', 'delete', job.id],
+        refusal: `Refusing to delete job ${job.id}`,
+        kept: async () => (await cli(box, ['jobs', 'get', job.id])).code === 0,
+      };
     },
   },
   {
@@ -68,21 +87,33 @@ const COMMANDS: Destructive[] = [
     name: 'emulator reset',
     async prepare(box) {
       await ok(box, ['jobs', 'create', '--title', 'Backend Engineer', '--description', DESCRIPTION]);
-      return { argv: ['emulator', 'reset'], refusal: 'Refusing to reset the emulator', kept: async () => (await ok(box, ['jobs', 'list'])).length === 1 };
+      return {
+        argv: ['emulator', 'reset'],
+        refusal: 'Refusing to reset the emulator',
+        kept: async () => (await ok(box, ['jobs', 'list'])).length === 1,
+      };
     },
   },
   {
     name: 'profiles remove',
     async prepare(box) {
       storeProfile(box);
-      return { argv: ['profiles', 'remove', 'prod'], refusal: 'Refusing to remove profile "prod" and its stored key', kept: async () => config(box).profiles?.prod !== undefined };
+      return {
+        argv: ['profiles', 'remove', 'prod'],
+        refusal: 'Refusing to remove profile "prod" and its stored key',
+        kept: async () => config(box).profiles?.prod !== undefined,
+      };
     },
   },
   {
     name: 'auth logout',
     async prepare(box) {
       storeProfile(box);
-      return { argv: ['auth', 'logout', '--profile', 'prod'], refusal: 'Refusing to remove the key of profile "prod"', kept: async () => config(box).profiles?.prod?.api_key !== undefined };
+      return {
+        argv: ['auth', 'logout', '--profile', 'prod'],
+        refusal: 'Refusing to remove the key of profile "prod"',
+        kept: async () => config(box).profiles?.prod?.api_key !== undefined,
+      };
     },
   },
 ];
@@ -99,7 +130,12 @@ describe('destructive commands', () => {
       ];
       for (const { options, extra, reason } of cases) {
         const result = await cli(box, [...argv, ...extra], options);
-        expect({ reason, code: result.code, stdout: result.stdout, stderr: result.stderr.replace(/^Using the local emulator.*\n/m, '') }).toEqual({
+        expect({
+          reason,
+          code: result.code,
+          stdout: result.stdout,
+          stderr: result.stderr.replace(/^Using the local emulator.*\n/m, ''),
+        }).toEqual({
           reason,
           code: 2,
           stdout: '',
@@ -110,7 +146,9 @@ describe('destructive commands', () => {
         expect(await kept()).toBe(true);
       }
       const json = await cli(box, [...argv, '--json']);
-      expect(JSON.parse(json.stderr.slice(json.stderr.indexOf('{')))).toMatchObject({ error: { code: 'confirmation_required' } });
+      expect(JSON.parse(json.stderr.slice(json.stderr.indexOf('{')))).toMatchObject({
+        error: { code: 'confirmation_required' },
+      });
       expect(await kept()).toBe(true);
     });
 
@@ -130,8 +168,13 @@ describe('destructive commands', () => {
     const list = await cli(box, ['jobs', 'list', '--profile', 'nope']);
     expect(logout).toEqual({ ...list });
     expect(logout.code).toBe(2);
-    expect(logout.stderr).toBe('Error: Profile "nope" (from --profile) does not exist. Known profiles: local, local-sandbox, prod.\nCreate it with `hire auth login --profile nope`.\n');
+    expect(logout.stderr).toBe(
+      'Error: Profile "nope" (from --profile) does not exist. Known profiles: local, local-sandbox, prod.\nCreate it with `hire auth login --profile nope`.\n',
+    );
     const remove = await cli(box, ['profiles', 'remove', 'nope', '--yes']);
-    expect(remove).toMatchObject({ code: 2, stderr: 'Error: Profile "nope" does not exist. Known profiles: local, local-sandbox, prod.\n' });
+    expect(remove).toMatchObject({
+      code: 2,
+      stderr: 'Error: Profile "nope" does not exist. Known profiles: local, local-sandbox, prod.\n',
+    });
   });
 });

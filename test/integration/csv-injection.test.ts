@@ -20,7 +20,11 @@ const TITLES: [title: string, safe: string, raw: string][] = [
   ['Mid=1+1 is fine', 'Mid=1+1 is fine', 'Mid=1+1 is fine'],
 ];
 
-async function emulatorWithJobs(): Promise<{ env: Record<string, string>; emulator: TestEmulator; ids: Map<string, string> }> {
+async function emulatorWithJobs(): Promise<{
+  env: Record<string, string>;
+  emulator: TestEmulator;
+  ids: Map<string, string>;
+}> {
   const box = await sandbox();
   const emulator = await testEmulator(box.dataDir);
   const ids = new Map<string, string>();
@@ -35,7 +39,10 @@ async function emulatorWithJobs(): Promise<{ env: Record<string, string>; emulat
 
 /** The CSV rows expected for `--fields id,title`, header first, the rest in sorted order. */
 function expected(ids: Map<string, string>, which: 'safe' | 'raw'): string[] {
-  return ['id,title', ...TITLES.map(([title, safe, raw]) => `${ids.get(title)},${which === 'safe' ? safe : raw}`).sort()];
+  return [
+    'id,title',
+    ...TITLES.map(([title, safe, raw]) => `${ids.get(title)},${which === 'safe' ? safe : raw}`).sort(),
+  ];
 }
 
 /** CSV text as its rows (each ends with CRLF; a CR inside a quoted cell is not followed by LF here). */
@@ -49,7 +56,9 @@ describe('-o csv neutralises formula cells', () => {
   it('lists (every page with --all): each dangerous cell gets a leading quote, the rest stay RFC 4180', async () => {
     const { env, ids } = await emulatorWithJobs();
     // Three pages, streamed one by one: the rule holds on every page, not just the first.
-    const result = await runCli(['jobs', 'list', '--all', '--per-page', '3', '--fields', 'id,title', '-o', 'csv'], { env });
+    const result = await runCli(['jobs', 'list', '--all', '--per-page', '3', '--fields', 'id,title', '-o', 'csv'], {
+      env,
+    });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(rows(result.stdout)).toEqual(expected(ids, 'safe'));
@@ -57,7 +66,10 @@ describe('-o csv neutralises formula cells', () => {
 
   it('--csv-raw writes every cell exactly as received', async () => {
     const { env, ids } = await emulatorWithJobs();
-    const result = await runCli(['jobs', 'list', '--all', '--per-page', '3', '--fields', 'id,title', '-o', 'csv', '--csv-raw'], { env });
+    const result = await runCli(
+      ['jobs', 'list', '--all', '--per-page', '3', '--fields', 'id,title', '-o', 'csv', '--csv-raw'],
+      { env },
+    );
     expect(result.code).toBe(0);
     expect(rows(result.stdout)).toEqual(expected(ids, 'raw'));
   });
@@ -73,9 +85,29 @@ describe('-o csv neutralises formula cells', () => {
   });
 
   it('leaves JSON numbers alone (a negative score is data) but prefixes text that looks like one', async () => {
-    const candidate = { id: 'cand_1', name: '-5', status: 'new', score: -5, job_id: 'job_1', applied_at: '2026-01-02T03:04:05.000Z' };
-    const other = { id: 'cand_2', name: '@home', status: 'new', score: null, job_id: 'job_1', applied_at: '2026-01-02T03:04:05.000Z', tags: ['=x'] };
-    const server = await serve(reply(200, { data: [candidate, other], meta: { request_id: 'req_1', current_page: 1, per_page: 20, total_pages: 1, total_count: 2 } }));
+    const candidate = {
+      id: 'cand_1',
+      name: '-5',
+      status: 'new',
+      score: -5,
+      job_id: 'job_1',
+      applied_at: '2026-01-02T03:04:05.000Z',
+    };
+    const other = {
+      id: 'cand_2',
+      name: '@home',
+      status: 'new',
+      score: null,
+      job_id: 'job_1',
+      applied_at: '2026-01-02T03:04:05.000Z',
+      tags: ['=x'],
+    };
+    const server = await serve(
+      reply(200, {
+        data: [candidate, other],
+        meta: { request_id: 'req_1', current_page: 1, per_page: 20, total_pages: 1, total_count: 2 },
+      }),
+    );
     const box = await sandbox();
     const env = { ...box.env, HIRE_BASE_URL: server.origin, HIRE_API_KEY: 'hk_test_csvinjection0000000000' };
     const result = await runCli(['candidates', 'list', '--fields', 'name,score,tags', '-o', 'csv'], { env });

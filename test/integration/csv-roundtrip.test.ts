@@ -30,7 +30,13 @@ const JOBS: Obj[] = [
     experience_level: 'senior',
     employment_type: 'contract',
     salary: { min: 1000.5, max: 2000.25, currency: 'brl', period: 'monthly' },
-    assessment_config: { auto_generate: false, question_count: 7, time_limit: 900, proctoring: true, question_types: ['scenario', 'ranksort'] },
+    assessment_config: {
+      auto_generate: false,
+      question_count: 7,
+      time_limit: 900,
+      proctoring: true,
+      question_types: ['scenario', 'ranksort'],
+    },
     publish: true,
   },
   {
@@ -46,7 +52,8 @@ const JOBS: Obj[] = [
   { title: 'Minimal', description: DESCRIPTION },
 ];
 
-const withoutServerFields = (job: Obj) => Object.fromEntries(Object.entries(job).filter(([key]) => !SERVER_FIELDS.includes(key)));
+const withoutServerFields = (job: Obj) =>
+  Object.fromEntries(Object.entries(job).filter(([key]) => !SERVER_FIELDS.includes(key)));
 
 async function emulatorBox(box: Sandbox, name: string) {
   const emulator = await testEmulator(join(box.root, name));
@@ -68,7 +75,9 @@ async function listed(env: Record<string, string>): Promise<Obj[]> {
 /** The CSV's records without the server's columns. */
 function inputColumns(csv: string): Record<string, string>[] {
   const records = parse<Record<string, string>>(csv, { columns: true });
-  return records.map((record) => Object.fromEntries(Object.entries(record).filter(([column]) => !SERVER_FIELDS.includes(column))));
+  return records.map((record) =>
+    Object.fromEntries(Object.entries(record).filter(([column]) => !SERVER_FIELDS.includes(column))),
+  );
 }
 
 describe('CSV cells for import', () => {
@@ -83,14 +92,17 @@ describe('CSV cells for import', () => {
     expect(readListCell(cell)).toEqual(items);
   });
 
-  it.each(['=x', "'=x", "''=x", '+1', "'", "'a", 'plain', '\tx', "'\tx", '-', "'@"])('%j survives the guard: written, guarded, read back', (text) => {
-    // The writer's guard (output/render.ts): a `'` before = + - @ TAB CR.
-    const written = beforeGuard(text);
-    const guarded = /^[=+\-@\t\r]/.test(written) ? `'${written}` : written;
-    expect(unguard(guarded)).toBe(text);
-    // --csv-raw writes no guard: still read back exactly.
-    expect(unguard(written)).toBe(text);
-  });
+  it.each(['=x', "'=x", "''=x", '+1', "'", "'a", 'plain', '\tx', "'\tx", '-', "'@"])(
+    '%j survives the guard: written, guarded, read back',
+    (text) => {
+      // The writer's guard (output/render.ts): a `'` before = + - @ TAB CR.
+      const written = beforeGuard(text);
+      const guarded = /^[=+\-@\t\r]/.test(written) ? `'${written}` : written;
+      expect(unguard(guarded)).toBe(text);
+      // --csv-raw writes no guard: still read back exactly.
+      expect(unguard(written)).toBe(text);
+    },
+  );
 });
 
 describe('jobs list -o csv → jobs import', () => {
@@ -100,16 +112,24 @@ describe('jobs list -o csv → jobs import', () => {
     for (const job of JOBS) expect((await from.emulator.call('POST', '/jobs', { body: job })).status).toBe(201);
     const first = await exported(from.env);
     // Every input field has its own column, in import's names.
-    expect(first.split('\r\n')[0]!.split(',')).toEqual(['id', 'status', ...JOB_CSV_INPUT_FIELDS, ...SERVER_FIELDS.filter((field) => field !== 'id' && field !== 'status')]);
+    expect(first.split('\r\n')[0]!.split(',')).toEqual([
+      'id',
+      'status',
+      ...JOB_CSV_INPUT_FIELDS,
+      ...SERVER_FIELDS.filter((field) => field !== 'id' && field !== 'status'),
+    ]);
     // The guard is there for a spreadsheet: no cell starts with = + - @.
-    for (const record of parse(first, { columns: false })) for (const cell of record) expect(cell).not.toMatch(/^[=+\-@\t]/);
+    for (const record of parse(first, { columns: false }))
+      for (const cell of record) expect(cell).not.toMatch(/^[=+\-@\t]/);
 
     const to = await emulatorBox(box, 'to');
     const file = join(box.root, 'jobs.csv');
     writeFileSync(file, first);
     const imported = await runCli(['jobs', 'import', file], { env: to.env });
     expect(imported.code, imported.stderr).toBe(0);
-    expect(imported.stderr).toContain('Left out what the server sets (id, status, assessment_id, application_url, candidate_count, created_at, updated_at)');
+    expect(imported.stderr).toContain(
+      'Left out what the server sets (id, status, assessment_id, application_url, candidate_count, created_at, updated_at)',
+    );
     expect(imported.stderr).toContain('4 rows: 4 created.');
 
     const second = await exported(to.env);
@@ -117,8 +137,15 @@ describe('jobs list -o csv → jobs import', () => {
     const [before, after] = [await listed(from.env), await listed(to.env)];
     expect(after.map(withoutServerFields)).toEqual(before.map(withoutServerFields));
     // What was sent is what was stored: codes as normalised, text exactly.
-    expect(after.find((job) => job.title === JOBS[0]!.title)).toMatchObject({ description: HOSTILE_DESCRIPTION, location: { country: 'BR' }, salary: { currency: 'BRL' } });
-    expect(after.find((job) => job.title === '-Minus')).toMatchObject({ description: `  ${DESCRIPTION}  `, skills: ['["a"]'] });
+    expect(after.find((job) => job.title === JOBS[0]!.title)).toMatchObject({
+      description: HOSTILE_DESCRIPTION,
+      location: { country: 'BR' },
+      salary: { currency: 'BRL' },
+    });
+    expect(after.find((job) => job.title === '-Minus')).toMatchObject({
+      description: `  ${DESCRIPTION}  `,
+      skills: ['["a"]'],
+    });
     expect(after.find((job) => job.title === 'Minimal')).not.toHaveProperty('location');
     // The status is the server's: an active job comes back a draft.
     expect(before.find((job) => job.title === JOBS[0]!.title)?.status).toBe('active');
@@ -141,7 +168,9 @@ describe('jobs list -o csv → jobs import', () => {
     const ndjson = await runCli(['jobs', 'list', '--all', '-o', 'ndjson'], { env: from.env });
     writeFileSync(join(box.root, 'jobs.ndjson'), ndjson.stdout);
     expect((await runCli(['jobs', 'import', join(box.root, 'jobs.ndjson')], { env: again.env })).code).toBe(0);
-    expect((await listed(again.env)).map(withoutServerFields)).toEqual((await listed(from.env)).map(withoutServerFields));
+    expect((await listed(again.env)).map(withoutServerFields)).toEqual(
+      (await listed(from.env)).map(withoutServerFields),
+    );
   });
 
   it('--fields picks and orders import columns; jobs get -o csv has the same columns as the list', async () => {
@@ -149,7 +178,9 @@ describe('jobs list -o csv → jobs import', () => {
     const from = await emulatorBox(box, 'from');
     const made = (await from.emulator.call('POST', '/jobs', { body: JOBS[0] })).json.data as Obj;
     const picked = await exported(from.env, ['--fields', 'skills,title,requirements']);
-    expect(picked).toBe(`skills,title,requirements\r\n"[""C;C++"","" padded "",""[legacy] COBOL""]","'=HYPERLINK(""http://evil.example"",""click"")","'=1+1;Two, with a comma;@mention;'+quoted plus"\r\n`);
+    expect(picked).toBe(
+      `skills,title,requirements\r\n"[""C;C++"","" padded "",""[legacy] COBOL""]","'=HYPERLINK(""http://evil.example"",""click"")","'=1+1;Two, with a comma;@mention;'+quoted plus"\r\n`,
+    );
     const one = await runCli(['jobs', 'get', made.id, '-o', 'csv'], { env: from.env });
     expect(one.stdout).toBe(await exported(from.env));
   });

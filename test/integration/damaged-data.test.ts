@@ -74,7 +74,9 @@ function expectDamaged(result: Result, db: string, json: boolean): void {
   expect(result.code, result.stderr).toBe(1);
   expect(result.stderr).not.toMatch(/unexpected failure|panicked|retrying/);
   if (json) {
-    const envelope = JSON.parse(result.stderr.slice(result.stderr.indexOf('\n{') + 1)) as { error: { code: string; message: string } };
+    const envelope = JSON.parse(result.stderr.slice(result.stderr.indexOf('\n{') + 1)) as {
+      error: { code: string; message: string };
+    };
     expect(envelope.error.code).toBe('data_damaged');
     expect(envelope.error.message).toContain(db);
     expect(envelope.error.message).toContain(RECOVER);
@@ -91,7 +93,9 @@ async function expectRecovered(box: Sandbox & { db: string }, movedAside: boolea
   const listed = await hire(box, ['jobs', 'list', '--json']);
   expect(listed.code, listed.stderr).toBe(0);
   expect(JSON.parse(listed.stdout)).toEqual([]);
-  const aside = readdirSync(box.dataDir).filter((name) => name.startsWith('emulator.db.damaged-') && !/-(wal|shm)$/.test(name));
+  const aside = readdirSync(box.dataDir).filter(
+    (name) => name.startsWith('emulator.db.damaged-') && !/-(wal|shm)$/.test(name),
+  );
   expect(aside.length).toBe(movedAside ? 1 : 0);
 }
 
@@ -99,12 +103,36 @@ describe('a database that cannot be opened', () => {
   const cases: [string, string, (db: string) => void][] = [
     ['a directory', 'is a directory, not a database file', (db) => (rmSync(db), mkdirSync(db))],
     ['a FIFO', 'is a FIFO (named pipe), not a database file', (db) => (rmSync(db), execFileSync('mkfifo', [db]))],
-    ['a foreign file', 'is not readable (not an SQLite database)', (db) => writeFileSync(db, 'name,email\nAda,ada@example.com\n'.repeat(200))],
-    ["another program's SQLite database", 'is an SQLite database of another program', (db) => (rmSync(db), sql(db, 'CREATE TABLE notes (text TEXT)'))],
-    ['a bad schema_version', 'records no valid schema version ("3x")', (db) => sql(db, "UPDATE meta SET value = '3x' WHERE name = 'schema_version'")],
-    ['a schema_version that is not text', 'records no valid schema version (its text is not UTF-8)', (db) => sql(db, "UPDATE meta SET value = CAST(X'FF' AS TEXT) WHERE name = 'schema_version'")],
-    ['a meta value that is not text', 'holds a meta value whose text is not valid UTF-8', (db) => sql(db, "INSERT INTO meta (name, value) VALUES ('sandbox_reset_at', CAST(X'FF' AS TEXT))")],
-    ['a newer schema_version', 'was made by a newer hire (schema 99', (db) => sql(db, "UPDATE meta SET value = '99' WHERE name = 'schema_version'")],
+    [
+      'a foreign file',
+      'is not readable (not an SQLite database)',
+      (db) => writeFileSync(db, 'name,email\nAda,ada@example.com\n'.repeat(200)),
+    ],
+    [
+      "another program's SQLite database",
+      'is an SQLite database of another program',
+      (db) => (rmSync(db), sql(db, 'CREATE TABLE notes (text TEXT)')),
+    ],
+    [
+      'a bad schema_version',
+      'records no valid schema version ("3x")',
+      (db) => sql(db, "UPDATE meta SET value = '3x' WHERE name = 'schema_version'"),
+    ],
+    [
+      'a schema_version that is not text',
+      'records no valid schema version (its text is not UTF-8)',
+      (db) => sql(db, "UPDATE meta SET value = CAST(X'FF' AS TEXT) WHERE name = 'schema_version'"),
+    ],
+    [
+      'a meta value that is not text',
+      'holds a meta value whose text is not valid UTF-8',
+      (db) => sql(db, "INSERT INTO meta (name, value) VALUES ('sandbox_reset_at', CAST(X'FF' AS TEXT))"),
+    ],
+    [
+      'a newer schema_version',
+      'was made by a newer hire (schema 99',
+      (db) => sql(db, "UPDATE meta SET value = '99' WHERE name = 'schema_version'"),
+    ],
   ];
   for (const [what, says, damage] of cases) {
     it(`${what}: exit 1, data_damaged, naming the file and ${RECOVER}; the reset recovers`, async () => {
@@ -127,7 +155,9 @@ describe("the sandbox's database", () => {
     const sandboxDb = join(box.dataDir, 'sandbox', 'emulator.db');
     const listed = await hire(box, ['-p', 'local-sandbox', 'jobs', 'list', '--json']);
     expect(listed.code, listed.stderr).toBe(1);
-    const { error } = JSON.parse(listed.stderr.slice(listed.stderr.indexOf('\n{') + 1)) as { error: { code: string; message: string } };
+    const { error } = JSON.parse(listed.stderr.slice(listed.stderr.indexOf('\n{') + 1)) as {
+      error: { code: string; message: string };
+    };
     expect(error.code).toBe('data_damaged');
     expect(error.message).toContain(`${sandboxDb} is a directory`);
     expect(error.message).toContain('`hire emulator reset --yes --profile local-sandbox`');
@@ -138,7 +168,9 @@ describe("the sandbox's database", () => {
     expect((JSON.parse(seeded.stdout) as unknown[]).length).toBe(3);
     // Production was not touched.
     const production = await hire(box, ['jobs', 'list', '--json']);
-    expect((JSON.parse(production.stdout) as { id: string }[]).map((job) => job.id).sort()).toEqual([pristine.bad, pristine.good].sort());
+    expect((JSON.parse(production.stdout) as { id: string }[]).map((job) => job.id).sort()).toEqual(
+      [pristine.bad, pristine.good].sort(),
+    );
   });
 });
 
@@ -147,10 +179,24 @@ describe('a damaged record', () => {
     [
       'text that is not UTF-8',
       'its text is not valid UTF-8',
-      (db) => sql(db, 'UPDATE jobs SET doc = CAST(? AS TEXT) WHERE id = ?', Buffer.from(`{"id":"${pristine.bad}","title":"\xff\xfe"}`, 'latin1'), pristine.bad),
+      (db) =>
+        sql(
+          db,
+          'UPDATE jobs SET doc = CAST(? AS TEXT) WHERE id = ?',
+          Buffer.from(`{"id":"${pristine.bad}","title":"\xff\xfe"}`, 'latin1'),
+          pristine.bad,
+        ),
     ],
-    ['a malformed JSON document (bytes changed on disk)', 'it is not valid JSON', (db) => patchFile(db, '"title":"DAMAGED', '"title"!"DAMAGED')],
-    ['JSON that is not a record', 'it is not a JSON object with an id', (db) => sql(db, "UPDATE jobs SET doc = '[1, 2]' WHERE id = ?", pristine.bad)],
+    [
+      'a malformed JSON document (bytes changed on disk)',
+      'it is not valid JSON',
+      (db) => patchFile(db, '"title":"DAMAGED', '"title"!"DAMAGED'),
+    ],
+    [
+      'JSON that is not a record',
+      'it is not a JSON object with an id',
+      (db) => sql(db, "UPDATE jobs SET doc = '[1, 2]' WHERE id = ?", pristine.bad),
+    ],
   ];
   for (const [what, says, damage] of cases) {
     it(`${what}: a list leaves it out with a warning, the record alone fails with data_damaged, the reset recovers`, async () => {
@@ -159,7 +205,9 @@ describe('a damaged record', () => {
       const listed = await hire(box, ['jobs', 'list', '--json', '-v']);
       expect(listed.code, listed.stderr).toBe(0);
       expect((JSON.parse(listed.stdout) as { id: string }[]).map((job) => job.id)).toEqual([pristine.good]);
-      expect(listed.stderr).toMatch(new RegExp(`Warning: The emulator database ${box.db} holds a damaged record \\(jobs, row 1\\): ${says}`));
+      expect(listed.stderr).toMatch(
+        new RegExp(`Warning: The emulator database ${box.db} holds a damaged record \\(jobs, row 1\\): ${says}`),
+      );
       const got = await hire(box, ['jobs', 'get', pristine.bad]);
       expectDamaged(got, box.db, false);
       expect(got.stderr).toContain(says);
@@ -171,19 +219,42 @@ describe('a damaged record', () => {
 
   it('a standing emulator logs damaged records (its deliveries too) and keeps serving the rest', async () => {
     const box = await damaged((db) => {
-      sql(db, 'UPDATE jobs SET doc = CAST(? AS TEXT) WHERE id = ?', Buffer.from(`{"id":"${pristine.bad}","title":"\xff"}`, 'latin1'), pristine.bad);
+      sql(
+        db,
+        'UPDATE jobs SET doc = CAST(? AS TEXT) WHERE id = ?',
+        Buffer.from(`{"id":"${pristine.bad}","title":"\xff"}`, 'latin1'),
+        pristine.bad,
+      );
       // A delivery due long ago whose document is not UTF-8: the delivery loop meets it at once.
       const delivery = `{"id":"dlv_damaged","webhook_id":"wh_gone","event_id":"evt_gone","state":"pending","next_attempt_at":"2000-01-01T00:00:00.000Z","body":"\xff"}`;
-      sql(db, 'INSERT INTO deliveries (id, doc) VALUES (?, CAST(? AS TEXT))', 'dlv_damaged', Buffer.from(delivery, 'latin1'));
+      sql(
+        db,
+        'INSERT INTO deliveries (id, doc) VALUES (?, CAST(? AS TEXT))',
+        'dlv_damaged',
+        Buffer.from(delivery, 'latin1'),
+      );
       // A sound delivery due now, whose webhook's record is damaged: its attempt fails, the loop goes on.
-      sql(db, "INSERT INTO webhooks (id, doc) VALUES ('wh_damaged', '{\"id\": \"wh_damaged\", \"url\": ')");
-      const sound = { id: 'dlv_sound', webhook_id: 'wh_damaged', event_id: 'evt_gone', url: 'http://127.0.0.1:9/hook', body: '{}', state: 'pending', next_attempt_at: '2000-01-01T00:00:00.000Z', attempts: [] };
+      sql(db, 'INSERT INTO webhooks (id, doc) VALUES (\'wh_damaged\', \'{"id": "wh_damaged", "url": \')');
+      const sound = {
+        id: 'dlv_sound',
+        webhook_id: 'wh_damaged',
+        event_id: 'evt_gone',
+        url: 'http://127.0.0.1:9/hook',
+        body: '{}',
+        state: 'pending',
+        next_attempt_at: '2000-01-01T00:00:00.000Z',
+        attempts: [],
+      };
       sql(db, 'INSERT INTO deliveries (id, doc) VALUES (?, ?)', 'dlv_sound', JSON.stringify(sound));
     });
     const proc = spawnHire(box, ['emulator', 'start', '--port', '0']);
     await waitFor(proc, 'the emulator to listen', () => /Emulator listening on/.test(proc.stderr));
-    await waitFor(proc, 'the damaged delivery logged', () => /holds a damaged record \(deliveries, row \d+\): its text is not valid UTF-8/.test(proc.stderr));
-    await waitFor(proc, 'the damaged webhook logged', () => /holds a damaged record \(webhooks, row \d+\): it is not valid JSON/.test(proc.stderr));
+    await waitFor(proc, 'the damaged delivery logged', () =>
+      /holds a damaged record \(deliveries, row \d+\): its text is not valid UTF-8/.test(proc.stderr),
+    );
+    await waitFor(proc, 'the damaged webhook logged', () =>
+      /holds a damaged record \(webhooks, row \d+\): it is not valid JSON/.test(proc.stderr),
+    );
     const listed = await hire(box, ['jobs', 'list', '--json', '-v']);
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stderr).toContain('Using the local emulator at');
@@ -199,16 +270,29 @@ describe('a damaged record', () => {
     expect(existsSync(box.db)).toBe(true);
   });
 
-  it("the request log (`hire logs tail`): an entry that is not UTF-8 or not JSON is left out, the others read", async () => {
+  it('the request log (`hire logs tail`): an entry that is not UTF-8 or not JSON is left out, the others read', async () => {
     const box = await sandbox();
-    const entry = { at: '2026-01-01T00:00:00.000Z', method: 'GET', path: '/api/v1/jobs', status: 200, ms: 1, request_id: 'req_1', key_name: null };
+    const entry = {
+      at: '2026-01-01T00:00:00.000Z',
+      method: 'GET',
+      path: '/api/v1/jobs',
+      status: 200,
+      ms: 1,
+      request_id: 'req_1',
+      key_name: null,
+    };
     const first = Store.open(box.dataDir);
     logRequest(first, entry);
     first.close();
     const db = join(box.dataDir, 'emulator.db');
     sql(db, "INSERT INTO requests (entry) VALUES ('{}'), ('{}')");
     // (Not a Buffer alone: the binding would take it for the list of parameters.)
-    sql(db, 'UPDATE requests SET entry = CAST(? AS TEXT) WHERE seq = ?', Buffer.from('{"method":"\xff"}', 'latin1'), '2');
+    sql(
+      db,
+      'UPDATE requests SET entry = CAST(? AS TEXT) WHERE seq = ?',
+      Buffer.from('{"method":"\xff"}', 'latin1'),
+      '2',
+    );
     sql(db, "UPDATE requests SET entry = '{not json' WHERE seq = 3");
     const store = Store.open(box.dataDir);
     try {

@@ -50,7 +50,11 @@ describe('a data or config directory hire did not make', () => {
       expect(readdirSync(config)).toEqual([]);
       // A config file someone else could have written there is not read either.
       writeFileSync(join(config, 'config.json'), '{}', { mode: 0o600 });
-      expectRefused(await runCli(['jobs', 'list'], { env: { ...box.env, HIRE_CONFIG_DIR: config } }), config, 'HIRE_CONFIG_DIR');
+      expectRefused(
+        await runCli(['jobs', 'list'], { env: { ...box.env, HIRE_CONFIG_DIR: config } }),
+        config,
+        'HIRE_CONFIG_DIR',
+      );
       expect(modeOf(config)).toBe(mode);
     });
   }
@@ -79,7 +83,8 @@ describe('a data or config directory hire did not make', () => {
     const env = { ...box.env, HIRE_DATA_DIR: data, HIRE_CONFIG_DIR: config };
     expect((await runCli(['jobs', 'list'], { env })).code).toBe(0);
     expect((await runCli(['profiles', 'use', 'local'], { env })).code).toBe(0);
-    for (const dir of [data, join(box.root, 'new'), join(box.root, 'new', 'deeper'), config]) expect(modeOf(dir), dir).toBe(0o700);
+    for (const dir of [data, join(box.root, 'new'), join(box.root, 'new', 'deeper'), config])
+      expect(modeOf(dir), dir).toBe(0o700);
   });
 
   it('a file where the directory should be: exit 2 naming it', async () => {

@@ -14,7 +14,13 @@ function nested(shape: 'array' | 'object', depth: number): string {
 }
 
 /** A raw request to the API (`/api/v1…`) or the controls (`/_emulator…`) with the local key. */
-async function send(emu: TestEmulator, method: string, path: string, body: string, headers: Record<string, string> = {}) {
+async function send(
+  emu: TestEmulator,
+  method: string,
+  path: string,
+  body: string,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(`${emu.origin}${path}`, {
     method,
     headers: { authorization: `Bearer ${emu.key}`, 'content-type': 'application/json', ...headers },
@@ -27,7 +33,9 @@ async function send(emu: TestEmulator, method: string, path: string, body: strin
 function expectTooDeep(answer: { status: number; json: any }, what: string): void {
   expect(answer.status, `${what}: ${JSON.stringify(answer.json)}`).toBe(400);
   expect(answer.json.error.code).toBe('validation_error');
-  expect(answer.json.error.details).toEqual({ body: `must not nest objects and arrays more than ${MAX_BODY_DEPTH} levels deep` });
+  expect(answer.json.error.details).toEqual({
+    body: `must not nest objects and arrays more than ${MAX_BODY_DEPTH} levels deep`,
+  });
   expect(answer.json.meta.request_id).toMatch(/^req_/);
 }
 
@@ -57,7 +65,10 @@ describe('deeply nested bodies', () => {
         for (const [method, path] of routes) {
           for (const idempotent of [true, false]) {
             const headers: Record<string, string> = idempotent ? { 'idempotency-key': `deep-${key++}` } : {};
-            expectTooDeep(await send(emu, method, path, body, headers), `${method} ${path} ${shape} ${depth}${idempotent ? ' with Idempotency-Key' : ''}`);
+            expectTooDeep(
+              await send(emu, method, path, body, headers),
+              `${method} ${path} ${shape} ${depth}${idempotent ? ' with Idempotency-Key' : ''}`,
+            );
           }
         }
       }
@@ -71,7 +82,9 @@ describe('deeply nested bodies', () => {
   it('refuses a deep value inside an otherwise valid job, and does not keep its Idempotency-Key', async () => {
     const emu = await testEmulator((await sandbox()).dataDir);
     const job = `{"title":"Backend Engineer","description":${JSON.stringify(DESCRIPTION)}`;
-    const deep = await send(emu, 'POST', '/api/v1/jobs', `${job},"location":${nested('object', 10_000)}}`, { 'idempotency-key': 'reused' });
+    const deep = await send(emu, 'POST', '/api/v1/jobs', `${job},"location":${nested('object', 10_000)}}`, {
+      'idempotency-key': 'reused',
+    });
     expectTooDeep(deep, 'a deep location');
     // The key was not spent on the refused body: the valid one with it is created.
     const valid = await send(emu, 'POST', '/api/v1/jobs', `${job}}`, { 'idempotency-key': 'reused' });
@@ -82,9 +95,16 @@ describe('deeply nested bodies', () => {
     const emu = await testEmulator((await sandbox()).dataDir);
     for (const shape of ['array', 'object'] as const) {
       // /_emulator/reset ignores its body: only the depth decides.
-      const atLimit = await send(emu, 'POST', '/_emulator/reset', nested(shape, MAX_BODY_DEPTH), { 'idempotency-key': `limit-${shape}` });
+      const atLimit = await send(emu, 'POST', '/_emulator/reset', nested(shape, MAX_BODY_DEPTH), {
+        'idempotency-key': `limit-${shape}`,
+      });
       expect(atLimit.status, JSON.stringify(atLimit.json)).toBe(200);
-      expectTooDeep(await send(emu, 'POST', '/_emulator/reset', nested(shape, MAX_BODY_DEPTH + 1), { 'idempotency-key': `over-${shape}` }), shape);
+      expectTooDeep(
+        await send(emu, 'POST', '/_emulator/reset', nested(shape, MAX_BODY_DEPTH + 1), {
+          'idempotency-key': `over-${shape}`,
+        }),
+        shape,
+      );
     }
   });
 });
@@ -92,10 +112,18 @@ describe('deeply nested bodies', () => {
 describe('bodies that are not UTF-8', () => {
   it('answers 400 naming body instead of storing U+FFFD', async () => {
     const emu = await testEmulator((await sandbox()).dataDir);
-    const job = Buffer.concat([Buffer.from('{"title":"Backend '), Buffer.from([0xff]), Buffer.from(`","description":${JSON.stringify(DESCRIPTION)}}`)]);
+    const job = Buffer.concat([
+      Buffer.from('{"title":"Backend '),
+      Buffer.from([0xff]),
+      Buffer.from(`","description":${JSON.stringify(DESCRIPTION)}}`),
+    ]);
     const response = await fetch(`${emu.apiUrl}/jobs`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${emu.key}`, 'content-type': 'application/json', 'idempotency-key': 'not-utf8' },
+      headers: {
+        authorization: `Bearer ${emu.key}`,
+        'content-type': 'application/json',
+        'idempotency-key': 'not-utf8',
+      },
       body: job,
     });
     const answer = (await response.json()) as any;

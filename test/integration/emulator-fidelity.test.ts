@@ -25,7 +25,11 @@ describe('list parameters and filter values', () => {
     ] as const) {
       for (const path of ['/jobs', '/candidates', '/events', '/deliveries', '/webhooks']) {
         const far = await get(base, key, `${path}?page=${PAGE_MAX + 1}`);
-        expect({ path, status: far.status, code: far.json.error?.code }).toEqual({ path, status: 400, code: 'validation_error' });
+        expect({ path, status: far.status, code: far.json.error?.code }).toEqual({
+          path,
+          status: 400,
+          code: 'validation_error',
+        });
         expect(far.json.error.details.page).toBe(`must be a whole number from 1 to ${PAGE_MAX}`);
         const huge = await get(base, key, `${path}?page=99999999999999999999&per_page=100`);
         expect(huge.status).toBe(400);
@@ -44,9 +48,17 @@ describe('list parameters and filter values', () => {
       const cases: [string, string, string][] = [
         ['/jobs?status=AAA', 'status', 'must be one of draft, active, paused, closed (got "AAA")'],
         ['/jobs?status=active,opened', 'status', 'must be one of draft, active, paused, closed (got "opened")'],
-        ['/jobs?experience_level=guru', 'experience_level', 'must be one of entry, mid, senior, lead, executive (got "guru")'],
+        [
+          '/jobs?experience_level=guru',
+          'experience_level',
+          'must be one of entry, mid, senior, lead, executive (got "guru")',
+        ],
         ['/jobs?location.type=moon', 'location.type', 'must be one of remote, hybrid, onsite (got "moon")'],
-        ['/candidates?status=hired,nope', 'status', 'must be one of new, screening, review, interview, offer, hired, rejected (got "nope")'],
+        [
+          '/candidates?status=hired,nope',
+          'status',
+          'must be one of new, screening, review, interview, offer, hired, rejected (got "nope")',
+        ],
         ['/candidates?score=abc', 'score', 'must be a number from 0 to 100 (got "abc")'],
         ['/candidates?score_min=150', 'score_min', 'must be a number from 0 to 100 (got "150")'],
         ['/candidates?score_min=-1', 'score_min', 'must be a number from 0 to 100 (got "-1")'],
@@ -55,11 +67,21 @@ describe('list parameters and filter values', () => {
       ];
       for (const [path, parameter, message] of cases) {
         const answer = await get(base, key, path);
-        expect({ path, status: answer.status, code: answer.json.error?.code }).toEqual({ path, status: 400, code: 'validation_error' });
+        expect({ path, status: answer.status, code: answer.json.error?.code }).toEqual({
+          path,
+          status: 400,
+          code: 'validation_error',
+        });
         expect(answer.json.error.details[parameter]).toEqual(message);
       }
       // Values in the set, in any case, and numbers in range are taken.
-      for (const path of ['/jobs?status=ACTIVE,draft', '/candidates?status=Review&score_min=80', '/candidates?score_min=0', '/deliveries?state=failed', '/events?type=job.created']) {
+      for (const path of [
+        '/jobs?status=ACTIVE,draft',
+        '/candidates?status=Review&score_min=80',
+        '/candidates?score_min=0',
+        '/deliveries?state=failed',
+        '/events?type=job.created',
+      ]) {
         expect({ path, status: (await get(base, key, path)).status }).toEqual({ path, status: 200 });
       }
     }
@@ -68,7 +90,10 @@ describe('list parameters and filter values', () => {
     expect(review.json.data.length).toBeGreaterThan(0);
     for (const candidate of review.json.data as { status: string }[]) expect(candidate.status).toBe('review');
     const active = await get(emu.sandboxApiUrl, sandboxKey, '/jobs?status=active');
-    expect((active.json.data as { title: string }[]).map((job) => job.title).sort()).toEqual(['Product Designer', 'Senior Backend Engineer']);
+    expect((active.json.data as { title: string }[]).map((job) => job.title).sort()).toEqual([
+      'Product Designer',
+      'Senior Backend Engineer',
+    ]);
   });
 
   it("the sandbox's /api/v0 names the sandbox's v1 as its successor", async () => {
@@ -96,7 +121,8 @@ describe("the sandbox's daily reset", () => {
           body: JSON.stringify({ title: 'Added today', description: DESCRIPTION }),
         })
       ).status;
-    const titles = async (base: string) => ((await get(base, sandboxKey, '/jobs?per_page=100')).json.data as { title: string }[]).map((job) => job.title);
+    const titles = async (base: string) =>
+      ((await get(base, sandboxKey, '/jobs?per_page=100')).json.data as { title: string }[]).map((job) => job.title);
 
     // A run whose clock was set ahead (HIRE_EMULATOR_NOW) stamps a reset in the future.
     const ahead = await testEmulator(box.dataDir, { now: at('2027-03-10T12:00:00Z') });
@@ -125,13 +151,16 @@ describe('filters the CLI sends', () => {
     const { db } = emu.store;
     const prepare = db.prepare.bind(db);
     const seen: string[] = [];
-    (db as { prepare: typeof db.prepare }).prepare = ((sql: string) => {
+    (db as { prepare: typeof db.prepare }).prepare = (sql: string) => {
       if (/^SELECT/i.test(sql)) seen.push(sql);
       return prepare(sql);
+    };
+    const webhook = await emu.call('POST', '/webhooks', {
+      body: { url: 'https://example.com/hooks', events: ['job.created'], secret: 'a-secret-of-enough-length-0123' },
     });
-    const webhook = await emu.call('POST', '/webhooks', { body: { url: 'https://example.com/hooks', events: ['job.created'], secret: 'a-secret-of-enough-length-0123' } });
     expect(webhook.status).toBe(201);
-    const job = (await emu.call('POST', '/jobs', { body: { title: 'Indexed', description: DESCRIPTION } })).json.data.id as string;
+    const job = (await emu.call('POST', '/jobs', { body: { title: 'Indexed', description: DESCRIPTION } })).json.data
+      .id as string;
     const plans: Record<string, string> = {};
     const queries: Record<string, string> = {
       'hire status (failed deliveries)': '/deliveries?state=failed&per_page=5',
@@ -155,9 +184,12 @@ describe('filters the CLI sends', () => {
         continue;
       }
       const marks = (select.match(/\?/g) ?? []).length;
-      const plan = (prepare(`EXPLAIN QUERY PLAN ${select}`).all(...Array.from({ length: marks }, () => 'x')) as { detail: string }[]).map((row) => row.detail);
+      const plan = (
+        prepare(`EXPLAIN QUERY PLAN ${select}`).all(...Array.from({ length: marks }, () => 'x')) as { detail: string }[]
+      ).map((row) => row.detail);
       plans[name] = plan.join('; ');
     }
-    for (const [name, plan] of Object.entries(plans)) expect({ name, plan }).toEqual({ name, plan: expect.stringMatching(/USING (COVERING )?INDEX/) });
+    for (const [name, plan] of Object.entries(plans))
+      expect({ name, plan }).toEqual({ name, plan: expect.stringMatching(/USING (COVERING )?INDEX/) });
   });
 });

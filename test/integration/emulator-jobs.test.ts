@@ -237,7 +237,12 @@ describe('routing and versions', () => {
     expect(response.json.error.code).toBe('method_not_allowed');
     expectRequestId(response);
     const allow = response.headers.get('allow');
-    expect(allow?.split(',').map((method) => method.trim()).sort()).toEqual(['GET', 'POST']);
+    expect(
+      allow
+        ?.split(',')
+        .map((method) => method.trim())
+        .sort(),
+    ).toEqual(['GET', 'POST']);
   });
 
   it('serves /api/v0 like v1, marked deprecated with a Sunset date', async () => {
@@ -305,10 +310,24 @@ describe('Idempotency-Key', () => {
 describe('GET /api/v1/jobs', () => {
   async function seed(emu: TestEmulator): Promise<any[]> {
     const jobs = [];
-    jobs.push(await createJob(emu, { title: 'Go Developer', skills: ['go', 'sql'], location: { type: 'remote' }, publish: true }));
+    jobs.push(
+      await createJob(emu, {
+        title: 'Go Developer',
+        skills: ['go', 'sql'],
+        location: { type: 'remote' },
+        publish: true,
+      }),
+    );
     jobs.push(await createJob(emu, { title: 'analyst', location: { type: 'onsite', city: 'Austin', state: 'TX' } }));
     jobs.push(await createJob(emu, { title: 'Zeta Designer', skills: ['figma'], location: { type: 'remote' } }));
-    jobs.push(await createJob(emu, { title: 'Backend Engineer', skills: ['Go'], location: { type: 'hybrid', city: 'Oslo', state: 'Oslo' }, publish: true }));
+    jobs.push(
+      await createJob(emu, {
+        title: 'Backend Engineer',
+        skills: ['Go'],
+        location: { type: 'hybrid', city: 'Oslo', state: 'Oslo' },
+        publish: true,
+      }),
+    );
     return jobs;
   }
 
@@ -378,8 +397,18 @@ describe('GET /api/v1/jobs', () => {
   it('sorts by title ascending and descending, case-insensitively', async () => {
     const emu = await emulator();
     await seed(emu);
-    expect(titles(await emu.call('GET', '/jobs?sort=title'))).toEqual(['analyst', 'Backend Engineer', 'Go Developer', 'Zeta Designer']);
-    expect(titles(await emu.call('GET', '/jobs?sort=-title'))).toEqual(['Zeta Designer', 'Go Developer', 'Backend Engineer', 'analyst']);
+    expect(titles(await emu.call('GET', '/jobs?sort=title'))).toEqual([
+      'analyst',
+      'Backend Engineer',
+      'Go Developer',
+      'Zeta Designer',
+    ]);
+    expect(titles(await emu.call('GET', '/jobs?sort=-title'))).toEqual([
+      'Zeta Designer',
+      'Go Developer',
+      'Backend Engineer',
+      'analyst',
+    ]);
   });
 
   it('sorts by several keys in order', async () => {

@@ -18,7 +18,14 @@ import { sandbox } from '../helpers/env.js';
  */
 const MIDDAY = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 + 12 * 3_600_000).toISOString();
 
-type Job = { id: string; title: string; status: string; application_url: string; created_at: string; updated_at: string };
+type Job = {
+  id: string;
+  title: string;
+  status: string;
+  application_url: string;
+  created_at: string;
+  updated_at: string;
+};
 type Candidate = { id: string; job_id: string; name: string; status: string; score: number | null };
 
 /** A clock the test moves: the emulator's `now`. */
@@ -50,7 +57,9 @@ async function contents(base: string, key: string) {
   const jobs = (await call(base, key, 'GET', '/jobs?per_page=100')).json.data as Job[];
   const candidates = (await call(base, key, 'GET', '/candidates?per_page=100')).json.data as Candidate[];
   const undated = <T extends object>(record: T) =>
-    Object.fromEntries(Object.entries(record).filter(([name]) => !['created_at', 'updated_at', 'applied_at'].includes(name)));
+    Object.fromEntries(
+      Object.entries(record).filter(([name]) => !['created_at', 'updated_at', 'applied_at'].includes(name)),
+    );
   const all = { jobs: jobs.map(undated), candidates: candidates.map(undated) };
   return JSON.parse(JSON.stringify(all).replaceAll(new URL(base).origin, 'ORIGIN')) as typeof all;
 }
@@ -68,14 +77,17 @@ describe('two environments on one emulator', () => {
 
     expect((await emulator.call('GET', `/jobs/${id}`)).status).toBe(404);
     expect((await emulator.call('GET', '/jobs')).json.data).toEqual([]);
-    const sandboxJobs = (await call(emulator.sandboxApiUrl, sandboxKey(box.dataDir), 'GET', `/jobs/${id}`)).json.data as Job;
+    const sandboxJobs = (await call(emulator.sandboxApiUrl, sandboxKey(box.dataDir), 'GET', `/jobs/${id}`)).json
+      .data as Job;
     expect(sandboxJobs.title).toBe(JOB.title);
     // The link stays the sandbox's when read back.
     expect(sandboxJobs.application_url).toBe(`${emulator.origin}/sandbox/apply/${id}`);
 
     const inProduction = await emulator.call('POST', '/jobs', { body: { ...JOB, title: 'Made in production' } });
     expect(inProduction.status, JSON.stringify(inProduction.json)).toBe(201);
-    const titles = ((await call(emulator.sandboxApiUrl, sandboxKey(box.dataDir), 'GET', '/jobs?per_page=100')).json.data as Job[]).map((job) => job.title);
+    const titles = (
+      (await call(emulator.sandboxApiUrl, sandboxKey(box.dataDir), 'GET', '/jobs?per_page=100')).json.data as Job[]
+    ).map((job) => job.title);
     expect(titles).toContain(JOB.title);
     expect(titles).not.toContain('Made in production');
 
@@ -90,14 +102,20 @@ describe('two environments on one emulator', () => {
     const production = await call(emulator.sandboxApiUrl, emulator.key, 'GET', '/jobs');
     expect(production.status).toBe(401);
     expect(production.json.error).toMatchObject({ code: 'unauthorized', status: 401 });
-    expect(production.json.error.message).toBe('This is a production API key; the sandbox (/sandbox/api/v1) takes sandbox keys only.');
+    expect(production.json.error.message).toBe(
+      'This is a production API key; the sandbox (/sandbox/api/v1) takes sandbox keys only.',
+    );
 
     const sandboxed = await call(emulator.apiUrl, sandboxKey(box.dataDir), 'GET', '/jobs');
     expect(sandboxed.status).toBe(401);
-    expect(sandboxed.json.error.message).toBe('This is a sandbox API key; production (/api/v1) takes production keys only.');
+    expect(sandboxed.json.error.message).toBe(
+      'This is a sandbox API key; production (/api/v1) takes production keys only.',
+    );
 
     // A key made by either environment's controls belongs to it alone.
-    const made = await call(`${emulator.origin}/sandbox`, sandboxKey(box.dataDir), 'POST', '/_emulator/keys', { level: 'read' });
+    const made = await call(`${emulator.origin}/sandbox`, sandboxKey(box.dataDir), 'POST', '/_emulator/keys', {
+      level: 'read',
+    });
     expect(made.status, JSON.stringify(made.json)).toBe(201);
     const key = made.json.data.key as string;
     expect((await call(emulator.sandboxApiUrl, key, 'GET', '/jobs')).status).toBe(200);
@@ -105,13 +123,18 @@ describe('two environments on one emulator', () => {
     expect(elsewhere.status).toBe(401);
     expect(elsewhere.json.error.message).toContain('sandbox API key');
     // Production's controls do not list it; the sandbox's do.
-    const productionKeys = (await call(emulator.origin, emulator.key, 'GET', '/_emulator/keys')).json.data as { id: string }[];
+    const productionKeys = (await call(emulator.origin, emulator.key, 'GET', '/_emulator/keys')).json.data as {
+      id: string;
+    }[];
     expect(productionKeys.map((entry) => entry.id)).not.toContain(made.json.data.id);
-    const sandboxKeys = (await call(`${emulator.origin}/sandbox`, sandboxKey(box.dataDir), 'GET', '/_emulator/keys')).json.data as { id: string }[];
+    const sandboxKeys = (await call(`${emulator.origin}/sandbox`, sandboxKey(box.dataDir), 'GET', '/_emulator/keys'))
+      .json.data as { id: string }[];
     expect(sandboxKeys.map((entry) => entry.id)).toContain(made.json.data.id);
 
     // A key neither environment knows is just invalid.
-    expect((await call(emulator.sandboxApiUrl, 'hk_test_nobodysKeyAtAll1234567890', 'GET', '/jobs')).json.error.message).toBe('Invalid API key.');
+    expect(
+      (await call(emulator.sandboxApiUrl, 'hk_test_nobodysKeyAtAll1234567890', 'GET', '/jobs')).json.error.message,
+    ).toBe('Invalid API key.');
   });
 });
 
@@ -149,9 +172,13 @@ describe('the sandbox resets daily at 00:00 UTC', () => {
     clock.set('2026-03-11T00:00:00Z');
     const afterMidnight = await contents(emulator.sandboxApiUrl, key);
     expect(afterMidnight).toEqual(seeded);
-    expect(((await call(emulator.sandboxApiUrl, key, 'GET', '/jobs')).json.data[0] as Job).created_at).toBe('2026-03-11T00:00:00.000Z');
+    expect(((await call(emulator.sandboxApiUrl, key, 'GET', '/jobs')).json.data[0] as Job).created_at).toBe(
+      '2026-03-11T00:00:00.000Z',
+    );
     // Production is as it was.
-    expect(((await emulator.call('GET', '/jobs')).json.data as Job[]).map((job) => job.title)).toEqual(['Production keeps me']);
+    expect(((await emulator.call('GET', '/jobs')).json.data as Job[]).map((job) => job.title)).toEqual([
+      'Production keeps me',
+    ]);
 
     // Keys survive the reset: the one made yesterday still works today.
     clock.set('2026-03-11T10:00:00Z');
@@ -198,38 +225,74 @@ describe('the sandbox resets daily at 00:00 UTC', () => {
 
   it('hire emulator reset on local-sandbox goes back to the seeded set; on local, empties production', async () => {
     const box = await sandbox();
-    const created = await runCli(['jobs', 'create', '--profile', 'local-sandbox', '--title', 'Gone after reset', '--description', DESCRIPTION, '--json'], {
-      env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY },
-    });
+    const created = await runCli(
+      [
+        'jobs',
+        'create',
+        '--profile',
+        'local-sandbox',
+        '--title',
+        'Gone after reset',
+        '--description',
+        DESCRIPTION,
+        '--json',
+      ],
+      {
+        env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY },
+      },
+    );
     expect(created.code, created.stderr).toBe(0);
-    const inProduction = await runCli(['jobs', 'create', '--profile', 'local', '--title', 'Production job', '--description', DESCRIPTION, '--json'], {
-      env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY },
-    });
+    const inProduction = await runCli(
+      ['jobs', 'create', '--profile', 'local', '--title', 'Production job', '--description', DESCRIPTION, '--json'],
+      {
+        env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY },
+      },
+    );
     expect(inProduction.code, inProduction.stderr).toBe(0);
     const titles = async (profile: string) =>
-      json<Job[]>(await runCli(['jobs', 'list', '--profile', profile, '--all', '--json'], { env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY } })).map((job) => job.title);
+      json<Job[]>(
+        await runCli(['jobs', 'list', '--profile', profile, '--all', '--json'], {
+          env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY },
+        }),
+      ).map((job) => job.title);
 
     // simulate acts on the profile's environment too: candidates apply to a seeded sandbox job.
-    const seededJob = json<Job[]>(await runCli(['jobs', 'list', '--profile', 'local-sandbox', '--all', '--json'], { env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY } })).find(
-      (job) => job.title === 'Product Designer',
-    )!;
-    const simulated = await runCli(['emulator', 'simulate', '--profile', 'local-sandbox', '--job', seededJob.id, '--applications', '4', '--json'], {
-      env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY },
-    });
+    const seededJob = json<Job[]>(
+      await runCli(['jobs', 'list', '--profile', 'local-sandbox', '--all', '--json'], {
+        env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY },
+      }),
+    ).find((job) => job.title === 'Product Designer')!;
+    const simulated = await runCli(
+      ['emulator', 'simulate', '--profile', 'local-sandbox', '--job', seededJob.id, '--applications', '4', '--json'],
+      {
+        env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY },
+      },
+    );
     expect(simulated.code, simulated.stderr).toBe(0);
-    const applied = json<Candidate[]>(await runCli(['candidates', 'list', '--profile', 'local-sandbox', '--job', seededJob.id, '--all', '--json'], { env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY } }));
+    const applied = json<Candidate[]>(
+      await runCli(['candidates', 'list', '--profile', 'local-sandbox', '--job', seededJob.id, '--all', '--json'], {
+        env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY },
+      }),
+    );
     expect(applied).toHaveLength(3 + 4);
-    const onLocal = await runCli(['emulator', 'simulate', '--profile', 'local', '--job', seededJob.id, '--applications', '1'], { env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY } });
+    const onLocal = await runCli(
+      ['emulator', 'simulate', '--profile', 'local', '--job', seededJob.id, '--applications', '1'],
+      { env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY } },
+    );
     expect(onLocal.code).not.toBe(0);
     expect(onLocal.stderr).toContain(seededJob.id);
 
-    const reset = await runCli(['emulator', 'reset', '--profile', 'local-sandbox', '--yes'], { env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY } });
+    const reset = await runCli(['emulator', 'reset', '--profile', 'local-sandbox', '--yes'], {
+      env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY },
+    });
     expect(reset.code, reset.stderr).toBe(0);
     expect(reset.stderr).toContain("The emulator's sandbox is back to its seeded jobs and candidates (keys kept).");
     expect(await titles('local-sandbox')).toEqual(['Senior Backend Engineer', 'Product Designer', 'Data Analyst']);
     expect(await titles('local')).toEqual(['Production job']);
 
-    const emptied = await runCli(['emulator', 'reset', '--profile', 'local', '--yes'], { env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY } });
+    const emptied = await runCli(['emulator', 'reset', '--profile', 'local', '--yes'], {
+      env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY },
+    });
     expect(emptied.code, emptied.stderr).toBe(0);
     expect(await titles('local')).toEqual([]);
     expect(await titles('local-sandbox')).toHaveLength(3);
@@ -240,8 +303,16 @@ describe('the built-in profiles', () => {
   it('local and local-sandbox exist from the first run, each on its environment', async () => {
     const root = mkdtempSync(join(tmpdir(), 'hire-fresh-'));
     try {
-      const env = { HOME: root, PATH: process.env.PATH ?? '/usr/bin:/bin', HIRE_CONFIG_DIR: join(root, 'config'), HIRE_DATA_DIR: join(root, 'data'), HIRE_EMULATOR_NOW: MIDDAY };
-      const profiles = json<{ name: string; environment: string; base_url: string }[]>(await runCli(['profiles', 'list', '--json'], { env }));
+      const env = {
+        HOME: root,
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        HIRE_CONFIG_DIR: join(root, 'config'),
+        HIRE_DATA_DIR: join(root, 'data'),
+        HIRE_EMULATOR_NOW: MIDDAY,
+      };
+      const profiles = json<{ name: string; environment: string; base_url: string }[]>(
+        await runCli(['profiles', 'list', '--json'], { env }),
+      );
       expect(profiles.map(({ name, environment, base_url }) => ({ name, environment, base_url }))).toEqual([
         { name: 'local', environment: 'production', base_url: 'http://127.0.0.1:4010/api/v1' },
         { name: 'local-sandbox', environment: 'sandbox', base_url: 'http://127.0.0.1:4010/sandbox/api/v1' },
@@ -268,20 +339,46 @@ describe('the built-in profiles', () => {
     const local = new URL(rows[0]!.base_url);
     expect(rows[1]!.base_url).toBe(`${local.origin}/sandbox/api/v1`);
 
-    const made = await runCli(['jobs', 'create', '--profile', 'local-sandbox', '--title', 'Only in the sandbox', '--description', DESCRIPTION, '--json'], {
-      env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY },
-    });
+    const made = await runCli(
+      [
+        'jobs',
+        'create',
+        '--profile',
+        'local-sandbox',
+        '--title',
+        'Only in the sandbox',
+        '--description',
+        DESCRIPTION,
+        '--json',
+      ],
+      {
+        env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY },
+      },
+    );
     expect(made.code, made.stderr).toBe(0);
     const id = json<Job>(made).id;
-    const fromSandbox = json<Job[]>(await runCli(['jobs', 'list', '--profile', 'local-sandbox', '--all', '--json'], { env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY } }));
+    const fromSandbox = json<Job[]>(
+      await runCli(['jobs', 'list', '--profile', 'local-sandbox', '--all', '--json'], {
+        env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY },
+      }),
+    );
     expect(fromSandbox.map((job) => job.id)).toContain(id);
-    const fromProduction = json<Job[]>(await runCli(['jobs', 'list', '--profile', 'local', '--all', '--json'], { env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY } }));
+    const fromProduction = json<Job[]>(
+      await runCli(['jobs', 'list', '--profile', 'local', '--all', '--json'], {
+        env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY },
+      }),
+    );
     expect(fromProduction).toEqual([]);
-    const missing = await runCli(['jobs', 'get', id, '--profile', 'local'], { env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY } });
+    const missing = await runCli(['jobs', 'get', id, '--profile', 'local'], {
+      env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY },
+    });
     expect(missing.code).not.toBe(0);
 
     // Keys made with the emulator commands belong to the profile's environment.
-    const key = await runCli(['emulator', 'keys', 'create', '--profile', 'local-sandbox', '--level', 'read', '--json'], { env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY } });
+    const key = await runCli(
+      ['emulator', 'keys', 'create', '--profile', 'local-sandbox', '--level', 'read', '--json'],
+      { env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY } },
+    );
     expect(key.code, key.stderr).toBe(0);
     const secret = json<{ key: string }>(key).key;
     const emulator = await testEmulator(box.dataDir);
@@ -295,45 +392,126 @@ describe('auth login records the environment the server or the URL shows', () =>
     const box = await sandbox();
     const emulator = await testEmulator(box.dataDir);
     const env = { ...box.env, HIRE_EMULATOR_NOW: MIDDAY };
-    const stored = () => (JSON.parse(readFileSync(join(box.configDir, 'config.json'), 'utf8')) as { profiles?: Record<string, { environment: string }> }).profiles ?? {};
-    const login = await runCli(['auth', 'login', '--profile', 'acme', '--base-url', emulator.apiUrl, '--with-key'], { env, stdin: emulator.key });
+    const stored = () =>
+      (
+        JSON.parse(readFileSync(join(box.configDir, 'config.json'), 'utf8')) as {
+          profiles?: Record<string, { environment: string }>;
+        }
+      ).profiles ?? {};
+    const login = await runCli(['auth', 'login', '--profile', 'acme', '--base-url', emulator.apiUrl, '--with-key'], {
+      env,
+      stdin: emulator.key,
+    });
     expect(login.code, login.stderr).toBe(0);
-    expect(login.stderr).toContain(`Profile "acme" is marked production: ${emulator.apiUrl} answers as the production.`);
+    expect(login.stderr).toContain(
+      `Profile "acme" is marked production: ${emulator.apiUrl} answers as the production.`,
+    );
     expect(stored().acme!.environment).toBe('production');
 
-    const sandboxed = await runCli(['auth', 'login', '--profile', 'acme-sandbox', '--base-url', emulator.sandboxApiUrl, '--with-key'], { env, stdin: sandboxKey(box.dataDir) });
+    const sandboxed = await runCli(
+      ['auth', 'login', '--profile', 'acme-sandbox', '--base-url', emulator.sandboxApiUrl, '--with-key'],
+      { env, stdin: sandboxKey(box.dataDir) },
+    );
     expect(sandboxed.code, sandboxed.stderr).toBe(0);
-    expect(sandboxed.stderr).toContain(`Profile "acme-sandbox" is marked sandbox: ${emulator.sandboxApiUrl} answers as the sandbox.`);
+    expect(sandboxed.stderr).toContain(
+      `Profile "acme-sandbox" is marked sandbox: ${emulator.sandboxApiUrl} answers as the sandbox.`,
+    );
     expect(stored()['acme-sandbox']!.environment).toBe('sandbox');
 
     // A sandbox key saved as production (the README's old example, the other way round): refused, nothing saved.
-    const contradicted = await runCli(['auth', 'login', '--profile', 'staging', '--environment', 'sandbox', '--base-url', emulator.apiUrl, '--with-key'], { env, stdin: emulator.key });
+    const contradicted = await runCli(
+      [
+        'auth',
+        'login',
+        '--profile',
+        'staging',
+        '--environment',
+        'sandbox',
+        '--base-url',
+        emulator.apiUrl,
+        '--with-key',
+      ],
+      { env, stdin: emulator.key },
+    );
     expect(contradicted.code).toBe(2);
-    expect(contradicted.stderr).toContain(`--environment sandbox contradicts the server: ${emulator.apiUrl} answers as the production. Nothing was saved.`);
+    expect(contradicted.stderr).toContain(
+      `--environment sandbox contradicts the server: ${emulator.apiUrl} answers as the production. Nothing was saved.`,
+    );
     expect(stored().staging).toBeUndefined();
-    const flagged = await runCli(['auth', 'login', '--profile', 'staging', '--environment', 'production', '--base-url', emulator.sandboxApiUrl, '--with-key'], { env, stdin: sandboxKey(box.dataDir) });
+    const flagged = await runCli(
+      [
+        'auth',
+        'login',
+        '--profile',
+        'staging',
+        '--environment',
+        'production',
+        '--base-url',
+        emulator.sandboxApiUrl,
+        '--with-key',
+      ],
+      { env, stdin: sandboxKey(box.dataDir) },
+    );
     expect(flagged.code).toBe(2);
     expect(stored().staging).toBeUndefined();
 
     // Unchecked (--skip-verify): the URL tells, or nothing does and production is assumed, and said.
-    const byUrl = await runCli(['auth', 'login', '--profile', 'eu-sandbox', '--base-url', 'https://sandbox.example.com', '--with-key', '--skip-verify'], { env, stdin: 'hk_test_0123456789abcdef' });
+    const byUrl = await runCli(
+      [
+        'auth',
+        'login',
+        '--profile',
+        'eu-sandbox',
+        '--base-url',
+        'https://sandbox.example.com',
+        '--with-key',
+        '--skip-verify',
+      ],
+      { env, stdin: 'hk_test_0123456789abcdef' },
+    );
     expect(byUrl.code, byUrl.stderr).toBe(0);
-    expect(byUrl.stderr).toContain('Profile "eu-sandbox" is marked sandbox: https://sandbox.example.com/api/v1 is a sandbox address.');
+    expect(byUrl.stderr).toContain(
+      'Profile "eu-sandbox" is marked sandbox: https://sandbox.example.com/api/v1 is a sandbox address.',
+    );
     expect(stored()['eu-sandbox']!.environment).toBe('sandbox');
-    const nothing = await runCli(['auth', 'login', '--profile', 'eu', '--base-url', 'https://api.example.com', '--with-key', '--skip-verify'], { env, stdin: 'hk_live_0123456789abcdef' });
+    const nothing = await runCli(
+      ['auth', 'login', '--profile', 'eu', '--base-url', 'https://api.example.com', '--with-key', '--skip-verify'],
+      { env, stdin: 'hk_live_0123456789abcdef' },
+    );
     expect(nothing.code, nothing.stderr).toBe(0);
     expect(nothing.stderr).toContain('Profile "eu" is marked production: nothing says otherwise');
-    const wrongUrl = await runCli(['auth', 'login', '--profile', 'eu2', '--environment', 'production', '--base-url', 'https://sandbox.example.com', '--with-key', '--skip-verify'], { env, stdin: 'hk_live_0123456789abcdef' });
+    const wrongUrl = await runCli(
+      [
+        'auth',
+        'login',
+        '--profile',
+        'eu2',
+        '--environment',
+        'production',
+        '--base-url',
+        'https://sandbox.example.com',
+        '--with-key',
+        '--skip-verify',
+      ],
+      { env, stdin: 'hk_live_0123456789abcdef' },
+    );
     expect(wrongUrl.code).toBe(2);
-    expect(wrongUrl.stderr).toContain('--environment production contradicts the server: https://sandbox.example.com/api/v1 is a sandbox address.');
+    expect(wrongUrl.stderr).toContain(
+      '--environment production contradicts the server: https://sandbox.example.com/api/v1 is a sandbox address.',
+    );
 
     // A production key for the sandbox's address is refused before anything is saved, with the reason.
-    const wrong = await runCli(['auth', 'login', '--profile', 'mixed', '--base-url', emulator.sandboxApiUrl, '--with-key'], { env, stdin: emulator.key });
+    const wrong = await runCli(
+      ['auth', 'login', '--profile', 'mixed', '--base-url', emulator.sandboxApiUrl, '--with-key'],
+      { env, stdin: emulator.key },
+    );
     expect(wrong.code).toBe(3);
     expect(wrong.stderr).toContain('This is a production API key');
 
     // Every view shows the platform environment, and the emulator's as the emulator's.
-    const listed = json<{ name: string; environment: string; emulator: boolean }[]>(await runCli(['profiles', 'list', '--json'], { env }));
+    const listed = json<{ name: string; environment: string; emulator: boolean }[]>(
+      await runCli(['profiles', 'list', '--json'], { env }),
+    );
     expect(listed.map(({ name, environment, emulator }) => [name, environment, emulator])).toEqual(
       expect.arrayContaining([
         ['local', 'production', true],
@@ -360,7 +538,10 @@ describe('auth login records the environment the server or the URL shows', () =>
 
   it('without --base-url and no terminal, names the missing flag', async () => {
     const box = await sandbox();
-    const login = await runCli(['auth', 'login', '--profile', 'acme', '--with-key'], { env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY }, stdin: 'hk_test_whatever1234567890' });
+    const login = await runCli(['auth', 'login', '--profile', 'acme', '--with-key'], {
+      env: { ...box.env, HIRE_EMULATOR_NOW: MIDDAY },
+      stdin: 'hk_test_whatever1234567890',
+    });
     expect(login.code).toBe(2);
     expect(login.stderr).toContain('Profile "acme" needs --base-url URL.');
   });
@@ -370,12 +551,17 @@ describe('HIRE_EMULATOR_NOW', () => {
   it('sets the clock of the emulators the CLI starts; a bad value is a usage error', async () => {
     const box = await sandbox();
     const env = { ...box.env, HIRE_EMULATOR_NOW: '2030-06-01T12:00:00Z' };
-    const made = await runCli(['jobs', 'create', '--profile', 'local-sandbox', '--title', 'In 2030', '--description', DESCRIPTION, '--json'], { env });
+    const made = await runCli(
+      ['jobs', 'create', '--profile', 'local-sandbox', '--title', 'In 2030', '--description', DESCRIPTION, '--json'],
+      { env },
+    );
     expect(made.code, made.stderr).toBe(0);
     expect(json<Job & { created_at: string }>(made).created_at.startsWith('2030-06-01T12:00')).toBe(true);
     const bad = await runCli(['jobs', 'list'], { env: { ...box.env, HIRE_EMULATOR_NOW: 'noon' } });
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('HIRE_EMULATOR_NOW must be an ISO 8601 time such as 2026-01-01T12:00:00Z (got "noon").');
+    expect(bad.stderr).toContain(
+      'HIRE_EMULATOR_NOW must be an ISO 8601 time such as 2026-01-01T12:00:00Z (got "noon").',
+    );
   });
 });
 
@@ -385,12 +571,19 @@ describe('hire emulator start', () => {
     const captured = captureIO({ argv: ['emulator', 'start', '--port', '0'] });
     const running = main(['emulator', 'start', '--port', '0'], captured.io, { ...box.env, HIRE_EMULATOR_NOW: MIDDAY });
     const deadline = Date.now() + 30_000;
-    while (!captured.stderr().includes('Press Ctrl-C') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (!captured.stderr().includes('Press Ctrl-C') && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const stderr = captured.stderr();
     captured.signals.emit('signal', 'SIGTERM');
     expect(await running).toBe(0);
-    const production = /Emulator listening on (http:\/\/127\.0\.0\.1:\d+)\/api\/v1 \(production; profile local; key in (\S+)\)/.exec(stderr);
-    const sandboxLine = /and (http:\/\/127\.0\.0\.1:\d+)\/sandbox\/api\/v1 \(sandbox, reset daily at 00:00 UTC; profile local-sandbox; key in (\S+)\)/.exec(stderr);
+    const production =
+      /Emulator listening on (http:\/\/127\.0\.0\.1:\d+)\/api\/v1 \(production; profile local; key in (\S+)\)/.exec(
+        stderr,
+      );
+    const sandboxLine =
+      /and (http:\/\/127\.0\.0\.1:\d+)\/sandbox\/api\/v1 \(sandbox, reset daily at 00:00 UTC; profile local-sandbox; key in (\S+)\)/.exec(
+        stderr,
+      );
     expect(production, stderr).not.toBeNull();
     expect(sandboxLine, stderr).not.toBeNull();
     expect(sandboxLine![1]).toBe(production![1]);

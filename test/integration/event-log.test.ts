@@ -48,7 +48,12 @@ interface Answered {
 }
 
 /** A request to the emulator (API paths start with /api/v1, controls with /_emulator) with a key. */
-async function request(emu: TestEmulator, method: string, path: string, options: { body?: unknown; key?: string | null } = {}): Promise<Answered> {
+async function request(
+  emu: TestEmulator,
+  method: string,
+  path: string,
+  options: { body?: unknown; key?: string | null } = {},
+): Promise<Answered> {
   const key = options.key === undefined ? emu.key : options.key;
   const response = await fetch(`${emu.origin}${path}`, {
     method,
@@ -64,12 +69,23 @@ async function api(emu: TestEmulator, method: string, path: string, body?: unkno
 }
 
 async function createJob(emu: TestEmulator, overrides: Record<string, unknown> = {}): Promise<any> {
-  const response = await api(emu, 'POST', '/jobs', { title: 'Backend Engineer', description: DESCRIPTION, skills: ['TypeScript'], publish: true, ...overrides });
+  const response = await api(emu, 'POST', '/jobs', {
+    title: 'Backend Engineer',
+    description: DESCRIPTION,
+    skills: ['TypeScript'],
+    publish: true,
+    ...overrides,
+  });
   expect(response.status, response.text).toBe(201);
   return response.json.data;
 }
 
-async function registerWebhook(emu: TestEmulator, url: string, events: readonly EventKind[], secret: string): Promise<string> {
+async function registerWebhook(
+  emu: TestEmulator,
+  url: string,
+  events: readonly EventKind[],
+  secret: string,
+): Promise<string> {
   const response = await api(emu, 'POST', '/webhooks', { url, events, secret });
   expect(response.status, response.text).toBe(201);
   return response.json.data.id;
@@ -119,7 +135,9 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
 /** The event's only delivery once it has `attempts` attempts (written with its state, in one transaction). */
 function deliveryWithAttempts(emu: TestEmulator, eventId: string, attempts: number, webhookId?: string): Promise<any> {
   return until(`${attempts} attempt(s) of ${eventId}`, async () => {
-    const deliveries = (await getEvent(emu, eventId)).deliveries.filter((delivery: any) => webhookId === undefined || delivery.webhook_id === webhookId);
+    const deliveries = (await getEvent(emu, eventId)).deliveries.filter(
+      (delivery: any) => webhookId === undefined || delivery.webhook_id === webhookId,
+    );
     return deliveries.find((delivery: any) => delivery.attempts.length >= attempts);
   });
 }
@@ -154,7 +172,11 @@ describe('GET /events', () => {
       ['job.created', first.id, t0],
     ]);
     expect(all.meta).toMatchObject({ current_page: 1, per_page: 20, total_pages: 1, total_count: 5 });
-    expect(all.data.map((event) => event.id)).toEqual([triggered.event_id, triggered.events[0].id, ...all.data.slice(2).map((event) => event.id)]);
+    expect(all.data.map((event) => event.id)).toEqual([
+      triggered.event_id,
+      triggered.events[0].id,
+      ...all.data.slice(2).map((event) => event.id),
+    ]);
     for (const event of all.data) {
       expect(Object.keys(event).sort()).toEqual(['created_at', 'data', 'id', 'job_id', 'type']);
       expect(event.id).toMatch(/^evt_/);
@@ -167,13 +189,19 @@ describe('GET /events', () => {
     // Only the second job's job.created had a webhook to go to; the log holds them all the same.
     await deliveryWithAttempts(emu, all.data[2].id, 1);
     expect(hook.requests).toHaveLength(1);
-    expect((await getEvent(emu, all.data[2].id)).deliveries.map((delivery: any) => delivery.webhook_id)).toEqual([webhookId]);
+    expect((await getEvent(emu, all.data[2].id)).deliveries.map((delivery: any) => delivery.webhook_id)).toEqual([
+      webhookId,
+    ]);
     expect((await getEvent(emu, all.data[4].id)).deliveries).toEqual([]);
     expect((await getEvent(emu, all.data[0].id)).deliveries).toEqual([]);
 
     const ids = (page: { data: any[] }) => page.data.map((event) => event.id);
     const [appCreated, appReceived, secondCreated, generated, firstCreated] = ids(all);
-    expect(ids(await listEvents(emu, '?type=job.created,application.created'))).toEqual([appCreated, secondCreated, firstCreated]);
+    expect(ids(await listEvents(emu, '?type=job.created,application.created'))).toEqual([
+      appCreated,
+      secondCreated,
+      firstCreated,
+    ]);
     expect(ids(await listEvents(emu, '?type=assessment.generated'))).toEqual([generated]);
     expect(ids(await listEvents(emu, `?job_id=${second.id}`))).toEqual([secondCreated]);
     expect(ids(await listEvents(emu, `?job_id=${first.id}&type=job.created`))).toEqual([firstCreated]);
@@ -182,7 +210,11 @@ describe('GET /events', () => {
     expect(ids(await listEvents(emu, `?created_after=${t1}&created_before=${t2}`))).toEqual([secondCreated]);
     // The same instant written with an offset.
     const t1Offset = new Date(Date.parse(t1) + 3_600_000).toISOString().replace('Z', '+01:00');
-    expect(ids(await listEvents(emu, `?created_after=${encodeURIComponent(t1Offset)}`))).toEqual([appCreated, appReceived, secondCreated]);
+    expect(ids(await listEvents(emu, `?created_after=${encodeURIComponent(t1Offset)}`))).toEqual([
+      appCreated,
+      appReceived,
+      secondCreated,
+    ]);
 
     for (const [query, name] of [
       ['?created_after=yesterday', 'created_after'],
@@ -195,7 +227,9 @@ describe('GET /events', () => {
       expect(bad.json.error.code).toBe('validation_error');
       expect(Object.keys(bad.json.error.details), query).toEqual([name]);
     }
-    expect((await api(emu, 'GET', '/events?created_after=yesterday')).json.error.details.created_after).toMatch(/ISO 8601/);
+    expect((await api(emu, 'GET', '/events?created_after=yesterday')).json.error.details.created_after).toMatch(
+      /ISO 8601/,
+    );
 
     const page1 = await listEvents(emu, '?per_page=2');
     expect(page1.meta).toMatchObject({ current_page: 1, per_page: 2, total_pages: 3, total_count: 5 });
@@ -224,7 +258,12 @@ describe('retention', () => {
     const failingHook = await registerWebhook(emu, failing.url(), ['application.created'], whsecSecret());
 
     const first = await trigger(emu, { type: 'application.created' });
-    expect(first.events.map((event: any) => event.type)).toEqual(['job.created', 'assessment.generated', 'application.received', 'application.created']);
+    expect(first.events.map((event: any) => event.type)).toEqual([
+      'job.created',
+      'assessment.generated',
+      'application.received',
+      'application.created',
+    ]);
     const firstJobCreated = first.events[0].id;
     const firstApplication = first.events[3].id;
     expect((await deliveryWithAttempts(emu, firstJobCreated, 1)).state).toBe('succeeded');
@@ -256,11 +295,15 @@ describe('retention', () => {
     // The finished delivery of a pruned event went with it; the one still being retried stays.
     expect((await deliveriesOf(emu, okHook)).map((delivery) => delivery.event_id)).not.toContain(firstJobCreated);
     const stillPending = await deliveriesOf(emu, failingHook);
-    expect(stillPending.map((delivery) => [delivery.id, delivery.event_id, delivery.state])).toEqual([[pendingDelivery.id, firstApplication, 'pending']]);
+    expect(stillPending.map((delivery) => [delivery.id, delivery.event_id, delivery.state])).toEqual([
+      [pendingDelivery.id, firstApplication, 'pending'],
+    ]);
 
     // 31 days on, every event stored so far is past its age: the next events stored trim them.
     const survivors = listed.data.map((event) => event.id);
-    await until('every job.created delivery done', async () => (await deliveriesOf(emu, okHook)).every((delivery) => delivery.state !== 'pending'));
+    await until('every job.created delivery done', async () =>
+      (await deliveriesOf(emu, okHook)).every((delivery) => delivery.state !== 'pending'),
+    );
     const settledBefore = (await deliveriesOf(emu, okHook)).map((delivery) => delivery.id);
     expect(settledBefore.length).toBeGreaterThan(0);
     clock.advance(31 * DAY_MS);
@@ -268,12 +311,15 @@ describe('retention', () => {
     const fresh = await listEvents(emu, '?per_page=100');
     expect(fresh.data.map((event) => event.id)).toEqual(later.events.map((event: any) => event.id).reverse());
     expect(fresh.meta.total_count).toBe(2);
-    for (const id of [survivors[0], survivors.at(-1)]) expect((await api(emu, 'GET', `/events/${id}`)).status).toBe(404);
+    for (const id of [survivors[0], survivors.at(-1)])
+      expect((await api(emu, 'GET', `/events/${id}`)).status).toBe(404);
     const okDeliveries = await deliveriesOf(emu, okHook);
     expect(okDeliveries.filter((delivery) => settledBefore.includes(delivery.id))).toEqual([]);
     expect(okDeliveries.map((delivery) => delivery.event_id)).toEqual([later.events[0].id]);
     // Still being retried (its retry came due with the jump): kept although its event is gone.
-    expect((await deliveriesOf(emu, failingHook)).map((delivery) => [delivery.id, delivery.state])).toEqual([[pendingDelivery.id, 'pending']]);
+    expect((await deliveriesOf(emu, failingHook)).map((delivery) => [delivery.id, delivery.state])).toEqual([
+      [pendingDelivery.id, 'pending'],
+    ]);
   });
 
   // With the default eventsKept (trimmed by count every 256 events), age still applies at once.
@@ -326,15 +372,52 @@ describe('GET /events/{id}', () => {
     await deliveryWithAttempts(emu, jobCreated.id, 3);
 
     const event = await getEvent(emu, jobCreated.id);
-    expect(event).toMatchObject({ id: jobCreated.id, type: 'job.created', job_id: job.id, created_at: jobCreated.created_at, data: job });
+    expect(event).toMatchObject({
+      id: jobCreated.id,
+      type: 'job.created',
+      job_id: job.id,
+      created_at: jobCreated.created_at,
+      data: job,
+    });
     expect(event.deliveries).toHaveLength(1);
     const [delivery] = event.deliveries;
     expect(delivery).not.toHaveProperty('body');
-    expect(delivery).toMatchObject({ webhook_id: webhookId, event_id: jobCreated.id, event_type: 'job.created', url: hook.url('/events-in'), state: 'succeeded', next_attempt_at: null });
+    expect(delivery).toMatchObject({
+      webhook_id: webhookId,
+      event_id: jobCreated.id,
+      event_type: 'job.created',
+      url: hook.url('/events-in'),
+      state: 'succeeded',
+      next_attempt_at: null,
+    });
     expect(delivery.attempts).toEqual([
-      { number: 1, at: t0, duration_ms: 250, response_status: 500, response_body: 'upstream down', error: 'HTTP 500', success: false },
-      { number: 2, at: t1, duration_ms: 40, response_status: 503, response_body: null, error: 'HTTP 503', success: false },
-      { number: 3, at: t2, duration_ms: 1_234, response_status: 200, response_body: long.slice(0, 512), error: null, success: true },
+      {
+        number: 1,
+        at: t0,
+        duration_ms: 250,
+        response_status: 500,
+        response_body: 'upstream down',
+        error: 'HTTP 500',
+        success: false,
+      },
+      {
+        number: 2,
+        at: t1,
+        duration_ms: 40,
+        response_status: 503,
+        response_body: null,
+        error: 'HTTP 503',
+        success: false,
+      },
+      {
+        number: 3,
+        at: t2,
+        duration_ms: 1_234,
+        response_status: 200,
+        response_body: long.slice(0, 512),
+        error: null,
+        success: true,
+      },
     ]);
     expect(Buffer.byteLength(delivery.attempts[2].response_body)).toBe(512);
     expect(hook.requests).toHaveLength(3);
@@ -342,7 +425,10 @@ describe('GET /events/{id}', () => {
 
     const unknown = await api(emu, 'GET', '/events/evt_doesnotexist000000');
     expect(unknown.status).toBe(404);
-    expect(unknown.json.error).toMatchObject({ code: 'not_found', message: 'No event with id evt_doesnotexist000000.' });
+    expect(unknown.json.error).toMatchObject({
+      code: 'not_found',
+      message: 'No event with id evt_doesnotexist000000.',
+    });
   });
 
   // A character split at byte 512 would be U+FFFD, a character the receiver never sent.
@@ -378,7 +464,9 @@ describe('POST /events/{id}/resend', () => {
     const resent = await api(emu, 'POST', `/events/${event.id}/resend`, {});
     expect(resent.status, resent.text).toBe(201);
     expect(resent.json.data.event_id).toBe(event.id);
-    expect(resent.json.data.deliveries.map((delivery: any) => [delivery.id, delivery.webhook_id, delivery.state])).toEqual([[delivered.id, webhookId, 'pending']]);
+    expect(
+      resent.json.data.deliveries.map((delivery: any) => [delivery.id, delivery.webhook_id, delivery.state]),
+    ).toEqual([[delivered.id, webhookId, 'pending']]);
     const again = await deliveryWithAttempts(emu, event.id, 2);
     expect(hook.requests).toHaveLength(2);
     const [original, repeat] = hook.requests as [Received, Received];
@@ -390,7 +478,13 @@ describe('POST /events/{id}/resend', () => {
     expect(again.state).toBe('succeeded');
     expect(again.next_attempt_at).toBeNull();
     expect(again).not.toHaveProperty('resend');
-    expect(again.attempts[1]).toMatchObject({ number: 2, resend: true, success: true, response_status: 200, response_body: 'answer 2' });
+    expect(again.attempts[1]).toMatchObject({
+      number: 2,
+      resend: true,
+      success: true,
+      response_status: 200,
+      response_body: 'answer 2',
+    });
     expect(again.attempts[0]).not.toHaveProperty('resend');
 
     // A resend that fails is not retried: the delivery is done after that one attempt.
@@ -398,7 +492,14 @@ describe('POST /events/{id}/resend', () => {
     const failed = await deliveryWithAttempts(emu, event.id, 3);
     expect(failed.state).toBe('failed');
     expect(failed.next_attempt_at).toBeNull();
-    expect(failed.attempts[2]).toMatchObject({ number: 3, resend: true, success: false, response_status: 500, response_body: 'answer 3', error: 'HTTP 500' });
+    expect(failed.attempts[2]).toMatchObject({
+      number: 3,
+      resend: true,
+      success: false,
+      response_status: 500,
+      response_body: 'answer 3',
+      error: 'HTTP 500',
+    });
     expect(hook.requests).toHaveLength(3);
 
     // To a webhook that never got the event: a new delivery of its own, with the same webhook-id.
@@ -408,18 +509,27 @@ describe('POST /events/{id}/resend', () => {
     const named = await api(emu, 'POST', `/events/${event.id}/resend`, { webhook_id: otherId });
     expect(named.status, named.text).toBe(201);
     expect(named.json.data.deliveries).toHaveLength(1);
-    expect(named.json.data.deliveries[0]).toMatchObject({ webhook_id: otherId, event_id: event.id, state: 'pending', attempts: [] });
+    expect(named.json.data.deliveries[0]).toMatchObject({
+      webhook_id: otherId,
+      event_id: event.id,
+      state: 'pending',
+      attempts: [],
+    });
     expect(named.json.data.deliveries[0].id).not.toBe(delivered.id);
     const fresh = await deliveryWithAttempts(emu, event.id, 1, otherId);
     expect(fresh.state).toBe('succeeded');
-    expect(fresh.attempts).toEqual([expect.objectContaining({ number: 1, resend: true, success: true, response_status: 200 })]);
+    expect(fresh.attempts).toEqual([
+      expect.objectContaining({ number: 1, resend: true, success: true, response_status: 200 }),
+    ]);
     expect(other.requests).toHaveLength(1);
     expect(other.requests[0]!.path).toBe('/second');
     expect(other.requests[0]!.body).toBe(original.body);
     expect(other.requests[0]!.headers['webhook-id']).toBe(event.id);
     expect(verified(other.requests[0]!, otherSecret).id).toBe(event.id);
     expect(() => verified(other.requests[0]!, secret)).toThrow();
-    expect((await getEvent(emu, event.id)).deliveries.map((delivery: any) => delivery.webhook_id).sort()).toEqual([webhookId, otherId].sort());
+    expect((await getEvent(emu, event.id)).deliveries.map((delivery: any) => delivery.webhook_id).sort()).toEqual(
+      [webhookId, otherId].sort(),
+    );
     expect(hook.requests).toHaveLength(3);
 
     // An event no webhook got: there is nowhere to send it back to without a webhook named.
@@ -433,10 +543,16 @@ describe('POST /events/{id}/resend', () => {
 
     const noEvent = await api(emu, 'POST', '/events/evt_doesnotexist000000/resend', {});
     expect(noEvent.status).toBe(404);
-    expect(noEvent.json.error).toMatchObject({ code: 'not_found', message: 'No event with id evt_doesnotexist000000.' });
+    expect(noEvent.json.error).toMatchObject({
+      code: 'not_found',
+      message: 'No event with id evt_doesnotexist000000.',
+    });
     const noWebhook = await api(emu, 'POST', `/events/${event.id}/resend`, { webhook_id: 'wh_doesnotexist00000' });
     expect(noWebhook.status).toBe(404);
-    expect(noWebhook.json.error).toMatchObject({ code: 'not_found', message: 'No webhook with id wh_doesnotexist00000.' });
+    expect(noWebhook.json.error).toMatchObject({
+      code: 'not_found',
+      message: 'No webhook with id wh_doesnotexist00000.',
+    });
     for (const [body, name] of [
       [{ webhook: otherId }, 'webhook'],
       [{ webhook_id: 42 }, 'webhook_id'],
@@ -448,7 +564,9 @@ describe('POST /events/{id}/resend', () => {
       expect(Object.keys(bad.json.error.details)).toEqual([name]);
     }
     // None of the refused requests sent anything.
-    expect((await getEvent(emu, event.id)).deliveries.map((delivery: any) => delivery.attempts.length).sort()).toEqual([1, 3]);
+    expect((await getEvent(emu, event.id)).deliveries.map((delivery: any) => delivery.attempts.length).sort()).toEqual([
+      1, 3,
+    ]);
   });
 });
 
@@ -458,7 +576,12 @@ describe('POST /events/{id}/resend', () => {
 const TRIGGERED: Record<EventKind, { types: EventKind[]; candidate?: string }> = (() => {
   const job: EventKind[] = ['job.created', 'assessment.generated'];
   const applied: EventKind[] = [...job, 'application.received', 'application.created'];
-  const assessed: EventKind[] = [...applied, 'candidate.statusChanged', 'assessment.completed', 'candidate.statusChanged'];
+  const assessed: EventKind[] = [
+    ...applied,
+    'candidate.statusChanged',
+    'assessment.completed',
+    'candidate.statusChanged',
+  ];
   const interviewed: EventKind[] = [...assessed, 'candidate.statusChanged', 'interview.scheduled'];
   return {
     'job.created': { types: job },
@@ -488,7 +611,10 @@ describe('POST /_emulator/trigger', () => {
     for (const kind of EVENT_KINDS) {
       const answer = await trigger(emu, { type: kind });
       expect(answer.type).toBe(kind);
-      expect(answer.events.map((event: any) => event.type), kind).toEqual(TRIGGERED[kind].types);
+      expect(
+        answer.events.map((event: any) => event.type),
+        kind,
+      ).toEqual(TRIGGERED[kind].types);
       for (const event of answer.events) emittedByKind.set(event.type, emittedByKind.get(event.type)! + 1);
       const triggered = answer.events.find((event: any) => event.id === answer.event_id);
       expect(triggered, kind).toBeDefined();
@@ -497,7 +623,12 @@ describe('POST /_emulator/trigger', () => {
       // Every event is about the one job the trigger made, and is in the event log as answered.
       const jobId = answer.events[0].data.id;
       expect(answer.events.map((event: any) => event.job_id)).toEqual(answer.events.map(() => jobId));
-      expect(await getEvent(emu, answer.event_id)).toMatchObject({ id: answer.event_id, type: kind, data: triggered.data, job_id: jobId });
+      expect(await getEvent(emu, answer.event_id)).toMatchObject({
+        id: answer.event_id,
+        type: kind,
+        data: triggered.data,
+        job_id: jobId,
+      });
 
       const job = await api(emu, 'GET', `/jobs/${jobId}`);
       expect(job.status, kind).toBe(200);
@@ -508,20 +639,31 @@ describe('POST /_emulator/trigger', () => {
         const assessment = await api(emu, 'GET', `/assessments/${answer.events[1].data.id}`);
         expect(assessment.json.data).toMatchObject({ id: answer.events[1].data.id, job_id: jobId });
       } else {
-        expect(candidates.map((candidate: any) => candidate.status), kind).toEqual([TRIGGERED[kind].candidate]);
+        expect(
+          candidates.map((candidate: any) => candidate.status),
+          kind,
+        ).toEqual([TRIGGERED[kind].candidate]);
         expect(job.json.data.candidate_count).toBe(1);
         const candidateId = candidates[0].id;
         const about = triggered.data.candidate_id ?? triggered.data.id;
         expect(about).toBe(candidateId);
         if (kind === 'assessment.completed') {
-          expect(triggered.data).toEqual({ candidate_id: candidateId, job_id: jobId, assessment_id: job.json.data.assessment_id, score: candidates[0].score });
+          expect(triggered.data).toEqual({
+            candidate_id: candidateId,
+            job_id: jobId,
+            assessment_id: job.json.data.assessment_id,
+            score: candidates[0].score,
+          });
           expect(candidates[0].score).toBeGreaterThanOrEqual(0);
         }
-        if (kind === 'candidate.statusChanged') expect(triggered.data).toMatchObject({ status: 'screening', previous_status: 'new' });
+        if (kind === 'candidate.statusChanged')
+          expect(triggered.data).toMatchObject({ status: 'screening', previous_status: 'new' });
       }
 
       const secret = secrets.get(kind)!;
-      const received = await until(`the ${kind} delivery`, async () => hook.requests.find((request) => request.headers['webhook-id'] === answer.event_id));
+      const received = await until(`the ${kind} delivery`, async () =>
+        hook.requests.find((request) => request.headers['webhook-id'] === answer.event_id),
+      );
       expect(received.path).toBe(`/${kind}`);
       const body = verified(received, secret);
       expect(body).toEqual({ id: answer.event_id, type: kind, created_at: triggered.created_at, data: triggered.data });
@@ -532,7 +674,11 @@ describe('POST /_emulator/trigger', () => {
     for (const kind of EVENT_KINDS) {
       const settled = await until(`every ${kind} delivery`, async () => {
         const deliveries = await deliveriesOf(emu, webhooks.get(kind)!);
-        return deliveries.length === emittedByKind.get(kind) && deliveries.every((delivery) => delivery.state === 'succeeded') && deliveries;
+        return (
+          deliveries.length === emittedByKind.get(kind) &&
+          deliveries.every((delivery) => delivery.state === 'succeeded') &&
+          deliveries
+        );
       });
       expect(settled.map((delivery: any) => delivery.event_type)).toEqual(settled.map(() => kind));
       const atPath = hook.requests.filter((request) => request.path === `/${kind}`);
@@ -546,10 +692,16 @@ describe('POST /_emulator/trigger', () => {
     const active = await createJob(emu);
     for (const kind of EVENT_KINDS.filter((item) => item !== 'job.created')) {
       const answer = await trigger(emu, { type: kind, job_id: active.id });
-      expect(answer.events.map((event: any) => event.job_id), kind).toEqual(answer.events.map(() => active.id));
+      expect(
+        answer.events.map((event: any) => event.job_id),
+        kind,
+      ).toEqual(answer.events.map(() => active.id));
       expect(answer.events.map((event: any) => event.type)).not.toContain('job.created');
       const expected = kind === 'assessment.generated' ? ['assessment.generated'] : TRIGGERED[kind].types.slice(2);
-      expect(answer.events.map((event: any) => event.type), kind).toEqual(expected);
+      expect(
+        answer.events.map((event: any) => event.type),
+        kind,
+      ).toEqual(expected);
       expect(answer.events.find((event: any) => event.id === answer.event_id).type).toBe(kind);
     }
     const candidates = await api(emu, 'GET', `/candidates?job_id=${active.id}&per_page=100`);
@@ -569,10 +721,14 @@ describe('POST /_emulator/trigger', () => {
     expect((await api(emu, 'GET', `/candidates?job_id=${draft.id}`)).json.meta.total_count).toBe(0);
     expect((await listEvents(emu, `?job_id=${draft.id}`)).meta.total_count).toBe(before);
 
-    const withJob = await request(emu, 'POST', '/_emulator/trigger', { body: { type: 'job.created', job_id: active.id } });
+    const withJob = await request(emu, 'POST', '/_emulator/trigger', {
+      body: { type: 'job.created', job_id: active.id },
+    });
     expect(withJob.status).toBe(400);
     expect(Object.keys(withJob.json.error.details)).toEqual(['job_id']);
-    const unknownJob = await request(emu, 'POST', '/_emulator/trigger', { body: { type: 'application.created', job_id: 'job_doesnotexist0000' } });
+    const unknownJob = await request(emu, 'POST', '/_emulator/trigger', {
+      body: { type: 'application.created', job_id: 'job_doesnotexist0000' },
+    });
     expect(unknownJob.status).toBe(404);
     expect(unknownJob.json.error.message).toContain('job_doesnotexist0000');
     const badType = await request(emu, 'POST', '/_emulator/trigger', { body: { type: 'job.deleted' } });
@@ -585,7 +741,10 @@ describe('POST /_emulator/trigger', () => {
     const hook = await receiver();
     const secret = whsecSecret();
     await registerWebhook(emu, hook.url(), ['application.received', 'application.created'], secret);
-    const answer = await trigger(emu, { type: 'application.created', overrides: { name: 'Zoë', 'location.city': 'Lisbon' } });
+    const answer = await trigger(emu, {
+      type: 'application.created',
+      overrides: { name: 'Zoë', 'location.city': 'Lisbon' },
+    });
     const [received, created] = answer.events.slice(2);
     expect([received.type, created.type]).toEqual(['application.received', 'application.created']);
     expect(created.id).toBe(answer.event_id);
@@ -600,11 +759,15 @@ describe('POST /_emulator/trigger', () => {
     expect(candidate.status).toBe(200);
     expect(candidate.json.data).toEqual(received.data);
     expect((await getEvent(emu, answer.event_id)).data).toEqual(created.data);
-    const delivered = await until('the application.created delivery', async () => hook.requests.find((request) => request.headers['webhook-id'] === answer.event_id));
+    const delivered = await until('the application.created delivery', async () =>
+      hook.requests.find((request) => request.headers['webhook-id'] === answer.event_id),
+    );
     expect(verified(delivered, secret).data).toEqual(created.data);
 
     for (const path of ['__proto__.x', 'a..b']) {
-      const refused = await request(emu, 'POST', '/_emulator/trigger', { body: { type: 'application.created', overrides: { [path]: 1 } } });
+      const refused = await request(emu, 'POST', '/_emulator/trigger', {
+        body: { type: 'application.created', overrides: { [path]: 1 } },
+      });
       expect(refused.status, path).toBe(400);
       expect(Object.keys(refused.json.error.details)).toEqual([`overrides.${path}`]);
     }
@@ -618,7 +781,10 @@ describe('POST /_emulator/trigger', () => {
     const readKey = await createKey(emu, 'read', 'dashboard');
     const answer = await trigger(emu, { type: 'candidate.statusChanged' }, writeKey);
     expect(answer.type).toBe('candidate.statusChanged');
-    const refused = await request(emu, 'POST', '/_emulator/trigger', { body: { type: 'candidate.statusChanged' }, key: readKey });
+    const refused = await request(emu, 'POST', '/_emulator/trigger', {
+      body: { type: 'candidate.statusChanged' },
+      key: readKey,
+    });
     expect(refused.status).toBe(403);
     expect(refused.json.error).toMatchObject({ code: 'forbidden', status: 403 });
     expect((await listEvents(emu)).meta.total_count).toBe(answer.events.length);
@@ -641,13 +807,28 @@ describe('GET /_emulator/requests', () => {
     expect(last).toBeGreaterThanOrEqual(2);
 
     const made: { method: string; path: string; status: number; key_name: string | null; request_id: string }[] = [];
-    const note = (answered: { status: number; headers: Headers }, method: string, path: string, keyName: string | null) => {
+    const note = (
+      answered: { status: number; headers: Headers },
+      method: string,
+      path: string,
+      keyName: string | null,
+    ) => {
       const requestId = answered.headers.get('x-request-id');
       expect(requestId).toMatch(/^req_/);
       made.push({ method, path, status: answered.status, key_name: keyName, request_id: requestId! });
     };
-    note(await request(emu, 'GET', '/api/v1/jobs?per_page=5', { key: writeKey }), 'GET', '/api/v1/jobs?per_page=5', 'ci writer');
-    note(await request(emu, 'POST', '/api/v1/jobs', { body: { title: 'Data Engineer', description: DESCRIPTION } }), 'POST', '/api/v1/jobs', 'local profile');
+    note(
+      await request(emu, 'GET', '/api/v1/jobs?per_page=5', { key: writeKey }),
+      'GET',
+      '/api/v1/jobs?per_page=5',
+      'ci writer',
+    );
+    note(
+      await request(emu, 'POST', '/api/v1/jobs', { body: { title: 'Data Engineer', description: DESCRIPTION } }),
+      'POST',
+      '/api/v1/jobs',
+      'local profile',
+    );
     const badKey = 'hk_test_thisisnotakeyofthisemulator00';
     note(await request(emu, 'GET', '/api/v1/jobs', { key: badKey }), 'GET', '/api/v1/jobs', null);
     // The presence check and the log's own reads stay out of it.
@@ -679,14 +860,31 @@ describe('GET /_emulator/requests', () => {
     const log = await request(emu, 'GET', `/_emulator/requests?after=${last}`);
     expect(log.status).toBe(200);
     const entries = log.json.data;
-    expect(entries.map(({ method, path, status, key_name, request_id }: any) => ({ method, path, status, key_name, request_id }))).toEqual(made);
+    expect(
+      entries.map(({ method, path, status, key_name, request_id }: any) => ({
+        method,
+        path,
+        status,
+        key_name,
+        request_id,
+      })),
+    ).toEqual(made);
     const seqs = entries.map((entry: any) => entry.seq);
     expect(seqs[0]).toBeGreaterThan(last);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     expect(new Set(seqs).size).toBe(seqs.length);
     expect(log.json.meta.last).toBe(seqs.at(-1));
     for (const entry of entries) {
-      expect(Object.keys(entry).sort()).toEqual(['at', 'key_name', 'method', 'ms', 'path', 'request_id', 'seq', 'status']);
+      expect(Object.keys(entry).sort()).toEqual([
+        'at',
+        'key_name',
+        'method',
+        'ms',
+        'path',
+        'request_id',
+        'seq',
+        'status',
+      ]);
       expect(typeof entry.ms).toBe('number');
       expect(entry.ms).toBeGreaterThanOrEqual(0);
       expect(Date.parse(entry.at)).not.toBeNaN();
@@ -695,10 +893,14 @@ describe('GET /_emulator/requests', () => {
 
     // Paged by `after` and `limit`; where the log stands is always the newest entry.
     const firstTwo = await request(emu, 'GET', `/_emulator/requests?after=${last}&limit=2`);
-    expect(firstTwo.json.data.map((entry: any) => entry.request_id)).toEqual(made.slice(0, 2).map((entry) => entry.request_id));
+    expect(firstTwo.json.data.map((entry: any) => entry.request_id)).toEqual(
+      made.slice(0, 2).map((entry) => entry.request_id),
+    );
     expect(firstTwo.json.meta.last).toBe(seqs.at(-1));
     const rest = await request(emu, 'GET', `/_emulator/requests?after=${firstTwo.json.data[1].seq}`);
-    expect(rest.json.data.map((entry: any) => entry.request_id)).toEqual(made.slice(2).map((entry) => entry.request_id));
+    expect(rest.json.data.map((entry: any) => entry.request_id)).toEqual(
+      made.slice(2).map((entry) => entry.request_id),
+    );
     expect((await request(emu, 'GET', `/_emulator/requests?after=${log.json.meta.last}`)).json.data).toEqual([]);
     for (const query of ['after=-1', 'after=x', 'after=', 'after=0&limit=0']) {
       const bad = await request(emu, 'GET', `/_emulator/requests?${query}`);

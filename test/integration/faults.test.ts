@@ -9,7 +9,16 @@ import { describe, expect, it } from 'vitest';
 import { DESCRIPTION, runCli, type RunResult } from '../helpers/cli.js';
 import { sandbox, unusedPort } from '../helpers/env.js';
 import { testEmulator } from '../helpers/emulator.js';
-import { forward, listen, readBody, relay, reply, serve, type Handler, type Recorded } from '../helpers/scripted-server.js';
+import {
+  forward,
+  listen,
+  readBody,
+  relay,
+  reply,
+  serve,
+  type Handler,
+  type Recorded,
+} from '../helpers/scripted-server.js';
 
 const KEY = 'hk_test_faults_5ecr3tK3y_9f8e7d6c5b4a3210';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -28,15 +37,24 @@ const JOB = {
 // ---------------------------------------------------------------------------------------------
 // Scripted servers
 
-const ok = (data: unknown = JOB, headers: Record<string, string> = {}): Handler => reply(200, { data, meta: { request_id: 'req_ok' } }, headers);
+const ok = (data: unknown = JOB, headers: Record<string, string> = {}): Handler =>
+  reply(200, { data, meta: { request_id: 'req_ok' } }, headers);
 
 const created = (data: unknown = JOB): Handler =>
   reply(201, { data, meta: { request_id: 'req_created', assessment_generation_time: 12 } });
 
 const listOk = (items: unknown[] = [JOB]): Handler =>
-  reply(200, { data: items, meta: { request_id: 'req_list', current_page: 1, per_page: 20, total_pages: 1, total_count: items.length } });
+  reply(200, {
+    data: items,
+    meta: { request_id: 'req_list', current_page: 1, per_page: 20, total_pages: 1, total_count: items.length },
+  });
 
-function errorBody(status: number, code: string, message: string, extra: { details?: Record<string, string>; top?: Record<string, unknown> } = {}) {
+function errorBody(
+  status: number,
+  code: string,
+  message: string,
+  extra: { details?: Record<string, string>; top?: Record<string, unknown> } = {},
+) {
   return {
     error: { code, message, status, ...(extra.details ? { details: extra.details } : {}) },
     meta: { request_id: `req_${code}` },
@@ -44,12 +62,23 @@ function errorBody(status: number, code: string, message: string, extra: { detai
   };
 }
 
-const fail = (status: number, code: string, message: string, headers: Record<string, string> = {}, extra: Parameters<typeof errorBody>[3] = {}): Handler =>
-  reply(status, errorBody(status, code, message, extra), headers);
+const fail = (
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+  extra: Parameters<typeof errorBody>[3] = {},
+): Handler => reply(status, errorBody(status, code, message, extra), headers);
 
 /** A 429 as the emulator sends it: `retry_after` at the top level (and a Retry-After header when given). */
 const rateLimited = (retryAfter: number | undefined, headers: Record<string, string> = {}): Handler =>
-  fail(429, 'rate_limited', 'Hourly limit of 100 requests reached.', headers, retryAfter === undefined ? {} : { top: { retry_after: retryAfter } });
+  fail(
+    429,
+    'rate_limited',
+    'Hourly limit of 100 requests reached.',
+    headers,
+    retryAfter === undefined ? {} : { top: { retry_after: retryAfter } },
+  );
 
 /** Closes the connection without any answer. */
 const drop: Handler = (req) => {
@@ -67,7 +96,11 @@ async function envFor(baseUrl: string, extra: Record<string, string> = {}): Prom
   return { ...box.env, HIRE_BASE_URL: baseUrl, HIRE_API_KEY: KEY, ...extra };
 }
 
-async function hire(argv: string[], baseUrl: string, extra: Record<string, string> = {}): Promise<RunResult & { ms: number }> {
+async function hire(
+  argv: string[],
+  baseUrl: string,
+  extra: Record<string, string> = {},
+): Promise<RunResult & { ms: number }> {
   const env = await envFor(baseUrl, extra);
   const started = performance.now();
   const result = await runCli(argv, { env });
@@ -101,7 +134,10 @@ describe('429 rate limits', () => {
     expect(JSON.parse(result.stdout)).toEqual(JOB);
     expect(result.stderr).toContain('Rate limited (429); retrying in 0 ms (retry 1 of 3).');
     expect(server.requests).toHaveLength(2);
-    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /api/v1/jobs/${JOB.id}`, `GET /api/v1/jobs/${JOB.id}`]);
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /api/v1/jobs/${JOB.id}`,
+      `GET /api/v1/jobs/${JOB.id}`,
+    ]);
     expectKeyHidden(result);
   });
 
@@ -122,7 +158,11 @@ describe('429 rate limits', () => {
     // fallback backoff (at most 500 ms for the first retry), so ignoring the header fails.
     const first: Handler = (req, res, body) => {
       reset = Math.ceil((Date.now() + 700) / 1000);
-      rateLimited(undefined, { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) })(req, res, body);
+      rateLimited(undefined, {
+        'x-ratelimit-limit': '100',
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset': String(reset),
+      })(req, res, body);
     };
     const server = await serve(first, ok());
     const result = await hire(['jobs', 'get', JOB.id, '--json', '-v'], server.origin);
@@ -150,7 +190,9 @@ describe('429 rate limits', () => {
 
   it('with --json prints the server error envelope on stderr, alone (the retry notices come back with -v)', async () => {
     const server = await serve(rateLimited(0));
-    const expected = errorBody(429, 'rate_limited', 'Hourly limit of 100 requests reached.', { top: { retry_after: 0 } });
+    const expected = errorBody(429, 'rate_limited', 'Hourly limit of 100 requests reached.', {
+      top: { retry_after: 0 },
+    });
 
     const result = await hire(['jobs', 'get', JOB.id, '--max-retries', '2', '--json'], server.origin);
     expect(result.code).toBe(5);
@@ -179,7 +221,9 @@ describe('429 rate limits', () => {
     // hire announces every wait before it waits ("retrying in …"): no notice, no wait.
     expect(result.stderr).not.toContain('retrying');
     expect(result.stderr).toContain('(rate_limited, HTTP 429)');
-    expect(result.stderr).toContain('The server asks to wait 3600 s before trying again, longer than hire waits (60 s).');
+    expect(result.stderr).toContain(
+      'The server asks to wait 3600 s before trying again, longer than hire waits (60 s).',
+    );
     expectKeyHidden(result);
   });
 
@@ -288,7 +332,8 @@ describe('POST retries reuse one Idempotency-Key', () => {
     const box = await sandbox();
     const emulator = await testEmulator(box.dataDir);
     const upstream = new URL(emulator.origin);
-    const seen: { method: string; url: string; key: string | undefined; upstreamStatus: number; relayed: boolean }[] = [];
+    const seen: { method: string; url: string; key: string | undefined; upstreamStatus: number; relayed: boolean }[] =
+      [];
     let posts = 0;
     // A forwarding proxy: the first POST reaches the emulator, but its answer is thrown away and
     // the client's connection destroyed; everything else is relayed as it is.
@@ -314,7 +359,9 @@ describe('POST retries reuse one Idempotency-Key', () => {
     });
     const proxyOrigin = await listen(proxy);
 
-    const result = await runCli([...CREATE, '--json', '-v'], { env: { ...box.env, HIRE_BASE_URL: proxyOrigin, HIRE_API_KEY: emulator.key } });
+    const result = await runCli([...CREATE, '--json', '-v'], {
+      env: { ...box.env, HIRE_BASE_URL: proxyOrigin, HIRE_API_KEY: emulator.key },
+    });
     expect(result.code, result.stderr).toBe(0);
 
     const jobs = emulator.store.all<{ id: string; title: string }>('jobs');
@@ -343,7 +390,10 @@ describe('PATCH is retried on 429 only', () => {
     const server = await serve(fail(503, 'unavailable', 'Down for maintenance.'), ok({ ...JOB, status: 'active' }));
     const result = await hire(['jobs', 'pause', JOB.id], server.origin);
     expect(result.code).toBe(1);
-    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`PATCH /api/v1/jobs/${JOB.id}`, `GET /api/v1/jobs/${JOB.id}`]);
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `PATCH /api/v1/jobs/${JOB.id}`,
+      `GET /api/v1/jobs/${JOB.id}`,
+    ]);
     expect(JSON.parse(server.requests[0]!.body)).toEqual({ status: 'paused' });
     expect(result.stderr).not.toContain('retrying');
     expect(result.stderr).toContain(`The server answered HTTP 503; read back ${JOB.id}: the change is not there.`);
@@ -370,7 +420,9 @@ describe('API errors map to exit codes and messages', () => {
   it('401 key_expired with the key from HIRE_API_KEY → exit 3, the hint names HIRE_API_KEY and the profile', async () => {
     const server = await serve(fail(401, 'key_expired', 'This API key expired at 2026-01-01T00:00:00Z.'));
     const box = await sandbox();
-    box.writeConfig({ profiles: { staging: { environment: 'sandbox', base_url: 'https://staging.hire.invalid/api/v1' } } });
+    box.writeConfig({
+      profiles: { staging: { environment: 'sandbox', base_url: 'https://staging.hire.invalid/api/v1' } },
+    });
     const result = await runCli(['jobs', 'get', JOB.id, '--profile', 'staging'], {
       env: { ...box.env, HIRE_BASE_URL: server.origin, HIRE_API_KEY: KEY },
     });
@@ -541,7 +593,9 @@ describe('proxies', () => {
   it('sends https requests through HTTPS_PROXY with a CONNECT to host:443; a refused tunnel is exit 6', async () => {
     const proxy = await connectProxy();
     const vars = { HTTPS_PROXY: proxy.url };
-    const result = await withProcessEnv(vars, () => hire(['jobs', 'get', JOB.id, '--max-retries', '0'], 'https://api.hire.invalid', vars));
+    const result = await withProcessEnv(vars, () =>
+      hire(['jobs', 'get', JOB.id, '--max-retries', '0'], 'https://api.hire.invalid', vars),
+    );
     expect(proxy.seen).toEqual([{ method: 'CONNECT', target: 'api.hire.invalid:443' }]);
     expect(result.code).toBe(6);
     expect(result.stderr).toContain('Cannot reach https://api.hire.invalid');
@@ -551,7 +605,9 @@ describe('proxies', () => {
   it('bypasses the proxy for hosts in NO_PROXY (then DNS fails for .invalid: exit 6)', async () => {
     const proxy = await connectProxy();
     const vars = { HTTPS_PROXY: proxy.url, NO_PROXY: 'api.hire.invalid' };
-    const result = await withProcessEnv(vars, () => hire(['jobs', 'get', JOB.id, '--max-retries', '0'], 'https://api.hire.invalid', vars));
+    const result = await withProcessEnv(vars, () =>
+      hire(['jobs', 'get', JOB.id, '--max-retries', '0'], 'https://api.hire.invalid', vars),
+    );
     expect(proxy.seen).toEqual([]);
     expect(result.code).toBe(6);
     expect(result.stderr).toContain('Cannot reach https://api.hire.invalid');

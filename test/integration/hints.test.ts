@@ -25,11 +25,17 @@ async function setup(): Promise<Setup> {
 /** A key of the given kind, made through `hire emulator keys …` on the local profile. */
 async function keyOf({ box }: Setup, kind: Kind): Promise<string> {
   if (kind === 'unknown') return 'hk_test_0000000000000000000000000000';
-  const flags = { expired: ['--expires-in', '0s'], revoked: [], 'allow-list': ['--allow-ip', '10.0.0.0/8'], read: ['--level', 'read'] }[kind];
+  const flags = {
+    expired: ['--expires-in', '0s'],
+    revoked: [],
+    'allow-list': ['--allow-ip', '10.0.0.0/8'],
+    read: ['--level', 'read'],
+  }[kind];
   const made = await runCli(['emulator', 'keys', 'create', ...flags, '--json'], { env: box.env });
   expect(made.code, made.stderr).toBe(0);
   const { id, key } = JSON.parse(made.stdout) as { id: string; key: string };
-  if (kind === 'revoked') expect((await runCli(['emulator', 'keys', 'revoke', id, '--yes'], { env: box.env })).code).toBe(0);
+  if (kind === 'revoked')
+    expect((await runCli(['emulator', 'keys', 'revoke', id, '--yes'], { env: box.env })).code).toBe(0);
   return key;
 }
 
@@ -41,7 +47,9 @@ const command = (kind: Kind): string[] =>
 async function fromEnvironment(kind: Kind): Promise<RunResult> {
   const s = await setup();
   const key = await keyOf(s, kind);
-  const result = await runCli(command(kind), { env: { ...s.box.env, HIRE_BASE_URL: s.emulator.apiUrl, HIRE_API_KEY: key } });
+  const result = await runCli(command(kind), {
+    env: { ...s.box.env, HIRE_BASE_URL: s.emulator.apiUrl, HIRE_API_KEY: key },
+  });
   expect(result.stdout + result.stderr).not.toContain(key);
   return result;
 }
@@ -66,9 +74,21 @@ const hint = (result: RunResult): string => result.stderr.trimEnd().split('\n').
 
 describe('with the key from HIRE_API_KEY, the hint says to fix or unset HIRE_API_KEY', () => {
   it.each([
-    ['expired', 'key_expired, HTTP 401', /^The key in HIRE_API_KEY has expired: set HIRE_API_KEY to a current key, or unset it to use the key of profile "local"\.$/],
-    ['revoked', 'This API key was revoked. (unauthorized, HTTP 401)', /^The key in HIRE_API_KEY was refused: fix HIRE_API_KEY, or unset it to use the key of profile "local"\.$/],
-    ['unknown', 'Invalid API key. (unauthorized, HTTP 401)', /^The key in HIRE_API_KEY was refused: fix HIRE_API_KEY, or unset it to use the key of profile "local"\.$/],
+    [
+      'expired',
+      'key_expired, HTTP 401',
+      /^The key in HIRE_API_KEY has expired: set HIRE_API_KEY to a current key, or unset it to use the key of profile "local"\.$/,
+    ],
+    [
+      'revoked',
+      'This API key was revoked. (unauthorized, HTTP 401)',
+      /^The key in HIRE_API_KEY was refused: fix HIRE_API_KEY, or unset it to use the key of profile "local"\.$/,
+    ],
+    [
+      'unknown',
+      'Invalid API key. (unauthorized, HTTP 401)',
+      /^The key in HIRE_API_KEY was refused: fix HIRE_API_KEY, or unset it to use the key of profile "local"\.$/,
+    ],
   ] as const)('%s key: exit 3, no `hire auth login`', async (kind, error, expected) => {
     const result = await fromEnvironment(kind);
     expect(result.code).toBe(3);
@@ -89,7 +109,9 @@ describe('with a key stored in a profile, the hint names the profile and `hire a
   it('expired key', async () => {
     const result = await fromProfile('expired');
     expect(result.code).toBe(3);
-    expect(hint(result)).toBe('The key of profile "staging" has expired: `hire auth login --profile staging` stores a new one.');
+    expect(hint(result)).toBe(
+      'The key of profile "staging" has expired: `hire auth login --profile staging` stores a new one.',
+    );
   });
 
   it('revoked key', async () => {
@@ -100,14 +122,14 @@ describe('with a key stored in a profile, the hint names the profile and `hire a
     expect(result.stderr).not.toContain('HIRE_API_KEY');
   });
 
-  it('a read key writing: the permission level of the profile\'s key', async () => {
+  it("a read key writing: the permission level of the profile's key", async () => {
     const result = await fromProfile('read');
     expect(result.code).toBe(3);
     expect(hint(result)).toBe('The key of profile "staging" lacks the permission level for this operation.');
   });
 });
 
-describe('a 403 from the key\'s IP allow-list says so, not a missing permission level', () => {
+describe("a 403 from the key's IP allow-list says so, not a missing permission level", () => {
   it.each([
     ['HIRE_API_KEY', fromEnvironment, 'The key in HIRE_API_KEY'],
     ['a profile', fromProfile, 'The key of profile "staging"'],
@@ -115,7 +137,9 @@ describe('a 403 from the key\'s IP allow-list says so, not a missing permission 
     const result = await run('allow-list');
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/This API key may not be used from \S+\. \(forbidden, HTTP 403\)/);
-    expect(hint(result)).toBe(`${key} has an IP allow-list that refuses this address: run hire from an allowed address, or have this one added to the allow-list.`);
+    expect(hint(result)).toBe(
+      `${key} has an IP allow-list that refuses this address: run hire from an allowed address, or have this one added to the allow-list.`,
+    );
     expect(result.stderr).not.toContain('permission level');
   });
 });

@@ -17,7 +17,8 @@ const put = (box: Sandbox, name: string, text: string) => {
   writeFileSync(file, text);
   return file;
 };
-const row = (title: string, extra: Record<string, unknown> = {}) => JSON.stringify({ title, description: DESCRIPTION, ...extra });
+const row = (title: string, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ title, description: DESCRIPTION, ...extra });
 const SHORT = 'too short';
 
 describe('plural', () => {
@@ -66,32 +67,54 @@ describe('jobs import: the failures file', () => {
     const first = await runCli(['jobs', 'import', csv, '--skip-invalid'], { env: box.env });
     expect(first.code, first.stderr).toBe(0);
     const failures = join(box.root, 'jobs.failed.ndjson');
-    expect(first.stderr).toContain(`3 rows: 1 created, 2 invalid, skipped. The rows left over are in ${failures} (hire jobs import ${failures}).`);
-    expect(readFileSync(failures, 'utf8').trim().split('\n').map((line) => JSON.parse(line).title)).toEqual(['Bad one', 'Bad two']);
+    expect(first.stderr).toContain(
+      `3 rows: 1 created, 2 invalid, skipped. The rows left over are in ${failures} (hire jobs import ${failures}).`,
+    );
+    expect(
+      readFileSync(failures, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).title),
+    ).toEqual(['Bad one', 'Bad two']);
     // Each row carries why it was left over, in a field the next import leaves out.
-    expect(JSON.parse(readFileSync(failures, 'utf8').split('\n')[0]!)._import_errors).toEqual(['description: must be at least 100 characters (got 9)']);
+    expect(JSON.parse(readFileSync(failures, 'utf8').split('\n')[0]!)._import_errors).toEqual([
+      'description: must be at least 100 characters (got 9)',
+    ]);
 
     // One row fixed: the second run creates it and leaves the other in the same file.
     writeFileSync(failures, `${row('Bad one')}\n${JSON.stringify({ title: 'Bad two', description: SHORT })}\n`);
     const second = await runCli(['jobs', 'import', failures, '--skip-invalid'], { env: box.env });
     expect(second.code, second.stderr).toBe(0);
-    expect(second.stderr).toContain(`2 rows: 1 created, 1 invalid, skipped. The rows left over are in ${failures} (hire jobs import ${failures}).`);
-    expect(readFileSync(failures, 'utf8')).toBe(`${JSON.stringify({ title: 'Bad two', description: SHORT, _import_errors: ['description: must be at least 100 characters (got 9)'] })}\n`);
+    expect(second.stderr).toContain(
+      `2 rows: 1 created, 1 invalid, skipped. The rows left over are in ${failures} (hire jobs import ${failures}).`,
+    );
+    expect(readFileSync(failures, 'utf8')).toBe(
+      `${JSON.stringify({ title: 'Bad two', description: SHORT, _import_errors: ['description: must be at least 100 characters (got 9)'] })}\n`,
+    );
     // Its reasons are no field of the job: not "left out", not refused as unknown.
     expect(second.stderr).not.toContain('Left out');
     expect(second.stderr).not.toContain('_import_errors');
-    expect(readdirSync(box.root).filter((name) => name.includes('failed')).sort()).toEqual(['jobs.failed.ndjson']);
+    expect(
+      readdirSync(box.root)
+        .filter((name) => name.includes('failed'))
+        .sort(),
+    ).toEqual(['jobs.failed.ndjson']);
   });
 });
 
 describe('jobs import: counts read right', () => {
   it('"1 of 1 row is", "1 of 31 rows is", "2 of 31 rows are" not valid; "1 row: 1 created."', async () => {
     const box = await sandbox();
-    const one = await runCli(['jobs', 'import', put(box, 'one.ndjson', `${row('Short', { description: SHORT })}\n`)], { env: box.env });
+    const one = await runCli(['jobs', 'import', put(box, 'one.ndjson', `${row('Short', { description: SHORT })}\n`)], {
+      env: box.env,
+    });
     expect(one.code).toBe(2);
     expect(one.stderr).toContain('Error: 1 of 1 row is not valid; nothing was sent.');
 
-    const many = (bad: number) => Array.from({ length: 31 }, (_, index) => row(`Role ${index + 1}`, index < bad ? { description: SHORT } : {})).join('\n');
+    const many = (bad: number) =>
+      Array.from({ length: 31 }, (_, index) =>
+        row(`Role ${index + 1}`, index < bad ? { description: SHORT } : {}),
+      ).join('\n');
     const oneOfMany = await runCli(['jobs', 'import', put(box, 'a.ndjson', many(1))], { env: box.env });
     expect(oneOfMany.stderr).toContain('Error: 1 of 31 rows is not valid; nothing was sent.');
     const twoOfMany = await runCli(['jobs', 'import', put(box, 'b.ndjson', many(2))], { env: box.env });
@@ -110,13 +133,19 @@ describe('jobs import --dry-run', () => {
   it('prints the report with each row valid or invalid, exits 2 like the real import, and sends no request', async () => {
     const box = await sandbox();
     const server = await serve(reply(500, { error: { code: 'internal_error', message: 'no request was expected' } }));
-    const env = { ...box.env, HIRE_BASE_URL: `${server.origin}/api/v1`, HIRE_API_KEY: 'hk_test_dry_run_0123456789abcdef' };
+    const env = {
+      ...box.env,
+      HIRE_BASE_URL: `${server.origin}/api/v1`,
+      HIRE_API_KEY: 'hk_test_dry_run_0123456789abcdef',
+    };
     const file = put(box, 'jobs.ndjson', FILE);
 
     const piped = await runCli(['jobs', 'import', file, '--dry-run'], { env });
     expect(piped.code).toBe(2);
     expect(piped.stdout).toContain('1\tvalid\t\tFirst\t');
-    expect(piped.stdout).toContain('2\tinvalid\t\tSecond\tlocation.country: "XX" is not an ISO 3166-1 alpha-2 country code (such as US, DE, GB)');
+    expect(piped.stdout).toContain(
+      '2\tinvalid\t\tSecond\tlocation.country: "XX" is not an ISO 3166-1 alpha-2 country code (such as US, DE, GB)',
+    );
     expect(piped.stdout).toContain('3\tvalid\t\tThird\t');
     expect(piped.stderr).toContain('Error: 1 of 3 rows is not valid; nothing was sent.');
     // The real import's answer to the same file: the same error and exit code.
@@ -126,12 +155,18 @@ describe('jobs import --dry-run', () => {
 
     const json = await runCli(['jobs', 'import', file, '--dry-run', '--json'], { env });
     expect(json.code).toBe(2);
-    expect(JSON.parse(json.stdout).map((result: { status: string }) => result.status)).toEqual(['valid', 'invalid', 'valid']);
+    expect(JSON.parse(json.stdout).map((result: { status: string }) => result.status)).toEqual([
+      'valid',
+      'invalid',
+      'valid',
+    ]);
     expect(JSON.parse(json.stderr).error.code).toBe('validation_error');
 
     const skipping = await runCli(['jobs', 'import', file, '--dry-run', '--skip-invalid'], { env });
     expect(skipping.code, skipping.stderr).toBe(0);
-    expect(skipping.stderr).toContain('Dry run: 3 rows: 2 valid, 1 invalid (skipped with --skip-invalid); nothing was sent.');
+    expect(skipping.stderr).toContain(
+      'Dry run: 3 rows: 2 valid, 1 invalid (skipped with --skip-invalid); nothing was sent.',
+    );
 
     expect(server.requests).toEqual([]);
     expect(existsSync(join(box.root, 'jobs.failed.ndjson'))).toBe(false);
@@ -167,10 +202,17 @@ describe('jobs import: every reason whole', () => {
       [
         row('Fine'),
         row('Onsite without a city', { location: { type: 'onsite', country: 'PT' } }),
-        row('Odd codes', { location: { type: 'remote', country: 'XX' }, salary: { min: 10, max: 5, currency: 'ZZZ', period: 'yearly' } }),
+        row('Odd codes', {
+          location: { type: 'remote', country: 'XX' },
+          salary: { min: 10, max: 5, currency: 'ZZZ', period: 'yearly' },
+        }),
       ].join('\n'),
     );
-    const dry = await runCli(['jobs', 'import', file, '--skip-invalid', '--dry-run'], { env: box.env, tty: true, columns: 80 });
+    const dry = await runCli(['jobs', 'import', file, '--skip-invalid', '--dry-run'], {
+      env: box.env,
+      tty: true,
+      columns: 80,
+    });
     expect(dry.code, dry.stderr).toBe(0);
     // Wrapped lines joined back, every reason is there in full.
     const text = dry.stderr.replace(/\s+/g, ' ');
@@ -180,9 +222,10 @@ describe('jobs import: every reason whole', () => {
     expect(invalid.length).toBe(2);
     for (const result of invalid) {
       expect(text).toContain(`Row ${result.row} (line ${result.row}), "`);
-      for (const [field, message] of Object.entries(result.details!)) expect(text).toContain(`${field}: ${message}`.replace(/\s+/g, ' '));
+      for (const [field, message] of Object.entries(result.details!))
+        expect(text).toContain(`${field}: ${message}`.replace(/\s+/g, ' '));
     }
-    for (const line of dry.stderr.split('\n')) expect([...line.replace(/\u001b\[[0-9;]*m/g, '')].length, line).toBeLessThanOrEqual(80);
+    for (const line of dry.stderr.split('\n'))
+      expect([...line.replace(/\u001b\[[0-9;]*m/g, '')].length, line).toBeLessThanOrEqual(80);
   });
 });
-

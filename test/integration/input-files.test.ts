@@ -31,7 +31,14 @@ const INVALID: { name: string; bytes: number[]; atEnd?: boolean }[] = [
 ];
 
 /** Where each kind of file is given, and its text around the bad bytes (which land in the title). */
-const TARGETS: { name: string; file: string; args: (path: string) => string[]; before: string; after: string; flag: string }[] = [
+const TARGETS: {
+  name: string;
+  file: string;
+  args: (path: string) => string[];
+  before: string;
+  after: string;
+  flag: string;
+}[] = [
   {
     name: 'jobs create --from-file (JSON)',
     file: 'job.json',
@@ -102,7 +109,10 @@ describe('invalid UTF-8', () => {
         const box = await sandbox();
         const path = join(box.root, target.file);
         const before = Buffer.from(target.before);
-        writeFileSync(path, Buffer.concat([before, Buffer.from(invalid.bytes), Buffer.from(invalid.atEnd ? '' : target.after)]));
+        writeFileSync(
+          path,
+          Buffer.concat([before, Buffer.from(invalid.bytes), Buffer.from(invalid.atEnd ? '' : target.after)]),
+        );
         const result = await runCli(target.args(path), { env: box.env });
         expectUsageError(result, `${target.flag} ${path}: not valid UTF-8`, `byte offset ${before.length}`);
         expect(result.stderr).not.toContain('\uFFFD');
@@ -116,7 +126,9 @@ describe('invalid UTF-8', () => {
     // runCli's stdin is a string (always valid UTF-8): raw bytes go in through main() directly.
     const argv = ['jobs', 'create', '--from-file', '-', '--dry-run'];
     const captured = captureIO({ argv });
-    captured.io.stdin = Readable.from([Buffer.concat([Buffer.from('{"title": "x'), Buffer.from([0xff]), Buffer.from('"}')])]);
+    captured.io.stdin = Readable.from([
+      Buffer.concat([Buffer.from('{"title": "x'), Buffer.from([0xff]), Buffer.from('"}')]),
+    ]);
     const code = await main(argv, captured.io, box.env);
     const result = { code, stdout: captured.stdout(), stderr: captured.stderr() };
     expectUsageError(result, '--from-file stdin: not valid UTF-8', 'byte offset 12');
@@ -129,9 +141,15 @@ describe('a UTF-8 byte order mark', () => {
     const box = await sandbox();
     const bom = Buffer.from([0xef, 0xbb, 0xbf]);
     const jobFile = join(box.root, 'job.json');
-    writeFileSync(jobFile, Buffer.concat([bom, Buffer.from(JSON.stringify({ title: 'Backend Engineer', description: DESCRIPTION }))]));
+    writeFileSync(
+      jobFile,
+      Buffer.concat([bom, Buffer.from(JSON.stringify({ title: 'Backend Engineer', description: DESCRIPTION }))]),
+    );
     const yamlFile = join(box.root, 'job.yaml');
-    writeFileSync(yamlFile, Buffer.concat([bom, Buffer.from(`title: Backend Engineer\ndescription: ${DESCRIPTION}\n`)]));
+    writeFileSync(
+      yamlFile,
+      Buffer.concat([bom, Buffer.from(`title: Backend Engineer\ndescription: ${DESCRIPTION}\n`)]),
+    );
     const descriptionFile = join(box.root, 'description.txt');
     writeFileSync(descriptionFile, Buffer.concat([bom, Buffer.from(DESCRIPTION)]));
     for (const args of [
@@ -141,7 +159,10 @@ describe('a UTF-8 byte order mark', () => {
     ]) {
       const result = await runCli(['jobs', 'create', ...args, '--dry-run', '--json'], { env: box.env });
       expect(result.code, result.stderr).toBe(0);
-      expect(json<{ title: string; description: string }>(result)).toMatchObject({ title: 'Backend Engineer', description: DESCRIPTION });
+      expect(json<{ title: string; description: string }>(result)).toMatchObject({
+        title: 'Backend Engineer',
+        description: DESCRIPTION,
+      });
     }
   });
 
@@ -150,7 +171,9 @@ describe('a UTF-8 byte order mark', () => {
     const emu = await testEmulator(box.dataDir);
     const file = join(box.root, 'jobs.ndjson');
     writeFileSync(file, `\uFEFF${JSON.stringify({ title: 'Backend Engineer', description: DESCRIPTION })}\n`);
-    const result = await runCli(['jobs', 'import', file, '--json'], { env: { ...box.env, HIRE_BASE_URL: emu.apiUrl, HIRE_API_KEY: emu.key } });
+    const result = await runCli(['jobs', 'import', file, '--json'], {
+      env: { ...box.env, HIRE_BASE_URL: emu.apiUrl, HIRE_API_KEY: emu.key },
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(json<{ status: string }[]>(result).map((row) => row.status)).toEqual(['created']);
   });
@@ -175,7 +198,10 @@ describe('size caps', () => {
     const box = await sandbox();
     const fromFile = await runCli(['jobs', 'create', '--from-file', '/dev/zero', '--dry-run'], { env: box.env });
     expectUsageError(fromFile, '--from-file /dev/zero: larger than 1 MiB');
-    const descriptionFile = await runCli(['jobs', 'create', '--title', 'T', '--description-file', '/dev/zero', '--dry-run'], { env: box.env });
+    const descriptionFile = await runCli(
+      ['jobs', 'create', '--title', 'T', '--description-file', '/dev/zero', '--dry-run'],
+      { env: box.env },
+    );
     expectUsageError(descriptionFile, '--description-file /dev/zero: larger than 1 MiB');
     expectNothingSent(box, descriptionFile);
   });
@@ -200,7 +226,11 @@ describe('size caps', () => {
 
 /** The built CLI with stdin fed without end (zeros) until it exits. */
 async function withEndlessStdin(box: Sandbox, args: string[]): Promise<RunResult> {
-  const child = spawn(process.execPath, ['bin/hire.js', ...args], { cwd: ROOT, env: box.env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['bin/hire.js', ...args], {
+    cwd: ROOT,
+    env: box.env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   beforeSandboxRemoval(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
@@ -247,7 +277,10 @@ describe('invalidUtf8Offset', () => {
       state ^= state << 5;
       return (state >>> 0) / 2 ** 32;
     };
-    const interesting = [0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0xff];
+    const interesting = [
+      0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xed, 0xef, 0xf0, 0xf4, 0xf5,
+      0xff,
+    ];
     const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
     const decodes = (bytes: Uint8Array) => {
       try {

@@ -16,9 +16,33 @@ async function ok(box: Sandbox, argv: string[]): Promise<Rec> {
 }
 
 const FULL = [
-  '--department', 'Platform', '--location-type', 'onsite', '--city', 'Austin', '--state', 'TX', '--country', 'US',
-  '--skill', 'go', '--requirement', '5 years', '--experience-level', 'senior', '--employment-type', 'contract',
-  '--salary-min', '100', '--salary-max', '200', '--salary-currency', 'USD', '--salary-period', 'yearly', '--proctoring',
+  '--department',
+  'Platform',
+  '--location-type',
+  'onsite',
+  '--city',
+  'Austin',
+  '--state',
+  'TX',
+  '--country',
+  'US',
+  '--skill',
+  'go',
+  '--requirement',
+  '5 years',
+  '--experience-level',
+  'senior',
+  '--employment-type',
+  'contract',
+  '--salary-min',
+  '100',
+  '--salary-max',
+  '200',
+  '--salary-currency',
+  'USD',
+  '--salary-period',
+  'yearly',
+  '--proctoring',
 ];
 
 async function fullJob(box: Sandbox): Promise<Rec> {
@@ -33,20 +57,36 @@ describe('jobs update: switching off and clearing', () => {
     expect((await ok(box, ['jobs', 'update', job.id, '--no-proctoring'])).assessment_config.proctoring).toBe(false);
     expect((await ok(box, ['jobs', 'get', job.id])).assessment_config.proctoring).toBe(false);
     expect((await ok(box, ['jobs', 'update', job.id, '--proctoring'])).assessment_config.proctoring).toBe(true);
-    expect((await ok(box, ['jobs', 'update', job.id, '--no-auto-generate'])).assessment_config.auto_generate).toBe(false);
+    expect((await ok(box, ['jobs', 'update', job.id, '--no-auto-generate'])).assessment_config.auto_generate).toBe(
+      false,
+    );
     expect((await ok(box, ['jobs', 'update', job.id, '--auto-generate'])).assessment_config.auto_generate).toBe(true);
     // Only what was given is sent.
-    const dry = await runCli(['jobs', 'update', job.id, '--no-proctoring', '--auto-generate', '--dry-run'], { env: box.env });
+    const dry = await runCli(['jobs', 'update', job.id, '--no-proctoring', '--auto-generate', '--dry-run'], {
+      env: box.env,
+    });
     expect(JSON.parse(dry.stdout)).toEqual({ assessment_config: { auto_generate: true, proctoring: false } });
   });
 
   const clears: { clear: string; gone: (job: Rec) => unknown; kept: (job: Rec) => unknown }[] = [
     { clear: 'department', gone: (job) => job.department, kept: (job) => job.title },
     { clear: 'salary', gone: (job) => job.salary, kept: (job) => job.department },
-    { clear: 'salary.min,salary.currency', gone: (job) => job.salary.min ?? job.salary.currency, kept: (job) => job.salary.max },
+    {
+      clear: 'salary.min,salary.currency',
+      gone: (job) => job.salary.min ?? job.salary.currency,
+      kept: (job) => job.salary.max,
+    },
     { clear: 'location.country', gone: (job) => job.location.country, kept: (job) => job.location.city },
-    { clear: 'skills,requirements', gone: (job) => job.skills ?? job.requirements, kept: (job) => job.experience_level },
-    { clear: 'experience_level,employment_type', gone: (job) => job.experience_level ?? job.employment_type, kept: (job) => job.skills },
+    {
+      clear: 'skills,requirements',
+      gone: (job) => job.skills ?? job.requirements,
+      kept: (job) => job.experience_level,
+    },
+    {
+      clear: 'experience_level,employment_type',
+      gone: (job) => job.experience_level ?? job.employment_type,
+      kept: (job) => job.skills,
+    },
     { clear: 'location', gone: (job) => job.location, kept: (job) => job.salary },
   ];
   for (const { clear, gone, kept } of clears) {
@@ -70,7 +110,10 @@ describe('jobs update: switching off and clearing', () => {
   it('--clear is sent as null (JSON Merge Patch); null in --from-file clears too', async () => {
     const box = await sandbox();
     const job = await fullJob(box);
-    const dry = await runCli(['jobs', 'update', job.id, '--clear', 'department', '--clear', 'salary.min', '--dry-run'], { env: box.env });
+    const dry = await runCli(
+      ['jobs', 'update', job.id, '--clear', 'department', '--clear', 'salary.min', '--dry-run'],
+      { env: box.env },
+    );
     expect(JSON.parse(dry.stdout)).toEqual({ department: null, salary: { min: null } });
     writeFileSync(join(box.root, 'patch.yaml'), 'department: null\nlocation:\n  country: null\n');
     const updated = await ok(box, ['jobs', 'update', job.id, '--from-file', join(box.root, 'patch.yaml')]);
@@ -93,18 +136,37 @@ describe('jobs update: switching off and clearing', () => {
       stderr:
         'Error: --clear takes optional fields: title cannot be cleared (it takes department, location, location.city, location.state, location.country, requirements, skills, experience_level, employment_type, salary, salary.min, salary.max, salary.currency, salary.period).\n',
     },
-    { argv: ['--clear', 'salary', '--salary-max', '300'], stderr: 'Error: --clear salary and --salary-max disagree: clear it or set it, not both.\n' },
-    { argv: ['--clear', 'department', '--department', 'Data'], stderr: 'Error: --clear department and --department disagree: clear it or set it, not both.\n' },
-    { argv: ['--department', ''], stderr: 'Error: --department "" is empty: to remove department, pass --clear department.\n' },
-    { argv: ['--city', ' '], stderr: 'Error: --city "" is empty: to remove location.city, pass --clear location.city.\n' },
-    { argv: [], stderr: 'Error: Nothing to update: pass the fields to change as flags, --clear FIELD, or --from-file FILE.\n' },
+    {
+      argv: ['--clear', 'salary', '--salary-max', '300'],
+      stderr: 'Error: --clear salary and --salary-max disagree: clear it or set it, not both.\n',
+    },
+    {
+      argv: ['--clear', 'department', '--department', 'Data'],
+      stderr: 'Error: --clear department and --department disagree: clear it or set it, not both.\n',
+    },
+    {
+      argv: ['--department', ''],
+      stderr: 'Error: --department "" is empty: to remove department, pass --clear department.\n',
+    },
+    {
+      argv: ['--city', ' '],
+      stderr: 'Error: --city "" is empty: to remove location.city, pass --clear location.city.\n',
+    },
+    {
+      argv: [],
+      stderr: 'Error: Nothing to update: pass the fields to change as flags, --clear FIELD, or --from-file FILE.\n',
+    },
   ];
   for (const { argv, stderr } of refusals) {
     it(`refuses ${JSON.stringify(argv)} before any request, exit 2`, async () => {
       const box = await sandbox();
       const job = await fullJob(box);
       const result = await runCli(['jobs', 'update', job.id, ...argv], { env: box.env });
-      expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({ code: 2, stdout: '', stderr });
+      expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
+        code: 2,
+        stdout: '',
+        stderr,
+      });
       expect(await ok(box, ['jobs', 'get', job.id])).toEqual(job);
     });
   }

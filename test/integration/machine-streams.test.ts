@@ -39,9 +39,19 @@ function envelopeOf(result: RunResult): Envelope {
   return parsed as Envelope;
 }
 
-const JOB = { id: 'job_m1', title: 'Backend Engineer', description: DESCRIPTION, status: 'draft', created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z' };
+const JOB = {
+  id: 'job_m1',
+  title: 'Backend Engineer',
+  description: DESCRIPTION,
+  status: 'draft',
+  created_at: '2026-11-01T00:00:00Z',
+  updated_at: '2026-11-01T00:00:00Z',
+};
 const PAGE = { data: [JOB], meta: { page: 1, per_page: 20, total_count: 1, total_pages: 1 } };
-const NOT_FOUND = { error: { code: 'not_found', message: 'No job job_missing.', status: 404 }, meta: { request_id: 'req_m404' } };
+const NOT_FOUND = {
+  error: { code: 'not_found', message: 'No job job_missing.', status: 404 },
+  meta: { request_id: 'req_m404' },
+};
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
@@ -86,12 +96,18 @@ describe('retry lines', () => {
   it('a 503 retried: people read "retrying in"; under --json stderr stays empty', async () => {
     const box = await sandbox();
     const unavailable = { error: { code: 'service_unavailable', message: 'Try again.', status: 503 } };
-    const human = await serve((_req, res) => send(res, 503, unavailable), (_req, res) => send(res, 200, PAGE));
+    const human = await serve(
+      (_req, res) => send(res, 503, unavailable),
+      (_req, res) => send(res, 200, PAGE),
+    );
     const shown = await runCli(['jobs', 'list'], { env: against(box, human.origin) });
     expect(shown.code).toBe(0);
     expect(shown.stderr).toMatch(/retrying in \d+ ms \(retry 1 of 3\)/);
 
-    const machine = await serve((_req, res) => send(res, 503, unavailable), (_req, res) => send(res, 200, PAGE));
+    const machine = await serve(
+      (_req, res) => send(res, 503, unavailable),
+      (_req, res) => send(res, 200, PAGE),
+    );
     const result = await runCli(['jobs', 'list', '--json'], { env: against(box, machine.origin) });
     silentSuccess(result);
     expect(machine.requests).toHaveLength(2);
@@ -129,7 +145,9 @@ describe('the deprecation warning', () => {
     expect(result.code).toBe(4);
     const envelope = envelopeOf(result);
     expect(envelope).toMatchObject({ error: { code: 'not_found' }, meta: { request_id: 'req_m404' } });
-    expect(envelope.warnings).toEqual([expect.stringMatching(/^API version deprecated: the server marks GET \/jobs\/job_missing as deprecated\./)]);
+    expect(envelope.warnings).toEqual([
+      expect.stringMatching(/^API version deprecated: the server marks GET \/jobs\/job_missing as deprecated\./),
+    ]);
   });
 });
 
@@ -152,20 +170,28 @@ describe('a write reconciled after a lost answer', () => {
 
   it('people read that it was read back; under --json stderr stays empty; -v says it', async () => {
     const box = await sandbox();
-    const human = await runCli(['jobs', 'update', JOB.id, '--title', 'Staff Engineer'], { env: against(box, await lostAnswer()) });
+    const human = await runCli(['jobs', 'update', JOB.id, '--title', 'Staff Engineer'], {
+      env: against(box, await lostAnswer()),
+    });
     expect(human.code, human.stderr).toBe(0);
     expect(human.stderr).toContain(`read back ${JOB.id}: the change is there.`);
 
-    const result = await runCli(['jobs', 'update', JOB.id, '--title', 'Staff Engineer', '--json'], { env: against(box, await lostAnswer()) });
+    const result = await runCli(['jobs', 'update', JOB.id, '--title', 'Staff Engineer', '--json'], {
+      env: against(box, await lostAnswer()),
+    });
     silentSuccess(result);
     expect(JSON.parse(result.stdout)).toMatchObject({ id: JOB.id, title: 'Staff Engineer' });
-    const verbose = await runCli(['jobs', 'update', JOB.id, '--title', 'Staff Engineer', '--json', '-v'], { env: against(box, await lostAnswer()) });
+    const verbose = await runCli(['jobs', 'update', JOB.id, '--title', 'Staff Engineer', '--json', '-v'], {
+      env: against(box, await lostAnswer()),
+    });
     expect(verbose.stderr).toContain(`read back ${JOB.id}: the change is there.`);
   });
 
   it('the change not there: exit 6, and stderr is the envelope alone', async () => {
     const box = await sandbox();
-    const result = await runCli(['jobs', 'update', JOB.id, '--title', 'Staff Engineer', '--json'], { env: against(box, await lostAnswer(false)) });
+    const result = await runCli(['jobs', 'update', JOB.id, '--title', 'Staff Engineer', '--json'], {
+      env: against(box, await lostAnswer(false)),
+    });
     expect(result.code).toBe(6);
     expect(result.stdout).toBe('');
     expect(envelopeOf(result).error.code).toBe('network_error');
@@ -175,7 +201,12 @@ describe('a write reconciled after a lost answer', () => {
 describe('jobs import', () => {
   function rows(box: Sandbox, count: number): string {
     const path = join(box.root, 'jobs.ndjson');
-    writeFileSync(path, Array.from({ length: count }, (_, index) => JSON.stringify({ title: `Imported ${index}`, description: DESCRIPTION })).join('\n'));
+    writeFileSync(
+      path,
+      Array.from({ length: count }, (_, index) =>
+        JSON.stringify({ title: `Imported ${index}`, description: DESCRIPTION }),
+      ).join('\n'),
+    );
     return path;
   }
 
@@ -189,18 +220,28 @@ describe('jobs import', () => {
 
     const again = await runCli(['jobs', 'import', file, '--json'], { env: box.env, tty: true });
     silentSuccess(again);
-    expect((JSON.parse(again.stdout) as { status: string }[]).map((row) => row.status)).toEqual(['existing', 'existing', 'existing']);
+    expect((JSON.parse(again.stdout) as { status: string }[]).map((row) => row.status)).toEqual([
+      'existing',
+      'existing',
+      'existing',
+    ]);
   });
 
   it('rows that failed: the report on stdout, and one envelope on stderr naming what failed', async () => {
     const box = await sandbox();
     const file = rows(box, 2);
     const origin = `http://127.0.0.1:${await unusedPort()}`;
-    const result = await runCli(['jobs', 'import', file, '--max-retries', '0', '--json'], { env: against(box, origin), tty: true });
+    const result = await runCli(['jobs', 'import', file, '--max-retries', '0', '--json'], {
+      env: against(box, origin),
+      tty: true,
+    });
     expect(result.code).toBe(6);
     expect((JSON.parse(result.stdout) as { status: string }[]).map((row) => row.status)).toEqual(['failed', 'failed']);
     const envelope = envelopeOf(result);
-    expect(envelope.error).toEqual({ code: 'rows_failed', message: expect.stringMatching(/^2 rows: 0 created, 2 failed\. The rows left over are in /) });
+    expect(envelope.error).toEqual({
+      code: 'rows_failed',
+      message: expect.stringMatching(/^2 rows: 0 created, 2 failed\. The rows left over are in /),
+    });
   });
 });
 
@@ -210,7 +251,8 @@ describe('jobs list --all at the rate limit', () => {
     // The emulator's hour lasts a second here: five requests an hour, eight pages, so the list waits for a reset.
     const origin = Date.now();
     const emulator = await testEmulator(box.dataDir, { now: () => new Date(origin + (Date.now() - origin) * 3_600) });
-    for (const index of [1, 2, 3, 4, 5, 6, 7, 8]) await emulator.call('POST', '/jobs', { body: { title: `Paced ${index}`, description: DESCRIPTION } });
+    for (const index of [1, 2, 3, 4, 5, 6, 7, 8])
+      await emulator.call('POST', '/jobs', { body: { title: `Paced ${index}`, description: DESCRIPTION } });
     const keyFor = async () => {
       const made = await fetch(`${emulator.origin}/_emulator/keys`, {
         method: 'POST',
@@ -235,16 +277,20 @@ describe('jobs list --all at the rate limit', () => {
     const box = await sandbox();
     // A real-time clock: the next window is most of an hour away, far past --max-wait.
     const emulator = await testEmulator(box.dataDir);
-    for (const index of [1, 2, 3]) await emulator.call('POST', '/jobs', { body: { title: `Slow ${index}`, description: DESCRIPTION } });
+    for (const index of [1, 2, 3])
+      await emulator.call('POST', '/jobs', { body: { title: `Slow ${index}`, description: DESCRIPTION } });
     const made = await fetch(`${emulator.origin}/_emulator/keys`, {
       method: 'POST',
       headers: { authorization: `Bearer ${emulator.key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ level: 'read', name: 'slow', limits: { hour: 2 } }),
     });
     const key = ((await made.json()) as { data: { key: string } }).data.key;
-    const result = await runCli(['jobs', 'list', '--all', '--per-page', '1', '--reserve', '0', '--max-wait', '1s', '--json'], {
-      env: { ...box.env, HIRE_BASE_URL: emulator.apiUrl, HIRE_API_KEY: key },
-    });
+    const result = await runCli(
+      ['jobs', 'list', '--all', '--per-page', '1', '--reserve', '0', '--max-wait', '1s', '--json'],
+      {
+        env: { ...box.env, HIRE_BASE_URL: emulator.apiUrl, HIRE_API_KEY: key },
+      },
+    );
     expect(result.code).toBe(5);
     expect(envelopeOf(result).error.message).toContain('--max-wait');
   });
@@ -255,13 +301,23 @@ describe('a command that prints its data and fails all the same', () => {
     const box = await sandbox();
     const server = await serve((req, res) => {
       const path = new URL(req.url ?? '', 'http://x').pathname;
-      if (path.endsWith('/deliveries')) return send(res, 500, { error: { code: 'internal_error', message: 'Broken.' } });
-      return send(res, 200, path.endsWith('/jobs') ? { data: [], meta: { current_page: 1, per_page: 100, total_pages: 0, total_count: 0 } } : { data: {} });
+      if (path.endsWith('/deliveries'))
+        return send(res, 500, { error: { code: 'internal_error', message: 'Broken.' } });
+      return send(
+        res,
+        200,
+        path.endsWith('/jobs')
+          ? { data: [], meta: { current_page: 1, per_page: 100, total_pages: 0, total_count: 0 } }
+          : { data: {} },
+      );
     });
     const result = await runCli(['status', '--max-retries', '0', '--json'], { env: against(box, server.origin) });
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout)).toHaveProperty('errors.failed_deliveries');
-    expect(envelopeOf(result).error).toEqual({ code: 'status_incomplete', message: expect.stringContaining('Broken.') });
+    expect(envelopeOf(result).error).toEqual({
+      code: 'status_incomplete',
+      message: expect.stringContaining('Broken.'),
+    });
     // For people, the report says it; no envelope.
     const human = await runCli(['status', '--max-retries', '0'], { env: against(box, server.origin) });
     expect(human.code).toBe(1);
@@ -270,11 +326,16 @@ describe('a command that prints its data and fails all the same', () => {
 
   it('auth status with a refused key: the profiles on stdout, the envelope on stderr', async () => {
     const box = await sandbox();
-    const server = await serve((_req, res) => send(res, 401, { error: { code: 'unauthorized', message: 'Invalid API key.', status: 401 } }));
+    const server = await serve((_req, res) =>
+      send(res, 401, { error: { code: 'unauthorized', message: 'Invalid API key.', status: 401 } }),
+    );
     const result = await runCli(['auth', 'status', '--json'], { env: against(box, server.origin) });
     expect(result.code).toBe(3);
     expect(JSON.parse(result.stdout)).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'local' })]));
-    expect(envelopeOf(result).error).toEqual({ code: 'key_check_failed', message: expect.stringMatching(/^Profile "local": /) });
+    expect(envelopeOf(result).error).toEqual({
+      code: 'key_check_failed',
+      message: expect.stringMatching(/^Profile "local": /),
+    });
   });
 });
 
@@ -301,6 +362,9 @@ describe('HIRE_BASE_URL without a key (issue 29 item 6)', () => {
     expect(human.stderr).not.toContain('hire auth login --profile local');
     const result = await runCli(['jobs', 'list', '--json'], { env });
     expect(result.code).toBe(3);
-    expect(envelopeOf(result).error).toEqual({ code: 'no_credentials', message: 'No API key for https://api.example.com (HIRE_BASE_URL): set HIRE_API_KEY.' });
+    expect(envelopeOf(result).error).toEqual({
+      code: 'no_credentials',
+      message: 'No API key for https://api.example.com (HIRE_BASE_URL): set HIRE_API_KEY.',
+    });
   });
 });

@@ -5,7 +5,16 @@
 // journal.jsonl holds puts and deletes made after the snapshot. test/fixtures/v1-expected.json holds
 // what that version read back from it (every record of every collection, oldest first) and what its
 // CLI printed for it. Every record must come through the move intact: same ids, contents and order.
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -56,9 +65,14 @@ function putBack(box: Sandbox, name: (typeof FIXTURE_FILES)[number]): void {
  * origin the data is served at (docs/emulator.md "The candidate's side"), and an in-process emulator names the profile's.
  */
 function jobsServedIn(box: Sandbox): Doc[] {
-  const config = JSON.parse(readFileSync(join(box.configDir, 'config.json'), 'utf8')) as { profiles: { local: { base_url: string } } };
+  const config = JSON.parse(readFileSync(join(box.configDir, 'config.json'), 'utf8')) as {
+    profiles: { local: { base_url: string } };
+  };
   const origin = new URL(config.profiles.local.base_url).origin;
-  return EXPECTED.cli['jobs list --all --json'].map((job) => ({ ...job, application_url: String(job.application_url).replace(/^http:\/\/[^/]+/, origin) }));
+  return EXPECTED.cli['jobs list --all --json'].map((job) => ({
+    ...job,
+    application_url: String(job.application_url).replace(/^http:\/\/[^/]+/, origin),
+  }));
 }
 
 const fixtureBytes = (name: string): Buffer => readFileSync(join(FIXTURE, name));
@@ -75,7 +89,9 @@ async function ok(box: Sandbox, args: string[]): Promise<RunResult> {
  * it was made, which is its file's time (the previous version said 1970).
  */
 function withoutLocalUse(keys: Doc[]): Doc[] {
-  return keys.map((key) => (key.id === 'key_local' ? { ...key, last_used_at: '(this request)', created_at: '(the key file’s time)' } : key));
+  return keys.map((key) =>
+    key.id === 'key_local' ? { ...key, last_used_at: '(this request)', created_at: '(the key file’s time)' } : key,
+  );
 }
 
 /** Every command's output equals what the previous version printed for the same data. */
@@ -91,7 +107,9 @@ async function expectServedAsBefore(box: Sandbox): Promise<string> {
   expect(await run(['webhooks', 'list', '--json'])).toEqual(EXPECTED.cli['webhooks list --json']);
   const keys = (await run(['emulator', 'keys', 'list', '--json'])) as Doc[];
   expect(keys.find((key) => key.id === 'key_local')?.last_used_at).toMatch(ISO);
-  expect(keys.find((key) => key.id === 'key_local')?.created_at).toBe(statSync(join(box.dataDir, 'local.key')).mtime.toISOString());
+  expect(keys.find((key) => key.id === 'key_local')?.created_at).toBe(
+    statSync(join(box.dataDir, 'local.key')).mtime.toISOString(),
+  );
   expect(withoutLocalUse(keys)).toEqual(withoutLocalUse(EXPECTED.cli['emulator keys list --json']));
   for (const assessment of EXPECTED.cli['assessments get ID --json']) {
     expect(await run(['assessments', 'get', assessment.id, '--json'])).toEqual(assessment);
@@ -103,7 +121,10 @@ async function expectServedAsBefore(box: Sandbox): Promise<string> {
 function expectCollections(store: Store, expected: Record<CollectionName, Doc[]> = EXPECTED.collections): void {
   for (const name of COLLECTIONS) {
     const records = store.all<Doc>(name);
-    expect(records.map((record) => record.id), name).toEqual(expected[name].map((record) => record.id));
+    expect(
+      records.map((record) => record.id),
+      name,
+    ).toEqual(expected[name].map((record) => record.id));
     expect(records, name).toEqual(expected[name]);
     // Byte for byte, field order included.
     expect(JSON.stringify(records), name).toBe(JSON.stringify(expected[name]));
@@ -123,7 +144,9 @@ function withStore<T>(dir: string, fn: (store: Store) => T): T {
 function expectMoved(box: Sandbox): void {
   for (const name of LEGACY) {
     expect(existsSync(join(box.dataDir, name)), name).toBe(false);
-    expect(readFileSync(join(box.dataDir, `${name}.migrated`)).equals(fixtureBytes(name)), `${name}.migrated`).toBe(true);
+    expect(readFileSync(join(box.dataDir, `${name}.migrated`)).equals(fixtureBytes(name)), `${name}.migrated`).toBe(
+      true,
+    );
   }
   expect(existsSync(join(box.dataDir, DATABASE_FILE))).toBe(true);
   expect(readFileSync(join(box.dataDir, 'local.key')).equals(fixtureBytes('local.key'))).toBe(true);
@@ -132,14 +155,19 @@ function expectMoved(box: Sandbox): void {
 describe('the fixture', () => {
   it('is a first-format data dir whose journal has writes after its snapshot', () => {
     expect(readdirSync(FIXTURE).sort()).toEqual([...FIXTURE_FILES].sort());
-    const snapshot = JSON.parse(fixtureBytes('state.json').toString('utf8')) as { version: number; collections: Record<string, Doc[]> };
+    const snapshot = JSON.parse(fixtureBytes('state.json').toString('utf8')) as {
+      version: number;
+      collections: Record<string, Doc[]>;
+    };
     expect(snapshot.version).toBe(1);
     const journal = fixtureBytes('journal.jsonl')
       .toString('utf8')
       .split('\n')
       .filter((line) => line !== '')
       .map((line) => JSON.parse(line) as { c: string; op: 'put'; v: Doc } | { c: string; op: 'del'; id: string });
-    const inSnapshot = new Set(Object.values(snapshot.collections).flatMap((records) => records.map((record) => record.id)));
+    const inSnapshot = new Set(
+      Object.values(snapshot.collections).flatMap((records) => records.map((record) => record.id)),
+    );
     // Replay is covered: new records, records of the snapshot changed, and records of the snapshot deleted.
     expect(journal.some((entry) => entry.op === 'put' && !inSnapshot.has(entry.v.id))).toBe(true);
     expect(journal.some((entry) => entry.op === 'put' && inSnapshot.has(entry.v.id))).toBe(true);
@@ -180,7 +208,8 @@ describe('moving a first-format data dir into the database', () => {
       expect(store.migrated).toEqual({ records: TOTAL, files: ['state.json.migrated', 'journal.jsonl.migrated'] });
       expectCollections(store);
       for (const name of COLLECTIONS) {
-        for (const record of EXPECTED.collections[name]) expect(store.get(name, record.id), `${name} ${record.id}`).toEqual(record);
+        for (const record of EXPECTED.collections[name])
+          expect(store.get(name, record.id), `${name} ${record.id}`).toEqual(record);
       }
     });
     expectMoved(box);
@@ -239,7 +268,10 @@ describe('moving a first-format data dir into the database', () => {
     placeFixture(box);
     // SIGKILL in the middle of an append: the last line stops short, with no newline.
     const journal = join(box.dataDir, 'journal.jsonl');
-    const torn = Buffer.concat([fixtureBytes('journal.jsonl'), Buffer.from('{"c":"jobs","op":"put","v":{"id":"job_torn","title":"Half wri')]);
+    const torn = Buffer.concat([
+      fixtureBytes('journal.jsonl'),
+      Buffer.from('{"c":"jobs","op":"put","v":{"id":"job_torn","title":"Half wri'),
+    ]);
     writeFileSync(journal, torn, { mode: 0o600 });
 
     withStore(box.dataDir, (store) => {
@@ -298,7 +330,9 @@ describe('moving a first-format data dir into the database', () => {
       expect(json<Doc[]>(result).find((job) => job.title === 'Renamed after the move')).toBeDefined();
       for (const name of LEGACY) {
         expect(existsSync(join(box.dataDir, name)), name).toBe(false);
-        expect(readFileSync(join(box.dataDir, `${name}.migrated`)).equals(fixtureBytes(name)), `${name}.migrated`).toBe(true);
+        expect(readFileSync(join(box.dataDir, `${name}.migrated`)).equals(fixtureBytes(name)), `${name}.migrated`).toBe(
+          true,
+        );
       }
       withStore(box.dataDir, (store) => {
         expect(store.migrated).toBeUndefined();

@@ -10,18 +10,40 @@ type Rec = Record<string, any>;
 async function seeded(): Promise<{ box: Sandbox; job: Rec }> {
   const box = await sandbox();
   const created = await runCli(
-    ['jobs', 'create', '--title', 'Backend Engineer', '--description', DESCRIPTION, '--location-type', 'onsite', '--city', 'Austin', '--state', 'TX', '--country', 'US', '--json', '-q'],
+    [
+      'jobs',
+      'create',
+      '--title',
+      'Backend Engineer',
+      '--description',
+      DESCRIPTION,
+      '--location-type',
+      'onsite',
+      '--city',
+      'Austin',
+      '--state',
+      'TX',
+      '--country',
+      'US',
+      '--json',
+      '-q',
+    ],
     { env: box.env },
   );
   expect(created.code, created.stderr).toBe(0);
-  await runCli(['jobs', 'create', '--title', 'Remote Designer', '--description', DESCRIPTION, '--location-type', 'remote', '-q'], { env: box.env });
+  await runCli(
+    ['jobs', 'create', '--title', 'Remote Designer', '--description', DESCRIPTION, '--location-type', 'remote', '-q'],
+    { env: box.env },
+  );
   return { box, job: json<Rec>(created) };
 }
 
 describe('nested --fields', () => {
   it('asks the API for the top-level field and prints the nested value', async () => {
     const { box, job } = await seeded();
-    const result = await runCli(['jobs', 'list', '--fields', 'id,location.city,location.state', '--json', '-v'], { env: box.env });
+    const result = await runCli(['jobs', 'list', '--fields', 'id,location.city,location.state', '--json', '-v'], {
+      env: box.env,
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/> GET \S+\/jobs\?fields=id%2Clocation\n/);
     expect(result.stderr).not.toContain('location.city');
@@ -29,10 +51,18 @@ describe('nested --fields', () => {
     expect(rows.find((row) => row.id === job.id)).toEqual({ id: job.id, location: { city: 'Austin', state: 'TX' } });
     expect(rows.find((row) => row.id !== job.id)).toEqual({ id: expect.any(String) });
 
-    const csv = await runCli(['jobs', 'list', '--fields', 'id,location.city', '-o', 'csv', '--sort', 'created_at'], { env: box.env });
-    expect(csv.stdout).toBe(`id,location.city\r\n${job.id},Austin\r\n${rows.find((row) => row.id !== job.id)!.id},\r\n`);
+    const csv = await runCli(['jobs', 'list', '--fields', 'id,location.city', '-o', 'csv', '--sort', 'created_at'], {
+      env: box.env,
+    });
+    expect(csv.stdout).toBe(
+      `id,location.city\r\n${job.id},Austin\r\n${rows.find((row) => row.id !== job.id)!.id},\r\n`,
+    );
 
-    const drawn = await runCli(['jobs', 'list', '--fields', 'id,location.city'], { env: box.env, tty: true, columns: 80 });
+    const drawn = await runCli(['jobs', 'list', '--fields', 'id,location.city'], {
+      env: box.env,
+      tty: true,
+      columns: 80,
+    });
     expect(drawn.stdout).toMatch(new RegExp(`│ ${job.id} │ Austin +│`));
     expect(drawn.stdout).toContain('LOCATION.CITY');
   });

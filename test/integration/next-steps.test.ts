@@ -48,8 +48,14 @@ describe('a refused candidate move names the moves that are allowed', () => {
       }
     }
     // Both kinds were tried: a status with moves left and a final one.
-    expect([...seen].some((status) => candidateMovesFrom(status as never).length > 0), [...seen].join()).toBe(true);
-    expect([...seen].some((status) => candidateMovesFrom(status as never).length === 0), [...seen].join()).toBe(true);
+    expect(
+      [...seen].some((status) => candidateMovesFrom(status as never).length > 0),
+      [...seen].join(),
+    ).toBe(true);
+    expect(
+      [...seen].some((status) => candidateMovesFrom(status as never).length === 0),
+      [...seen].join(),
+    ).toBe(true);
   });
 
   it('the allowed moves follow docs/api-choices.md §3', () => {
@@ -79,13 +85,19 @@ describe('a refused job verb names the right one', () => {
     const result = await cli(box, ['jobs', 'pause', draft.id]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`Job ${draft.id} is draft; it cannot become paused.`);
-    expect(result.stderr).toContain(`A draft is not live yet: publish it first with \`hire jobs publish ${draft.id}\`; pause works on active jobs.`);
+    expect(result.stderr).toContain(
+      `A draft is not live yet: publish it first with \`hire jobs publish ${draft.id}\`; pause works on active jobs.`,
+    );
   });
 
   it('at a narrow terminal the error and its hint wrap between words, a `command` kept whole', async () => {
     const box = await sandbox();
     const draft = await job(box);
-    const result = await runCli(['jobs', 'pause', draft.id, '--no-color', '-q'], { env: box.env, tty: true, columns: 60 });
+    const result = await runCli(['jobs', 'pause', draft.id, '--no-color', '-q'], {
+      env: box.env,
+      tty: true,
+      columns: 60,
+    });
     expect(result.code).toBe(1);
     const lines = result.stderr.trimEnd().split('\n');
     for (const line of lines) expect([...line].length, result.stderr).toBeLessThanOrEqual(60);
@@ -101,7 +113,9 @@ describe('a refused job verb names the right one', () => {
     await ok(box, ['jobs', 'close', closed.id]);
     const result = await cli(box, ['jobs', 'pause', closed.id]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`Job ${closed.id} is closed; pause works on active jobs. \`hire jobs reopen ${closed.id}\` is the move from closed.`);
+    expect(result.stderr).toContain(
+      `Job ${closed.id} is closed; pause works on active jobs. \`hire jobs reopen ${closed.id}\` is the move from closed.`,
+    );
   });
 });
 

@@ -9,22 +9,61 @@ const BOTH = 'Pass --title and --description (or --description-file), or --from-
 const DESCRIPTION_ONLY = 'Pass --description (or --description-file), or --from-file FILE.';
 const TITLE_ONLY = 'Pass --title, or --from-file FILE.';
 
-const CASES: { name: string; argv: string[]; tty?: boolean; env?: Record<string, string>; details: string[]; hint: string }[] = [
-  { name: 'piped, nothing given', argv: [], details: ['title (--title): is required', 'description (--description): is required'], hint: `${BOTH}\nNo wizard: not at a terminal.` },
-  { name: 'CI at a terminal', argv: [], tty: true, env: { CI: 'true' }, details: ['title (--title): is required', 'description (--description): is required'], hint: `${BOTH}\nNo wizard: CI is set.` },
-  { name: '--no-input at a terminal, a title given', argv: ['--title', 'Backend Engineer', '--no-input'], tty: true, details: ['description (--description): is required'], hint: `${DESCRIPTION_ONLY}\nNo wizard: --no-input.` },
-  { name: 'CI, a description given', argv: ['--description', DESCRIPTION], env: { CI: '1' }, details: ['title (--title): is required'], hint: `${TITLE_ONLY}\nNo wizard: CI is set.` },
+const CASES: {
+  name: string;
+  argv: string[];
+  tty?: boolean;
+  env?: Record<string, string>;
+  details: string[];
+  hint: string;
+}[] = [
+  {
+    name: 'piped, nothing given',
+    argv: [],
+    details: ['title (--title): is required', 'description (--description): is required'],
+    hint: `${BOTH}\nNo wizard: not at a terminal.`,
+  },
+  {
+    name: 'CI at a terminal',
+    argv: [],
+    tty: true,
+    env: { CI: 'true' },
+    details: ['title (--title): is required', 'description (--description): is required'],
+    hint: `${BOTH}\nNo wizard: CI is set.`,
+  },
+  {
+    name: '--no-input at a terminal, a title given',
+    argv: ['--title', 'Backend Engineer', '--no-input'],
+    tty: true,
+    details: ['description (--description): is required'],
+    hint: `${DESCRIPTION_ONLY}\nNo wizard: --no-input.`,
+  },
+  {
+    name: 'CI, a description given',
+    argv: ['--description', DESCRIPTION],
+    env: { CI: '1' },
+    details: ['title (--title): is required'],
+    hint: `${TITLE_ONLY}\nNo wizard: CI is set.`,
+  },
 ];
 
 describe('jobs create without a wizard', () => {
   for (const { name, argv, tty, env, details, hint } of CASES) {
     it(`${name}: names the missing flags and why no wizard, exit 2`, async () => {
       const box = await sandbox();
-      const result = await runCli(['jobs', 'create', ...argv, ...(tty ? ['--no-color'] : [])], { env: { ...box.env, ...env }, ...(tty ? { tty: true } : {}) });
+      const result = await runCli(['jobs', 'create', ...argv, ...(tty ? ['--no-color'] : [])], {
+        env: { ...box.env, ...env },
+        ...(tty ? { tty: true } : {}),
+      });
       expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
         code: 2,
         stdout: '',
-        stderr: ['Error: The job is not valid; nothing was sent.', ...details.map((line) => `  ${line}`), hint, ''].join('\n'),
+        stderr: [
+          'Error: The job is not valid; nothing was sent.',
+          ...details.map((line) => `  ${line}`),
+          hint,
+          '',
+        ].join('\n'),
       });
     });
   }

@@ -96,10 +96,15 @@ async function clientFor(server: ListServer): Promise<ApiClient> {
 }
 
 /** Every page paginate() yields, as arrays of item numbers. */
-async function pagesOf(server: ListServer, query: Record<string, string | number | undefined>, options: PageOptions = {}): Promise<number[][]> {
+async function pagesOf(
+  server: ListServer,
+  query: Record<string, string | number | undefined>,
+  options: PageOptions = {},
+): Promise<number[][]> {
   const client = await clientFor(server);
   const pages: number[][] = [];
-  for await (const items of paginate(client, '/items', query, options)) pages.push(items.map((item: ApiRecord) => item.n as number));
+  for await (const items of paginate(client, '/items', query, options))
+    pages.push(items.map((item: ApiRecord) => item.n as number));
   return pages;
 }
 
@@ -140,7 +145,10 @@ function opensWhen(condition: () => boolean, what: string): Promise<void> {
 
 /** Page 2 is answered only after pages 3 and 5: later pages answer first. */
 function holdPage2UntilLaterPagesAnswered(server: ListServer, gates: Record<number, Promise<void>>): void {
-  gates[2] = opensWhen(() => server.answered.includes(3) && server.answered.includes(5), 'pages 3 and 5 to be answered');
+  gates[2] = opensWhen(
+    () => server.answered.includes(3) && server.answered.includes(5),
+    'pages 3 and 5 to be answered',
+  );
 }
 
 describe('paginate()', () => {
@@ -188,7 +196,11 @@ describe('paginate()', () => {
     const server = await listServer({
       total: 100,
       delayMs: (page) => (page === 1 ? 0 : 40),
-      headers: { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '2', 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600) },
+      headers: {
+        'x-ratelimit-limit': '100',
+        'x-ratelimit-remaining': '2',
+        'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600),
+      },
     });
     const pages = await pagesOf(server, { per_page: 10 }, { all: true });
     expect(pages.flat()).toEqual(range(1, 100));
@@ -248,7 +260,9 @@ describe('list commands through the CLI (runList, printPages)', () => {
     const gates: Record<number, Promise<void>> = {};
     const server = await listServer({ total: 50, gates, delayMs: (page) => ({ 4: 60 })[page] ?? 0 });
     holdPage2UntilLaterPagesAnswered(server, gates);
-    const result = await runCli(['jobs', 'list', '--all', '--per-page', '10', '-o', 'ndjson'], { env: await cliEnv(server) });
+    const result = await runCli(['jobs', 'list', '--all', '--per-page', '10', '-o', 'ndjson'], {
+      env: await cliEnv(server),
+    });
     expect(result.code).toBe(0);
     expect(ndjsonNumbers(result.stdout)).toEqual(range(1, 50));
     expect(server.answered.indexOf(3)).toBeLessThan(server.answered.indexOf(2));
@@ -266,7 +280,9 @@ describe('list commands through the CLI (runList, printPages)', () => {
 
   it('--limit 7 --per-page 5 requests exactly 2 pages and prints 7 items', async () => {
     const server = await listServer({ total: 40 });
-    const result = await runCli(['jobs', 'list', '--limit', '7', '--per-page', '5', '-o', 'ndjson'], { env: await cliEnv(server) });
+    const result = await runCli(['jobs', 'list', '--limit', '7', '--per-page', '5', '-o', 'ndjson'], {
+      env: await cliEnv(server),
+    });
     expect(result.code).toBe(0);
     expect(ndjsonNumbers(result.stdout)).toEqual(range(1, 7));
     expect(server.pages).toEqual([1, 2]);
@@ -274,7 +290,9 @@ describe('list commands through the CLI (runList, printPages)', () => {
 
   it('--limit 250 --all stops fetching after page 3', async () => {
     const server = await listServer({ total: 1000 });
-    const result = await runCli(['jobs', 'list', '--all', '--limit', '250', '-o', 'ndjson'], { env: await cliEnv(server) });
+    const result = await runCli(['jobs', 'list', '--all', '--limit', '250', '-o', 'ndjson'], {
+      env: await cliEnv(server),
+    });
     expect(result.code).toBe(0);
     expect(ndjsonNumbers(result.stdout)).toEqual(range(1, 250));
     expect([...server.pages].sort((a, b) => a - b)).toEqual([1, 2, 3]);
@@ -282,7 +300,9 @@ describe('list commands through the CLI (runList, printPages)', () => {
 
   it('walks a server without total_pages until a short page', async () => {
     const server = await listServer({ total: 23, withoutTotalPages: true });
-    const result = await runCli(['jobs', 'list', '--all', '--per-page', '10', '-o', 'ndjson'], { env: await cliEnv(server) });
+    const result = await runCli(['jobs', 'list', '--all', '--per-page', '10', '-o', 'ndjson'], {
+      env: await cliEnv(server),
+    });
     expect(result.code).toBe(0);
     expect(ndjsonNumbers(result.stdout)).toEqual(range(1, 23));
     expect(server.pages).toEqual([1, 2, 3]);
@@ -302,7 +322,10 @@ describe('list commands through the CLI (runList, printPages)', () => {
     const running = main(['jobs', 'list', '--all', '--per-page', '10', '-o', 'ndjson'], captured.io, env);
     try {
       await until(() => server.pages.includes(3), 'the request for the last page');
-      await until(() => captured.stdout().split('\n').length - 1 >= 20, 'the first two pages on stdout while the last page is held');
+      await until(
+        () => captured.stdout().split('\n').length - 1 >= 20,
+        'the first two pages on stdout while the last page is held',
+      );
       // Page 3 is still held: everything so far was written as pages arrived.
       expect(server.answered).not.toContain(3);
       expect(ndjsonNumbers(captured.stdout())).toEqual(range(1, 20));

@@ -43,7 +43,25 @@ function selfSigned(box: Sandbox, name: string, subjectAltName: string): Certifi
   const keyPath = join(box.root, `${name}.key`);
   execFileSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyPath, '-out', certPath, '-days', '2', '-subj', '/CN=hire-test', '-addext', `subjectAltName=${subjectAltName}`],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      keyPath,
+      '-out',
+      certPath,
+      '-days',
+      '2',
+      '-subj',
+      '/CN=hire-test',
+      '-addext',
+      `subjectAltName=${subjectAltName}`,
+    ],
     { stdio: 'ignore' },
   );
   return { certPath, keyPath };
@@ -65,11 +83,14 @@ afterEach(async () => {
 });
 
 async function serveTls(certificate: Certificate, handler: Handler = ok): Promise<TlsServer> {
-  const server = createHttpsServer({ cert: readFileSync(certificate.certPath), key: readFileSync(certificate.keyPath) }, (req, res) => {
-    scripted.requests += 1;
-    req.resume();
-    req.on('end', () => handler(req, res, ''));
-  });
+  const server = createHttpsServer(
+    { cert: readFileSync(certificate.certPath), key: readFileSync(certificate.keyPath) },
+    (req, res) => {
+      scripted.requests += 1;
+      req.resume();
+      req.on('end', () => handler(req, res, ''));
+    },
+  );
   // A client that rejects the certificate ends the handshake: not an error of the server's.
   server.on('tlsClientError', () => {});
   const scripted: TlsServer = { origin: '', connections: 0, requests: 0 };
@@ -86,7 +107,9 @@ describe('TLS certificate errors: not retried, exit 6 with a hint', () => {
   it('a self-signed certificate: one connection, no retry, "certificate" and NODE_EXTRA_CA_CERTS in the message', async () => {
     const box = await sandbox();
     const server = await serveTls(selfSigned(box, 'self', 'IP:127.0.0.1'));
-    const result = await runCli(['jobs', 'get', JOB.id, '--max-retries', '3'], { env: { ...box.env, HIRE_BASE_URL: server.origin, HIRE_API_KEY: KEY } });
+    const result = await runCli(['jobs', 'get', JOB.id, '--max-retries', '3'], {
+      env: { ...box.env, HIRE_BASE_URL: server.origin, HIRE_API_KEY: KEY },
+    });
     expect(result.code, result.stderr).toBe(6);
     expect(server.connections).toBe(1);
     expect(server.requests).toBe(0);
@@ -102,7 +125,9 @@ describe('TLS certificate errors: not retried, exit 6 with a hint', () => {
   it('with --json, the error envelope carries code tls_certificate', async () => {
     const box = await sandbox();
     const server = await serveTls(selfSigned(box, 'self', 'IP:127.0.0.1'));
-    const result = await runCli(['jobs', 'get', JOB.id, '--json'], { env: { ...box.env, HIRE_BASE_URL: server.origin, HIRE_API_KEY: KEY } });
+    const result = await runCli(['jobs', 'get', JOB.id, '--json'], {
+      env: { ...box.env, HIRE_BASE_URL: server.origin, HIRE_API_KEY: KEY },
+    });
     expect(result.code, result.stderr).toBe(6);
     expect(server.connections).toBe(1);
     expect((JSON.parse(result.stderr) as { error: { code: string } }).error.code).toBe('tls_certificate');
@@ -146,27 +171,35 @@ describe('a key that cannot be sent in a header: exit 2 before any request', () 
     ['characters outside Latin-1', 'hk_test_wide\u00e9\u4e2d_0123456789', /outside Latin-1/],
   ];
 
-  it.each(badKeys)('HIRE_API_KEY with %s: no request, exit 2, the source named, the key never echoed, no stack with -v', async (_what, badKey, kind) => {
-    const server = await serve(ok);
-    for (const extra of [[], ['-v'], ['--json']]) {
-      const result = await hire(['jobs', 'get', JOB.id, '--max-retries', '3', ...extra], server.origin, { HIRE_API_KEY: badKey });
-      expect(result.code, result.stderr).toBe(2);
-      expect(result.stderr).toContain('HIRE_API_KEY');
-      expect(result.stderr).toMatch(kind);
-      expect(result.stderr).not.toContain('retrying');
-      expect(result.stderr).not.toMatch(/^\s+at /m);
-      expect(result.stderr).not.toContain('undici');
-      expect(result.stderr).not.toContain('> authorization');
-      expectHidden(result, badKey, badKey.slice(0, 12), badKey.slice(-10));
-    }
-    expect(server.requests).toHaveLength(0);
-  });
+  it.each(badKeys)(
+    'HIRE_API_KEY with %s: no request, exit 2, the source named, the key never echoed, no stack with -v',
+    async (_what, badKey, kind) => {
+      const server = await serve(ok);
+      for (const extra of [[], ['-v'], ['--json']]) {
+        const result = await hire(['jobs', 'get', JOB.id, '--max-retries', '3', ...extra], server.origin, {
+          HIRE_API_KEY: badKey,
+        });
+        expect(result.code, result.stderr).toBe(2);
+        expect(result.stderr).toContain('HIRE_API_KEY');
+        expect(result.stderr).toMatch(kind);
+        expect(result.stderr).not.toContain('retrying');
+        expect(result.stderr).not.toMatch(/^\s+at /m);
+        expect(result.stderr).not.toContain('undici');
+        expect(result.stderr).not.toContain('> authorization');
+        expectHidden(result, badKey, badKey.slice(0, 12), badKey.slice(-10));
+      }
+      expect(server.requests).toHaveLength(0);
+    },
+  );
 
   it('a stored key with a character outside Latin-1: the profile is named, with how to store a new key', async () => {
     const server = await serve(ok);
     const box = await sandbox();
     const badKey = 'hk_test_stored\u4e2d_0123456789';
-    box.writeConfig({ default_profile: 'prod', profiles: { prod: { environment: 'production', base_url: server.origin, api_key: badKey } } });
+    box.writeConfig({
+      default_profile: 'prod',
+      profiles: { prod: { environment: 'production', base_url: server.origin, api_key: badKey } },
+    });
     const result = await runCli(['jobs', 'get', JOB.id], { env: box.env });
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain('profile "prod"');
@@ -189,14 +222,17 @@ describe('a key that cannot be sent in a header: exit 2 before any request', () 
 
 describe('--timeout and --max-retries bounds', () => {
   // Above 2,147,483.647 s setTimeout overflows to 1 ms and every request timed out at once.
-  it.each(['86401', '2147484', '3000000', '1e400', '0', '-1', 'abc', '', '0x10'])('--timeout "%s" is refused with the range (exit 2, nothing sent)', async (value) => {
-    const server = await serve(ok);
-    const result = await hire(['jobs', 'get', JOB.id, '--timeout', value], server.origin);
-    expect(result.code, result.stderr).toBe(2);
-    expect(result.stderr).toContain('--timeout');
-    expect(result.stderr).toContain('86400');
-    expect(server.requests).toHaveLength(0);
-  });
+  it.each(['86401', '2147484', '3000000', '1e400', '0', '-1', 'abc', '', '0x10'])(
+    '--timeout "%s" is refused with the range (exit 2, nothing sent)',
+    async (value) => {
+      const server = await serve(ok);
+      const result = await hire(['jobs', 'get', JOB.id, '--timeout', value], server.origin);
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain('--timeout');
+      expect(result.stderr).toContain('86400');
+      expect(server.requests).toHaveLength(0);
+    },
+  );
 
   it.each(['86400', '0.5', '30'])('--timeout %s is accepted', async (value) => {
     const server = await serve(ok);
@@ -205,14 +241,17 @@ describe('--timeout and --max-retries bounds', () => {
     expect(JSON.parse(result.stdout)).toEqual(JOB);
   });
 
-  it.each(['101', '1000000000', '-1', '1.5', '', 'x', '1e2'])('--max-retries "%s" is refused with the range (exit 2, nothing sent)', async (value) => {
-    const server = await serve(ok);
-    const result = await hire(['jobs', 'get', JOB.id, '--max-retries', value], server.origin);
-    expect(result.code, result.stderr).toBe(2);
-    expect(result.stderr).toContain('--max-retries');
-    expect(result.stderr).toContain('0 to 100');
-    expect(server.requests).toHaveLength(0);
-  });
+  it.each(['101', '1000000000', '-1', '1.5', '', 'x', '1e2'])(
+    '--max-retries "%s" is refused with the range (exit 2, nothing sent)',
+    async (value) => {
+      const server = await serve(ok);
+      const result = await hire(['jobs', 'get', JOB.id, '--max-retries', value], server.origin);
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain('--max-retries');
+      expect(result.stderr).toContain('0 to 100');
+      expect(server.requests).toHaveLength(0);
+    },
+  );
 
   it.each(['0', '100'])('--max-retries %s is accepted', async (value) => {
     const server = await serve(ok);
@@ -225,7 +264,9 @@ describe('a 404 that is not the API answering', () => {
   const htmlNotFound: Handler = (_req, res) => {
     // What `python3 -m http.server` answers for a path it does not have.
     res.writeHead(404, { 'content-type': 'text/html;charset=utf-8' });
-    res.end('<!DOCTYPE HTML>\n<html><head><title>Error response</title></head><body><h1>Error response</h1><p>Error code: 404</p><p>Message: File not found.</p></body></html>\n');
+    res.end(
+      '<!DOCTYPE HTML>\n<html><head><title>Error response</title></head><body><h1>Error response</h1><p>Error code: 404</p><p>Message: File not found.</p></body></html>\n',
+    );
   };
 
   it('an HTML 404: exit 1 (unreadable), the message says the answer is not JSON and asks about the base URL', async () => {
@@ -249,8 +290,16 @@ describe('a 404 that is not the API answering', () => {
   });
 
   it("a JSON 404 with the API's error envelope keeps exit 4", async () => {
-    const server = await serve(reply(404, { error: { code: 'not_found', message: `Job ${JOB.id} not found.`, status: 404 }, meta: { request_id: 'req_404' } }));
-    for (const argv of [['jobs', 'get', JOB.id], ['api', `/jobs/${JOB.id}`]]) {
+    const server = await serve(
+      reply(404, {
+        error: { code: 'not_found', message: `Job ${JOB.id} not found.`, status: 404 },
+        meta: { request_id: 'req_404' },
+      }),
+    );
+    for (const argv of [
+      ['jobs', 'get', JOB.id],
+      ['api', `/jobs/${JOB.id}`],
+    ]) {
       const result = await hire(argv, server.origin);
       expect(result.code, result.stderr).toBe(4);
       expect(result.stderr).not.toContain('base URL');

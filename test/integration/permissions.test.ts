@@ -68,14 +68,33 @@ async function send(url: string, method: string, key: string | undefined, body?:
   const response = await fetch(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   const text = await response.text();
   const receivedAt = clock();
-  return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : undefined, text, sentAt, receivedAt };
+  return {
+    status: response.status,
+    headers: response.headers,
+    json: text ? JSON.parse(text) : undefined,
+    text,
+    sentAt,
+    receivedAt,
+  };
 }
 
-function api(emu: TestEmulator, method: string, path: string, key: string | undefined, body?: unknown): Promise<Answer> {
+function api(
+  emu: TestEmulator,
+  method: string,
+  path: string,
+  key: string | undefined,
+  body?: unknown,
+): Promise<Answer> {
   return send(`${emu.apiUrl}${path}`, method, key, body);
 }
 
-function control(emu: TestEmulator, method: string, path: string, key: string | undefined, body?: unknown): Promise<Answer> {
+function control(
+  emu: TestEmulator,
+  method: string,
+  path: string,
+  key: string | undefined,
+  body?: unknown,
+): Promise<Answer> {
   return send(`${emu.origin}/_emulator${path}`, method, key, body);
 }
 
@@ -154,18 +173,46 @@ interface Endpoint {
   minimum?: 'write';
 }
 
-const WEBHOOK_INPUT = { url: 'http://127.0.0.1:9/hook', events: ['job.created'], secret: 'whsec_permissions_test_0123456789' };
+const WEBHOOK_INPUT = {
+  url: 'http://127.0.0.1:9/hook',
+  events: ['job.created'],
+  secret: 'whsec_permissions_test_0123456789',
+};
 
 const ENDPOINTS: Endpoint[] = [
-  { method: 'POST', path: '/jobs', success: 201, url: () => '/jobs', body: () => jobInput({ title: 'Matrix Engineer' }) },
+  {
+    method: 'POST',
+    path: '/jobs',
+    success: 201,
+    url: () => '/jobs',
+    body: () => jobInput({ title: 'Matrix Engineer' }),
+  },
   { method: 'GET', path: '/jobs', success: 200, url: () => '/jobs' },
   { method: 'GET', path: '/jobs/{id}', success: 200, url: (f) => `/jobs/${f.job.id}` },
-  { method: 'PATCH', path: '/jobs/{id}', success: 200, url: (f) => `/jobs/${f.job.id}`, body: () => ({ title: 'Renamed Engineer' }) },
+  {
+    method: 'PATCH',
+    path: '/jobs/{id}',
+    success: 200,
+    url: (f) => `/jobs/${f.job.id}`,
+    body: () => ({ title: 'Renamed Engineer' }),
+  },
   { method: 'DELETE', path: '/jobs/{id}', success: 204, url: (f) => `/jobs/${f.doomedJob.id}` },
   { method: 'GET', path: '/candidates', success: 200, url: () => '/candidates' },
   { method: 'GET', path: '/candidates/{id}', success: 200, url: (f) => `/candidates/${f.candidate.id}` },
-  { method: 'PATCH', path: '/candidates/{id}', success: 200, url: (f) => `/candidates/${f.candidate.id}`, body: () => ({ status: 'rejected' }) },
-  { method: 'POST', path: '/assessments', success: 201, url: () => '/assessments', body: (f) => ({ job_id: f.job.id }) },
+  {
+    method: 'PATCH',
+    path: '/candidates/{id}',
+    success: 200,
+    url: (f) => `/candidates/${f.candidate.id}`,
+    body: () => ({ status: 'rejected' }),
+  },
+  {
+    method: 'POST',
+    path: '/assessments',
+    success: 201,
+    url: () => '/assessments',
+    body: (f) => ({ job_id: f.job.id }),
+  },
   { method: 'GET', path: '/assessments', success: 200, url: () => '/assessments' },
   { method: 'GET', path: '/assessments/{id}', success: 200, url: (f) => `/assessments/${f.job.assessment_id}` },
   { method: 'GET', path: '/analytics', success: 200, url: () => '/analytics' },
@@ -173,7 +220,13 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/webhooks', success: 200, url: () => '/webhooks' },
   { method: 'GET', path: '/webhooks/{id}', success: 200, url: (f) => `/webhooks/${f.webhook.id}` },
   // Write keys "configure webhooks" (spec "Authentication"), removing them included.
-  { method: 'DELETE', path: '/webhooks/{id}', success: 204, url: (f) => `/webhooks/${f.doomedWebhook.id}`, minimum: 'write' },
+  {
+    method: 'DELETE',
+    path: '/webhooks/{id}',
+    success: 204,
+    url: (f) => `/webhooks/${f.doomedWebhook.id}`,
+    minimum: 'write',
+  },
 ];
 
 const KEY_KINDS = ['read', 'write', 'admin', 'expired', 'revoked', 'missing', 'unknown'] as const;
@@ -223,7 +276,11 @@ async function setUpFixtures(emu: TestEmulator): Promise<Fixtures> {
 }
 
 /** The key (secret) to send for a kind of key, or undefined for no Authorization header. */
-async function keyFor(emu: TestEmulator, kind: KeyKind, clock: { advance(ms: number): void }): Promise<string | undefined> {
+async function keyFor(
+  emu: TestEmulator,
+  kind: KeyKind,
+  clock: { advance(ms: number): void },
+): Promise<string | undefined> {
   switch (kind) {
     case 'missing':
       return undefined;
@@ -264,7 +321,8 @@ describe('permission matrix: every API endpoint × every kind of key', () => {
     for (const endpoint of ENDPOINTS) {
       const response = await api(emu, endpoint.method, endpoint.url(fixtures), secret, endpoint.body?.(fixtures));
       const refused = response.status === 401 || response.status === 403;
-      actual[label(endpoint)] = response.status >= 400 ? `${response.status} ${response.json?.error?.code}` : String(response.status);
+      actual[label(endpoint)] =
+        response.status >= 400 ? `${response.status} ${response.json?.error?.code}` : String(response.status);
       expected[label(endpoint)] = expectedCell(kind, endpoint);
       if (refused) refusals.push(response);
     }
@@ -337,7 +395,10 @@ describe('IP allow-lists', () => {
   it('a key allowed only from 10.0.0.0/8 is refused with 403 naming the address', async () => {
     const emu = await emulator();
     const key = await makeKey(emu, { level: 'admin', allow_ips: ['10.0.0.0/8'] });
-    for (const [method, body] of [['GET', undefined], ['POST', jobInput()]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['POST', jobInput()],
+    ] as const) {
       const response = await api(emu, method, '/jobs', key.secret, body);
       expectRefusal(response, 403, 'forbidden');
       expect(response.json.error.message).toContain('127.0.0.1');
@@ -356,12 +417,25 @@ describe('IP allow-lists', () => {
 
   it('an invalid address or CIDR block is refused at creation with 400 details.allow_ips', async () => {
     const emu = await emulator();
-    for (const allow of [['10.0.0.0/33'], ['not-an-address'], ['300.1.2.3'], ['127.0.0.1', '10.0.0.0/x'], ['::1/129'], '127.0.0.1']) {
-      const response = await control(emu, 'POST', '/keys', emu.key, { level: 'read', name: 'bad allow list', allow_ips: allow });
+    for (const allow of [
+      ['10.0.0.0/33'],
+      ['not-an-address'],
+      ['300.1.2.3'],
+      ['127.0.0.1', '10.0.0.0/x'],
+      ['::1/129'],
+      '127.0.0.1',
+    ]) {
+      const response = await control(emu, 'POST', '/keys', emu.key, {
+        level: 'read',
+        name: 'bad allow list',
+        allow_ips: allow,
+      });
       expect(response.status, JSON.stringify(allow)).toBe(400);
       expect(response.json.error.code).toBe('validation_error');
       expect(Object.keys(response.json.error.details)).toEqual(['allow_ips']);
-      expect(response.json.error.details.allow_ips).toBe('must be a list of IP addresses or CIDR blocks, such as 10.0.0.0/8');
+      expect(response.json.error.details.allow_ips).toBe(
+        'must be a list of IP addresses or CIDR blocks, such as 10.0.0.0/8',
+      );
     }
     const listed = (await control(emu, 'GET', '/keys', emu.key)).json.data as any[];
     expect(listed.map((key) => key.id)).toEqual(['key_local']);
@@ -377,7 +451,10 @@ describe('IP allow-lists', () => {
  * 100-continue`, and node's server writes "100 Continue" and then, in the same tick, hands the
  * request to the emulator, which admits it (counts it against the key) before it first waits.
  */
-function slowCreate(emu: TestEmulator, secret: string): { admitted: Promise<void>; finish(): Promise<Answer>; settled(): boolean } {
+function slowCreate(
+  emu: TestEmulator,
+  secret: string,
+): { admitted: Promise<void>; finish(): Promise<Answer>; settled(): boolean } {
   const payload = Buffer.from(JSON.stringify(jobInput({ title: 'Slow Engineer' })));
   let settled = false;
   const sentAt = clock();
@@ -406,8 +483,16 @@ function slowCreate(emu: TestEmulator, secret: string): { admitted: Promise<void
         settled = true;
         const text = Buffer.concat(chunks).toString('utf8');
         const headers = new Headers();
-        for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') headers.set(name, value);
-        resolve({ status: res.statusCode ?? 0, headers, json: text ? JSON.parse(text) : undefined, text, sentAt, receivedAt: clock() });
+        for (const [name, value] of Object.entries(res.headers))
+          if (typeof value === 'string') headers.set(name, value);
+        resolve({
+          status: res.statusCode ?? 0,
+          headers,
+          json: text ? JSON.parse(text) : undefined,
+          text,
+          sentAt,
+          receivedAt: clock(),
+        });
       });
     });
   });
@@ -451,7 +536,11 @@ describe('rate limits', () => {
     const first = await api(emu, 'GET', '/jobs', key.secret);
     expect(rate(first)).toMatchObject({ limit: '1000', remaining: '999' });
     // A read key writing (403), a method the path lacks (405), a path there is not (404): told, not counted.
-    const refused = [await api(emu, 'POST', '/jobs', key.secret, jobInput()), await api(emu, 'GET', '/events/evt_any/resend', key.secret), await api(emu, 'GET', '/nowhere', key.secret)];
+    const refused = [
+      await api(emu, 'POST', '/jobs', key.secret, jobInput()),
+      await api(emu, 'GET', '/events/evt_any/resend', key.secret),
+      await api(emu, 'GET', '/nowhere', key.secret),
+    ];
     expect(refused.map((answer) => answer.status)).toEqual([403, 405, 404]);
     for (const answer of refused) {
       expect(rate(answer)).toMatchObject({ limit: '1000', remaining: '999' });
@@ -465,8 +554,19 @@ describe('rate limits', () => {
       { limit: '1000', remaining: '998', reset: rate(first).reset },
     ]);
     // Injected faults carry the key's figures as well.
-    const chaotic = await testEmulator((await sandbox()).dataDir, { now: () => new Date(clock()), chaos: { rate: 1, seed: 3, weights: { error: 1, rate_limit: 1, latency: 0, drop_before: 0, drop_after: 0, truncate: 0 } } });
-    const faults = [await api(chaotic, 'GET', '/jobs', chaotic.key), await api(chaotic, 'GET', '/jobs', chaotic.key), await api(chaotic, 'GET', '/jobs', chaotic.key)];
+    const chaotic = await testEmulator((await sandbox()).dataDir, {
+      now: () => new Date(clock()),
+      chaos: {
+        rate: 1,
+        seed: 3,
+        weights: { error: 1, rate_limit: 1, latency: 0, drop_before: 0, drop_after: 0, truncate: 0 },
+      },
+    });
+    const faults = [
+      await api(chaotic, 'GET', '/jobs', chaotic.key),
+      await api(chaotic, 'GET', '/jobs', chaotic.key),
+      await api(chaotic, 'GET', '/jobs', chaotic.key),
+    ];
     expect(faults.every((answer) => answer.status === 503 || answer.status === 429)).toBe(true);
     for (const answer of faults) expect(rate(answer).limit).toBe('10000');
   });
@@ -513,7 +613,11 @@ describe('rate limits', () => {
     const emu = await emulator();
     const key = await makeKey(emu, { level: 'read', limits: { hour: 3 } });
     expect(key.record.limits).toEqual({ hour: 3, day: 10_000, concurrent: 100 });
-    const ok = [await api(emu, 'GET', '/jobs', key.secret), await api(emu, 'GET', '/jobs', key.secret), await api(emu, 'GET', '/jobs', key.secret)];
+    const ok = [
+      await api(emu, 'GET', '/jobs', key.secret),
+      await api(emu, 'GET', '/jobs', key.secret),
+      await api(emu, 'GET', '/jobs', key.secret),
+    ];
     expect(ok.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect(ok.map((answer) => rate(answer).remaining)).toEqual(['2', '1', '0']);
     expect(ok.map((answer) => rate(answer).limit)).toEqual(['3', '3', '3']);
@@ -582,7 +686,10 @@ describe('rate limits', () => {
     expect(enterprise.record.limits).toEqual({ hour: 10_000, day: 100_000, concurrent: 1_000 });
     expect(standard.record.limits).toEqual({ hour: 1_000, day: 10_000, concurrent: 100 });
     expect(untiered.record.tier).toBe('standard');
-    expect(rate(await api(emu, 'GET', '/jobs', enterprise.secret))).toMatchObject({ limit: '10000', remaining: '9999' });
+    expect(rate(await api(emu, 'GET', '/jobs', enterprise.secret))).toMatchObject({
+      limit: '10000',
+      remaining: '9999',
+    });
     expect(rate(await api(emu, 'GET', '/jobs', standard.secret))).toMatchObject({ limit: '1000', remaining: '999' });
     expect(rate(await api(emu, 'GET', '/jobs', untiered.secret))).toMatchObject({ limit: '1000', remaining: '999' });
     // The local profile's key is enterprise.
@@ -624,7 +731,12 @@ describe('/_emulator/keys', () => {
     expect(listed.map((item) => item.id)).toEqual(['key_local', key.id]);
     const { key: _secret, ...publicRecord } = key.record;
     expect(listed[1]).toEqual(publicRecord);
-    expect(listed[0]).toMatchObject({ id: 'key_local', level: 'admin', tier: 'enterprise', masked: `hk_…${emu.key.slice(-4)}` });
+    expect(listed[0]).toMatchObject({
+      id: 'key_local',
+      level: 'admin',
+      tier: 'enterprise',
+      masked: `hk_…${emu.key.slice(-4)}`,
+    });
     for (const item of listed) {
       expect(item).not.toHaveProperty('key');
       expect(item).not.toHaveProperty('hash');
@@ -656,14 +768,20 @@ describe('/_emulator/keys', () => {
     const revoked = await control(emu, 'DELETE', `/keys/${key.id}`, emu.key);
     expect(revoked.status).toBe(200);
     expect(revoked.text).not.toContain(key.secret);
-    const listed = ((await control(emu, 'GET', '/keys', emu.key)).json.data as any[]).find((item) => item.id === key.id);
+    const listed = ((await control(emu, 'GET', '/keys', emu.key)).json.data as any[]).find(
+      (item) => item.id === key.id,
+    );
     expect(listed.revoked_at).toBe(revoked.json.data.revoked_at);
     expectRefusal(await api(emu, 'GET', '/jobs', key.secret), 401, 'unauthorized');
   });
 
   it('refuses an expiry too far away to be a date with 400 details.expires_in_seconds, not a 500', async () => {
     const emu = await emulator();
-    const response = await control(emu, 'POST', '/keys', emu.key, { level: 'read', name: 'forever', expires_in_seconds: 1e300 });
+    const response = await control(emu, 'POST', '/keys', emu.key, {
+      level: 'read',
+      name: 'forever',
+      expires_in_seconds: 1e300,
+    });
     expect(response.status, response.text).toBe(400);
     expect(response.json.error.code).toBe('validation_error');
     expect(Object.keys(response.json.error.details)).toEqual(['expires_in_seconds']);
@@ -682,7 +800,9 @@ describe('/_emulator/keys', () => {
     const response = await control(emu, 'POST', '/keys', emu.key, { level: 'read', ...body });
     expect(response.status, response.text).toBe(400);
     expect(Object.keys(response.json.error.details)).toEqual([field]);
-    expect(((await control(emu, 'GET', '/keys', emu.key)).json.data as any[]).map((key) => key.id)).toEqual(['key_local']);
+    expect(((await control(emu, 'GET', '/keys', emu.key)).json.data as any[]).map((key) => key.id)).toEqual([
+      'key_local',
+    ]);
   });
 
   it('a key made with expires_in_seconds 0 has already expired: 401 key_expired', async () => {
@@ -696,7 +816,8 @@ describe('/_emulator/keys', () => {
     const key = await makeKey(emu, { level: 'read', name: 'used key' });
     expect(key.record.last_used_at).toBeNull();
     const lastUsed = async () =>
-      ((await control(emu, 'GET', '/keys', emu.key)).json.data as any[]).find((item) => item.id === key.id).last_used_at as string | null;
+      ((await control(emu, 'GET', '/keys', emu.key)).json.data as any[]).find((item) => item.id === key.id)
+        .last_used_at as string | null;
     expect(await lastUsed()).toBeNull();
     const before = clock();
     expect((await api(emu, 'GET', '/jobs', key.secret)).status).toBe(200);

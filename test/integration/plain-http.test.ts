@@ -13,17 +13,33 @@ interface Outcome {
   error?: { code: unknown; message?: string };
 }
 
-function exchange(dispatcher: Dispatcher, origin: string, headers: Record<string, string> = {}, body?: string): Promise<Outcome> {
+function exchange(
+  dispatcher: Dispatcher,
+  origin: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<Outcome> {
   return new Promise((resolve) => {
     const outcome: Outcome = {};
     const chunks: Buffer[] = [];
     dispatcher.dispatch(
-      { origin, path: '/api/v1/jobs?x=1', method: body === undefined ? 'GET' : 'POST', headers: { accept: 'application/json', ...headers }, body: body ?? null },
+      {
+        origin,
+        path: '/api/v1/jobs?x=1',
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { accept: 'application/json', ...headers },
+        body: body ?? null,
+      },
       {
         onRequestStart() {},
         onResponseStart(_controller, status, received) {
           outcome.status = status;
-          const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = received as Record<string, unknown>;
+          const {
+            date: _date,
+            connection: _connection,
+            'keep-alive': _keepAlive,
+            ...rest
+          } = received as Record<string, unknown>;
           outcome.headers = rest;
         },
         onResponseData(_controller, chunk) {
@@ -93,11 +109,15 @@ describe('node:http on loopback, as undici', () => {
     expect(plain).toEqual(undici);
   });
 
-  it('sends a POST body whole, and refuses a header it cannot send with undici\'s code', async () => {
-    const [undici, plain] = await both((req, res, body) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ length: req.headers['content-length'], body }));
-    }, { 'content-type': 'application/json' }, '{"title":"Zoë"}');
+  it("sends a POST body whole, and refuses a header it cannot send with undici's code", async () => {
+    const [undici, plain] = await both(
+      (req, res, body) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ length: req.headers['content-length'], body }));
+      },
+      { 'content-type': 'application/json' },
+      '{"title":"Zoë"}',
+    );
     expect(plain).toEqual(undici);
     expect(JSON.parse(plain.body!)).toEqual({ length: '16', body: '{"title":"Zoë"}' });
     const [badUndici, badPlain] = await both((_req, res) => res.end(), { authorization: 'Bearer a\nb' });

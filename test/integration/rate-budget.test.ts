@@ -24,7 +24,10 @@ function fastClock(scale: number): () => Date {
 async function platform(scale: number): Promise<{ box: Sandbox; emu: TestEmulator; statuses: number[] }> {
   const box = await sandbox();
   const statuses: number[] = [];
-  const emu = await testEmulator(box.dataDir, { now: fastClock(scale), onRequest: (entry) => statuses.push(entry.status) });
+  const emu = await testEmulator(box.dataDir, {
+    now: fastClock(scale),
+    onRequest: (entry) => statuses.push(entry.status),
+  });
   return { box, emu, statuses };
 }
 
@@ -39,7 +42,12 @@ async function keyWith(emu: TestEmulator, limits: { hour: number }): Promise<str
 
 function rows(box: Sandbox, count: number, label: string): string {
   const path = join(box.root, `${label}.ndjson`);
-  writeFileSync(path, Array.from({ length: count }, (_, index) => JSON.stringify({ title: `${label} ${index}`, description: DESCRIPTION })).join('\n'));
+  writeFileSync(
+    path,
+    Array.from({ length: count }, (_, index) =>
+      JSON.stringify({ title: `${label} ${index}`, description: DESCRIPTION }),
+    ).join('\n'),
+  );
   return path;
 }
 
@@ -50,7 +58,9 @@ describe('jobs import at the budget', () => {
     const key = await keyWith(emu, { hour: 100 });
     const file = rows(box, 300, 'Paced');
     // --max-wait counts the time spent waiting, not each of the 8 rows in flight waiting alongside.
-    const result = await runCli(['jobs', 'import', file, '--reserve', '0', '--max-wait', '60s', '--json', '-v'], { env: { ...box.env, HIRE_BASE_URL: emu.apiUrl, HIRE_API_KEY: key } });
+    const result = await runCli(['jobs', 'import', file, '--reserve', '0', '--max-wait', '60s', '--json', '-v'], {
+      env: { ...box.env, HIRE_BASE_URL: emu.apiUrl, HIRE_API_KEY: key },
+    });
     expect(result.code, result.stderr).toBe(0);
     const report = json<{ status: string }[]>(result);
     expect(report.map((row) => row.status)).toEqual(Array(300).fill('created'));
@@ -69,7 +79,9 @@ describe('jobs import at the budget', () => {
     expect(counts.length).toBeLessThanOrEqual(4);
     expect(counts.slice(1, -1)).toEqual(Array(counts.length - 2).fill(100));
     if (counts.length === 3) expect(counts).toEqual([100, 100, 100]);
-    expect(result.stderr).toMatch(/rate limit: 0 of 100 left, resets in \d+:\d\d — waiting; the whole job ends in about \d+:\d\d\./);
+    expect(result.stderr).toMatch(
+      /rate limit: 0 of 100 left, resets in \d+:\d\d — waiting; the whole job ends in about \d+:\d\d\./,
+    );
     // Said once per wait, not once per row waiting.
     expect(result.stderr.match(/rate limit:/g)!.length).toBeLessThanOrEqual(counts.length);
   });
@@ -79,14 +91,18 @@ describe('jobs import at the budget', () => {
     const { box, emu, statuses } = await platform(1);
     const key = await keyWith(emu, { hour: 20 });
     const file = rows(box, 30, 'Bounded');
-    const result = await runCli(['jobs', 'import', file, '--reserve', '5', '--max-wait', '2s', '--json'], { env: { ...box.env, HIRE_BASE_URL: emu.apiUrl, HIRE_API_KEY: key } });
+    const result = await runCli(['jobs', 'import', file, '--reserve', '5', '--max-wait', '2s', '--json'], {
+      env: { ...box.env, HIRE_BASE_URL: emu.apiUrl, HIRE_API_KEY: key },
+    });
     expect(result.code).toBe(5);
     const report = json<{ status: string; error: string | null }[]>(result);
     const created = report.filter((row) => row.status === 'created');
     // The reserve of 5 is left for others: 15 of the 20 spent.
     expect(created).toHaveLength(15);
     expect(report.filter((row) => row.status === 'not_sent')).toHaveLength(15);
-    expect(report.find((row) => row.status === 'not_sent')!.error).toBe('not sent: --max-wait reached while waiting for the rate limit');
+    expect(report.find((row) => row.status === 'not_sent')!.error).toBe(
+      'not sent: --max-wait reached while waiting for the rate limit',
+    );
     expect(emu.store.count('jobs')).toBe(15);
     expect(statuses.filter((status) => status === 429)).toEqual([]);
     expect(result.stderr).toContain('Stopped: --max-wait was reached while waiting for the rate limit.');
@@ -106,24 +122,39 @@ describe('lists with --all at the budget', () => {
     // Five requests an hour of one second: nine pages take two resets.
     const key = await keyWith(emu, { hour: 5 });
     const env = { ...box.env, HIRE_BASE_URL: emu.apiUrl, HIRE_API_KEY: key };
-    const listed = await runCli(['candidates', 'list', '--all', '--per-page', '50', '--reserve', '0', '-o', 'ndjson'], { env });
+    const listed = await runCli(['candidates', 'list', '--all', '--per-page', '50', '--reserve', '0', '-o', 'ndjson'], {
+      env,
+    });
     expect(listed.code, listed.stderr).toBe(0);
-    const ids = listed.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { id: string }).id);
+    const ids = listed.stdout
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { id: string }).id);
     expect(ids).toHaveLength(450);
     expect(new Set(ids).size).toBe(450);
     expect(statuses.filter((status) => status === 429)).toEqual([]);
 
     const slow = await platform(1);
     const slowKey = await keyWith(slow.emu, { hour: 2 });
-    const stopped = await runCli(['jobs', 'list', '--all', '--per-page', '1', '--reserve', '0', '--max-wait', '1s', '--json'], {
-      env: { ...slow.box.env, HIRE_BASE_URL: slow.emu.apiUrl, HIRE_API_KEY: slowKey },
-    });
+    const stopped = await runCli(
+      ['jobs', 'list', '--all', '--per-page', '1', '--reserve', '0', '--max-wait', '1s', '--json'],
+      {
+        env: { ...slow.box.env, HIRE_BASE_URL: slow.emu.apiUrl, HIRE_API_KEY: slowKey },
+      },
+    );
     // Three jobs, one per page, two requests an hour: the third page would wait most of an hour.
-    await Promise.all([1, 2, 3].map((index) => slow.emu.call('POST', '/jobs', { body: { title: `Slow ${index}`, description: DESCRIPTION } })));
+    await Promise.all(
+      [1, 2, 3].map((index) =>
+        slow.emu.call('POST', '/jobs', { body: { title: `Slow ${index}`, description: DESCRIPTION } }),
+      ),
+    );
     expect([stopped.code, stopped.stdout]).toEqual([0, '[]\n']); // nothing to list yet: one request
-    const again = await runCli(['jobs', 'list', '--all', '--per-page', '1', '--reserve', '0', '--max-wait', '1s', '-o', 'ndjson'], {
-      env: { ...slow.box.env, HIRE_BASE_URL: slow.emu.apiUrl, HIRE_API_KEY: slowKey },
-    });
+    const again = await runCli(
+      ['jobs', 'list', '--all', '--per-page', '1', '--reserve', '0', '--max-wait', '1s', '-o', 'ndjson'],
+      {
+        env: { ...slow.box.env, HIRE_BASE_URL: slow.emu.apiUrl, HIRE_API_KEY: slowKey },
+      },
+    );
     expect(again.code).toBe(5);
     expect(again.stderr).toContain('Stopped: waiting for the rate limit would pass --max-wait');
     expect(slow.statuses.filter((status) => status === 429)).toEqual([]);
@@ -135,7 +166,13 @@ describe('lists with --all at the budget', () => {
 // default reserve. Each command ends: at once with exit 5 and what the server asked, or done.
 describe('bulk work against a scripted server (issue 25)', () => {
   const KEY = 'hk_test_budget_attack_0123456789abcdef';
-  const job = (index: number) => ({ id: `job_${index}`, title: `Job ${index}`, status: 'active', candidate_count: 0, created_at: '2026-01-02T03:04:05.000Z' });
+  const job = (index: number) => ({
+    id: `job_${index}`,
+    title: `Job ${index}`,
+    status: 'active',
+    candidate_count: 0,
+    created_at: '2026-01-02T03:04:05.000Z',
+  });
 
   /** Page N of a list of `pages` one-item pages, with these rate-limit headers. */
   const page = (pages: number, headers: (served: number) => Record<string, string>): Handler => {
@@ -144,7 +181,18 @@ describe('bulk work against a scripted server (issue 25)', () => {
       served += 1;
       const current = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page') ?? 1);
       res.writeHead(200, { 'content-type': 'application/json', ...headers(served) });
-      res.end(JSON.stringify({ data: [job(current)], meta: { request_id: `req_${served}`, current_page: current, per_page: 1, total_pages: pages, total_count: pages } }));
+      res.end(
+        JSON.stringify({
+          data: [job(current)],
+          meta: {
+            request_id: `req_${served}`,
+            current_page: current,
+            per_page: 1,
+            total_pages: pages,
+            total_count: pages,
+          },
+        }),
+      );
     };
   };
   const hire = async (argv: string[], origin: string) => {
@@ -161,14 +209,18 @@ describe('bulk work against a scripted server (issue 25)', () => {
     const listed = await hire(['jobs', 'list', '--all', '--per-page', '1'], list.origin);
     expect(listed.code).toBe(5);
     expect(list.requests).toHaveLength(1);
-    expect(listed.stderr).toContain("the server asks to wait 1,157 days (Retry-After: 99999999), longer than the API's longest window (a day)");
+    expect(listed.stderr).toContain(
+      "the server asks to wait 1,157 days (Retry-After: 99999999), longer than the API's longest window (a day)",
+    );
     expect(listed.stderr).toContain('Run the same command again later');
     expect(listed.stderr).not.toContain('TimeoutOverflowWarning');
 
     const imports = await serve(tooLong);
     const box = await sandbox();
     const file = rows(box, 20, 'Attacked');
-    const imported = await runCli(['jobs', 'import', file, '--json'], { env: { ...box.env, HIRE_BASE_URL: `${imports.origin}/api/v1`, HIRE_API_KEY: KEY } });
+    const imported = await runCli(['jobs', 'import', file, '--json'], {
+      env: { ...box.env, HIRE_BASE_URL: `${imports.origin}/api/v1`, HIRE_API_KEY: KEY },
+    });
     expect(imported.code).toBe(5);
     expect(imports.requests).toHaveLength(1);
     const report = json<{ status: string; error: string | null }[]>(imported);
@@ -178,7 +230,9 @@ describe('bulk work against a scripted server (issue 25)', () => {
 
   it('X-RateLimit-Limit: 0 is not believed: the list finishes, and no notice names a 429 that did not come', async () => {
     const reset = () => String(Math.floor(Date.now() / 1000) + 600);
-    const server = await serve(page(6, () => ({ 'x-ratelimit-limit': '0', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset() })));
+    const server = await serve(
+      page(6, () => ({ 'x-ratelimit-limit': '0', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset() })),
+    );
     const result = await hire(['jobs', 'list', '--all', '--per-page', '1', '-o', 'ndjson'], server.origin);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout.trim().split('\n')).toHaveLength(6);
@@ -188,14 +242,21 @@ describe('bulk work against a scripted server (issue 25)', () => {
 
   it('a key whose limit is at or below the old default reserve (10) finishes; an explicit --reserve at the limit is exit 2', async () => {
     const reset = () => String(Math.floor(Date.now() / 1000) + 3_000);
-    const small = (served: number) => ({ 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': String(Math.max(0, 5 - served)), 'x-ratelimit-reset': reset() });
+    const small = (served: number) => ({
+      'x-ratelimit-limit': '5',
+      'x-ratelimit-remaining': String(Math.max(0, 5 - served)),
+      'x-ratelimit-reset': reset(),
+    });
     const server = await serve(page(4, small));
     const result = await hire(['jobs', 'list', '--all', '--per-page', '1', '-o', 'ndjson'], server.origin);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout.trim().split('\n')).toHaveLength(4);
 
     const again = await serve(page(4, small));
-    const refused = await hire(['jobs', 'list', '--all', '--per-page', '1', '--reserve', '5', '-o', 'ndjson'], again.origin);
+    const refused = await hire(
+      ['jobs', 'list', '--all', '--per-page', '1', '--reserve', '5', '-o', 'ndjson'],
+      again.origin,
+    );
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain("--reserve 5 is at or above the key's limit of 5 requests per window");
     expect(again.requests).toHaveLength(1);
@@ -230,12 +291,26 @@ describe('hire emulator start --clock-scale', () => {
   it("runs the emulator's clock N times faster: Date, rate-limit resets and key expiry in its time", async () => {
     const box = await sandbox();
     const server = spawnHire(box, ['emulator', 'start', '--port', '0', '--clock-scale', '3600']);
-    const origin = await waitFor(server, 'the listening line', () => /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(server.stderr)?.[1]);
-    const admin = { authorization: `Bearer ${readFileSync(join(box.dataDir, 'local.key'), 'utf8').trim()}`, 'content-type': 'application/json', connection: 'close' };
-    const made = await fetch(`${origin}/_emulator/keys`, { method: 'POST', headers: admin, body: JSON.stringify({ level: 'read', expires_in_seconds: 7_200 }) });
+    const origin = await waitFor(
+      server,
+      'the listening line',
+      () => /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(server.stderr)?.[1],
+    );
+    const admin = {
+      authorization: `Bearer ${readFileSync(join(box.dataDir, 'local.key'), 'utf8').trim()}`,
+      'content-type': 'application/json',
+      connection: 'close',
+    };
+    const made = await fetch(`${origin}/_emulator/keys`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({ level: 'read', expires_in_seconds: 7_200 }),
+    });
     const madeKey = ((await made.json()) as { data: { key: string; expires_at: string } }).data;
     const key = madeKey.key;
-    const first = await fetch(`${origin}/api/v1/jobs`, { headers: { authorization: `Bearer ${key}`, connection: 'close' } });
+    const first = await fetch(`${origin}/api/v1/jobs`, {
+      headers: { authorization: `Bearer ${key}`, connection: 'close' },
+    });
     expect(first.status).toBe(200);
     const serverAt = Date.parse(first.headers.get('date')!);
     // The window's reset is within the emulator's hour, in its own seconds.
@@ -245,7 +320,9 @@ describe('hire emulator start --clock-scale', () => {
     // Two emulator hours pass in about two seconds: the key expires (waited for, not timed).
     let expired: Response;
     for (;;) {
-      const answer = await fetch(`${origin}/api/v1/jobs`, { headers: { authorization: `Bearer ${key}`, connection: 'close' } });
+      const answer = await fetch(`${origin}/api/v1/jobs`, {
+        headers: { authorization: `Bearer ${key}`, connection: 'close' },
+      });
       await answer.arrayBuffer();
       if (answer.status === 401) {
         expired = answer;
@@ -255,7 +332,9 @@ describe('hire emulator start --clock-scale', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     // Whole seconds in Date: the first 401 comes in the second the key expires, or later.
-    expect(Date.parse(expired.headers.get('date')!)).toBeGreaterThanOrEqual(Math.floor(Date.parse(madeKey.expires_at) / 1000) * 1000);
+    expect(Date.parse(expired.headers.get('date')!)).toBeGreaterThanOrEqual(
+      Math.floor(Date.parse(madeKey.expires_at) / 1000) * 1000,
+    );
     expect(Date.parse(madeKey.expires_at) - serverAt).toBeLessThanOrEqual(7_200_000);
     const bad = await hire(box, ['emulator', 'start', '--port', '0', '--clock-scale', '0.5']);
     expect(bad.code).toBe(2);

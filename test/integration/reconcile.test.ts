@@ -13,7 +13,8 @@ import { forward, listen, readBody, relay } from '../helpers/scripted-server.js'
  * What the proxy does with a request: `*-before` without forwarding it; `*-after` once the
  * emulator has answered it: hang up, answer 503, send half the answer, or never answer.
  */
-type Fault = 'drop-before' | '503-before' | 'hang-before' | 'drop-after' | '503-after' | 'truncate-after' | 'hang-after';
+type Fault =
+  'drop-before' | '503-before' | 'hang-before' | 'drop-after' | '503-after' | 'truncate-after' | 'hang-after';
 
 interface Seen {
   method: string;
@@ -54,7 +55,13 @@ async function proxyBefore(emulator: TestEmulator, script: Script): Promise<{ or
       const nth = (counts.get(method) ?? 0) + 1;
       counts.set(method, nth);
       const fault = script(method, nth);
-      const entry: Seen = { method, path: new URL(req.url ?? '', 'http://x').pathname, body: body.toString('utf8'), fault, upstream: undefined };
+      const entry: Seen = {
+        method,
+        path: new URL(req.url ?? '', 'http://x').pathname,
+        body: body.toString('utf8'),
+        fault,
+        upstream: undefined,
+      };
       seen.push(entry);
       if (fault === 'drop-before') {
         req.socket.destroy();
@@ -70,7 +77,10 @@ async function proxyBefore(emulator: TestEmulator, script: Script): Promise<{ or
       if (fault === 'drop-after') req.socket.destroy();
       else if (fault === '503-after') res.writeHead(503, { 'content-type': 'application/json' }).end(UNAVAILABLE);
       else if (fault === 'truncate-after') {
-        res.writeHead(forwarded.answer.statusCode ?? 200, { 'content-type': 'application/json', 'content-length': String(forwarded.body.length) });
+        res.writeHead(forwarded.answer.statusCode ?? 200, {
+          'content-type': 'application/json',
+          'content-length': String(forwarded.body.length),
+        });
         res.write(forwarded.body.subarray(0, Math.floor(forwarded.body.length / 2)), () => req.socket.destroy());
       } else if (fault !== 'hang-after') relay(res, forwarded);
     })();
@@ -101,7 +111,12 @@ interface Job {
 
 async function newJob(emulator: TestEmulator, publish = true): Promise<Job> {
   const response = await emulator.call('POST', '/jobs', {
-    body: { title: 'Backend Engineer', description: DESCRIPTION, location: { type: 'onsite', city: 'Austin', state: 'TX' }, publish },
+    body: {
+      title: 'Backend Engineer',
+      description: DESCRIPTION,
+      location: { type: 'onsite', city: 'Austin', state: 'TX' },
+      publish,
+    },
   });
   expect(response.status).toBe(201);
   return response.json.data as Job;
@@ -113,7 +128,8 @@ async function current(emulator: TestEmulator, path: string): Promise<{ status: 
   return { status: response.status, data: response.json?.data };
 }
 
-const requests = (seen: Seen[]) => seen.map((entry) => `${entry.method} ${entry.path}${entry.fault ? ` (${entry.fault})` : ''}`);
+const requests = (seen: Seen[]) =>
+  seen.map((entry) => `${entry.method} ${entry.path}${entry.fault ? ` (${entry.fault})` : ''}`);
 
 function count(text: string, needle: string): number {
   return text.split(needle).length - 1;
@@ -123,10 +139,25 @@ describe('PATCH after a lost answer: jobs update', () => {
   it('the answer dropped after the emulator applied it: exit 0, the job printed as read back, one PATCH', async () => {
     const { emulator, seen, hire } = await setup(first('PATCH', 'drop-after'));
     const job = await newJob(emulator);
-    const result = await hire(['jobs', 'update', job.id, '--title', 'Staff Engineer', '--city', 'Denver', '--state', 'CO', '--json', '-v']);
+    const result = await hire([
+      'jobs',
+      'update',
+      job.id,
+      '--title',
+      'Staff Engineer',
+      '--city',
+      'Denver',
+      '--state',
+      'CO',
+      '--json',
+      '-v',
+    ]);
     expect(result.code, result.stderr).toBe(0);
     const now = await current(emulator, `/jobs/${job.id}`);
-    expect(now.data).toMatchObject({ title: 'Staff Engineer', location: { type: 'onsite', city: 'Denver', state: 'CO' } });
+    expect(now.data).toMatchObject({
+      title: 'Staff Engineer',
+      location: { type: 'onsite', city: 'Denver', state: 'CO' },
+    });
     expect(JSON.parse(result.stdout)).toEqual(now.data);
     expect(requests(seen)).toEqual([`PATCH /api/v1/jobs/${job.id} (drop-after)`, `GET /api/v1/jobs/${job.id}`]);
     expect(seen[0]!.upstream).toBe(200);
@@ -143,7 +174,9 @@ describe('PATCH after a lost answer: jobs update', () => {
     expect((await current(emulator, `/jobs/${job.id}`)).data.title).toBe('Backend Engineer');
     expect(requests(seen)).toEqual([`PATCH /api/v1/jobs/${job.id} (drop-before)`, `GET /api/v1/jobs/${job.id}`]);
     // The error, then what the read-back found, as its hint.
-    expect(result.stderr).toMatch(/^Error: Cannot reach http:\/\/127\.0\.0\.1:\d+: the connection closed unexpectedly\.\n/);
+    expect(result.stderr).toMatch(
+      /^Error: Cannot reach http:\/\/127\.0\.0\.1:\d+: the connection closed unexpectedly\.\n/,
+    );
     expect(result.stderr).toContain(`\nThe answer was lost; read back ${job.id}: the change is not there.\n`);
   });
 
@@ -153,7 +186,9 @@ describe('PATCH after a lost answer: jobs update', () => {
     const result = await hire(['--max-retries', '0', 'jobs', 'update', job.id, '--title', 'Staff Engineer', '--json']);
     expect(result.code).toBe(6);
     expect(result.stdout).toBe('');
-    expect(JSON.parse(result.stderr)).toMatchObject({ error: { code: 'network_error', message: expect.stringContaining('the connection closed unexpectedly') } });
+    expect(JSON.parse(result.stderr)).toMatchObject({
+      error: { code: 'network_error', message: expect.stringContaining('the connection closed unexpectedly') },
+    });
   });
 
   it('a field sent that the job holds only in part (another city) is not taken for the change', async () => {
@@ -161,7 +196,17 @@ describe('PATCH after a lost answer: jobs update', () => {
     // only the city tells that nothing was done.
     const { emulator, hire } = await setup(first('PATCH', '503-before'));
     const job = await newJob(emulator);
-    const result = await hire(['jobs', 'update', job.id, '--title', 'Backend Engineer', '--city', 'Denver', '--state', 'TX']);
+    const result = await hire([
+      'jobs',
+      'update',
+      job.id,
+      '--title',
+      'Backend Engineer',
+      '--city',
+      'Denver',
+      '--state',
+      'TX',
+    ]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`The server answered HTTP 503; read back ${job.id}: the change is not there.`);
     expect(result.stderr).toContain('(service_unavailable, HTTP 503)');
@@ -181,7 +226,17 @@ describe('PATCH after a lost answer: jobs update', () => {
   it('a PATCH that times out after the emulator applied it: exit 0, said as a timeout', async () => {
     const { emulator, hire } = await setup(first('PATCH', 'hang-after'));
     const job = await newJob(emulator);
-    const result = await hire(['--timeout', '1', 'jobs', 'update', job.id, '--title', 'Staff Engineer', '--json', '-v']);
+    const result = await hire([
+      '--timeout',
+      '1',
+      'jobs',
+      'update',
+      job.id,
+      '--title',
+      'Staff Engineer',
+      '--json',
+      '-v',
+    ]);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ id: job.id, title: 'Staff Engineer' });
     expect(result.stderr).toContain(`The request timed out; read back ${job.id}: the change is there.`);
@@ -193,11 +248,15 @@ describe('PATCH after a lost answer: jobs update', () => {
     const result = await hire(['--timeout', '1', 'jobs', 'update', job.id, '--title', 'Staff Engineer']);
     expect(result.code).toBe(6);
     expect(result.stderr).toContain('Error: Request to http://127.0.0.1:');
-    expect(result.stderr).toContain(`The request timed out; read back ${job.id}: the change is not there yet, but the server may still make it. Raise the limit with --timeout SECONDS.`);
+    expect(result.stderr).toContain(
+      `The request timed out; read back ${job.id}: the change is not there yet, but the server may still make it. Raise the limit with --timeout SECONDS.`,
+    );
   });
 
   it('the read-back failing every time: the original failure, after --max-retries retries of the GET', async () => {
-    const { emulator, seen, hire } = await setup(both(first('PATCH', 'drop-after'), (method) => (method === 'GET' ? '503-before' : undefined)));
+    const { emulator, seen, hire } = await setup(
+      both(first('PATCH', 'drop-after'), (method) => (method === 'GET' ? '503-before' : undefined)),
+    );
     const job = await newJob(emulator);
     const result = await hire(['jobs', 'update', job.id, '--title', 'Staff Engineer']);
     expect(result.code).toBe(6);
@@ -210,7 +269,9 @@ describe('PATCH after a lost answer: jobs update', () => {
     ]);
     expect(result.stderr).toContain('(retry 2 of 2)');
     expect(result.stderr).toContain('Error: Cannot reach');
-    expect(result.stderr).toContain(`The answer was lost; ${job.id} could not be read back (The service is unavailable), so whether the change was made is not known.`);
+    expect(result.stderr).toContain(
+      `The answer was lost; ${job.id} could not be read back (The service is unavailable), so whether the change was made is not known.`,
+    );
   });
 
   it('-q: reconciled without a word on stderr', async () => {
@@ -232,7 +293,9 @@ describe('PATCH after a lost answer: jobs pause (a transition)', () => {
     expect(JSON.parse(result.stdout)).toEqual((await current(emulator, `/jobs/${job.id}`)).data);
     expect(JSON.parse(result.stdout)).toMatchObject({ id: job.id, status: 'paused' });
     // Never re-sent: a second pause would be a 409 "already paused".
-    expect(seen.filter((entry) => entry.method === 'PATCH').map((entry) => entry.body)).toEqual(['{"status":"paused"}']);
+    expect(seen.filter((entry) => entry.method === 'PATCH').map((entry) => entry.body)).toEqual([
+      '{"status":"paused"}',
+    ]);
     expect(count(result.stderr, `The answer was lost; read back ${job.id}: the change is there.`)).toBe(1);
   });
 
@@ -277,7 +340,10 @@ describe('PATCH after a lost answer: candidates move', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual((await current(emulator, `/candidates/${candidate.id}`)).data);
     expect(JSON.parse(result.stdout)).toMatchObject({ id: candidate.id, status: 'rejected' });
-    expect(requests(seen)).toEqual([`PATCH /api/v1/candidates/${candidate.id} (drop-after)`, `GET /api/v1/candidates/${candidate.id}`]);
+    expect(requests(seen)).toEqual([
+      `PATCH /api/v1/candidates/${candidate.id} (drop-after)`,
+      `GET /api/v1/candidates/${candidate.id}`,
+    ]);
     expect(result.stderr).toContain(`The answer was lost; read back ${candidate.id}: the change is there.`);
   });
 
@@ -323,7 +389,9 @@ describe('DELETE after a lost answer', () => {
   });
 
   it('jobs delete: the read-back failing every time: the original failure (exit 6)', async () => {
-    const { emulator, seen, hire } = await setup(both(first('DELETE', 'drop-after'), (method) => (method === 'GET' ? 'drop-before' : undefined)));
+    const { emulator, seen, hire } = await setup(
+      both(first('DELETE', 'drop-after'), (method) => (method === 'GET' ? 'drop-before' : undefined)),
+    );
     const job = await newJob(emulator);
     const result = await hire(['jobs', 'delete', job.id, '--yes']);
     expect(result.code).toBe(6);
@@ -335,7 +403,13 @@ describe('DELETE after a lost answer', () => {
 
   it('webhooks remove: the answer dropped after the emulator removed it: exit 0', async () => {
     const { emulator, seen, hire } = await setup(first('DELETE', 'drop-after'));
-    const created = await emulator.call('POST', '/webhooks', { body: { url: 'https://hooks.example.com/hire', events: ['job.created'], secret: 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=' } });
+    const created = await emulator.call('POST', '/webhooks', {
+      body: {
+        url: 'https://hooks.example.com/hire',
+        events: ['job.created'],
+        secret: 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=',
+      },
+    });
     expect(created.status).toBe(201);
     const id = created.json.data.id as string;
     const result = await hire(['webhooks', 'remove', id, '--yes']);
@@ -348,7 +422,13 @@ describe('DELETE after a lost answer', () => {
 
   it('webhooks remove: a 503 before the emulator saw it: exit 1, the webhook kept', async () => {
     const { emulator, hire } = await setup(first('DELETE', '503-before'));
-    const created = await emulator.call('POST', '/webhooks', { body: { url: 'https://hooks.example.com/hire', events: ['job.created'], secret: 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=' } });
+    const created = await emulator.call('POST', '/webhooks', {
+      body: {
+        url: 'https://hooks.example.com/hire',
+        events: ['job.created'],
+        secret: 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=',
+      },
+    });
     const id = created.json.data.id as string;
     const result = await hire(['webhooks', 'remove', id, '--yes']);
     expect(result.code).toBe(1);

@@ -8,7 +8,13 @@ import { sandbox } from '../helpers/env.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { startEmulator } from '../../src/emulator/server.js';
 
-async function call(origin: string, method: string, path: string, key: string, body?: unknown): Promise<{ status: number; headers: Headers; json: any }> {
+async function call(
+  origin: string,
+  method: string,
+  path: string,
+  key: string,
+  body?: unknown,
+): Promise<{ status: number; headers: Headers; json: any }> {
   const response = await fetch(`${origin}${path}`, {
     method,
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -19,7 +25,11 @@ async function call(origin: string, method: string, path: string, key: string, b
 }
 
 async function keyWith(emu: TestEmulator, level: string, limits?: Record<string, number>): Promise<string> {
-  const made = await call(emu.origin, 'POST', '/_emulator/keys', emu.key, { level, name: `${level} key`, ...(limits ? { limits } : {}) });
+  const made = await call(emu.origin, 'POST', '/_emulator/keys', emu.key, {
+    level,
+    name: `${level} key`,
+    ...(limits ? { limits } : {}),
+  });
   expect(made.status).toBe(201);
   return made.json.data.key;
 }
@@ -82,7 +92,9 @@ describe("the emulator's own routes and a key's budget", () => {
       const answer = await call(emu.origin, method, path, admin, body);
       expect([answer.status, remaining(answer)], `${method} ${path}`).toEqual([200, 2]);
     }
-    const stream = await fetch(`${emu.origin}/_emulator/requests/stream`, { headers: { authorization: `Bearer ${admin}` } });
+    const stream = await fetch(`${emu.origin}/_emulator/requests/stream`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect([stream.status, remaining(stream)]).toEqual([200, 2]);
     await stream.body!.cancel();
     // The two API requests left are the key's to spend; a spent key still reaches the controls.
@@ -98,7 +110,9 @@ describe('GET /_emulator/requests/stream', () => {
   it("writes each logged request as it comes, this server's and another process's, from `after`; never itself", async () => {
     const { dataDir } = await sandbox();
     const emu = await testEmulator(dataDir);
-    const response = await fetch(`${emu.origin}/_emulator/requests/stream`, { headers: { authorization: `Bearer ${emu.key}` } });
+    const response = await fetch(`${emu.origin}/_emulator/requests/stream`, {
+      headers: { authorization: `Bearer ${emu.key}` },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');
     const lines = lineReader(response);
@@ -110,7 +124,13 @@ describe('GET /_emulator/requests/stream', () => {
 
     const listed = await call(emu.origin, 'GET', '/api/v1/jobs?per_page=3', emu.key);
     const seen = await nextRequest(lines);
-    expect(seen).toMatchObject({ method: 'GET', path: '/api/v1/jobs?per_page=3', status: 200, key_name: 'local profile', request_id: listed.headers.get('x-request-id') });
+    expect(seen).toMatchObject({
+      method: 'GET',
+      path: '/api/v1/jobs?per_page=3',
+      status: 200,
+      key_name: 'local profile',
+      request_id: listed.headers.get('x-request-id'),
+    });
     expect(seen.seq).toBeGreaterThan(ready.last);
 
     // Another process on the same data dir (a command's in-process emulator): logged in the database, read by this server.
@@ -119,11 +139,17 @@ describe('GET /_emulator/requests/stream', () => {
     await other.close();
     expect(missing.status).toBe(404);
     const fromOther = await nextRequest(lines);
-    expect(fromOther).toMatchObject({ path: '/api/v1/jobs/job_nope', status: 404, request_id: missing.headers.get('x-request-id') });
+    expect(fromOther).toMatchObject({
+      path: '/api/v1/jobs/job_nope',
+      status: 404,
+      request_id: missing.headers.get('x-request-id'),
+    });
     expect(fromOther.seq).toBeGreaterThan(seen.seq);
 
     // From `after`: what came after that point, first, in order.
-    const resumed = await fetch(`${emu.origin}/_emulator/requests/stream?after=${ready.last}`, { headers: { authorization: `Bearer ${emu.key}` } });
+    const resumed = await fetch(`${emu.origin}/_emulator/requests/stream?after=${ready.last}`, {
+      headers: { authorization: `Bearer ${emu.key}` },
+    });
     const again = lineReader(resumed);
     expect((await again.next()).last).toBe(ready.last);
     expect((await nextRequest(again)).request_id).toBe(seen.request_id);
@@ -152,12 +178,17 @@ describe('GET /_emulator/requests/stream', () => {
     }
     // The sandbox's log, with the sandbox's key.
     const sandboxKey = readFileSync(emu.keyFiles.sandbox, 'utf8').trim();
-    const sandboxStream = await fetch(`${emu.origin}/sandbox/_emulator/requests/stream`, { headers: { authorization: `Bearer ${sandboxKey}` } });
+    const sandboxStream = await fetch(`${emu.origin}/sandbox/_emulator/requests/stream`, {
+      headers: { authorization: `Bearer ${sandboxKey}` },
+    });
     expect(sandboxStream.status).toBe(200);
     const lines = lineReader(sandboxStream);
     await lines.next();
     const listed = await call(`${emu.origin}/sandbox`, 'GET', '/api/v1/jobs', sandboxKey);
-    expect(await nextRequest(lines)).toMatchObject({ path: '/sandbox/api/v1/jobs', request_id: listed.headers.get('x-request-id') });
+    expect(await nextRequest(lines)).toMatchObject({
+      path: '/sandbox/api/v1/jobs',
+      request_id: listed.headers.get('x-request-id'),
+    });
     await lines.cancel();
   });
 });

@@ -48,21 +48,50 @@ interface Setup {
 async function setup(): Promise<Setup> {
   const box = await sandbox();
   const emu = await testEmulator(box.dataDir);
-  for (let n = 1; n <= 30; n++) expect((await emu.call('POST', '/jobs', { body: { title: `Role ${n}`, description: DESCRIPTION } })).status).toBe(201);
+  for (let n = 1; n <= 30; n++)
+    expect((await emu.call('POST', '/jobs', { body: { title: `Role ${n}`, description: DESCRIPTION } })).status).toBe(
+      201,
+    );
   const proxy = await gateProxy(emu.apiUrl, 4);
   const state = join(box.root, 'jobs.state');
   const output = join(box.root, 'jobs.ndjson');
   writeFileSync(output, '');
-  const argv = ['jobs', 'list', '--all', '--per-page', '5', '-o', 'ndjson', '--fields', 'id,title', '--resume', state, '-v'];
-  return { box, emu, proxy, env: { ...box.env, HIRE_BASE_URL: proxy.apiUrl, HIRE_API_KEY: emu.key }, state, output, argv };
+  const argv = [
+    'jobs',
+    'list',
+    '--all',
+    '--per-page',
+    '5',
+    '-o',
+    'ndjson',
+    '--fields',
+    'id,title',
+    '--resume',
+    state,
+    '-v',
+  ];
+  return {
+    box,
+    emu,
+    proxy,
+    env: { ...box.env, HIRE_BASE_URL: proxy.apiUrl, HIRE_API_KEY: emu.key },
+    state,
+    output,
+    argv,
+  };
 }
 
 /** Starts the export appending to the output; resolves once 3 pages are written and the 4th is held. */
-async function startHeld(s: Setup): Promise<{ finish: () => Promise<{ code: number; stderr: string }>; interrupt: () => void }> {
+async function startHeld(
+  s: Setup,
+): Promise<{ finish: () => Promise<{ code: number; stderr: string }>; interrupt: () => void }> {
   const out = appending(s.output);
   const captured = captureIO({ argv: s.argv });
   const running = main(s.argv, { ...captured.io, stdout: out.stream }, s.env);
-  await until('3 pages written and the 4th held', () => lines(readFileSync(s.output, 'utf8')).length >= 15 && s.proxy.held > 0);
+  await until(
+    '3 pages written and the 4th held',
+    () => lines(readFileSync(s.output, 'utf8')).length >= 15 && s.proxy.held > 0,
+  );
   return {
     interrupt: () => captured.signals.emit('signal', 'SIGINT'),
     finish: async () => {
@@ -90,7 +119,7 @@ async function resumeInto(s: Setup, argv = s.argv): Promise<{ code: number; stde
   return { code, stderr: captured.stderr() };
 }
 
-describe('--resume proves the output is the export\'s own file before cutting it', () => {
+describe("--resume proves the output is the export's own file before cutting it", () => {
   it('the file replaced under the same inode by another, longer one: refused (exit 2), not cut by a byte', async () => {
     const s = await setup();
     await stoppedExport(s);
@@ -110,7 +139,7 @@ describe('--resume proves the output is the export\'s own file before cutting it
     expect(readFileSync(s.state, 'utf8')).toBe(stateBefore);
   });
 
-  it('the same size, other bytes: refused too (nothing is appended to a file that is not the export\'s)', async () => {
+  it("the same size, other bytes: refused too (nothing is appended to a file that is not the export's)", async () => {
     const s = await setup();
     await stoppedExport(s);
     const bytes = readFileSync(s.output).length;
@@ -143,15 +172,27 @@ describe('--resume refuses a state file it cannot trust (exit 2, naming the file
   const damage: [string, (state: Obj) => unknown, string][] = [
     ['pages "abc"', (state) => ({ ...state, pages: 'abc' }), 'pages'],
     ['items "abc"', (state) => ({ ...state, items: 'abc' }), 'items'],
-    ['a negative output size', (state) => ({ ...state, output: { ...(state.output as Obj), bytes: -5 } }), 'output.bytes'],
+    [
+      'a negative output size',
+      (state) => ({ ...state, output: { ...(state.output as Obj), bytes: -5 } }),
+      'output.bytes',
+    ],
     ['a million pages', (state) => ({ ...state, pages: 1_000_000 }), 'pages'],
     ['per_page 0', (state) => ({ ...state, export: { ...(state.export as Obj), per_page: 0 } }), 'export.per_page'],
-    ['a digest that is no digest', (state) => ({ ...state, output: { ...(state.output as Obj), sha256: 'abc' } }), 'output.sha256'],
+    [
+      'a digest that is no digest',
+      (state) => ({ ...state, output: { ...(state.output as Obj), sha256: 'abc' } }),
+      'output.sha256',
+    ],
     ['a key hire never writes', (state) => ({ ...state, extra: true }), 'extra'],
     ['a foreign JSON document', () => ({ hello: 'world' }), 'is not an export state'],
     ['an array', () => [1, 2, 3], 'is not an export state'],
     ['text that is not JSON', () => 'abc', 'is not an export state'],
-    ['a __proto__ filter', (state) => JSON.stringify(state).replace('"filters":{}', '"filters":{"__proto__":"x"}'), '__proto__'],
+    [
+      'a __proto__ filter',
+      (state) => JSON.stringify(state).replace('"filters":{}', '"filters":{"__proto__":"x"}'),
+      '__proto__',
+    ],
     ['version 1 (no digest)', (state) => ({ ...state, version: 1 }), 'state version 1'],
     ['items beyond its --limit', (state) => ({ ...state, export: { ...(state.export as Obj), limit: 3 } }), 'items'],
   ];
@@ -183,7 +224,9 @@ describe('--resume refuses a state file it cannot trust (exit 2, naming the file
     mkdirSync(join(box.root, 'a-directory'));
     const state = pathIn(box.root);
     const emu = await testEmulator(box.dataDir);
-    const result = await runCli(['jobs', 'list', '--all', '-o', 'ndjson', '--resume', state], { env: { ...box.env, HIRE_BASE_URL: emu.apiUrl, HIRE_API_KEY: emu.key } });
+    const result = await runCli(['jobs', 'list', '--all', '-o', 'ndjson', '--resume', state], {
+      env: { ...box.env, HIRE_BASE_URL: emu.apiUrl, HIRE_API_KEY: emu.key },
+    });
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain(`--resume: `);
     expect(result.stderr).toContain(state);
@@ -253,7 +296,8 @@ describe('one run at a time on a state file', () => {
 
 describe('one paging loop', () => {
   it('shared/list.ts and shared/resume.ts do not import each other', () => {
-    const source = (name: string) => readFileSync(new URL(`../../src/commands/shared/${name}`, import.meta.url), 'utf8');
+    const source = (name: string) =>
+      readFileSync(new URL(`../../src/commands/shared/${name}`, import.meta.url), 'utf8');
     expect(source('resume.ts')).not.toMatch(/from '\.\/list\.js'|import\('\.\/list\.js'\)/);
     expect(source('list.ts')).not.toMatch(/from '\.\/resume\.js'/);
   });

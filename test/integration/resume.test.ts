@@ -4,7 +4,15 @@
 // different query is refused; a page written but not recorded (a kill) is cut back from an
 // appended file. In-process (main) against the emulator, through a proxy that holds pages from a
 // given one on, so that "mid-way" is a place in the list, not a moment.
-import { closeSync, createWriteStream, existsSync, openSync, readFileSync, appendFileSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  createWriteStream,
+  existsSync,
+  openSync,
+  readFileSync,
+  appendFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -58,7 +66,13 @@ const lines = (text: string) => text.split('\n').filter((line) => line !== '');
 const idsOf = (ndjson: string) => lines(ndjson).map((line) => (JSON.parse(line) as { id: string }).id);
 
 /** Runs `argv` in-process until stdout has `atLeast` lines and the proxy holds a page, then sends Ctrl-C. */
-async function interrupted(argv: string[], env: Record<string, string>, proxy: GateProxy, atLeast: number, stdout?: { stream: Writable; path: string }) {
+async function interrupted(
+  argv: string[],
+  env: Record<string, string>,
+  proxy: GateProxy,
+  atLeast: number,
+  stdout?: { stream: Writable; path: string },
+) {
   const captured = captureIO({ argv });
   const io = stdout ? { ...captured.io, stdout: stdout.stream } : captured.io;
   const running = main(argv, io, env);
@@ -85,14 +99,23 @@ describe('list --all --resume STATE', () => {
 
     const first = await interrupted(argv, env, proxy, 1000);
     expect(first.code, first.stderr).toBe(130);
-    expect(first.stderr).toContain('Interrupted: 1000 of 3000 candidates written. To continue, run the same command again, appending (>>).');
+    expect(first.stderr).toContain(
+      'Interrupted: 1000 of 3000 candidates written. To continue, run the same command again, appending (>>).',
+    );
     expect(lines(first.stdout)).toHaveLength(1000);
-    expect(JSON.parse(readFileSync(state, 'utf8'))).toMatchObject({ state: 'stopped', pages: 10, items: 1000, total_count: 3000 });
+    expect(JSON.parse(readFileSync(state, 'utf8'))).toMatchObject({
+      state: 'stopped',
+      pages: 10,
+      items: 1000,
+      total_count: 3000,
+    });
 
     await simulate(emu, jobId, 40);
     const second = await runCli(argv, { env });
     expect(second.code, second.stderr).toBe(0);
-    expect(second.stderr).toContain('The list has changed since the export was last run: 3000 candidates then, 3040 now; those added since are written at the end');
+    expect(second.stderr).toContain(
+      'The list has changed since the export was last run: 3000 candidates then, 3040 now; those added since are written at the end',
+    );
     expect(second.stderr).toContain('Export complete: 3040 candidates written in all');
 
     const expected = await everything(emu, '/candidates');
@@ -124,7 +147,10 @@ describe('list --all --resume STATE', () => {
 
     const expected = await everything(emu, '/candidates');
     const rows = (first.stdout + second.stdout).split('\r\n').filter((line) => line !== '');
-    expect(rows).toEqual(['name,status', ...expected.map((candidate) => `${String(candidate.name)},${String(candidate.status)}`)]);
+    expect(rows).toEqual([
+      'name,status',
+      ...expected.map((candidate) => `${String(candidate.name)},${String(candidate.status)}`),
+    ]);
     expect(first.stdout.split('\r\n').filter((line) => line !== '')).toHaveLength(401);
   });
 
@@ -138,7 +164,20 @@ describe('list --all --resume STATE', () => {
     const proxy = await gateProxy(emu, 4);
     const env = envFor(box, emu, proxy.apiUrl);
     const state = join(box.root, 'jobs.state');
-    const argv = ['jobs', 'list', '--all', '--per-page', '5', '-o', 'ndjson', '--fields', 'id,title', '--resume', state, '-v'];
+    const argv = [
+      'jobs',
+      'list',
+      '--all',
+      '--per-page',
+      '5',
+      '-o',
+      'ndjson',
+      '--fields',
+      'id,title',
+      '--resume',
+      state,
+      '-v',
+    ];
     const before = await everything(emu, '/jobs');
 
     const first = await interrupted(argv, env, proxy, 15);
@@ -152,7 +191,9 @@ describe('list --all --resume STATE', () => {
     expect(second.code, second.stderr).toBe(0);
     expect(second.stderr).toContain('30 jobs then, 23 now');
     expect(idsOf(second.stdout)).toEqual(before.slice(15).map((job) => job.id));
-    expect(lines(second.stdout).map((line) => Object.keys(JSON.parse(line) as Obj))).toEqual(Array(15).fill(['id', 'title']));
+    expect(lines(second.stdout).map((line) => Object.keys(JSON.parse(line) as Obj))).toEqual(
+      Array(15).fill(['id', 'title']),
+    );
   });
 
   it('refuses a resumed run with another query or format (exit 2, naming what differs), writing nothing', async () => {
@@ -161,7 +202,12 @@ describe('list --all --resume STATE', () => {
     const proxy = await gateProxy(emu, 2);
     const env = envFor(box, emu, proxy.apiUrl);
     const state = join(box.root, 'export.state');
-    const first = await interrupted(['candidates', 'list', '--all', '--status', 'new', '-o', 'ndjson', '--resume', state], env, proxy, 100);
+    const first = await interrupted(
+      ['candidates', 'list', '--all', '--status', 'new', '-o', 'ndjson', '--resume', state],
+      env,
+      proxy,
+      100,
+    );
     expect(first.code, first.stderr).toBe(130);
     const saved = readFileSync(state, 'utf8');
 
@@ -185,7 +231,20 @@ describe('list --all --resume STATE', () => {
     const { emu } = await withCandidates(box, 30);
     const env = envFor(box, emu, emu.apiUrl);
     const state = join(box.root, 'events.state');
-    const argv = ['events', 'list', '--since', '1h', '--all', '-o', 'ndjson', '--fields', 'id,type', '--resume', state, '-v'];
+    const argv = [
+      'events',
+      'list',
+      '--since',
+      '1h',
+      '--all',
+      '-o',
+      'ndjson',
+      '--fields',
+      'id,type',
+      '--resume',
+      state,
+      '-v',
+    ];
     const first = await runCli(argv, { env });
     expect(first.code, first.stderr).toBe(0);
     expect(lines(first.stdout).length).toBeGreaterThanOrEqual(61); // job.created, and two events per application
@@ -193,7 +252,10 @@ describe('list --all --resume STATE', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toBe('');
     expect(again.stderr).toContain('is complete');
-    const other = await runCli(argv.map((word) => (word === '1h' ? '2h' : word)), { env });
+    const other = await runCli(
+      argv.map((word) => (word === '1h' ? '2h' : word)),
+      { env },
+    );
     expect(other.code, other.stderr).toBe(2);
     expect(other.stderr).toContain('filter created_after:');
   });
@@ -206,7 +268,9 @@ describe('list --all --resume STATE', () => {
   ])('refuses %j before reading anything (exit 2)', async (flags, message) => {
     const box = await sandbox();
     const state = join(box.root, 'S');
-    const result = await runCli(['jobs', 'list', ...flags.map((flag) => (flag === 'S' ? state : flag))], { env: { ...box.env, HIRE_API_KEY: 'hk_unused_0123456789abcdef' } });
+    const result = await runCli(['jobs', 'list', ...flags.map((flag) => (flag === 'S' ? state : flag))], {
+      env: { ...box.env, HIRE_API_KEY: 'hk_unused_0123456789abcdef' },
+    });
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain(message);
     expect(existsSync(state)).toBe(false);
@@ -216,7 +280,9 @@ describe('list --all --resume STATE', () => {
     const box = await sandbox();
     const state = join(box.root, 'notes.txt');
     writeFileSync(state, 'my notes\n');
-    const result = await runCli(['jobs', 'list', '--all', '-o', 'ndjson', '--resume', state], { env: { ...box.env, HIRE_API_KEY: 'hk_unused_0123456789abcdef' } });
+    const result = await runCli(['jobs', 'list', '--all', '-o', 'ndjson', '--resume', state], {
+      env: { ...box.env, HIRE_API_KEY: 'hk_unused_0123456789abcdef' },
+    });
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain(`--resume: ${state} is not an export state written by hire`);
     expect(readFileSync(state, 'utf8')).toBe('my notes\n');

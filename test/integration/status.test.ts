@@ -37,7 +37,9 @@ const job = (w: World, title: string, extra: string[] = []): Promise<Rec> =>
 
 /** The requests the emulator answered after `after` (method and path), and where the log ends. */
 async function requestLog(w: World, after = 0): Promise<{ made: string[]; last: number }> {
-  const answer = await fetch(`${w.emulator.origin}/_emulator/requests?after=${after}`, { headers: { authorization: `Bearer ${w.emulator.key}` } });
+  const answer = await fetch(`${w.emulator.origin}/_emulator/requests?after=${after}`, {
+    headers: { authorization: `Bearer ${w.emulator.key}` },
+  });
   expect(answer.status).toBe(200);
   const { data, meta } = (await answer.json()) as { data: Rec[]; meta: { last: number } };
   return { made: data.map((entry) => `${entry.method} ${String(entry.path).split('?')[0]}`), last: meta.last };
@@ -65,7 +67,12 @@ describe('hire status', () => {
     const result = await cli(w, ['status', '--json']);
     expect(result.code, result.stderr).toBe(0);
     const report = json<Rec>(result);
-    expect(report.profile).toEqual({ name: 'local', environment: 'production', emulator: true, base_url: w.emulator.apiUrl });
+    expect(report.profile).toEqual({
+      name: 'local',
+      environment: 'production',
+      emulator: true,
+      base_url: w.emulator.apiUrl,
+    });
     expect(report.open_jobs.total).toBe(2);
     expect(report.open_jobs.jobs).toEqual([
       { id: quiet.id, title: 'Data Engineer', new: 0, review: 0, candidates: 0 },
@@ -89,7 +96,10 @@ describe('hire status', () => {
 
   it('counts failed deliveries across webhooks and shows the latest, with the next step', async () => {
     const w = await world({ deliveryBackoffMs: 1 });
-    const refusing = await receiver(() => ({ status: 500, body: 'The receiving service is down for maintenance until the end of the week; please try again later.' }));
+    const refusing = await receiver(() => ({
+      status: 500,
+      body: 'The receiving service is down for maintenance until the end of the week; please try again later.',
+    }));
     // Long paths: at 80 columns the URL is cut in its path, never its host and port.
     for (const path of ['/a/hooks/hiring-platform/receiver', '/b/hooks/hiring-platform/receiver']) {
       await ok(w, ['webhooks', 'add', '--url', refusing.url(path), '--event', 'job.created']);
@@ -97,7 +107,9 @@ describe('hire status', () => {
     await job(w, 'Backend Engineer');
     // Each delivery is retried with a 1 ms backoff until it is given up: wait for both to fail.
     for (;;) {
-      const failed = w.emulator.store.all<{ id: string; state: string }>('deliveries').filter((delivery) => delivery.state === 'failed');
+      const failed = w.emulator.store
+        .all<{ id: string; state: string }>('deliveries')
+        .filter((delivery) => delivery.state === 'failed');
       if (failed.length === 2) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -113,12 +125,16 @@ describe('hire status', () => {
     expect(plain(screen.stdout)).toContain(`\`hire events resend ${report.failed_deliveries.latest[0].event_id}\``);
     expect(plain(screen.stdout)).toContain(report.failed_deliveries.latest[0].event_id);
     // Every line fits 80 columns: the table's, and the hint's, wrapped between commands, not inside one.
-    for (const row of plain(screen.stdout).split('\n')) expect([...row].length, plain(screen.stdout)).toBeLessThanOrEqual(80);
+    for (const row of plain(screen.stdout).split('\n'))
+      expect([...row].length, plain(screen.stdout)).toBeLessThanOrEqual(80);
     expect(plain(screen.stdout)).toContain(`${new URL(refusing.url()).origin}/`);
     expect(plain(screen.stdout)).toMatch(/^ {2}`hire events resend \S+` sends it again\.$/m);
 
     // The next step it names, `events get`, fits too: the state before the URL (cut in its path), snippets cut.
-    const event = await cli(w, ['events', 'get', report.failed_deliveries.latest[0].event_id], { tty: true, columns: 80 });
+    const event = await cli(w, ['events', 'get', report.failed_deliveries.latest[0].event_id], {
+      tty: true,
+      columns: 80,
+    });
     expect(event.code, event.stderr).toBe(0);
     const deliveries = plain(event.stdout).slice(plain(event.stdout).indexOf('Deliveries:'));
     for (const row of deliveries.split('\n')) expect([...row].length, deliveries).toBeLessThanOrEqual(80);
@@ -150,19 +166,33 @@ describe('hire status', () => {
   });
 
   it('a server without the assumed lists: the jobs still shown, counts "–", deliveries unknown, exit 0', async () => {
-    const jobs = { data: [{ id: 'job_1', title: 'Backend Engineer', status: 'active', candidate_count: 4 }], meta: { current_page: 1, per_page: 100, total_pages: 1, total_count: 1 } };
+    const jobs = {
+      data: [{ id: 'job_1', title: 'Backend Engineer', status: 'active', candidate_count: 4 }],
+      meta: { current_page: 1, per_page: 100, total_pages: 1, total_count: 1 },
+    };
     const server = await serve((req, res) => {
       const path = new URL(req.url ?? '', 'http://x').pathname;
-      if (path.endsWith('/jobs')) return reply(200, jobs, { 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '998', 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 600) })(req, res, '');
+      if (path.endsWith('/jobs'))
+        return reply(200, jobs, {
+          'x-ratelimit-limit': '1000',
+          'x-ratelimit-remaining': '998',
+          'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 600),
+        })(req, res, '');
       if (path.endsWith('/analytics')) return reply(200, { data: { jobs: { total: 1 } } })(req, res, '');
       return reply(404, { error: { code: 'not_found', message: 'No such route.' } })(req, res, '');
     });
     const box = await sandbox();
-    const env = { ...box.env, HIRE_BASE_URL: `${server.origin}/api/v1`, HIRE_API_KEY: 'hk_test_abcdefghijklmnopqrstuvwx' };
+    const env = {
+      ...box.env,
+      HIRE_BASE_URL: `${server.origin}/api/v1`,
+      HIRE_API_KEY: 'hk_test_abcdefghijklmnopqrstuvwx',
+    };
     const result = await runCli(['status', '--json'], { env });
     expect(result.code, result.stderr).toBe(0);
     const report = json<Rec>(result);
-    expect(report.open_jobs.jobs).toEqual([{ id: 'job_1', title: 'Backend Engineer', new: null, review: null, candidates: 4 }]);
+    expect(report.open_jobs.jobs).toEqual([
+      { id: 'job_1', title: 'Backend Engineer', new: null, review: null, candidates: 4 },
+    ]);
     expect(report.failed_deliveries).toBeNull();
     expect(report.errors.failed_deliveries).toBe('this server does not list them (HTTP 404)');
     expect(report.rate_limit).toMatchObject({ limit: 1000, remaining: 998 });
@@ -178,18 +208,31 @@ describe('hire status', () => {
 
   it('a refused key is the error (exit 3, with its hint); a failing section exits 1', async () => {
     const w = await world();
-    const refused = await runCli(['status'], { env: { ...w.env, HIRE_API_KEY: 'hk_test_0000000000000000000000000000' } });
+    const refused = await runCli(['status'], {
+      env: { ...w.env, HIRE_API_KEY: 'hk_test_0000000000000000000000000000' },
+    });
     expect(refused.code).toBe(3);
     expect(refused.stderr).toContain('HIRE_API_KEY');
     expect(refused.stdout).toBe('');
 
     const server = await serve((req, res) => {
       const path = new URL(req.url ?? '', 'http://x').pathname;
-      if (path.endsWith('/deliveries')) return reply(500, { error: { code: 'internal_error', message: 'Broken.' } })(req, res, '');
-      return reply(200, path.endsWith('/jobs') ? { data: [], meta: { current_page: 1, per_page: 100, total_pages: 0, total_count: 0 } } : { data: {} })(req, res, '');
+      if (path.endsWith('/deliveries'))
+        return reply(500, { error: { code: 'internal_error', message: 'Broken.' } })(req, res, '');
+      return reply(
+        200,
+        path.endsWith('/jobs')
+          ? { data: [], meta: { current_page: 1, per_page: 100, total_pages: 0, total_count: 0 } }
+          : { data: {} },
+      )(req, res, '');
     });
     const box = await sandbox();
-    const env = { ...box.env, HIRE_BASE_URL: `${server.origin}/api/v1`, HIRE_API_KEY: 'hk_test_abcdefghijklmnopqrstuvwx', HIRE_MAX_RETRIES: '0' };
+    const env = {
+      ...box.env,
+      HIRE_BASE_URL: `${server.origin}/api/v1`,
+      HIRE_API_KEY: 'hk_test_abcdefghijklmnopqrstuvwx',
+      HIRE_MAX_RETRIES: '0',
+    };
     const broken = await runCli(['status', '--max-retries', '0'], { env, tty: true, columns: 80 });
     expect(broken.code).toBe(1);
     expect(plain(broken.stdout)).toContain('Open jobs: 0');
@@ -214,19 +257,24 @@ describe("hire status's next step", () => {
     // The newest job (listed first) has fewer in review than the older one.
     const moveAll = async (id: string, count: number, to: string[]) => {
       const all = await ok<Rec[]>(w, ['candidates', 'list', '--job', id, '--all']);
-      for (const candidate of all.slice(0, count)) for (const status of to) await ok(w, ['candidates', 'move', candidate.id, '--status', status]);
+      for (const candidate of all.slice(0, count))
+        for (const status of to) await ok(w, ['candidates', 'move', candidate.id, '--status', status]);
     };
-    const apply = (id: string, n: number) => ok(w, ['emulator', 'simulate', '--job', id, '--applications', String(n), '--seed', '3']);
+    const apply = (id: string, n: number) =>
+      ok(w, ['emulator', 'simulate', '--job', id, '--applications', String(n), '--seed', '3']);
     await apply(big.id, 6);
     await apply(small.id, 9);
     // Only new candidates so far: the job with the most new ones.
     const fresh = await cli(w, ['status']);
-    expect(fresh.stdout).toContain(`Next: \`hire candidates list --job ${small.id} --status new\`: 9 new, waiting to be screened ("Support Lead"), the most of 2 open jobs with any.`);
+    expect(fresh.stdout).toContain(
+      `Next: \`hire candidates list --job ${small.id} --status new\`: 9 new, waiting to be screened ("Support Lead"), the most of 2 open jobs with any.`,
+    );
     await moveAll(big.id, 5, ['screening', 'review']);
     await moveAll(small.id, 1, ['screening', 'review']);
     const result = await cli(w, ['status']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain(`Next: \`hire candidates list --job ${big.id} --status review\`: 5 in review, waiting for a decision ("Platform Engineer"), the most of 2 open jobs with any.`);
+    expect(result.stdout).toContain(
+      `Next: \`hire candidates list --job ${big.id} --status review\`: 5 in review, waiting for a decision ("Platform Engineer"), the most of 2 open jobs with any.`,
+    );
   });
 });
-

@@ -36,12 +36,19 @@ async function waitFor(what: string, condition: () => boolean, timeoutMs = 45_00
   }
 }
 
-async function emulator(options: { deliveryBackoffMs?: number; now?: () => Date } = {}): Promise<{ emu: TestEmulator; dataDir: string }> {
+async function emulator(
+  options: { deliveryBackoffMs?: number; now?: () => Date } = {},
+): Promise<{ emu: TestEmulator; dataDir: string }> {
   const { dataDir } = await sandbox();
   return { emu: await testEmulator(dataDir, options), dataDir };
 }
 
-async function registerWebhook(emu: TestEmulator, url: string, events: readonly EventKind[], secret: string): Promise<{ id: string }> {
+async function registerWebhook(
+  emu: TestEmulator,
+  url: string,
+  events: readonly EventKind[],
+  secret: string,
+): Promise<{ id: string }> {
   const response = await emu.call('POST', '/webhooks', { body: { url, events, secret } });
   expect(response.status).toBe(201);
   expect(response.json.data.id).toMatch(/^wh_/);
@@ -50,7 +57,13 @@ async function registerWebhook(emu: TestEmulator, url: string, events: readonly 
 
 async function createJob(emu: TestEmulator, overrides: Record<string, unknown> = {}): Promise<any> {
   const response = await emu.call('POST', '/jobs', {
-    body: { title: 'Backend Engineer', description: DESCRIPTION, skills: ['TypeScript', 'Postgres'], publish: true, ...overrides },
+    body: {
+      title: 'Backend Engineer',
+      description: DESCRIPTION,
+      skills: ['TypeScript', 'Postgres'],
+      publish: true,
+      ...overrides,
+    },
   });
   expect(response.status).toBe(201);
   return response.json.data;
@@ -109,7 +122,10 @@ describe('events on job creation', () => {
     const before = Date.now();
     const job = await createJob(emu);
     expect(job.status).toBe('active');
-    await waitFor('two deliveries, and nothing more to send', () => both.requests.length >= 2 && allSettled(emu.store, hook.id) && nothingPending(emu.store));
+    await waitFor(
+      'two deliveries, and nothing more to send',
+      () => both.requests.length >= 2 && allSettled(emu.store, hook.id) && nothingPending(emu.store),
+    );
     const after = Date.now();
 
     expect(both.requests).toHaveLength(2);
@@ -156,7 +172,10 @@ describe('events on job creation', () => {
     const registered = await registerWebhook(emu, hook.url(), ['job.created', 'assessment.generated'], secret);
 
     const job = await createJob(emu, { assessment_config: { auto_generate: false } });
-    await waitFor('job.created, and nothing more to send', () => hook.requests.length >= 1 && allSettled(emu.store, registered.id) && nothingPending(emu.store));
+    await waitFor(
+      'job.created, and nothing more to send',
+      () => hook.requests.length >= 1 && allSettled(emu.store, registered.id) && nothingPending(emu.store),
+    );
 
     expect(hook.requests.map(typeOf)).toEqual(['job.created']);
     expect(verified(hook.requests[0]!, secret).data).toEqual(job);
@@ -173,7 +192,10 @@ describe('retries', () => {
     const registered = await registerWebhook(emu, hook.url(), ['job.created'], secret);
 
     const job = await createJob(emu);
-    await waitFor('the delivery to succeed, and nothing more to send', () => allSettled(emu.store, registered.id) && nothingPending(emu.store));
+    await waitFor(
+      'the delivery to succeed, and nothing more to send',
+      () => allSettled(emu.store, registered.id) && nothingPending(emu.store),
+    );
 
     expect(hook.requests).toHaveLength(3);
     const ids = hook.requests.map((request) => request.headers['webhook-id']);
@@ -214,7 +236,10 @@ describe('retries', () => {
     await createJob(emu);
     // 2 + 10 + 50 + 250 + 1250 ms of backoff. Once it has failed, nothing is pending: no 7th attempt
     // can follow (the emulator sends pending deliveries only).
-    await waitFor('the delivery to fail, and nothing more to send', () => allSettled(emu.store, registered.id) && nothingPending(emu.store));
+    await waitFor(
+      'the delivery to fail, and nothing more to send',
+      () => allSettled(emu.store, registered.id) && nothingPending(emu.store),
+    );
 
     expect(hook.requests).toHaveLength(6);
     expect(new Set(hook.requests.map((request) => request.headers['webhook-id'])).size).toBe(1);
@@ -340,7 +365,10 @@ describe('delivery across restarts and in-process emulators', () => {
 
     const hook = await receiver(() => 200, port);
     const second = await testEmulator(dataDir, { deliveryBackoffMs: 10 });
-    await waitFor('the delivery after the restart, and nothing more to send', () => allSettled(second.store, registered.id) && nothingPending(second.store));
+    await waitFor(
+      'the delivery after the restart, and nothing more to send',
+      () => allSettled(second.store, registered.id) && nothingPending(second.store),
+    );
 
     expect(hook.requests).toHaveLength(1);
     expect(hook.requests[0]!.path).toBe('/late');
@@ -354,7 +382,9 @@ describe('delivery across restarts and in-process emulators', () => {
     ]);
   });
 
-  async function embedded(dataDir: string): Promise<{ emu: RunningEmulator; call(method: string, path: string, body?: unknown): Promise<any> }> {
+  async function embedded(
+    dataDir: string,
+  ): Promise<{ emu: RunningEmulator; call(method: string, path: string, body?: unknown): Promise<any> }> {
     const emu = await startEmulator({ dataDir, port: 0, mode: 'embedded' });
     cleanups.push(() => emu.close());
     const key = ensureLocalKey(dataDir);
@@ -407,11 +437,19 @@ describe('delivery across restarts and in-process emulators', () => {
     const hook = await receiver(() => ({ status: 200, after: answer.promise }));
     const secret = whsecSecret();
     const { emu, call } = await embedded(dataDir);
-    const registered = await call('POST', '/webhooks', { url: hook.url(), events: ['job.created', 'assessment.generated'], secret });
+    const registered = await call('POST', '/webhooks', {
+      url: hook.url(),
+      events: ['job.created', 'assessment.generated'],
+      secret,
+    });
     expect(registered.status).toBe(201);
     // 6 jobs: 12 deliveries, more than the 8 the emulator runs at once.
     for (let index = 0; index < 6; index++) {
-      const created = await call('POST', '/jobs', { title: `Engineer ${index}`, description: DESCRIPTION, publish: true });
+      const created = await call('POST', '/jobs', {
+        title: `Engineer ${index}`,
+        description: DESCRIPTION,
+        publish: true,
+      });
       expect(created.status).toBe(201);
     }
     await waitFor('8 deliveries under way', () => hook.requests.length === 8);
@@ -444,7 +482,15 @@ describe('events from candidates', () => {
 
     const candidates = emu.store.all<Candidate>('candidates').filter((candidate) => candidate.job_id === job.id);
     expect(candidates).toHaveLength(60);
-    const statusIndex: Record<string, number> = { new: 0, screening: 1, review: 2, interview: 3, offer: 4, hired: 5, rejected: 3 };
+    const statusIndex: Record<string, number> = {
+      new: 0,
+      screening: 1,
+      review: 2,
+      interview: 3,
+      offer: 4,
+      hired: 5,
+      rejected: 3,
+    };
     const expected: Record<EventKind, number> = {
       'job.created': 1,
       'assessment.generated': 1,
@@ -452,13 +498,18 @@ describe('events from candidates', () => {
       'application.created': 60,
       'assessment.completed': candidates.filter((candidate) => candidate.score !== null).length,
       'candidate.statusChanged': candidates.reduce((sum, candidate) => sum + statusIndex[candidate.status]!, 0),
-      'interview.scheduled': candidates.filter((candidate) => ['interview', 'offer', 'hired'].includes(candidate.status)).length,
+      'interview.scheduled': candidates.filter((candidate) =>
+        ['interview', 'offer', 'hired'].includes(candidate.status),
+      ).length,
       'offer.extended': candidates.filter((candidate) => ['offer', 'hired'].includes(candidate.status)).length,
     };
     for (const kind of EVENT_KINDS) expect(expected[kind], kind).toBeGreaterThan(0);
     const total = Object.values(expected).reduce((sum, count) => sum + count, 0);
 
-    await waitFor(`${total} deliveries, and nothing more to send`, () => hook.requests.length >= total && allSettled(emu.store, registered.id) && nothingPending(emu.store));
+    await waitFor(
+      `${total} deliveries, and nothing more to send`,
+      () => hook.requests.length >= total && allSettled(emu.store, registered.id) && nothingPending(emu.store),
+    );
     expect(hook.requests).toHaveLength(total);
 
     const bodies = hook.requests.map((request) => verified(request, secret));
@@ -480,17 +531,26 @@ describe('events from candidates', () => {
     expect(ids('application.received')).toEqual(candidateIds(() => true));
     expect(ids('application.created')).toEqual(candidateIds(() => true));
     expect(ids('assessment.completed', 'candidate_id')).toEqual(candidateIds((candidate) => candidate.score !== null));
-    expect(ids('interview.scheduled')).toEqual(candidateIds((candidate) => ['interview', 'offer', 'hired'].includes(candidate.status)));
+    expect(ids('interview.scheduled')).toEqual(
+      candidateIds((candidate) => ['interview', 'offer', 'hired'].includes(candidate.status)),
+    );
     expect(ids('offer.extended')).toEqual(candidateIds((candidate) => ['offer', 'hired'].includes(candidate.status)));
     for (const body of bodies.filter((item) => item.type === 'assessment.completed')) {
       const candidate = candidates.find((item) => item.id === body.data.candidate_id)!;
-      expect(body.data).toEqual({ candidate_id: candidate.id, job_id: job.id, assessment_id: job.assessment_id, score: candidate.score });
+      expect(body.data).toEqual({
+        candidate_id: candidate.id,
+        job_id: job.id,
+        assessment_id: job.assessment_id,
+        score: candidate.score,
+      });
     }
 
     // The spec's list filters over the same candidates.
     const listed = await emu.call('GET', '/candidates?status=review&score_min=80&per_page=100');
     expect(listed.status).toBe(200);
-    const wanted = candidateIds((candidate) => candidate.status === 'review' && candidate.score !== null && candidate.score >= 80);
+    const wanted = candidateIds(
+      (candidate) => candidate.status === 'review' && candidate.score !== null && candidate.score >= 80,
+    );
     expect(wanted.length).toBeGreaterThan(0);
     expect(candidateIds((candidate) => candidate.status === 'review').length).toBeGreaterThan(wanted.length);
     expect(listed.json.data.map((candidate: Candidate) => candidate.id).sort()).toEqual(wanted);
@@ -502,7 +562,12 @@ describe('events from candidates', () => {
     const hook = await receiver();
     // A plain secret: the HMAC key is its UTF-8 bytes.
     const secret = 'plain-shared-secret-0123456789';
-    const registered = await registerWebhook(emu, hook.url(), ['candidate.statusChanged', 'interview.scheduled', 'offer.extended'], secret);
+    const registered = await registerWebhook(
+      emu,
+      hook.url(),
+      ['candidate.statusChanged', 'interview.scheduled', 'offer.extended'],
+      secret,
+    );
     const job = await createJob(emu);
     await simulate(emu, { job_id: job.id, applications: 1, seed: 1 });
     const [candidate] = emu.store.all<Candidate>('candidates');
@@ -517,10 +582,18 @@ describe('events from candidates', () => {
       expect(response.status).toBe(200);
       answers.push(response.json.data);
     }
-    await waitFor('four deliveries, and nothing more to send', () => hook.requests.length >= 4 && allSettled(emu.store, registered.id) && nothingPending(emu.store));
+    await waitFor(
+      'four deliveries, and nothing more to send',
+      () => hook.requests.length >= 4 && allSettled(emu.store, registered.id) && nothingPending(emu.store),
+    );
 
     expect(hook.requests).toHaveLength(4);
-    expect(() => new Webhook(secret, { format: 'raw' }).verify(hook.requests[0]!.body, { ...hook.requests[0]!.headers, 'webhook-signature': 'v1,AAAA' })).toThrow();
+    expect(() =>
+      new Webhook(secret, { format: 'raw' }).verify(hook.requests[0]!.body, {
+        ...hook.requests[0]!.headers,
+        'webhook-signature': 'v1,AAAA',
+      }),
+    ).toThrow();
     const bodies = hook.requests.map((request) => verified(request, secret));
     // Deliveries run in parallel, so they may arrive in any order: put them in the order of the moves.
     const changes = bodies
@@ -532,7 +605,9 @@ describe('events from candidates', () => {
       ['screening', 'review'],
       ['review', 'interview'],
     ]);
-    changes.forEach((body, index) => expect(body.data).toEqual({ ...answers[index], previous_status: previous[index] }));
+    changes.forEach((body, index) =>
+      expect(body.data).toEqual({ ...answers[index], previous_status: previous[index] }),
+    );
     const interviews = bodies.filter((body) => body.type === 'interview.scheduled');
     expect(interviews).toHaveLength(1);
     expect(interviews[0].data).toEqual(answers[2]);
@@ -561,7 +636,10 @@ describe('removal and silence', () => {
     const witness = await receiver();
     const other = await registerWebhook(emu, witness.url(), ['job.created'], whsecSecret());
     await createJob(emu);
-    await waitFor('the delivery to fail, and nothing more to send', () => allSettled(emu.store, registered.id) && allSettled(emu.store, other.id) && nothingPending(emu.store));
+    await waitFor(
+      'the delivery to fail, and nothing more to send',
+      () => allSettled(emu.store, registered.id) && allSettled(emu.store, other.id) && nothingPending(emu.store),
+    );
     expect(witness.requests).toHaveLength(1);
 
     const [delivery] = deliveriesOf(emu.store, registered.id);
@@ -584,7 +662,10 @@ describe('removal and silence', () => {
     const logged = emu.store.all<StoredEvent>('events');
     // Each application is received and created; each job is created with its assessment.
     expect(logged.filter((event) => event.type === 'application.received')).toHaveLength(20);
-    expect(logged.filter((event) => event.type === 'job.created').map((event) => event.job_id)).toEqual([first.id, expect.stringMatching(/^job_/)]);
+    expect(logged.filter((event) => event.type === 'job.created').map((event) => event.job_id)).toEqual([
+      first.id,
+      expect.stringMatching(/^job_/),
+    ]);
     expect(emu.store.count('deliveries')).toBe(0);
 
     // Subscribed to job.created only: creating a job makes one delivery; the candidates' events none.

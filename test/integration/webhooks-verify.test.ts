@@ -10,10 +10,23 @@ const BODY = '{"type":"job.created","data":{"id":"job_123"}}';
 function delivery() {
   const secret = generateSecret();
   const headers = signedHeaders(secret, 'msg_1', BODY, new Date());
-  return { secret, flags: { '--id': headers['webhook-id'], '--timestamp': headers['webhook-timestamp'], '--signature': headers['webhook-signature'] } };
+  return {
+    secret,
+    flags: {
+      '--id': headers['webhook-id'],
+      '--timestamp': headers['webhook-timestamp'],
+      '--signature': headers['webhook-signature'],
+    },
+  };
 }
 
-const argvOf = (secret: string, flags: Record<string, string>) => ['webhooks', 'verify', '--secret', secret, ...Object.entries(flags).flat()];
+const argvOf = (secret: string, flags: Record<string, string>) => [
+  'webhooks',
+  'verify',
+  '--secret',
+  secret,
+  ...Object.entries(flags).flat(),
+];
 
 describe('webhooks verify', () => {
   const cases: { leave: string[]; stderr: string }[] = [

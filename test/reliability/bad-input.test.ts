@@ -40,13 +40,55 @@ const { property } = properties('bad input', 20_261_122);
 
 /** Control characters and terminal escapes: C0, C1, DEL, CSI/OSC sequences, bidi, separators. */
 const NASTY = [
-  '\u0000', '\u0007', '\b', '\t', '\n', '\u000b', '\f', '\r', '\u001b', '\u001b[31m', '\u001b[2J\u001b[H', '\u001b]0;pwned\u0007',
-  '\u001b]8;;https://evil.example\u001b\\', '\u007f', '\u0080', '\u0085', '\u009b', '\u009b31m', '\u009d', '\u200b', '\u200d', '\u2028',
-  '\u2029', '\u202e', '\u2066', '\ufeff', '\ud800', '\udfff',
+  '\u0000',
+  '\u0007',
+  '\b',
+  '\t',
+  '\n',
+  '\u000b',
+  '\f',
+  '\r',
+  '\u001b',
+  '\u001b[31m',
+  '\u001b[2J\u001b[H',
+  '\u001b]0;pwned\u0007',
+  '\u001b]8;;https://evil.example\u001b\\',
+  '\u007f',
+  '\u0080',
+  '\u0085',
+  '\u009b',
+  '\u009b31m',
+  '\u009d',
+  '\u200b',
+  '\u200d',
+  '\u2028',
+  '\u2029',
+  '\u202e',
+  '\u2066',
+  '\ufeff',
+  '\ud800',
+  '\udfff',
 ];
 const EMOJI = ['😀', '👩‍💻', '🇩🇪', '🧑🏽‍🚀', 'é', 'e\u0301', '中文', '𝔘𝔫𝔦', 'ﷺ', 'ᄀ', '\u0301'];
 const WHITESPACE = [' ', '\t', '\n', '\r', '\u000b', '\f', '\u00a0', '\u1680', '\u2003', '\u2028', '\u3000', '\ufeff'];
-const ODD_STRINGS = ['', ' ', 'NaN', 'Infinity', '-1', '1e3', '0x10', 'null', 'true', '{}', '[]', '--', '-x', '=', 'undefined', '__proto__'];
+const ODD_STRINGS = [
+  '',
+  ' ',
+  'NaN',
+  'Infinity',
+  '-1',
+  '1e3',
+  '0x10',
+  'null',
+  'true',
+  '{}',
+  '[]',
+  '--',
+  '-x',
+  '=',
+  'undefined',
+  '__proto__',
+];
 
 const whitespaceOnly = fc.string({ unit: fc.constantFrom(...WHITESPACE), minLength: 1, maxLength: 6 });
 /** Any text: printable, any code point, graphemes, controls and emoji, whitespace only, odd. */
@@ -63,7 +105,10 @@ const nonBlank = fc
   .tuple(fc.constantFrom('a', 'Z', '7', 'é', '😀', '中', '\u001b', '\u0000'), anyText)
   .map(([head, tail]) => head + tail);
 
-const keyText = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('__proto__', 'constructor', 'toString', 'title', 'min', 'type'));
+const keyText = fc.oneof(
+  fc.string({ maxLength: 6 }),
+  fc.constantFrom('__proto__', 'constructor', 'toString', 'title', 'min', 'type'),
+);
 /** A value of a type no field takes (and some that one field takes: the property decides). */
 const wrongType = fc.oneof(
   fc.constant(null),
@@ -78,14 +123,45 @@ const wrongType = fc.oneof(
 const numberish = fc.oneof(
   fc.integer({ min: -2, max: 2_000 }),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
-  fc.constantFrom(-1, 0, -0, 4, 5, 5.5, 20, 21, 299, 300, 300.5, 1800, 1801, 1e21, 2 ** 53, 2 ** 53 + 2, Number.MIN_VALUE, -1e-9),
+  fc.constantFrom(
+    -1,
+    0,
+    -0,
+    4,
+    5,
+    5.5,
+    20,
+    21,
+    299,
+    300,
+    300.5,
+    1800,
+    1801,
+    1e21,
+    2 ** 53,
+    2 ** 53 + 2,
+    Number.MIN_VALUE,
+    -1e-9,
+  ),
   fc.constantFrom('NaN', 'Infinity', '-Infinity', '12', ' 12 ', '1e3', '0x10', '', '5.0', 'ten', '300'),
 );
-const textField = fc.oneof({ weight: 4, arbitrary: nonBlank }, { weight: 1, arbitrary: anyText }, { weight: 1, arbitrary: wrongType });
+const textField = fc.oneof(
+  { weight: 4, arbitrary: nonBlank },
+  { weight: 1, arbitrary: anyText },
+  { weight: 1, arbitrary: wrongType },
+);
 const enumField = (values: readonly string[]) =>
   fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...values) },
-    { weight: 1, arbitrary: fc.constantFrom(...values.map((value) => value.toUpperCase()), ...values.map((value) => ` ${value}`), '', 'other') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        ...values.map((value) => value.toUpperCase()),
+        ...values.map((value) => ` ${value}`),
+        '',
+        'other',
+      ),
+    },
     { weight: 1, arbitrary: wrongType },
   );
 
@@ -120,7 +196,9 @@ const description = fc.oneof(
 
 // Codes in any case and with spaces around are valid: they are normalised (`us` → `US`).
 const anyCase = (codes: ReadonlySet<string>) =>
-  fc.tuple(fc.constantFrom(...codes), fc.constantFrom('', ' '), fc.boolean()).map(([code, pad, lower]) => pad + (lower ? code.toLowerCase() : code) + pad);
+  fc
+    .tuple(fc.constantFrom(...codes), fc.constantFrom('', ' '), fc.boolean())
+    .map(([code, pad, lower]) => pad + (lower ? code.toLowerCase() : code) + pad);
 const validCountry = anyCase(COUNTRY_CODES);
 const validCurrency = anyCase(CURRENCY_CODES);
 const country = fc.oneof(
@@ -130,8 +208,14 @@ const country = fc.oneof(
   wrongType,
 );
 const validLocation = fc.oneof(
-  fc.record({ type: fc.constant('remote'), city: nonBlank, state: nonBlank, country: validCountry }, { requiredKeys: ['type'] }),
-  fc.record({ type: fc.constantFrom('hybrid', 'onsite'), city: nonBlank, state: nonBlank, country: validCountry }, { requiredKeys: ['type', 'city', 'state'] }),
+  fc.record(
+    { type: fc.constant('remote'), city: nonBlank, state: nonBlank, country: validCountry },
+    { requiredKeys: ['type'] },
+  ),
+  fc.record(
+    { type: fc.constantFrom('hybrid', 'onsite'), city: nonBlank, state: nonBlank, country: validCountry },
+    { requiredKeys: ['type', 'city', 'state'] },
+  ),
 );
 const location = fc.oneof(
   fc.record({ type: enumField(LOCATION_TYPES), city: textField, state: textField, country }, { requiredKeys: [] }),
@@ -140,10 +224,20 @@ const location = fc.oneof(
 
 const amount = fc.oneof(fc.integer({ min: 0, max: 500_000 }), fc.double({ min: 0, max: 1e7, noNaN: true }));
 const validSalary = fc
-  .record({ min: amount, max: amount, currency: validCurrency, period: fc.constantFrom(...SALARY_PERIODS) }, { requiredKeys: [] })
-  .map((salary) => (salary.min !== undefined && salary.max !== undefined && salary.min > salary.max ? { ...salary, min: salary.max, max: salary.min } : salary));
+  .record(
+    { min: amount, max: amount, currency: validCurrency, period: fc.constantFrom(...SALARY_PERIODS) },
+    { requiredKeys: [] },
+  )
+  .map((salary) =>
+    salary.min !== undefined && salary.max !== undefined && salary.min > salary.max
+      ? { ...salary, min: salary.max, max: salary.min }
+      : salary,
+  );
 const salary = fc.oneof(
-  fc.record({ min: numberish, max: numberish, currency: textField, period: enumField(SALARY_PERIODS) }, { requiredKeys: [] }),
+  fc.record(
+    { min: numberish, max: numberish, currency: textField, period: enumField(SALARY_PERIODS) },
+    { requiredKeys: [] },
+  ),
   // min > max
   fc
     .tuple(amount, amount)
@@ -152,7 +246,10 @@ const salary = fc.oneof(
   wrongType,
 );
 
-const flagValue = fc.oneof({ weight: 3, arbitrary: fc.boolean() }, { weight: 1, arbitrary: fc.constantFrom('true', 'false', 1, 0, null, 'yes') });
+const flagValue = fc.oneof(
+  { weight: 3, arbitrary: fc.boolean() },
+  { weight: 1, arbitrary: fc.constantFrom('true', 'false', 1, 0, null, 'yes') },
+);
 const validAssessment = fc.record(
   {
     auto_generate: fc.boolean(),
@@ -179,10 +276,17 @@ const assessment = fc.oneof(
 
 const validList = fc.array(nonBlank, { maxLength: 4 });
 const list = fc.oneof(
-  fc.array(fc.oneof({ weight: 3, arbitrary: nonBlank }, { weight: 1, arbitrary: fc.constantFrom('', '  ', '\t\n') }, { weight: 1, arbitrary: wrongType }), {
-    minLength: 1,
-    maxLength: 4,
-  }),
+  fc.array(
+    fc.oneof(
+      { weight: 3, arbitrary: nonBlank },
+      { weight: 1, arbitrary: fc.constantFrom('', '  ', '\t\n') },
+      { weight: 1, arbitrary: wrongType },
+    ),
+    {
+      minLength: 1,
+      maxLength: 4,
+    },
+  ),
   fc.constant([]),
   wrongType,
   anyText,
@@ -220,18 +324,48 @@ const FIELD_VALUES: Record<string, fc.Arbitrary<unknown>> = {
   publish: flagValue,
 };
 const NESTED_VALUES: Record<string, Record<string, fc.Arbitrary<unknown>>> = {
-  location: { type: enumField(LOCATION_TYPES), city: fc.oneof(textField, whitespaceOnly), state: fc.oneof(textField, whitespaceOnly), country },
-  salary: { min: numberish, max: numberish, currency: fc.oneof(validCurrency, fc.constantFrom('EURO', 'XAU', 'US$'), textField, whitespaceOnly), period: enumField(SALARY_PERIODS) },
+  location: {
+    type: enumField(LOCATION_TYPES),
+    city: fc.oneof(textField, whitespaceOnly),
+    state: fc.oneof(textField, whitespaceOnly),
+    country,
+  },
+  salary: {
+    min: numberish,
+    max: numberish,
+    currency: fc.oneof(validCurrency, fc.constantFrom('EURO', 'XAU', 'US$'), textField, whitespaceOnly),
+    period: enumField(SALARY_PERIODS),
+  },
   assessment_config: {
     auto_generate: flagValue,
     question_count: numberish,
     time_limit: numberish,
     proctoring: flagValue,
-    question_types: fc.oneof(fc.array(fc.oneof(enumField(QUESTION_TYPES), fc.constantFrom('', ' ')), { maxLength: 4 }), wrongType),
+    question_types: fc.oneof(
+      fc.array(fc.oneof(enumField(QUESTION_TYPES), fc.constantFrom('', ' ')), { maxLength: 4 }),
+      wrongType,
+    ),
   },
 };
 const unknownKey = fc.oneof(
-  fc.constantFrom('foo', 'Title', 'title ', 'TITLE', 'status', 'id', '__proto__', 'constructor', 'toString', 'hasOwnProperty', '', 'location.city', 'descripción', '\u0000', '\u001b[31m', '😀'),
+  fc.constantFrom(
+    'foo',
+    'Title',
+    'title ',
+    'TITLE',
+    'status',
+    'id',
+    '__proto__',
+    'constructor',
+    'toString',
+    'hasOwnProperty',
+    '',
+    'location.city',
+    'descripción',
+    '\u0000',
+    '\u001b[31m',
+    '😀',
+  ),
   fc.string({ maxLength: 8 }),
 );
 
@@ -243,8 +377,18 @@ type Mutation =
   | { op: 'root'; value: unknown };
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
-  { weight: 6, arbitrary: fc.oneof(...Object.entries(FIELD_VALUES).map(([field, value]) => value.map((v): Mutation => ({ op: 'set', field, value: v })))) },
-  { weight: 2, arbitrary: fc.constantFrom(...Object.keys(FIELD_VALUES)).map((field): Mutation => ({ op: 'delete', field })) },
+  {
+    weight: 6,
+    arbitrary: fc.oneof(
+      ...Object.entries(FIELD_VALUES).map(([field, value]) =>
+        value.map((v): Mutation => ({ op: 'set', field, value: v })),
+      ),
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(...Object.keys(FIELD_VALUES)).map((field): Mutation => ({ op: 'delete', field })),
+  },
   {
     weight: 4,
     arbitrary: fc.oneof(
@@ -262,7 +406,8 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   { weight: 1, arbitrary: fc.oneof(wrongType, anyText).map((value): Mutation => ({ op: 'root', value })) },
 );
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** Sets an own property, `__proto__` included (as JSON.parse does). */
 function put(target: Record<string, unknown>, key: string, value: unknown): void {
@@ -351,7 +496,9 @@ function expectNoCrash(result: RunResult, allowed: readonly number[] = [0, 2]): 
 function errorEnvelope(stderr: string): { code: string; message: string; details?: Record<string, string> } {
   // Notices and per-row reports may come first (stderr is also for those); the envelope ends it.
   const start = stderr.startsWith('{') ? 0 : stderr.indexOf('\n{') + 1;
-  const parsed = JSON.parse(stderr.slice(start)) as { error: { code: string; message: string; details?: Record<string, string> } };
+  const parsed = JSON.parse(stderr.slice(start)) as {
+    error: { code: string; message: string; details?: Record<string, string> };
+  };
   return parsed.error;
 }
 
@@ -369,7 +516,13 @@ function controlsIn(stdout: string, allowed: readonly string[]): string[] {
 /** How a value should read in a table cell: every control escaped, as text. */
 function escaped(text: string): string {
   return toWellFormed(text).replace(new RegExp(CONTROL.source, 'gu'), (char) =>
-    char === '\n' ? '\\n' : char === '\t' ? '\\t' : char === '\r' ? '\\r' : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    char === '\n'
+      ? '\\n'
+      : char === '\t'
+        ? '\\t'
+        : char === '\r'
+          ? '\\r'
+          : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }
 
@@ -422,7 +575,9 @@ describe('generated job inputs: one schema, one verdict', () => {
       if (local.ok) return;
       // The emulator is asked only about the inputs it matters for (keys that Object.prototype also has), to stay fast.
       const asked = isObject(input) && Object.keys(input).some((key) => key in Object.prototype);
-      const details = asked ? ((await postJob(emulator, input)).body.error.details as Record<string, string>) : undefined;
+      const details = asked
+        ? ((await postJob(emulator, input)).body.error.details as Record<string, string>)
+        : undefined;
       const report = `input: ${JSON.stringify(input)}\nlocal errors: ${JSON.stringify(local.errors)}\nemulator details: ${JSON.stringify(details)}`;
       expect(Object.keys(local.errors), report).not.toEqual([]);
       if (details) expect(Object.keys(details), report).not.toEqual([]);
@@ -472,15 +627,58 @@ describe('generated job inputs: one schema, one verdict', () => {
 });
 
 describe('generated flags for jobs create', () => {
-  const VALUE_FLAGS = [...Object.entries(JOB_INPUT_FLAGS).filter(([, flag]) => flag.kind !== 'boolean').map(([key, flag]) => longName(key, flag)), '--from-file'];
-  const SWITCHES = ['--no-auto-generate', '--auto-generate', '--proctoring', '--publish', '--dry-run', '--interactive', '--json', '--quiet'];
-  const huge = fc.constantFrom(100_000, 200_000).chain((size) => fc.constantFrom('x', 'é', '😀', '\u001b').map((char) => char.repeat(size)));
+  const VALUE_FLAGS = [
+    ...Object.entries(JOB_INPUT_FLAGS)
+      .filter(([, flag]) => flag.kind !== 'boolean')
+      .map(([key, flag]) => longName(key, flag)),
+    '--from-file',
+  ];
+  const SWITCHES = [
+    '--no-auto-generate',
+    '--auto-generate',
+    '--proctoring',
+    '--publish',
+    '--dry-run',
+    '--interactive',
+    '--json',
+    '--quiet',
+  ];
+  const huge = fc
+    .constantFrom(100_000, 200_000)
+    .chain((size) => fc.constantFrom('x', 'é', '😀', '\u001b').map((char) => char.repeat(size)));
   const oddValue = fc.oneof(
     {
       weight: 3,
       arbitrary: fc.constantFrom(
-        '--', '-x', '', '=', '-', '-1', '--title', '--json', ',', ' , ', 'NaN', 'Infinity', '1e3', '0x10', '5', '20', '300', '100000', ' 7 ',
-        'remote', 'onsite', 'hybrid', 'senior', 'full_time', 'yearly', 'scenario', 'scenario,essay', 'US', 'de',
+        '--',
+        '-x',
+        '',
+        '=',
+        '-',
+        '-1',
+        '--title',
+        '--json',
+        ',',
+        ' , ',
+        'NaN',
+        'Infinity',
+        '1e3',
+        '0x10',
+        '5',
+        '20',
+        '300',
+        '100000',
+        ' 7 ',
+        'remote',
+        'onsite',
+        'hybrid',
+        'senior',
+        'full_time',
+        'yearly',
+        'scenario',
+        'scenario,essay',
+        'US',
+        'de',
       ),
     },
     { weight: 3, arbitrary: anyText },
@@ -505,21 +703,36 @@ describe('generated flags for jobs create', () => {
     '--time-limit': ['300', '900', '1800'],
     '--question-type': ['scenario', 'ranksort,multiple_choice'],
   };
-  const flagWithValue = fc.constantFrom(...VALUE_FLAGS).chain((flag) =>
-    fc.tuple(
-      fc.constant(flag),
-      PLAUSIBLE[flag] ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...PLAUSIBLE[flag]) }, { weight: 1, arbitrary: oddValue }) : oddValue,
-      fc.boolean(),
-    ),
-  );
+  const flagWithValue = fc
+    .constantFrom(...VALUE_FLAGS)
+    .chain((flag) =>
+      fc.tuple(
+        fc.constant(flag),
+        PLAUSIBLE[flag]
+          ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...PLAUSIBLE[flag]) }, { weight: 1, arbitrary: oddValue })
+          : oddValue,
+        fc.boolean(),
+      ),
+    );
   const flagVector = fc
     .record({
-      title: fc.option(fc.oneof({ weight: 4, arbitrary: fc.constant('Backend Engineer') }, { weight: 1, arbitrary: nonBlank }, { weight: 1, arbitrary: oddValue }), {
-        nil: undefined,
-        freq: 8,
-      }),
+      title: fc.option(
+        fc.oneof(
+          { weight: 4, arbitrary: fc.constant('Backend Engineer') },
+          { weight: 1, arbitrary: nonBlank },
+          { weight: 1, arbitrary: oddValue },
+        ),
+        {
+          nil: undefined,
+          freq: 8,
+        },
+      ),
       description: fc.option(
-        fc.oneof({ weight: 4, arbitrary: fc.constant(DESCRIPTION) }, { weight: 1, arbitrary: nearMinimum }, { weight: 1, arbitrary: oddValue }),
+        fc.oneof(
+          { weight: 4, arbitrary: fc.constant(DESCRIPTION) },
+          { weight: 1, arbitrary: nearMinimum },
+          { weight: 1, arbitrary: oddValue },
+        ),
         { nil: undefined, freq: 8 },
       ),
       others: fc.array(
@@ -533,7 +746,8 @@ describe('generated flags for jobs create', () => {
     })
     .map(({ title, description, others, stray }) => {
       const argv: string[] = [];
-      const add = (flag: string, value: string, joined: boolean) => (joined ? argv.push(`${flag}=${value}`) : argv.push(flag, value));
+      const add = (flag: string, value: string, joined: boolean) =>
+        joined ? argv.push(`${flag}=${value}`) : argv.push(flag, value);
       if (title !== undefined) add('--title', title, false);
       if (description !== undefined) add('--description', description, false);
       for (const [flag, value, joined] of others) {
@@ -564,8 +778,46 @@ describe('malformed files and stdin', () => {
   const syntaxSoup = fc
     .array(
       fc.constantFrom(
-        '{', '}', '[', ']', ':', ',', '"', "'", '\n', '\r\n', '-', ' ', '  ', 'a', 'title', 'description', '\u0000', '\ufeff', '#', '&a', '*a',
-        '!!binary', '!!set', '!!map', '? ', '|', '>', '%YAML 1.2', '---', '...', '@', '`', '\\', '\\u', 'null', '1e999', '__proto__', ';', '😀', '\u001b',
+        '{',
+        '}',
+        '[',
+        ']',
+        ':',
+        ',',
+        '"',
+        "'",
+        '\n',
+        '\r\n',
+        '-',
+        ' ',
+        '  ',
+        'a',
+        'title',
+        'description',
+        '\u0000',
+        '\ufeff',
+        '#',
+        '&a',
+        '*a',
+        '!!binary',
+        '!!set',
+        '!!map',
+        '? ',
+        '|',
+        '>',
+        '%YAML 1.2',
+        '---',
+        '...',
+        '@',
+        '`',
+        '\\',
+        '\\u',
+        'null',
+        '1e999',
+        '__proto__',
+        ';',
+        '😀',
+        '\u001b',
       ),
       { maxLength: 80 },
     )
@@ -574,47 +826,81 @@ describe('malformed files and stdin', () => {
 
   it('random bytes in --from-file: exit 2 naming the file', async () => {
     const { root, env } = await setup();
-    await property('garbage --from-file', fc.tuple(garbage, fc.constantFrom('.json', '.yaml', '.yml', '.txt', '')), 150, async ([bytes, ext]) => {
-      const file = writeTemp(root, `garbage${ext}`, bytes);
-      const result = await runCli(['jobs', 'create', '--from-file', file], { env });
-      expectNoCrash(result, [2]);
-      expect(result.stderr).toContain(file);
-    });
+    await property(
+      'garbage --from-file',
+      fc.tuple(garbage, fc.constantFrom('.json', '.yaml', '.yml', '.txt', '')),
+      150,
+      async ([bytes, ext]) => {
+        const file = writeTemp(root, `garbage${ext}`, bytes);
+        const result = await runCli(['jobs', 'create', '--from-file', file], { env });
+        expectNoCrash(result, [2]);
+        expect(result.stderr).toContain(file);
+      },
+    );
   });
 
   it('random bytes in jobs import FILE: exit 2 naming the file or its rows, nothing sent', async () => {
     const { root, env, emulator } = await setup();
-    await property('garbage jobs import', fc.tuple(garbage, fc.constantFrom('.csv', '.json', '.ndjson', '.jsonl', '.txt', '')), 150, async ([bytes, ext]) => {
-      const file = writeTemp(root, `garbage${ext}`, bytes);
-      const result = await runCli(['jobs', 'import', file], { env });
-      expectNoCrash(result, [2]);
-      expect(result.stderr.includes(file) || /rows? (is|are) not valid; nothing was sent/.test(result.stderr), result.stderr).toBe(true);
-    });
+    await property(
+      'garbage jobs import',
+      fc.tuple(garbage, fc.constantFrom('.csv', '.json', '.ndjson', '.jsonl', '.txt', '')),
+      150,
+      async ([bytes, ext]) => {
+        const file = writeTemp(root, `garbage${ext}`, bytes);
+        const result = await runCli(['jobs', 'import', file], { env });
+        expectNoCrash(result, [2]);
+        expect(
+          result.stderr.includes(file) || /rows? (is|are) not valid; nothing was sent/.test(result.stderr),
+          result.stderr,
+        ).toBe(true);
+      },
+    );
     expect((await emulator.call('GET', '/jobs')).json.data).toEqual([]);
   });
 
   it('binary garbage on stdin: --from-file - and jobs import - exit 2 naming stdin', async () => {
     const { env, emulator } = await setup();
-    await property('garbage on stdin', fc.tuple(garbage, fc.boolean(), fc.boolean()), 150, async ([bytes, importing, asJson]) => {
-      const argv = importing ? ['jobs', 'import', '-'] : ['jobs', 'create', '--from-file', '-'];
-      const result = await runWithStdin([...argv, ...(asJson ? ['--json'] : [])], bytes, env);
-      expectNoCrash(result, [2]);
-      // `--from-file -` names stdin as the user wrote it (the parse errors say `stdin`); an import
-      // that reads as rows names the rows that are not valid.
-      const names = importing ? /stdin|rows? (is|are) not valid; nothing was sent/ : /stdin|--from-file -:/;
-      if (asJson) {
-        // The error envelope ends stderr; with the fields in its details, it needs no more.
-        const error = errorEnvelope(result.stderr);
-        expect(names.test(result.stderr) || Object.keys(error.details ?? {}).length > 0, result.stderr).toBe(true);
-      } else expect(result.stderr).toMatch(names);
-    });
+    await property(
+      'garbage on stdin',
+      fc.tuple(garbage, fc.boolean(), fc.boolean()),
+      150,
+      async ([bytes, importing, asJson]) => {
+        const argv = importing ? ['jobs', 'import', '-'] : ['jobs', 'create', '--from-file', '-'];
+        const result = await runWithStdin([...argv, ...(asJson ? ['--json'] : [])], bytes, env);
+        expectNoCrash(result, [2]);
+        // `--from-file -` names stdin as the user wrote it (the parse errors say `stdin`); an import
+        // that reads as rows names the rows that are not valid.
+        const names = importing ? /stdin|rows? (is|are) not valid; nothing was sent/ : /stdin|--from-file -:/;
+        if (asJson) {
+          // The error envelope ends stderr; with the fields in its details, it needs no more.
+          const error = errorEnvelope(result.stderr);
+          expect(names.test(result.stderr) || Object.keys(error.details ?? {}).length > 0, result.stderr).toBe(true);
+        } else expect(result.stderr).toMatch(names);
+      },
+    );
     expect((await emulator.call('GET', '/jobs')).json.data).toEqual([]);
   });
 
   const CSV_COLUMNS = [
-    'title', 'description', 'department', 'location.type', 'location.city', 'location.state', 'location.country', 'requirements', 'skills',
-    'experience_level', 'employment_type', 'salary.min', 'salary.max', 'salary.currency', 'salary.period',
-    'assessment_config.question_count', 'assessment_config.time_limit', 'assessment_config.question_types', 'publish',
+    'title',
+    'description',
+    'department',
+    'location.type',
+    'location.city',
+    'location.state',
+    'location.country',
+    'requirements',
+    'skills',
+    'experience_level',
+    'employment_type',
+    'salary.min',
+    'salary.max',
+    'salary.currency',
+    'salary.period',
+    'assessment_config.question_count',
+    'assessment_config.time_limit',
+    'assessment_config.question_types',
+    'publish',
   ];
   function csvOf(jobs: Record<string, unknown>[]): string {
     const cell = (job: Record<string, unknown>, column: string): string => {
@@ -623,11 +909,22 @@ describe('malformed files and stdin', () => {
       if (Array.isArray(value)) return value.join(';');
       return String(value);
     };
-    return [csvRow(CSV_COLUMNS), ...jobs.map((job) => csvRow(CSV_COLUMNS.map((column) => cell(job, column))))].join('\n') + '\n';
+    return (
+      [csvRow(CSV_COLUMNS), ...jobs.map((job) => csvRow(CSV_COLUMNS.map((column) => cell(job, column))))].join('\n') +
+      '\n'
+    );
   }
 
   type Edit = { at: number; remove: number; insert: string };
-  const edit = fc.record({ at: fc.nat(), remove: fc.nat({ max: 5 }), insert: fc.oneof(fc.constant(''), fc.string({ unit: 'binary', maxLength: 3 }), fc.constantFrom('"', '{', ',', '\n', ':', '- ', '\u0000')) });
+  const edit = fc.record({
+    at: fc.nat(),
+    remove: fc.nat({ max: 5 }),
+    insert: fc.oneof(
+      fc.constant(''),
+      fc.string({ unit: 'binary', maxLength: 3 }),
+      fc.constantFrom('"', '{', ',', '\n', ':', '- ', '\u0000'),
+    ),
+  });
   const damaged = fc.record({
     jobs: fc.array(validJob, { minLength: 1, maxLength: 3 }),
     format: fc.constantFrom('json', 'yaml', 'csv', 'json-array'),
@@ -649,11 +946,18 @@ describe('malformed files and stdin', () => {
     await property('damaged files', damaged, 200, async ({ jobs, format, cut, edits }) => {
       const first = jobs[0] as Record<string, unknown>;
       const whole =
-        format === 'json' ? JSON.stringify(first, null, 2) : format === 'yaml' ? toYaml(first) : format === 'csv' ? csvOf(jobs) : JSON.stringify(jobs);
+        format === 'json'
+          ? JSON.stringify(first, null, 2)
+          : format === 'yaml'
+            ? toYaml(first)
+            : format === 'csv'
+              ? csvOf(jobs)
+              : JSON.stringify(jobs);
       const text = damage(whole, cut, edits);
       const ext = format === 'yaml' ? '.yaml' : format === 'csv' ? '.csv' : '.json';
       const file = writeTemp(root, `damaged${ext}`, text);
-      const argv = format === 'json' || format === 'yaml' ? ['jobs', 'create', '--from-file', file] : ['jobs', 'import', file];
+      const argv =
+        format === 'json' || format === 'yaml' ? ['jobs', 'create', '--from-file', file] : ['jobs', 'import', file];
       const result = await runCli(argv, { env });
       const report = `${format} exit ${result.code}\n${JSON.stringify(text).slice(0, 1_000)}\nstderr: ${result.stderr.slice(0, 1_000)}`;
       expectNoCrash(result);
@@ -663,7 +967,11 @@ describe('malformed files and stdin', () => {
       }
       refused++;
       if (argv[1] === 'create') expect(result.stderr, report).toContain(file);
-      else expect(result.stderr.includes(file) || /rows? (is|are) not valid; nothing was sent/.test(result.stderr), report).toBe(true);
+      else
+        expect(
+          result.stderr.includes(file) || /rows? (is|are) not valid; nothing was sent/.test(result.stderr),
+          report,
+        ).toBe(true);
       // A JSON object cut short, and nothing else, is never valid JSON.
       if (format === 'json' && cut !== undefined && edits.length === 0 && text.length < whole.length) {
         expect(result.stderr, report).toMatch(/not valid JSON/);
@@ -673,18 +981,24 @@ describe('malformed files and stdin', () => {
   }, 60_000);
 
   /** Runs each case and lists what went wrong with any of them, so one report shows every case. */
-  async function everyCase(cases: readonly { name: string; argv: string[]; names: string[] }[], env: Record<string, string>, probe?: string): Promise<string[]> {
+  async function everyCase(
+    cases: readonly { name: string; argv: string[]; names: string[] }[],
+    env: Record<string, string>,
+    probe?: string,
+  ): Promise<string[]> {
     const problems: string[] = [];
     for (const { name, argv, names } of cases) {
       const result = await runCli(argv, { env });
-      const problem = (what: string) => problems.push(`${name}: ${what} (exit ${result.code}; stderr: ${JSON.stringify(result.stderr.slice(0, 300))})`);
+      const problem = (what: string) =>
+        problems.push(`${name}: ${what} (exit ${result.code}; stderr: ${JSON.stringify(result.stderr.slice(0, 300))})`);
       if (probe !== undefined && Object.prototype.hasOwnProperty.call(Object.prototype, probe)) {
         problem(`Object.prototype.${probe} was set`);
         delete (Object.prototype as Record<string, unknown>)[probe];
       }
       if (result.code !== 2) problem('exit code is not 2');
       if (/unexpected failure/i.test(result.stderr) || STACK_FRAME.test(result.stderr)) problem('crash report');
-      for (const text of names) if (!result.stderr.includes(text)) problem(`stderr does not name ${JSON.stringify(text)}`);
+      for (const text of names)
+        if (!result.stderr.includes(text)) problem(`stderr does not name ${JSON.stringify(text)}`);
     }
     return problems;
   }
@@ -693,14 +1007,49 @@ describe('malformed files and stdin', () => {
     const { root, env } = await setup();
     const probe = 'hirePollutionProbe';
     const job = `"title":"T","description":${JSON.stringify(DESCRIPTION)}`;
-    const csv = (header: string) => writeTemp(root, 'proto.csv', `${header},title,description\nyes,Backend Engineer,"${DESCRIPTION}"\n`);
+    const csv = (header: string) =>
+      writeTemp(root, 'proto.csv', `${header},title,description\nyes,Backend Engineer,"${DESCRIPTION}"\n`);
     const cases = [
       { name: 'CSV header __proto__.x', argv: ['jobs', 'import', csv(`__proto__.${probe}`)], names: ['__proto__'] },
-      { name: 'CSV header location.__proto__.x', argv: ['jobs', 'import', csv(`location.__proto__.${probe}`)], names: ['__proto__'] },
-      { name: 'CSV header constructor.prototype.x', argv: ['jobs', 'import', csv(`constructor.prototype.${probe}`)], names: ['constructor'] },
-      { name: 'JSON key __proto__', argv: ['jobs', 'create', '--from-file', writeTemp(root, 'proto.json', `{${job},"__proto__":{"${probe}":"yes"}}`)], names: ['__proto__'] },
-      { name: 'YAML key __proto__', argv: ['jobs', 'create', '--from-file', writeTemp(root, 'proto.yaml', `title: T\ndescription: ${JSON.stringify(DESCRIPTION)}\n__proto__:\n  ${probe}: yes\n`)], names: ['__proto__'] },
-      { name: 'JSON array key __proto__', argv: ['jobs', 'import', writeTemp(root, 'proto-array.json', `[{${job},"__proto__":{"${probe}":"yes"}}]`)], names: ['__proto__'] },
+      {
+        name: 'CSV header location.__proto__.x',
+        argv: ['jobs', 'import', csv(`location.__proto__.${probe}`)],
+        names: ['__proto__'],
+      },
+      {
+        name: 'CSV header constructor.prototype.x',
+        argv: ['jobs', 'import', csv(`constructor.prototype.${probe}`)],
+        names: ['constructor'],
+      },
+      {
+        name: 'JSON key __proto__',
+        argv: [
+          'jobs',
+          'create',
+          '--from-file',
+          writeTemp(root, 'proto.json', `{${job},"__proto__":{"${probe}":"yes"}}`),
+        ],
+        names: ['__proto__'],
+      },
+      {
+        name: 'YAML key __proto__',
+        argv: [
+          'jobs',
+          'create',
+          '--from-file',
+          writeTemp(
+            root,
+            'proto.yaml',
+            `title: T\ndescription: ${JSON.stringify(DESCRIPTION)}\n__proto__:\n  ${probe}: yes\n`,
+          ),
+        ],
+        names: ['__proto__'],
+      },
+      {
+        name: 'JSON array key __proto__',
+        argv: ['jobs', 'import', writeTemp(root, 'proto-array.json', `[{${job},"__proto__":{"${probe}":"yes"}}]`)],
+        names: ['__proto__'],
+      },
       ...['toString', 'constructor', 'hasOwnProperty', 'valueOf'].map((key) => ({
         name: `JSON key ${key}`,
         argv: ['jobs', 'create', '--from-file', writeTemp(root, `${key}.json`, `{${job},"${key}":1}`)],
@@ -717,19 +1066,32 @@ describe('malformed files and stdin', () => {
   it('YAML and JSON corner cases: aliases, alias bombs, cycles, tags, deep nesting, odd roots: exit 2 naming the file', async () => {
     const { root, env } = await setup();
     const job = `title: T\ndescription: ${JSON.stringify(DESCRIPTION)}\n`;
-    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]', ...'bcdefg'.split('').map((name, index) => `${name}: &${name} [${Array(9).fill(`*${'abcdefg'[index]}`).join(', ')}]`)].join('\n');
+    const bomb = [
+      'a: &a [x, x, x, x, x, x, x, x, x]',
+      ...'bcdefg'
+        .split('')
+        .map((name, index) => `${name}: &${name} [${Array(9).fill(`*${'abcdefg'[index]}`).join(', ')}]`),
+    ].join('\n');
     const files: [string, string, string][] = [
       ['an unknown alias', 'alias.yaml', '*a\n'],
       ['an unknown alias in a field', 'alias-field.yaml', `${job}department: *dept\n`],
       ['an alias bomb', 'bomb.yaml', `${job}${bomb}\n`],
       ['a cycle', 'cycle.yaml', `${job}requirements: &r [*r]\n`],
-      ['a YAML 1.1 timestamp', 'date.yaml', `%YAML 1.1\n---\ntitle: 2001-01-01\ndescription: ${JSON.stringify(DESCRIPTION)}\n`],
+      [
+        'a YAML 1.1 timestamp',
+        'date.yaml',
+        `%YAML 1.1\n---\ntitle: 2001-01-01\ndescription: ${JSON.stringify(DESCRIPTION)}\n`,
+      ],
       ['a !!binary title', 'binary.yaml', `title: !!binary aGk=\ndescription: ${JSON.stringify(DESCRIPTION)}\n`],
       ['a collection as a key', 'key.yaml', `${job}? [a]\n: b\n`],
       ['a duplicate key', 'dup.yaml', `${job}title: U\n`],
       ['deeply nested YAML', 'deep.yaml', `${'['.repeat(20_000)}${']'.repeat(20_000)}`],
       ['deeply nested JSON', 'deep.json', `${'['.repeat(100_000)}${']'.repeat(100_000)}`],
-      ['a deeply nested field', 'deep-field.json', `{"title":"T","description":${JSON.stringify(DESCRIPTION)},"location":{"type":"onsite","city":${'['.repeat(50_000)}${']'.repeat(50_000)},"state":"BE"}}`],
+      [
+        'a deeply nested field',
+        'deep-field.json',
+        `{"title":"T","description":${JSON.stringify(DESCRIPTION)},"location":{"type":"onsite","city":${'['.repeat(50_000)}${']'.repeat(50_000)},"state":"BE"}}`,
+      ],
       ['an empty file', 'empty.json', ''],
       ['a byte-order mark only', 'bom.yaml', '\ufeff'],
       ['a null root', 'null.json', 'null'],
@@ -748,8 +1110,15 @@ describe('malformed files and stdin', () => {
   it('an alias bomb inside a known field is refused for its aliases, before any field is checked', async () => {
     const { root, env, emulator } = await setup();
     // 9^7 ≈ 4.8 million strings once expanded, all under `requirements`.
-    const levels = ['&a [x, x, x, x, x, x, x, x, x]', ...'bcdefg'.split('').map((name, index) => `&${name} [${Array(9).fill(`*${'abcdefg'[index]}`).join(', ')}]`)];
-    const path = writeTemp(root, 'bomb-field.yaml', `title: T\ndescription: ${JSON.stringify(DESCRIPTION)}\nrequirements: [${levels.join(', ')}]\n`);
+    const levels = [
+      '&a [x, x, x, x, x, x, x, x, x]',
+      ...'bcdefg'.split('').map((name, index) => `&${name} [${Array(9).fill(`*${'abcdefg'[index]}`).join(', ')}]`),
+    ];
+    const path = writeTemp(
+      root,
+      'bomb-field.yaml',
+      `title: T\ndescription: ${JSON.stringify(DESCRIPTION)}\nrequirements: [${levels.join(', ')}]\n`,
+    );
     const result = await runCli(['jobs', 'create', '--from-file', path], { env });
     expectNoCrash(result, [2]);
     expect(result.stderr).toContain(`--from-file ${path}: not valid YAML or JSON (Excessive alias count`);
@@ -768,7 +1137,9 @@ describe('huge strings', () => {
     expect(first.title).toBe(title);
 
     // DESCRIPTION_MAX_CHARS characters (code points: the emoji counts once), not one more.
-    const description = [...`Ünïcödé 😀 ${DESCRIPTION} ${'Lorem ipsum dolor sit amet. '.repeat(1_000)}`].slice(0, DESCRIPTION_MAX_CHARS).join('');
+    const description = [...`Ünïcödé 😀 ${DESCRIPTION} ${'Lorem ipsum dolor sit amet. '.repeat(1_000)}`]
+      .slice(0, DESCRIPTION_MAX_CHARS)
+      .join('');
     expect(validateJobInput({ title: 'Big description', description }).ok).toBe(true);
     const file = writeTemp(root, 'big.json', JSON.stringify({ title: 'Big description', description }));
     const byFile = await runCli(['jobs', 'create', '--from-file', file, '--json'], { env });
@@ -776,7 +1147,11 @@ describe('huge strings', () => {
     const second = JSON.parse(byFile.stdout) as { id: string; description: string };
     expect(second.description).toBe(description);
     expect((await emulator.call('GET', `/jobs/${second.id}`)).json.data.description).toBe(description);
-    const longer = writeTemp(root, 'longer.json', JSON.stringify({ title: 'Too long', description: `${description}x` }));
+    const longer = writeTemp(
+      root,
+      'longer.json',
+      JSON.stringify({ title: 'Too long', description: `${description}x` }),
+    );
     const unsent = await runCli(['jobs', 'create', '--from-file', longer, '--json'], { env });
     expectNoCrash(unsent, [2]);
     expect(unsent.stderr).toContain('description');
@@ -784,7 +1159,9 @@ describe('huge strings', () => {
 
     const tooBig = 'x'.repeat(1_500_000);
     expect(validateJobInput({ title: tooBig, description: DESCRIPTION }).ok).toBe(true);
-    const refused = await runCli(['jobs', 'create', '--title', tooBig, '--description', DESCRIPTION, '--json'], { env });
+    const refused = await runCli(['jobs', 'create', '--title', tooBig, '--description', DESCRIPTION, '--json'], {
+      env,
+    });
     expectNoCrash(refused, [2]);
     expect(errorEnvelope(refused.stderr).code).toBe('payload_too_large');
     const human = await runCli(['jobs', 'create', '--title', tooBig, '--description', DESCRIPTION], { env });
@@ -799,7 +1176,13 @@ describe('huge strings', () => {
 
 describe('unicode and control characters in every text field', () => {
   const nasty = fc
-    .tuple(fc.constantFrom('a', 'É', '😀', '中', 'ﷺ'), fc.array(fc.oneof(fc.constantFrom(...NASTY, ...EMOJI), fc.string({ unit: 'binary', maxLength: 3 })), { minLength: 1, maxLength: 6 }))
+    .tuple(
+      fc.constantFrom('a', 'É', '😀', '中', 'ﷺ'),
+      fc.array(fc.oneof(fc.constantFrom(...NASTY, ...EMOJI), fc.string({ unit: 'binary', maxLength: 3 })), {
+        minLength: 1,
+        maxLength: 6,
+      }),
+    )
     .map(([head, parts]) => head + parts.join(''));
   const nastyJob = fc
     .record({
@@ -830,15 +1213,22 @@ describe('unicode and control characters in every text field', () => {
     const created: { id: string; job: Record<string, any> }[] = [];
     const checkTable = (result: RunResult, piped: boolean, what: string) => {
       expectNoCrash(result, [0]);
-      expect(controlsIn(result.stdout, piped ? ['\n', '\t'] : ['\n']), `${what}: control characters on stdout:\n${JSON.stringify(result.stdout)}`).toEqual([]);
+      expect(
+        controlsIn(result.stdout, piped ? ['\n', '\t'] : ['\n']),
+        `${what}: control characters on stdout:\n${JSON.stringify(result.stdout)}`,
+      ).toEqual([]);
     };
     await property('control characters in tables', nastyJob, 30, async ({ job, mode }) => {
       expect(validateJobInput(job).ok).toBe(true);
       const file = writeTemp(root, 'nasty.json', JSON.stringify(job));
-      const made = await runCli(['jobs', 'create', '--from-file', file, '--no-color', ...(mode === 'json' ? ['--json'] : [])], { env, tty: mode === 'tty' });
+      const made = await runCli(
+        ['jobs', 'create', '--from-file', file, '--no-color', ...(mode === 'json' ? ['--json'] : [])],
+        { env, tty: mode === 'tty' },
+      );
       expectNoCrash(made, [0]);
       if (mode !== 'json') checkTable(made, mode === 'piped', 'jobs create');
-      const id = mode === 'json' ? (JSON.parse(made.stdout) as { id: string }).id : /job_[A-Za-z0-9]{20}/.exec(made.stdout)?.[0];
+      const id =
+        mode === 'json' ? (JSON.parse(made.stdout) as { id: string }).id : /job_[A-Za-z0-9]{20}/.exec(made.stdout)?.[0];
       expect(id).toBeDefined();
       created.push({ id: id!, job });
 
@@ -862,8 +1252,16 @@ describe('unicode and control characters in every text field', () => {
     expectNoCrash(all, [0]);
     const listed = new Map((JSON.parse(all.stdout) as Record<string, any>[]).map((job) => [job.id as string, job]));
     for (const { id, job } of created) expect(listed.get(id)).toMatchObject(job);
-    checkTable(await runCli(['jobs', 'list', '--all', '--no-color'], { env, tty: true }), false, 'jobs list at a terminal');
-    checkTable(await runCli(['jobs', 'list', '--all', '--no-color'], { env, tty: true, columns: 400 }), false, 'jobs list at a wide terminal');
+    checkTable(
+      await runCli(['jobs', 'list', '--all', '--no-color'], { env, tty: true }),
+      false,
+      'jobs list at a terminal',
+    );
+    checkTable(
+      await runCli(['jobs', 'list', '--all', '--no-color'], { env, tty: true, columns: 400 }),
+      false,
+      'jobs list at a wide terminal',
+    );
     const pipedList = await runCli(['jobs', 'list', '--all'], { env });
     checkTable(pipedList, true, 'jobs list piped');
     for (const { job } of created) expect(pipedList.stdout).toContain(`\t${escaped(job.title)}\t`);

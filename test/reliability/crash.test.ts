@@ -46,7 +46,10 @@ async function startChild(box: Sandbox): Promise<Child> {
   // Read continuously: the emulator logs every request, and a full pipe would stall it.
   child.stdout.resume();
   const listening = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the emulator did not start within 50 s; stderr:\n${stderr}`)), 50_000);
+    const timer = setTimeout(
+      () => reject(new Error(`the emulator did not start within 50 s; stderr:\n${stderr}`)),
+      50_000,
+    );
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString('utf8');
       const match = /Emulator listening on (http:\/\/127\.0\.0\.1:\d+\/api\/v1)/.exec(stderr);
@@ -147,7 +150,8 @@ async function streamAndKill(label: string, acknowledgedAtKill: number, box?: Sa
   const stream = writeStream(child.apiUrl, child.key, label);
   // Polled: the kill comes at a count of acknowledged writes, whatever the time it takes to get there.
   while (stream.acknowledged.size < acknowledgedAtKill) {
-    if (child.process.exitCode !== null || child.process.signalCode !== null) throw new Error(`${label}: the emulator exited before the kill; stderr:\n${child.stderr()}`);
+    if (child.process.exitCode !== null || child.process.signalCode !== null)
+      throw new Error(`${label}: the emulator exited before the kill; stderr:\n${child.stderr()}`);
     if (stream.unexpected.length > 0) break;
     await sleep(2);
   }
@@ -186,7 +190,9 @@ async function checkRecovered(report: KillReport, label: string): Promise<void> 
   const jobs = emulator.store.all<StoredJob>('jobs');
   const missing = [...acknowledged.keys()].filter((id) => emulator.store.get('jobs', id) === undefined);
   expect(missing, `${label}: acknowledged jobs missing after the restart`).toEqual([]);
-  const wrongTitle = [...acknowledged.entries()].filter(([id, title]) => emulator.store.get<StoredJob>('jobs', id)?.title !== title);
+  const wrongTitle = [...acknowledged.entries()].filter(
+    ([id, title]) => emulator.store.get<StoredJob>('jobs', id)?.title !== title,
+  );
   expect(wrongTitle, `${label}: acknowledged jobs with another title`).toEqual([]);
   // The job's assessment is written before the job: an acknowledged job has it.
   const noAssessment = [...acknowledged.keys()].filter((id) => {
@@ -200,7 +206,9 @@ async function checkRecovered(report: KillReport, label: string): Promise<void> 
   expect(jobs.length).toBeLessThanOrEqual(acknowledged.size + report.inFlightAtKill);
   // Over HTTP too, for a sample of them.
   const key = readFileSync(join(box.dataDir, 'local.key'), 'utf8').trim();
-  for (const id of [...acknowledged.keys()].filter((_, index) => index % Math.max(1, Math.floor(acknowledged.size / 25)) === 0)) {
+  for (const id of [...acknowledged.keys()].filter(
+    (_, index) => index % Math.max(1, Math.floor(acknowledged.size / 25)) === 0,
+  )) {
     const response = await fetch(`${emulator.apiUrl}/jobs/${id}`, { headers: { authorization: `Bearer ${key}` } });
     expect(response.status, `GET /jobs/${id}`).toBe(200);
     expect(((await response.json()) as { data: { id: string } }).data.id).toBe(id);
@@ -215,7 +223,9 @@ async function checkRecovered(report: KillReport, label: string): Promise<void> 
   } finally {
     reopened.close();
   }
-  console.log(`crash ${label}: recovered ${count} jobs for ${acknowledged.size} acknowledged (${count - acknowledged.size} landed without an answer)`);
+  console.log(
+    `crash ${label}: recovered ${count} jobs for ${acknowledged.size} acknowledged (${count - acknowledged.size} landed without an answer)`,
+  );
 }
 
 describe('crash safety of the emulator (kill -9 during writes)', () => {
@@ -225,13 +235,19 @@ describe('crash safety of the emulator (kill -9 during writes)', () => {
     ['late', 1_200],
   ];
 
-  it.each(moments)('%s kill (after %i acknowledged writes): every acknowledged write survives', async (label, acknowledgedAtKill) => {
-    const report = await streamAndKill(label, acknowledgedAtKill);
-    expect(report.inFlightAtKill, 'requests were in flight at the kill').toBeGreaterThan(0);
-    expect(report.acknowledged.size, 'writes were acknowledged before the kill').toBeGreaterThanOrEqual(acknowledgedAtKill);
-    checkIntegrity(report.box);
-    await checkRecovered(report, label);
-  }, 120_000);
+  it.each(moments)(
+    '%s kill (after %i acknowledged writes): every acknowledged write survives',
+    async (label, acknowledgedAtKill) => {
+      const report = await streamAndKill(label, acknowledgedAtKill);
+      expect(report.inFlightAtKill, 'requests were in flight at the kill').toBeGreaterThan(0);
+      expect(report.acknowledged.size, 'writes were acknowledged before the kill').toBeGreaterThanOrEqual(
+        acknowledgedAtKill,
+      );
+      checkIntegrity(report.box);
+      await checkRecovered(report, label);
+    },
+    120_000,
+  );
 
   it('killed again after a restart: the writes of both lives survive', async () => {
     const first = await streamAndKill('first life', 50);
@@ -239,6 +255,9 @@ describe('crash safety of the emulator (kill -9 during writes)', () => {
     checkIntegrity(first.box);
     const acknowledged = new Map([...first.acknowledged, ...second.acknowledged]);
     const sent = new Set([...first.sent, ...second.sent]);
-    await checkRecovered({ box: first.box, acknowledged, sent, inFlightAtKill: first.inFlightAtKill + second.inFlightAtKill }, 'two lives');
+    await checkRecovered(
+      { box: first.box, acknowledged, sent, inFlightAtKill: first.inFlightAtKill + second.inFlightAtKill },
+      'two lives',
+    );
   }, 120_000);
 });

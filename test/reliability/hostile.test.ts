@@ -10,7 +10,13 @@
 // 429, 5xx retries, plain timeouts and an HTML 200 on `jobs get` are in test/integration/faults
 // and api-client tests and are not repeated here.
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DESCRIPTION, runCli, type RunResult } from '../helpers/cli.js';
@@ -83,8 +89,26 @@ interface Command {
 }
 
 const COMMANDS: Command[] = [
-  { name: 'jobs list', argv: ['jobs', 'list'], shape: 'list', method: 'GET', path: '/api/v1/jobs', okStatus: 200, item: JOB, id: JOB.id },
-  { name: 'jobs get ID', argv: ['jobs', 'get', JOB.id], shape: 'object', method: 'GET', path: `/api/v1/jobs/${JOB.id}`, okStatus: 200, item: JOB, id: JOB.id },
+  {
+    name: 'jobs list',
+    argv: ['jobs', 'list'],
+    shape: 'list',
+    method: 'GET',
+    path: '/api/v1/jobs',
+    okStatus: 200,
+    item: JOB,
+    id: JOB.id,
+  },
+  {
+    name: 'jobs get ID',
+    argv: ['jobs', 'get', JOB.id],
+    shape: 'object',
+    method: 'GET',
+    path: `/api/v1/jobs/${JOB.id}`,
+    okStatus: 200,
+    item: JOB,
+    id: JOB.id,
+  },
   {
     name: 'jobs create',
     argv: ['jobs', 'create', '--title', 'Backend Engineer', '--description', DESCRIPTION],
@@ -95,9 +119,36 @@ const COMMANDS: Command[] = [
     item: JOB,
     id: JOB.id,
   },
-  { name: 'candidates list', argv: ['candidates', 'list'], shape: 'list', method: 'GET', path: '/api/v1/candidates', okStatus: 200, item: CANDIDATE, id: CANDIDATE.id },
-  { name: 'analytics', argv: ['analytics'], shape: 'object', method: 'GET', path: '/api/v1/analytics', okStatus: 200, item: ANALYTICS, id: 'Analytics' },
-  { name: 'api /jobs', argv: ['api', '/jobs'], shape: 'raw', method: 'GET', path: '/api/v1/jobs', okStatus: 200, item: JOB, id: JOB.id },
+  {
+    name: 'candidates list',
+    argv: ['candidates', 'list'],
+    shape: 'list',
+    method: 'GET',
+    path: '/api/v1/candidates',
+    okStatus: 200,
+    item: CANDIDATE,
+    id: CANDIDATE.id,
+  },
+  {
+    name: 'analytics',
+    argv: ['analytics'],
+    shape: 'object',
+    method: 'GET',
+    path: '/api/v1/analytics',
+    okStatus: 200,
+    item: ANALYTICS,
+    id: 'Analytics',
+  },
+  {
+    name: 'api /jobs',
+    argv: ['api', '/jobs'],
+    shape: 'raw',
+    method: 'GET',
+    path: '/api/v1/jobs',
+    okStatus: 200,
+    item: JOB,
+    id: JOB.id,
+  },
 ];
 
 /** A well-formed `data` for the command: a one-item list or the object. */
@@ -114,7 +165,14 @@ function wrongData(cmd: Command): unknown[] {
 /** The command's records with every field of the wrong type. */
 function mistypedData(cmd: Command): unknown {
   if (cmd.name === 'analytics') {
-    return { filters: 7, jobs: 'many', candidates: [1, 2], assessments: null, funnel: 'up and to the right', extra: { deep: [{ x: 1 }] } };
+    return {
+      filters: 7,
+      jobs: 'many',
+      candidates: [1, 2],
+      assessments: null,
+      funnel: 'up and to the right',
+      extra: { deep: [{ x: 1 }] },
+    };
   }
   const item: Record<string, unknown> = {};
   const odd: unknown[] = [42, { nested: { deeper: true } }, ['a', 'b'], null, false, 3.5e300, [{ x: 1 }], -1];
@@ -166,7 +224,11 @@ async function serve(handler: Handler, host = '127.0.0.1'): Promise<Scripted> {
   const scripted: Scripted = { origin: '', requests: [], connections: 0 };
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
-    scripted.requests.push({ method: req.method ?? '', path: new URL(req.url ?? '/', 'http://x').pathname, headers: req.headers });
+    scripted.requests.push({
+      method: req.method ?? '',
+      path: new URL(req.url ?? '/', 'http://x').pathname,
+      headers: req.headers,
+    });
     // Answer once the request is read, as a server does; the body itself is of no interest.
     req.resume();
     req.on('end', () => handler(req, res));
@@ -182,9 +244,18 @@ async function serve(handler: Handler, host = '127.0.0.1'): Promise<Scripted> {
   return scripted;
 }
 
-function reply(status: number, body: string | Buffer, contentType = 'application/json; charset=utf-8', headers: Record<string, string> = {}): Handler {
+function reply(
+  status: number,
+  body: string | Buffer,
+  contentType = 'application/json; charset=utf-8',
+  headers: Record<string, string> = {},
+): Handler {
   return (_req, res) => {
-    res.writeHead(status, { 'content-type': contentType, 'content-length': String(Buffer.byteLength(body)), ...headers });
+    res.writeHead(status, {
+      'content-type': contentType,
+      'content-length': String(Buffer.byteLength(body)),
+      ...headers,
+    });
     res.end(body);
   };
 }
@@ -215,7 +286,10 @@ function huge(total: number, sent: Streamed[]): Handler {
   return (_req, res) => {
     const stats: Streamed = { written: 0, finished: false, closed: false };
     sent.push(stats);
-    res.writeHead(200, { 'content-type': 'application/json', ...(Number.isFinite(total) ? { 'content-length': String(total) } : {}) });
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      ...(Number.isFinite(total) ? { 'content-length': String(total) } : {}),
+    });
     res.on('close', () => (stats.closed = true));
     res.write(prefix);
     stats.written = prefix.length;
@@ -284,11 +358,18 @@ interface Run extends RunResult {
   argv: string[];
 }
 
-async function hire(cmd: Command, origin: string, options: { json?: boolean; tty?: boolean; extra?: string[] } = {}): Promise<Run> {
+async function hire(
+  cmd: Command,
+  origin: string,
+  options: { json?: boolean; tty?: boolean; extra?: string[] } = {},
+): Promise<Run> {
   const box = await sandbox();
   const argv = [...cmd.argv, ...COMMON, ...(options.extra ?? []), ...(options.json ? ['--json'] : [])];
   const started = performance.now();
-  const result = await runCli(argv, { env: { ...box.env, HIRE_BASE_URL: origin, HIRE_API_KEY: KEY }, ...(options.tty ? { tty: true } : {}) });
+  const result = await runCli(argv, {
+    env: { ...box.env, HIRE_BASE_URL: origin, HIRE_API_KEY: KEY },
+    ...(options.tty ? { tty: true } : {}),
+  });
   return { ...result, ms: performance.now() - started, argv };
 }
 
@@ -309,7 +390,9 @@ function expectComposed(run: Run): void {
     expect(text, show(run)).not.toContain(KEY_PART);
   }
   expect(run.stderr, show(run)).not.toMatch(/^\s+at\s/m);
-  expect(run.stderr, show(run)).not.toMatch(/unexpected failure|TypeError|ReferenceError|RangeError|SyntaxError|\bundefined\b/);
+  expect(run.stderr, show(run)).not.toMatch(
+    /unexpected failure|TypeError|ReferenceError|RangeError|SyntaxError|\bundefined\b/,
+  );
 }
 
 interface Failure {
@@ -370,7 +453,9 @@ const unreadable = (message: RegExp): Failure => ({ exit: 1, code: 'invalid_resp
 
 /** `times` requests, each the one the command makes (no retries, no second request anywhere). */
 function expectAsked(server: Scripted, cmd: Command, times = 1): void {
-  expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual(Array.from({ length: times }, () => `${cmd.method} ${cmd.path}`));
+  expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual(
+    Array.from({ length: times }, () => `${cmd.method} ${cmd.path}`),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -389,7 +474,9 @@ describe('a redirect target that records requests', () => {
 describe('the message for `data` of the wrong shape', () => {
   it('reads as plain English for a list and for an object ("has no a list of objects" does not)', async () => {
     const server = await serve(reply(200, envelope('a string')));
-    const runs = await Promise.all(COMMANDS.filter((cmd) => cmd.shape !== 'raw').map((cmd) => hire(cmd, server.origin)));
+    const runs = await Promise.all(
+      COMMANDS.filter((cmd) => cmd.shape !== 'raw').map((cmd) => hire(cmd, server.origin)),
+    );
     for (const run of runs) {
       expect(run.code, show(run)).toBe(1);
       expect(run.stderr, show(run)).toMatch(/`data`/);
@@ -407,7 +494,9 @@ for (const cmd of COMMANDS) {
       const [plain, json] = await both(cmd, server.origin);
       for (const run of [plain, json]) {
         expect(run.code, show(run)).toBe(0);
-        expect(run.stdout, show(run)).toContain(cmd.name !== 'analytics' ? cmd.id : run === json ? '"average_score": 71.5' : 'Analytics');
+        expect(run.stdout, show(run)).toContain(
+          cmd.name !== 'analytics' ? cmd.id : run === json ? '"average_score": 71.5' : 'Analytics',
+        );
         expectComposed(run);
       }
       expectAsked(server, cmd, 2);
@@ -433,7 +522,11 @@ for (const cmd of COMMANDS) {
       const data = mistypedData(cmd);
       const body = envelope(data);
       const server = await serve(reply(cmd.okStatus, body));
-      const runs = await Promise.all([hire(cmd, server.origin), hire(cmd, server.origin, { tty: true }), hire(cmd, server.origin, { json: true })]);
+      const runs = await Promise.all([
+        hire(cmd, server.origin),
+        hire(cmd, server.origin, { tty: true }),
+        hire(cmd, server.origin, { json: true }),
+      ]);
       for (const run of runs) {
         expect(run.code, show(run)).toBe(0);
         expect(run.stdout.length, show(run)).toBeGreaterThan(0);
@@ -477,11 +570,13 @@ for (const cmd of COMMANDS) {
     });
 
     it('refuses a 200 with an HTML page (a captive portal, a login page)', async () => {
-      const page = '<!doctype html><html><head><title>Sign in</title></head><body><form action="/login"><input name="user"></form></body></html>';
+      const page =
+        '<!doctype html><html><head><title>Sign in</title></head><body><form action="/login"><input name="user"></form></body></html>';
       const server = await serve(reply(cmd.okStatus, page, 'text/html; charset=utf-8'));
       const runs = await both(cmd, server.origin);
       if (raw) for (const run of runs) expectPassedThrough(run, page);
-      else expectBoth(runs, unreadable(new RegExp(`HTTP ${cmd.okStatus} with a body that is not JSON \\(text/html\\)`)));
+      else
+        expectBoth(runs, unreadable(new RegExp(`HTTP ${cmd.okStatus} with a body that is not JSON \\(text/html\\)`)));
     });
 
     it('handles a 10 MB JSON body whose data is valid: exit 0', async () => {
@@ -490,7 +585,11 @@ for (const cmd of COMMANDS) {
       if (cmd.shape === 'object') data = { ...cmd.item, padding: 'p'.repeat(10 * MB) };
       else {
         count = 2_000;
-        data = Array.from({ length: count }, (_, index) => ({ ...cmd.item, id: `${cmd.id}_${index}`, padding: 'p'.repeat(5_000) }));
+        data = Array.from({ length: count }, (_, index) => ({
+          ...cmd.item,
+          id: `${cmd.id}_${index}`,
+          padding: 'p'.repeat(5_000),
+        }));
       }
       const body = envelope(data);
       expect(body.length).toBeGreaterThan(10 * MB);
@@ -580,16 +679,24 @@ for (const cmd of COMMANDS) {
       const bad = Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80, 0xf0, 0x28, 0x8c]);
       const marker = 'Badbytes';
       let template: string;
-      if (cmd.name === 'analytics') template = JSON.stringify({ data: { ...ANALYTICS, filters: { job_id: `${marker}@@` } } });
+      if (cmd.name === 'analytics')
+        template = JSON.stringify({ data: { ...ANALYTICS, filters: { job_id: `${marker}@@` } } });
       else {
         const item: Record<string, unknown> = {};
-        for (const [key, value] of Object.entries(cmd.item)) item[key] = typeof value === 'string' ? `${key === 'id' ? value : marker}@@` : value;
+        for (const [key, value] of Object.entries(cmd.item))
+          item[key] = typeof value === 'string' ? `${key === 'id' ? value : marker}@@` : value;
         template = JSON.stringify({ data: cmd.shape === 'object' ? item : [item] });
       }
       const parts = template.split('@@');
-      const body = Buffer.concat(parts.flatMap((part, index) => (index === 0 ? [Buffer.from(part)] : [bad, Buffer.from(part)])));
+      const body = Buffer.concat(
+        parts.flatMap((part, index) => (index === 0 ? [Buffer.from(part)] : [bad, Buffer.from(part)])),
+      );
       const server = await serve(reply(cmd.okStatus, body));
-      const runs = await Promise.all([hire(cmd, server.origin), hire(cmd, server.origin, { json: true }), hire(cmd, server.origin, { tty: true })]);
+      const runs = await Promise.all([
+        hire(cmd, server.origin),
+        hire(cmd, server.origin, { json: true }),
+        hire(cmd, server.origin, { tty: true }),
+      ]);
       for (const run of runs) {
         expect([0, 1], show(run)).toContain(run.code);
         if (run.code === 0) {

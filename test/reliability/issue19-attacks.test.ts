@@ -15,20 +15,31 @@ const KEY = 'hk_test_abcdefghijklmnopqrstuvwx';
 /** A terminal escape, an OSC 8 link, a C1 CSI and a bidi override: none may reach a screen raw. */
 const HOSTILE = `${ESC}[31mred${ESC}]8;;http://evil${ESC}\\x\u009b2J\u202etxt`;
 /** Control characters that drive a terminal (ESC, C1, bidi), whatever our own colours add (TAB separates piped cells). */
-const rawControls = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '').match(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g) ?? [];
+const rawControls = (text: string) =>
+  text.replace(/\u001b\[[0-9;]*m/g, '').match(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g) ??
+  [];
 
 const listMeta = (count: number) => ({ current_page: 1, per_page: 100, total_pages: 1, total_count: count });
 
 /** A platform answering /jobs, /analytics and /deliveries as the test says. */
-async function platform(parts: { jobs?: unknown; analytics?: unknown; deliveries?: unknown; headers?: Record<string, string> }) {
+async function platform(parts: {
+  jobs?: unknown;
+  analytics?: unknown;
+  deliveries?: unknown;
+  headers?: Record<string, string>;
+}) {
   const server = await serve((req, res) => {
     const path = new URL(req.url ?? '', 'http://x').pathname;
     const body = path.endsWith('/jobs') ? parts.jobs : path.endsWith('/analytics') ? parts.analytics : parts.deliveries;
-    if (body === undefined) return reply(404, { error: { code: 'not_found', message: 'No such route.' } })(req, res, '');
+    if (body === undefined)
+      return reply(404, { error: { code: 'not_found', message: 'No such route.' } })(req, res, '');
     return reply(200, body, parts.headers ?? {})(req, res, '');
   });
   const box = await sandbox();
-  return { server, env: { ...box.env, HIRE_BASE_URL: `${server.origin}/api/v1`, HIRE_API_KEY: KEY, HIRE_MAX_RETRIES: '0' } };
+  return {
+    server,
+    env: { ...box.env, HIRE_BASE_URL: `${server.origin}/api/v1`, HIRE_API_KEY: KEY, HIRE_MAX_RETRIES: '0' },
+  };
 }
 
 describe('hire status against a hostile server', () => {
@@ -37,7 +48,17 @@ describe('hire status against a hostile server', () => {
     const { env } = await platform({
       jobs: { data: [{ id, title: HOSTILE, status: 'active', candidate_count: 3 }], meta: listMeta(1) },
       analytics: { data: { candidates: { by_job: { [id]: { new: 1, review: 2 } } } } },
-      deliveries: { data: [{ event_id: `evt_${HOSTILE}`, event_type: HOSTILE, url: `http://h/${HOSTILE}`, attempts: [{ response_status: null, error: HOSTILE }] }], meta: listMeta(1) },
+      deliveries: {
+        data: [
+          {
+            event_id: `evt_${HOSTILE}`,
+            event_type: HOSTILE,
+            url: `http://h/${HOSTILE}`,
+            attempts: [{ response_status: null, error: HOSTILE }],
+          },
+        ],
+        meta: listMeta(1),
+      },
       headers: { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '50' },
     });
     const screen = await runCli(['status'], { env, tty: true, columns: 200 });
@@ -59,7 +80,15 @@ describe('hire status against a hostile server', () => {
       [{ job_1: 'x' }, [null, 7, 'x']],
     ] as const) {
       const { env } = await platform({
-        jobs: { data: [{ id: 'job_1', title: 'A' }, { id: { nested: true }, title: 42 }, { id: '__proto__', title: null }, { id: 'constructor', title: [] }], meta: listMeta(4) },
+        jobs: {
+          data: [
+            { id: 'job_1', title: 'A' },
+            { id: { nested: true }, title: 42 },
+            { id: '__proto__', title: null },
+            { id: 'constructor', title: [] },
+          ],
+          meta: listMeta(4),
+        },
         analytics: { data: { candidates: { by_job: byJob } } },
         deliveries: { data: [{ event_id: 17, url: 5, attempts }], meta: listMeta(1) },
       });
@@ -71,7 +100,8 @@ describe('hire status against a hostile server', () => {
       const report = json<Rec>(await runCli(['status', '--json'], { env }));
       // The report's counts are numbers or null, whatever the server sent.
       for (const job of report.open_jobs.jobs) {
-        for (const key of ['new', 'review', 'candidates']) expect(job[key] === null || typeof job[key] === 'number', `${key}: ${JSON.stringify(job[key])}`).toBe(true);
+        for (const key of ['new', 'review', 'candidates'])
+          expect(job[key] === null || typeof job[key] === 'number', `${key}: ${JSON.stringify(job[key])}`).toBe(true);
       }
       expect(({} as Rec).new).toBeUndefined();
     }
@@ -79,11 +109,25 @@ describe('hire status against a hostile server', () => {
 
   it('a total_count that is a string, negative or huge, and absurd rate-limit headers', async () => {
     for (const [meta, headers] of [
-      [{ ...listMeta(1), total_count: '12' }, { 'x-ratelimit-limit': 'NaN', 'x-ratelimit-remaining': '-5', 'x-ratelimit-reset': '1e300' }],
-      [{ ...listMeta(1), total_count: -3 }, { 'x-ratelimit-limit': '-1', 'x-ratelimit-remaining': '1e400', 'x-ratelimit-reset': '-99999999999' }],
-      [{ ...listMeta(1), total_count: 1e308 }, { 'x-ratelimit-limit': 'abc', 'x-ratelimit-remaining': '0x10', 'x-ratelimit-reset': 'Infinity' }],
+      [
+        { ...listMeta(1), total_count: '12' },
+        { 'x-ratelimit-limit': 'NaN', 'x-ratelimit-remaining': '-5', 'x-ratelimit-reset': '1e300' },
+      ],
+      [
+        { ...listMeta(1), total_count: -3 },
+        { 'x-ratelimit-limit': '-1', 'x-ratelimit-remaining': '1e400', 'x-ratelimit-reset': '-99999999999' },
+      ],
+      [
+        { ...listMeta(1), total_count: 1e308 },
+        { 'x-ratelimit-limit': 'abc', 'x-ratelimit-remaining': '0x10', 'x-ratelimit-reset': 'Infinity' },
+      ],
     ] as const) {
-      const { env } = await platform({ jobs: { data: [{ id: 'job_1', title: 'A' }], meta }, analytics: { data: {} }, deliveries: { data: [], meta: listMeta(0) }, headers });
+      const { env } = await platform({
+        jobs: { data: [{ id: 'job_1', title: 'A' }], meta },
+        analytics: { data: {} },
+        deliveries: { data: [], meta: listMeta(0) },
+        headers,
+      });
       const screen = await runCli(['status'], { env, tty: true, columns: 80 });
       expect(screen.code, screen.stderr).toBe(0);
       expect(screen.stdout).not.toMatch(/NaN|Infinity|e\+\d/);
@@ -92,7 +136,11 @@ describe('hire status against a hostile server', () => {
       const report = json<Rec>(await runCli(['status', '--json'], { env }));
       expect(Number.isInteger(report.open_jobs.total) && report.open_jobs.total >= 1).toBe(true);
       // --json believes the headers as far as the screen does: no NaN (null in JSON), no negative count.
-      const { limit, remaining, reset } = (report.rate_limit ?? { limit: null, remaining: 0, reset: null }) as { limit: number | null; remaining: number; reset: number | null };
+      const { limit, remaining, reset } = (report.rate_limit ?? { limit: null, remaining: 0, reset: null }) as {
+        limit: number | null;
+        remaining: number;
+        reset: number | null;
+      };
       expect(limit === null || (Number.isInteger(limit) && limit > 0)).toBe(true);
       expect(Number.isInteger(remaining) && remaining >= 0).toBe(true);
       expect(reset === null || Number.isSafeInteger(reset)).toBe(true);
@@ -143,8 +191,10 @@ describe('fitting huge values from a server', () => {
 
 describe('country and currency codes: Unicode case mapping is no way in', () => {
   it('ı, ſ, ß and ligatures are not upper-cased into valid codes; ASCII and Unicode spaces still are handled', () => {
-    for (const tricky of ['ıd', 'ın', 'ſe', 'ß', 'ﬆ']) expect(COUNTRY_CODES.has(normaliseCode(tricky)), tricky).toBe(false);
-    for (const tricky of ['uſd', 'uſD', 'ＵＳＤ']) expect(CURRENCY_CODES.has(normaliseCode(tricky)), tricky).toBe(false);
+    for (const tricky of ['ıd', 'ın', 'ſe', 'ß', 'ﬆ'])
+      expect(COUNTRY_CODES.has(normaliseCode(tricky)), tricky).toBe(false);
+    for (const tricky of ['uſd', 'uſD', 'ＵＳＤ'])
+      expect(CURRENCY_CODES.has(normaliseCode(tricky)), tricky).toBe(false);
     expect(normaliseCode('\u00a0 us\u3000')).toBe('US');
     expect(normaliseCode(' eur\t')).toBe('EUR');
   });
@@ -170,9 +220,21 @@ describe('nested --fields that try to reach the prototype', () => {
     const { testEmulator } = await import('../helpers/emulator.js');
     const emulator = await testEmulator(box.dataDir);
     const env = { ...box.env, HIRE_BASE_URL: emulator.apiUrl, HIRE_API_KEY: emulator.key };
-    for (const fields of ['__proto__.polluted', 'constructor.prototype', 'id,a..b', '.', '.'.repeat(500), 'location.__proto__.x', 'id,location.city.toString']) {
+    for (const fields of [
+      '__proto__.polluted',
+      'constructor.prototype',
+      'id,a..b',
+      '.',
+      '.'.repeat(500),
+      'location.__proto__.x',
+      'id,location.city.toString',
+    ]) {
       for (const format of [['--json'], ['-o', 'csv'], []]) {
-        const result = await runCli(['jobs', 'list', '--fields', fields, ...format], { env, tty: format.length === 0, columns: 80 });
+        const result = await runCli(['jobs', 'list', '--fields', fields, ...format], {
+          env,
+          tty: format.length === 0,
+          columns: 80,
+        });
         expect(result.stderr).not.toMatch(/TypeError|RangeError|unexpected failure|at .*\.ts:\d+/);
         expect([0, 2], `${fields} ${format.join(' ')}: ${result.stderr}`).toContain(result.code);
         if (result.code === 2) expect(result.stderr).toContain('field');
@@ -217,7 +279,15 @@ describe('relative times of bogus timestamps from a server', () => {
   it('a day that does not exist, trailing junk or a bad month is shown as sent, not as another date', async () => {
     const { relativeTime } = await import('../../src/output/time.js');
     const now = Date.parse('2026-11-24T12:00:00Z');
-    for (const bogus of ['2024-02-30', '2023-02-29T10:00:00Z', '1970-01-01junk', '2024-13-01', '2026-11-24T12:00:00+99:00', '+275760-09-13T00:00:00Z', 'soon']) {
+    for (const bogus of [
+      '2024-02-30',
+      '2023-02-29T10:00:00Z',
+      '1970-01-01junk',
+      '2024-13-01',
+      '2026-11-24T12:00:00+99:00',
+      '+275760-09-13T00:00:00Z',
+      'soon',
+    ]) {
       expect(relativeTime(bogus, now), bogus).toBe(bogus);
     }
     expect(relativeTime('2024-02-29T10:00:00Z', now)).toBe('Feb 29 2024');
@@ -229,7 +299,10 @@ describe('relative times of bogus timestamps from a server', () => {
 describe('hire api --paginate --slurp, hostile pages', () => {
   it('a page of 200,000 items is merged (pushing them as arguments overflowed the stack); a page that is no envelope is a clear failure', async () => {
     const data = Array.from({ length: 200_000 }, (_, index) => ({ id: index }));
-    const server = await serve(reply(200, { data, meta: { ...listMeta(200_001), total_pages: 2 } }), reply(200, { data: [{ id: 'last' }], meta: { ...listMeta(200_001), total_pages: 2, current_page: 2 } }));
+    const server = await serve(
+      reply(200, { data, meta: { ...listMeta(200_001), total_pages: 2 } }),
+      reply(200, { data: [{ id: 'last' }], meta: { ...listMeta(200_001), total_pages: 2, current_page: 2 } }),
+    );
     const box = await sandbox();
     const env = { ...box.env, HIRE_BASE_URL: `${server.origin}/api/v1`, HIRE_API_KEY: KEY };
     const result = await runCli(['api', '/jobs', '--paginate', '--slurp'], { env });
@@ -239,8 +312,13 @@ describe('hire api --paginate --slurp, hostile pages', () => {
     expect(merged).toHaveLength(200_001);
     expect(merged.at(-1)).toEqual({ id: 'last' });
 
-    const odd = await serve(reply(200, { data: [{ id: 1 }], meta: { ...listMeta(2), total_pages: 2 } }), reply(200, '[1, 2, "\u001b[31m"]'));
-    const oddResult = await runCli(['api', '/jobs', '--paginate', '--slurp'], { env: { ...env, HIRE_BASE_URL: `${odd.origin}/api/v1` } });
+    const odd = await serve(
+      reply(200, { data: [{ id: 1 }], meta: { ...listMeta(2), total_pages: 2 } }),
+      reply(200, '[1, 2, "\u001b[31m"]'),
+    );
+    const oddResult = await runCli(['api', '/jobs', '--paginate', '--slurp'], {
+      env: { ...env, HIRE_BASE_URL: `${odd.origin}/api/v1` },
+    });
     expect(oddResult.code).toBe(1);
     expect(oddResult.stderr).toContain('--slurp needs JSON pages with `data`');
     expect(oddResult.stdout).toBe('');
@@ -252,7 +330,10 @@ describe('a server that claims a billion pages', () => {
     const items = (page: number) => (page <= 2 ? [{ id: `job_${page}`, title: `Job ${page}`, status: 'active' }] : []);
     const server = await serve((req, res) => {
       const page = Number(new URL(req.url ?? '', 'http://x').searchParams.get('page') ?? 1);
-      reply(200, { data: items(page), meta: { current_page: page, per_page: 1, total_pages: 1_000_000_000, total_count: 1_000_000_000 } })(req, res, '');
+      reply(200, {
+        data: items(page),
+        meta: { current_page: page, per_page: 1, total_pages: 1_000_000_000, total_count: 1_000_000_000 },
+      })(req, res, '');
     });
     const box = await sandbox();
     const env = { ...box.env, HIRE_BASE_URL: `${server.origin}/api/v1`, HIRE_API_KEY: KEY };
@@ -278,7 +359,10 @@ describe('a list too long to draw at a terminal', () => {
     const rows = Array.from({ length: 200_000 }, (_, index) => ({ id: `job_${index}`, status: 'active' }));
     const { io, stdout, stderr } = captureIO({ tty: true, columns: 80 });
     const ctx = new Context(io, {});
-    await printList(ctx.output, rows, [{ key: 'id', keepWhole: true }, { key: 'status', status: true }]);
+    await printList(ctx.output, rows, [
+      { key: 'id', keepWhole: true },
+      { key: 'status', status: true },
+    ]);
     const lines = stdout().split('\n');
     expect(lines).toHaveLength(200_001);
     expect(lines[0]).toMatch(/^job_0\t/);

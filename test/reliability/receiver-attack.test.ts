@@ -46,7 +46,11 @@ function describeOutput(listener: Listener): string {
 
 async function startListener(args: string[]): Promise<Listener> {
   const box = await sandbox();
-  const child = spawn(process.execPath, ['bin/hire.js', 'webhooks', 'listen', ...args], { cwd: ROOT, env: box.env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['bin/hire.js', 'webhooks', 'listen', ...args], {
+    cwd: ROOT,
+    env: box.env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
@@ -58,11 +62,19 @@ async function startListener(args: string[]): Promise<Listener> {
   const deadline = Date.now() + 45_000;
   let match: RegExpExecArray | null;
   while (!(match = LISTENING.exec(stderr))) {
-    if (exit || Date.now() > deadline) throw new Error(`the listener did not start (${JSON.stringify(exit)})\n${stdout}\n${stderr}`);
+    if (exit || Date.now() > deadline)
+      throw new Error(`the listener did not start (${JSON.stringify(exit)})\n${stdout}\n${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const port = Number(match[1]);
-  return { child, port, address: `http://127.0.0.1:${port}`, stdout: () => stdout, stderr: () => stderr, exit: () => exit };
+  return {
+    child,
+    port,
+    address: `http://127.0.0.1:${port}`,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    exit: () => exit,
+  };
 }
 
 /** Every stdout line, each of which must be one JSON object. */
@@ -80,12 +92,20 @@ function entries(listener: Listener): Entry[] {
     });
 }
 
-async function waitForEntries(listener: Listener, what: string, probe: (all: Entry[]) => boolean, timeoutMs = 45_000): Promise<Entry[]> {
+async function waitForEntries(
+  listener: Listener,
+  what: string,
+  probe: (all: Entry[]) => boolean,
+  timeoutMs = 45_000,
+): Promise<Entry[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const all = entries(listener);
     if (probe(all)) return all;
-    if (listener.exit()) throw new Error(`the listener exited (${JSON.stringify(listener.exit())}) before ${what}${describeOutput(listener)}`);
+    if (listener.exit())
+      throw new Error(
+        `the listener exited (${JSON.stringify(listener.exit())}) before ${what}${describeOutput(listener)}`,
+      );
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${describeOutput(listener)}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -143,7 +163,10 @@ interface Answer {
 }
 
 /** One request on its own connection; resolves with the answer, or status undefined if the connection ends without one. */
-function send(url: string, options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Answer> {
+function send(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve) => {
     let status: number | undefined;
@@ -155,14 +178,22 @@ function send(url: string, options: { method?: string; headers?: Record<string, 
       done = true;
       resolve({ status, body: text, ms: performance.now() - started, ...(error ? { error } : {}) });
     };
-    const req = request(url, { method: options.method ?? 'POST', headers: { 'content-type': 'application/json', ...options.headers }, agent: false }, (res) => {
-      status = res.statusCode;
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', finish);
-      res.on('error', finish);
-      res.on('close', finish);
-    });
+    const req = request(
+      url,
+      {
+        method: options.method ?? 'POST',
+        headers: { 'content-type': 'application/json', ...options.headers },
+        agent: false,
+      },
+      (res) => {
+        status = res.statusCode;
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', finish);
+        res.on('error', finish);
+        res.on('close', finish);
+      },
+    );
     req.on('error', (failure: NodeJS.ErrnoException) => {
       error = failure.code ?? failure.message;
       finish();
@@ -172,14 +203,20 @@ function send(url: string, options: { method?: string; headers?: Record<string, 
   });
 }
 
-const deliver = (listener: Listener, delivery: Signed, path = '/') => send(`${listener.address}${path}`, { headers: delivery.headers, body: delivery.body });
+const deliver = (listener: Listener, delivery: Signed, path = '/') =>
+  send(`${listener.address}${path}`, { headers: delivery.headers, body: delivery.body });
 
 /**
  * A delivery whose body is `total` bytes, written as fast as the listener takes it, stopping as
  * soon as an answer arrives or the connection closes, or (then waiting for the answer) after
  * `stopAfter` bytes. Resolves with the answer and the bytes written.
  */
-function stream(listener: Listener, headers: Record<string, string>, total: number, stopAfter = total): Promise<Answer & { written: number }> {
+function stream(
+  listener: Listener,
+  headers: Record<string, string>,
+  total: number,
+  stopAfter = total,
+): Promise<Answer & { written: number }> {
   const started = performance.now();
   const chunk = Buffer.alloc(MIB, 'a');
   return new Promise((resolve) => {
@@ -196,7 +233,11 @@ function stream(listener: Listener, headers: Record<string, string>, total: numb
     };
     const req = request(
       listener.address,
-      { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(total), ...headers }, agent: false },
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': String(total), ...headers },
+        agent: false,
+      },
       (res) => {
         status = res.statusCode;
         res.setEncoding('utf8');
@@ -230,7 +271,11 @@ function stream(listener: Listener, headers: Record<string, string>, total: numb
  * Raw bytes on a TCP connection: resolves with the status line of whatever answer comes ('' if
  * none) once the server closes or after `waitMs` (generous: every use expects the server to close).
  */
-function raw(listener: Listener, bytes: Buffer | string, waitMs = 45_000): Promise<{ statusLine: string; closed: boolean }> {
+function raw(
+  listener: Listener,
+  bytes: Buffer | string,
+  waitMs = 45_000,
+): Promise<{ statusLine: string; closed: boolean }> {
   return new Promise((resolve) => {
     let received = '';
     let closed = false;
@@ -300,7 +345,8 @@ function trickle(
     }, options.everyMs);
     socket.on('data', (data: Buffer) => {
       received += data.toString('latin1');
-      if (received.includes('\r\n\r\n')) resolve({ statusLine: received.split('\r\n')[0] ?? '', ms: performance.now() - started });
+      if (received.includes('\r\n\r\n'))
+        resolve({ statusLine: received.split('\r\n')[0] ?? '', ms: performance.now() - started });
     });
     socket.on('error', () => {});
     socket.on('close', () => {
@@ -379,8 +425,12 @@ describe('hire webhooks listen under attack (one long-lived listener)', () => {
     const answer = await deliver(listener, first);
     expect(answer.status, describeOutput(listener)).toBe(200);
     validIds.add(first.id);
-    const all = await waitForEntries(listener, 'the first entry', (list) => list.some((entry) => entry.id === first.id));
-    expect(all.filter((entry) => entry.id === first.id)).toMatchObject([{ valid: true, type: 'job.created', forwarded: { status: 200 } }]);
+    const all = await waitForEntries(listener, 'the first entry', (list) =>
+      list.some((entry) => entry.id === first.id),
+    );
+    expect(all.filter((entry) => entry.id === first.id)).toMatchObject([
+      { valid: true, type: 'job.created', forwarded: { status: 200 } },
+    ]);
     expect(relay.received.map((entry) => entry.id)).toEqual([first.id]);
     expect(relay.received[0]!.body).toBe(first.body);
   });
@@ -393,15 +443,24 @@ describe('hire webhooks listen under attack (one long-lived listener)', () => {
     for (let i = 0; i < 10; i++) answers.push(await deliver(listener, original));
     answers.push(...(await Promise.all(Array.from({ length: 10 }, () => deliver(listener, original)))));
     for (const answer of answers) expect(is2xx(answer.status), `${answer.status} ${answer.body}`).toBe(true);
-    const all = await waitForEntries(listener, '21 entries for the replayed id', (list) => list.filter((entry) => entry.id === original.id).length >= 21);
+    const all = await waitForEntries(
+      listener,
+      '21 entries for the replayed id',
+      (list) => list.filter((entry) => entry.id === original.id).length >= 21,
+    );
     const mine = all.filter((entry) => entry.id === original.id);
     expect(mine).toHaveLength(21);
     expect(mine.filter((entry) => entry.valid && !entry.duplicate)).toHaveLength(1);
     expect(mine[0]).toMatchObject({ valid: true, forwarded: { status: 200 } });
     expect(mine[0]!.duplicate).toBeFalsy();
-    expect(mine.slice(1).every((entry) => entry.valid && entry.duplicate === true && entry.forwarded === undefined)).toBe(true);
+    expect(
+      mine.slice(1).every((entry) => entry.valid && entry.duplicate === true && entry.forwarded === undefined),
+    ).toBe(true);
     expect(relay.received.filter((entry) => entry.id === original.id)).toHaveLength(1);
-    tally('replays of an accepted delivery (acknowledged, not relayed)', answers.map((answer) => is2xx(answer.status) && /duplicate/.test(answer.body)));
+    tally(
+      'replays of an accepted delivery (acknowledged, not relayed)',
+      answers.map((answer) => is2xx(answer.status) && /duplicate/.test(answer.body)),
+    );
   });
 
   it('relays a burst of 20 identical copies of a new delivery, sent at once, exactly once', async () => {
@@ -410,13 +469,25 @@ describe('hire webhooks listen under attack (one long-lived listener)', () => {
     burstId = burst.id;
     const answers = await Promise.all(Array.from({ length: 20 }, () => deliver(listener, burst)));
     for (const answer of answers) expect(is2xx(answer.status), `${answer.status} ${answer.body}`).toBe(true);
-    const all = await waitForEntries(listener, '20 entries for the burst id', (list) => list.filter((entry) => entry.id === burst.id).length >= 20);
+    const all = await waitForEntries(
+      listener,
+      '20 entries for the burst id',
+      (list) => list.filter((entry) => entry.id === burst.id).length >= 20,
+    );
     const mine = all.filter((entry) => entry.id === burst.id);
     const relayedCopies = relay.received.filter((entry) => entry.id === burst.id).length;
-    figures.push(`burst of 20 simultaneous copies: relayed ${relayedCopies} time(s), printed as new ${mine.filter((entry) => !entry.duplicate).length} time(s)`);
-    tally('simultaneous copies of a new delivery (all but one acknowledged as duplicates)', answers.map((answer) => /duplicate/.test(answer.body)).slice(1));
+    figures.push(
+      `burst of 20 simultaneous copies: relayed ${relayedCopies} time(s), printed as new ${mine.filter((entry) => !entry.duplicate).length} time(s)`,
+    );
+    tally(
+      'simultaneous copies of a new delivery (all but one acknowledged as duplicates)',
+      answers.map((answer) => /duplicate/.test(answer.body)).slice(1),
+    );
     expect(relayedCopies, `copies relayed to the application: ${relayedCopies}`).toBe(1);
-    expect(mine.filter((entry) => !entry.duplicate), `entries printed as new (not duplicate): ${mine.filter((entry) => !entry.duplicate).length}`).toHaveLength(1);
+    expect(
+      mine.filter((entry) => !entry.duplicate),
+      `entries printed as new (not duplicate): ${mine.filter((entry) => !entry.duplicate).length}`,
+    ).toHaveLength(1);
     expect(mine.filter((entry) => entry.duplicate)).toHaveLength(19);
   });
 
@@ -433,16 +504,28 @@ describe('hire webhooks listen under attack (one long-lived listener)', () => {
       delivery: { ...malformed, headers: { ...malformed.headers, 'webhook-timestamp': timestamp } },
       reason: /timestamp|malformed|old/,
     }));
-    const answers = await Promise.all([...cases, ...odd].map(async (item) => ({ ...item, answer: await deliver(listener, item.delivery) })));
+    const answers = await Promise.all(
+      [...cases, ...odd].map(async (item) => ({ ...item, answer: await deliver(listener, item.delivery) })),
+    );
     for (const { what, answer, reason } of answers) {
       expect(answer.status, `${what}: ${answer.body}`).toBe(401);
       expect(answer.body, what).toMatch(reason);
     }
-    tally('old, future and malformed timestamps', answers.map(({ answer }) => answer.status === 401));
+    tally(
+      'old, future and malformed timestamps',
+      answers.map(({ answer }) => answer.status === 401),
+    );
     const ids = new Set(cases.map((item) => item.delivery.id));
-    const all = await waitForEntries(listener, 'the timestamp entries', (list) => list.filter((entry) => entry.id !== null && ids.has(entry.id)).length >= cases.length);
-    for (const entry of all.filter((item) => item.id !== null && (ids.has(item.id) || item.id === malformed.id))) expect(entry.valid).toBe(false);
-    expect(relay.received.some((entry) => entry.id === malformed.id || (entry.id !== undefined && ids.has(entry.id)))).toBe(false);
+    const all = await waitForEntries(
+      listener,
+      'the timestamp entries',
+      (list) => list.filter((entry) => entry.id !== null && ids.has(entry.id)).length >= cases.length,
+    );
+    for (const entry of all.filter((item) => item.id !== null && (ids.has(item.id) || item.id === malformed.id)))
+      expect(entry.valid).toBe(false);
+    expect(
+      relay.received.some((entry) => entry.id === malformed.id || (entry.id !== undefined && ids.has(entry.id))),
+    ).toBe(false);
   });
 
   it('refuses a signature made for another body, another id, another secret, or none at all with 401', async () => {
@@ -452,19 +535,48 @@ describe('hire webhooks listen under attack (one long-lived listener)', () => {
     const cases = [
       { what: 'another body', delivery: { ...genuine, body: tampered } },
       { what: 'a body with one more space', delivery: { ...genuine, body: `${genuine.body} ` } },
-      { what: "another delivery's signature", delivery: { ...genuine, headers: { ...genuine.headers, 'webhook-signature': otherId.headers['webhook-signature']! } } },
+      {
+        what: "another delivery's signature",
+        delivery: {
+          ...genuine,
+          headers: { ...genuine.headers, 'webhook-signature': otherId.headers['webhook-signature']! },
+        },
+      },
       { what: 'another id', delivery: { ...genuine, headers: { ...genuine.headers, 'webhook-id': newEventId() } } },
       { what: 'another secret', delivery: signed({ key: `whsec_${randomBytes(24).toString('base64')}` }) },
-      { what: 'v1, and nothing', delivery: { ...genuine, headers: { ...genuine.headers, 'webhook-signature': 'v1,' } } },
-      { what: 'v2 only', delivery: { ...genuine, headers: { ...genuine.headers, 'webhook-signature': genuine.headers['webhook-signature']!.replace('v1,', 'v2,') } } },
-      { what: 'a truncated signature', delivery: { ...genuine, headers: { ...genuine.headers, 'webhook-signature': genuine.headers['webhook-signature']!.slice(0, 20) } } },
+      {
+        what: 'v1, and nothing',
+        delivery: { ...genuine, headers: { ...genuine.headers, 'webhook-signature': 'v1,' } },
+      },
+      {
+        what: 'v2 only',
+        delivery: {
+          ...genuine,
+          headers: {
+            ...genuine.headers,
+            'webhook-signature': genuine.headers['webhook-signature']!.replace('v1,', 'v2,'),
+          },
+        },
+      },
+      {
+        what: 'a truncated signature',
+        delivery: {
+          ...genuine,
+          headers: { ...genuine.headers, 'webhook-signature': genuine.headers['webhook-signature']!.slice(0, 20) },
+        },
+      },
     ];
-    const answers = await Promise.all(cases.map(async (item) => ({ ...item, answer: await deliver(listener, item.delivery) })));
+    const answers = await Promise.all(
+      cases.map(async (item) => ({ ...item, answer: await deliver(listener, item.delivery) })),
+    );
     for (const { what, answer } of answers) {
       expect(answer.status, `${what}: ${answer.body}`).toBe(401);
       expect(answer.body, what).toMatch(/signature/);
     }
-    tally('signatures that do not match', answers.map(({ answer }) => answer.status === 401));
+    tally(
+      'signatures that do not match',
+      answers.map(({ answer }) => answer.status === 401),
+    );
     expect(relay.received.some((entry) => entry.body === tampered)).toBe(false);
     // The genuine one still goes through afterwards: nothing above poisoned its id.
     expect((await deliver(listener, genuine)).status).toBe(200);
@@ -475,7 +587,9 @@ describe('hire webhooks listen under attack (one long-lived listener)', () => {
     // The sender announces 5 MB, sends 2 MiB and waits: it must get the 413 without sending more.
     const delivery = signed();
     const answer = await stream(listener, delivery.headers, 5 * MB, 2 * MIB);
-    figures.push(`5 MB delivery, 2 MiB sent: ${answer.status ?? `no answer (${answer.error})`} in ${Math.round(answer.ms)} ms`);
+    figures.push(
+      `5 MB delivery, 2 MiB sent: ${answer.status ?? `no answer (${answer.error})`} in ${Math.round(answer.ms)} ms`,
+    );
     tally('a 5 MB delivery (first 2 MiB sent)', [answer.status === 413]);
     expect(answer.status, answer.error).toBe(413);
     // The sender stopped at 2 MiB and waits: a 413 at all means it came without the rest.
@@ -490,8 +604,13 @@ describe('hire webhooks listen under attack (one long-lived listener)', () => {
       return signed({ id, body: JSON.stringify({ id, type: 'job.created', data: { padding: 'x'.repeat(5 * MB) } }) });
     });
     const answers = await Promise.all(bigs.map((delivery) => deliver(listener, delivery)));
-    figures.push(`5 MB bodies sent whole: the senders saw ${answers.map((answer) => answer.status ?? `no answer (${answer.error})`).join(', ')}`);
-    tally('5 MB bodies sent whole', answers.map((answer) => !is2xx(answer.status)));
+    figures.push(
+      `5 MB bodies sent whole: the senders saw ${answers.map((answer) => answer.status ?? `no answer (${answer.error})`).join(', ')}`,
+    );
+    tally(
+      '5 MB bodies sent whole',
+      answers.map((answer) => !is2xx(answer.status)),
+    );
     // The listener answers 413 and closes at once, with the rest of the body unread: a sender still
     // writing may get EPIPE / ECONNRESET before it reads the 413. Either way: refused.
     for (const answer of answers) {
@@ -500,21 +619,30 @@ describe('hire webhooks listen under attack (one long-lived listener)', () => {
     }
     const ids = new Set(bigs.map((delivery) => delivery.id));
     expect(relay.received.some((entry) => entry.id !== undefined && ids.has(entry.id))).toBe(false);
-    const all = await waitForEntries(listener, 'the entries of the 5 MB deliveries', (list) => list.filter((entry) => entry.id !== null && ids.has(entry.id)).length >= 3);
-    for (const entry of all.filter((item) => item.id !== null && ids.has(item.id))) expect(entry).toMatchObject({ valid: false, reason: 'body too large' });
+    const all = await waitForEntries(
+      listener,
+      'the entries of the 5 MB deliveries',
+      (list) => list.filter((entry) => entry.id !== null && ids.has(entry.id)).length >= 3,
+    );
+    for (const entry of all.filter((item) => item.id !== null && ids.has(item.id)))
+      expect(entry).toMatchObject({ valid: false, reason: 'body too large' });
   });
 
   it('stops reading a 256 MB stream at the limit and does not hold it: RSS and peak RSS stay under 200 MB', async () => {
     const before = memory(listener.child.pid!);
     const flood = await stream(listener, signed().headers, 256 * MIB);
-    figures.push(`256 MB sender: saw ${flood.status ?? `no answer (${flood.error})`} after writing ${(flood.written / MIB).toFixed(1)} MiB, in ${Math.round(flood.ms)} ms`);
+    figures.push(
+      `256 MB sender: saw ${flood.status ?? `no answer (${flood.error})`} after writing ${(flood.written / MIB).toFixed(1)} MiB, in ${Math.round(flood.ms)} ms`,
+    );
     // The listener stopped reading: the sender, held back by TCP, got nowhere near the end.
     expect(flood.written).toBeLessThan(64 * MIB);
     if (flood.status !== undefined) expect(flood.status).toBe(413);
     else expect(flood.error).toMatch(/^(EPIPE|ECONNRESET)$/);
     tally('a 256 MB stream (cut off)', [!is2xx(flood.status) && flood.written < 64 * MIB]);
     const after = memory(listener.child.pid!);
-    figures.push(`listener memory: VmRSS ${before.rss.toFixed(0)} MB before the stream, ${after.rss.toFixed(0)} MB after; peak VmHWM ${after.peak.toFixed(0)} MB`);
+    figures.push(
+      `listener memory: VmRSS ${before.rss.toFixed(0)} MB before the stream, ${after.rss.toFixed(0)} MB after; peak VmHWM ${after.peak.toFixed(0)} MB`,
+    );
     expect(after.rss).toBeLessThan(200);
     expect(after.peak).toBeLessThan(200);
     expect(listener.exit()).toBeUndefined();
@@ -530,9 +658,18 @@ describe('hire webhooks listen under attack (one long-lived listener)', () => {
     let quickDone: () => void = () => {};
     const until = new Promise<void>((resolve) => (quickDone = resolve));
     // Headers at once, then the body one byte per 200 ms, then the rest: slow but valid.
-    const bodyTrickler = trickle(listener, slowBody.body, { first: requestText(slowBody), everyMs: 200, forMs: 3_000, until });
+    const bodyTrickler = trickle(listener, slowBody.body, {
+      first: requestText(slowBody),
+      everyMs: 200,
+      forMs: 3_000,
+      until,
+    });
     // That trickles from the first byte: the headers come one byte per 200 ms too.
-    const headTrickler = trickle(listener, `${requestText(slowHead)}${slowHead.body}`, { everyMs: 200, forMs: 3_000, until });
+    const headTrickler = trickle(listener, `${requestText(slowHead)}${slowHead.body}`, {
+      everyMs: 200,
+      forMs: 3_000,
+      until,
+    });
     // And one that never finishes its headers (slowloris): abandoned at the end.
     const staller = trickle(listener, requestText(stalled), { everyMs: 200, forMs: 3_000, until, stall: true });
     slowSockets.push(bodyTrickler.socket, headTrickler.socket, staller.socket);
@@ -541,7 +678,12 @@ describe('hire webhooks listen under attack (one long-lived listener)', () => {
     // Three rounds of 3 valid deliveries, while all three slow senders are mid-request.
     const quick: Answer[] = [];
     for (let round = 0; round < 3; round++) {
-      const batch = await Promise.all(Array.from({ length: 3 }, () => signed()).map(async (delivery) => ({ delivery, answer: await deliver(listener, delivery) })));
+      const batch = await Promise.all(
+        Array.from({ length: 3 }, () => signed()).map(async (delivery) => ({
+          delivery,
+          answer: await deliver(listener, delivery),
+        })),
+      );
       for (const { delivery, answer } of batch) {
         quick.push(answer);
         expect(answer.status, answer.body).toBe(200);
@@ -550,13 +692,17 @@ describe('hire webhooks listen under attack (one long-lived listener)', () => {
     }
     quickDone();
     const slowest = Math.max(...quick.map((answer) => answer.ms));
-    figures.push(`${quick.length} valid deliveries next to 3 slow senders: slowest answered in ${Math.round(slowest)} ms`);
+    figures.push(
+      `${quick.length} valid deliveries next to 3 slow senders: slowest answered in ${Math.round(slowest)} ms`,
+    );
 
     const [bodyAnswer, headAnswer] = await Promise.all([bodyTrickler.answer, headTrickler.answer]);
     expect(bodyAnswer.statusLine).toMatch(/^HTTP\/1\.1 200 /);
     expect(headAnswer.statusLine).toMatch(/^HTTP\/1\.1 200 /);
     expect(bodyAnswer.ms).toBeGreaterThanOrEqual(2_900);
-    figures.push(`slow senders answered ${bodyAnswer.statusLine.slice(9, 12)} after ${Math.round(bodyAnswer.ms)} ms (body) and ${headAnswer.statusLine.slice(9, 12)} after ${Math.round(headAnswer.ms)} ms (headers)`);
+    figures.push(
+      `slow senders answered ${bodyAnswer.statusLine.slice(9, 12)} after ${Math.round(bodyAnswer.ms)} ms (body) and ${headAnswer.statusLine.slice(9, 12)} after ${Math.round(headAnswer.ms)} ms (headers)`,
+    );
     validIds.add(slowBody.id);
     validIds.add(slowHead.id);
     // The staller has sent no complete request: it was not printed nor relayed.
@@ -565,7 +711,16 @@ describe('hire webhooks listen under attack (one long-lived listener)', () => {
   });
 
   it('refuses non-JSON bodies: signed → 400, unsigned → 401; JSON that is not an object → 400', async () => {
-    const bodies = ['hello, this is not JSON', '{"id": "evt_1", "type": ', '<xml>no</xml>', '\u0000\u0001\u0002', '42', '"a string"', 'null', ''];
+    const bodies = [
+      'hello, this is not JSON',
+      '{"id": "evt_1", "type": ',
+      '<xml>no</xml>',
+      '\u0000\u0001\u0002',
+      '42',
+      '"a string"',
+      'null',
+      '',
+    ];
     const signedAnswers = await Promise.all(bodies.map((body) => deliver(listener, signed({ body }))));
     const unsignedAnswers = await Promise.all(bodies.map((body) => send(listener.address, { body })));
     signedAnswers.forEach((answer, index) => {
@@ -576,7 +731,10 @@ describe('hire webhooks listen under attack (one long-lived listener)', () => {
       expect(answer.status, `unsigned ${JSON.stringify(bodies[index])}: ${answer.body}`).toBe(401);
       expect(answer.body).toMatch(/missing webhook-id/);
     });
-    tally('non-JSON bodies (signed and unsigned)', [...signedAnswers.map((answer) => answer.status === 400), ...unsignedAnswers.map((answer) => answer.status === 401)]);
+    tally('non-JSON bodies (signed and unsigned)', [
+      ...signedAnswers.map((answer) => answer.status === 400),
+      ...unsignedAnswers.map((answer) => answer.status === 401),
+    ]);
   });
 
   it('survives 50 concurrent garbage requests: random bytes, random headers, missing headers', async () => {
@@ -588,19 +746,30 @@ describe('hire webhooks listen under attack (one long-lived listener)', () => {
     const randomHeaders = () => {
       const headers: Record<string, string> = {};
       if (Math.random() < 0.6) headers['webhook-id'] = randomBytes(12).toString('base64url');
-      if (Math.random() < 0.6) headers['webhook-timestamp'] = Math.random() < 0.5 ? String(Math.floor(Date.now() / 1000)) : randomBytes(6).toString('hex');
+      if (Math.random() < 0.6)
+        headers['webhook-timestamp'] =
+          Math.random() < 0.5 ? String(Math.floor(Date.now() / 1000)) : randomBytes(6).toString('hex');
       if (Math.random() < 0.6) headers['webhook-signature'] = `v1,${randomBytes(32).toString('base64')}`;
       return send(listener.address, { headers, body: randomBytes(16 + Math.floor(Math.random() * 2048)) });
     };
-    const [byteAnswers, headerAnswers] = await Promise.all([Promise.all(Array.from({ length: 25 }, randomBytesRequest)), Promise.all(Array.from({ length: 25 }, randomHeaders))]);
+    const [byteAnswers, headerAnswers] = await Promise.all([
+      Promise.all(Array.from({ length: 25 }, randomBytesRequest)),
+      Promise.all(Array.from({ length: 25 }, randomHeaders)),
+    ]);
     for (const answer of byteAnswers) {
       // Node's parser refuses it with 400 and closes; never an accepted delivery, never left hanging.
       expect(answer.closed).toBe(true);
       expect(answer.statusLine === '' || /^HTTP\/1\.1 400 /.test(answer.statusLine), answer.statusLine).toBe(true);
     }
     for (const answer of headerAnswers) expect(answer.status, answer.body).toBe(401);
-    tally('garbage: random bytes', byteAnswers.map((answer) => answer.closed && !/^HTTP\/1\.1 2/.test(answer.statusLine)));
-    tally('garbage: random or missing webhook headers', headerAnswers.map((answer) => answer.status === 401));
+    tally(
+      'garbage: random bytes',
+      byteAnswers.map((answer) => answer.closed && !/^HTTP\/1\.1 2/.test(answer.statusLine)),
+    );
+    tally(
+      'garbage: random or missing webhook headers',
+      headerAnswers.map((answer) => answer.status === 401),
+    );
     expect(listener.exit()).toBeUndefined();
   });
 
@@ -608,13 +777,30 @@ describe('hire webhooks listen under attack (one long-lived listener)', () => {
     const delivery = signed();
     const many = Array.from({ length: 5_000 }, (_, index) => `x-h${index}: ${index}\r\n`).join('');
     const hugeHeader = `x-huge: ${'h'.repeat(100 * 1024)}\r\n`;
-    const [manyAnswer, hugeAnswer] = await Promise.all([raw(listener, `${requestText(delivery, many)}${delivery.body}`), raw(listener, `${requestText(delivery, hugeHeader)}${delivery.body}`)]);
+    const [manyAnswer, hugeAnswer] = await Promise.all([
+      raw(listener, `${requestText(delivery, many)}${delivery.body}`),
+      raw(listener, `${requestText(delivery, hugeHeader)}${delivery.body}`),
+    ]);
     expect(manyAnswer.statusLine).toMatch(/^HTTP\/1\.1 (431|400) /);
     expect(hugeAnswer.statusLine).toMatch(/^HTTP\/1\.1 (431|400) /);
-    const methods = await Promise.all(['GET', 'PUT', 'DELETE', 'PATCH'].map((method) => send(listener.address, { method, headers: delivery.headers, body: method === 'GET' || method === 'DELETE' ? undefined : delivery.body })));
+    const methods = await Promise.all(
+      ['GET', 'PUT', 'DELETE', 'PATCH'].map((method) =>
+        send(listener.address, {
+          method,
+          headers: delivery.headers,
+          body: method === 'GET' || method === 'DELETE' ? undefined : delivery.body,
+        }),
+      ),
+    );
     for (const answer of methods) expect(answer.status).toBe(405);
-    tally('absurd headers', [manyAnswer, hugeAnswer].map((answer) => /^HTTP\/1\.1 4\d\d /.test(answer.statusLine)));
-    tally('wrong methods', methods.map((answer) => answer.status === 405));
+    tally(
+      'absurd headers',
+      [manyAnswer, hugeAnswer].map((answer) => /^HTTP\/1\.1 4\d\d /.test(answer.statusLine)),
+    );
+    tally(
+      'wrong methods',
+      methods.map((answer) => answer.status === 405),
+    );
     // None of them was taken for the delivery it carried.
     expect(entries(listener).some((entry) => entry.id === delivery.id)).toBe(false);
     expect(relay.received.some((entry) => entry.id === delivery.id)).toBe(false);
@@ -627,15 +813,27 @@ describe('hire webhooks listen under attack (one long-lived listener)', () => {
     const answer = await deliver(listener, last);
     expect(answer.status, describeOutput(listener)).toBe(200);
     validIds.add(last.id);
-    const all = await waitForEntries(listener, 'the last valid entry', (list) => list.some((entry) => entry.id === last.id));
-    expect(all.filter((entry) => entry.id === last.id)).toMatchObject([{ valid: true, type: 'job.created', forwarded: { status: 200 } }]);
+    const all = await waitForEntries(listener, 'the last valid entry', (list) =>
+      list.some((entry) => entry.id === last.id),
+    );
+    expect(all.filter((entry) => entry.id === last.id)).toMatchObject([
+      { valid: true, type: 'job.created', forwarded: { status: 200 } },
+    ]);
 
     // Whatever was relayed was a valid delivery; every valid delivery was relayed exactly once.
     const relayedIds = relay.received.map((entry) => entry.id ?? '(none)');
-    expect(relayedIds.filter((id) => !validIds.has(id)), 'relayed deliveries that were not valid').toEqual([]);
+    expect(
+      relayedIds.filter((id) => !validIds.has(id)),
+      'relayed deliveries that were not valid',
+    ).toEqual([]);
     const counts = new Map<string, number>();
     for (const id of relayedIds) counts.set(id, (counts.get(id) ?? 0) + 1);
-    expect([...validIds].filter((id) => (id === burstId ? !counts.get(id) : counts.get(id) !== 1)).map((id) => `${id}: ${counts.get(id) ?? 0}`), 'valid deliveries not relayed exactly once').toEqual([]);
+    expect(
+      [...validIds]
+        .filter((id) => (id === burstId ? !counts.get(id) : counts.get(id) !== 1))
+        .map((id) => `${id}: ${counts.get(id) ?? 0}`),
+      'valid deliveries not relayed exactly once',
+    ).toEqual([]);
     // Everything printed as valid is one of ours; no stack trace on stderr.
     expect(all.filter((entry) => entry.valid && (entry.id === null || !validIds.has(entry.id)))).toEqual([]);
     expect(listener.stderr()).not.toMatch(/^\s+at\s/m);

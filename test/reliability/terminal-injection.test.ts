@@ -35,9 +35,32 @@ const OUR_COLOURS = /\u001b\[(?:1|2|22|31|32|33|36|39)m/g;
 
 /** Terminal escapes and spoofing, whole: CSI, OSC (title, hyperlink), 8-bit CSI, fake lines. */
 const SEQUENCES = [
-  '\u001b[31m', '\u001b[2J\u001b[H', '\u001b]0;PWN\u0007', '\u001b]8;;https://evil.example\u001b\\', '\u009b2J', '\u009d0;PWN\u009c',
-  '\u001bP+q\u001b\\', '\r', '\n', '\r\nError: fake\n', '\b\b\b', '\u0000', '\u007f', '\u0085', '\u2028', '\u202e', '\u2066', '\u200f',
-  '\ud800', '\udfff', '\ufeff', '\ufffd', 'é', '😀', 'a', ' ',
+  '\u001b[31m',
+  '\u001b[2J\u001b[H',
+  '\u001b]0;PWN\u0007',
+  '\u001b]8;;https://evil.example\u001b\\',
+  '\u009b2J',
+  '\u009d0;PWN\u009c',
+  '\u001bP+q\u001b\\',
+  '\r',
+  '\n',
+  '\r\nError: fake\n',
+  '\b\b\b',
+  '\u0000',
+  '\u007f',
+  '\u0085',
+  '\u2028',
+  '\u202e',
+  '\u2066',
+  '\u200f',
+  '\ud800',
+  '\udfff',
+  '\ufeff',
+  '\ufffd',
+  'é',
+  '😀',
+  'a',
+  ' ',
 ];
 const codePoint = fc
   .oneof(
@@ -56,10 +79,18 @@ const hostile = fc.oneof(
  * Bytes for a header value: mostly what HTTP parsers let through (TAB, printable ASCII, 0x80-0xFF,
  * which is C1 when read as latin1), sometimes any byte but CR and LF (which would end the header).
  */
-const headerBytes = fc.oneof(
-  { weight: 4, arbitrary: fc.array(fc.oneof(fc.constant(9), fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0x80, max: 0xff })), { maxLength: 40 }) },
-  { weight: 1, arbitrary: fc.array(fc.integer({ min: 0, max: 0xff }), { maxLength: 40 }) },
-).map((bytes) => Buffer.from(bytes.filter((byte) => byte !== 10 && byte !== 13)));
+const headerBytes = fc
+  .oneof(
+    {
+      weight: 4,
+      arbitrary: fc.array(
+        fc.oneof(fc.constant(9), fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0x80, max: 0xff })),
+        { maxLength: 40 },
+      ),
+    },
+    { weight: 1, arbitrary: fc.array(fc.integer({ min: 0, max: 0xff }), { maxLength: 40 }) },
+  )
+  .map((bytes) => Buffer.from(bytes.filter((byte) => byte !== 10 && byte !== 13)));
 
 const JOB = {
   id: 'job_1',
@@ -152,7 +183,10 @@ function expectInertFailure(run: Run): unknown {
 async function switchable(): Promise<{ env: Record<string, string>; answer(handler: Handler): void }> {
   let current: Handler = (_req, res) => res.end();
   const server = await serve((req, res, body) => current(req, res, body));
-  return { env: { HIRE_BASE_URL: `${server.origin}/api/v1`, HIRE_API_KEY: KEY }, answer: (handler) => (current = handler) };
+  return {
+    env: { HIRE_BASE_URL: `${server.origin}/api/v1`, HIRE_API_KEY: KEY },
+    answer: (handler) => (current = handler),
+  };
 }
 
 function send(status: number, body: string | Buffer, headers: Record<string, string> = {}): Handler {
@@ -187,7 +221,10 @@ async function rawServer(): Promise<{ env: Record<string, string>; answer(respon
   netServers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  return { env: { HIRE_BASE_URL: `http://127.0.0.1:${port}/api/v1`, HIRE_API_KEY: KEY }, answer: (bytes) => (response = bytes) };
+  return {
+    env: { HIRE_BASE_URL: `http://127.0.0.1:${port}/api/v1`, HIRE_API_KEY: KEY },
+    answer: (bytes) => (response = bytes),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -201,12 +238,16 @@ describe('the examples of issue 15', () => {
       server.answer(send(200, JSON.stringify({ data: { ...JOB, status }, meta: { request_id: 'req_1' } })));
       const run = await hire(box, ['jobs', 'publish', 'job_1'], 'piped', server.env);
       expectInertFailure(run);
-      expect(run.stderr, show(run)).toContain(status === 'active\u001b[31m' ? 'Job job_1 is active\\u001b[31m: publish works on draft jobs' : 'Job job_1 is active\\nError: fake line:');
+      expect(run.stderr, show(run)).toContain(
+        status === 'active\u001b[31m'
+          ? 'Job job_1 is active\\u001b[31m: publish works on draft jobs'
+          : 'Job job_1 is active\\nError: fake line:',
+      );
       expect(run.stderr, show(run)).not.toMatch(/^Error: fake/m);
     }
   });
 
-  it('an id with an OSC title sequence, echoed in the emulator\'s 404, is shown escaped; --json keeps it exactly', async () => {
+  it("an id with an OSC title sequence, echoed in the emulator's 404, is shown escaped; --json keeps it exactly", async () => {
     const box = await sandbox();
     const emulator = await testEmulator(box.dataDir);
     const env = { HIRE_BASE_URL: emulator.apiUrl, HIRE_API_KEY: emulator.key };
@@ -223,21 +264,33 @@ describe('the examples of issue 15', () => {
   it('a non-JSON body with NUL bytes, invalid UTF-8 and escapes is quoted inert', async () => {
     const box = await sandbox();
     const server = await switchable();
-    const body = Buffer.concat([Buffer.from('<h1>down'), Buffer.from([0x00, 0xff, 0xfe, 0xc3]), Buffer.from('\u001b[2J\u001b]0;PWN\u0007\u009b31m\u202e</h1>')]);
+    const body = Buffer.concat([
+      Buffer.from('<h1>down'),
+      Buffer.from([0x00, 0xff, 0xfe, 0xc3]),
+      Buffer.from('\u001b[2J\u001b]0;PWN\u0007\u009b31m\u202e</h1>'),
+    ]);
     server.answer(send(502, body, { 'content-type': 'text/html' }));
     for (const mode of MODES) {
       const run = await hire(box, ['jobs', 'get', 'job_1'], mode, server.env);
       expectInertFailure(run);
       expect(run.code).toBe(1);
-      if (mode !== 'json') expect(run.stderr, show(run)).toContain('<h1>down\\u0000\ufffd\ufffd\ufffd\\u001b[2J\\u001b]0;PWN\\u0007\\u009b31m\\u202e</h1>');
+      if (mode !== 'json')
+        expect(run.stderr, show(run)).toContain(
+          '<h1>down\\u0000\ufffd\ufffd\ufffd\\u001b[2J\\u001b]0;PWN\\u0007\\u009b31m\\u202e</h1>',
+        );
     }
   });
 
-  it('error.code, details keys and values and request_id from the server are escaped; in colour only hire\'s colours remain', async () => {
+  it("error.code, details keys and values and request_id from the server are escaped; in colour only hire's colours remain", async () => {
     const box = await sandbox();
     const server = await switchable();
     const envelope = {
-      error: { code: 'bad\u001b[2Jcode', message: 'Invalid\u009b2J input\nError: fake', status: 400, details: { 'title\u001b]0;x\u0007': 'is wrong\u202e' } },
+      error: {
+        code: 'bad\u001b[2Jcode',
+        message: 'Invalid\u009b2J input\nError: fake',
+        status: 400,
+        details: { 'title\u001b]0;x\u0007': 'is wrong\u202e' },
+      },
       meta: { request_id: 'req_\u0007\u0085' },
     };
     server.answer(send(400, JSON.stringify(envelope)));
@@ -261,7 +314,10 @@ describe('the examples of issue 15', () => {
     const body = JSON.stringify({ data: [JOB] });
     server.answer(
       Buffer.concat([
-        Buffer.from('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ndeprecation: true\r\nsunset: Tue\u009b2J, 1 Jul\u0085 2031\r\n', 'latin1'),
+        Buffer.from(
+          'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ndeprecation: true\r\nsunset: Tue\u009b2J, 1 Jul\u0085 2031\r\n',
+          'latin1',
+        ),
         Buffer.from(`content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`),
       ]),
     );
@@ -275,16 +331,23 @@ describe('the examples of issue 15', () => {
   it('a hostile line of an import file is quoted inert in the error', async () => {
     const box = await sandbox();
     const file = join(box.root, 'jobs.ndjson');
-    writeFileSync(file, `${JSON.stringify({ title: 'Fine', description: DESCRIPTION })}\n\u001b]0;PWN\u0007\u001b[2J\u009b31m\u202e{"title": 1}\n`);
+    writeFileSync(
+      file,
+      `${JSON.stringify({ title: 'Fine', description: DESCRIPTION })}\n\u001b]0;PWN\u0007\u001b[2J\u009b31m\u202e{"title": 1}\n`,
+    );
     for (const mode of MODES) {
-      const run = await hire(box, ['jobs', 'import', file], mode, { HIRE_BASE_URL: 'http://127.0.0.1:9/api/v1', HIRE_API_KEY: KEY });
+      const run = await hire(box, ['jobs', 'import', file], mode, {
+        HIRE_BASE_URL: 'http://127.0.0.1:9/api/v1',
+        HIRE_API_KEY: KEY,
+      });
       expectInertFailure(run);
       expect(run.code).toBe(2);
-      if (mode === 'piped') expect(run.stderr, show(run)).toMatch(/row 2 \(line 2\): is not valid JSON \(.*\\u001b\]0;PWN/);
+      if (mode === 'piped')
+        expect(run.stderr, show(run)).toMatch(/row 2 \(line 2\): is not valid JSON \(.*\\u001b\]0;PWN/);
     }
   });
 
-  it('the analytics summary and its --json show the server\'s keys and values inert', async () => {
+  it("the analytics summary and its --json show the server's keys and values inert", async () => {
     const box = await sandbox();
     const server = await switchable();
     const data = {
@@ -304,7 +367,7 @@ describe('the examples of issue 15', () => {
     }
   });
 
-  it('`api PATH` names the server\'s error code inert; `auth status` quotes the server\'s refusal inert', async () => {
+  it("`api PATH` names the server's error code inert; `auth status` quotes the server's refusal inert", async () => {
     const box = await sandbox();
     const server = await switchable();
     server.answer(send(401, JSON.stringify({ error: { code: 'bad\u001b[2J', message: 'Refused\u001b]0;PWN\u0007' } })));
@@ -348,35 +411,58 @@ describe('arbitrary server text never reaches the terminal raw', () => {
       status: fc.constantFrom(400, 401, 403, 404, 409, 413, 422, 429, 500, 503),
       code: hostile,
       message: hostile,
-      details: fc.option(fc.dictionary(hostile, fc.oneof(hostile, fc.array(hostile, { maxLength: 2 })), { maxKeys: 3 }), { nil: undefined }),
+      details: fc.option(
+        fc.dictionary(hostile, fc.oneof(hostile, fc.array(hostile, { maxLength: 2 })), { maxKeys: 3 }),
+        { nil: undefined },
+      ),
       requestId: fc.option(hostile, { nil: undefined }),
     });
-    await property('error envelope', fc.tuple(envelope, fc.constantFrom(...COMMANDS), fc.constantFrom(...MODES)), 500, async ([fields, argv, mode]) => {
-      const body = JSON.stringify({
-        error: { code: fields.code, message: fields.message, status: fields.status, ...(fields.details ? { details: fields.details } : {}) },
-        ...(fields.requestId === undefined ? {} : { meta: { request_id: fields.requestId } }),
-      });
-      server.answer(send(fields.status, body));
-      const run = await hire(box, argv, mode, server.env);
-      const parsed = expectInertFailure(run);
-      if (mode === 'json') expect(JSON.stringify(parsed), show(run)).toBe(JSON.stringify(JSON.parse(body)));
-    });
+    await property(
+      'error envelope',
+      fc.tuple(envelope, fc.constantFrom(...COMMANDS), fc.constantFrom(...MODES)),
+      500,
+      async ([fields, argv, mode]) => {
+        const body = JSON.stringify({
+          error: {
+            code: fields.code,
+            message: fields.message,
+            status: fields.status,
+            ...(fields.details ? { details: fields.details } : {}),
+          },
+          ...(fields.requestId === undefined ? {} : { meta: { request_id: fields.requestId } }),
+        });
+        server.answer(send(fields.status, body));
+        const run = await hire(box, argv, mode, server.env);
+        const parsed = expectInertFailure(run);
+        if (mode === 'json') expect(JSON.stringify(parsed), show(run)).toBe(JSON.stringify(JSON.parse(body)));
+      },
+    );
   });
 
-  it('in a record\'s fields and in a job status put into a local message', async () => {
+  it("in a record's fields and in a job status put into a local message", async () => {
     const box = await sandbox();
     const server = await switchable();
     const record = fc.record({ status: hostile, title: hostile, department: hostile, id: hostile });
-    const argvs = [['jobs', 'get', 'job_1'], ['jobs', 'publish', 'job_1'], ['jobs', 'reopen', 'job_1']];
-    await property('record and status', fc.tuple(record, fc.constantFrom(...argvs), fc.constantFrom(...MODES)), 300, async ([fields, argv, mode]) => {
-      server.answer((req, res) => {
-        if (req.method === 'GET') return send(200, JSON.stringify({ data: { ...JOB, ...fields } }))(req, res, '');
-        send(409, JSON.stringify({ error: { code: 'conflict', message: `Job is ${fields.status}.` } }))(req, res, '');
-      });
-      const run = await hire(box, argv, mode, server.env);
-      expectInert(run);
-      if (mode === 'json' && run.code === 0) expect(JSON.parse(run.stdout), show(run)).toEqual(JSON.parse(JSON.stringify({ ...JOB, ...fields })));
-    });
+    const argvs = [
+      ['jobs', 'get', 'job_1'],
+      ['jobs', 'publish', 'job_1'],
+      ['jobs', 'reopen', 'job_1'],
+    ];
+    await property(
+      'record and status',
+      fc.tuple(record, fc.constantFrom(...argvs), fc.constantFrom(...MODES)),
+      300,
+      async ([fields, argv, mode]) => {
+        server.answer((req, res) => {
+          if (req.method === 'GET') return send(200, JSON.stringify({ data: { ...JOB, ...fields } }))(req, res, '');
+          send(409, JSON.stringify({ error: { code: 'conflict', message: `Job is ${fields.status}.` } }))(req, res, '');
+        });
+        const run = await hire(box, argv, mode, server.env);
+        expectInert(run);
+        if (mode === 'json' && run.code === 0)
+          expect(JSON.parse(run.stdout), show(run)).toEqual(JSON.parse(JSON.stringify({ ...JOB, ...fields })));
+      },
+    );
   });
 
   it('in a body that is not JSON: any bytes, any status, any content type', async () => {
@@ -384,27 +470,50 @@ describe('arbitrary server text never reaches the terminal raw', () => {
     const server = await switchable();
     const answer = fc.record({
       status: fc.constantFrom(200, 400, 401, 404, 500, 502),
-      bytes: fc.oneof(fc.uint8Array({ maxLength: 200 }), hostile.map((text) => new Uint8Array(Buffer.from(`<p>${text}`)))),
+      bytes: fc.oneof(
+        fc.uint8Array({ maxLength: 200 }),
+        hostile.map((text) => new Uint8Array(Buffer.from(`<p>${text}`))),
+      ),
       // node:http sends header values as latin1 and lets the C1 range through (not DEL).
-      type: fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).filter((code) => code !== 0x7f).map((code) => String.fromCharCode(code)), maxLength: 20 }),
+      type: fc.string({
+        unit: fc
+          .integer({ min: 0x20, max: 0xff })
+          .filter((code) => code !== 0x7f)
+          .map((code) => String.fromCharCode(code)),
+        maxLength: 20,
+      }),
     });
-    await property('non-JSON body', fc.tuple(answer, fc.constantFrom(...COMMANDS), fc.constantFrom(...MODES)), 400, async ([body, argv, mode]) => {
-      const bytes = Buffer.from(body.bytes);
-      // Bytes that happen to be an envelope are the first property's business.
-      if (bytes.length > 0 && /^\s*[[{"\d-tfn]/.test(bytes.toString('latin1'))) bytes[0] = 0x3c;
-      server.answer(send(body.status, bytes, { 'content-type': body.type.trim() === '' ? 'text/plain' : body.type }));
-      const run = await hire(box, argv, mode, server.env);
-      expectInertFailure(run);
-    });
+    await property(
+      'non-JSON body',
+      fc.tuple(answer, fc.constantFrom(...COMMANDS), fc.constantFrom(...MODES)),
+      400,
+      async ([body, argv, mode]) => {
+        const bytes = Buffer.from(body.bytes);
+        // Bytes that happen to be an envelope are the first property's business.
+        if (bytes.length > 0 && /^\s*[[{"\d-tfn]/.test(bytes.toString('latin1'))) bytes[0] = 0x3c;
+        server.answer(send(body.status, bytes, { 'content-type': body.type.trim() === '' ? 'text/plain' : body.type }));
+        const run = await hire(box, argv, mode, server.env);
+        expectInertFailure(run);
+      },
+    );
   });
 
   it('in header bytes: Sunset (with Deprecation), X-Request-Id and Content-Type', async () => {
     const box = await sandbox();
     const server = await rawServer();
-    const answer = fc.record({ status: fc.constantFrom(200, 404, 502), sunset: headerBytes, requestId: headerBytes, type: headerBytes });
+    const answer = fc.record({
+      status: fc.constantFrom(200, 404, 502),
+      sunset: headerBytes,
+      requestId: headerBytes,
+      type: headerBytes,
+    });
     await property('headers', fc.tuple(answer, fc.constantFrom(...MODES)), 300, async ([headers, mode]) => {
       const body =
-        headers.status === 200 ? JSON.stringify({ data: [JOB] }) : headers.status === 404 ? JSON.stringify({ error: { code: 'not_found', message: 'No such job.' } }) : 'Bad gateway';
+        headers.status === 200
+          ? JSON.stringify({ data: [JOB] })
+          : headers.status === 404
+            ? JSON.stringify({ error: { code: 'not_found', message: 'No such job.' } })
+            : 'Bad gateway';
       server.answer(
         Buffer.concat([
           Buffer.from(`HTTP/1.1 ${headers.status} X\r\ndeprecation: true\r\nsunset: `),
@@ -426,12 +535,30 @@ describe('arbitrary server text never reaches the terminal raw', () => {
     const emulator = await testEmulator(box.dataDir);
     const env = { HIRE_BASE_URL: emulator.apiUrl, HIRE_API_KEY: emulator.key };
     // Ids as a shell can pass them: whole code points (argv cannot carry lone surrogates).
-    const id = fc.oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }), fc.string({ unit: fc.constantFrom(...SEQUENCES.filter((s) => !/[\ud800-\udfff]/.test(s))), minLength: 1, maxLength: 8 }));
-    const argvs = [['jobs', 'get'], ['candidates', 'get'], ['assessments', 'get'], ['jobs', 'publish'], ['jobs', 'delete', '--yes']];
-    await property('404 echo', fc.tuple(id, fc.constantFrom(...argvs), fc.constantFrom(...MODES)), 300, async ([value, argv, mode]) => {
-      const run = await hire(box, [...argv, '--', value], mode, env);
-      expectInertFailure(run);
-    });
+    const id = fc.oneof(
+      fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }),
+      fc.string({
+        unit: fc.constantFrom(...SEQUENCES.filter((s) => !/[\ud800-\udfff]/.test(s))),
+        minLength: 1,
+        maxLength: 8,
+      }),
+    );
+    const argvs = [
+      ['jobs', 'get'],
+      ['candidates', 'get'],
+      ['assessments', 'get'],
+      ['jobs', 'publish'],
+      ['jobs', 'delete', '--yes'],
+    ];
+    await property(
+      '404 echo',
+      fc.tuple(id, fc.constantFrom(...argvs), fc.constantFrom(...MODES)),
+      300,
+      async ([value, argv, mode]) => {
+        const run = await hire(box, [...argv, '--', value], mode, env);
+        expectInertFailure(run);
+      },
+    );
   });
 
   it('in the bytes of an import file', async () => {
@@ -443,14 +570,23 @@ describe('arbitrary server text never reaches the terminal raw', () => {
       bytes: fc.oneof(
         fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes)),
         fc.array(hostile, { minLength: 1, maxLength: 4 }).map((lines) => Buffer.from(lines.join('\n'))),
-        fc.tuple(hostile, hostile).map(([title, city]) => Buffer.from(`title,description,location.city\n${JSON.stringify(title)},${DESCRIPTION},${city}\n`)),
+        fc
+          .tuple(hostile, hostile)
+          .map(([title, city]) =>
+            Buffer.from(`title,description,location.city\n${JSON.stringify(title)},${DESCRIPTION},${city}\n`),
+          ),
       ),
     });
     let count = 0;
     await property('import file', fc.tuple(file, fc.constantFrom(...MODES)), 300, async ([input, mode]) => {
       const path = join(box.root, `import-${count++}.${input.format}`);
       writeFileSync(path, input.bytes);
-      const run = await hire(box, ['jobs', 'import', path, '--failures-file', join(box.root, `left-${count}.ndjson`)], mode, server.env);
+      const run = await hire(
+        box,
+        ['jobs', 'import', path, '--failures-file', join(box.root, `left-${count}.ndjson`)],
+        mode,
+        server.env,
+      );
       expectInert(run);
     });
   });
@@ -459,7 +595,11 @@ describe('arbitrary server text never reaches the terminal raw', () => {
 describe('argv quoted back by the parser', () => {
   it('an unknown option or command with escape sequences is named escaped, exit 2', async () => {
     const box = await sandbox();
-    for (const argv of [['jobs', 'list', '--\u001b]0;PWN\u0007x'], ['jobs', '\u001b[2J\u009bwipe'], ['jobs', 'list', '--status', 'a\u202ed']]) {
+    for (const argv of [
+      ['jobs', 'list', '--\u001b]0;PWN\u0007x'],
+      ['jobs', '\u001b[2J\u009bwipe'],
+      ['jobs', 'list', '--status', 'a\u202ed'],
+    ]) {
       for (const mode of ['piped', 'terminal'] as Mode[]) {
         const run = await hire(box, argv, mode);
         expectInert(run);

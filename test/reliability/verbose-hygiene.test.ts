@@ -23,7 +23,8 @@ async function hire(box: Sandbox, argv: string[], input = ''): Promise<Run> {
   return { argv, ...(await runBin(box, argv, { stdin: input })) };
 }
 
-const show = (run: Run) => `hire ${run.argv.join(' ')} → exit ${run.code}\n--- stdout ---\n${run.stdout}\n--- stderr ---\n${run.stderr}`;
+const show = (run: Run) =>
+  `hire ${run.argv.join(' ')} → exit ${run.code}\n--- stdout ---\n${run.stdout}\n--- stderr ---\n${run.stderr}`;
 
 describe('--verbose traces of every command family', () => {
   it('show the requests, the key only as [redacted], and no signing secret but the one printed on purpose', async () => {
@@ -42,10 +43,38 @@ describe('--verbose traces of every command family', () => {
     const made = await ok(['emulator', 'keys', 'create', '--level', 'admin', '--name', 'hygiene', '--json']);
     const key = (JSON.parse(made.stdout) as { key: string }).key;
     expect(key).toMatch(/^hk_(test|local)_/);
-    await ok(['auth', 'login', '--profile', 'sb', '--environment', 'production', '--base-url', emu.apiUrl, '--with-key', '--verbose'], `${key}\n`);
+    await ok(
+      [
+        'auth',
+        'login',
+        '--profile',
+        'sb',
+        '--environment',
+        'production',
+        '--base-url',
+        emu.apiUrl,
+        '--with-key',
+        '--verbose',
+      ],
+      `${key}\n`,
+    );
 
     const v = ['--profile', 'sb', '--verbose'];
-    const job = JSON.parse((await ok(['jobs', 'create', '--title', 'Hygiene Engineer', '--description', DESCRIPTION, '--publish', '--json', ...v])).stdout) as { id: string };
+    const job = JSON.parse(
+      (
+        await ok([
+          'jobs',
+          'create',
+          '--title',
+          'Hygiene Engineer',
+          '--description',
+          DESCRIPTION,
+          '--publish',
+          '--json',
+          ...v,
+        ])
+      ).stdout,
+    ) as { id: string };
     await ok(['jobs', 'list', ...v]);
     await ok(['jobs', 'list', '--all', '-o', 'ndjson', ...v]);
     await ok(['jobs', 'get', job.id, ...v]);
@@ -56,21 +85,63 @@ describe('--verbose traces of every command family', () => {
     writeFileSync(rows, `${JSON.stringify({ title: 'Imported', description: DESCRIPTION })}\n`);
     await ok(['jobs', 'import', rows, ...v]);
 
-    await ok(['emulator', 'simulate', '--job', job.id, '--applications', '3', '--seed', '7', '--complete-assessments', '--verbose']);
-    const candidates = JSON.parse((await ok(['candidates', 'list', '--json', ...v])).stdout) as { id: string; status: string }[];
+    await ok([
+      'emulator',
+      'simulate',
+      '--job',
+      job.id,
+      '--applications',
+      '3',
+      '--seed',
+      '7',
+      '--complete-assessments',
+      '--verbose',
+    ]);
+    const candidates = JSON.parse((await ok(['candidates', 'list', '--json', ...v])).stdout) as {
+      id: string;
+      status: string;
+    }[];
     expect(candidates.length).toBeGreaterThan(0);
     await ok(['candidates', 'get', candidates[0]!.id, ...v]);
     expect(candidates[0]!.status).toBe('review');
     await ok(['candidates', 'move', candidates[0]!.id, '--status', 'rejected', ...v]);
-    const assessment = JSON.parse((await ok(['assessments', 'create', '--job', job.id, '--question-count', '5', '--json', ...v])).stdout) as { id: string };
+    const assessment = JSON.parse(
+      (await ok(['assessments', 'create', '--job', job.id, '--question-count', '5', '--json', ...v])).stdout,
+    ) as { id: string };
     await ok(['assessments', 'get', assessment.id, ...v]);
     await ok(['analytics', ...v]);
     await ok(['api', '/jobs', ...v]);
 
     // Webhook secrets: one given on stdin (never printed), one generated (printed once, on purpose).
     const given = newSecret();
-    const hook = JSON.parse((await ok(['webhooks', 'add', '--url', 'https://example.com/hooks', '--event', 'job.created', '--secret-stdin', '--json', ...v], given)).stdout) as { id: string };
-    const generated = await ok(['webhooks', 'add', '--url', 'https://example.com/other', '--event', 'job.created', '--json', ...v]);
+    const hook = JSON.parse(
+      (
+        await ok(
+          [
+            'webhooks',
+            'add',
+            '--url',
+            'https://example.com/hooks',
+            '--event',
+            'job.created',
+            '--secret-stdin',
+            '--json',
+            ...v,
+          ],
+          given,
+        )
+      ).stdout,
+    ) as { id: string };
+    const generated = await ok([
+      'webhooks',
+      'add',
+      '--url',
+      'https://example.com/other',
+      '--event',
+      'job.created',
+      '--json',
+      ...v,
+    ]);
     const generatedSecret = (JSON.parse(generated.stdout) as { secret: string }).secret;
     expect(generatedSecret).toMatch(/^whsec_/);
     await ok(['webhooks', 'list', ...v]);
@@ -79,7 +150,19 @@ describe('--verbose traces of every command family', () => {
     const delivery = signed(given);
     const payload = join(box.root, 'payload.json');
     writeFileSync(payload, delivery.body);
-    const verify = ['webhooks', 'verify', '--secret-stdin', '--id', delivery.id, '--timestamp', delivery.headers['webhook-timestamp']!, '--signature', delivery.headers['webhook-signature']!, '--payload-file', payload];
+    const verify = [
+      'webhooks',
+      'verify',
+      '--secret-stdin',
+      '--id',
+      delivery.id,
+      '--timestamp',
+      delivery.headers['webhook-timestamp']!,
+      '--signature',
+      delivery.headers['webhook-signature']!,
+      '--payload-file',
+      payload,
+    ];
     await ok([...verify, '--verbose'], given);
     await ok([...verify, '--verbose'], newSecret(), 3);
 
@@ -108,6 +191,8 @@ describe('--verbose traces of every command family', () => {
     }
     // The generated secret went to stdout once, in --json as `secret`; its trace did not show it.
     expect(generated.stderr).not.toContain(generatedSecret);
-    console.log(`verbose hygiene: ${runs.length} commands, ${runs.filter((run) => run.argv.includes('--verbose')).length} with --verbose, no key or secret in their output`);
+    console.log(
+      `verbose hygiene: ${runs.length} commands, ${runs.filter((run) => run.argv.includes('--verbose')).length} with --verbose, no key or secret in their output`,
+    );
   });
 });

@@ -35,8 +35,14 @@ describe('resolveBaseUrl: accepted addresses', () => {
     ['https://api.example.com/api/v2', { href: 'https://api.example.com/api/v2', version: 2, deprecated: false }],
     ['https://api.example.com/api/v10', { href: 'https://api.example.com/api/v10', version: 10, deprecated: false }],
     // Query and hash stripped.
-    ['https://api.example.com/api/v1?debug=1', { href: 'https://api.example.com/api/v1', version: 1, deprecated: false }],
-    ['https://api.example.com/api/v2?x=1#top', { href: 'https://api.example.com/api/v2', version: 2, deprecated: false }],
+    [
+      'https://api.example.com/api/v1?debug=1',
+      { href: 'https://api.example.com/api/v1', version: 1, deprecated: false },
+    ],
+    [
+      'https://api.example.com/api/v2?x=1#top',
+      { href: 'https://api.example.com/api/v2', version: 2, deprecated: false },
+    ],
     ['https://api.example.com#frag', { href: 'https://api.example.com/api/v1', version: 1, deprecated: false }],
     ['https://h/prefix/?q=a', { href: 'https://h/prefix/api/v1', version: 1, deprecated: false }],
     // Normalised by URL parsing, surrounding whitespace ignored.

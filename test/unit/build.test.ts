@@ -30,7 +30,9 @@ describe('lazy built-ins', () => {
         await import(${JSON.stringify(join(root, 'dist', 'chunks'))} + '/' + chunk);
       }
       console.log(JSON.stringify(process.moduleLoadList));`;
-    const loaded = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as string[];
+    const loaded = JSON.parse(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
+    ) as string[];
     expect(loaded).toContain('NativeModule net'); // the probe works: undici did load
     for (const module of ['http2', 'tls', 'child_process']) expect(loaded).not.toContain(`NativeModule ${module}`);
   });
@@ -50,8 +52,13 @@ function staticGraph(file: string, seen = new Set<string>()): Set<string> {
 
 describe('what start-up loads', () => {
   const chunks = join(root, 'dist', 'chunks');
-  const chunk = (prefix: string) => join(chunks, readdirSync(chunks).find((f) => f.startsWith(`${prefix}-`) && f.endsWith('.js'))!);
-  const loadsUndici = (files: Set<string>) => [...files].filter((file) => readFileSync(file, 'utf8').includes('llhttp'));
+  const chunk = (prefix: string) =>
+    join(
+      chunks,
+      readdirSync(chunks).find((f) => f.startsWith(`${prefix}-`) && f.endsWith('.js'))!,
+    );
+  const loadsUndici = (files: Set<string>) =>
+    [...files].filter((file) => readFileSync(file, 'utf8').includes('llhttp'));
 
   it('the probe sees undici in its own chunk', () => {
     expect(loadsUndici(staticGraph(chunk('undici'))).length).toBeGreaterThan(0);
@@ -59,7 +66,9 @@ describe('what start-up loads', () => {
 
   it('the HTTP client loads undici only when it needs it: loopback (the emulator) goes through node:http', () => {
     expect(loadsUndici(staticGraph(chunk('client')))).toEqual([]);
-    const lazily = [...staticGraph(chunk('client'))].filter((file) => /import\("\.\/undici-\w+\.js"\)/.test(readFileSync(file, 'utf8')));
+    const lazily = [...staticGraph(chunk('client'))].filter((file) =>
+      /import\("\.\/undici-\w+\.js"\)/.test(readFileSync(file, 'utf8')),
+    );
     expect(lazily.length).toBeGreaterThan(0);
   });
 
@@ -72,8 +81,15 @@ describe('what start-up loads', () => {
 
 describe('where the SQLite binding loads', () => {
   const chunks = join(root, 'dist', 'chunks');
-  const chunk = (prefix: string) => join(chunks, readdirSync(chunks).find((f) => f.startsWith(`${prefix}-`) && f.endsWith('.js'))!);
-  const loadsBinding = (files: Set<string>) => [...files].filter((file) => /require\)?\(import\.meta\.url\)\("libsql"\)|"libsql"/.test(readFileSync(file, 'utf8')));
+  const chunk = (prefix: string) =>
+    join(
+      chunks,
+      readdirSync(chunks).find((f) => f.startsWith(`${prefix}-`) && f.endsWith('.js'))!,
+    );
+  const loadsBinding = (files: Set<string>) =>
+    [...files].filter((file) =>
+      /require\)?\(import\.meta\.url\)\("libsql"\)|"libsql"/.test(readFileSync(file, 'utf8')),
+    );
 
   it('the probe sees it in the emulator server chunk', () => {
     expect(loadsBinding(staticGraph(chunk('server'))).length).toBeGreaterThan(0);
@@ -92,7 +108,11 @@ describe('where the SQLite binding loads', () => {
 describe('the manifest built into dist/', () => {
   // Help and Tab read the commands' declarations from it: no command's code loads for them.
   const chunks = join(root, 'dist', 'chunks');
-  const commandChunks = readdirSync(chunks).filter((file) => /^(create|list|get|import|update|delete|move|show|add|deliveries|listen|verify|remove|login|status|logout|use|request|start|simulate|reset|revoke|publish|pause|close|reopen)-[A-Z0-9]+\.js$/.test(file));
+  const commandChunks = readdirSync(chunks).filter((file) =>
+    /^(create|list|get|import|update|delete|move|show|add|deliveries|listen|verify|remove|login|status|logout|use|request|start|simulate|reset|revoke|publish|pause|close|reopen)-[A-Z0-9]+\.js$/.test(
+      file,
+    ),
+  );
 
   it('holds every command, so that neither the entry nor completion loads a command chunk', () => {
     expect(commandChunks.length).toBeGreaterThanOrEqual(30);
@@ -103,7 +123,11 @@ describe('the manifest built into dist/', () => {
       expect(complete.has(join(chunks, file)), file).toBe(false);
     }
     const built = [...entry].map((file) => readFileSync(file, 'utf8')).join('\n');
-    for (const summary of ['create a job posting (POST /jobs)', 'make a key and print it once', "a webhook's delivery log: every attempt of every event"]) {
+    for (const summary of [
+      'create a job posting (POST /jobs)',
+      'make a key and print it once',
+      "a webhook's delivery log: every attempt of every event",
+    ]) {
       expect(built, summary).toContain(JSON.stringify(summary).slice(1, -1));
     }
   });
@@ -111,15 +135,27 @@ describe('the manifest built into dist/', () => {
 
 describe('built-ins without their ESM view', () => {
   it('rewrites an import of a built-in into process.getBuiltinModule, on the same lines; leaves others', async () => {
-    const { builtinImportsToCalls } = (await import(join(root, 'scripts', 'lazy-builtins.mjs'))) as { builtinImportsToCalls: (source: string) => string };
+    const { builtinImportsToCalls } = (await import(join(root, 'scripts', 'lazy-builtins.mjs'))) as {
+      builtinImportsToCalls: (source: string) => string;
+    };
     const call = (name: string) => `globalThis.process.getBuiltinModule("node:${name}")`;
-    expect(builtinImportsToCalls("import { readFileSync, statSync as stat } from 'node:fs';")).toBe(`const { readFileSync, statSync: stat } = ${call('fs')};`);
+    expect(builtinImportsToCalls("import { readFileSync, statSync as stat } from 'node:fs';")).toBe(
+      `const { readFileSync, statSync: stat } = ${call('fs')};`,
+    );
     expect(builtinImportsToCalls("import * as path from 'node:path';")).toBe(`const path = ${call('path')};`);
     expect(builtinImportsToCalls("import process from 'process';")).toBe(`const process = ${call('process')};`);
-    expect(builtinImportsToCalls("import EventEmitter, { once } from 'node:events';")).toBe(`const EventEmitter = ${call('events')}, { once } = EventEmitter;`);
-    expect(builtinImportsToCalls("import {\n  request,\n  type Server,\n} from 'node:http';\nrun();")).toBe(`const { request } = ${call('http')};\n\n\n\nrun();`);
+    expect(builtinImportsToCalls("import EventEmitter, { once } from 'node:events';")).toBe(
+      `const EventEmitter = ${call('events')}, { once } = EventEmitter;`,
+    );
+    expect(builtinImportsToCalls("import {\n  request,\n  type Server,\n} from 'node:http';\nrun();")).toBe(
+      `const { request } = ${call('http')};\n\n\n\nrun();`,
+    );
     expect(builtinImportsToCalls("import { type Socket } from 'node:net';\nx();")).toBe('\nx();');
-    for (const kept of ["import type { Server } from 'node:http';", "import { z } from 'zod';", "import { a } from './fs.js';"]) {
+    for (const kept of [
+      "import type { Server } from 'node:http';",
+      "import { z } from 'zod';",
+      "import { a } from './fs.js';",
+    ]) {
       expect(builtinImportsToCalls(kept)).toBe(kept);
     }
   });
@@ -128,9 +164,14 @@ describe('built-ins without their ESM view', () => {
     const chunks = join(root, 'dist', 'chunks');
     const ours = readdirSync(chunks)
       .filter((file) => file.endsWith('.js.map'))
-      .filter((map) => (JSON.parse(readFileSync(join(chunks, map), 'utf8')) as { sources: string[] }).sources.every((source) => source.includes('/src/')))
+      .filter((map) =>
+        (JSON.parse(readFileSync(join(chunks, map), 'utf8')) as { sources: string[] }).sources.every((source) =>
+          source.includes('/src/'),
+        ),
+      )
       .map((map) => join(chunks, map.replace(/\.map$/, '')));
     expect(ours.length).toBeGreaterThan(20);
-    for (const file of [join(root, 'dist', 'cli.js'), ...ours]) expect(readFileSync(file, 'utf8'), file).not.toMatch(/from"(?:node:)?(?:fs|http|crypto|net|os|path|dns|tty)"/);
+    for (const file of [join(root, 'dist', 'cli.js'), ...ours])
+      expect(readFileSync(file, 'utf8'), file).not.toMatch(/from"(?:node:)?(?:fs|http|crypto|net|os|path|dns|tty)"/);
   });
 });

@@ -33,11 +33,28 @@ describe('a command added as one file', () => {
   });
 
   it('runs with its options checked and typed, defaults applied', async () => {
-    const result = await hire(['candidates', 'tag', 'cand_1', '--label', 'warm-lead', '--note', 'met at a fair', '--note', 'a, b']);
+    const result = await hire([
+      'candidates',
+      'tag',
+      'cand_1',
+      '--label',
+      'warm-lead',
+      '--note',
+      'met at a fair',
+      '--note',
+      'a, b',
+    ]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({ id: 'cand_1', label: 'warm-lead', weight: 3, note: ['met at a fair', 'a, b'] });
-    expect(JSON.parse((await hire(['candidates', 'tag', 'cand_1', '--label=hot', '--weight', ' 5 '])).stdout)).toMatchObject({ weight: 5 });
+    expect(JSON.parse(result.stdout)).toEqual({
+      id: 'cand_1',
+      label: 'warm-lead',
+      weight: 3,
+      note: ['met at a fair', 'a, b'],
+    });
+    expect(
+      JSON.parse((await hire(['candidates', 'tag', 'cand_1', '--label=hot', '--weight', ' 5 '])).stdout),
+    ).toMatchObject({ weight: 5 });
   });
 
   const refusals: [string[], string][] = [
@@ -58,9 +75,15 @@ describe('a command added as one file', () => {
   }
 
   it('completes its name, its flags and its flag values', async () => {
-    expect((await hire(['__complete', '--', 'candidates', 't'])).stdout).toBe('tag\ttag a candidate (a fixture of the tests)\n');
-    expect((await hire(['__complete', '--', 'candidates', 'tag', '--l'])).stdout).toBe('--label\tthe tag: hot|warm-lead|cold\n');
-    expect((await hire(['__complete', '--', 'candidates', 'tag', 'cand_1', '--label', ''])).stdout).toBe('hot\nwarm-lead\ncold\n');
+    expect((await hire(['__complete', '--', 'candidates', 't'])).stdout).toBe(
+      'tag\ttag a candidate (a fixture of the tests)\n',
+    );
+    expect((await hire(['__complete', '--', 'candidates', 'tag', '--l'])).stdout).toBe(
+      '--label\tthe tag: hot|warm-lead|cold\n',
+    );
+    expect((await hire(['__complete', '--', 'candidates', 'tag', 'cand_1', '--label', ''])).stdout).toBe(
+      'hot\nwarm-lead\ncold\n',
+    );
     expect((await hire(['__complete', '--', 'candidates', 'tag', '--label=w'])).stdout).toBe('--label=warm-lead\n');
   });
 });
@@ -69,17 +92,34 @@ describe('global flags', () => {
   it('are checked once, before any command runs, even when nothing reads them', async () => {
     const result = await hire(['profiles', 'list', '--timeout', 'soon']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('Error: --timeout must be a number of seconds above 0 and at most 86400, one day (got "soon").\n');
+    expect(result.stderr).toBe(
+      'Error: --timeout must be a number of seconds above 0 and at most 86400, one day (got "soon").\n',
+    );
     expect(result.stdout).toBe('');
   });
 
   it('parse to a frozen settings object', async () => {
     const { parseSettings } = await import('../../src/commands/parse.js');
-    const settings = parseSettings({ timeout: '2.5', maxRetries: '0', output: 'csv', fields: 'id, title', color: false });
-    expect(settings).toMatchObject({ timeoutMs: 2500, maxRetries: 0, format: 'csv', fields: ['id', 'title'], color: false, input: true });
+    const settings = parseSettings({
+      timeout: '2.5',
+      maxRetries: '0',
+      output: 'csv',
+      fields: 'id, title',
+      color: false,
+    });
+    expect(settings).toMatchObject({
+      timeoutMs: 2500,
+      maxRetries: 0,
+      format: 'csv',
+      fields: ['id', 'title'],
+      color: false,
+      input: true,
+    });
     expect(Object.isFrozen(settings)).toBe(true);
     expect(Object.isFrozen(settings.fields)).toBe(true);
-    expect(() => parseFlags(GLOBAL_FLAGS, { maxRetries: '101' })).toThrow('--max-retries must be a whole number from 0 to 100 (got "101").');
+    expect(() => parseFlags(GLOBAL_FLAGS, { maxRetries: '101' })).toThrow(
+      '--max-retries must be a whole number from 0 to 100 (got "101").',
+    );
   });
 });
 

@@ -62,7 +62,9 @@ describe('markdownLines', () => {
   });
 
   it('a link whose text is its address is shown once; javascript: links are not links', async () => {
-    expect(await render('<https://example.com> [x](javascript:alert(1))', 80)).toEqual(['https://example.com [x](javascript:alert(1))']);
+    expect(await render('<https://example.com> [x](javascript:alert(1))', 80)).toEqual([
+      'https://example.com [x](javascript:alert(1))',
+    ]);
   });
 });
 
@@ -81,16 +83,44 @@ describe('markdownLines past the nesting markdown-it follows', () => {
 describe('questionLines', () => {
   it('numbers questions, letters options, marks the answer, and shows what a server sends oddly as text', () => {
     const lines = questionLines(
-      [{ type: 'multiple_choice', prompt: 'Pick one', options: ['yes', 'no'], answer_index: 1 }, 'a bare string', { prompt: null }],
+      [
+        { type: 'multiple_choice', prompt: 'Pick one', options: ['yes', 'no'], answer_index: 1 },
+        'a bare string',
+        { prompt: null },
+      ],
       40,
       PLAIN_PAINTER,
     );
-    expect(lines).toEqual(['1. [multiple choice] Pick one', '   a) yes', '   b) no ✓', '', '2. a bare string', '', '3. ']);
+    expect(lines).toEqual([
+      '1. [multiple choice] Pick one',
+      '   a) yes',
+      '   b) no ✓',
+      '',
+      '2. a bare string',
+      '',
+      '3. ',
+    ]);
   });
 
   it('the answer mark stays with the last word of its option, never alone on a line', () => {
     // "b) " + 34 characters fills the 37 columns: a separate mark would wrap alone.
-    const lines = questionLines([{ type: 'multiple_choice', prompt: 'Pick', options: ['no', 'start small and verify it, then go'], answer_index: 1 }], 40, PLAIN_PAINTER);
-    expect(lines).toEqual(['1. [multiple choice] Pick', '   a) no', '   b) start small and verify it, then', '      go ✓']);
+    const lines = questionLines(
+      [
+        {
+          type: 'multiple_choice',
+          prompt: 'Pick',
+          options: ['no', 'start small and verify it, then go'],
+          answer_index: 1,
+        },
+      ],
+      40,
+      PLAIN_PAINTER,
+    );
+    expect(lines).toEqual([
+      '1. [multiple choice] Pick',
+      '   a) no',
+      '   b) start small and verify it, then',
+      '      go ✓',
+    ]);
   });
 });

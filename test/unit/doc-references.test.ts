@@ -13,7 +13,10 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CODE = /\.(ts|mts|mjs|js|cjs)$/;
 
 /** Documents cited by name that the repository does not hold: the contract's sections and file, the style notes. */
-const OUTSIDE = [new RegExp(`\\b${'CONT' + 'RACT'}\\b(?=\\s*(§|\\.md|,?\\s*section))`, 'g'), new RegExp(`\\b${'STY' + 'LE'}\\.md\\b`, 'g')];
+const OUTSIDE = [
+  new RegExp(`\\b${'CONT' + 'RACT'}\\b(?=\\s*(§|\\.md|,?\\s*section))`, 'g'),
+  new RegExp(`\\b${'STY' + 'LE'}\\.md\\b`, 'g'),
+];
 /** A Markdown path: `docs/output.md`, `../README.md`. */
 const MD_PATH = /(?<![\w/.-])((?:\.{1,2}\/)?[\w-][\w./-]*\.md)\b/g;
 
@@ -32,12 +35,18 @@ export type Headings = (path: string) => readonly string[] | undefined;
  * Every place in `text` (a file at `file`, relative to the root) that names a document not in the
  * repository, or a heading (`"Name"` or `§N` after the path) that the document does not have.
  */
-export function strayReferences(file: string, text: string, exists: (path: string) => boolean, headings: Headings = () => undefined): string[] {
+export function strayReferences(
+  file: string,
+  text: string,
+  exists: (path: string) => boolean,
+  headings: Headings = () => undefined,
+): string[] {
   const found: string[] = [];
   for (const [index, line] of text.split('\n').entries()) {
     const where = `${file}:${index + 1}`;
     // Anywhere on the line: a test's name cites as a comment does.
-    for (const pattern of OUTSIDE) for (const match of line.matchAll(pattern)) found.push(`${where}: ${match[0]} (not in the repository)`);
+    for (const pattern of OUTSIDE)
+      for (const match of line.matchAll(pattern)) found.push(`${where}: ${match[0]} (not in the repository)`);
     const comment = commentText(line);
     if (comment === undefined) continue;
     for (const match of comment.matchAll(MD_PATH)) {
@@ -52,10 +61,14 @@ export function strayReferences(file: string, text: string, exists: (path: strin
       const numbered = /^ §(\d+)/.exec(after)?.[1];
       const has = headings(path);
       if (!has) continue;
-      if (named !== undefined && !has.some((heading) => heading === named || heading.replace(/^\d+\. /, '') === named)) {
+      if (
+        named !== undefined &&
+        !has.some((heading) => heading === named || heading.replace(/^\d+\. /, '') === named)
+      ) {
         found.push(`${where}: ${path} "${named}" (no such heading)`);
       }
-      if (numbered !== undefined && !has.some((heading) => heading.startsWith(`${numbered}. `))) found.push(`${where}: ${path} §${numbered} (no such heading)`);
+      if (numbered !== undefined && !has.some((heading) => heading.startsWith(`${numbered}. `)))
+        found.push(`${where}: ${path} §${numbered} (no such heading)`);
     }
   }
   return found;
@@ -71,7 +84,11 @@ function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
 
 const inRepository = (path: string): boolean => existsSync(join(ROOT, path));
 const headingsOf: Headings = (path) =>
-  existsSync(join(ROOT, path)) ? [...readFileSync(join(ROOT, path), 'utf8').matchAll(/^#{1,6} (.+)$/gm)].map((match) => match[1]!.replace(/`/g, '')) : undefined;
+  existsSync(join(ROOT, path))
+    ? [...readFileSync(join(ROOT, path), 'utf8').matchAll(/^#{1,6} (.+)$/gm)].map((match) =>
+        match[1]!.replace(/`/g, ''),
+      )
+    : undefined;
 
 describe('the checker itself', () => {
   it('finds the outside documents, and Markdown paths that do not exist, in comments', () => {
@@ -87,7 +104,8 @@ describe('the checker itself', () => {
       '// docs/output.md "CSV" and docs/output.md "Colours"; docs/api-choices.md §7 but not docs/api-choices.md §12',
     ].join('\n');
     const exists = (path: string) => ['docs/output.md', 'docs/api-choices.md', 'README.md'].includes(path);
-    const headings: Headings = (path) => ({ 'docs/output.md': ['CSV', 'Colour'], 'docs/api-choices.md': ['7. Retries and idempotency'] })[path];
+    const headings: Headings = (path) =>
+      ({ 'docs/output.md': ['CSV', 'Colour'], 'docs/api-choices.md': ['7. Retries and idempotency'] })[path];
     expect(strayReferences('test/unit/x.test.ts', text, exists, headings)).toEqual([
       `test/unit/x.test.ts:1: ${contract} (not in the repository)`,
       `test/unit/x.test.ts:2: ${style} (not in the repository)`,
@@ -105,9 +123,13 @@ describe('comments', () => {
   it('in src/, test/ and scripts/ cite only documents in the repository', () => {
     // This file's own cases are strings that look like comments: its checker is tested above.
     const self = relative(ROOT, fileURLToPath(import.meta.url));
-    const files = ['src', 'test', 'scripts'].flatMap((dir) => filesUnder(dir, (name) => CODE.test(name))).filter((file) => file !== self);
+    const files = ['src', 'test', 'scripts']
+      .flatMap((dir) => filesUnder(dir, (name) => CODE.test(name)))
+      .filter((file) => file !== self);
     expect(files.length).toBeGreaterThan(100);
-    const stray = files.flatMap((file) => strayReferences(file, readFileSync(join(ROOT, file), 'utf8'), inRepository, headingsOf));
+    const stray = files.flatMap((file) =>
+      strayReferences(file, readFileSync(join(ROOT, file), 'utf8'), inRepository, headingsOf),
+    );
     expect(stray, `cite the docs/ file that holds the rule (or nothing):\n${stray.join('\n')}`).toEqual([]);
   });
 });
@@ -136,7 +158,9 @@ describe('the Markdown documents', () => {
           continue;
         }
         if (anchor === undefined || !file.endsWith('.md')) continue;
-        const headings = [...readFileSync(join(ROOT, file), 'utf8').matchAll(/^#{1,6} (.+)$/gm)].map((match) => slug(match[1]!));
+        const headings = [...readFileSync(join(ROOT, file), 'utf8').matchAll(/^#{1,6} (.+)$/gm)].map((match) =>
+          slug(match[1]!),
+        );
         if (!headings.includes(anchor)) broken.push(`${document}: ${target} (no such heading)`);
       }
     }

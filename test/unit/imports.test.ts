@@ -35,7 +35,9 @@ function readSourceTree(): SourceTree {
     .sort();
   const imports = new Map(
     files.map((file) => {
-      const relative = parseImports(readFileSync(join(SRC, file), 'utf8')).filter(({ specifier }) => specifier.startsWith('.'));
+      const relative = parseImports(readFileSync(join(SRC, file), 'utf8')).filter(({ specifier }) =>
+        specifier.startsWith('.'),
+      );
       // We write `./x.js` for `./x.ts` (Node ESM resolution of what tsc and esbuild emit).
       const targets = relative.map(({ specifier, typeOnly }) => ({
         target: posix.normalize(posix.join(posix.dirname(file), specifier.replace(/\.js$/, '.ts'))),
@@ -54,7 +56,9 @@ function graphOf(tree: SourceTree, options: { typeOnly: boolean; within?: string
   const inside = (file: string) => options.within === undefined || file.startsWith(options.within);
   return new Map(
     tree.files.filter(inside).map((file) => {
-      const edges = tree.imports.get(file)!.filter((edge) => (options.typeOnly || !edge.typeOnly) && inside(edge.target));
+      const edges = tree.imports
+        .get(file)!
+        .filter((edge) => (options.typeOnly || !edge.typeOnly) && inside(edge.target));
       return [file, [...new Set(edges.map(({ target }) => target))].sort()] as const;
     }),
   );
@@ -129,7 +133,15 @@ describe('the import checker itself', () => {
       ['e.ts', []],
     ]);
     expect(show(findCycles(knotted))).toBe('a.ts → b.ts → c.ts → a.ts\nd.ts → d.ts');
-    expect(findCycles(new Map([['a.ts', ['b.ts', 'c.ts']], ['b.ts', ['c.ts']], ['c.ts', []]]))).toEqual([]);
+    expect(
+      findCycles(
+        new Map([
+          ['a.ts', ['b.ts', 'c.ts']],
+          ['b.ts', ['c.ts']],
+          ['c.ts', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -160,7 +172,9 @@ describe('src/ imports', () => {
     const crossings = (from: string, forbidden: (target: string) => boolean): string[] =>
       [...tree.imports]
         .filter(([file]) => file.startsWith(from))
-        .flatMap(([file, edges]) => edges.filter(({ target }) => forbidden(target)).map(({ target }) => `${file} → ${target}`));
+        .flatMap(([file, edges]) =>
+          edges.filter(({ target }) => forbidden(target)).map(({ target }) => `${file} → ${target}`),
+        );
     const domain = crossings('domain/', (target) => !target.startsWith('domain/'));
     expect(domain, domain.join('\n')).toEqual([]);
     const cli = /^(commands|output|config|wizard)\/|^(program|context|cli)\.ts$/;
@@ -171,11 +185,15 @@ describe('src/ imports', () => {
   // HTTP adapters that only the server's route table knows, and only the store speaks SQL.
   it('keep the emulator platform walls: route files are imported by the server alone; the platform knows no HTTP', () => {
     const importers = (isTarget: (target: string) => boolean): string[] =>
-      [...tree.imports].flatMap(([file, edges]) => edges.filter(({ target }) => isTarget(target)).map(({ target }) => `${file} → ${target}`));
+      [...tree.imports].flatMap(([file, edges]) =>
+        edges.filter(({ target }) => isTarget(target)).map(({ target }) => `${file} → ${target}`),
+      );
     const routeFiles = tree.files.filter((file) => file.startsWith('emulator/routes/'));
     // The walls are about something: there are route files to keep apart.
     expect(routeFiles.length).toBeGreaterThan(5);
-    const intoRoutes = importers((target) => target.startsWith('emulator/routes/')).filter((edge) => !edge.startsWith('emulator/server.ts → '));
+    const intoRoutes = importers((target) => target.startsWith('emulator/routes/')).filter(
+      (edge) => !edge.startsWith('emulator/server.ts → '),
+    );
     expect(intoRoutes, intoRoutes.join('\n')).toEqual([]);
     expect(tree.files.filter((file) => file.startsWith('emulator/platform/')).length).toBeGreaterThan(5);
     // Every route file is in the server's route table.
@@ -184,18 +202,28 @@ describe('src/ imports', () => {
     const http = /^emulator\/(routes\/|pages\/|server\.ts$|route\.ts$|http\.ts$)/;
     const platform = [...tree.imports]
       .filter(([file]) => file.startsWith('emulator/platform/'))
-      .flatMap(([file, edges]) => edges.filter(({ target }) => http.test(target)).map(({ target }) => `${file} → ${target}`));
+      .flatMap(([file, edges]) =>
+        edges.filter(({ target }) => http.test(target)).map(({ target }) => `${file} → ${target}`),
+      );
     expect(platform, platform.join('\n')).toEqual([]);
   });
 
   it('keep SQL in the store: no module but store.ts and db.ts prepares a statement or writes SQL', () => {
-    const SQL = /\.prepare\(|\.exec\(\s*['"`]|\b(?:SELECT\s+[\w*(]|INSERT\s+INTO|DELETE\s+FROM|UPDATE\s+\w+\s+SET|CREATE\s+(?:TABLE|INDEX)|ALTER\s+TABLE)\b|json_(?:extract|set|each|type)\(|\blease_until\b|\$\{field\(/;
+    const SQL =
+      /\.prepare\(|\.exec\(\s*['"`]|\b(?:SELECT\s+[\w*(]|INSERT\s+INTO|DELETE\s+FROM|UPDATE\s+\w+\s+SET|CREATE\s+(?:TABLE|INDEX)|ALTER\s+TABLE)\b|json_(?:extract|set|each|type)\(|\blease_until\b|\$\{field\(/;
     const allowed = new Set(['emulator/store.ts', 'emulator/db.ts']);
     const speaking = tree.files.filter((file) => !allowed.has(file) && SQL.test(readFileSync(join(SRC, file), 'utf8')));
     expect(speaking).toEqual([]);
     // The pattern finds the SQL that is there.
     expect(SQL.test(readFileSync(join(SRC, 'emulator/store.ts'), 'utf8'))).toBe(true);
-    expect(["db.prepare('SELECT 1')", 'DELETE FROM requests WHERE seq <= ?', "json_extract(doc, '$.score') >= ?", "`${field('score')} >= ?`"].every((text) => SQL.test(text))).toBe(true);
+    expect(
+      [
+        "db.prepare('SELECT 1')",
+        'DELETE FROM requests WHERE seq <= ?',
+        "json_extract(doc, '$.score') >= ?",
+        "`${field('score')} >= ?`",
+      ].every((text) => SQL.test(text)),
+    ).toBe(true);
   });
 
   // Rooms in place: the wizard is used by commands, never the other way round; what both use (the
@@ -203,7 +231,9 @@ describe('src/ imports', () => {
   it('keep the wizard out of commands/: it imports neither a command nor commands/shared', () => {
     const wizard = [...tree.imports]
       .filter(([file]) => file.startsWith('wizard/'))
-      .flatMap(([file, edges]) => edges.filter(({ target }) => target.startsWith('commands/')).map(({ target }) => `${file} → ${target}`));
+      .flatMap(([file, edges]) =>
+        edges.filter(({ target }) => target.startsWith('commands/')).map(({ target }) => `${file} → ${target}`),
+      );
     expect(wizard, wizard.join('\n')).toEqual([]);
     expect(tree.imports.get('wizard/prompts.ts')!.map(({ target }) => target)).toContain('terminal/prompt.ts');
   });
@@ -236,7 +266,9 @@ describe('src/commands/ prints through the output layer', () => {
       const lines = readFileSync(join(SRC, file), 'utf8').split('\n');
       const raw = lines.flatMap((line, index) => (STREAMS.test(line) ? [index] : []));
       expect(raw.length, `${file} writes nothing raw: drop it from RAW`).toBeGreaterThan(0);
-      return raw.filter((index) => !lines.slice(Math.max(0, index - 2), index).some((line) => /\/\/.*\braw\b/i.test(line))).map((index) => `${file}:${index + 1}`);
+      return raw
+        .filter((index) => !lines.slice(Math.max(0, index - 2), index).some((line) => /\/\/.*\braw\b/i.test(line)))
+        .map((index) => `${file}:${index + 1}`);
     });
     expect(unexplained, unexplained.join('\n')).toEqual([]);
   });

@@ -13,7 +13,10 @@ import { DESCRIPTION, captureIO } from '../helpers/cli.js';
 
 const SEED = Number.parseInt(process.env.FC_SEED ?? '', 10) || 20_261_215;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-const anyText = fc.string({ unit: fc.integer({ min: 0, max: 0x10ffff }).map((code) => String.fromCodePoint(code)), maxLength: 60 });
+const anyText = fc.string({
+  unit: fc.integer({ min: 0, max: 0x10ffff }).map((code) => String.fromCodePoint(code)),
+  maxLength: 60,
+});
 
 describe('inert, inertLines, inertJson', () => {
   it('escape C0, DEL, C1, line separators and bidi controls; leave other text alone', () => {
@@ -84,7 +87,11 @@ describe('the sinks for people', () => {
     progress.tick(true);
     progress.done();
     expect(stderr()).toContain('\r\u001b[2KImporting \\u001b]0;PWN\\u0007 [');
-    expect(stderr().replace(/\r\u001b\[2K/g, '').replace(/\n$/, '')).not.toMatch(CONTROL);
+    expect(
+      stderr()
+        .replace(/\r\u001b\[2K/g, '')
+        .replace(/\n$/, ''),
+    ).not.toMatch(CONTROL);
   });
 
   it("the wizard's summary shows values from a file inert, one line each", () => {

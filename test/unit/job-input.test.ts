@@ -37,8 +37,10 @@ const FULL = {
 const EXPERIENCE_MESSAGE = 'must be one of: entry, mid, senior, lead, executive';
 const EMPLOYMENT_MESSAGE = 'must be one of: full_time, part_time, contract, internship';
 const LOCATION_TYPE_MESSAGE = 'must be one of: remote, hybrid, onsite';
-const countryMessage = (given: string) => `${JSON.stringify(given)} is not an ISO 3166-1 alpha-2 country code (such as US, DE, GB)`;
-const currencyMessage = (given: string) => `${JSON.stringify(given)} is not an ISO 4217 currency code (such as USD, EUR, GBP)`;
+const countryMessage = (given: string) =>
+  `${JSON.stringify(given)} is not an ISO 3166-1 alpha-2 country code (such as US, DE, GB)`;
+const currencyMessage = (given: string) =>
+  `${JSON.stringify(given)} is not an ISO 4217 currency code (such as USD, EUR, GBP)`;
 const PERIOD_MESSAGE = 'must be one of: hourly, monthly, yearly';
 const QUESTION_COUNT_MESSAGE = 'must be a whole number from 5 to 20';
 const TIME_LIMIT_MESSAGE = 'must be a whole number from 300 to 1800';
@@ -52,21 +54,32 @@ describe('validateJobInput: valid inputs come back unchanged', () => {
     ['description of exactly 100 characters', job({ description: DESCRIPTION_100 })],
     ['description of 100 emoji (200 UTF-16 units)', job({ description: '😀'.repeat(100) })],
     ['description of 100 code points with combining marks', job({ description: 'e\u0301'.repeat(50) })],
-    ['surrounding whitespace kept as given', job({ title: '  Padded title  ', description: `\n  ${DESCRIPTION_100}  \n` })],
-    ...(['entry', 'mid', 'senior', 'lead', 'executive'] as const).map(
-      (level): [string, Record<string, unknown>] => [`experience_level ${level}`, job({ experience_level: level })],
-    ),
+    [
+      'surrounding whitespace kept as given',
+      job({ title: '  Padded title  ', description: `\n  ${DESCRIPTION_100}  \n` }),
+    ],
+    ...(['entry', 'mid', 'senior', 'lead', 'executive'] as const).map((level): [string, Record<string, unknown>] => [
+      `experience_level ${level}`,
+      job({ experience_level: level }),
+    ]),
     ...(['full_time', 'part_time', 'contract', 'internship'] as const).map(
       (type): [string, Record<string, unknown>] => [`employment_type ${type}`, job({ employment_type: type })],
     ),
     ['remote location without city or state', job({ location: { type: 'remote' } })],
     ['remote location with a country', job({ location: { type: 'remote', country: 'US' } })],
-    ['onsite location with city and state', job({ location: { type: 'onsite', city: 'Austin', state: 'TX', country: 'US' } })],
-    ['hybrid location with city and state', job({ location: { type: 'hybrid', city: 'Munich', state: 'Bavaria', country: 'DE' } })],
+    [
+      'onsite location with city and state',
+      job({ location: { type: 'onsite', city: 'Austin', state: 'TX', country: 'US' } }),
+    ],
+    [
+      'hybrid location with city and state',
+      job({ location: { type: 'hybrid', city: 'Munich', state: 'Bavaria', country: 'DE' } }),
+    ],
     ['country GB', job({ location: { type: 'remote', country: 'GB' } })],
-    ...(['hourly', 'monthly', 'yearly'] as const).map(
-      (period): [string, Record<string, unknown>] => [`salary period ${period}`, job({ salary: { period } })],
-    ),
+    ...(['hourly', 'monthly', 'yearly'] as const).map((period): [string, Record<string, unknown>] => [
+      `salary period ${period}`,
+      job({ salary: { period } }),
+    ]),
     ['salary min equal to max', job({ salary: { min: 50000, max: 50000 } })],
     ['salary min below max', job({ salary: { min: 1, max: 2 } })],
     ['salary min of 0', job({ salary: { min: 0 } })],
@@ -77,9 +90,10 @@ describe('validateJobInput: valid inputs come back unchanged', () => {
     ['question_count 20 (upper bound)', job({ assessment_config: { question_count: 20 } })],
     ['time_limit 300 (lower bound)', job({ assessment_config: { time_limit: 300 } })],
     ['time_limit 1800 (upper bound)', job({ assessment_config: { time_limit: 1800 } })],
-    ...(['ranksort', 'multiple_choice', 'scenario'] as const).map(
-      (type): [string, Record<string, unknown>] => [`question type ${type}`, job({ assessment_config: { question_types: [type] } })],
-    ),
+    ...(['ranksort', 'multiple_choice', 'scenario'] as const).map((type): [string, Record<string, unknown>] => [
+      `question type ${type}`,
+      job({ assessment_config: { question_types: [type] } }),
+    ]),
     ['auto_generate and proctoring false', job({ assessment_config: { auto_generate: false, proctoring: false } })],
     ['empty assessment_config', job({ assessment_config: {} })],
     ['publish true', job({ publish: true })],
@@ -120,14 +134,26 @@ describe('validateJobInput: invalid inputs report every bad field by path', () =
 
     // description
     ['description missing', { title: 'T' }, { description: 'is required' }],
-    ['description of 99 characters', job({ description: DESCRIPTION_99 }), { description: 'must be at least 100 characters (got 99)' }],
+    [
+      'description of 99 characters',
+      job({ description: DESCRIPTION_99 }),
+      { description: 'must be at least 100 characters (got 99)' },
+    ],
     [
       'description of 99 characters padded with whitespace to 105',
       job({ description: `  ${DESCRIPTION_99}\n \t` }),
       { description: 'must be at least 100 characters (got 99)' },
     ],
-    ['description of 50 emoji (100 UTF-16 units)', job({ description: '😀'.repeat(50) }), { description: 'must be at least 100 characters (got 50)' }],
-    ['description whitespace only', job({ description: ' '.repeat(150) }), { description: 'must be at least 100 characters (got 0)' }],
+    [
+      'description of 50 emoji (100 UTF-16 units)',
+      job({ description: '😀'.repeat(50) }),
+      { description: 'must be at least 100 characters (got 50)' },
+    ],
+    [
+      'description whitespace only',
+      job({ description: ' '.repeat(150) }),
+      { description: 'must be at least 100 characters (got 0)' },
+    ],
     ['description empty', job({ description: '' }), { description: 'must be at least 100 characters (got 0)' }],
     ['description a number', job({ description: 100 }), { description: 'must be a string' }],
 
@@ -165,47 +191,135 @@ describe('validateJobInput: invalid inputs report every bad field by path', () =
         'location.state': 'is required when location.type is hybrid',
       },
     ],
-    ['onsite without state', job({ location: { type: 'onsite', city: 'Austin' } }), { 'location.state': 'is required when location.type is onsite' }],
-    ['hybrid without city', job({ location: { type: 'hybrid', state: 'TX' } }), { 'location.city': 'is required when location.type is hybrid' }],
-    ['onsite with an empty city', job({ location: { type: 'onsite', city: ' ', state: 'TX' } }), { 'location.city': 'must not be empty' }],
+    [
+      'onsite without state',
+      job({ location: { type: 'onsite', city: 'Austin' } }),
+      { 'location.state': 'is required when location.type is onsite' },
+    ],
+    [
+      'hybrid without city',
+      job({ location: { type: 'hybrid', state: 'TX' } }),
+      { 'location.city': 'is required when location.type is hybrid' },
+    ],
+    [
+      'onsite with an empty city',
+      job({ location: { type: 'onsite', city: ' ', state: 'TX' } }),
+      { 'location.city': 'must not be empty' },
+    ],
     ['location.city a number', job({ location: { type: 'remote', city: 5 } }), { 'location.city': 'must be a string' }],
-    ['country XX (not assigned)', job({ location: { type: 'remote', country: 'XX' } }), { 'location.country': countryMessage('XX') }],
-    ['country xk (user-assigned, lower case: quoted as given)', job({ location: { type: 'remote', country: 'xk' } }), { 'location.country': countryMessage('xk') }],
-    ['country USA (alpha-3)', job({ location: { type: 'remote', country: 'USA' } }), { 'location.country': countryMessage('USA') }],
+    [
+      'country XX (not assigned)',
+      job({ location: { type: 'remote', country: 'XX' } }),
+      { 'location.country': countryMessage('XX') },
+    ],
+    [
+      'country xk (user-assigned, lower case: quoted as given)',
+      job({ location: { type: 'remote', country: 'xk' } }),
+      { 'location.country': countryMessage('xk') },
+    ],
+    [
+      'country USA (alpha-3)',
+      job({ location: { type: 'remote', country: 'USA' } }),
+      { 'location.country': countryMessage('USA') },
+    ],
     ['country empty', job({ location: { type: 'remote', country: '' } }), { 'location.country': countryMessage('') }],
-    ['country a number', job({ location: { type: 'remote', country: 840 } }), { 'location.country': 'must be a string' }],
-    ['unknown nested field location.zip', job({ location: { type: 'remote', zip: '78701' } }), { 'location.zip': UNKNOWN }],
+    [
+      'country a number',
+      job({ location: { type: 'remote', country: 840 } }),
+      { 'location.country': 'must be a string' },
+    ],
+    [
+      'unknown nested field location.zip',
+      job({ location: { type: 'remote', zip: '78701' } }),
+      { 'location.zip': UNKNOWN },
+    ],
 
     // salary
     ['salary a string', job({ salary: '100k' }), { salary: 'must be an object' }],
     ['salary.period unknown', job({ salary: { period: 'weekly' } }), { 'salary.period': PERIOD_MESSAGE }],
     ['salary.period wrong case', job({ salary: { period: 'Yearly' } }), { 'salary.period': PERIOD_MESSAGE }],
-    ['salary min above max', job({ salary: { min: 120000, max: 90000 } }), { 'salary.max': 'must not be less than salary.min (120000)' }],
-    ['salary min above max by a fraction', job({ salary: { min: 10.5, max: 10 } }), { 'salary.max': 'must not be less than salary.min (10.5)' }],
+    [
+      'salary min above max',
+      job({ salary: { min: 120000, max: 90000 } }),
+      { 'salary.max': 'must not be less than salary.min (120000)' },
+    ],
+    [
+      'salary min above max by a fraction',
+      job({ salary: { min: 10.5, max: 10 } }),
+      { 'salary.max': 'must not be less than salary.min (10.5)' },
+    ],
     ['negative salary.min', job({ salary: { min: -1 } }), { 'salary.min': 'must not be negative' }],
     ['negative salary.max', job({ salary: { max: -0.01 } }), { 'salary.max': 'must not be negative' }],
     ['salary.min a string', job({ salary: { min: '90000' } }), { 'salary.min': 'must be a number' }],
     ['salary.max not finite', job({ salary: { max: Number.POSITIVE_INFINITY } }), { 'salary.max': 'must be a number' }],
     ['salary.currency empty', job({ salary: { currency: '' } }), { 'salary.currency': currencyMessage('') }],
     ['salary.currency EURO', job({ salary: { currency: 'EURO' } }), { 'salary.currency': currencyMessage('EURO') }],
-    ['salary.currency XAU (a metal, not money)', job({ salary: { currency: 'XAU' } }), { 'salary.currency': currencyMessage('XAU') }],
+    [
+      'salary.currency XAU (a metal, not money)',
+      job({ salary: { currency: 'XAU' } }),
+      { 'salary.currency': currencyMessage('XAU') },
+    ],
     ['salary.currency a number', job({ salary: { currency: 978 } }), { 'salary.currency': 'must be a string' }],
     ['unknown nested field salary.amount', job({ salary: { amount: 5 } }), { 'salary.amount': UNKNOWN }],
 
     // assessment_config.question_count
-    ['question_count 4', job({ assessment_config: { question_count: 4 } }), { 'assessment_config.question_count': QUESTION_COUNT_MESSAGE }],
-    ['question_count 21', job({ assessment_config: { question_count: 21 } }), { 'assessment_config.question_count': QUESTION_COUNT_MESSAGE }],
-    ['question_count 0', job({ assessment_config: { question_count: 0 } }), { 'assessment_config.question_count': QUESTION_COUNT_MESSAGE }],
-    ['question_count -10', job({ assessment_config: { question_count: -10 } }), { 'assessment_config.question_count': QUESTION_COUNT_MESSAGE }],
-    ['question_count 7.5', job({ assessment_config: { question_count: 7.5 } }), { 'assessment_config.question_count': QUESTION_COUNT_MESSAGE }],
-    ['question_count "10"', job({ assessment_config: { question_count: '10' } }), { 'assessment_config.question_count': QUESTION_COUNT_MESSAGE }],
-    ['question_count NaN', job({ assessment_config: { question_count: Number.NaN } }), { 'assessment_config.question_count': QUESTION_COUNT_MESSAGE }],
+    [
+      'question_count 4',
+      job({ assessment_config: { question_count: 4 } }),
+      { 'assessment_config.question_count': QUESTION_COUNT_MESSAGE },
+    ],
+    [
+      'question_count 21',
+      job({ assessment_config: { question_count: 21 } }),
+      { 'assessment_config.question_count': QUESTION_COUNT_MESSAGE },
+    ],
+    [
+      'question_count 0',
+      job({ assessment_config: { question_count: 0 } }),
+      { 'assessment_config.question_count': QUESTION_COUNT_MESSAGE },
+    ],
+    [
+      'question_count -10',
+      job({ assessment_config: { question_count: -10 } }),
+      { 'assessment_config.question_count': QUESTION_COUNT_MESSAGE },
+    ],
+    [
+      'question_count 7.5',
+      job({ assessment_config: { question_count: 7.5 } }),
+      { 'assessment_config.question_count': QUESTION_COUNT_MESSAGE },
+    ],
+    [
+      'question_count "10"',
+      job({ assessment_config: { question_count: '10' } }),
+      { 'assessment_config.question_count': QUESTION_COUNT_MESSAGE },
+    ],
+    [
+      'question_count NaN',
+      job({ assessment_config: { question_count: Number.NaN } }),
+      { 'assessment_config.question_count': QUESTION_COUNT_MESSAGE },
+    ],
 
     // assessment_config.time_limit
-    ['time_limit 299', job({ assessment_config: { time_limit: 299 } }), { 'assessment_config.time_limit': TIME_LIMIT_MESSAGE }],
-    ['time_limit 1801', job({ assessment_config: { time_limit: 1801 } }), { 'assessment_config.time_limit': TIME_LIMIT_MESSAGE }],
-    ['time_limit 600.5', job({ assessment_config: { time_limit: 600.5 } }), { 'assessment_config.time_limit': TIME_LIMIT_MESSAGE }],
-    ['time_limit "600"', job({ assessment_config: { time_limit: '600' } }), { 'assessment_config.time_limit': TIME_LIMIT_MESSAGE }],
+    [
+      'time_limit 299',
+      job({ assessment_config: { time_limit: 299 } }),
+      { 'assessment_config.time_limit': TIME_LIMIT_MESSAGE },
+    ],
+    [
+      'time_limit 1801',
+      job({ assessment_config: { time_limit: 1801 } }),
+      { 'assessment_config.time_limit': TIME_LIMIT_MESSAGE },
+    ],
+    [
+      'time_limit 600.5',
+      job({ assessment_config: { time_limit: 600.5 } }),
+      { 'assessment_config.time_limit': TIME_LIMIT_MESSAGE },
+    ],
+    [
+      'time_limit "600"',
+      job({ assessment_config: { time_limit: '600' } }),
+      { 'assessment_config.time_limit': TIME_LIMIT_MESSAGE },
+    ],
 
     // assessment_config other fields
     [
@@ -226,10 +340,22 @@ describe('validateJobInput: invalid inputs report every bad field by path', () =
       job({ assessment_config: { question_types: 'ranksort' } }),
       { 'assessment_config.question_types': 'must be a list of question types' },
     ],
-    ['auto_generate a string', job({ assessment_config: { auto_generate: 'yes' } }), { 'assessment_config.auto_generate': 'must be true or false' }],
-    ['proctoring a number', job({ assessment_config: { proctoring: 1 } }), { 'assessment_config.proctoring': 'must be true or false' }],
+    [
+      'auto_generate a string',
+      job({ assessment_config: { auto_generate: 'yes' } }),
+      { 'assessment_config.auto_generate': 'must be true or false' },
+    ],
+    [
+      'proctoring a number',
+      job({ assessment_config: { proctoring: 1 } }),
+      { 'assessment_config.proctoring': 'must be true or false' },
+    ],
     ['assessment_config an array', job({ assessment_config: [] }), { assessment_config: 'must be an object' }],
-    ['unknown nested field assessment_config.duration', job({ assessment_config: { duration: 600 } }), { 'assessment_config.duration': UNKNOWN }],
+    [
+      'unknown nested field assessment_config.duration',
+      job({ assessment_config: { duration: 600 } }),
+      { 'assessment_config.duration': UNKNOWN },
+    ],
 
     // publish
     ['publish the string "true"', job({ publish: 'true' }), { publish: 'must be true or false' }],
@@ -300,13 +426,29 @@ describe('assessmentConfigWithDefaults', () => {
     ['empty config: every spec default', {}, DEFAULTS],
     ['question_count given', { question_count: 20 }, { ...DEFAULTS, question_count: 20 }],
     ['time_limit given', { time_limit: 1800 }, { ...DEFAULTS, time_limit: 1800 }],
-    ['auto_generate false kept (not replaced by the default true)', { auto_generate: false }, { ...DEFAULTS, auto_generate: false }],
+    [
+      'auto_generate false kept (not replaced by the default true)',
+      { auto_generate: false },
+      { ...DEFAULTS, auto_generate: false },
+    ],
     ['proctoring true kept', { proctoring: true }, { ...DEFAULTS, proctoring: true }],
     ['question_types given', { question_types: ['scenario'] }, { ...DEFAULTS, question_types: ['scenario'] }],
     [
       'everything given',
-      { auto_generate: false, question_count: 5, time_limit: 600, proctoring: true, question_types: ['ranksort', 'scenario'] },
-      { auto_generate: false, question_count: 5, time_limit: 600, proctoring: true, question_types: ['ranksort', 'scenario'] },
+      {
+        auto_generate: false,
+        question_count: 5,
+        time_limit: 600,
+        proctoring: true,
+        question_types: ['ranksort', 'scenario'],
+      },
+      {
+        auto_generate: false,
+        question_count: 5,
+        time_limit: 600,
+        proctoring: true,
+        question_types: ['ranksort', 'scenario'],
+      },
     ],
   ];
 

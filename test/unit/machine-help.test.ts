@@ -10,7 +10,10 @@ import { captureIO, json, runCli } from '../helpers/cli.js';
 import { sandbox } from '../helpers/env.js';
 
 /** The registry, each command's run() replaced: it keeps the options it was given. */
-function recording(): { registry: Registry; last: () => { path: string; options: Record<string, unknown> } | undefined } {
+function recording(): {
+  registry: Registry;
+  last: () => { path: string; options: Record<string, unknown> } | undefined;
+} {
   let last: { path: string; options: Record<string, unknown> } | undefined;
   const registry: Registry = COMMANDS.map((load) => async (): Promise<CommandModule> => {
     const { default: spec } = await load();
@@ -36,14 +39,17 @@ async function parse(argv: string[], registry: Registry, env: Record<string, str
 function validValue(flag: MachineFlag): string {
   if (flag.choices) return flag.choices[0]!;
   if (flag.example !== undefined) return flag.example;
-  if (flag.type === 'integer' || flag.type === 'number') return String(flag.min ?? (flag.exclusive_min !== undefined ? flag.exclusive_min + 1 : 1));
+  if (flag.type === 'integer' || flag.type === 'number')
+    return String(flag.min ?? (flag.exclusive_min !== undefined ? flag.exclusive_min + 1 : 1));
   return 'some-value';
 }
 
 /** A command line that runs `command` with its required arguments and flags, plus `extra`. */
 function commandLine(command: MachineCommand, extra: string[] = [], leaveOut?: string): string[] {
   const args = command.args.filter((arg) => arg.required).map((arg) => arg.choices?.[0] ?? 'x_1');
-  const required = command.flags.filter((flag) => flag.required && flag.name !== leaveOut).flatMap((flag) => [`--${flag.name}`, validValue(flag)]);
+  const required = command.flags
+    .filter((flag) => flag.required && flag.name !== leaveOut)
+    .flatMap((flag) => [`--${flag.name}`, validValue(flag)]);
   return [...command.path, ...args, ...required, ...extra];
 }
 
@@ -51,7 +57,12 @@ function commandLine(command: MachineCommand, extra: string[] = [], leaveOut?: s
  * A job field's value goes unchecked to the domain schema: the command itself (with --dry-run where
  * it has one, so nothing is sent) refuses it, naming the flag.
  */
-async function expectRefusedByCommand(command: MachineCommand, argv: string[], flag: MachineFlag, env: Record<string, string>) {
+async function expectRefusedByCommand(
+  command: MachineCommand,
+  argv: string[],
+  flag: MachineFlag,
+  env: Record<string, string>,
+) {
   const dryRun = command.flags.some((candidate) => candidate.name === 'dry-run') ? ['--dry-run'] : [];
   const real = await runCli([...argv, ...dryRun], { env });
   expect({ argv, code: real.code }).toEqual({ argv, code: 2 });
@@ -82,29 +93,49 @@ describe('hire help --json', () => {
       for (const flag of command.flags) {
         const given = flag.type === 'boolean' ? [`--${flag.name}`] : [`--${flag.name}`, validValue(flag)];
         const taken = await parse(commandLine(command, given), registry, env);
-        expect({ path, flag: flag.name, code: taken.code, stderr: taken.stderr }).toEqual({ path, flag: flag.name, code: 0, stderr: '' });
+        expect({ path, flag: flag.name, code: taken.code, stderr: taken.stderr }).toEqual({
+          path,
+          flag: flag.name,
+          code: 0,
+          stderr: '',
+        });
         checked.flags += 1;
         if (flag.choices) {
-          for (const choice of flag.choices) expect((await parse(commandLine(command, [`--${flag.name}`, choice]), registry, env)).code, `${path} --${flag.name} ${choice}`).toBe(0);
+          for (const choice of flag.choices)
+            expect(
+              (await parse(commandLine(command, [`--${flag.name}`, choice]), registry, env)).code,
+              `${path} --${flag.name} ${choice}`,
+            ).toBe(0);
           const argv = commandLine(command, [`--${flag.name}`, 'not-a-choice']);
           if ((await parse(argv, registry, env)).code === 0) await expectRefusedByCommand(command, argv, flag, env);
           else checked.parserChoices += 1;
           checked.choices += 1;
         }
         if (flag.required) {
-          expect((await parse(commandLine(command, [], flag.name), registry, env)).code, `${path} without --${flag.name}`).toBe(2);
+          expect(
+            (await parse(commandLine(command, [], flag.name), registry, env)).code,
+            `${path} without --${flag.name}`,
+          ).toBe(2);
           checked.required += 1;
         }
       }
     }
     // Ranges: enforced by the parser, or (job fields) by the domain schema when the command runs.
     for (const command of doc.commands) {
-      for (const flag of command.flags.filter((candidate) => candidate.min !== undefined || candidate.max !== undefined || candidate.exclusive_min !== undefined)) {
+      for (const flag of command.flags.filter(
+        (candidate) =>
+          candidate.min !== undefined || candidate.max !== undefined || candidate.exclusive_min !== undefined,
+      )) {
         const below = flag.min !== undefined ? flag.min - 1 : flag.exclusive_min;
         const cases = [
           ...(below !== undefined ? [[String(below), false]] : []),
           ...(flag.min !== undefined ? [[String(flag.min), true]] : []),
-          ...(flag.max !== undefined ? [[String(flag.max), true], [String(flag.max + 1), false]] : []),
+          ...(flag.max !== undefined
+            ? [
+                [String(flag.max), true],
+                [String(flag.max + 1), false],
+              ]
+            : []),
           ...(flag.type === 'integer' && flag.max !== undefined ? [[String(flag.max - 0.5), false]] : []),
         ] as [string, boolean][];
         for (const [value, ok] of cases) {
@@ -132,22 +163,56 @@ describe('hire help --json', () => {
     const { env } = await sandbox();
     const doc = json<MachineHelp>(await runCli(['help', '--json'], { env }));
     const names = doc.global_flags.map((flag) => flag.name);
-    expect(names).toEqual(expect.arrayContaining(['profile', 'json', 'output', 'fields', 'quiet', 'verbose', 'timeout', 'max-retries', 'yes', 'no-input', 'no-color']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'profile',
+        'json',
+        'output',
+        'fields',
+        'quiet',
+        'verbose',
+        'timeout',
+        'max-retries',
+        'yes',
+        'no-input',
+        'no-color',
+      ]),
+    );
     expect(doc.global_flags.find((flag) => flag.name === 'profile')).toMatchObject({ short: 'p', type: 'string' });
-    expect(doc.global_flags.find((flag) => flag.name === 'max-retries')).toMatchObject({ type: 'integer', min: 0, max: 100, default: '3' });
+    expect(doc.global_flags.find((flag) => flag.name === 'max-retries')).toMatchObject({
+      type: 'integer',
+      min: 0,
+      max: 100,
+      default: '3',
+    });
     const { registry } = recording();
     const status = doc.commands.find((command) => command.path.join(' ') === 'status')!;
     for (const flag of doc.global_flags) {
-      const given = flag.type === 'boolean' ? [`--${flag.name}`] : [`--${flag.name}`, flag.name === 'profile' ? 'local' : validValue(flag)];
+      const given =
+        flag.type === 'boolean'
+          ? [`--${flag.name}`]
+          : [`--${flag.name}`, flag.name === 'profile' ? 'local' : validValue(flag)];
       expect((await parse(commandLine(status, given), registry, env)).code, `--${flag.name}`).toBe(0);
-      if (flag.choices) expect((await parse(commandLine(status, [`--${flag.name}`, 'not-a-choice']), registry, env)).code).toBe(2);
+      if (flag.choices)
+        expect((await parse(commandLine(status, [`--${flag.name}`, 'not-a-choice']), registry, env)).code).toBe(2);
     }
     expect(Object.keys(doc.exit_codes)).toEqual(['0', '1', '2', '3', '4', '5', '6', '130']);
-    expect(Object.keys(doc.environment)).toEqual(expect.arrayContaining(['HIRE_PROFILE', 'HIRE_API_KEY', 'HIRE_BASE_URL', 'HIRE_CONFIG_DIR', 'HIRE_DATA_DIR', 'NO_COLOR', 'CI']));
+    expect(Object.keys(doc.environment)).toEqual(
+      expect.arrayContaining([
+        'HIRE_PROFILE',
+        'HIRE_API_KEY',
+        'HIRE_BASE_URL',
+        'HIRE_CONFIG_DIR',
+        'HIRE_DATA_DIR',
+        'NO_COLOR',
+        'CI',
+      ]),
+    );
     // The root help page names the same codes and variables.
     const help = await runCli(['--help'], { env });
     for (const code of Object.keys(doc.exit_codes)) expect(help.stdout).toMatch(new RegExp(`\\b${code} [A-Za-z]`));
-    for (const name of Object.keys(doc.environment).filter((name) => name !== 'HIRE_EMULATOR_NOW')) expect(help.stdout).toContain(name);
+    for (const name of Object.keys(doc.environment).filter((name) => name !== 'HIRE_EMULATOR_NOW'))
+      expect(help.stdout).toContain(name);
   });
 
   it('prints one command, a group, or the global flags; an unknown word is a JSON usage error', async () => {
@@ -156,12 +221,23 @@ describe('hire help --json', () => {
     const one = await runCli(['help', 'candidates', 'list', '--json'], { env });
     expect(one.stderr).toBe('');
     expect(json(one)).toEqual(whole.commands.find((command) => command.path.join(' ') === 'candidates list'));
-    expect(json<MachineCommand>(one).flags.find((flag) => flag.name === 'score-min')).toMatchObject({ type: 'number', min: 0, max: 100 });
-    const group = json<{ path: string[]; commands: MachineCommand[] }>(await runCli(['help', 'emulator', '--json'], { env }));
+    expect(json<MachineCommand>(one).flags.find((flag) => flag.name === 'score-min')).toMatchObject({
+      type: 'number',
+      min: 0,
+      max: 100,
+    });
+    const group = json<{ path: string[]; commands: MachineCommand[] }>(
+      await runCli(['help', 'emulator', '--json'], { env }),
+    );
     expect(group.path).toEqual(['emulator']);
     expect(group.commands.map((command) => command.path.join(' '))).toContain('emulator keys create');
-    expect(json<{ global_flags: MachineFlag[] }>(await runCli(['help', 'options', '--json'], { env })).global_flags).toEqual(whole.global_flags);
-    expect(json(await runCli(['-o', 'json', 'help', 'jobs', 'delete'], { env }))).toMatchObject({ path: ['jobs', 'delete'], effect: 'delete' });
+    expect(
+      json<{ global_flags: MachineFlag[] }>(await runCli(['help', 'options', '--json'], { env })).global_flags,
+    ).toEqual(whole.global_flags);
+    expect(json(await runCli(['-o', 'json', 'help', 'jobs', 'delete'], { env }))).toMatchObject({
+      path: ['jobs', 'delete'],
+      effect: 'delete',
+    });
     const unknown = await runCli(['help', 'jobs', 'nope', '--json'], { env });
     expect(unknown.code).toBe(2);
     expect(unknown.stdout).toBe('');

@@ -41,9 +41,13 @@ describe('cells', () => {
   });
 
   it('formats locations and salaries', () => {
-    expect(formatLocation({ type: 'onsite', city: 'Austin', state: 'TX', country: 'US' })).toBe('onsite (Austin, TX, US)');
+    expect(formatLocation({ type: 'onsite', city: 'Austin', state: 'TX', country: 'US' })).toBe(
+      'onsite (Austin, TX, US)',
+    );
     expect(formatLocation({ type: 'remote' })).toBe('remote');
-    expect(formatSalary({ min: 90000, max: 120000, currency: 'EUR', period: 'yearly' })).toBe('90000–120000 EUR yearly');
+    expect(formatSalary({ min: 90000, max: 120000, currency: 'EUR', period: 'yearly' })).toBe(
+      '90000–120000 EUR yearly',
+    );
     expect(formatSalary({ min: 50 })).toBe('from 50');
     expect(formatSalary({ max: 70, currency: 'USD' })).toBe('up to 70 USD');
   });

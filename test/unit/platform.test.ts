@@ -27,7 +27,8 @@ function jobInput(extra: Record<string, unknown> = {}): JobInput {
     title: 'Platform Engineer',
     department: 'Engineering',
     location: { type: 'hybrid', city: 'Berlin', state: 'BE', country: 'DE' },
-    description: 'Run the services behind the platform: the APIs, the queues behind them, and the data they keep, from design to production.',
+    description:
+      'Run the services behind the platform: the APIs, the queues behind them, and the data they keep, from design to production.',
     skills: ['Go'],
     ...extra,
   });
@@ -51,7 +52,11 @@ describe('the platform layer, without HTTP', () => {
   it('creates a job with its assessment and events; updates it by merge patch; moves it; refuses what the contract refuses', async () => {
     const ctx = await platform();
     const { job } = createJob(ctx, jobInput());
-    expect(job).toMatchObject({ status: 'draft', application_url: `http://emulator.test/apply/${job.id}`, candidate_count: 0 });
+    expect(job).toMatchObject({
+      status: 'draft',
+      application_url: `http://emulator.test/apply/${job.id}`,
+      candidate_count: 0,
+    });
     expect(ctx.store.get('assessments', job.assessment_id!)).toMatchObject({ job_id: job.id });
     expect(ctx.types()).toEqual(['job.created', 'assessment.generated']);
 
@@ -62,9 +67,18 @@ describe('the platform layer, without HTTP', () => {
     expect(findJob(ctx, job.id)).toEqual(updated);
 
     expect(transitionJob(ctx, job.id, 'active').status).toBe('active');
-    expect(refusal(() => transitionJob(ctx, job.id, 'active'))).toEqual({ kind: 'conflict', message: `Job ${job.id} is already active.` });
-    expect(refusal(() => transitionJob(ctx, job.id, 'draft'))).toEqual({ kind: 'conflict', message: `Job ${job.id} is active; it cannot become draft.` });
-    expect(refusal(() => updateJob(ctx, 'job_missing', { title: 'x' }))).toEqual({ kind: 'not_found', message: 'No job with id job_missing.' });
+    expect(refusal(() => transitionJob(ctx, job.id, 'active'))).toEqual({
+      kind: 'conflict',
+      message: `Job ${job.id} is already active.`,
+    });
+    expect(refusal(() => transitionJob(ctx, job.id, 'draft'))).toEqual({
+      kind: 'conflict',
+      message: `Job ${job.id} is active; it cannot become draft.`,
+    });
+    expect(refusal(() => updateJob(ctx, 'job_missing', { title: 'x' }))).toEqual({
+      kind: 'not_found',
+      message: 'No job with id job_missing.',
+    });
     // A patch that leaves no valid job is refused whole: nothing of it is stored.
     const before = findJob(ctx, job.id);
     expect(refusal(() => updateJob(ctx, job.id, { title: null } as never)).kind).toBe('invalid');
@@ -81,7 +95,11 @@ describe('the platform layer, without HTTP', () => {
     expect(findJob(ctx, job.id).candidate_count).toBe(1);
     // The same address again (any case) is answered as applied, with a session of its own, but makes no candidate.
     const repeat = applyToJob(ctx, job.id, { ...form, email: ' ADA@example.com ' });
-    expect(repeat).toMatchObject({ kind: 'applied', candidate: undefined, token: expect.stringMatching(/^[A-Za-z0-9_-]{40,}$/) });
+    expect(repeat).toMatchObject({
+      kind: 'applied',
+      candidate: undefined,
+      token: expect.stringMatching(/^[A-Za-z0-9_-]{40,}$/),
+    });
     expect(findJob(ctx, job.id).candidate_count).toBe(1);
     expect(applyToJob(ctx, 'job_missing', form).kind).toBe('gone');
     expect(ctx.store.count('candidates')).toBe(1);
@@ -89,14 +107,21 @@ describe('the platform layer, without HTTP', () => {
     const moved = moveCandidate(ctx, applied.candidate!.id, 'screening');
     expect(moved.status).toBe('screening');
     expect(refusal(() => moveCandidate(ctx, moved.id, 'offer')).kind).toBe('conflict');
-    expect(ctx.types()).toEqual(['job.created', 'assessment.generated', 'application.received', 'application.created', 'candidate.statusChanged']);
+    expect(ctx.types()).toEqual([
+      'job.created',
+      'assessment.generated',
+      'application.received',
+      'application.created',
+      'candidate.statusChanged',
+    ]);
 
     createAssessment(ctx, { jobId: job.id, settings: { question_count: 3 } });
     expect(ctx.types().at(-1)).toBe('assessment.generated');
     expect(ctx.store.count('assessments')).toBe(2);
 
     deleteJob(ctx, job.id);
-    for (const name of ['jobs', 'candidates', 'assessments', 'applications'] as const) expect([name, ctx.store.count(name)]).toEqual([name, 0]);
+    for (const name of ['jobs', 'candidates', 'assessments', 'applications'] as const)
+      expect([name, ctx.store.count(name)]).toEqual([name, 0]);
     expect(refusal(() => deleteJob(ctx, job.id)).kind).toBe('not_found');
     // Closed to applications once no longer active.
     const { job: draft } = createJob(ctx, jobInput());
@@ -105,10 +130,17 @@ describe('the platform layer, without HTTP', () => {
 
   it('registers a webhook (its secret kept for signing) and removes it', async () => {
     const ctx = await platform();
-    const webhook = registerWebhook(ctx, { url: 'http://127.0.0.1:9/hook', events: ['job.created'], secret: 'whsec_0123456789abcdef' });
+    const webhook = registerWebhook(ctx, {
+      url: 'http://127.0.0.1:9/hook',
+      events: ['job.created'],
+      secret: 'whsec_0123456789abcdef',
+    });
     expect(ctx.store.get('webhooks', webhook.id)).toMatchObject({ status: 'active', secret: 'whsec_0123456789abcdef' });
     removeWebhook(ctx, webhook.id);
     expect(ctx.store.count('webhooks')).toBe(0);
-    expect(refusal(() => removeWebhook(ctx, webhook.id))).toEqual({ kind: 'not_found', message: `No webhook with id ${webhook.id}.` });
+    expect(refusal(() => removeWebhook(ctx, webhook.id))).toEqual({
+      kind: 'not_found',
+      message: `No webhook with id ${webhook.id}.`,
+    });
   });
 });

@@ -31,8 +31,17 @@ describe('resolveProfile', () => {
   });
 
   it('lets HIRE_API_KEY and HIRE_BASE_URL override the profile, trimming the key', () => {
-    const resolved = resolveProfile({ flag: 'prod', env: { HIRE_API_KEY: '  hk_live_env\n', HIRE_BASE_URL: 'https://other.example.com' }, config });
-    expect(resolved).toMatchObject({ apiKey: 'hk_live_env', keySource: 'env', baseUrl: 'https://other.example.com', baseUrlSource: 'env' });
+    const resolved = resolveProfile({
+      flag: 'prod',
+      env: { HIRE_API_KEY: '  hk_live_env\n', HIRE_BASE_URL: 'https://other.example.com' },
+      config,
+    });
+    expect(resolved).toMatchObject({
+      apiKey: 'hk_live_env',
+      keySource: 'env',
+      baseUrl: 'https://other.example.com',
+      baseUrlSource: 'env',
+    });
   });
 
   it('treats an empty HIRE_API_KEY or HIRE_PROFILE as unset', () => {
@@ -43,13 +52,18 @@ describe('resolveProfile', () => {
   });
 
   it('lets the config override the local profile address', () => {
-    const custom: ConfigFile = { profiles: { local: { environment: 'local', base_url: 'http://127.0.0.1:9999/api/v1' } } };
+    const custom: ConfigFile = {
+      profiles: { local: { environment: 'local', base_url: 'http://127.0.0.1:9999/api/v1' } },
+    };
     expect(resolveProfile({ flag: undefined, env: {}, config: custom }).baseUrl).toBe('http://127.0.0.1:9999/api/v1');
   });
 
   it('refuses an unknown profile with exit 2, listing the known ones', () => {
     expect(() => resolveProfile({ flag: 'qa', env: {}, config })).toThrow(
-      expect.objectContaining({ exitCode: 2, message: 'Profile "qa" (from --profile) does not exist. Known profiles: local, local-sandbox, sandbox, prod.' }),
+      expect.objectContaining({
+        exitCode: 2,
+        message: 'Profile "qa" (from --profile) does not exist. Known profiles: local, local-sandbox, sandbox, prod.',
+      }),
     );
   });
 });

@@ -13,7 +13,10 @@ const headers = (limit: string | undefined, remaining: string | undefined, reset
 
 describe('readRateLimit', () => {
   it('believes a budget that can be true', () => {
-    expect(readRateLimit(headers('1000', '998', inSeconds(600)), NOW)).toEqual({ kind: 'believed', budget: { limit: 1000, remaining: 998, reset: NOW / 1000 + 600 } });
+    expect(readRateLimit(headers('1000', '998', inSeconds(600)), NOW)).toEqual({
+      kind: 'believed',
+      budget: { limit: 1000, remaining: 998, reset: NOW / 1000 + 600 },
+    });
     expect(readRateLimit(headers('5', '0', inSeconds(86_400)), NOW).kind).toBe('believed');
     // A reset in this very second (Date has whole seconds) is now, not the past.
     expect(readRateLimit(headers('5', '5', inSeconds(-1)), NOW).kind).toBe('believed');
@@ -39,7 +42,7 @@ describe('readRateLimit', () => {
     expect(readRateLimit(given, NOW).kind).toBe('unbelievable');
   });
 
-  it("does not believe a reset it cannot judge (no trusted server clock)", () => {
+  it('does not believe a reset it cannot judge (no trusted server clock)', () => {
     expect(readRateLimit(headers('10', '3', inSeconds(60)), undefined).kind).toBe('unbelievable');
   });
 });
@@ -55,7 +58,9 @@ describe('askedWaitSeconds', () => {
   it('ignores what is no number of seconds ≥ 0', () => {
     expect(askedWaitSeconds({ 'retry-after': '-5' }, JSON.stringify({ retry_after: 'soon' }))).toBeUndefined();
     expect(askedWaitSeconds({ 'retry-after': 'Infinity' }, 'null')).toBeUndefined();
-    expect(askedWaitSeconds({ 'retry-after': ' ' }, JSON.stringify({ error: null, retry_after: null }))).toBeUndefined();
+    expect(
+      askedWaitSeconds({ 'retry-after': ' ' }, JSON.stringify({ error: null, retry_after: null })),
+    ).toBeUndefined();
     expect(askedWaitSeconds({}, JSON.stringify({ retry_after: -1, error: { retry_after: 2 } }))).toBe(2);
   });
 });

@@ -37,13 +37,29 @@ describe('holdsChange', () => {
 
 describe('unknownOutcome', () => {
   it.each([
-    ['a dropped connection', new NetworkError('Cannot reach x: the connection closed unexpectedly.'), 'The answer was lost'],
+    [
+      'a dropped connection',
+      new NetworkError('Cannot reach x: the connection closed unexpectedly.'),
+      'The answer was lost',
+    ],
     ['a timeout', new NetworkError('timed out', { code: 'timeout' }), 'The request timed out'],
     ['a refused connection (nothing sent)', new NetworkError('refused', { code: 'connection_refused' }), undefined],
     ['a certificate refused (nothing sent)', new NetworkError('tls', { code: 'tls_certificate' }), undefined],
-    ['a 503', new ApiError({ status: 503, code: 'service_unavailable', message: 'down' }), 'The server answered HTTP 503'],
-    ['a 500 that is not JSON', new ApiError({ status: 500, code: 'invalid_response', message: 'html' }), 'The server answered HTTP 500'],
-    ['a 200 cut short', new ApiError({ status: 200, code: 'invalid_response', message: 'not JSON' }), 'The answer was unreadable'],
+    [
+      'a 503',
+      new ApiError({ status: 503, code: 'service_unavailable', message: 'down' }),
+      'The server answered HTTP 503',
+    ],
+    [
+      'a 500 that is not JSON',
+      new ApiError({ status: 500, code: 'invalid_response', message: 'html' }),
+      'The server answered HTTP 500',
+    ],
+    [
+      'a 200 cut short',
+      new ApiError({ status: 200, code: 'invalid_response', message: 'not JSON' }),
+      'The answer was unreadable',
+    ],
     ['a 409', new ApiError({ status: 409, code: 'conflict', message: 'already paused' }), undefined],
     ['a 404', new ApiError({ status: 404, code: 'not_found', message: 'no job' }), undefined],
     ['a 404 that is not JSON', new ApiError({ status: 404, code: 'invalid_response', message: 'html' }), undefined],

@@ -2,10 +2,22 @@
 // engineering, or a general set, chosen from the job's title, department, skills and requirements;
 // the same job gets the same questions; right answers score 100 in every family.
 import { describe, expect, it } from 'vitest';
-import { generateQuestions, roleFamily, ROLE_FAMILIES, scoreAnswers, TASKS, type AssessmentSource, type Question } from '../../src/emulator/assessments.js';
+import {
+  generateQuestions,
+  roleFamily,
+  ROLE_FAMILIES,
+  scoreAnswers,
+  TASKS,
+  type AssessmentSource,
+  type Question,
+} from '../../src/emulator/assessments.js';
 
 const TYPES: Question['type'][] = ['multiple_choice', 'ranksort', 'scenario'];
-const job = (title: string, extra: Partial<AssessmentSource> = {}): AssessmentSource => ({ id: 'job_x', title, ...extra });
+const job = (title: string, extra: Partial<AssessmentSource> = {}): AssessmentSource => ({
+  id: 'job_x',
+  title,
+  ...extra,
+});
 
 describe('questions that fit the role', () => {
   it.each([
@@ -33,7 +45,8 @@ describe('questions that fit the role', () => {
     const recruiting = ROLE_FAMILIES.find((family) => family.name === 'recruiting')!;
     for (const question of questions) {
       if (question.type === 'ranksort') for (const item of question.items!) expect(recruiting.tasks).toContain(item);
-      if (question.type === 'multiple_choice') for (const option of question.options!) expect(recruiting.choices).toContain(option);
+      if (question.type === 'multiple_choice')
+        for (const option of question.options!) expect(recruiting.choices).toContain(option);
     }
   });
 
@@ -49,9 +62,14 @@ describe('questions that fit the role', () => {
         else if (question.type === 'ranksort') {
           const sorted = [...question.items!].sort((a, b) => TASKS.indexOf(a) - TASKS.indexOf(b));
           ranks[question.id] = question.items!.map((item) => sorted.indexOf(item) + 1);
-        } else texts[question.id] = 'The main risk is losing the best people; my first step is to talk to the team, and success is measured by a clear metric.';
+        } else
+          texts[question.id] =
+            'The main risk is losing the best people; my first step is to talk to the team, and success is measured by a clear metric.';
       }
-      expect({ family: family.name, score: scoreAnswers({ questions }, { choices, ranks, texts }) }).toEqual({ family: family.name, score: 100 });
+      expect({ family: family.name, score: scoreAnswers({ questions }, { choices, ranks, texts }) }).toEqual({
+        family: family.name,
+        score: 100,
+      });
       expect(scoreAnswers({ questions }, { choices: {}, ranks: {}, texts: {} })).toBe(0);
     }
   });

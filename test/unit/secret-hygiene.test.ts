@@ -14,8 +14,12 @@ const SECRET = ['whsec', 'MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'].join('_');
 
 describe('leaks', () => {
   it('finds an API key of every environment, in stdout and stderr', () => {
-    expect(leaks({ argv: ['hire', 'jobs', 'list'], stdout: `key ${KEY}\n`, stderr: '' })).toEqual(['stdout: API key hk_test_…(34 chars)']);
-    expect(leaks({ argv: ['hire', 'jobs', 'list', '--verbose'], stdout: '', stderr: `authorization: Bearer ${LOCAL_KEY}` })).toHaveLength(1);
+    expect(leaks({ argv: ['hire', 'jobs', 'list'], stdout: `key ${KEY}\n`, stderr: '' })).toEqual([
+      'stdout: API key hk_test_…(34 chars)',
+    ]);
+    expect(
+      leaks({ argv: ['hire', 'jobs', 'list', '--verbose'], stdout: '', stderr: `authorization: Bearer ${LOCAL_KEY}` }),
+    ).toHaveLength(1);
     expect(leaks({ argv: ['main'], stdout: 'hk_live_' + 'z'.repeat(40), stderr: '' })).toHaveLength(1);
   });
 
@@ -31,7 +35,9 @@ describe('leaks', () => {
   });
 
   it('passes masked keys and short look-alikes', () => {
-    expect(leaks({ argv: ['hire', 'auth', 'status'], stdout: 'hk_test_…cdef  hk_test_abc  whsec_…', stderr: '' })).toEqual([]);
+    expect(
+      leaks({ argv: ['hire', 'auth', 'status'], stdout: 'hk_test_…cdef  hk_test_abc  whsec_…', stderr: '' }),
+    ).toEqual([]);
   });
 });
 
@@ -49,11 +55,23 @@ describe('capture', () => {
 
 describe('redactSecrets (what --verbose shows of a body)', () => {
   it('replaces secrets by field name and by shape, and leaves the rest as it was', () => {
-    const body = JSON.stringify({ url: 'https://example.com/hooks', events: ['job.created'], secret: 'my \\"quoted\\" secret' });
-    expect(redactSecrets(body)).toBe('{"url":"https://example.com/hooks","events":["job.created"],"secret":"[redacted]"}');
-    expect(redactSecrets(JSON.stringify({ data: { id: 'key_1', key: KEY } }, null, 2))).toBe('{\n  "data": {\n    "id": "key_1",\n    "key": "[redacted]"\n  }\n}');
-    expect(redactSecrets(`plain text with ${SECRET} and ${LOCAL_KEY}.`)).toBe('plain text with whsec_[redacted] and hk_local_[redacted].');
-    expect(redactSecrets('{"title":"Backend Engineer","keywords":["go"]}')).toBe('{"title":"Backend Engineer","keywords":["go"]}');
+    const body = JSON.stringify({
+      url: 'https://example.com/hooks',
+      events: ['job.created'],
+      secret: 'my \\"quoted\\" secret',
+    });
+    expect(redactSecrets(body)).toBe(
+      '{"url":"https://example.com/hooks","events":["job.created"],"secret":"[redacted]"}',
+    );
+    expect(redactSecrets(JSON.stringify({ data: { id: 'key_1', key: KEY } }, null, 2))).toBe(
+      '{\n  "data": {\n    "id": "key_1",\n    "key": "[redacted]"\n  }\n}',
+    );
+    expect(redactSecrets(`plain text with ${SECRET} and ${LOCAL_KEY}.`)).toBe(
+      'plain text with whsec_[redacted] and hk_local_[redacted].',
+    );
+    expect(redactSecrets('{"title":"Backend Engineer","keywords":["go"]}')).toBe(
+      '{"title":"Backend Engineer","keywords":["go"]}',
+    );
     // Base64 secrets hold + / and =: none of it may be left behind.
     expect(redactSecrets('sig whsec_ab+cd/ef== end')).toBe('sig whsec_[redacted] end');
     expect(redactSecrets(`"hmac":"${['whsec', 'Q+/9'.repeat(8) + '=='].join('_')}"`)).toBe('"hmac":"whsec_[redacted]"');

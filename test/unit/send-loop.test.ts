@@ -17,7 +17,10 @@ async function failure(promise: Promise<unknown>): Promise<HireError> {
   throw new Error('expected a failure, but it succeeded');
 }
 
-const tooMany = (headers: Record<string, string>, body: unknown = { error: { code: 'rate_limited', message: 'Too many requests' } }): Answer => ({ status: 429, headers, body });
+const tooMany = (
+  headers: Record<string, string>,
+  body: unknown = { error: { code: 'rate_limited', message: 'Too many requests' } },
+): Answer => ({ status: 429, headers, body });
 
 describe('a 429 in bulk work', () => {
   it('asking Retry-After: 99999999 stops after one request, exit 5, saying what the server asked', async () => {
@@ -35,7 +38,9 @@ describe('a 429 in bulk work', () => {
   });
 
   it('a body retry_after longer than --max-wait is not waited: exit 5 naming --max-wait', async () => {
-    const api = virtualApi(() => tooMany({}, { error: { code: 'rate_limited', message: 'slow down', retry_after: 7_200 } }));
+    const api = virtualApi(() =>
+      tooMany({}, { error: { code: 'rate_limited', message: 'slow down', retry_after: 7_200 } }),
+    );
     const paced = api.client.paced({ maxWaitMs: HOUR_MS });
     const error = await api.clock.run(failure(bulk(paced, 3, 1)));
     expect(api.requests).toHaveLength(1);
@@ -46,13 +51,16 @@ describe('a 429 in bulk work', () => {
 
   it('holds every request for the wait it asked, not sending one before, and says so as a 429', async () => {
     let limited = false;
-    const api = virtualApi((_request, index) => {
-      if (index === 3 && !limited) {
-        limited = true;
-        return tooMany({ 'retry-after': '30' });
-      }
-      return { status: 200 };
-    }, { latencyMs: 100 });
+    const api = virtualApi(
+      (_request, index) => {
+        if (index === 3 && !limited) {
+          limited = true;
+          return tooMany({ 'retry-after': '30' });
+        }
+        return { status: 200 };
+      },
+      { latencyMs: 100 },
+    );
     const reports: WaitReport[] = [];
     const paced = api.client.paced({ maxWaitMs: HOUR_MS, onWait: (report) => report && reports.push(report) });
     await api.clock.run(bulk(paced, 12, 4));
@@ -67,7 +75,9 @@ describe('a 429 in bulk work', () => {
   });
 
   it('a 429 naming no wait, or Retry-After: 0, waits 1 s, then longer each time in a row (no busy loop)', async () => {
-    const api = virtualApi((_request, index) => (index < 6 ? tooMany(index % 2 ? { 'retry-after': '0' } : {}) : { status: 200 }));
+    const api = virtualApi((_request, index) =>
+      index < 6 ? tooMany(index % 2 ? { 'retry-after': '0' } : {}) : { status: 200 },
+    );
     const paced = api.client.paced({ maxWaitMs: HOUR_MS });
     await api.clock.run(bulk(paced, 1, 1));
     const gaps = api.requests.slice(1).map((request, index) => request.at - api.requests[index]!.at);
@@ -77,7 +87,15 @@ describe('a 429 in bulk work', () => {
 
 describe('headers that cannot be true', () => {
   it('X-RateLimit-Limit: 0 is not believed: the work finishes, and no notice names a 429', async () => {
-    const api = virtualApi((request) => ({ status: 200, headers: { date: httpDate(request.at), 'x-ratelimit-limit': '0', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(request.at / 1000) + 60) } }));
+    const api = virtualApi((request) => ({
+      status: 200,
+      headers: {
+        date: httpDate(request.at),
+        'x-ratelimit-limit': '0',
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset': String(Math.floor(request.at / 1000) + 60),
+      },
+    }));
     const reports: (WaitReport | null)[] = [];
     const paced = api.client.paced({ maxWaitMs: HOUR_MS, onWait: (report) => reports.push(report) });
     await api.clock.run(bulk(paced, 40, 4));
@@ -91,7 +109,12 @@ describe('headers that cannot be true', () => {
     let sent = 0;
     const api = virtualApi((request) => {
       sent += 1;
-      const headers = { date: httpDate(request.at), 'x-ratelimit-limit': '50', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(start / 1000) + 40 * 86_400) };
+      const headers = {
+        date: httpDate(request.at),
+        'x-ratelimit-limit': '50',
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset': String(Math.floor(start / 1000) + 40 * 86_400),
+      };
       // The server's real rule: one request a minute.
       return sent % 2 === 0 ? tooMany({ ...headers, 'retry-after': '60' }) : { status: 200, headers };
     });
@@ -100,7 +123,8 @@ describe('headers that cannot be true', () => {
     // Every 429 was waited out as asked: nothing sent within its minute.
     const limited = api.requests.filter((_request, index) => index % 2 === 1);
     expect(limited.length).toBeGreaterThan(0);
-    for (const { at } of limited) expect(api.requests.filter((request) => request.at > at && request.at < at + 60_000)).toEqual([]);
+    for (const { at } of limited)
+      expect(api.requests.filter((request) => request.at > at && request.at < at + 60_000)).toEqual([]);
     expect(api.clock.overflows).toBe(0);
   });
 });
@@ -112,7 +136,12 @@ describe('the reserve fits the key', () => {
       const window = Math.floor(request.at / windowMs);
       const used = (counts.get(window) ?? 0) + 1;
       counts.set(window, used);
-      const headers = { date: httpDate(request.at), 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': String(Math.max(0, limit - used)), 'x-ratelimit-reset': String(((window + 1) * windowMs) / 1000) };
+      const headers = {
+        date: httpDate(request.at),
+        'x-ratelimit-limit': String(limit),
+        'x-ratelimit-remaining': String(Math.max(0, limit - used)),
+        'x-ratelimit-reset': String(((window + 1) * windowMs) / 1000),
+      };
       return used > limit ? tooMany(headers) : { status: 200, headers };
     };
   };
@@ -139,14 +168,18 @@ describe('the reserve fits the key', () => {
     const paced = api.client.paced({ reserve: 10, maxWaitMs: 25 * HOUR_MS });
     const error = await api.clock.run(failure(bulk(paced, 12, 4)));
     expect(error.exitCode).toBe(2);
-    expect(error.message).toBe("--reserve 10 is at or above the key's limit of 5 requests per window: nothing is left for this command.");
+    expect(error.message).toBe(
+      "--reserve 10 is at or above the key's limit of 5 requests per window: nothing is left for this command.",
+    );
     expect(api.requests).toHaveLength(1);
   });
 });
 
 describe('single requests keep their 60 s rule', () => {
   it('waits a Retry-After of up to 60 s, retrying; a longer one is the answer at once', async () => {
-    const short = virtualApi((_request, index) => (index === 0 ? tooMany({ 'retry-after': '60' }) : { status: 200 }), { maxRetries: 2 });
+    const short = virtualApi((_request, index) => (index === 0 ? tooMany({ 'retry-after': '60' }) : { status: 200 }), {
+      maxRetries: 2,
+    });
     await short.clock.run(short.client.request('GET', '/jobs'));
     expect(short.requests[1]!.at - short.requests[0]!.at).toBe(60_000);
     expect(short.retries).toEqual(['Rate limited (429); retrying in 60 s (retry 1 of 2).']);
@@ -182,8 +215,16 @@ describe('late answers from a server whose clock runs fast (the emulator at --cl
       const window = Math.floor(now / HOUR_MS);
       const used = (counts.get(window) ?? 0) + 1;
       counts.set(window, used);
-      const headers = { date: httpDate(now), 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': String(Math.max(0, 5 - used)), 'x-ratelimit-reset': String(((window + 1) * HOUR_MS) / 1000) };
-      const answer = used > 5 ? tooMany({ ...headers, 'retry-after': String(Math.max(1, ((window + 1) * HOUR_MS - now) / 1000)) }) : { status: 200, headers };
+      const headers = {
+        date: httpDate(now),
+        'x-ratelimit-limit': '5',
+        'x-ratelimit-remaining': String(Math.max(0, 5 - used)),
+        'x-ratelimit-reset': String(((window + 1) * HOUR_MS) / 1000),
+      };
+      const answer =
+        used > 5
+          ? tooMany({ ...headers, 'retry-after': String(Math.max(1, ((window + 1) * HOUR_MS - now) / 1000)) })
+          : { status: 200, headers };
       served.push({ window, status: answer.status });
       return answer;
     };
@@ -197,7 +238,10 @@ describe('late answers from a server whose clock runs fast (the emulator at --cl
       state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
       return state / 2_147_483_648;
     };
-    return (index: number) => (index === 0 ? { there: 0, back: 1_500 } : { there: Math.round(next() * 20), back: Math.round(next() < 0.25 ? next() * 1_500 : next() * 40) });
+    return (index: number) =>
+      index === 0
+        ? { there: 0, back: 1_500 }
+        : { there: Math.round(next() * 20), back: Math.round(next() < 0.25 ? next() * 1_500 : next() * 40) };
   };
 
   for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {

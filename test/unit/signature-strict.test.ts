@@ -20,7 +20,8 @@ function delivery(): { id: string; body: string; digest: string } {
   }
 }
 
-const check = (id: string, body: string, signature: string) => verify({ secret: SECRET, id, timestamp: TIMESTAMP, signature, body, now: NOW });
+const check = (id: string, body: string, signature: string) =>
+  verify({ secret: SECRET, id, timestamp: TIMESTAMP, signature, body, now: NOW });
 
 describe('verify: the v1 signature must be exactly the expected base64 text', () => {
   const { id, body, digest } = delivery();
@@ -55,7 +56,11 @@ describe('verify: the v1 signature must be exactly the expected base64 text', ()
 });
 
 describe('verify agrees with standardwebhooks', () => {
-  const secrets = [SECRET, `whsec_${randomBytes(32).toString('base64')}`, `whsec_${randomBytes(18).toString('base64')}`];
+  const secrets = [
+    SECRET,
+    `whsec_${randomBytes(32).toString('base64')}`,
+    `whsec_${randomBytes(18).toString('base64')}`,
+  ];
 
   /** `valid` as the library sees it: verify() returns instead of throwing. */
   function library(secret: string, headers: Record<string, string>, body: string): boolean {
@@ -68,12 +73,23 @@ describe('verify agrees with standardwebhooks', () => {
   }
 
   it('on generated deliveries, valid and tampered', () => {
-    const mutations: Array<[string, (d: { id: string; body: string; signature: string }) => { id: string; body: string; signature: string }]> = [
+    const mutations: Array<
+      [string, (d: { id: string; body: string; signature: string }) => { id: string; body: string; signature: string }]
+    > = [
       ['as signed', (d) => d],
       ['body changed', (d) => ({ ...d, body: `${d.body} ` })],
       ['id changed', (d) => ({ ...d, id: `${d.id}x` })],
-      ['one character of the signature changed', (d) => ({ ...d, signature: d.signature.replace(/[A-Za-z](?=[^,]*$)/, (c) => (c === 'A' ? 'B' : 'A')) })],
-      ['signed with another secret', (d) => ({ ...d, signature: new Webhook(`whsec_${randomBytes(24).toString('base64')}`).sign(d.id, NOW, d.body) })],
+      [
+        'one character of the signature changed',
+        (d) => ({ ...d, signature: d.signature.replace(/[A-Za-z](?=[^,]*$)/, (c) => (c === 'A' ? 'B' : 'A')) }),
+      ],
+      [
+        'signed with another secret',
+        (d) => ({
+          ...d,
+          signature: new Webhook(`whsec_${randomBytes(24).toString('base64')}`).sign(d.id, NOW, d.body),
+        }),
+      ],
       ['junk appended', (d) => ({ ...d, signature: `${d.signature}!!` })],
       ['padding dropped', (d) => ({ ...d, signature: d.signature.replace(/=+$/, '') })],
       ['base64url', (d) => ({ ...d, signature: d.signature.replace(/\+/g, '-').replace(/\//g, '_') })],
@@ -96,7 +112,11 @@ describe('verify agrees with standardwebhooks', () => {
         const d = mutate(signed);
         const timestamp = String(Math.floor(at.getTime() / 1000));
         const ours = verify({ secret, id: d.id, timestamp, signature: d.signature, body: d.body }).valid;
-        const theirs = library(secret, { 'webhook-id': d.id, 'webhook-timestamp': timestamp, 'webhook-signature': d.signature }, d.body);
+        const theirs = library(
+          secret,
+          { 'webhook-id': d.id, 'webhook-timestamp': timestamp, 'webhook-signature': d.signature },
+          d.body,
+        );
         expect(ours, `${what} (case ${n}): ${d.signature}`).toBe(theirs);
         cases += 1;
         if (ours) valid += 1;

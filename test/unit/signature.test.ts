@@ -11,7 +11,14 @@ const BODY = JSON.stringify({ id: 'evt_1', type: 'job.created', data: { id: 'job
 function check(offsetSeconds: number) {
   const at = new Date(NOW.getTime() + offsetSeconds * 1000);
   const signature = new Webhook(SECRET).sign('evt_1', at, BODY);
-  return verify({ secret: SECRET, id: 'evt_1', timestamp: String(Math.floor(at.getTime() / 1000)), signature, body: BODY, now: NOW });
+  return verify({
+    secret: SECRET,
+    id: 'evt_1',
+    timestamp: String(Math.floor(at.getTime() / 1000)),
+    signature,
+    body: BODY,
+    now: NOW,
+  });
 }
 
 describe('verify: the timestamp tolerance', () => {
@@ -27,7 +34,14 @@ describe('verify: the timestamp tolerance', () => {
 
   it('refuses a signature for another body at any time', () => {
     const signature = new Webhook(SECRET).sign('evt_1', NOW, BODY);
-    const result = verify({ secret: SECRET, id: 'evt_1', timestamp: String(NOW.getTime() / 1000), signature, body: `${BODY} `, now: NOW });
+    const result = verify({
+      secret: SECRET,
+      id: 'evt_1',
+      timestamp: String(NOW.getTime() / 1000),
+      signature,
+      body: `${BODY} `,
+      now: NOW,
+    });
     expect(result).toEqual({ valid: false, reason: 'bad signature' });
   });
 });

@@ -12,7 +12,9 @@ import { relativeTime } from '../../src/output/time.js';
 
 const NOW = Date.parse('2026-06-15T12:00:00Z');
 
-function output(options: { columns?: number; fields?: string[]; format?: Output['format']; tty?: boolean } = {}): Output & { text(): string; errors(): string } {
+function output(
+  options: { columns?: number; fields?: string[]; format?: Output['format']; tty?: boolean } = {},
+): Output & { text(): string; errors(): string } {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   let text = '';
@@ -36,7 +38,14 @@ function output(options: { columns?: number; fields?: string[]; format?: Output[
   };
 }
 
-const need = (natural: number, more: Partial<ColumnNeeds> = {}): ColumnNeeds => ({ natural, whole: false, least: 0, want: 8, header: 2, ...more });
+const need = (natural: number, more: Partial<ColumnNeeds> = {}): ColumnNeeds => ({
+  natural,
+  whole: false,
+  least: 0,
+  want: 8,
+  header: 2,
+  ...more,
+});
 
 describe('layoutColumns', () => {
   it('keeps natural widths when they fit', () => {
@@ -85,13 +94,13 @@ describe('cells', () => {
   });
 
   it('wrapProse breaks prose between words, never inside a `command`', () => {
-    expect(wrapProse('Next: `hire events get evt_1` shows every attempt; `hire events resend evt_1` sends it.', 40)).toEqual([
-      'Next: `hire events get evt_1` shows',
-      'every attempt;',
-      '`hire events resend evt_1` sends it.',
-    ]);
+    expect(
+      wrapProse('Next: `hire events get evt_1` shows every attempt; `hire events resend evt_1` sends it.', 40),
+    ).toEqual(['Next: `hire events get evt_1` shows', 'every attempt;', '`hire events resend evt_1` sends it.']);
     // A command longer than the line is broken as a word: nothing is lost.
-    expect(wrapProse('run `hire candidates move cand_1 --status screening` now', 20).join(' ')).toBe('run `hire candidates move cand_1 --status screening` now');
+    expect(wrapProse('run `hire candidates move cand_1 --status screening` now', 20).join(' ')).toBe(
+      'run `hire candidates move cand_1 --status screening` now',
+    );
   });
 });
 
@@ -125,7 +134,15 @@ const JOBS = [
     candidate_count: 12345,
     created_at: '2026-06-13T12:00:00.000Z',
   },
-  { id: 'job_BwIdjkBuazd4Zyvkejlr', title: 'Designer', status: 'draft', department: null, location: null, candidate_count: 0, created_at: '2026-06-15T11:58:00.000Z' },
+  {
+    id: 'job_BwIdjkBuazd4Zyvkejlr',
+    title: 'Designer',
+    status: 'draft',
+    department: null,
+    location: null,
+    candidate_count: 0,
+    created_at: '2026-06-15T11:58:00.000Z',
+  },
 ];
 
 function drawnLines(text: string): string[] {
@@ -172,7 +189,10 @@ describe('drawn tables', () => {
     const fields = ['id', 'location.city', 'location.country'];
     const json = output({ fields, format: 'json' });
     await printList(json, JOBS, JOB_LIST_COLUMNS);
-    expect(JSON.parse(json.text())).toEqual([{ id: JOBS[0]!.id, location: { city: 'Berlin', country: 'DE' } }, { id: JOBS[1]!.id }]);
+    expect(JSON.parse(json.text())).toEqual([
+      { id: JOBS[0]!.id, location: { city: 'Berlin', country: 'DE' } },
+      { id: JOBS[1]!.id },
+    ]);
     const ndjson = output({ fields, format: 'ndjson' });
     await printList(ndjson, JOBS, JOB_LIST_COLUMNS);
     expect(ndjson.text().split('\n')[0]).toBe(`{"id":"${JOBS[0]!.id}","location":{"city":"Berlin","country":"DE"}}`);
@@ -194,7 +214,17 @@ describe('drawn tables', () => {
 
   it('keys: dates relative, a cut timestamp never shown', async () => {
     const keys = [
-      { id: 'key_local', name: 'local profile', masked: 'hk_…SxIq', level: 'admin', tier: 'enterprise', created_at: '2026-06-12T12:00:00.000Z', expires_at: null, revoked_at: null, last_used_at: '2026-06-15T11:57:00.000Z' },
+      {
+        id: 'key_local',
+        name: 'local profile',
+        masked: 'hk_…SxIq',
+        level: 'admin',
+        tier: 'enterprise',
+        created_at: '2026-06-12T12:00:00.000Z',
+        expires_at: null,
+        revoked_at: null,
+        last_used_at: '2026-06-15T11:57:00.000Z',
+      },
     ];
     const out = output({ columns: 80 });
     await printList(out, keys, KEY_COLUMNS);
@@ -210,16 +240,28 @@ describe('drawn tables', () => {
       await printRecord(out, record, columns);
       const lines = drawnLines(out.text());
       for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(width);
-      const values = lines.map((line) => line.split('│')[2] ?? '').join('').replace(/\s/g, '');
+      const values = lines
+        .map((line) => line.split('│')[2] ?? '')
+        .join('')
+        .replace(/\s/g, '');
       expect(values).toContain(record.application_url);
     }
   });
 
   it('a key/value record wraps text between words, not inside one', async () => {
-    const record = { id: 'job_52tSBDjMjdYQ9Wd8QEKi', title: 'Senior Backend Engineer, Payments Platform and Infrastructure' };
+    const record = {
+      id: 'job_52tSBDjMjdYQ9Wd8QEKi',
+      title: 'Senior Backend Engineer, Payments Platform and Infrastructure',
+    };
     const out = output({ columns: 50 });
     await printRecord(out, record, [{ key: 'id', keepWhole: true }, { key: 'title' }]);
-    const values = drawnLines(out.text()).map((line) => (line.split('│')[2] ?? '').trim()).filter(Boolean);
-    expect(values).toEqual(['job_52tSBDjMjdYQ9Wd8QEKi', 'Senior Backend Engineer, Payments', 'Platform and Infrastructure']);
+    const values = drawnLines(out.text())
+      .map((line) => (line.split('│')[2] ?? '').trim())
+      .filter(Boolean);
+    expect(values).toEqual([
+      'job_52tSBDjMjdYQ9Wd8QEKi',
+      'Senior Backend Engineer, Payments',
+      'Platform and Infrastructure',
+    ]);
   });
 });

@@ -51,7 +51,11 @@ describe('the data dir certificate', () => {
     // A key that is not the certificate's.
     writeFileSync(join(dataDir, 'tls', 'key.pem'), selfSignedCertificate().key);
     expect(dataDirCertificate(dataDir).origin).toBe('made');
-    expect(new X509Certificate(readFileSync(join(dataDir, 'tls', 'cert.pem'))).checkPrivateKey(createPrivateKey(readFileSync(join(dataDir, 'tls', 'key.pem'))))).toBe(true);
+    expect(
+      new X509Certificate(readFileSync(join(dataDir, 'tls', 'cert.pem'))).checkPrivateKey(
+        createPrivateKey(readFileSync(join(dataDir, 'tls', 'key.pem'))),
+      ),
+    ).toBe(true);
   });
 
   it('is made again when it does not cover the loopback names', async () => {
@@ -59,10 +63,29 @@ describe('the data dir certificate', () => {
     dataDirCertificate(dataDir);
     const cert = join(dataDir, 'tls', 'cert.pem');
     const key = join(dataDir, 'tls', 'key.pem');
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-subj', '/CN=localhost',
-      '-addext', 'subjectAltName=DNS:localhost', '-days', '30', '-keyout', key, '-out', cert,
-    ], { stdio: 'ignore', cwd: root });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:P-256',
+        '-nodes',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=DNS:localhost',
+        '-days',
+        '30',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+      ],
+      { stdio: 'ignore', cwd: root },
+    );
     const onlyLocalhost = readFileSync(cert, 'utf8');
     const again = dataDirCertificate(dataDir);
     expect(again.origin).toBe('made');

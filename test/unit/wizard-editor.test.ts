@@ -23,14 +23,19 @@ async function setup() {
     stdio: 'ignore',
     onInterrupt: () => () => undefined,
   });
-  const log = () => (existsSync(join(box.root, 'log')) ? readFileSync(join(box.root, 'log'), 'utf8').split('\n').filter(Boolean) : []);
+  const log = () =>
+    existsSync(join(box.root, 'log')) ? readFileSync(join(box.root, 'log'), 'utf8').split('\n').filter(Boolean) : [];
   return { root: box.root, tmp, options, log };
 }
 
 describe('the description editor', () => {
   it('opens $EDITOR on the text so far in a 0600 file, returns what it saved, and removes the file', async () => {
     const { root, tmp, options, log } = await setup();
-    const editor = script(root, 'ed.sh', 'for last; do :; done; stat -c %a "$last" >> "$(dirname "$0")/log"; printf "\\nA paragraph from the editor.\\n" >> "$last"');
+    const editor = script(
+      root,
+      'ed.sh',
+      'for last; do :; done; stat -c %a "$last" >> "$(dirname "$0")/log"; printf "\\nA paragraph from the editor.\\n" >> "$last"',
+    );
     const outcome = await editText('Typed so far.', options({ EDITOR: editor }));
     expect(outcome).toEqual({ text: 'Typed so far.\n\nA paragraph from the editor.\n' });
     const [file, mode] = log();
@@ -61,7 +66,9 @@ describe('the description editor', () => {
   it('an editor that exits non-zero: the text is unchanged, saying so; the file is removed', async () => {
     const { root, tmp, options } = await setup();
     const editor = script(root, 'ed.sh', 'for last; do :; done; echo changed > "$last"; exit 1');
-    expect(await editText('Typed.', options({ EDITOR: editor }))).toEqual({ problem: 'The editor exited with 1; the text is unchanged.' });
+    expect(await editText('Typed.', options({ EDITOR: editor }))).toEqual({
+      problem: 'The editor exited with 1; the text is unchanged.',
+    });
     expect(readdirSync(tmp)).toEqual([]);
     expect(await editText('Typed.', options({ EDITOR: 'no-such-editor-anywhere' }))).toEqual({
       problem: 'The editor "no-such-editor-anywhere" was not found (exit 127); the text is unchanged.',

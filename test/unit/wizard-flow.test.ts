@@ -71,7 +71,8 @@ class ScriptedAsker implements Asker {
     this.questions.set(question.id, question);
     for (;;) {
       const scripted = this.next(question.id);
-      if (typeof scripted !== 'string') this.fail(`"${question.id}" is a text question, scripted ${JSON.stringify(scripted)}`);
+      if (typeof scripted !== 'string')
+        this.fail(`"${question.id}" is a text question, scripted ${JSON.stringify(scripted)}`);
       // @inquirer/prompts' input: an empty answer takes the default, then validate runs.
       const answer = scripted || (question.default ?? '');
       const message = question.validate?.(answer);
@@ -96,7 +97,8 @@ class ScriptedAsker implements Asker {
       this.selectDefaults.set(question.id, question.default);
       const answer = this.next(question.id);
       const choice = values.find((value) => value === answer);
-      if (choice === undefined) this.fail(`"${question.id}" offers ${values.join('|')}, scripted ${JSON.stringify(answer)}`);
+      if (choice === undefined)
+        this.fail(`"${question.id}" offers ${values.join('|')}, scripted ${JSON.stringify(answer)}`);
       return choice;
     });
   }
@@ -105,7 +107,8 @@ class ScriptedAsker implements Asker {
     return Promise.resolve().then(() => {
       this.asked.push(question.id);
       const answer = this.next(question.id);
-      if (typeof answer !== 'boolean') this.fail(`"${question.id}" is a yes/no question, scripted ${JSON.stringify(answer)}`);
+      if (typeof answer !== 'boolean')
+        this.fail(`"${question.id}" is a yes/no question, scripted ${JSON.stringify(answer)}`);
       return answer;
     });
   }
@@ -121,7 +124,11 @@ class ScriptedAsker implements Asker {
       for (;;) {
         const answer = this.next(question.id);
         if (!Array.isArray(answer)) this.fail(`"${question.id}" is a checkbox, scripted ${JSON.stringify(answer)}`);
-        const picked = answer.map((item) => question.choices.find((choice) => choice.value === item)?.value ?? this.fail(`"${question.id}" has no choice ${item}`));
+        const picked = answer.map(
+          (item) =>
+            question.choices.find((choice) => choice.value === item)?.value ??
+            this.fail(`"${question.id}" has no choice ${item}`),
+        );
         const message = question.validate?.(picked);
         if (message === undefined) return picked;
         this.refused.push({ id: question.id, answer: answer.join(','), message });
@@ -208,7 +215,9 @@ const MINIMAL_ASKED = [
 
 /** The message `jobs create` gives for these flag values (commander's raw strings) on `field`. */
 function flagMessage(flags: Record<string, string>, field: string): string | undefined {
-  const { input } = jobInputFromFlags(parseFlags(JOB_INPUT_FLAGS, { title: 'Data Engineer', description: DESCRIPTION, ...flags }));
+  const { input } = jobInputFromFlags(
+    parseFlags(JOB_INPUT_FLAGS, { title: 'Data Engineer', description: DESCRIPTION, ...flags }),
+  );
   const result = validateJobInput(input);
   return result.ok ? undefined : result.errors[field];
 }
@@ -279,7 +288,15 @@ describe('askForJob: the full wizard', () => {
   });
 
   it('offers the spec values plus skip in its selects', async () => {
-    const asker = new ScriptedAsker(minimal({ salary: [true], 'salary.min': [''], 'salary.max': [''], 'salary.currency': [''], 'salary.period': ['skip'] }));
+    const asker = new ScriptedAsker(
+      minimal({
+        salary: [true],
+        'salary.min': [''],
+        'salary.max': [''],
+        'salary.currency': [''],
+        'salary.period': ['skip'],
+      }),
+    );
     await askForJob(asker, {});
     expect(Object.fromEntries(asker.selectChoices)).toEqual({
       'location.type': ['remote', 'hybrid', 'onsite', 'skip'],
@@ -324,11 +341,22 @@ describe('askForJob: location', () => {
 
   it.each(['onsite', 'hybrid'] as const)('%s asks city and state, then the optional country', async (type) => {
     const asker = new ScriptedAsker(
-      minimal({ 'location.type': [type], 'location.city': ['Austin'], 'location.state': ['TX'], 'location.country': ['US'] }),
+      minimal({
+        'location.type': [type],
+        'location.city': ['Austin'],
+        'location.state': ['TX'],
+        'location.country': ['US'],
+      }),
     );
     const result = await askForJob(asker, {});
     expect(result?.input.location).toEqual({ type, city: 'Austin', state: 'TX', country: 'US' });
-    expect(asker.asked.slice(2, 7)).toEqual(['location.type', 'location.city', 'location.state', 'location.country', 'description']);
+    expect(asker.asked.slice(2, 7)).toEqual([
+      'location.type',
+      'location.city',
+      'location.state',
+      'location.country',
+      'description',
+    ]);
     expect(asker.unused()).toEqual([]);
   });
 
@@ -359,7 +387,12 @@ describe('askForJob: location', () => {
     const asker = new ScriptedAsker(minimal());
     const result = await askForJob(asker, {});
     expect(result).toEqual({
-      input: { title: 'Data Engineer', description: DESCRIPTION, assessment_config: { auto_generate: false }, publish: false },
+      input: {
+        title: 'Data Engineer',
+        description: DESCRIPTION,
+        assessment_config: { auto_generate: false },
+        publish: false,
+      },
       savePath: undefined,
     });
     expect(result && Object.keys(result.input)).toEqual(['title', 'description', 'assessment_config', 'publish']);
@@ -413,16 +446,26 @@ describe('askForJob: salary', () => {
       }),
     );
     const result = await askForJob(asker, {});
-    expect(asker.refused).toEqual([{ id: 'salary.max', answer: '80000', message: 'must not be less than salary.min (90000)' }]);
+    expect(asker.refused).toEqual([
+      { id: 'salary.max', answer: '80000', message: 'must not be less than salary.min (90000)' },
+    ]);
     // The same message as `--salary-min 90000 --salary-max 80000`.
-    expect(flagMessage({ salaryMin: '90000', salaryMax: '80000' }, 'salary.max')).toBe('must not be less than salary.min (90000)');
+    expect(flagMessage({ salaryMin: '90000', salaryMax: '80000' }, 'salary.max')).toBe(
+      'must not be less than salary.min (90000)',
+    );
     expect(result?.input.salary).toEqual({ min: 90000, max: 120000, currency: 'USD', period: 'monthly' });
     expect(asker.asked.filter((id) => id === 'salary.max')).toEqual(['salary.max']);
   });
 
   it('all parts optional: only a minimum', async () => {
     const asker = new ScriptedAsker(
-      minimal({ salary: [true], 'salary.min': ['50000'], 'salary.max': [''], 'salary.currency': [''], 'salary.period': ['skip'] }),
+      minimal({
+        salary: [true],
+        'salary.min': ['50000'],
+        'salary.max': [''],
+        'salary.currency': [''],
+        'salary.period': ['skip'],
+      }),
     );
     const result = await askForJob(asker, {});
     expect(result?.input.salary).toEqual({ min: 50000 });
@@ -465,14 +508,50 @@ describe('askForJob: answers are checked with the messages flags get', () => {
   // in the order the wizard asks them.
   const cases: [string, string, Record<string, string>, string, string][] = [
     ['title', '   ', { title: '   ' }, 'title', 'must not be empty'],
-    ['location.country', 'XX', { locationType: 'remote', country: 'XX' }, 'location.country', '"XX" is not an ISO 3166-1 alpha-2 country code (such as US, DE, GB)'],
-    ['location.country', 'USA', { locationType: 'remote', country: 'USA' }, 'location.country', '"USA" is not an ISO 3166-1 alpha-2 country code (such as US, DE, GB)'],
-    ['description', DESCRIPTION_42, { description: DESCRIPTION_42 }, 'description', 'must be at least 100 characters (got 42)'],
+    [
+      'location.country',
+      'XX',
+      { locationType: 'remote', country: 'XX' },
+      'location.country',
+      '"XX" is not an ISO 3166-1 alpha-2 country code (such as US, DE, GB)',
+    ],
+    [
+      'location.country',
+      'USA',
+      { locationType: 'remote', country: 'USA' },
+      'location.country',
+      '"USA" is not an ISO 3166-1 alpha-2 country code (such as US, DE, GB)',
+    ],
+    [
+      'description',
+      DESCRIPTION_42,
+      { description: DESCRIPTION_42 },
+      'description',
+      'must be at least 100 characters (got 42)',
+    ],
     ['salary.min', '-1', { salaryMin: '-1' }, 'salary.min', 'must not be negative'],
     ['salary.min', 'abc', { salaryMin: 'abc' }, 'salary.min', 'must be a number'],
-    ['assessment_config.question_count', '4', { questionCount: '4' }, 'assessment_config.question_count', 'must be a whole number from 5 to 20'],
-    ['assessment_config.question_count', '7.5', { questionCount: '7.5' }, 'assessment_config.question_count', 'must be a whole number from 5 to 20'],
-    ['assessment_config.time_limit', '2000', { timeLimit: '2000' }, 'assessment_config.time_limit', 'must be a whole number from 300 to 1800'],
+    [
+      'assessment_config.question_count',
+      '4',
+      { questionCount: '4' },
+      'assessment_config.question_count',
+      'must be a whole number from 5 to 20',
+    ],
+    [
+      'assessment_config.question_count',
+      '7.5',
+      { questionCount: '7.5' },
+      'assessment_config.question_count',
+      'must be a whole number from 5 to 20',
+    ],
+    [
+      'assessment_config.time_limit',
+      '2000',
+      { timeLimit: '2000' },
+      'assessment_config.time_limit',
+      'must be a whole number from 300 to 1800',
+    ],
   ];
 
   it.each(cases)('%s %j: the flag gets the expected message', (_id, _answer, flags, field, message) => {
@@ -524,7 +603,13 @@ describe('askForJob: answers are checked with the messages flags get', () => {
       location: { type: 'remote', country: 'DE' },
       description: DESCRIPTION,
       salary: { min: 70000 },
-      assessment_config: { auto_generate: true, question_count: 12, time_limit: 600, question_types: ['scenario'], proctoring: false },
+      assessment_config: {
+        auto_generate: true,
+        question_count: 12,
+        time_limit: 600,
+        question_types: ['scenario'],
+        proctoring: false,
+      },
       publish: false,
     });
     // A refused answer is asked again at the same prompt, not as a new question.
@@ -561,7 +646,9 @@ describe('askForJob: answers are checked with the messages flags get', () => {
     const validate = asker.questions.get('description')?.validate;
     expect(validate?.('é'.repeat(99))).toBe('must be at least 100 characters (got 99)');
     expect(validate?.('😀'.repeat(100))).toBeUndefined();
-    expect(validate?.(`  ${'d'.repeat(99)}  `)).toBe(flagMessage({ description: `  ${'d'.repeat(99)}  ` }, 'description'));
+    expect(validate?.(`  ${'d'.repeat(99)}  `)).toBe(
+      flagMessage({ description: `  ${'d'.repeat(99)}  ` }, 'description'),
+    );
   });
 });
 
@@ -599,7 +686,13 @@ describe('askForJob: values given by flags or a file', () => {
         description: DESCRIPTION,
         skills: ['Kubernetes', 'Terraform'],
         employment_type: 'contract',
-        assessment_config: { question_count: 8, auto_generate: true, time_limit: 1200, question_types: ['ranksort'], proctoring: true },
+        assessment_config: {
+          question_count: 8,
+          auto_generate: true,
+          time_limit: 1200,
+          question_types: ['ranksort'],
+          proctoring: true,
+        },
         publish: true,
       },
       savePath: undefined,
@@ -658,7 +751,15 @@ describe('askForJob: the summary and the end', () => {
   });
 
   it('a draft with no AI questions reads so in the summary', async () => {
-    const asker = new ScriptedAsker(minimal({ salary: [true], 'salary.min': [''], 'salary.max': ['150'], 'salary.currency': [''], 'salary.period': ['hourly'] }));
+    const asker = new ScriptedAsker(
+      minimal({
+        salary: [true],
+        'salary.min': [''],
+        'salary.max': ['150'],
+        'salary.currency': [''],
+        'salary.period': ['hourly'],
+      }),
+    );
     await askForJob(asker, {});
     expect(asker.notes).toEqual([
       [

@@ -46,8 +46,10 @@ async function wizardQuestions(): Promise<Map<string, Question>> {
   const asker: Asker = {
     text: take,
     multiline: take,
-    select: <T extends string>(question: { id: string }) => Promise.resolve((question.id === 'location.type' ? 'remote' : 'skip') as T),
-    confirm: (question) => Promise.resolve(question.id === 'assessment_config.auto_generate' || question.id === 'confirm'),
+    select: <T extends string>(question: { id: string }) =>
+      Promise.resolve((question.id === 'location.type' ? 'remote' : 'skip') as T),
+    confirm: (question) =>
+      Promise.resolve(question.id === 'assessment_config.auto_generate' || question.id === 'confirm'),
     checkbox: <T extends string>() => Promise.resolve(['scenario'] as T[]),
     note: () => undefined,
   };
@@ -75,7 +77,11 @@ async function renderDescription(edit?: MultilineConfig['edit']) {
   const { message, min, validate } = question('description');
   if (min === undefined || validate === undefined) throw new Error('description has no min or validate');
   const controller = new AbortController();
-  const rendered = await render(multiline, { message, min, validate, ...(edit ? { edit, editorName: 'fake-editor' } : {}) }, { signal: controller.signal });
+  const rendered = await render(
+    multiline,
+    { message, min, validate, ...(edit ? { edit, editorName: 'fake-editor' } : {}) },
+    { signal: controller.signal },
+  );
   /** Closes a prompt left open (as Esc does at a terminal). */
   const abort = async () => {
     controller.abort();
@@ -244,7 +250,10 @@ describe('the multiline prompt', () => {
   });
 
   it('"e" with an editor that fails keeps the text and says why; text too short from the editor stays open', async () => {
-    const outcomes: EditOutcome[] = [{ problem: 'The editor exited with 1; the text is unchanged.' }, { text: 'Short.\n' }];
+    const outcomes: EditOutcome[] = [
+      { problem: 'The editor exited with 1; the text is unchanged.' },
+      { text: 'Short.\n' },
+    ];
     const { getScreen, events, abort } = await renderDescription(() => Promise.resolve(outcomes.shift()!));
     events.type(LINE_1);
     events.keypress('enter');
@@ -252,13 +261,20 @@ describe('the multiline prompt', () => {
     events.keypress('enter');
     await settle();
     await settle();
-    expect(getScreen()).toBe(screen([LINE_1, ''], '64/100 characters', '> The editor exited with 1; the text is unchanged.'));
+    expect(getScreen()).toBe(
+      screen([LINE_1, ''], '64/100 characters', '> The editor exited with 1; the text is unchanged.'),
+    );
     events.type('e');
     events.keypress('enter');
     await settle();
     await settle();
     expect(getScreen()).toBe(
-      screen(['Short.', ''], '6/100 characters', 'From your editor: type on, or "e" to edit again.', '> must be at least 100 characters (got 6)'),
+      screen(
+        ['Short.', ''],
+        '6/100 characters',
+        'From your editor: type on, or "e" to edit again.',
+        '> must be at least 100 characters (got 6)',
+      ),
     );
     await abort();
   });

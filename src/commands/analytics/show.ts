@@ -37,7 +37,11 @@ export default defineCommand({
     }
     if (format === 'csv') {
       const { csvRow } = await import('../../output/render.js');
-      ctx.output.raw(metrics(data).map((row) => `${csvRow(row)}\r\n`).join(''));
+      ctx.output.raw(
+        metrics(data)
+          .map((row) => `${csvRow(row)}\r\n`)
+          .join(''),
+      );
       return;
     }
     ctx.output.raw(await summary(ctx.output, data));
@@ -65,7 +69,8 @@ export function metrics(data: Record<string, unknown>): string[][] {
         if (typeof count === 'number') rows.push([guard(inert(`funnel.${plainText(status)}`)), String(count)]);
       }
     } else if (value !== null && typeof value === 'object' && !Array.isArray(value) && depth < MAX_METRIC_DEPTH) {
-      for (const [key, inner] of Object.entries(value)) if (key !== 'filters') walk(inner, path ? `${path}.${key}` : key, depth + 1);
+      for (const [key, inner] of Object.entries(value))
+        if (key !== 'filters') walk(inner, path ? `${path}.${key}` : key, depth + 1);
     }
   };
   walk(data, '', 0);
@@ -77,7 +82,8 @@ async function summary(out: Output, data: Record<string, unknown>): Promise<stri
   const paint = await out.painter('stdout');
   // Every value and key here is the server's: shown inert (docs/output.md "Text from outside").
   const text = (value: unknown) => cellText(value);
-  const section = (value: unknown) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {});
+  const section = (value: unknown) =>
+    value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
   const counts = (value: unknown) =>
     Object.entries(section(value))
       .filter(([, count]) => typeof count === 'number' && count > 0)
@@ -87,7 +93,11 @@ async function summary(out: Output, data: Record<string, unknown>): Promise<stri
   const candidates = section(data.candidates);
   const assessments = section(data.assessments);
   // Steps that are objects only: a server's `null` or `1` in the funnel is no step.
-  const funnel = Array.isArray(data.funnel) ? (data.funnel as unknown[]).filter((step): step is Record<string, unknown> => step !== null && typeof step === 'object' && !Array.isArray(step)) : [];
+  const funnel = Array.isArray(data.funnel)
+    ? (data.funnel as unknown[]).filter(
+        (step): step is Record<string, unknown> => step !== null && typeof step === 'object' && !Array.isArray(step),
+      )
+    : [];
   const filters = section(data.filters);
   const scope = [
     filters.job_id ? `job ${text(filters.job_id)}` : 'all jobs',
@@ -96,16 +106,24 @@ async function summary(out: Output, data: Record<string, unknown>): Promise<stri
   ]
     .filter(Boolean)
     .join(' ');
-  const average = candidates.average_score === null || candidates.average_score === undefined ? 'no scores yet' : `average score ${text(candidates.average_score)}`;
+  const average =
+    candidates.average_score === null || candidates.average_score === undefined
+      ? 'no scores yet'
+      : `average score ${text(candidates.average_score)}`;
   const rows: [string, string][] = [
     ['Jobs', `${text(jobs.total ?? 0)}${counts(jobs.by_status) ? ` (${counts(jobs.by_status)})` : ''}`],
-    ['Candidates', `${text(candidates.total ?? 0)}, ${text(candidates.assessed ?? 0)} assessed, ${average}${counts(candidates.by_status) ? ` (${counts(candidates.by_status)})` : ''}`],
+    [
+      'Candidates',
+      `${text(candidates.total ?? 0)}, ${text(candidates.assessed ?? 0)} assessed, ${average}${counts(candidates.by_status) ? ` (${counts(candidates.by_status)})` : ''}`,
+    ],
     ['Assessments', `${text(assessments.generated ?? 0)} generated`],
   ];
-  if (funnel.length > 0) rows.push(['Funnel', funnel.map((step) => `${text(step.status)}${KEEP}${text(step.count)}`).join(' → ')]);
+  if (funnel.length > 0)
+    rows.push(['Funnel', funnel.map((step) => `${text(step.status)}${KEEP}${text(step.count)}`).join(' → ')]);
   const lines = [`${paint.bold('Analytics')} (${scope})`];
   // Each value wraps beside its label at a terminal (the terminal would cut "review 1" / "2").
-  for (const [label, value] of rows) lines.push(...hanging(`  ${label.padEnd(13)}`, value, out.isStdoutTTY ? out.columns : undefined));
+  for (const [label, value] of rows)
+    lines.push(...hanging(`  ${label.padEnd(13)}`, value, out.isStdoutTTY ? out.columns : undefined));
   return `${lines.join('\n')}\n`;
 }
 

@@ -21,8 +21,16 @@ const FLAGS = {
     choices: METHODS,
     message: `-X must be one of ${METHODS.join(', ')} (got "{value}").`,
   }),
-  rawField: flag.list({ short: '-f', value: 'key=value', help: 'a string field (repeatable; query for GET, JSON body otherwise)' }),
-  field: flag.list({ short: '-F', value: 'key=value', help: 'a typed field: numbers, true, false, null, @file (repeatable)' }),
+  rawField: flag.list({
+    short: '-f',
+    value: 'key=value',
+    help: 'a string field (repeatable; query for GET, JSON body otherwise)',
+  }),
+  field: flag.list({
+    short: '-F',
+    value: 'key=value',
+    help: 'a typed field: numbers, true, false, null, @file (repeatable)',
+  }),
   header: flag.list({ short: '-H', help: "an extra header, 'Name: value' (repeatable)" }),
   input: flag.string({ value: 'file', help: 'the request body from a file (- for stdin)' }),
   paginate: flag.boolean({ help: 'follow every page of a list' }),
@@ -39,31 +47,51 @@ export default defineCommand({
   effect: 'delete',
   args: { path: arg.required('path under the base URL, such as /jobs or jobs/job_abc123') },
   flags: FLAGS,
-  examples: ['hire api -X GET /jobs -f status=active', 'hire api -X PATCH /jobs/job_abc123 -f title="Staff Engineer"', 'hire api /candidates --paginate --slurp -F per_page=100'],
+  examples: [
+    'hire api -X GET /jobs -f status=active',
+    'hire api -X PATCH /jobs/job_abc123 -f title="Staff Engineer"',
+    'hire api /candidates --paginate --slurp -F per_page=100',
+  ],
   async run(ctx, flags) {
-    if (flags.slurp && !flags.paginate) throw new UsageError('--slurp works only with --paginate: it merges the pages --paginate fetches into one array.');
+    if (flags.slurp && !flags.paginate)
+      throw new UsageError(
+        '--slurp works only with --paginate: it merges the pages --paginate fetches into one array.',
+      );
     // One merged array has no single status or headers to show before it.
-    if (flags.slurp && flags.include) throw new UsageError('--include and --slurp cannot be used together: the merged array is not one response.');
+    if (flags.slurp && flags.include)
+      throw new UsageError('--include and --slurp cannot be used together: the merged array is not one response.');
     const rawPath = flags.path;
     const fields = await collectFields(ctx, flags);
     if (flags.input !== undefined && fields !== undefined && flags.method !== 'GET') {
       throw new UsageError('Pass the body either as --input or as -f/-F fields, not both.');
     }
     // Like gh: fields or --input mean POST, unless --paginate (which follows a GET list).
-    const method = flags.method ?? (!flags.paginate && (fields !== undefined || flags.input !== undefined) ? 'POST' : 'GET');
+    const method =
+      flags.method ?? (!flags.paginate && (fields !== undefined || flags.input !== undefined) ? 'POST' : 'GET');
     if (flags.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only.');
     const headers = parseHeaders(flags.header ?? []);
     const path = normalisePath(rawPath);
     const inQuery = method === 'GET' || method === 'DELETE';
     const query = inQuery && fields ? flattenQuery(fields) : undefined;
-    const rawBody = flags.input !== undefined ? await readTextInput(ctx, '--input', flags.input) : !inQuery && fields ? JSON.stringify(fields) : undefined;
+    const rawBody =
+      flags.input !== undefined
+        ? await readTextInput(ctx, '--input', flags.input)
+        : !inQuery && fields
+          ? JSON.stringify(fields)
+          : undefined;
 
     if (method !== 'GET' && !(await confirmProductionWrite(ctx, `Send ${method} ${path}`))) return;
     let pagesLeft: number | undefined;
     const api = await ctx.api();
-    const client = flags.paginate ? paceBulk(ctx, api, { reserve: flags.reserve, maxWait: flags.maxWait }, () => pagesLeft) : api;
+    const client = flags.paginate
+      ? paceBulk(ctx, api, { reserve: flags.reserve, maxWait: flags.maxWait }, () => pagesLeft)
+      : api;
     const show: Shown = { include: flags.include === true, slurped: flags.slurp ? [] : undefined };
-    let response = await client.send(method, path, { ...(query ? { query } : {}), ...(rawBody !== undefined ? { rawBody } : {}), headers });
+    let response = await client.send(method, path, {
+      ...(query ? { query } : {}),
+      ...(rawBody !== undefined ? { rawBody } : {}),
+      headers,
+    });
     if (!(await report(ctx, response, show))) return;
     if (!flags.paginate) return;
     const last = totalPages(response);
@@ -116,10 +144,14 @@ async function report(ctx: Context, response: RawResponse, show: Shown): Promise
   if (ok && show.slurped) {
     const { pageItems } = await import('../../output/api-body.js');
     const items = pageItems(response.text);
-    if (!items) throw new HireError('--slurp needs JSON pages with `data`; this answer has none. Leave out --slurp to see it as received.', {
-      exitCode: ExitCode.failure,
-      code: 'invalid_response',
-    });
+    if (!items)
+      throw new HireError(
+        '--slurp needs JSON pages with `data`; this answer has none. Leave out --slurp to see it as received.',
+        {
+          exitCode: ExitCode.failure,
+          code: 'invalid_response',
+        },
+      );
     // A loop: spreading a page of 200,000 items as arguments overflows the call stack.
     for (const item of items) show.slurped.push(item);
     return true;
@@ -136,7 +168,8 @@ async function report(ctx: Context, response: RawResponse, show: Shown): Promise
     ctx.exitCode = exitCodeForStatus(response.status, code ?? 'invalid_response');
     ctx.output.notice(`HTTP ${response.status}${code ? ` ${inert(String(code))}` : ''}`);
     // Said even with --quiet: an unfollowed redirect is a failure the user has to act on.
-    if (response.status >= 300 && response.status < 400) ctx.output.say(`Error: ${inert(redirectMessage(response.status, response.headers.location))}`);
+    if (response.status >= 300 && response.status < 400)
+      ctx.output.say(`Error: ${inert(redirectMessage(response.status, response.headers.location))}`);
   }
   return ok;
 }
@@ -241,8 +274,11 @@ function setField(body: Record<string, unknown>, key: string, value: unknown): v
 function flattenQuery(fields: Record<string, unknown>): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};
   for (const [key, value] of Object.entries(fields)) {
-    query[key] = Array.isArray(value) ? value.map(String) : value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value);
+    query[key] = Array.isArray(value)
+      ? value.map(String)
+      : value !== null && typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
   }
   return query;
 }
-

@@ -18,7 +18,10 @@ export const ASSESSMENT_DETAIL_COLUMNS: readonly Column[] = [
   { key: 'time_limit' },
   { key: 'proctoring' },
   { key: 'question_types' },
-  { key: 'questions', format: (value) => (Array.isArray(value) ? `${value.length} questions (--json shows them)` : String(value)) },
+  {
+    key: 'questions',
+    format: (value) => (Array.isArray(value) ? `${value.length} questions (--json shows them)` : String(value)),
+  },
   { key: 'created_at' },
   { key: 'updated_at' },
 ];
@@ -29,7 +32,10 @@ const SHOWN_BELOW = new Set(['question_count', 'time_limit', 'proctoring', 'ques
  * At a terminal: ids, status and dates in the table; the settings and every question below it.
  * Piped output keeps its key/value lines (the questions as a count: --json has them whole).
  */
-export function assessmentView(assessment: Record<string, unknown>, extra: readonly [string, string][] = []): DetailView {
+export function assessmentView(
+  assessment: Record<string, unknown>,
+  extra: readonly [string, string][] = [],
+): DetailView {
   return {
     extra,
     drawn: ASSESSMENT_DETAIL_COLUMNS.filter((column) => !SHOWN_BELOW.has(column.key)),

@@ -13,7 +13,11 @@ export default defineCommand({
     job: flag.string({ value: 'id', help: "only this job's assessments" }),
     ...LIST_FLAGS,
   },
-  examples: ['hire assessments list --job job_abc123', 'hire assessments list --all -o ndjson > assessments.ndjson', 'hire assessments list --json --fields id,job_id,question_count'],
+  examples: [
+    'hire assessments list --job job_abc123',
+    'hire assessments list --all -o ndjson > assessments.ndjson',
+    'hire assessments list --json --fields id,job_id,question_count',
+  ],
   async run(ctx, options) {
     await runList(ctx, options, {
       path: ASSESSMENTS_PATH,

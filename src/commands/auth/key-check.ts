@@ -23,7 +23,8 @@ export async function checkKey(ctx: Context, profile: ResolvedProfile): Promise<
   try {
     client = await ctx.apiFor(profile, { quietNotice: true });
   } catch (error) {
-    if (error instanceof HireError && error.code === 'no_credentials') return { state: 'no_key', message: 'no key stored', rateLimit: undefined, expiresAt: undefined };
+    if (error instanceof HireError && error.code === 'no_credentials')
+      return { state: 'no_key', message: 'no key stored', rateLimit: undefined, expiresAt: undefined };
     throw error;
   }
   try {
@@ -31,7 +32,14 @@ export async function checkKey(ctx: Context, profile: ResolvedProfile): Promise<
     const expiresAt = response.headers['x-key-expires-at'];
     const said = response.headers['x-hire-environment'];
     const environment = said === 'production' || said === 'sandbox' ? said : undefined;
-    if (response.status < 400) return { state: 'ok', message: 'works', rateLimit: client.rateLimit, expiresAt, ...(environment ? { environment } : {}) };
+    if (response.status < 400)
+      return {
+        state: 'ok',
+        message: 'works',
+        rateLimit: client.rateLimit,
+        expiresAt,
+        ...(environment ? { environment } : {}),
+      };
     const { parseResponse } = await import('../../api/client.js');
     try {
       parseResponse(response.status, response.headers, response.text);
@@ -42,14 +50,21 @@ export async function checkKey(ctx: Context, profile: ResolvedProfile): Promise<
     return { state: 'error', message: `HTTP ${response.status}`, rateLimit: client.rateLimit, expiresAt };
   } catch (error) {
     if (error instanceof ApiError) return fromApiError(error, client.rateLimit, undefined);
-    if (error instanceof HireError) return { state: 'unreachable', message: error.message, rateLimit: undefined, expiresAt: undefined };
+    if (error instanceof HireError)
+      return { state: 'unreachable', message: error.message, rateLimit: undefined, expiresAt: undefined };
     throw error;
   }
 }
 
 function fromApiError(error: ApiError, rateLimit: RateLimit | undefined, expiresAt: string | undefined): KeyCheck {
   const state: KeyState =
-    error.code === 'key_expired' ? 'key_expired' : error.status === 401 ? 'unauthorized' : error.status === 403 ? 'forbidden' : 'error';
+    error.code === 'key_expired'
+      ? 'key_expired'
+      : error.status === 401
+        ? 'unauthorized'
+        : error.status === 403
+          ? 'forbidden'
+          : 'error';
   return { state, message: `${error.message} (${error.code}, HTTP ${error.status})`, rateLimit, expiresAt };
 }
 
@@ -59,5 +74,7 @@ export function untilReset(reset: number | undefined): string {
   const at = new Date(reset * 1000);
   if (Number.isNaN(at.getTime())) return '';
   const time = at.toISOString().slice(11, 16);
-  return reset * 1000 - Date.now() > 86_400_000 ? ` until ${at.toISOString().slice(0, 10)} ${time} UTC` : ` until ${time} UTC`;
+  return reset * 1000 - Date.now() > 86_400_000
+    ? ` until ${at.toISOString().slice(0, 10)} ${time} UTC`
+    : ` until ${time} UTC`;
 }

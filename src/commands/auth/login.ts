@@ -1,7 +1,16 @@
 // hire auth login: stores a key in a profile, after one GET shows that it works (docs/profiles.md).
 // The key comes from a hidden prompt, or from stdin with --with-key; never from argv.
 import type { Context } from '../../context.js';
-import { BUILT_IN_PROFILES, ENVIRONMENTS, PROFILE_NAME, environmentFromUrl, maskKey, resolveProfile, type Environment, type ResolvedProfile } from '../../config/profiles.js';
+import {
+  BUILT_IN_PROFILES,
+  ENVIRONMENTS,
+  PROFILE_NAME,
+  environmentFromUrl,
+  maskKey,
+  resolveProfile,
+  type Environment,
+  type ResolvedProfile,
+} from '../../config/profiles.js';
 import { ExitCode, HireError, UsageError } from '../../errors.js';
 import { defineCommand, flag } from '../define.js';
 import { readTextInput } from '../shared/input.js';
@@ -16,13 +25,19 @@ export default defineCommand({
   summary: 'store a key in a profile after checking it with one request (the key is never an argument)',
   effect: 'write',
   flags: {
-    environment: flag.parsed((text) => (ENVIRONMENTS as readonly string[]).includes(text) ? (text as Environment) : undefined, {
-      value: 'env',
-      help: "production or sandbox (default: what the server or the URL says, else production); refused when they say otherwise",
-      choices: LOGIN_ENVIRONMENTS,
-      message: '--environment must be production or sandbox (got "{value}").',
+    environment: flag.parsed(
+      (text) => ((ENVIRONMENTS as readonly string[]).includes(text) ? (text as Environment) : undefined),
+      {
+        value: 'env',
+        help: 'production or sandbox (default: what the server or the URL says, else production); refused when they say otherwise',
+        choices: LOGIN_ENVIRONMENTS,
+        message: '--environment must be production or sandbox (got "{value}").',
+      },
+    ),
+    baseUrl: flag.string({
+      value: 'url',
+      help: 'the API base URL from your dashboard (/api/v1 is added when missing)',
     }),
-    baseUrl: flag.string({ value: 'url', help: 'the API base URL from your dashboard (/api/v1 is added when missing)' }),
     withKey: flag.boolean({ help: 'read the key from stdin instead of a hidden prompt' }),
     skipVerify: flag.boolean({ help: 'save the key without checking it' }),
     setDefault: flag.boolean({ help: 'make the profile the default one' }),
@@ -34,10 +49,12 @@ export default defineCommand({
   async run(ctx, flags) {
     const config = await ctx.config();
     const name = ctx.settings.profile ?? flags.environment ?? 'production';
-    if (!PROFILE_NAME.test(name)) throw new UsageError(`Profile names take letters, digits, _ and - only (got "${name}").`);
+    if (!PROFILE_NAME.test(name))
+      throw new UsageError(`Profile names take letters, digits, _ and - only (got "${name}").`);
     const existing = config.profiles?.[name];
     // The built-in local and local-sandbox profiles: the emulator, at the address they have until configured.
-    const builtIn = !existing && BUILT_IN_PROFILES.includes(name) ? resolveProfile({ flag: name, env: {}, config }) : undefined;
+    const builtIn =
+      !existing && BUILT_IN_PROFILES.includes(name) ? resolveProfile({ flag: name, env: {}, config }) : undefined;
     // What the user says of the environment: the flag, else what the profile was, else a prompt.
     const stated = flags.environment ?? existing?.environment ?? builtIn?.environment;
     let baseUrl = flags.baseUrl ?? existing?.base_url ?? builtIn?.baseUrl;
@@ -51,7 +68,10 @@ export default defineCommand({
       const prompts = await import('@inquirer/prompts');
       const io = promptIO(ctx);
       chosenEnvironment ??= await ask(() =>
-        prompts.select<Environment>({ message: 'Environment', choices: [{ value: 'production' }, { value: 'sandbox' }] }, io),
+        prompts.select<Environment>(
+          { message: 'Environment', choices: [{ value: 'production' }, { value: 'sandbox' }] },
+          io,
+        ),
       );
       baseUrl = await ask(() => prompts.input({ message: 'Base URL (from your dashboard)', required: true }, io));
     }
@@ -73,15 +93,21 @@ export default defineCommand({
     if (!flags.skipVerify) {
       const check = await checkKey(ctx, candidate);
       if (check.state !== 'ok') {
-        const exitCode = check.state === 'unreachable' ? ExitCode.network : check.state === 'error' ? ExitCode.failure : ExitCode.auth;
+        const exitCode =
+          check.state === 'unreachable' ? ExitCode.network : check.state === 'error' ? ExitCode.failure : ExitCode.auth;
         throw new HireError(`The key was not saved: ${base.href} answered: ${check.message}.`, {
           exitCode,
           code: check.state,
-          hint: check.state === 'unreachable' ? 'Check the base URL and your network, or pass --skip-verify.' : 'Check the key in your dashboard.',
+          hint:
+            check.state === 'unreachable'
+              ? 'Check the base URL and your network, or pass --skip-verify.'
+              : 'Check the key in your dashboard.',
         });
       }
       fromServer = check.environment;
-      const headroom = check.rateLimit ? ` ${check.rateLimit.remaining} of ${check.rateLimit.limit} requests left${untilReset(check.rateLimit.reset)}.` : '';
+      const headroom = check.rateLimit
+        ? ` ${check.rateLimit.remaining} of ${check.rateLimit.limit} requests left${untilReset(check.rateLimit.reset)}.`
+        : '';
       ctx.notice(`Key ${maskKey(key)} works with ${base.href}.${headroom}`);
     }
     // The environment is what the server says it is, else what its URL says; a profile must never
@@ -93,9 +119,12 @@ export default defineCommand({
       // the built-in emulator profiles: their address says which environment
     } else if (shown && chosenEnvironment && chosenEnvironment !== shown) {
       if (flags.environment || !existing) {
-        throw new UsageError(`--environment ${chosenEnvironment} contradicts the server: ${source}. Nothing was saved.`, {
-          hint: `Pass --environment ${shown}, or the base URL of the ${chosenEnvironment} environment.`,
-        });
+        throw new UsageError(
+          `--environment ${chosenEnvironment} contradicts the server: ${source}. Nothing was saved.`,
+          {
+            hint: `Pass --environment ${shown}, or the base URL of the ${chosenEnvironment} environment.`,
+          },
+        );
       }
       note = `Profile "${name}" is now marked ${shown} (it was ${chosenEnvironment}): ${source}.`;
       chosenEnvironment = shown;
@@ -126,7 +155,9 @@ export default defineCommand({
       if (makeDefault) next.default_profile = name;
     });
     ctx.configChanged();
-    ctx.notice(`Saved the key of profile "${name}" (${chosenEnvironment}, ${base.href})${makeDefault ? '; it is now the default profile' : ''}.`);
+    ctx.notice(
+      `Saved the key of profile "${name}" (${chosenEnvironment}, ${base.href})${makeDefault ? '; it is now the default profile' : ''}.`,
+    );
     if (note) ctx.notice(note);
   },
 });

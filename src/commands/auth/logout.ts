@@ -15,7 +15,13 @@ export default defineCommand({
     if (!config.profiles?.[name]?.api_key) {
       throw new UsageError(`Profile "${name}" has no stored key.`, { code: 'no_stored_key' });
     }
-    if (!(await confirmOrRefuse(ctx, `Remove the stored key of profile "${name}"?`, `Refusing to remove the key of profile "${name}"`))) {
+    if (
+      !(await confirmOrRefuse(
+        ctx,
+        `Remove the stored key of profile "${name}"?`,
+        `Refusing to remove the key of profile "${name}"`,
+      ))
+    ) {
       ctx.notice('Nothing was removed.');
       return;
     }

@@ -1,6 +1,13 @@
 // hire auth status: each profile (or one), its key (masked), where the key comes from, whether it
 // works, and the rate-limit headroom. Exit 3 when the selected profile's key fails (docs/profiles.md).
-import { defaultProfileName, maskKey, profileNames, resolveProfile, targetEnvironment, type ResolvedProfile } from '../../config/profiles.js';
+import {
+  defaultProfileName,
+  maskKey,
+  profileNames,
+  resolveProfile,
+  targetEnvironment,
+  type ResolvedProfile,
+} from '../../config/profiles.js';
 import { environmentCell } from '../profiles/describe.js';
 import { ExitCode } from '../../errors.js';
 import { inert } from '../../output/cells.js';
@@ -21,7 +28,15 @@ const COLUMNS: readonly Column[] = [
   { key: 'key', lines: 2, drop: 2 },
   { key: 'key_source', header: 'SOURCE', lines: 2, drop: 3 },
   { key: 'status', status: true, want: 6 },
-  { key: 'rate_limit', header: 'RATE LIMIT', short: 'RATE', lines: 2, want: 15, drop: 1, format: (value) => formatRateLimit(value) },
+  {
+    key: 'rate_limit',
+    header: 'RATE LIMIT',
+    short: 'RATE',
+    lines: 2,
+    want: 15,
+    drop: 1,
+    format: (value) => formatRateLimit(value),
+  },
 ];
 
 export default defineCommand({
@@ -45,11 +60,13 @@ export default defineCommand({
       const savedAt = config.profiles?.[name]?.key_saved_at;
       if (profile.keySource === 'profile' && savedAt) {
         const days = Math.floor((now - new Date(savedAt).getTime()) / 86_400_000);
-        if (days > ROTATE_AFTER_DAYS) warnings.push(`the key is ${days} days old; rotating keys every ${ROTATE_AFTER_DAYS} days is advised`);
+        if (days > ROTATE_AFTER_DAYS)
+          warnings.push(`the key is ${days} days old; rotating keys every ${ROTATE_AFTER_DAYS} days is advised`);
       }
       if (check.expiresAt) {
         const days = (new Date(check.expiresAt).getTime() - now) / 86_400_000;
-        if (days >= 0 && days <= EXPIRY_WARNING_DAYS) warnings.push(`the key expires on ${check.expiresAt.slice(0, 10)}`);
+        if (days >= 0 && days <= EXPIRY_WARNING_DAYS)
+          warnings.push(`the key expires on ${check.expiresAt.slice(0, 10)}`);
       }
       if (name === selected && check.state !== 'ok') selectedFailed = `Profile "${name}": ${check.message}`;
       rows.push({
@@ -69,11 +86,7 @@ export default defineCommand({
       });
     }
     const json = ctx.settings.format === 'json';
-    await printList(
-      ctx.output,
-      json ? rows.map(({ profile: _display, ...row }) => row) : rows,
-      COLUMNS,
-    );
+    await printList(ctx.output, json ? rows.map(({ profile: _display, ...row }) => row) : rows, COLUMNS);
     if (!json) {
       for (const row of rows) {
         if (row.status !== 'ok') ctx.output.say(inert(`${String(row.name)}: ${String(row.message)}`));

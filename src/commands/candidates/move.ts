@@ -18,7 +18,8 @@ import { readTextInput } from '../shared/input.js';
 import { MAX_CONCURRENCY } from '../jobs/import.js';
 
 /** What became of one candidate: `would_move` and `would_refuse` are a --dry-run's verdicts. */
-export type MoveOutcome = 'moved' | 'already' | 'refused' | 'not_found' | 'failed' | 'not_sent' | 'would_move' | 'would_refuse';
+export type MoveOutcome =
+  'moved' | 'already' | 'refused' | 'not_found' | 'failed' | 'not_sent' | 'would_move' | 'would_refuse';
 
 interface MoveResult {
   id: string;
@@ -44,7 +45,10 @@ export default defineCommand({
   effect: 'write',
   args: { ids: arg.variadic('candidate ids, or - to read them from stdin (one a line)') },
   flags: {
-    status: flag.enum(CANDIDATE_STATUSES, { help: 'the new status: {choices}', required: `--status is required: one of ${CANDIDATE_STATUSES.join(', ')}.` }),
+    status: flag.enum(CANDIDATE_STATUSES, {
+      help: 'the new status: {choices}',
+      required: `--status is required: one of ${CANDIDATE_STATUSES.join(', ')}.`,
+    }),
     dryRun: flag.boolean({ help: 'say who would move and who would be refused, and why; change nothing' }),
     concurrency: flag.number({
       value: 'n',
@@ -66,7 +70,8 @@ export default defineCommand({
     const { status } = options;
     // One id as an argument: the candidate's record, as ever.
     if (ids.length === 1 && !options.dryRun && !options.ids.includes('-')) return moveOne(ctx, ids[0]!, status);
-    if (!options.dryRun && !(await confirmProductionWrite(ctx, `Move ${plural(ids.length, 'candidate')} to ${status}`))) return;
+    if (!options.dryRun && !(await confirmProductionWrite(ctx, `Move ${plural(ids.length, 'candidate')} to ${status}`)))
+      return;
     const client = await ctx.api();
     const results = new Map<string, MoveResult>();
     const progress = progressBar(ctx.output, ids.length, options.dryRun ? 'Checking' : 'Moving');
@@ -77,7 +82,12 @@ export default defineCommand({
       interrupted = true;
       client.abort();
     });
-    const paced = paceBulk(ctx, client, { reserve: options.reserve, maxWait: options.maxWait }, () => ids.length - next);
+    const paced = paceBulk(
+      ctx,
+      client,
+      { reserve: options.reserve, maxWait: options.maxWait },
+      () => ids.length - next,
+    );
     const worker = async () => {
       while (!interrupted && !waitedOut && next < ids.length) {
         const id = ids[next++]!;
@@ -93,23 +103,49 @@ export default defineCommand({
       removeInterrupt();
       progress.done();
     }
-    const why = waitedOut ? 'not sent: --max-wait reached while waiting for the rate limit' : 'interrupted before it was sent';
-    const ordered = ids.map((id) => results.get(id) ?? { id, outcome: 'not_sent' as const, status: null, note: why, exitCode: waitedOut ? ExitCode.rateLimited : ExitCode.interrupted });
+    const why = waitedOut
+      ? 'not sent: --max-wait reached while waiting for the rate limit'
+      : 'interrupted before it was sent';
+    const ordered = ids.map(
+      (id) =>
+        results.get(id) ?? {
+          id,
+          outcome: 'not_sent' as const,
+          status: null,
+          note: why,
+          exitCode: waitedOut ? ExitCode.rateLimited : ExitCode.interrupted,
+        },
+    );
     report(ctx, ordered, status, options.dryRun === true);
     if (interrupted) throw new HireError('Interrupted.', { exitCode: ExitCode.interrupted, code: 'interrupted' });
     const failed = ordered.filter((result) => result.exitCode !== undefined);
     if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') {
       // The candidates as moved (or there already); what failed is the error on stderr.
-      await printList(ctx.output, ordered.flatMap((result) => (result.record && result.outcome !== 'would_refuse' ? [result.record] : [])), CANDIDATE_LIST_COLUMNS);
+      await printList(
+        ctx.output,
+        ordered.flatMap((result) => (result.record && result.outcome !== 'would_refuse' ? [result.record] : [])),
+        CANDIDATE_LIST_COLUMNS,
+      );
     } else {
-      await printList(ctx.output, ordered.map(({ id, outcome, status: now, note }) => ({ id, outcome, status: now, note })), COLUMNS);
+      await printList(
+        ctx.output,
+        ordered.map(({ id, outcome, status: now, note }) => ({ id, outcome, status: now, note })),
+        COLUMNS,
+      );
     }
     if (failed.length > 0) {
       const first = failed[0]!;
       throw new HireError(`${plural(failed.length, 'candidate')} of ${ids.length} did not end in ${status}.`, {
         exitCode: first.exitCode!,
-        code: first.outcome === 'not_found' ? 'not_found' : first.outcome === 'refused' || first.outcome === 'would_refuse' ? 'conflict' : 'move_failed',
-        details: Object.fromEntries(failed.map((result) => [result.id, `${result.outcome.replace('_', ' ')}: ${result.note ?? ''}`])),
+        code:
+          first.outcome === 'not_found'
+            ? 'not_found'
+            : first.outcome === 'refused' || first.outcome === 'would_refuse'
+              ? 'conflict'
+              : 'move_failed',
+        details: Object.fromEntries(
+          failed.map((result) => [result.id, `${result.outcome.replace('_', ' ')}: ${result.note ?? ''}`]),
+        ),
       });
     }
   },
@@ -119,9 +155,13 @@ export default defineCommand({
 async function moveOne(ctx: Context, id: string, status: CandidateStatus): Promise<void> {
   if (!(await confirmProductionWrite(ctx, `Move candidate ${id} to ${status}`))) return;
   const client = await ctx.api();
-  const moved = await moveCandidate(client, id, status, { onReadBack: (message) => ctx.note(message) }).catch(async (error: unknown) => {
-    throw error instanceof ApiError && error.status === 409 ? withHint(error, await refusalHint(client, id, status)) : error;
-  });
+  const moved = await moveCandidate(client, id, status, { onReadBack: (message) => ctx.note(message) }).catch(
+    async (error: unknown) => {
+      throw error instanceof ApiError && error.status === 409
+        ? withHint(error, await refusalHint(client, id, status))
+        : error;
+    },
+  );
   await printRecord(ctx.output, moved, CANDIDATE_DETAIL_COLUMNS);
 }
 
@@ -131,13 +171,20 @@ async function candidateIds(ctx: Context, given: readonly string[]): Promise<str
   for (const word of given) {
     if (word === '-') {
       const text = await readTextInput(ctx, 'stdin', '-');
-      ids.push(...text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== ''));
+      ids.push(
+        ...text
+          .split(/\r?\n/)
+          .map((line) => line.trim())
+          .filter((line) => line !== ''),
+      );
     } else ids.push(word);
   }
   const unique = [...new Set(ids)];
-  if (unique.length === 0) throw new UsageError('No candidate ids: pass them as arguments, or - to read them from stdin, one a line.');
+  if (unique.length === 0)
+    throw new UsageError('No candidate ids: pass them as arguments, or - to read them from stdin, one a line.');
   const bad = unique.find((id) => !/^[A-Za-z0-9_-]{1,200}$/.test(id));
-  if (bad !== undefined) throw new UsageError(`"${bad.length > 60 ? `${bad.slice(0, 60)}…` : bad}" is not a candidate id.`);
+  if (bad !== undefined)
+    throw new UsageError(`"${bad.length > 60 ? `${bad.slice(0, 60)}…` : bad}" is not a candidate id.`);
   return unique;
 }
 
@@ -148,13 +195,28 @@ async function move(ctx: Context, client: ApiClient, id: string, status: Candida
     return { id, outcome: 'moved', status: String(record.status), note: null, record };
   } catch (error) {
     if (!(error instanceof HireError)) throw error;
-    if (error instanceof ApiError && error.status === 404) return { id, outcome: 'not_found', status: null, note: 'no such candidate', exitCode: ExitCode.notFound };
+    if (error instanceof ApiError && error.status === 404)
+      return { id, outcome: 'not_found', status: null, note: 'no such candidate', exitCode: ExitCode.notFound };
     if (error instanceof ApiError && error.status === 409) {
       const current = await getCandidate(client, id).catch(() => undefined);
-      if (current && current.status === status) return { id, outcome: 'already', status, note: `already in ${status}`, record: current };
-      return { id, outcome: 'refused', status: current ? String(current.status) : null, note: reasonFor(id, current?.status, status), exitCode: ExitCode.failure };
+      if (current && current.status === status)
+        return { id, outcome: 'already', status, note: `already in ${status}`, record: current };
+      return {
+        id,
+        outcome: 'refused',
+        status: current ? String(current.status) : null,
+        note: reasonFor(id, current?.status, status),
+        exitCode: ExitCode.failure,
+      };
     }
-    if (error.code === 'rate_limit_wait') return { id, outcome: 'not_sent', status: null, note: 'not sent: --max-wait reached while waiting for the rate limit', exitCode: error.exitCode };
+    if (error.code === 'rate_limit_wait')
+      return {
+        id,
+        outcome: 'not_sent',
+        status: null,
+        note: 'not sent: --max-wait reached while waiting for the rate limit',
+        exitCode: error.exitCode,
+      };
     return { id, outcome: 'failed', status: null, note: `${error.message} (${error.code})`, exitCode: error.exitCode };
   }
 }
@@ -165,13 +227,24 @@ async function check(client: ApiClient, id: string, status: CandidateStatus): Pr
   try {
     current = await getCandidate(client, id);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return { id, outcome: 'not_found', status: null, note: 'no such candidate', exitCode: ExitCode.notFound };
-    if (error instanceof HireError) return { id, outcome: 'failed', status: null, note: `${error.message} (${error.code})`, exitCode: error.exitCode };
+    if (error instanceof ApiError && error.status === 404)
+      return { id, outcome: 'not_found', status: null, note: 'no such candidate', exitCode: ExitCode.notFound };
+    if (error instanceof HireError)
+      return {
+        id,
+        outcome: 'failed',
+        status: null,
+        note: `${error.message} (${error.code})`,
+        exitCode: error.exitCode,
+      };
     throw error;
   }
   const from = String(current.status);
   if (from === status) return { id, outcome: 'already', status, note: `already in ${status}`, record: current };
-  if ((CANDIDATE_STATUSES as readonly string[]).includes(from) && candidateMovesFrom(from as CandidateStatus).includes(status)) {
+  if (
+    (CANDIDATE_STATUSES as readonly string[]).includes(from) &&
+    candidateMovesFrom(from as CandidateStatus).includes(status)
+  ) {
     return { id, outcome: 'would_move', status: from, note: `${from} → ${status}`, record: current };
   }
   return { id, outcome: 'would_refuse', status: from, note: reasonFor(id, from, status), exitCode: ExitCode.failure };
@@ -189,7 +262,8 @@ async function refusalHint(client: ApiClient, id: string, status: CandidateStatu
     (record) => String(record.status),
     () => undefined,
   );
-  if (!current || !(CANDIDATE_STATUSES as readonly string[]).includes(current)) return 'A candidate moves one step along the pipeline, one step back, or to rejected.';
+  if (!current || !(CANDIDATE_STATUSES as readonly string[]).includes(current))
+    return 'A candidate moves one step along the pipeline, one step back, or to rejected.';
   return moveHint(id, current as CandidateStatus, status);
 }
 
@@ -197,12 +271,22 @@ async function refusalHint(client: ApiClient, id: string, status: CandidateStatu
 function report(ctx: Context, results: readonly MoveResult[], status: CandidateStatus, dryRun: boolean): void {
   const count = (outcome: MoveOutcome) => results.filter((result) => result.outcome === outcome).length;
   const parts = dryRun
-    ? [`${count('would_move')} would move to ${status}`, count('already') ? `${count('already')} already there` : '', count('would_refuse') ? `${count('would_refuse')} would be refused` : '']
-    : [`${count('moved')} moved to ${status}`, count('already') ? `${count('already')} already there` : '', count('refused') ? `${count('refused')} refused` : ''];
+    ? [
+        `${count('would_move')} would move to ${status}`,
+        count('already') ? `${count('already')} already there` : '',
+        count('would_refuse') ? `${count('would_refuse')} would be refused` : '',
+      ]
+    : [
+        `${count('moved')} moved to ${status}`,
+        count('already') ? `${count('already')} already there` : '',
+        count('refused') ? `${count('refused')} refused` : '',
+      ];
   parts.push(
     count('not_found') ? `${count('not_found')} not found` : '',
     count('failed') ? `${count('failed')} failed` : '',
     count('not_sent') ? `${count('not_sent')} not sent` : '',
   );
-  ctx.notice(`${dryRun ? 'Dry run: ' : ''}${plural(results.length, 'candidate')}: ${parts.filter(Boolean).join(', ')}.${dryRun ? ' Nothing was changed.' : ''}`);
+  ctx.notice(
+    `${dryRun ? 'Dry run: ' : ''}${plural(results.length, 'candidate')}: ${parts.filter(Boolean).join(', ')}.${dryRun ? ' Nothing was changed.' : ''}`,
+  );
 }

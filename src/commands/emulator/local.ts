@@ -11,9 +11,12 @@ import { UsageError } from '../../errors.js';
 export async function localClient(ctx: Context, what = 'emulator commands work', why = ''): Promise<ApiClient> {
   const profile = await ctx.profile();
   if (profile.environment !== 'local') {
-    throw new UsageError(`${what} on the local emulator; profile "${profile.name}" is ${profile.environment}.${why ? ` ${why}` : ''}`, {
-      hint: 'Pass --profile local (or local-sandbox).',
-    });
+    throw new UsageError(
+      `${what} on the local emulator; profile "${profile.name}" is ${profile.environment}.${why ? ` ${why}` : ''}`,
+      {
+        hint: 'Pass --profile local (or local-sandbox).',
+      },
+    );
   }
   return ctx.api();
 }

@@ -29,7 +29,13 @@ export default defineCommand({
     // The profile's environment of the emulator: its sandbox's empty state is the seeded set.
     const sandbox = targetEnvironment(await ctx.profile()) === 'sandbox';
     const where = sandbox ? "the emulator's sandbox (then seeded again)" : 'the emulator';
-    if (!(await confirmOrRefuse(ctx, `Delete every job, candidate, assessment and webhook in ${where}?`, 'Refusing to reset the emulator'))) {
+    if (
+      !(await confirmOrRefuse(
+        ctx,
+        `Delete every job, candidate, assessment and webhook in ${where}?`,
+        'Refusing to reset the emulator',
+      ))
+    ) {
       ctx.notice('Nothing was deleted.');
       return;
     }
@@ -50,7 +56,12 @@ export default defineCommand({
 async function printReset(ctx: Context, result: ApiRecord): Promise<void> {
   const sandbox = targetEnvironment(await ctx.profile()) === 'sandbox';
   if (ctx.settings.format !== 'table') await printRecord(ctx.output, result, [{ key: 'removed' }]);
-  else ctx.notice(sandbox ? "The emulator's sandbox is back to its seeded jobs and candidates (keys kept)." : 'The emulator is empty again (keys kept).');
+  else
+    ctx.notice(
+      sandbox
+        ? "The emulator's sandbox is back to its seeded jobs and candidates (keys kept)."
+        : 'The emulator is empty again (keys kept).',
+    );
 }
 
 /**
@@ -60,7 +71,8 @@ async function printReset(ctx: Context, result: ApiRecord): Promise<void> {
  */
 async function recover(ctx: Context, error: HireError): Promise<boolean> {
   ctx.warn(error.message);
-  const question = 'Move the damaged emulator database aside (it is kept beside it) and start with empty data? Keys made with `emulator keys create` go with it.';
+  const question =
+    'Move the damaged emulator database aside (it is kept beside it) and start with empty data? Keys made with `emulator keys create` go with it.';
   if (!(await confirmOrRefuse(ctx, question, 'Refusing to move the emulator database aside'))) {
     ctx.notice('Nothing was moved.');
     return false;

@@ -10,13 +10,22 @@ export default defineCommand({
   summary: 'make candidates apply to an active job (events are delivered to webhooks)',
   effect: 'write',
   flags: {
-    job: flag.string({ value: 'id', help: 'the job they apply to', required: '--job ID is required: the job candidates apply to.' }),
+    job: flag.string({
+      value: 'id',
+      help: 'the job they apply to',
+      required: '--job ID is required: the job candidates apply to.',
+    }),
     applications: flag.number({ value: 'n', help: 'how many apply', default: '10', integer: true, min: 1 }),
     seed: flag.number({ value: 'n', help: 'the same seed gives the same candidates', integer: true, min: 0 }),
     completeAssessments: flag.boolean({ help: 'they also take the assessment: a score 0-100, then review' }),
-    advance: flag.boolean({ help: 'they also move along the pipeline (interview, offer, hired, rejected); implies --complete-assessments' }),
+    advance: flag.boolean({
+      help: 'they also move along the pipeline (interview, offer, hired, rejected); implies --complete-assessments',
+    }),
   },
-  examples: ['hire emulator simulate --job job_abc123 --applications 50', 'hire emulator simulate --job job_abc123 --applications 200 --advance'],
+  examples: [
+    'hire emulator simulate --job job_abc123 --applications 50',
+    'hire emulator simulate --job job_abc123 --applications 200 --advance',
+  ],
   async run(ctx, flags) {
     const result = await simulateApplications(await localClient(ctx), {
       job_id: flags.job,

@@ -11,9 +11,19 @@ export default defineCommand({
   summary: 'run the emulator as a standing server until Ctrl-C',
   effect: 'write',
   flags: {
-    port: flag.number({ value: 'port', help: 'port to listen on (0 = any free port)', default: '4010', integer: true, min: 0, max: 65535 }),
+    port: flag.number({
+      value: 'port',
+      help: 'port to listen on (0 = any free port)',
+      default: '4010',
+      integer: true,
+      min: 0,
+      max: 65535,
+    }),
     host: flag.string({ help: 'address to listen on', default: '127.0.0.1' }),
-    dataDir: flag.string({ value: 'dir', help: 'where the emulator keeps its data (default $HIRE_DATA_DIR or ~/.local/share/hire)' }),
+    dataDir: flag.string({
+      value: 'dir',
+      help: 'where the emulator keeps its data (default $HIRE_DATA_DIR or ~/.local/share/hire)',
+    }),
     deliveryBackoff: flag.number({
       value: 'ms',
       help: 'first webhook retry delay in ms, then ×5 each time (6 attempts); small for tests',
@@ -36,8 +46,14 @@ export default defineCommand({
       max: MAX_CLOCK_SCALE,
     }),
     chaosSeed: flag.number({ value: 'n', help: 'the same seed gives the same faults (default 1)', integer: true }),
-    tls: flag.boolean({ help: 'serve HTTPS, with a certificate for 127.0.0.1, ::1 and localhost made and kept in the data dir (tls/)' }),
-    tlsCert: flag.string({ name: 'tls-cert', value: 'file', help: 'serve HTTPS with this certificate (PEM; with --tls-key)' }),
+    tls: flag.boolean({
+      help: 'serve HTTPS, with a certificate for 127.0.0.1, ::1 and localhost made and kept in the data dir (tls/)',
+    }),
+    tlsCert: flag.string({
+      name: 'tls-cert',
+      value: 'file',
+      help: 'serve HTTPS with this certificate (PEM; with --tls-key)',
+    }),
     tlsKey: flag.string({ name: 'tls-key', value: 'file', help: "the --tls-cert certificate's private key (PEM)" }),
     chaosWeights: flag.parsed(parseWeights, {
       value: 'list',
@@ -46,15 +62,25 @@ export default defineCommand({
       message: `--chaos-weights takes kind=weight pairs, kinds ${FAULTS.join(', ')} (got "{value}").`,
     }),
   },
-  examples: ['hire emulator start', 'hire emulator start --port 4020 --data-dir ./emulator-data', 'hire emulator start --tls'],
+  examples: [
+    'hire emulator start',
+    'hire emulator start --port 4020 --data-dir ./emulator-data',
+    'hire emulator start --tls',
+  ],
   async run(ctx, flags) {
     ctx.streaming();
     const { port, chaosSeed: seed, chaosWeights: weights } = flags;
-    if (flags.chaos === undefined && (seed !== undefined || weights !== undefined)) throw new UsageError('--chaos-seed and --chaos-weights go with --chaos RATE.');
-    const chaos = flags.chaos === undefined ? undefined : { rate: flags.chaos, ...(seed !== undefined ? { seed } : {}), ...(weights ? { weights } : {}) };
-    if ((flags.tlsCert === undefined) !== (flags.tlsKey === undefined)) throw new UsageError('--tls-cert and --tls-key go together: pass both.', { code: 'usage_error' });
+    if (flags.chaos === undefined && (seed !== undefined || weights !== undefined))
+      throw new UsageError('--chaos-seed and --chaos-weights go with --chaos RATE.');
+    const chaos =
+      flags.chaos === undefined
+        ? undefined
+        : { rate: flags.chaos, ...(seed !== undefined ? { seed } : {}), ...(weights ? { weights } : {}) };
+    if ((flags.tlsCert === undefined) !== (flags.tlsKey === undefined))
+      throw new UsageError('--tls-cert and --tls-key go together: pass both.', { code: 'usage_error' });
     const dir = flags.dataDir ?? dataDir(ctx.env);
-    const tls = flags.tlsCert !== undefined || flags.tls ? await tlsMaterial(dir, flags.tlsCert, flags.tlsKey) : undefined;
+    const tls =
+      flags.tlsCert !== undefined || flags.tls ? await tlsMaterial(dir, flags.tlsCert, flags.tlsKey) : undefined;
     const backoff = flags.deliveryBackoff;
     const now = emulatorClock(ctx.env, flags.clockScale);
     const paint = await ctx.output.painter('stderr');
@@ -79,7 +105,10 @@ export default defineCommand({
         onNotice: (message) => ctx.notice(message),
         onWarning: (message) => ctx.warn(message),
         onRequest: (entry) =>
-          ctx.notice(`${entry.method} ${entry.path} → ${entry.status} (${Math.round(entry.ms)} ms) ${entry.requestId}`, paint.dim),
+          ctx.notice(
+            `${entry.method} ${entry.path} → ${entry.status} (${Math.round(entry.ms)} ms) ${entry.requestId}`,
+            paint.dim,
+          ),
       });
     } catch (error) {
       throw startFailure(error, flags.host, port);
@@ -93,14 +122,26 @@ export default defineCommand({
       ].join('\n'),
     );
     if (tls) {
-      const what = tls.origin === 'given' ? 'Serving HTTPS with the certificate in' : tls.origin === 'made' ? 'Made a TLS certificate for 127.0.0.1, ::1 and localhost:' : 'TLS certificate (127.0.0.1, ::1, localhost):';
-      ctx.notice(`${what} ${tls.certPath}. Clients trust it with NODE_EXTRA_CA_CERTS=${tls.certPath} (Node), curl --cacert ${tls.certPath}.`);
+      const what =
+        tls.origin === 'given'
+          ? 'Serving HTTPS with the certificate in'
+          : tls.origin === 'made'
+            ? 'Made a TLS certificate for 127.0.0.1, ::1 and localhost:'
+            : 'TLS certificate (127.0.0.1, ::1, localhost):';
+      ctx.notice(
+        `${what} ${tls.certPath}. Clients trust it with NODE_EXTRA_CA_CERTS=${tls.certPath} (Node), curl --cacert ${tls.certPath}.`,
+      );
     }
-    if (chaos) ctx.notice(`Injecting faults into ${Math.round(chaos.rate * 100)}% of API requests (seed ${chaos.seed ?? 1}).`);
+    if (chaos)
+      ctx.notice(`Injecting faults into ${Math.round(chaos.rate * 100)}% of API requests (seed ${chaos.seed ?? 1}).`);
     const signal = await stopped;
     await emulator.close();
     if (emulator.chaosCounts) {
-      ctx.notice(`Faults injected: ${Object.entries(emulator.chaosCounts).map(([fault, count]) => `${fault} ${count}`).join(', ')}.`);
+      ctx.notice(
+        `Faults injected: ${Object.entries(emulator.chaosCounts)
+          .map(([fault, count]) => `${fault} ${count}`)
+          .join(', ')}.`,
+      );
     }
     ctx.notice('Emulator stopped.');
     // docs/exit-codes.md: Ctrl-C is 130; a polite SIGTERM is a normal stop.
@@ -112,9 +153,12 @@ export default defineCommand({
 async function tlsMaterial(dir: string, certFile: string | undefined, keyFile: string | undefined) {
   const { TlsFileError, dataDirCertificate, givenCertificate } = await import('../../emulator/tls.js');
   try {
-    return certFile !== undefined && keyFile !== undefined ? givenCertificate(certFile, keyFile) : dataDirCertificate(dir);
+    return certFile !== undefined && keyFile !== undefined
+      ? givenCertificate(certFile, keyFile)
+      : dataDirCertificate(dir);
   } catch (error) {
-    if (error instanceof TlsFileError) throw new UsageError(`${error.flag ? `${error.flag}: ` : ''}${error.message}`, { code: 'invalid_tls_file' });
+    if (error instanceof TlsFileError)
+      throw new UsageError(`${error.flag ? `${error.flag}: ` : ''}${error.message}`, { code: 'invalid_tls_file' });
     throw error;
   }
 }
@@ -129,7 +173,10 @@ function startFailure(error: unknown, host: string, port: number): HireError {
     });
   }
   if (error instanceof Error && error.name === 'StoreError') {
-    return new HireError(error.message, { exitCode: ExitCode.failure, code: (error as Error & { code?: string }).code ?? 'emulator_data' });
+    return new HireError(error.message, {
+      exitCode: ExitCode.failure,
+      code: (error as Error & { code?: string }).code ?? 'emulator_data',
+    });
   }
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE') {
@@ -140,10 +187,20 @@ function startFailure(error: unknown, host: string, port: number): HireError {
     });
   }
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
-    return new HireError(`Cannot listen on ${host}: no such local address.`, { exitCode: ExitCode.usage, code: 'bad_host' });
+    return new HireError(`Cannot listen on ${host}: no such local address.`, {
+      exitCode: ExitCode.usage,
+      code: 'bad_host',
+    });
   }
   if (code === 'EACCES') {
-    return new HireError(`Not allowed to listen on ${host}:${port}.`, { exitCode: ExitCode.failure, code: 'port_denied' });
+    return new HireError(`Not allowed to listen on ${host}:${port}.`, {
+      exitCode: ExitCode.failure,
+      code: 'port_denied',
+    });
   }
-  return new HireError(`The emulator could not start: ${(error as Error).message}`, { exitCode: ExitCode.failure, code: 'emulator_failed', cause: error });
+  return new HireError(`The emulator could not start: ${(error as Error).message}`, {
+    exitCode: ExitCode.failure,
+    code: 'emulator_failed',
+    cause: error,
+  });
 }

@@ -6,7 +6,14 @@ import { printRecord, type Column } from '../../output/render.js';
 import { arg, defineCommand } from '../define.js';
 import { deliveryLines, type ShownDelivery } from './attempts.js';
 
-const COLUMNS: readonly Column[] = [{ key: 'id' }, { key: 'type' }, { key: 'job_id', header: 'JOB' }, { key: 'created_at' }, { key: 'data' }, { key: 'deliveries' }];
+const COLUMNS: readonly Column[] = [
+  { key: 'id' },
+  { key: 'type' },
+  { key: 'job_id', header: 'JOB' },
+  { key: 'created_at' },
+  { key: 'data' },
+  { key: 'deliveries' },
+];
 
 export default defineCommand({
   path: ['events', 'get'],
@@ -28,6 +35,10 @@ export default defineCommand({
       COLUMNS.filter((column) => column.key !== 'deliveries' && column.key !== 'data'),
     );
     ctx.output.line(`\nPayload (data):\n${inertJson(event.data ?? null, 2)}`);
-    ctx.output.line(deliveries.length === 0 ? '\nNot delivered: no webhook listened to this kind when it happened.' : `\nDeliveries:\n${deliveryLines(deliveries, ctx.io.isStdoutTTY && ctx.io.columns ? ctx.io.columns : undefined).join('\n')}`);
+    ctx.output.line(
+      deliveries.length === 0
+        ? '\nNot delivered: no webhook listened to this kind when it happened.'
+        : `\nDeliveries:\n${deliveryLines(deliveries, ctx.io.isStdoutTTY && ctx.io.columns ? ctx.io.columns : undefined).join('\n')}`,
+    );
   },
 });

@@ -17,15 +17,30 @@ export default defineCommand({
   flags: {
     kind: eventKindsFlag('kind', 'only these kinds, comma-separated: {choices}'),
     job: flag.string({ value: 'id', help: 'only events about this job' }),
-    since: flag.parsed(parseMoment, { value: 'time', example: '1h', help: `only events at or after: ${TIME_HELP}`, message: `--since takes ${TIME_HELP} (got "{value}").` }),
-    until: flag.parsed(parseMoment, { value: 'time', example: '2026-11-01T00:00:00Z', help: `only events before: ${TIME_HELP}`, message: `--until takes ${TIME_HELP} (got "{value}").` }),
+    since: flag.parsed(parseMoment, {
+      value: 'time',
+      example: '1h',
+      help: `only events at or after: ${TIME_HELP}`,
+      message: `--since takes ${TIME_HELP} (got "{value}").`,
+    }),
+    until: flag.parsed(parseMoment, {
+      value: 'time',
+      example: '2026-11-01T00:00:00Z',
+      help: `only events before: ${TIME_HELP}`,
+      message: `--until takes ${TIME_HELP} (got "{value}").`,
+    }),
     ...LIST_FLAGS,
   },
-  examples: ['hire events list', 'hire events list --kind candidate.statusChanged --job job_abc123', 'hire events list --since 1h --json'],
+  examples: [
+    'hire events list',
+    'hire events list --kind candidate.statusChanged --job job_abc123',
+    'hire events list --since 1h --json',
+  ],
   async run(ctx, options) {
     const now = Date.now();
     const [since, until] = [options.since?.(now), options.until?.(now)];
-    if (since !== undefined && until !== undefined && since >= until) throw new UsageError(`--since (${since}) is not before --until (${until}): no event can be in between.`);
+    if (since !== undefined && until !== undefined && since >= until)
+      throw new UsageError(`--since (${since}) is not before --until (${until}): no event can be in between.`);
     await runList(ctx, options, {
       path: EVENTS_PATH,
       noun: 'events',

@@ -24,7 +24,8 @@ export default defineCommand({
   },
   examples: ['hire events resend evt_abc123', 'hire events resend evt_abc123 --webhook wh_abc123'],
   async run(ctx, { id, webhook }) {
-    if (!(await confirmProductionWrite(ctx, `Deliver event ${id} again${webhook ? ` to webhook ${webhook}` : ''}`))) return;
+    if (!(await confirmProductionWrite(ctx, `Deliver event ${id} again${webhook ? ` to webhook ${webhook}` : ''}`)))
+      return;
     const client = await ctx.api();
     const queued = await resendEvent(client, id, webhook);
     const wanted = new Map(
@@ -46,7 +47,9 @@ export default defineCommand({
     } finally {
       removeInterrupt();
     }
-    const deliveries = (Array.isArray(event.deliveries) ? (event.deliveries as ShownDelivery[]) : []).filter((delivery) => wanted.has(String(delivery.id)));
+    const deliveries = (Array.isArray(event.deliveries) ? (event.deliveries as ShownDelivery[]) : []).filter(
+      (delivery) => wanted.has(String(delivery.id)),
+    );
     if (ctx.settings.format !== 'table') await printRecord(ctx.output, { ...event, deliveries }, COLUMNS);
     let failed: string | undefined;
     for (const delivery of deliveries) {

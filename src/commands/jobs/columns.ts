@@ -15,7 +15,14 @@ export function formatLocation(value: unknown): string {
 export function formatSalary(value: unknown): string {
   if (value === null || typeof value !== 'object') return cellText(value);
   const { min, max, currency, period } = value as Record<string, unknown>;
-  const range = min !== undefined && max !== undefined ? `${String(min)}–${String(max)}` : min !== undefined ? `from ${String(min)}` : max !== undefined ? `up to ${String(max)}` : '';
+  const range =
+    min !== undefined && max !== undefined
+      ? `${String(min)}–${String(max)}`
+      : min !== undefined
+        ? `from ${String(min)}`
+        : max !== undefined
+          ? `up to ${String(max)}`
+          : '';
   return cellText([range, currency, period].filter((part) => part !== undefined && part !== '').join(' '));
 }
 
@@ -86,4 +93,5 @@ export const JOB_CSV_COLUMNS: readonly Column[] = [
 ];
 
 /** The columns of a job list or record in this output format. */
-export const jobColumns = (format: OutputFormat, tableColumns: readonly Column[]): readonly Column[] => (format === 'csv' ? JOB_CSV_COLUMNS : tableColumns);
+export const jobColumns = (format: OutputFormat, tableColumns: readonly Column[]): readonly Column[] =>
+  format === 'csv' ? JOB_CSV_COLUMNS : tableColumns;

@@ -18,9 +18,15 @@ export default defineCommand({
   summary: 'create a job posting (POST /jobs)',
   effect: 'write',
   flags: {
-    fromFile: flag.string({ value: 'file', help: 'read the job from a JSON or YAML file (- for stdin); flags override it' }),
+    fromFile: flag.string({
+      value: 'file',
+      help: 'read the job from a JSON or YAML file (- for stdin); flags override it',
+    }),
     dryRun: flag.boolean({ help: 'validate and print the request body without sending it' }),
-    interactive: flag.boolean({ short: '-i', help: 'ask for the job in a wizard (also what happens at a terminal when --title or --description is missing)' }),
+    interactive: flag.boolean({
+      short: '-i',
+      help: 'ask for the job in a wizard (also what happens at a terminal when --title or --description is missing)',
+    }),
     save: flag.string({ value: 'file', help: 'save the job as JSON for --from-file, before sending it' }),
     ...JOB_INPUT_FLAGS,
   },
@@ -48,7 +54,11 @@ export default defineCommand({
       const terminal = terminalAsker(ctx);
       let result;
       try {
-        result = await askForJob(terminal.asker, gathered.fields, flags.save !== undefined ? { savePath: flags.save } : {});
+        result = await askForJob(
+          terminal.asker,
+          gathered.fields,
+          flags.save !== undefined ? { savePath: flags.save } : {},
+        );
       } finally {
         terminal.dispose();
       }
@@ -72,8 +82,13 @@ export default defineCommand({
     if (!(await confirmProductionWrite(ctx, `Create job "${input.title}"`))) return;
     const client = await ctx.api();
     const generating = input.assessment_config?.auto_generate !== false;
-    const { job, generationMs } = await withSpinner(ctx.output, generating ? 'Generating assessment…' : 'Creating job…', () => createJob(client, input));
-    const extra: [string, string][] = generationMs === undefined ? [] : [['assessment_generation_time', `${generationMs} ms`]];
+    const { job, generationMs } = await withSpinner(
+      ctx.output,
+      generating ? 'Generating assessment…' : 'Creating job…',
+      () => createJob(client, input),
+    );
+    const extra: [string, string][] =
+      generationMs === undefined ? [] : [['assessment_generation_time', `${generationMs} ms`]];
     await printRecord(ctx.output, job, JOB_DETAIL_COLUMNS, extra);
     await ctx.announceWrite(`Created job ${String(job.id)}`);
     if (wizard) {

@@ -16,7 +16,13 @@ export default defineCommand({
       const job = ctx.canPrompt ? await getJob(client, id) : undefined;
       const where = await ctx.whereWritten();
       const what = `${job ? `job ${id} ("${String(job.title)}", ${plural(Number(job.candidate_count ?? 0), 'candidate')})` : `job ${id}`}${where}`;
-      if (!(await confirmOrRefuse(ctx, `Delete ${what}? Its candidates and assessment go with it.`, `Refusing to delete ${what}`))) {
+      if (
+        !(await confirmOrRefuse(
+          ctx,
+          `Delete ${what}? Its candidates and assessment go with it.`,
+          `Refusing to delete ${what}`,
+        ))
+      ) {
         ctx.notice('Nothing was deleted.');
         return;
       }

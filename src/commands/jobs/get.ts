@@ -16,15 +16,22 @@ export default defineCommand({
   async run(ctx, { id }) {
     const job = await getJob(await ctx.api(), id);
     const { description, assessment_config: config } = job;
-    const settings = config !== null && typeof config === 'object' && !Array.isArray(config) ? (config as Record<string, unknown>) : {};
+    const settings =
+      config !== null && typeof config === 'object' && !Array.isArray(config)
+        ? (config as Record<string, unknown>)
+        : {};
     const piped: [string, string][] = [];
     if (description !== undefined && description !== null) piped.push(['description', cellText(description)]);
-    for (const [key, value] of Object.entries(settings)) piped.push([`assessment_config.${cellText(key)}`, cellText(value)]);
+    for (const [key, value] of Object.entries(settings))
+      piped.push([`assessment_config.${cellText(key)}`, cellText(value)]);
     await printDetail(ctx.output, job, jobColumns(ctx.settings.format, JOB_DETAIL_COLUMNS), {
       piped,
       async sections(width, paint) {
         return [
-          { heading: 'Description', lines: typeof description === 'string' ? await markdownLines(description, width, paint) : [] },
+          {
+            heading: 'Description',
+            lines: typeof description === 'string' ? await markdownLines(description, width, paint) : [],
+          },
           { heading: 'Assessment settings', lines: labelled(settingRows(settings), width, paint) },
         ];
       },

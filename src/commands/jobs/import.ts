@@ -11,7 +11,16 @@ import { createJob } from '../../api/jobs.js';
 import { canonicalJson } from '../../domain/canonical.js';
 import { validateJobInput, type JobInput } from '../../domain/job.js';
 import { ExitCode, HireError, InterruptedError, UsageError, type ExitCode as ExitCodeValue } from '../../errors.js';
-import { IMPORT_FORMATS, MAX_IMPORT_BYTES, detectFormat, dropServerFields, IMPORT_ERRORS_FIELD, readRows, type ImportFormat, type Row } from '../../importing/rows.js';
+import {
+  IMPORT_FORMATS,
+  MAX_IMPORT_BYTES,
+  detectFormat,
+  dropServerFields,
+  IMPORT_ERRORS_FIELD,
+  readRows,
+  type ImportFormat,
+  type Row,
+} from '../../importing/rows.js';
 import { plural } from '../../output/plural.js';
 import { progressBar } from '../../output/progress.js';
 import { printList, type Column } from '../../output/render.js';
@@ -54,7 +63,9 @@ const COLUMNS: readonly Column[] = [
  * the same on every run of the same file.
  */
 export function rowIdempotencyKey(input: JobInput): string {
-  const hex = createHash('sha256').update(`hire-import:${canonicalJson(input)}`).digest('hex');
+  const hex = createHash('sha256')
+    .update(`hire-import:${canonicalJson(input)}`)
+    .digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
@@ -75,14 +86,24 @@ export default defineCommand({
       message: `--concurrency must be a whole number from 1 to ${MAX_CONCURRENCY}, the API's concurrent-request limit (got "{value}").`,
     }),
     skipInvalid: flag.boolean({ help: 'import the valid rows even when some are not' }),
-    failuresFile: flag.string({ value: 'file', help: 'where the rows not created go (default: beside FILE, jobs.csv → jobs.failed.ndjson)' }),
+    failuresFile: flag.string({
+      value: 'file',
+      help: 'where the rows not created go (default: beside FILE, jobs.csv → jobs.failed.ndjson)',
+    }),
     dryRun: flag.boolean({ help: 'check every row and print the report; send nothing' }),
     ...BULK_FLAGS,
   },
-  examples: ['hire jobs import jobs.csv --dry-run', 'hire jobs import season.ndjson --concurrency 16 --json > report.json', 'hire jobs import jobs.failed.ndjson'],
+  examples: [
+    'hire jobs import jobs.csv --dry-run',
+    'hire jobs import season.ndjson --concurrency 16 --json > report.json',
+    'hire jobs import jobs.failed.ndjson',
+  ],
   async run(ctx, options) {
     const { file: path, concurrency } = options;
-    const text = await readTextInput(ctx, 'jobs import', path, { maxBytes: MAX_IMPORT_BYTES, hint: 'Split it into smaller files and import each.' });
+    const text = await readTextInput(ctx, 'jobs import', path, {
+      maxBytes: MAX_IMPORT_BYTES,
+      hint: 'Split it into smaller files and import each.',
+    });
     const format = options.format ?? detectFormat(path, text);
     if (options.failuresFile !== undefined) checkFailuresFile(options.failuresFile, path, format);
     let rows: Row[];
@@ -94,7 +115,9 @@ export default defineCommand({
     if (rows.length === 0) throw new UsageError(`${path === '-' ? 'stdin' : path} holds no jobs.`);
     const dropped = dropServerFields(rows);
     if (dropped.length > 0) {
-      ctx.notice(`Left out what the server sets (${dropped.join(', ')}): each row makes a new job, a draft unless its publish is true.`);
+      ctx.notice(
+        `Left out what the server sets (${dropped.join(', ')}): each row makes a new job, a draft unless its publish is true.`,
+      );
     }
 
     const results = new Map<number, RowResult>();
@@ -110,7 +133,11 @@ export default defineCommand({
           status: 'invalid',
           id: null,
           title: typeof row.fields?.title === 'string' ? row.fields.title : null,
-          error: details ? Object.entries(details).map(([field, message]) => `${field}: ${message}`).join('; ') : (row.problem ?? 'cannot be read'),
+          error: details
+            ? Object.entries(details)
+                .map(([field, message]) => `${field}: ${message}`)
+                .join('; ')
+            : (row.problem ?? 'cannot be read'),
           ...(details ? { details } : {}),
         });
       }
@@ -118,18 +145,34 @@ export default defineCommand({
     const invalid = [...results.values()];
     const refusal = (): HireError => {
       // One entry per row: printed under the error, and the `details` of the --json error envelope.
-      const details = Object.fromEntries(invalid.map((result) => [`row ${result.row}${result.line ? ` (line ${result.line})` : ''}`, result.error ?? 'not valid']));
-      return new HireError(`${invalid.length} of ${plural(rows.length, 'row')} ${invalid.length === 1 ? 'is' : 'are'} not valid; nothing was sent.`, {
-        exitCode: ExitCode.usage,
-        code: 'validation_error',
-        details,
-        hint: 'Fix them, or pass --skip-invalid to import the valid rows only.',
-      });
+      const details = Object.fromEntries(
+        invalid.map((result) => [
+          `row ${result.row}${result.line ? ` (line ${result.line})` : ''}`,
+          result.error ?? 'not valid',
+        ]),
+      );
+      return new HireError(
+        `${invalid.length} of ${plural(rows.length, 'row')} ${invalid.length === 1 ? 'is' : 'are'} not valid; nothing was sent.`,
+        {
+          exitCode: ExitCode.usage,
+          code: 'validation_error',
+          details,
+          hint: 'Fix them, or pass --skip-invalid to import the valid rows only.',
+        },
+      );
     };
 
     if (options.dryRun) {
       // The report a real import would start from, with the same exit code: nothing is sent or written.
-      for (const { row, input } of valid) results.set(row.index, { row: row.index, line: row.line ?? null, status: 'valid', id: null, title: input.title, error: null });
+      for (const { row, input } of valid)
+        results.set(row.index, {
+          row: row.index,
+          line: row.line ?? null,
+          status: 'valid',
+          id: null,
+          title: input.title,
+          error: null,
+        });
       const report = [...results.values()].sort((a, b) => a.row - b.row);
       await printList(ctx.output, report as unknown as Record<string, unknown>[], COLUMNS);
       // Refused, the error lists every reason whole already.
@@ -141,7 +184,13 @@ export default defineCommand({
     }
     if (invalid.length > 0 && !options.skipInvalid) throw refusal();
 
-    if (!(await confirmProductionWrite(ctx, `Create ${valid.length === 1 ? 'a job' : `${valid.length} jobs`} from ${path === '-' ? 'stdin' : path}`))) return;
+    if (
+      !(await confirmProductionWrite(
+        ctx,
+        `Create ${valid.length === 1 ? 'a job' : `${valid.length} jobs`} from ${path === '-' ? 'stdin' : path}`,
+      ))
+    )
+      return;
     const client = await ctx.api();
     const progress = progressBar(ctx.output, valid.length, 'Importing');
     let interrupted = false;
@@ -151,14 +200,21 @@ export default defineCommand({
     const removeInterrupt = ctx.io.onInterrupt(() => {
       if (interrupted) return client.abort();
       interrupted = true;
-      ctx.notice(`\nStopping: waiting up to ${STOP_GRACE_MS / 1000} s for the rows already sent (Ctrl-C again to stop now)…`);
+      ctx.notice(
+        `\nStopping: waiting up to ${STOP_GRACE_MS / 1000} s for the rows already sent (Ctrl-C again to stop now)…`,
+      );
       grace = setTimeout(() => client.abort(), STOP_GRACE_MS);
     });
     let firstFailure: ExitCodeValue | undefined;
     let next = 0;
     let waitedOut = false;
     // Paced to the key's budget; past --max-wait of waiting, no further row is sent (exit 5).
-    const paced = paceBulk(ctx, client, { reserve: options.reserve, maxWait: options.maxWait }, () => valid.length - next);
+    const paced = paceBulk(
+      ctx,
+      client,
+      { reserve: options.reserve, maxWait: options.maxWait },
+      () => valid.length - next,
+    );
     let stoppedBy: HireError | undefined;
     const worker = async () => {
       while (!interrupted && !waitedOut && next < valid.length) {
@@ -166,12 +222,18 @@ export default defineCommand({
         const base = { row: row.index, line: row.line ?? null, title: input.title };
         try {
           const created = await createJob(paced, input, rowIdempotencyKey(input));
-          results.set(row.index, { ...base, status: created.replayed ? 'existing' : 'created', id: String(created.job.id), error: null });
+          results.set(row.index, {
+            ...base,
+            status: created.replayed ? 'existing' : 'created',
+            id: String(created.job.id),
+            error: null,
+          });
           progress.tick(true);
         } catch (error) {
           if (!(error instanceof HireError)) throw error;
           if (error instanceof InterruptedError) {
-            const note = 'stopped before the server answered: it may have been created (importing the rows left over is safe)';
+            const note =
+              'stopped before the server answered: it may have been created (importing the rows left over is safe)';
             results.set(row.index, { ...base, status: 'interrupted', id: null, error: note });
             progress.tick(false);
             continue;
@@ -200,7 +262,14 @@ export default defineCommand({
     for (const { row, input } of valid) {
       if (!results.has(row.index)) {
         const why = stoppedBy ? notSent(stoppedBy) : 'interrupted before it was sent';
-        results.set(row.index, { row: row.index, line: row.line ?? null, status: 'not_sent', id: null, title: input.title, error: why });
+        results.set(row.index, {
+          row: row.index,
+          line: row.line ?? null,
+          status: 'not_sent',
+          id: null,
+          title: input.title,
+          error: why,
+        });
       }
     }
 
@@ -241,11 +310,16 @@ export default defineCommand({
     const said = `${plural(rows.length, 'row')}: ${summary.join(', ')}.${failuresPath ? ` The rows left over are in ${failuresPath} (hire jobs import ${failuresPath}).` : ''}`;
     ctx.notice(said);
     const again = 'Run the same command again later: rows already created are skipped.';
-    const stopped = stoppedBy ? (isMaxWait(stoppedBy) ? `Stopped: --max-wait was reached while waiting for the rate limit. ${again}` : `${stoppedBy.message} ${again}`) : undefined;
+    const stopped = stoppedBy
+      ? isMaxWait(stoppedBy)
+        ? `Stopped: --max-wait was reached while waiting for the rate limit. ${again}`
+        : `${stoppedBy.message} ${again}`
+      : undefined;
     if (stopped) ctx.notice(stopped);
     // Under --json the report is on stdout and this, the envelope, on stderr (README "Output").
     if (interrupted) ctx.fail(ExitCode.interrupted, 'interrupted', said);
-    else if (firstFailure !== undefined) ctx.fail(firstFailure, stoppedBy ? stoppedBy.code : 'rows_failed', stopped ? `${said} ${stopped}` : said);
+    else if (firstFailure !== undefined)
+      ctx.fail(firstFailure, stoppedBy ? stoppedBy.code : 'rows_failed', stopped ? `${said} ${stopped}` : said);
   },
 });
 
@@ -261,7 +335,13 @@ function reasonsOf(result: RowResult): string[] {
  */
 function explainRows(ctx: Context, results: readonly RowResult[]): void {
   if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') return;
-  const explained = results.filter((result) => result.status === 'invalid' || result.status === 'failed' || result.status === 'not_sent' || result.status === 'interrupted');
+  const explained = results.filter(
+    (result) =>
+      result.status === 'invalid' ||
+      result.status === 'failed' ||
+      result.status === 'not_sent' ||
+      result.status === 'interrupted',
+  );
   if (explained.length === 0) return;
   const lines = explained.flatMap((result) => {
     // Titles and reasons quote the file: each escaped whole, so that none can start a line of its own.
@@ -277,7 +357,9 @@ function explainRows(ctx: Context, results: readonly RowResult[]): void {
  */
 export function defaultFailuresPath(path: string): string {
   if (path === '-') return 'import-failed.ndjson';
-  const name = basename(path).replace(/\.failed\.ndjson$/i, '').replace(/\.(csv|ndjson|jsonl|json)$/i, '');
+  const name = basename(path)
+    .replace(/\.failed\.ndjson$/i, '')
+    .replace(/\.(csv|ndjson|jsonl|json)$/i, '');
   return join(dirname(path), `${name}.failed.ndjson`);
 }
 
@@ -287,7 +369,10 @@ export function defaultFailuresPath(path: string): string {
  * imported again keeps the rows still left over, as the default name does.)
  */
 function checkFailuresFile(target: string, path: string, format: ImportFormat): void {
-  if (target === '-' || target.trim() === '') throw new UsageError(`--failures-file needs a file name ("${target}" is none): the rows left over are written there to import again.`);
+  if (target === '-' || target.trim() === '')
+    throw new UsageError(
+      `--failures-file needs a file name ("${target}" is none): the rows left over are written there to import again.`,
+    );
   if (path === '-' || format === 'ndjson') return;
   // Through symlinks: a link to jobs.csv is jobs.csv.
   const real = (file: string) => {
@@ -298,11 +383,15 @@ function checkFailuresFile(target: string, path: string, format: ImportFormat): 
     }
   };
   if (real(target) === real(path)) {
-    throw new UsageError(`--failures-file ${target} is the file being imported: its ${format.toUpperCase()} would be replaced by the rows left over. Name another file, or leave the flag out (${defaultFailuresPath(path)}).`);
+    throw new UsageError(
+      `--failures-file ${target} is the file being imported: its ${format.toUpperCase()} would be replaced by the rows left over. Name another file, or leave the flag out (${defaultFailuresPath(path)}).`,
+    );
   }
 }
 
 /** The rate limit stopped the import: --max-wait in all, or a wait asked that hire does not make. */
 const isMaxWait = (error: HireError): boolean => error.message.includes('--max-wait');
 const notSent = (error: HireError): string =>
-  isMaxWait(error) ? 'not sent: --max-wait reached while waiting for the rate limit' : 'not sent: the server asked to wait longer than hire waits (a day)';
+  isMaxWait(error)
+    ? 'not sent: --max-wait reached while waiting for the rate limit'
+    : 'not sent: the server asked to wait longer than hire waits (a day)';

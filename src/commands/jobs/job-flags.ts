@@ -21,12 +21,20 @@ export const TIME_LIMIT_RANGE = { min: TIME_LIMIT_SECONDS.min, max: TIME_LIMIT_S
 const FIELDS = {
   title: flag.string({ value: 'text', help: 'job title (required)', field: 'title' }),
   department: flag.string({ value: 'name', help: 'department', field: 'department' }),
-  description: flag.string({ value: 'markdown', help: 'description, Markdown, 100 to 10,000 characters (required)', field: 'description' }),
+  description: flag.string({
+    value: 'markdown',
+    help: 'description, Markdown, 100 to 10,000 characters (required)',
+    field: 'description',
+  }),
   descriptionFile: flag.string({ value: 'file', help: 'read the description from FILE (- for stdin)' }),
   locationType: flag.enum(LOCATION_TYPES, { value: 'type', help: '{choices}', field: 'location.type' }),
   city: flag.string({ help: 'city (required for onsite and hybrid)', field: 'location.city' }),
   state: flag.string({ help: 'state or province (required for onsite and hybrid)', field: 'location.state' }),
-  country: flag.string({ value: 'code', help: 'ISO 3166-1 alpha-2 country code, such as US', field: 'location.country' }),
+  country: flag.string({
+    value: 'code',
+    help: 'ISO 3166-1 alpha-2 country code, such as US',
+    field: 'location.country',
+  }),
   requirement: flag.list({ value: 'text', help: 'a requirement (repeatable)', field: 'requirements' }),
   skill: flag.list({ help: 'a required skill (repeatable, or comma-separated)', commas: true, field: 'skills' }),
   experienceLevel: flag.enum(EXPERIENCE_LEVELS, { help: '{choices}', field: 'experience_level' }),
@@ -35,7 +43,11 @@ const FIELDS = {
   salaryMax: flag.fieldNumber({ value: 'amount', help: 'maximum salary', field: 'salary.max' }),
   salaryCurrency: flag.string({ value: 'code', help: 'ISO 4217 currency code, such as USD', field: 'salary.currency' }),
   salaryPeriod: flag.enum(SALARY_PERIODS, { help: '{choices}', field: 'salary.period' }),
-  autoGenerate: flag.boolean({ negate: true, help: 'do not generate assessment questions', field: 'assessment_config.auto_generate' }),
+  autoGenerate: flag.boolean({
+    negate: true,
+    help: 'do not generate assessment questions',
+    field: 'assessment_config.auto_generate',
+  }),
   questionCount: flag.fieldNumber({
     value: 'n',
     help: `assessment questions, ${QUESTION_COUNT.min}-${QUESTION_COUNT.max} (default ${QUESTION_COUNT.default})`,
@@ -48,7 +60,12 @@ const FIELDS = {
     field: 'assessment_config.time_limit',
     ...TIME_LIMIT_RANGE,
   }),
-  questionType: flag.enum(QUESTION_TYPES, { value: 'type', help: '{choices} (repeatable, or comma-separated)', many: true, field: 'assessment_config.question_types' }),
+  questionType: flag.enum(QUESTION_TYPES, {
+    value: 'type',
+    help: '{choices} (repeatable, or comma-separated)',
+    many: true,
+    field: 'assessment_config.question_types',
+  }),
   proctoring: flag.boolean({ help: 'enable anti-cheating proctoring', field: 'assessment_config.proctoring' }),
 };
 
@@ -59,31 +76,49 @@ const FIELDS = {
 export const JOB_UPDATE_FLAGS = {
   ...FIELDS,
   title: flag.string({ value: 'text', help: 'new job title', field: 'title' }),
-  description: flag.string({ value: 'markdown', help: 'new description, Markdown, 100 to 10,000 characters', field: 'description' }),
+  description: flag.string({
+    value: 'markdown',
+    help: 'new description, Markdown, 100 to 10,000 characters',
+    field: 'description',
+  }),
   autoGenerate: flag.boolean({
     negate: true,
     positive: 'generate assessment questions',
     help: 'do not generate assessment questions',
     field: 'assessment_config.auto_generate',
   }),
-  questionCount: flag.fieldNumber({ value: 'n', help: `assessment questions, ${QUESTION_COUNT.min}-${QUESTION_COUNT.max}`, field: 'assessment_config.question_count', ...QUESTION_COUNT_RANGE }),
+  questionCount: flag.fieldNumber({
+    value: 'n',
+    help: `assessment questions, ${QUESTION_COUNT.min}-${QUESTION_COUNT.max}`,
+    field: 'assessment_config.question_count',
+    ...QUESTION_COUNT_RANGE,
+  }),
   timeLimit: flag.fieldNumber({
     value: 'seconds',
     help: `assessment time limit, ${TIME_LIMIT_SECONDS.min}-${TIME_LIMIT_SECONDS.max} s`,
     field: 'assessment_config.time_limit',
     ...TIME_LIMIT_RANGE,
   }),
-  proctoring: flag.boolean({ negate: true, positive: 'turn anti-cheating proctoring on', help: 'turn anti-cheating proctoring off', field: 'assessment_config.proctoring' }),
+  proctoring: flag.boolean({
+    negate: true,
+    positive: 'turn anti-cheating proctoring on',
+    help: 'turn anti-cheating proctoring off',
+    field: 'assessment_config.proctoring',
+  }),
   clear: flag.enum(CLEARABLE_JOB_FIELDS, {
     value: 'fields',
     many: true,
     help: 'remove optional fields (repeatable, or comma-separated)',
-    message: '--clear takes optional fields: {value} cannot be cleared (it takes ' + CLEARABLE_JOB_FIELDS.join(', ') + ').',
+    message:
+      '--clear takes optional fields: {value} cannot be cleared (it takes ' + CLEARABLE_JOB_FIELDS.join(', ') + ').',
   }),
 };
 
 /** The flags of `jobs create`: every job field, and --publish. */
-export const JOB_INPUT_FLAGS = { ...FIELDS, publish: flag.boolean({ help: 'publish at once (status active)', field: 'publish' }) };
+export const JOB_INPUT_FLAGS = {
+  ...FIELDS,
+  publish: flag.boolean({ help: 'publish at once (status active)', field: 'publish' }),
+};
 
 const ALL: Record<string, FlagSpec> = JOB_INPUT_FLAGS;
 

@@ -21,7 +21,10 @@ export interface GatheredJob {
   check<T>(validate: (input: unknown) => Validation<T>): T;
 }
 
-export async function gatherJobFields(ctx: Context, options: JobSources & Readonly<Record<string, unknown>>): Promise<GatheredJob> {
+export async function gatherJobFields(
+  ctx: Context,
+  options: JobSources & Readonly<Record<string, unknown>>,
+): Promise<GatheredJob> {
   if (options.description !== undefined && options.descriptionFile !== undefined) {
     throw new UsageError('Pass --description or --description-file, not both.');
   }
@@ -46,7 +49,9 @@ export async function gatherJobFields(ctx: Context, options: JobSources & Readon
   const file = options.fromFile === '-' ? 'stdin' : options.fromFile;
   const labelField = (field: string): string => {
     const flag = jobFlagForField(field);
-    const setByFlag = [...fromFlags].some((path) => field === path || field.startsWith(`${path}.`) || field.startsWith(`${path}[`));
+    const setByFlag = [...fromFlags].some(
+      (path) => field === path || field.startsWith(`${path}.`) || field.startsWith(`${path}[`),
+    );
     if (flag && (setByFlag || file === undefined)) return `${field} (${flag})`;
     return file ? `${field} (in ${file})` : field;
   };

@@ -11,11 +11,23 @@ export default defineCommand({
   summary: 'list job postings (GET /jobs)',
   effect: 'read',
   flags: {
-    status: flag.enum(JOB_STATUSES, { help: 'only jobs with this status: {choices} (comma-separated for several)', many: true }),
+    status: flag.enum(JOB_STATUSES, {
+      help: 'only jobs with this status: {choices} (comma-separated for several)',
+      many: true,
+    }),
     ...LIST_FLAGS,
   },
-  examples: ['hire jobs list', 'hire jobs list --status active --sort -created_at --per-page 50', 'hire jobs list --all -o csv > jobs.csv'],
+  examples: [
+    'hire jobs list',
+    'hire jobs list --status active --sort -created_at --per-page 50',
+    'hire jobs list --all -o csv > jobs.csv',
+  ],
   async run(ctx, options) {
-    await runList(ctx, options, { path: JOBS_PATH, noun: 'jobs', columns: jobColumns(ctx.settings.format, JOB_LIST_COLUMNS), query: { status: options.status?.join(',') } });
+    await runList(ctx, options, {
+      path: JOBS_PATH,
+      noun: 'jobs',
+      columns: jobColumns(ctx.settings.format, JOB_LIST_COLUMNS),
+      query: { status: options.status?.join(',') },
+    });
   },
 });

@@ -9,10 +9,12 @@ import { arg, defineCommand } from '../define.js';
 import { JOB_DETAIL_COLUMNS } from './columns.js';
 import { confirmProductionWrite } from '../shared/confirm.js';
 
-const either = (statuses: readonly string[]) => (statuses.length < 2 ? statuses.join('') : `${statuses.slice(0, -1).join(', ')} or ${statuses.at(-1)}`);
+const either = (statuses: readonly string[]) =>
+  statuses.length < 2 ? statuses.join('') : `${statuses.slice(0, -1).join(', ')} or ${statuses.at(-1)}`;
 
 /** `publish a draft (draft → active)`: what the verb does, and its move. */
-export const transitionSummary = (verb: JobVerb, what: string) => `${what} (${either(JOB_VERBS[verb].from)} → ${JOB_VERBS[verb].to})`;
+export const transitionSummary = (verb: JobVerb, what: string) =>
+  `${what} (${either(JOB_VERBS[verb].from)} → ${JOB_VERBS[verb].to})`;
 
 export function jobTransition(verb: JobVerb, what: string) {
   return defineCommand({
@@ -30,16 +32,23 @@ export function jobTransition(verb: JobVerb, what: string) {
         const current = String((await getJob(client, id)).status);
         if (current !== 'active' && !(from as readonly string[]).includes(current)) {
           const instead = verbFrom(current);
-          throw new HireError(`Job ${id} is ${current}: ${verb} works on ${from.join(' or ')} jobs (conflict).${instead ? ` Use \`hire jobs ${instead}\` instead.` : ''}`, {
-            exitCode: ExitCode.failure,
-            code: 'conflict',
-          });
+          throw new HireError(
+            `Job ${id} is ${current}: ${verb} works on ${from.join(' or ')} jobs (conflict).${instead ? ` Use \`hire jobs ${instead}\` instead.` : ''}`,
+            {
+              exitCode: ExitCode.failure,
+              code: 'conflict',
+            },
+          );
         }
       }
       if (!(await confirmProductionWrite(ctx, `${verb[0]!.toUpperCase()}${verb.slice(1)} job ${id} (${to})`))) return;
-      const job = await setJobStatus(client, id, to, { onReadBack: (message) => ctx.note(message) }).catch(async (error: unknown) => {
-        throw error instanceof ApiError && error.status === 409 ? withHint(error, await rightVerb(client, id, verb)) : error;
-      });
+      const job = await setJobStatus(client, id, to, { onReadBack: (message) => ctx.note(message) }).catch(
+        async (error: unknown) => {
+          throw error instanceof ApiError && error.status === 409
+            ? withHint(error, await rightVerb(client, id, verb))
+            : error;
+        },
+      );
       await printRecord(ctx.output, job, JOB_DETAIL_COLUMNS);
       await ctx.announceWrite(`Job ${id} is ${to}`);
     },
@@ -55,6 +64,9 @@ async function rightVerb(client: ApiClient, id: string, verb: JobVerb): Promise<
   const works = `${verb} works on ${either(JOB_VERBS[verb].from)} jobs`;
   if (current === undefined) return `${works[0]!.toUpperCase()}${works.slice(1)}.`;
   const instead = verbFrom(current);
-  if (current === 'draft') return `A draft is not live yet: publish it first with \`hire jobs publish ${id}\`; ${works}.`;
-  return instead ? `Job ${id} is ${current}; ${works}. \`hire jobs ${instead} ${id}\` is the move from ${current}.` : `Job ${id} is ${current}; ${works}.`;
+  if (current === 'draft')
+    return `A draft is not live yet: publish it first with \`hire jobs publish ${id}\`; ${works}.`;
+  return instead
+    ? `Job ${id} is ${current}; ${works}. \`hire jobs ${instead} ${id}\` is the move from ${current}.`
+    : `Job ${id} is ${current}; ${works}.`;
 }

@@ -18,7 +18,10 @@ export default defineCommand({
   effect: 'write',
   args: { id: arg.required('job id') },
   flags: {
-    fromFile: flag.string({ value: 'file', help: 'read the fields from a JSON or YAML file (- for stdin; null clears a field); flags override it' }),
+    fromFile: flag.string({
+      value: 'file',
+      help: 'read the fields from a JSON or YAML file (- for stdin; null clears a field); flags override it',
+    }),
     dryRun: flag.boolean({ help: 'validate and print the request body without sending it' }),
     ...JOB_UPDATE_FLAGS,
   },
@@ -34,16 +37,23 @@ export default defineCommand({
         for (const field of CLEARABLE_JOB_FIELDS) {
           const value = valueAt(input, field);
           if (typeof value === 'string' && value.trim() === '') {
-            throw new UsageError(`${jobFlagForField(field) ?? field} "" is empty: to remove ${field}, pass --clear ${field}.`);
+            throw new UsageError(
+              `${jobFlagForField(field) ?? field} "" is empty: to remove ${field}, pass --clear ${field}.`,
+            );
           }
         }
         for (const field of options.clear ?? []) {
           const given = fieldGiven(input, field);
-          if (given) throw new UsageError(`--clear ${field} and ${jobFlagForField(given) ?? given} disagree: clear it or set it, not both.`);
+          if (given)
+            throw new UsageError(
+              `--clear ${field} and ${jobFlagForField(given) ?? given} disagree: clear it or set it, not both.`,
+            );
           setPath(input, field, null);
         }
         if (Object.keys(input).length === 0) {
-          throw new UsageError('Nothing to update: pass the fields to change as flags, --clear FIELD, or --from-file FILE.');
+          throw new UsageError(
+            'Nothing to update: pass the fields to change as flags, --clear FIELD, or --from-file FILE.',
+          );
         }
       }
       return validateJobPatch(input);
@@ -55,7 +65,11 @@ export default defineCommand({
     }
     if (!(await confirmProductionWrite(ctx, `Change ${Object.keys(patch).join(', ')} of job ${options.id}`))) return;
     const client = await ctx.api();
-    await printRecord(ctx.output, await updateJob(client, options.id, patch, { onReadBack: (message) => ctx.note(message) }), JOB_DETAIL_COLUMNS);
+    await printRecord(
+      ctx.output,
+      await updateJob(client, options.id, patch, { onReadBack: (message) => ctx.note(message) }),
+      JOB_DETAIL_COLUMNS,
+    );
     await ctx.announceWrite(`Updated job ${options.id}`);
   },
 });

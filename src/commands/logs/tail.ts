@@ -21,7 +21,10 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 export function parseStatuses(text: string): ((status: number) => boolean) | undefined {
   const parts = text.split(',').map((part) => part.trim().toLowerCase());
   if (parts.some((part) => !/^[1-5](?:xx|\d\d)$/.test(part))) return undefined;
-  return (status) => parts.some((part) => (part.endsWith('xx') ? Math.floor(status / 100) === Number(part[0]) : status === Number(part)));
+  return (status) =>
+    parts.some((part) =>
+      part.endsWith('xx') ? Math.floor(status / 100) === Number(part[0]) : status === Number(part),
+    );
 }
 
 /** `get,post` → the methods, upper case. */
@@ -47,7 +50,9 @@ export default defineCommand({
       help: 'only these statuses: 4xx, 404, or a comma list (2xx,5xx)',
       message: '--status takes statuses such as 4xx, 404 or 2xx,5xx (got "{value}").',
     }),
-    path: flag.string({ help: 'only paths that start with this, with or without /api/v1 (/jobs, /candidates/cand_abc)' }),
+    path: flag.string({
+      help: 'only paths that start with this, with or without /api/v1 (/jobs, /candidates/cand_abc)',
+    }),
     method: flag.parsed(parseMethods, {
       value: 'methods',
       example: 'POST,PATCH',
@@ -55,19 +60,31 @@ export default defineCommand({
       message: `--method takes ${METHODS.join(', ')}, comma-separated (got "{value}").`,
     }),
   },
-  examples: ['hire logs tail', 'hire logs tail --status 4xx,5xx', 'hire logs tail --path /jobs --method POST,PATCH --json'],
+  examples: [
+    'hire logs tail',
+    'hire logs tail --status 4xx,5xx',
+    'hire logs tail --path /jobs --method POST,PATCH --json',
+  ],
   async run(ctx, flags) {
     ctx.streaming();
-    if (ctx.settings.format === 'csv') throw new UsageError('logs tail prints lines, or one JSON object per line with --json or -o ndjson; it has no CSV form.');
+    if (ctx.settings.format === 'csv')
+      throw new UsageError(
+        'logs tail prints lines, or one JSON object per line with --json or -o ndjson; it has no CSV form.',
+      );
     if (ctx.settings.fields) throw new UsageError('logs tail shows every field of a request; --fields does not apply.');
     if (flags.path === '') throw new UsageError('--path is empty: give the start of a path, such as /jobs.');
-    const client = await localClient(ctx, 'hire logs tail works', 'The platform publishes no request log API; its dashboard is the place for the requests it received.');
+    const client = await localClient(
+      ctx,
+      'hire logs tail works',
+      'The platform publishes no request log API; its dashboard is the place for the requests it received.',
+    );
     const profileName = (await ctx.profile()).name;
     const wanted = (entry: Record<string, unknown>): boolean => {
       const path = String(entry.path ?? '');
       if (flags.status && !flags.status(Number(entry.status))) return false;
       if (flags.method && !flags.method.includes(String(entry.method))) return false;
-      if (flags.path !== undefined && !path.startsWith(flags.path) && !apiPath(path).startsWith(flags.path)) return false;
+      if (flags.path !== undefined && !path.startsWith(flags.path) && !apiPath(path).startsWith(flags.path))
+        return false;
       return true;
     };
     const json = ctx.settings.format === 'json' || ctx.settings.format === 'ndjson';
@@ -81,10 +98,17 @@ export default defineCommand({
       const time = typeof entry.at === 'string' ? entry.at.slice(11, 19) : '';
       const status = Number(entry.status);
       const statusText = String(status || '---');
-      const coloured = status >= 500 || status === 0 ? paint.red(statusText) : status >= 400 ? paint.yellow(statusText) : paint.green(statusText);
+      const coloured =
+        status >= 500 || status === 0
+          ? paint.red(statusText)
+          : status >= 400
+            ? paint.yellow(statusText)
+            : paint.green(statusText);
       const ms = typeof entry.ms === 'number' ? `${entry.ms.toFixed(1)} ms` : '';
       const method = inert(String(entry.method ?? '')).padEnd(6);
-      ctx.output.line(`${time}  ${method} ${coloured}  ${ms.padStart(9)}  ${inert(String(entry.path ?? ''))}  ${inert(String(entry.request_id ?? ''))}  ${paint.dim(inert(String(entry.key_name ?? '-')))}`);
+      ctx.output.line(
+        `${time}  ${method} ${coloured}  ${ms.padStart(9)}  ${inert(String(entry.path ?? ''))}  ${inert(String(entry.request_id ?? ''))}  ${paint.dim(inert(String(entry.key_name ?? '-')))}`,
+      );
     };
 
     let signal: 'SIGINT' | 'SIGTERM' | undefined;
@@ -127,7 +151,9 @@ export default defineCommand({
               last ??= position;
               if (announced) return;
               announced = true;
-              ctx.output.say(`Tailing the local emulator's request log (profile ${profileName})${describe(flags)}. Ctrl-C stops.`);
+              ctx.output.say(
+                `Tailing the local emulator's request log (profile ${profileName})${describe(flags)}. Ctrl-C stops.`,
+              );
             },
             onRequest(entry) {
               last = entry.seq;

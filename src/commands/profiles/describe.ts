@@ -14,7 +14,8 @@ export const PROFILE_COLUMNS: readonly Column[] = [
 ];
 
 /** `production`, `sandbox (emulator)`: a row's platform environment, and whether it is the emulator's. */
-export const environmentCell = (value: unknown, record: Record<string, unknown>): string => (record.emulator ? `${String(value)} (emulator)` : String(value));
+export const environmentCell = (value: unknown, record: Record<string, unknown>): string =>
+  record.emulator ? `${String(value)} (emulator)` : String(value);
 
 export async function describeProfile(ctx: Context, name: string): Promise<Record<string, unknown>> {
   const config = await ctx.config();

@@ -15,7 +15,9 @@ export default defineCommand({
     const config = await ctx.config();
     const profile = config.profiles?.[name];
     if (!profile) {
-      throw new UsageError(`Profile "${name}" does not exist. Known profiles: ${profileNames(config).join(', ')}.`, { code: 'unknown_profile' });
+      throw new UsageError(`Profile "${name}" does not exist. Known profiles: ${profileNames(config).join(', ')}.`, {
+        code: 'unknown_profile',
+      });
     }
     const what = `profile "${name}"${profile.api_key ? ' and its stored key' : ''}`;
     if (!(await confirmOrRefuse(ctx, `Remove ${what}?`, `Refusing to remove ${what}`))) {

@@ -40,7 +40,12 @@ export interface BulkOptions {
  * The client for bulk work: `client`'s paced sibling. `requestsLeft` gives the ETA; waits are said
  * on stderr ("rate limit: 0 of 1,000 left, resets in 14:03 — waiting"), unless -q.
  */
-export function paceBulk(ctx: Context, client: ApiClient, options: BulkOptions, requestsLeft?: () => number | undefined): ApiClient {
+export function paceBulk(
+  ctx: Context,
+  client: ApiClient,
+  options: BulkOptions,
+  requestsLeft?: () => number | undefined,
+): ApiClient {
   const number = new Intl.NumberFormat('en-US');
   return client.paced({
     reserve: options.reserve,
@@ -54,8 +59,13 @@ export function paceBulk(ctx: Context, client: ApiClient, options: BulkOptions, 
       }
       const eta = report.etaMs === undefined ? '' : `; the whole job ends in about ${formatWait(report.etaMs)}`;
       const of = report.limit === undefined ? '' : ` of ${number.format(report.limit)}`;
-      const kept = report.remaining !== undefined && report.remaining > 0 ? ` (kept for other clients: --reserve ${report.reserve})` : '';
-      ctx.notice(`rate limit: ${number.format(report.remaining ?? 0)}${of} left${kept}, resets in ${formatWait(report.resetInMs)} — waiting${eta}.`);
+      const kept =
+        report.remaining !== undefined && report.remaining > 0
+          ? ` (kept for other clients: --reserve ${report.reserve})`
+          : '';
+      ctx.notice(
+        `rate limit: ${number.format(report.remaining ?? 0)}${of} left${kept}, resets in ${formatWait(report.resetInMs)} — waiting${eta}.`,
+      );
     },
   });
 }

@@ -9,7 +9,10 @@ import { ask, promptIO } from '../../terminal/prompt.js';
 export async function confirmOrRefuse(ctx: Context, question: string, refusal: string): Promise<boolean> {
   if (ctx.settings.yes) return true;
   if (!ctx.canPrompt) {
-    throw new UsageError(`${refusal} without confirmation: pass --yes.`, { code: 'confirmation_required', hint: `No question asked: ${noPromptReason(ctx)}.` });
+    throw new UsageError(`${refusal} without confirmation: pass --yes.`, {
+      code: 'confirmation_required',
+      hint: `No question asked: ${noPromptReason(ctx)}.`,
+    });
   }
   const { confirm } = await import('@inquirer/prompts');
   return ask(() => confirm({ message: question, default: false }, promptIO(ctx)));

@@ -32,9 +32,12 @@ export async function readTextInput(
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     // TextDecoder does not say where: the offset is found here, for a hex editor (counting from 0).
-    throw new UsageError(`${flag} ${name}: not valid UTF-8 (an invalid byte sequence at byte offset ${invalidUtf8Offset(bytes)}, counting from 0).`, {
-      hint: 'Save the file as UTF-8.',
-    });
+    throw new UsageError(
+      `${flag} ${name}: not valid UTF-8 (an invalid byte sequence at byte offset ${invalidUtf8Offset(bytes)}, counting from 0).`,
+      {
+        hint: 'Save the file as UTF-8.',
+      },
+    );
   }
 }
 
@@ -46,8 +49,14 @@ export async function readBytesInput(
   limit: ReadLimit = { maxBytes: MAX_JOB_FILE_BYTES, hint: 'That is larger than any request body the API takes.' },
 ): Promise<Buffer> {
   const tooLarge = () =>
-    new UsageError(`${flag} ${inputName(path)}: larger than ${formatBytes(limit.maxBytes)}, the most hire reads from it.`, limit.hint ? { hint: limit.hint } : {});
-  const bytes = path === '-' ? await readStream(ctx.io.stdin, limit.maxBytes) : await readFileUpTo(flag, path, limit.maxBytes, tooLarge);
+    new UsageError(
+      `${flag} ${inputName(path)}: larger than ${formatBytes(limit.maxBytes)}, the most hire reads from it.`,
+      limit.hint ? { hint: limit.hint } : {},
+    );
+  const bytes =
+    path === '-'
+      ? await readStream(ctx.io.stdin, limit.maxBytes)
+      : await readFileUpTo(flag, path, limit.maxBytes, tooLarge);
   if (bytes.length > limit.maxBytes) throw tooLarge();
   return bytes;
 }
@@ -86,7 +95,8 @@ async function readFileUpTo(flag: string, path: string, maxBytes: number, tooLar
   } catch (error) {
     if (error instanceof UsageError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
+    const reason =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
     throw new UsageError(`${flag} ${path}: cannot read it (${reason}).`);
   } finally {
     await file?.close();

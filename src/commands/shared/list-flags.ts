@@ -8,7 +8,12 @@ export const LIST_FLAGS = {
   sort: flag.string({ value: 'fields', help: 'sort by fields, - for descending (e.g. -created_at,title)' }),
   filter: flag.list({ value: 'key=value', help: 'filter on a field (repeatable)' }),
   all: flag.boolean({ help: 'follow every page' }),
-  limit: flag.number({ value: 'n', help: 'stop after N items, fetching further pages only as needed', integer: true, min: 1 }),
+  limit: flag.number({
+    value: 'n',
+    help: 'stop after N items, fetching further pages only as needed',
+    integer: true,
+    min: 1,
+  }),
   resume: flag.string({
     value: 'state-file',
     help: 'with --all or --limit: record progress in this file; run the same command again to continue a stopped export, appending (>> FILE)',

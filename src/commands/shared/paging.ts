@@ -28,7 +28,11 @@ export function ownFilters(spec: ListSpec, now: number): Record<string, QueryVal
   return typeof spec.query === 'function' ? spec.query(now) : spec.query;
 }
 
-export function listQuery(ctx: Context, flags: ListOptions, own: Record<string, QueryValue> = {}): Record<string, QueryValue> {
+export function listQuery(
+  ctx: Context,
+  flags: ListOptions,
+  own: Record<string, QueryValue> = {},
+): Record<string, QueryValue> {
   const query: Record<string, QueryValue> = {};
   for (const filter of flags.filter ?? []) {
     const match = /^([^=]+)=(.*)$/.exec(filter);
@@ -82,7 +86,12 @@ export interface PagingResult {
 }
 
 /** Follows the list's pages and prints them: the paging loop of every list command. */
-export async function runPages(ctx: Context, flags: ListOptions, spec: ListSpec, run: PagingRun): Promise<PagingResult> {
+export async function runPages(
+  ctx: Context,
+  flags: ListOptions,
+  spec: ListSpec,
+  run: PagingRun,
+): Promise<PagingResult> {
   const { limit, keep } = run;
   let pagesLeft: number | undefined;
   let lastPage: number | undefined;
@@ -90,7 +99,10 @@ export async function runPages(ctx: Context, flags: ListOptions, spec: ListSpec,
   let printed = 0;
   const api = await ctx.api();
   // Bulk work, paced to the rate limit (src/commands/shared/bulk.ts).
-  const client = run.all || limit !== undefined ? paceBulk(ctx, api, { reserve: flags.reserve, maxWait: flags.maxWait }, () => pagesLeft) : api;
+  const client =
+    run.all || limit !== undefined
+      ? paceBulk(ctx, api, { reserve: flags.reserve, maxWait: flags.maxWait }, () => pagesLeft)
+      : api;
   // Ctrl-C or SIGTERM ends a long --all at once: the pages in flight are dropped, and the
   // InterruptedError they end in exits 130 (the list is incomplete, so never 0).
   const removeInterrupt = ctx.io.onInterrupt(() => client.abort());
@@ -105,7 +117,10 @@ export async function runPages(ctx: Context, flags: ListOptions, spec: ListSpec,
         run.onFirstPage?.(first.meta);
         if (!first.meta) return;
         const perPage = Math.max(1, first.meta.per_page);
-        lastPage = fetchLimit === undefined ? first.meta.total_pages : Math.min(first.meta.total_pages, first.meta.current_page - 1 + Math.ceil(fetchLimit / perPage));
+        lastPage =
+          fetchLimit === undefined
+            ? first.meta.total_pages
+            : Math.min(first.meta.total_pages, first.meta.current_page - 1 + Math.ceil(fetchLimit / perPage));
       },
       // For the ETA shown while waiting for the rate limit.
       onPage: (page) => {

@@ -5,7 +5,20 @@
 // stdout, appended by the user (`>> FILE`); a resumed run continues after the last recorded item and
 // prints only what is missing. One run at a time: `STATE_FILE.lock` holds the pid of the run at work.
 import { createHash, randomBytes, type Hash } from 'node:crypto';
-import { closeSync, fstatSync, ftruncateSync, linkSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fstatSync,
+  ftruncateSync,
+  linkSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import * as z from 'zod/mini';
 import type { ApiClient, QueryValue } from '../../api/client.js';
 import type { ApiRecord } from '../../api/envelope.js';
@@ -28,14 +41,21 @@ const STATE_VERSION = 2;
 const MAX_ITEMS = 1_000_000_000;
 
 const whole = (min: number, max: number) =>
-  z.int({ error: `must be a whole number from ${min} to ${max}` }).check(
-    z.gte(min, { error: `must be a whole number from ${min} to ${max}` }),
-    z.lte(max, { error: `must be a whole number from ${min} to ${max}` }),
-  );
-const text = (max: number) => z.string({ error: 'must be text' }).check(z.maxLength(max, { error: `must be at most ${max} characters` }));
+  z
+    .int({ error: `must be a whole number from ${min} to ${max}` })
+    .check(
+      z.gte(min, { error: `must be a whole number from ${min} to ${max}` }),
+      z.lte(max, { error: `must be a whole number from ${min} to ${max}` }),
+    );
+const text = (max: number) =>
+  z.string({ error: 'must be text' }).check(z.maxLength(max, { error: `must be at most ${max} characters` }));
 /** A file-system number (device, inode): a whole number ≥ 0, possibly beyond 2^53 (as fstat gives it). */
-const fsNumber = z.number({ error: 'must be a number' }).check(z.refine((value) => Number.isInteger(value) && value >= 0, { error: 'must be a whole number ≥ 0' }));
-const filterName = text(200).check(z.refine((name) => !['__proto__', 'constructor', 'prototype'].includes(name), { error: 'is not a filter name' }));
+const fsNumber = z
+  .number({ error: 'must be a number' })
+  .check(z.refine((value) => Number.isInteger(value) && value >= 0, { error: 'must be a whole number ≥ 0' }));
+const filterName = text(200).check(
+  z.refine((name) => !['__proto__', 'constructor', 'prototype'].includes(name), { error: 'is not a filter name' }),
+);
 
 const ExportIdentitySchema = z.strictObject({
   /** The list's API path: /candidates, /webhooks/wh_…/deliveries. */
@@ -64,7 +84,11 @@ const OutputRecordSchema = z.strictObject({
   /** The file's size after the last recorded page. */
   bytes: whole(0, Number.MAX_SAFE_INTEGER),
   /** SHA-256 of the file's first `bytes` bytes (null: the file could not be read back to compute it). */
-  sha256: z.nullable(z.string({ error: 'must be text' }).check(z.regex(/^[0-9a-f]{64}$/, { error: 'must be a SHA-256 in hex (64 digits)' }))),
+  sha256: z.nullable(
+    z
+      .string({ error: 'must be text' })
+      .check(z.regex(/^[0-9a-f]{64}$/, { error: 'must be a SHA-256 in hex (64 digits)' })),
+  ),
 });
 
 /**
@@ -92,11 +116,18 @@ const ExportStateSchema = z
   })
   .check(
     z.superRefine((state, ctx) => {
-      const add = (path: string, message: string) => ctx.issues.push({ code: 'custom', path: [path], message, input: state });
-      if (state.pages > state.items) add('pages', `${state.pages} pages cannot have brought ${state.items} items (each page recorded brought at least one)`);
-      if (state.items > 0 && state.last === null) add('last', `must name the last item written (${state.items} items are recorded)`);
+      const add = (path: string, message: string) =>
+        ctx.issues.push({ code: 'custom', path: [path], message, input: state });
+      if (state.pages > state.items)
+        add(
+          'pages',
+          `${state.pages} pages cannot have brought ${state.items} items (each page recorded brought at least one)`,
+        );
+      if (state.items > 0 && state.last === null)
+        add('last', `must name the last item written (${state.items} items are recorded)`);
       if (state.items === 0 && state.last !== null) add('last', 'names an item although none is recorded');
-      if (state.export.limit !== null && state.items > state.export.limit) add('items', `${state.items} is more than the export's --limit ${state.export.limit}`);
+      if (state.export.limit !== null && state.items > state.export.limit)
+        add('items', `${state.items} is more than the export's --limit ${state.export.limit}`);
       if (state.started_at > Date.now() + 86_400_000) add('started_at', 'is in the future');
     }),
   );
@@ -174,17 +205,28 @@ export function readState(file: string): ExportState | undefined {
   } catch {
     throw notState(file);
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed) || !('version' in parsed) || typeof parsed.version !== 'number') throw notState(file);
+  if (
+    parsed === null ||
+    typeof parsed !== 'object' ||
+    Array.isArray(parsed) ||
+    !('version' in parsed) ||
+    typeof parsed.version !== 'number'
+  )
+    throw notState(file);
   if (parsed.version !== STATE_VERSION) {
-    throw new UsageError(`--resume: ${file} records an export of state version ${parsed.version}; this hire continues version ${STATE_VERSION} only.`, {
-      hint: 'Give --resume a new file name to start the export again.',
-    });
+    throw new UsageError(
+      `--resume: ${file} records an export of state version ${parsed.version}; this hire continues version ${STATE_VERSION} only.`,
+      {
+        hint: 'Give --resume a new file name to start the export again.',
+      },
+    );
   }
   const result = ExportStateSchema.safeParse(parsed);
   if (prototypeKey || !result.success) {
     const problems = (result.error?.issues ?? []).slice(0, 3).map((issue) => {
       const where = issue.path.join('.');
-      if (issue.code === 'unrecognized_keys') return `${[...issue.keys].map((key) => (where ? `${where}.${key}` : key)).join(', ')}: not written by hire`;
+      if (issue.code === 'unrecognized_keys')
+        return `${[...issue.keys].map((key) => (where ? `${where}.${key}` : key)).join(', ')}: not written by hire`;
       return `${where || 'the document'}: ${issue.message}`;
     });
     if (prototypeKey) problems.unshift('a __proto__ key: not written by hire');
@@ -209,7 +251,9 @@ export function writeState(file: string, state: ExportState): void {
     renameSync(temporary, file);
   } catch (error) {
     rmSync(temporary, { force: true });
-    throw new UsageError(`--resume: cannot write ${file}: ${describeFsError(error)}.`, { hint: 'Give --resume a file in a directory you can write to.' });
+    throw new UsageError(`--resume: cannot write ${file}: ${describeFsError(error)}.`, {
+      hint: 'Give --resume a file in a directory you can write to.',
+    });
   }
 }
 
@@ -245,9 +289,12 @@ export function lockExport(ctx: Context, stateFile: string): () => void {
     const holder = lockHolder(lock);
     if (holder === 'gone') continue;
     if (holder === undefined) {
-      throw new UsageError(`--resume: the lock ${lock} names no process, so hire cannot tell whether a run is at work.`, {
-        hint: `If no export is running with ${stateFile}, remove ${lock} and run again.`,
-      });
+      throw new UsageError(
+        `--resume: the lock ${lock} names no process, so hire cannot tell whether a run is at work.`,
+        {
+          hint: `If no export is running with ${stateFile}, remove ${lock} and run again.`,
+        },
+      );
     }
     if (running(holder)) throw inUse(holder);
     // Taken over by moving it aside first: of two runs taking over at once, one moves it.
@@ -307,7 +354,8 @@ export function filtersOf(query: Record<string, QueryValue>): Record<string, str
 
 /** What differs between the recorded export and this one, as "name: X there, Y here" (empty when the same). */
 export function differences(recorded: ExportIdentity, asked: ExportIdentity): string[] {
-  const shown = (value: unknown) => (value === null || value === undefined ? 'none' : Array.isArray(value) ? value.join(',') : String(value));
+  const shown = (value: unknown) =>
+    value === null || value === undefined ? 'none' : Array.isArray(value) ? value.join(',') : String(value);
   const found: string[] = [];
   const compare = (name: string, there: unknown, here: unknown) => {
     if (shown(there) !== shown(here)) found.push(`${name}: ${shown(there)} there, ${shown(here)} here`);
@@ -315,7 +363,8 @@ export function differences(recorded: ExportIdentity, asked: ExportIdentity): st
   compare('list', recorded.path, asked.path);
   compare('profile', recorded.profile, asked.profile);
   compare('server', recorded.server, asked.server);
-  const own = (filters: Record<string, string>, name: string) => (Object.hasOwn(filters, name) ? filters[name] : undefined);
+  const own = (filters: Record<string, string>, name: string) =>
+    Object.hasOwn(filters, name) ? filters[name] : undefined;
   for (const name of new Set([...Object.keys(recorded.filters), ...Object.keys(asked.filters)]).values()) {
     compare(`filter ${name}`, own(recorded.filters, name), own(asked.filters, name));
   }
@@ -348,7 +397,7 @@ function hashPrefix(file: OutputFile, bytes: number): Hash | undefined {
     if (stat.dev !== file.dev || stat.ino !== file.ino) return undefined;
     const hash = createHash('sha256');
     const buffer = Buffer.allocUnsafe(1 << 20);
-    for (let at = 0; at < bytes; ) {
+    for (let at = 0; at < bytes;) {
       const read = readSync(fd, buffer, 0, Math.min(buffer.length, bytes - at), at);
       if (read === 0) return undefined;
       hash.update(buffer.subarray(0, read));
@@ -372,7 +421,12 @@ interface OutputTrack {
 
 function outputRecord(track: OutputTrack | undefined): ExportState['output'] {
   if (!track) return null;
-  return { dev: track.file.dev, ino: track.file.ino, bytes: track.bytes, sha256: track.hash ? track.hash.copy().digest('hex') : null };
+  return {
+    dev: track.file.dev,
+    ino: track.file.ino,
+    bytes: track.bytes,
+    sha256: track.hash ? track.hash.copy().digest('hex') : null,
+  };
 }
 
 /**
@@ -382,7 +436,12 @@ function outputRecord(track: OutputTrack | undefined): ExportState['output'] {
  * the recorded size (a page written, then a kill before it was recorded), is cut back to it. A file
  * that shrank, hashes otherwise, or cannot be read back to be checked, is refused and never cut.
  */
-export function reconcileOutput(ctx: Context, stateFile: string, state: ExportState | undefined, file: OutputFile | undefined): OutputTrack | undefined {
+export function reconcileOutput(
+  ctx: Context,
+  stateFile: string,
+  state: ExportState | undefined,
+  file: OutputFile | undefined,
+): OutputTrack | undefined {
   if (!file) {
     if (state?.state === 'running' && state.pages > 0) ctx.warn(killedUnchecked('stdout is not a file'));
     return undefined;
@@ -400,16 +459,21 @@ export function reconcileOutput(ctx: Context, stateFile: string, state: ExportSt
     );
   }
   if (file.append === false && recorded.bytes > 0) {
-    throw new UsageError(`--resume: stdout is the export's file but not opened for appending, so the export would overwrite it.`, {
-      hint: `Append to it: hire … --resume ${stateFile} >> FILE`,
-    });
+    throw new UsageError(
+      `--resume: stdout is the export's file but not opened for appending, so the export would overwrite it.`,
+      {
+        hint: `Append to it: hire … --resume ${stateFile} >> FILE`,
+      },
+    );
   }
   const hash = recorded.sha256 === null ? undefined : hashPrefix(file, recorded.bytes);
   if (hash === undefined) {
     if (file.size > recorded.bytes) {
       throw new UsageError(
         `--resume: stdout has ${plural(file.size - recorded.bytes, 'byte')} after the last recorded page, but hire cannot read it back to prove it is the export's file, so nothing is cut.`,
-        { hint: `Check the file; to continue, cut it to ${recorded.bytes} bytes yourself (truncate -s ${recorded.bytes} FILE), or start again with a new state file.` },
+        {
+          hint: `Check the file; to continue, cut it to ${recorded.bytes} bytes yourself (truncate -s ${recorded.bytes} FILE), or start again with a new state file.`,
+        },
       );
     }
     ctx.warn(`--resume: stdout could not be read back to prove it is the export's file; going on, appending only.`);
@@ -423,7 +487,9 @@ export function reconcileOutput(ctx: Context, stateFile: string, state: ExportSt
   }
   if (file.size > recorded.bytes) {
     ftruncateSync(file.fd, recorded.bytes);
-    ctx.warn(`Removed ${plural(file.size - recorded.bytes, 'byte')} after the last recorded page (written when the last run stopped); that page is written again.`);
+    ctx.warn(
+      `Removed ${plural(file.size - recorded.bytes, 'byte')} after the last recorded page (written when the last run stopped); that page is written again.`,
+    );
   }
   return { file, bytes: recorded.bytes, hash };
 }
@@ -438,7 +504,8 @@ export function checkStateIsNotOutput(stateFile: string, file: OutputFile | unde
   if (!file) return;
   try {
     const stat = statSync(stateFile);
-    if (stat.dev === file.dev && stat.ino === file.ino) throw new UsageError(`--resume: ${stateFile} is also stdout; give the state its own file.`);
+    if (stat.dev === file.dev && stat.ino === file.ino)
+      throw new UsageError(`--resume: ${stateFile} is also stdout; give the state its own file.`);
   } catch (error) {
     if (error instanceof UsageError) throw error;
   }
@@ -469,21 +536,33 @@ function compareText(a: string, b: string): number {
 
 /** The flags a resumable export cannot take, refused before anything is read or written (exit 2). */
 function checkFlags(ctx: Context, flags: ListOptions): void {
-  if (!flags.all && flags.limit === undefined) throw new UsageError('--resume continues a long export: add --all (or --limit N).');
+  if (!flags.all && flags.limit === undefined)
+    throw new UsageError('--resume continues a long export: add --all (or --limit N).');
   if (flags.page !== undefined) throw new UsageError('--resume keeps its own place in the list: leave out --page.');
   if (flags.sort !== undefined && flags.sort.replace(/\s/g, '') !== STABLE_SORT) {
-    throw new UsageError(`--resume exports in the stable order ${STABLE_SORT} (pages sorted otherwise shift as records are added or change): leave out --sort.`);
+    throw new UsageError(
+      `--resume exports in the stable order ${STABLE_SORT} (pages sorted otherwise shift as records are added or change): leave out --sort.`,
+    );
   }
   const { format, isStdoutTTY } = ctx.output;
-  if (format === 'json') throw new UsageError('--resume writes page by page: use -o ndjson or -o csv (--json is one array, written at the end).');
-  if (format === 'table' && isStdoutTTY) throw new UsageError('--resume appends to a file: redirect stdout (>> FILE), best with -o ndjson or -o csv.');
+  if (format === 'json')
+    throw new UsageError(
+      '--resume writes page by page: use -o ndjson or -o csv (--json is one array, written at the end).',
+    );
+  if (format === 'table' && isStdoutTTY)
+    throw new UsageError('--resume appends to a file: redirect stdout (>> FILE), best with -o ndjson or -o csv.');
 }
 
 /**
  * `list --all|--limit --resume FILE`: writes what the state in FILE does not record as written yet,
  * page by page, recording each page once it is written whole; one run at a time.
  */
-export async function runResumableExport(ctx: Context, flags: ListOptions, spec: ListSpec, stateFile: string): Promise<void> {
+export async function runResumableExport(
+  ctx: Context,
+  flags: ListOptions,
+  spec: ListSpec,
+  stateFile: string,
+): Promise<void> {
   checkFlags(ctx, flags);
   const file = outputFile(ctx.output);
   checkStateIsNotOutput(stateFile, file);
@@ -495,7 +574,13 @@ export async function runResumableExport(ctx: Context, flags: ListOptions, spec:
   }
 }
 
-async function exportUnderLock(ctx: Context, flags: ListOptions, spec: ListSpec, stateFile: string, file: OutputFile | undefined): Promise<void> {
+async function exportUnderLock(
+  ctx: Context,
+  flags: ListOptions,
+  spec: ListSpec,
+  stateFile: string,
+  file: OutputFile | undefined,
+): Promise<void> {
   const out = ctx.output;
   const recorded = readState(stateFile);
   const startedAt = recorded?.started_at ?? Date.now();
@@ -520,7 +605,9 @@ async function exportUnderLock(ctx: Context, flags: ListOptions, spec: ListSpec,
       });
     }
     if (recorded.state === 'done') {
-      ctx.notice(`The export in ${stateFile} is complete (${plural(recorded.items, singularOf(spec.noun), spec.noun)}): nothing more to write.`);
+      ctx.notice(
+        `The export in ${stateFile} is complete (${plural(recorded.items, singularOf(spec.noun), spec.noun)}): nothing more to write.`,
+      );
       return;
     }
   }
@@ -561,7 +648,8 @@ async function exportUnderLock(ctx: Context, flags: ListOptions, spec: ListSpec,
         header: !state.header,
         onFirstPage: (meta) => {
           if (!meta) return;
-          if (state.total_count !== null && meta.total_count !== state.total_count) ctx.warn(totalChanged(spec.noun, state.total_count, meta.total_count));
+          if (state.total_count !== null && meta.total_count !== state.total_count)
+            ctx.warn(totalChanged(spec.noun, state.total_count, meta.total_count));
           state.total_count = Number.isSafeInteger(meta.total_count) && meta.total_count >= 0 ? meta.total_count : null;
         },
         afterPage: (items, written) => {
@@ -589,13 +677,16 @@ async function exportUnderLock(ctx: Context, flags: ListOptions, spec: ListSpec,
     }
     const one = singularOf(spec.noun);
     const where = `${state.total_count === null ? plural(state.items, one, spec.noun) : `${state.items} of ${plural(state.total_count, one, spec.noun)}`} written`;
-    if (error instanceof InterruptedError) throw new InterruptedError(`Interrupted: ${where}. To continue, run the same command again, appending (>>).`);
+    if (error instanceof InterruptedError)
+      throw new InterruptedError(`Interrupted: ${where}. To continue, run the same command again, appending (>>).`);
     ctx.notice(`Stopped: ${where}. To continue, run the same command again, appending (>>).`);
     throw error;
   }
   state.state = 'done';
   writeState(stateFile, state);
-  ctx.notice(`Export complete: ${plural(state.items, singularOf(spec.noun), spec.noun)} written in all (recorded in ${stateFile}).`);
+  ctx.notice(
+    `Export complete: ${plural(state.items, singularOf(spec.noun), spec.noun)} written in all (recorded in ${stateFile}).`,
+  );
 }
 
 /** Page numbers beyond this are not probed: a server whose list never ends is not followed there. */
@@ -608,7 +699,13 @@ const MAX_PAGE = 2 ** 31;
  * about 2·log2(distance) otherwise, whatever number is recorded. Also how many items on that page
  * were written already.
  */
-async function restartPage(client: ApiClient, path: string, query: Record<string, QueryValue>, hint: number, last: Place): Promise<{ page: number; dropped: number }> {
+async function restartPage(
+  client: ApiClient,
+  path: string,
+  query: Record<string, QueryValue>,
+  hint: number,
+  last: Place,
+): Promise<{ page: number; dropped: number }> {
   const read = new Map<number, ApiRecord[]>();
   let total = MAX_PAGE;
   const itemsOf = async (page: number): Promise<ApiRecord[]> => {

@@ -11,7 +11,11 @@ import { WEBHOOK_DETAIL_COLUMNS } from './columns.js';
 import { eventKindsFlag } from './event-kinds.js';
 import { confirmProductionWrite } from '../shared/confirm.js';
 
-const LABELS: Record<string, string> = { url: 'url (--url)', events: 'events (--event)', secret: 'secret (--secret-stdin)' };
+const LABELS: Record<string, string> = {
+  url: 'url (--url)',
+  events: 'events (--event)',
+  secret: 'secret (--secret-stdin)',
+};
 
 export default defineCommand({
   path: ['webhooks', 'add'],
@@ -31,7 +35,10 @@ export default defineCommand({
     const secret = generated ? generateSecret() : (await readTextInput(ctx, '--secret-stdin', '-')).trim();
     const result = validateWebhookInput({ url: flags.url, events: flags.event ?? [], secret });
     if (!result.ok) {
-      const hint = result.errors.events === 'is required' || result.errors.url === 'is required' ? 'Pass --url URL and at least one --event KIND.' : undefined;
+      const hint =
+        result.errors.events === 'is required' || result.errors.url === 'is required'
+          ? 'Pass --url URL and at least one --event KIND.'
+          : undefined;
       throw new ValidationError('The webhook is not valid; nothing was sent.', result.errors, {
         labelField: (field) => LABELS[field.replace(/\[\d+\]$/, '')] ?? field,
         ...(hint ? { hint } : {}),

@@ -17,7 +17,14 @@ import { defineCommand, flag } from '../define.js';
 import { readTextInput } from '../shared/input.js';
 import { eventKindsFlag } from './event-kinds.js';
 import { confirmProductionWrite } from '../shared/confirm.js';
-import { forgetListener, platformOf, recordListener, registeredListener, removeOrphans, type ListenerEntry } from './listeners.js';
+import {
+  forgetListener,
+  platformOf,
+  recordListener,
+  registeredListener,
+  removeOrphans,
+  type ListenerEntry,
+} from './listeners.js';
 
 /** Sender text longer than this is cut in the log line (a header may hold 16 KiB). */
 const SHOWN_CHARS = 100;
@@ -27,14 +34,26 @@ export default defineCommand({
   summary: 'receive deliveries locally: verify, print, relay (like stripe listen)',
   effect: 'write',
   flags: {
-    port: flag.number({ value: 'port', help: 'port to listen on (0 = any free port)', default: '0', integer: true, min: 0, max: 65535 }),
+    port: flag.number({
+      value: 'port',
+      help: 'port to listen on (0 = any free port)',
+      default: '0',
+      integer: true,
+      min: 0,
+      max: 65535,
+    }),
     secret: flag.string({ help: 'the signing secret (prefer --secret-stdin: arguments show up in ps)' }),
     secretStdin: flag.boolean({ help: 'read the signing secret from stdin' }),
-    events: eventKindsFlag('events', 'only these event kinds, comma-separated: {choices}; also what --register subscribes to'),
+    events: eventKindsFlag(
+      'events',
+      'only these event kinds, comma-separated: {choices}; also what --register subscribes to',
+    ),
     forwardTo: flag.string({ value: 'url', help: 'relay verified deliveries to this URL' }),
     register: flag.boolean({ help: 'register a webhook for this listener on the current profile, removed on exit' }),
     printSecret: flag.boolean({ help: "print the profile's listener secret (what --register signs with) and exit" }),
-    rotateSecret: flag.boolean({ help: "make a new listener secret for the profile (with --print-secret or --register)" }),
+    rotateSecret: flag.boolean({
+      help: 'make a new listener secret for the profile (with --print-secret or --register)',
+    }),
   },
   examples: [
     'hire webhooks listen --register',
@@ -43,7 +62,8 @@ export default defineCommand({
   ],
   async run(ctx, flags) {
     const { port, events: kinds } = flags;
-    if (flags.secret !== undefined && flags.secretStdin) throw new UsageError('Pass --secret or --secret-stdin, not both.');
+    if (flags.secret !== undefined && flags.secretStdin)
+      throw new UsageError('Pass --secret or --secret-stdin, not both.');
     let forwardTo: URL | undefined;
     if (flags.forwardTo !== undefined) {
       try {
@@ -51,25 +71,37 @@ export default defineCommand({
       } catch {
         throw new UsageError(`--forward-to "${flags.forwardTo}" is not a URL.`);
       }
-      if (forwardTo.protocol !== 'http:' && forwardTo.protocol !== 'https:') throw new UsageError('--forward-to must be an http or https URL.');
+      if (forwardTo.protocol !== 'http:' && forwardTo.protocol !== 'https:')
+        throw new UsageError('--forward-to must be an http or https URL.');
     }
     if ((flags.printSecret || flags.rotateSecret) && (flags.secret !== undefined || flags.secretStdin)) {
-      throw new UsageError('--print-secret and --rotate-secret are about the listener secret kept for the profile: not with --secret or --secret-stdin.');
+      throw new UsageError(
+        '--print-secret and --rotate-secret are about the listener secret kept for the profile: not with --secret or --secret-stdin.',
+      );
     }
-    if (flags.rotateSecret && !flags.printSecret && !flags.register) throw new UsageError('--rotate-secret goes with --print-secret or --register.');
+    if (flags.rotateSecret && !flags.printSecret && !flags.register)
+      throw new UsageError('--rotate-secret goes with --print-secret or --register.');
     if (flags.printSecret) {
       // Only the secret on stdout: `export WEBHOOK_SECRET=$(hire webhooks listen --print-secret)`.
       ctx.output.line(await listenerSecret(ctx, flags.rotateSecret === true));
       return;
     }
     ctx.streaming();
-    let secret = flags.secret ?? (flags.secretStdin ? (await readTextInput(ctx, '--secret-stdin', '-')).trim() : undefined);
+    let secret =
+      flags.secret ?? (flags.secretStdin ? (await readTextInput(ctx, '--secret-stdin', '-')).trim() : undefined);
     if (secret === undefined) {
-      if (!flags.register) throw new UsageError('Pass the signing secret with --secret or --secret-stdin, or use --register (it signs with the profile\'s listener secret).');
+      if (!flags.register)
+        throw new UsageError(
+          "Pass the signing secret with --secret or --secret-stdin, or use --register (it signs with the profile's listener secret).",
+        );
       secret = await listenerSecret(ctx, flags.rotateSecret === true);
     }
     if (secret === '') throw new UsageError('The secret is empty.');
-    if (flags.register && !(await confirmProductionWrite(ctx, 'Register a webhook for this listener (removed when it stops)'))) return;
+    if (
+      flags.register &&
+      !(await confirmProductionWrite(ctx, 'Register a webhook for this listener (removed when it stops)'))
+    )
+      return;
 
     const seen = new Set<string>();
     const relaying = new Map<string, Promise<void>>();
@@ -83,8 +115,14 @@ export default defineCommand({
       // Our verdict comes first, the sender's text last and escaped: nothing a sender writes can
       // stand where the verdict stands, or look like a line of its own.
       const time = entry.received_at.slice(11, 19);
-      const verdict = entry.valid ? paint.green(entry.duplicate ? '[duplicate, not relayed]' : '[valid]') : paint.red(`[invalid: ${inert(entry.reason ?? '')}]`);
-      const what = entry.valid ? `${senderText(entry.type ?? '?')} ${senderText(entry.id ?? '')}` : entry.id ? senderText(entry.id) : '(no webhook-id)';
+      const verdict = entry.valid
+        ? paint.green(entry.duplicate ? '[duplicate, not relayed]' : '[valid]')
+        : paint.red(`[invalid: ${inert(entry.reason ?? '')}]`);
+      const what = entry.valid
+        ? `${senderText(entry.type ?? '?')} ${senderText(entry.id ?? '')}`
+        : entry.id
+          ? senderText(entry.id)
+          : '(no webhook-id)';
       ctx.output.line(`${time}  ${verdict} --> ${what}`);
       if (entry.forwarded) {
         const status = entry.forwarded.status ?? inert(entry.forwarded.error ?? 'no answer');
@@ -114,14 +152,20 @@ export default defineCommand({
         server.once('error', (error: NodeJS.ErrnoException) =>
           reject(
             error.code === 'EADDRINUSE'
-              ? new HireError(`Port ${port} is already in use.`, { exitCode: ExitCode.failure, code: 'port_in_use', hint: 'Pass --port 0 for any free port.' })
+              ? new HireError(`Port ${port} is already in use.`, {
+                  exitCode: ExitCode.failure,
+                  code: 'port_in_use',
+                  hint: 'Pass --port 0 for any free port.',
+                })
               : error,
           ),
         );
         server.listen(port, '127.0.0.1', resolve);
       });
       const address = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      ctx.output.say(`Listening on ${address}${forwardTo ? `, relaying valid deliveries to ${forwardTo.href}` : ''}. Ctrl-C stops.`);
+      ctx.output.say(
+        `Listening on ${address}${forwardTo ? `, relaying valid deliveries to ${forwardTo.href}` : ''}. Ctrl-C stops.`,
+      );
 
       if (flags.register) {
         const client = await ctx.api();
@@ -132,7 +176,16 @@ export default defineCommand({
         // answer, the next --register sends it again and learns which webhook it made.
         const request = { url: `${address}/`, events: kinds ?? [...EVENT_KINDS], secret };
         const idempotencyKey = randomUUID();
-        listener = { profile, entry: { url: request.url, pid: process.pid, api: await platformOf(ctx, client), idempotency_key: idempotencyKey, request } };
+        listener = {
+          profile,
+          entry: {
+            url: request.url,
+            pid: process.pid,
+            api: await platformOf(ctx, client),
+            idempotency_key: idempotencyKey,
+            request,
+          },
+        };
         await recordListener(ctx, listener.profile, listener.entry);
         const registering = createWebhook(client, request, idempotencyKey);
         registering.catch(() => undefined); // awaited below unless Ctrl-C comes first
@@ -149,7 +202,9 @@ export default defineCommand({
         if (registered) {
           webhookId = String(registered.id);
           await registeredListener(ctx, listener.profile, listener.entry, webhookId);
-          ctx.notice(`Registered webhook ${webhookId} for ${kinds ? kinds.join(', ') : 'every event kind'}; it is removed when this stops.`);
+          ctx.notice(
+            `Registered webhook ${webhookId} for ${kinds ? kinds.join(', ') : 'every event kind'}; it is removed when this stops.`,
+          );
           // Not holding the connection (nor an in-process emulator, and its data dir) while waiting.
           await ctx.releaseApi();
         } else client.abort();
@@ -201,4 +256,3 @@ async function listenerSecret(ctx: Context, rotate: boolean): Promise<string> {
   ctx.configChanged();
   return secret;
 }
-

@@ -54,7 +54,11 @@ function alive(pid: number): boolean {
   }
 }
 
-async function change(ctx: Context, profile: string, edit: (entries: ListenerEntry[]) => ListenerEntry[]): Promise<void> {
+async function change(
+  ctx: Context,
+  profile: string,
+  edit: (entries: ListenerEntry[]) => ListenerEntry[],
+): Promise<void> {
   const { updateConfig } = await import('../../config/store.js');
   await updateConfig(ctx.env, (config) => {
     const entries = edit([...(config.listen_webhooks?.[profile] ?? [])]);
@@ -72,8 +76,15 @@ export const recordListener = (ctx: Context, profile: string, entry: ListenerEnt
   change(ctx, profile, (entries) => [...entries.filter((item) => !same(item, entry)), entry]);
 
 /** Notes the webhook a listener registered. */
-export const registeredListener = (ctx: Context, profile: string, entry: ListenerEntry, webhookId: string): Promise<void> =>
-  change(ctx, profile, (entries) => entries.map((item) => (same(item, entry) ? { ...item, webhook_id: webhookId } : item)));
+export const registeredListener = (
+  ctx: Context,
+  profile: string,
+  entry: ListenerEntry,
+  webhookId: string,
+): Promise<void> =>
+  change(ctx, profile, (entries) =>
+    entries.map((item) => (same(item, entry) ? { ...item, webhook_id: webhookId } : item)),
+  );
 
 /** Forgets a listener whose webhook is gone (or was never made). */
 export const forgetListener = (ctx: Context, profile: string, entry: ListenerEntry): Promise<void> =>
@@ -82,7 +93,9 @@ export const forgetListener = (ctx: Context, profile: string, entry: ListenerEnt
 /** This profile's listeners on this platform, read afresh (another listener may have changed them). */
 async function listenersOf(ctx: Context, profile: string, api: string): Promise<ListenerEntry[]> {
   const { readConfig } = await import('../../config/profiles.js');
-  return (readConfig(ctx.env).listen_webhooks?.[profile] ?? []).filter((entry) => apiOf(entry as ListenerEntry) === api);
+  return (readConfig(ctx.env).listen_webhooks?.[profile] ?? []).filter(
+    (entry) => apiOf(entry as ListenerEntry) === api,
+  );
 }
 
 /**
@@ -92,7 +105,10 @@ async function listenersOf(ctx: Context, profile: string, api: string): Promise<
 export async function platformOf(ctx: Context, client: ApiClient): Promise<string> {
   const profile = await ctx.profile();
   if (profile.environment !== 'local' || profile.baseUrlSource === 'env') return client.baseUrl;
-  const [{ targetEnvironment }, { dataDir }] = await Promise.all([import('../../config/profiles.js'), import('../../config/paths.js')]);
+  const [{ targetEnvironment }, { dataDir }] = await Promise.all([
+    import('../../config/profiles.js'),
+    import('../../config/paths.js'),
+  ]);
   return `emulator ${targetEnvironment(profile)} ${dataDir(ctx.env)}`;
 }
 
@@ -130,13 +146,17 @@ export async function removeOrphans(ctx: Context, profile: string, client: ApiCl
         // The platform refuses the same request again (a 409: the key was used for another body, or
         // it forgot the key): nothing proves which webhook is the listener's, so none is removed.
         if (!(error instanceof ApiError)) throw error;
-        ctx.notice(`A listener killed while registering (${inert(entry.url)}) may have left a webhook; it could not be identified (${inert(error.message)}). \`hire webhooks list\` shows them.`);
+        ctx.notice(
+          `A listener killed while registering (${inert(entry.url)}) may have left a webhook; it could not be identified (${inert(error.message)}). \`hire webhooks list\` shows them.`,
+        );
         resolved.push(entry);
         continue;
       }
       if (typeof webhook.id === 'string') await remove(webhook.id, entry.url);
     } else {
-      ctx.notice(`A listener killed while registering (${inert(entry.url)}) may have left a webhook; nothing identifies it, so none was removed. \`hire webhooks list\` shows them.`);
+      ctx.notice(
+        `A listener killed while registering (${inert(entry.url)}) may have left a webhook; nothing identifies it, so none was removed. \`hire webhooks list\` shows them.`,
+      );
     }
     resolved.push(entry);
   }

@@ -12,7 +12,9 @@ export default defineCommand({
   effect: 'read',
   flags: {
     secret: flag.string({ help: 'the signing secret' }),
-    secretStdin: flag.boolean({ help: 'read the signing secret from stdin (then the payload comes from --payload-file)' }),
+    secretStdin: flag.boolean({
+      help: 'read the signing secret from stdin (then the payload comes from --payload-file)',
+    }),
     id: flag.string({ help: 'the webhook-id header' }),
     timestamp: flag.string({ value: 'seconds', help: 'the webhook-timestamp header' }),
     signature: flag.string({ help: 'the webhook-signature header (v1,…; several separated by spaces)' }),
@@ -22,28 +24,40 @@ export default defineCommand({
   async run(ctx, flags) {
     // The headers are what to check, not the delivery's verdict: one not given is a usage error (exit 2).
     const headers = { '--id': flags.id, '--timestamp': flags.timestamp, '--signature': flags.signature };
-    const missing = Object.entries(headers).filter(([, value]) => value === undefined || value.trim() === '').map(([name]) => name);
+    const missing = Object.entries(headers)
+      .filter(([, value]) => value === undefined || value.trim() === '')
+      .map(([name]) => name);
     if (missing.length > 0) {
       throw new UsageError(`Missing ${listed(missing)}.`, {
         hint: "--id, --timestamp and --signature take the delivery's webhook-* headers.",
       });
     }
-    if (flags.secret !== undefined && flags.secretStdin) throw new UsageError('Pass --secret or --secret-stdin, not both.');
+    if (flags.secret !== undefined && flags.secretStdin)
+      throw new UsageError('Pass --secret or --secret-stdin, not both.');
     if (flags.secretStdin && flags.payloadFile === undefined) {
       throw new UsageError('With --secret-stdin, stdin holds the secret: pass the payload with --payload-file.');
     }
-    const secret = flags.secret ?? (flags.secretStdin ? (await readTextInput(ctx, '--secret-stdin', '-')).trim() : undefined);
+    const secret =
+      flags.secret ?? (flags.secretStdin ? (await readTextInput(ctx, '--secret-stdin', '-')).trim() : undefined);
     if (!secret) throw new UsageError('Pass the signing secret with --secret or --secret-stdin.');
     // The bytes as delivered: the signature is over them, not over their decoding.
-    const body = await readBytesInput(ctx, flags.payloadFile === undefined ? 'stdin' : '--payload-file', flags.payloadFile ?? '-', {
-      maxBytes: MAX_DELIVERY_BYTES,
-      hint: 'A delivery is at most that large.',
-    });
+    const body = await readBytesInput(
+      ctx,
+      flags.payloadFile === undefined ? 'stdin' : '--payload-file',
+      flags.payloadFile ?? '-',
+      {
+        maxBytes: MAX_DELIVERY_BYTES,
+        hint: 'A delivery is at most that large.',
+      },
+    );
     const result = verify({ secret, id: flags.id, timestamp: flags.timestamp, signature: flags.signature, body });
     if (ctx.settings.format === 'json') ctx.output.line(inertJson(result, 2));
     else if (result.valid) ctx.output.line('valid');
     if (!result.valid) {
-      throw new HireError(`The delivery is not valid: ${result.reason}.`, { exitCode: ExitCode.auth, code: 'invalid_signature' });
+      throw new HireError(`The delivery is not valid: ${result.reason}.`, {
+        exitCode: ExitCode.auth,
+        code: 'invalid_signature',
+      });
     }
   },
 });

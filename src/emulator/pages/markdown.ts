@@ -15,13 +15,15 @@ export function markdownRenderer(): Promise<Render> {
     // keeps one h1 and a heading order that a screen reader can follow.
     md.core.ruler.push('shift_headings', (state) => {
       for (const token of state.tokens) {
-        if (token.type === 'heading_open' || token.type === 'heading_close') token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + 2)}`;
+        if (token.type === 'heading_open' || token.type === 'heading_close')
+          token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + 2)}`;
       }
       return true;
     });
     md.core.ruler.push('link_rel', (state) => {
       for (const block of state.tokens) {
-        for (const token of block.children ?? []) if (token.type === 'link_open') token.attrSet('rel', 'nofollow ugc noopener noreferrer');
+        for (const token of block.children ?? [])
+          if (token.type === 'link_open') token.attrSet('rel', 'nofollow ugc noopener noreferrer');
       }
       return true;
     });

@@ -99,7 +99,9 @@ const label = (value: string) => LABELS[value] ?? value;
 
 function describeLocation(location: Job['location']): string | undefined {
   if (!location) return undefined;
-  const place = [location.city, location.state, location.country].filter((part) => part !== undefined && part !== '').join(', ');
+  const place = [location.city, location.state, location.country]
+    .filter((part) => part !== undefined && part !== '')
+    .join(', ');
   return place ? `${label(location.type)} · ${place}` : label(location.type);
 }
 
@@ -168,7 +170,10 @@ function errorSummary(errors: FormErrors, fields: Record<string, string>, what: 
 function fieldError(id: string, errors: FormErrors): { message: string; attributes: string } {
   const message = errors[id];
   if (!message) return { message: '', attributes: '' };
-  return { message: `<span class="error" id="${id}-error">Error: ${escapeHtml(message)}</span>`, attributes: ` aria-invalid="true"` };
+  return {
+    message: `<span class="error" id="${id}-error">Error: ${escapeHtml(message)}</span>`,
+    attributes: ` aria-invalid="true"`,
+  };
 }
 
 const describedBy = (id: string, errors: FormErrors, hint?: string) => {
@@ -177,7 +182,11 @@ const describedBy = (id: string, errors: FormErrors, hint?: string) => {
 };
 
 /** `base`: the path the pages live under ('' in production, `/sandbox` in the sandbox). */
-export function applicationPage(job: Job, descriptionHtml: string, options: { base: string; form?: ApplicationForm; errors?: FormErrors }): string {
+export function applicationPage(
+  job: Job,
+  descriptionHtml: string,
+  options: { base: string; form?: ApplicationForm; errors?: FormErrors },
+): string {
   const form = options.form ?? { name: '', email: '', note: '' };
   const errors = options.errors ?? {};
   const name = fieldError('name', errors);
@@ -215,19 +224,29 @@ const CLOSED_REASON: Record<string, string> = {
 
 export function notOpenPage(job: Job, descriptionHtml: string): string {
   const reason = CLOSED_REASON[job.status] ?? 'This job does not take applications.';
-  return layout(`${job.title} (not open)`, `<h1>${escapeHtml(job.title)}</h1>
+  return layout(
+    `${job.title} (not open)`,
+    `<h1>${escapeHtml(job.title)}</h1>
 <p class="notice" role="status"><strong>Not open for applications.</strong> ${escapeHtml(reason)}</p>
-${jobDetails(job, descriptionHtml)}`);
+${jobDetails(job, descriptionHtml)}`,
+  );
 }
 
 /** A draft's page: it was never published, so it shows nothing of the job, only that it is not open. */
 export function notPublicPage(): string {
-  return layout('Not open for applications', `<h1>Not open for applications</h1>
-<p class="notice" role="status">This job is not open for applications.</p>`);
+  return layout(
+    'Not open for applications',
+    `<h1>Not open for applications</h1>
+<p class="notice" role="status">This job is not open for applications.</p>`,
+  );
 }
 
 /** Past an address's allowance of views or posts (limits.ts): when to try again. */
-export function tooManyPage(kind: 'views' | 'posts', limits: { views: number; posts: number; windowMs: number }, retryAfterSeconds: number): string {
+export function tooManyPage(
+  kind: 'views' | 'posts',
+  limits: { views: number; posts: number; windowMs: number },
+  retryAfterSeconds: number,
+): string {
   const what = kind === 'posts' ? `${limits.posts} forms sent` : `${limits.views} pages opened`;
   const minute = limits.windowMs === 60_000 ? 'a minute' : `${limits.windowMs / 1000} seconds`;
   return messagePage(
@@ -241,8 +260,11 @@ export function messagePage(title: string, message: string, tone: 'notice' | 'do
 }
 
 export function thanksPage(job: Job): string {
-  return layout(`Application sent: ${job.title}`, `<h1>Thank you for applying</h1>
-<p class="done" role="status">Your application for <strong>${escapeHtml(job.title)}</strong> was received. The hiring team will be in touch.</p>`);
+  return layout(
+    `Application sent: ${job.title}`,
+    `<h1>Thank you for applying</h1>
+<p class="done" role="status">Your application for <strong>${escapeHtml(job.title)}</strong> was received. The hiring team will be in touch.</p>`,
+  );
 }
 
 export interface AssessmentAnswersForm {
@@ -279,11 +301,18 @@ ${rendered}
  * error summary), a link back to the form as it stands, and a separate form that posts the same
  * answers with confirm=1. Separate, so that Enter in the main form never confirms by accident.
  */
-function confirmUnanswered(questions: readonly Question[], unanswered: readonly string[], values: Record<string, string>, action: string): string {
+function confirmUnanswered(
+  questions: readonly Question[],
+  unanswered: readonly string[],
+  values: Record<string, string>,
+  action: string,
+): string {
   if (unanswered.length === 0) return '';
   const numbers = new Map(questions.map((question, index) => [question.id, index + 1]));
   const links = unanswered.map((id) => `<a href="#${escapeHtml(id)}">Question ${numbers.get(id)}</a>`);
-  const names = questions.flatMap((question) => (question.type === 'ranksort' ? (question.items ?? []).map((_, index) => `${question.id}.${index}`) : [question.id]));
+  const names = questions.flatMap((question) =>
+    question.type === 'ranksort' ? (question.items ?? []).map((_, index) => `${question.id}.${index}`) : [question.id],
+  );
   const hidden = names
     .filter((name) => (values[name] ?? '') !== '')
     .map((name) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(values[name])}">`)
@@ -321,7 +350,12 @@ function questionHtml(question: Question, number: number, values: Record<string,
         const name = `${id}.${index}`;
         const chosen = values[name] ?? '';
         const choices = [`<option value=""${chosen === '' ? ' selected' : ''}>Rank…</option>`]
-          .concat(items.map((_, rank) => `<option value="${rank + 1}"${chosen === String(rank + 1) ? ' selected' : ''}>${rank + 1}</option>`))
+          .concat(
+            items.map(
+              (_, rank) =>
+                `<option value="${rank + 1}"${chosen === String(rank + 1) ? ' selected' : ''}>${rank + 1}</option>`,
+            ),
+          )
           .join('');
         const control = index === 0 ? id : name;
         return `<div class="rank"><label for="${control}">${escapeHtml(item)}</label><select id="${control}" name="${name}"${error.attributes}>${choices}</select></div>`;
@@ -330,6 +364,8 @@ function questionHtml(question: Question, number: number, values: Record<string,
     return `<fieldset${describedBy(id, errors, `${id}-hint`)}>\n<legend>${prompt}</legend>\n<span class="hint" id="${id}-hint">1 is the most urgent; give each task a different rank.</span>\n${error.message}${rows}\n</fieldset>`;
   }
   return `<div class="field">\n<label for="${id}">${prompt}</label>\n<span class="hint" id="${id}-hint">${escapeHtml(
-    (question.rubric ?? []).length > 0 ? `A good answer: ${(question.rubric ?? []).join('; ').toLowerCase()}.` : 'Answer in a few sentences.',
+    (question.rubric ?? []).length > 0
+      ? `A good answer: ${(question.rubric ?? []).join('; ').toLowerCase()}.`
+      : 'Answer in a few sentences.',
   )}</span>\n${error.message}<textarea id="${id}" name="${id}" rows="6"${error.attributes}${describedBy(id, errors, `${id}-hint`)}>${escapeHtml(values[id] ?? '')}</textarea>\n</div>`;
 }

@@ -5,7 +5,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Job } from '../../domain/job.js';
 import { scoreAnswers, type Answers, type Question } from '../assessments.js';
-import { applyToJob, findSession, finishSession, sessionDeadline, startSession, type Session } from '../platform/applications.js';
+import {
+  applyToJob,
+  findSession,
+  finishSession,
+  sessionDeadline,
+  startSession,
+  type Session,
+} from '../platform/applications.js';
 import type { PlatformContext } from '../platform/context.js';
 import type { PageLimiter } from './limits.js';
 import { renderDescription } from './markdown.js';
@@ -59,11 +66,17 @@ export async function servePage(
       if (kind === 'posts') req.resume();
       page = {
         ...html(429, tooManyPage(kind, limiter.limits, admission.retryAfterSeconds)),
-        headers: { 'retry-after': String(admission.retryAfterSeconds), ...(kind === 'posts' ? { connection: 'close' } : {}) },
+        headers: {
+          'retry-after': String(admission.retryAfterSeconds),
+          ...(kind === 'posts' ? { connection: 'close' } : {}),
+        },
       };
     }
   } catch (error) {
-    page = error instanceof PageError ? error.page : html(500, messagePage('Something went wrong', `The emulator failed: ${(error as Error).message}`));
+    page =
+      error instanceof PageError
+        ? error.page
+        : html(500, messagePage('Something went wrong', `The emulator failed: ${(error as Error).message}`));
   }
   const body = page.html ?? '';
   res.writeHead(page.status, {
@@ -110,7 +123,10 @@ async function route(req: IncomingMessage, ctx: PlatformContext, pathname: strin
   const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
   const allowed = thanks ? ['GET', 'HEAD'] : ['GET', 'HEAD', 'POST'];
   if (!allowed.includes(req.method ?? 'GET')) {
-    return { ...html(405, messagePage('Method not allowed', `This page answers ${allowed.join(', ')}.`)), headers: { allow: allowed.join(', ') } };
+    return {
+      ...html(405, messagePage('Method not allowed', `This page answers ${allowed.join(', ')}.`)),
+      headers: { allow: allowed.join(', ') },
+    };
   }
   if (kind === 'apply') {
     if (thanks) return thanksFor(ctx, id);
@@ -124,7 +140,13 @@ async function route(req: IncomingMessage, ctx: PlatformContext, pathname: strin
 // The application page
 
 function jobNotFound(): Page {
-  return html(404, messagePage('Job not found', 'There is no job at this address. It may have been removed; check the link you were given.'));
+  return html(
+    404,
+    messagePage(
+      'Job not found',
+      'There is no job at this address. It may have been removed; check the link you were given.',
+    ),
+  );
 }
 
 /** Rendered once per distinct description (markdown.ts), not on every view. */
@@ -140,7 +162,9 @@ async function notOpen(job: Job): Promise<string> {
 async function showJob(ctx: PlatformContext, jobId: string): Promise<Page> {
   const job = ctx.store.read(() => ctx.store.get<Job>('jobs', jobId));
   if (!job) return jobNotFound();
-  return job.status === 'active' ? html(200, applicationPage(job, await description(job), { base: basePath(ctx) })) : html(200, await notOpen(job));
+  return job.status === 'active'
+    ? html(200, applicationPage(job, await description(job), { base: basePath(ctx) }))
+    : html(200, await notOpen(job));
 }
 
 function thanksFor(ctx: PlatformContext, jobId: string): Page {
@@ -170,7 +194,11 @@ function validateApplication(form: ApplicationForm): FormErrors<keyof Applicatio
 
 async function apply(req: IncomingMessage, ctx: PlatformContext, jobId: string): Promise<Page> {
   const fields = await readForm(req);
-  const form: ApplicationForm = { name: fields.get('name') ?? '', email: fields.get('email') ?? '', note: (fields.get('note') ?? '').replace(/\r\n?/g, '\n') };
+  const form: ApplicationForm = {
+    name: fields.get('name') ?? '',
+    email: fields.get('email') ?? '',
+    note: (fields.get('note') ?? '').replace(/\r\n?/g, '\n'),
+  };
   const shown = ctx.store.read(() => ctx.store.get<Job>('jobs', jobId));
   if (!shown) return jobNotFound();
   const errors = validateApplication(form);
@@ -182,7 +210,9 @@ async function apply(req: IncomingMessage, ctx: PlatformContext, jobId: string):
   if (outcome.kind === 'gone') return jobNotFound();
   if (outcome.kind === 'not_open') return html(409, await notOpen(outcome.job));
   const base = basePath(ctx);
-  return seeOther(outcome.token ? `${base}/assess/${outcome.token}` : `${base}/apply/${encodeURIComponent(outcome.job.id)}/thanks`);
+  return seeOther(
+    outcome.token ? `${base}/assess/${outcome.token}` : `${base}/apply/${encodeURIComponent(outcome.job.id)}/thanks`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -191,12 +221,25 @@ async function apply(req: IncomingMessage, ctx: PlatformContext, jobId: string):
 /** The session behind a token, read in the caller's transaction; a page saying so when there is none. */
 function session(ctx: PlatformContext, token: string): Session {
   const found = findSession(ctx, token);
-  if (!found) throw new PageError(html(404, messagePage('Assessment not found', 'This assessment link is not valid. Use the link from your application.')));
+  if (!found)
+    throw new PageError(
+      html(
+        404,
+        messagePage('Assessment not found', 'This assessment link is not valid. Use the link from your application.'),
+      ),
+    );
   return found;
 }
 
 function alreadySent(): Page {
-  return html(409, messagePage('Answers already sent', 'Your answers to this assessment were received. Thank you; the hiring team will be in touch.', 'done'));
+  return html(
+    409,
+    messagePage(
+      'Answers already sent',
+      'Your answers to this assessment were received. Thank you; the hiring team will be in touch.',
+      'done',
+    ),
+  );
 }
 
 function timeIsUp(session: Session): Page {
@@ -213,7 +256,14 @@ function showAssessment(ctx: PlatformContext, token: string, startClock: boolean
   return ctx.store.write(() => {
     const current = session(ctx, token);
     if (current.application.completed_at) {
-      return html(200, messagePage('Answers received', 'Thank you: your answers were received. The hiring team will be in touch.', 'done'));
+      return html(
+        200,
+        messagePage(
+          'Answers received',
+          'Thank you: your answers were received. The hiring team will be in touch.',
+          'done',
+        ),
+      );
     }
     // HEAD before any GET shows nothing and starts nothing.
     if (!startClock && !current.application.started_at) return html(200, '');
@@ -235,7 +285,10 @@ function renderAssessment(current: Session, action: string, form?: AssessmentAns
 }
 
 /** The form's answers, checked against the questions: an unanswered question is allowed (it scores 0). */
-function readAnswers(questions: readonly Question[], fields: URLSearchParams): { answers: Answers; errors: FormErrors } {
+function readAnswers(
+  questions: readonly Question[],
+  fields: URLSearchParams,
+): { answers: Answers; errors: FormErrors } {
   const answers: Answers = { choices: {}, ranks: {}, texts: {} };
   const errors: FormErrors = {};
   for (const question of questions) {
@@ -243,19 +296,23 @@ function readAnswers(questions: readonly Question[], fields: URLSearchParams): {
       const value = fields.get(question.id);
       if (value === null || value === '') continue;
       const index = Number(value);
-      if (!Number.isInteger(index) || index < 0 || index >= (question.options ?? []).length) errors[question.id] = 'Choose one of the options.';
+      if (!Number.isInteger(index) || index < 0 || index >= (question.options ?? []).length)
+        errors[question.id] = 'Choose one of the options.';
       else answers.choices[question.id] = index;
     } else if (question.type === 'ranksort') {
       const items = question.items ?? [];
       const given = items.map((_, index) => fields.get(`${question.id}.${index}`) ?? '');
       if (given.every((value) => value === '')) continue;
       const ranks = given.map(Number);
-      const valid = ranks.every((rank) => Number.isInteger(rank) && rank >= 1 && rank <= items.length) && new Set(ranks).size === items.length;
+      const valid =
+        ranks.every((rank) => Number.isInteger(rank) && rank >= 1 && rank <= items.length) &&
+        new Set(ranks).size === items.length;
       if (!valid) errors[question.id] = `Give each task a different rank from 1 to ${items.length}.`;
       else answers.ranks[question.id] = ranks;
     } else {
       const text = (fields.get(question.id) ?? '').replace(/\r\n?/g, '\n');
-      if ([...text].length > ANSWER_MAX_CHARS) errors[question.id] = `Use at most ${ANSWER_MAX_CHARS.toLocaleString('en-US')} characters.`;
+      if ([...text].length > ANSWER_MAX_CHARS)
+        errors[question.id] = `Use at most ${ANSWER_MAX_CHARS.toLocaleString('en-US')} characters.`;
       else if (text.trim() !== '') answers.texts[question.id] = text;
     }
   }
@@ -266,7 +323,11 @@ function readAnswers(questions: readonly Question[], fields: URLSearchParams): {
 function unansweredQuestions(questions: readonly Question[], answers: Answers): string[] {
   return questions
     .filter((question) =>
-      question.type === 'multiple_choice' ? !(question.id in answers.choices) : question.type === 'ranksort' ? !(question.id in answers.ranks) : !(question.id in answers.texts),
+      question.type === 'multiple_choice'
+        ? !(question.id in answers.choices)
+        : question.type === 'ranksort'
+          ? !(question.id in answers.ranks)
+          : !(question.id in answers.texts),
     )
     .map((question) => question.id);
 }
@@ -281,13 +342,23 @@ async function submitAnswers(req: IncomingMessage, ctx: PlatformContext, token: 
     if (ctx.now() > sessionDeadline(current)) return timeIsUp(current);
     const { answers, errors } = readAnswers(current.assessment.questions, fields);
     if (Object.keys(errors).length > 0) {
-      return html(422, renderAssessment(current, `${basePath(ctx)}/assess/${token}`, { values: Object.fromEntries(fields), errors }));
+      return html(
+        422,
+        renderAssessment(current, `${basePath(ctx)}/assess/${token}`, { values: Object.fromEntries(fields), errors }),
+      );
     }
     // Sending is final: a submission that leaves questions unanswered is shown back, answers kept,
     // until the candidate confirms it (the page's "Submit anyway" posts the same answers and confirm=1).
     const unanswered = unansweredQuestions(current.assessment.questions, answers);
     if (unanswered.length > 0 && fields.get('confirm') !== '1') {
-      return html(200, renderAssessment(current, `${basePath(ctx)}/assess/${token}`, { values: Object.fromEntries(fields), errors: {}, unanswered }));
+      return html(
+        200,
+        renderAssessment(current, `${basePath(ctx)}/assess/${token}`, {
+          values: Object.fromEntries(fields),
+          errors: {},
+          unanswered,
+        }),
+      );
     }
     finishSession(ctx, current, () => scoreAnswers(current.assessment, answers));
     return seeOther(`${basePath(ctx)}/assess/${token}`);
@@ -297,10 +368,18 @@ async function submitAnswers(req: IncomingMessage, ctx: PlatformContext, token: 
 // ---------------------------------------------------------------------------------------------
 
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
-  const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = String(req.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
   if (type !== 'application/x-www-form-urlencoded') {
     req.resume();
-    throw new PageError(html(415, messagePage('Unsupported form', 'Send the form as application/x-www-form-urlencoded, as a browser does.')));
+    throw new PageError(
+      html(
+        415,
+        messagePage('Unsupported form', 'Send the form as application/x-www-form-urlencoded, as a browser does.'),
+      ),
+    );
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -308,7 +387,13 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
     size += chunk.length;
     if (size > MAX_FORM_BYTES) {
       throw new PageError({
-        ...html(413, messagePage('Too much text', `The form is larger than ${MAX_FORM_BYTES / 1024} KiB; shorten your answers and send it again.`)),
+        ...html(
+          413,
+          messagePage(
+            'Too much text',
+            `The form is larger than ${MAX_FORM_BYTES / 1024} KiB; shorten your answers and send it again.`,
+          ),
+        ),
         headers: { connection: 'close' },
       });
     }

@@ -22,7 +22,9 @@ export function analytics(ctx: PlatformContext, { jobId, from, to }: AnalyticsFi
   // One consistent read; the job filter is an indexed lookup, the date range is checked per record.
   const scope: Record<string, string> = jobId === null ? {} : { job_id: jobId };
   const { jobs, candidates, assessments } = ctx.store.read(() => ({
-    jobs: (jobId === null ? ctx.store.all<Job>('jobs') : ctx.store.all<Job>('jobs', { id: jobId })).filter((job) => inRange(job.created_at)),
+    jobs: (jobId === null ? ctx.store.all<Job>('jobs') : ctx.store.all<Job>('jobs', { id: jobId })).filter((job) =>
+      inRange(job.created_at),
+    ),
     candidates: ctx.store.all<Candidate>('candidates', scope).filter((candidate) => inRange(candidate.applied_at)),
     assessments: ctx.store.all<Assessment>('assessments', scope).filter((assessment) => inRange(assessment.created_at)),
   }));
@@ -41,7 +43,9 @@ export function analytics(ctx: PlatformContext, { jobId, from, to }: AnalyticsFi
   // A rejected candidate is counted as having applied: how far they got is not recorded.
   const funnel = CANDIDATE_PIPELINE.map((status, index) => ({
     status,
-    count: candidates.filter((candidate) => (candidate.status === 'rejected' ? 0 : CANDIDATE_PIPELINE.indexOf(candidate.status)) >= index).length,
+    count: candidates.filter(
+      (candidate) => (candidate.status === 'rejected' ? 0 : CANDIDATE_PIPELINE.indexOf(candidate.status)) >= index,
+    ).length,
   }));
   const analytics: Analytics = {
     jobs: { total: jobs.length, by_status: count(jobs, JOB_STATUSES, (job) => job.status) },
@@ -50,7 +54,10 @@ export function analytics(ctx: PlatformContext, { jobId, from, to }: AnalyticsFi
       by_status: byCandidateStatus,
       by_job: { ...byJob },
       assessed: scores.length,
-      average_score: scores.length === 0 ? null : Math.round((scores.reduce((sum, score) => sum + score, 0) / scores.length) * 10) / 10,
+      average_score:
+        scores.length === 0
+          ? null
+          : Math.round((scores.reduce((sum, score) => sum + score, 0) / scores.length) * 10) / 10,
     },
     assessments: { generated: assessments.length },
     funnel,

@@ -22,14 +22,26 @@ export interface AssessmentRequest {
 }
 
 /** A new assessment, stored, with assessment.generated; and how long generating it took (ms). */
-export function createAssessment(ctx: PlatformContext, request: AssessmentRequest): { assessment: Assessment; generationMs: number } {
+export function createAssessment(
+  ctx: PlatformContext,
+  request: AssessmentRequest,
+): { assessment: Assessment; generationMs: number } {
   return ctx.store.write(() => {
     const job: Job | undefined = request.jobId === undefined ? undefined : findJob(ctx, request.jobId);
     const from = job
-      ? { id: job.id, title: request.title ?? job.title, skills: request.skills ?? job.skills, requirements: job.requirements }
+      ? {
+          id: job.id,
+          title: request.title ?? job.title,
+          skills: request.skills ?? job.skills,
+          requirements: job.requirements,
+        }
       : { id: null, title: request.title!, skills: request.skills };
     const started = performance.now();
-    const assessment = generateAssessment(from, { ...job?.assessment_config, ...request.settings, auto_generate: true }, ctx.now());
+    const assessment = generateAssessment(
+      from,
+      { ...job?.assessment_config, ...request.settings, auto_generate: true },
+      ctx.now(),
+    );
     const generationMs = Math.round((performance.now() - started) * 100) / 100;
     ctx.store.put('assessments', assessment);
     ctx.events.emit('assessment.generated', assessment);

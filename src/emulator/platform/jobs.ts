@@ -16,7 +16,8 @@ export function findJob(ctx: PlatformContext, id: string): Job {
 
 /** Spec "Job status": only an active job accepts applications. */
 export function requireOpenJob(job: Job): Job {
-  if (job.status !== 'active') throw conflict(`Job ${job.id} is ${job.status}; only active jobs take applications (hire jobs publish ${job.id}).`);
+  if (job.status !== 'active')
+    throw conflict(`Job ${job.id} is ${job.status}; only active jobs take applications (hire jobs publish ${job.id}).`);
   return job;
 }
 
@@ -76,7 +77,16 @@ export function createJob(ctx: PlatformContext, valid: JobInput): { job: Job; ge
     const assessment = generateAssessment({ id, title, ...input }, input.assessment_config, now);
     const generationMs = Math.round((performance.now() - started) * 100) / 100;
     const stamp = now.toISOString();
-    const job = jobRecord({ id, title, publish, input, assessment, url: applicationUrl(ctx, id), stamp, candidateCount: 0 });
+    const job = jobRecord({
+      id,
+      title,
+      publish,
+      input,
+      assessment,
+      url: applicationUrl(ctx, id),
+      stamp,
+      candidateCount: 0,
+    });
     ctx.store.put('assessments', assessment);
     ctx.store.put('jobs', job);
     ctx.events.emit('job.created', job);
@@ -87,8 +97,16 @@ export function createJob(ctx: PlatformContext, valid: JobInput): { job: Job; ge
 
 /** The client-settable fields of a stored job, as a job input (to validate a patched job whole). */
 function inputOf(job: Job): Record<string, unknown> {
-  const { id: _id, status: _status, assessment_id: _a, application_url: _u, candidate_count: _c, created_at: _cr, updated_at: _up, ...input } =
-    job;
+  const {
+    id: _id,
+    status: _status,
+    assessment_id: _a,
+    application_url: _u,
+    candidate_count: _c,
+    created_at: _cr,
+    updated_at: _up,
+    ...input
+  } = job;
   return input;
 }
 
@@ -112,7 +130,11 @@ export function updateJob(ctx: PlatformContext, id: string, patch: JobPatch): Jo
     const job = findJob(ctx, id);
     const { status, ...fields } = patch;
     if (status !== undefined && !canMoveJob(job.status, status)) {
-      throw conflict(job.status === status ? `Job ${job.id} is already ${status}.` : `Job ${job.id} is ${job.status}; it cannot become ${status}.`);
+      throw conflict(
+        job.status === status
+          ? `Job ${job.id} is already ${status}.`
+          : `Job ${job.id} is ${job.status}; it cannot become ${status}.`,
+      );
     }
     const merged = mergePatch(inputOf(job), fields);
     const whole = validateJobInput(merged);
@@ -124,7 +146,8 @@ export function updateJob(ctx: PlatformContext, id: string, patch: JobPatch): Jo
       updated_at: ctx.now().toISOString(),
     };
     // A field the patch cleared is gone from the job, not left as it was.
-    for (const key of Object.keys(inputOf(job))) if (!Object.hasOwn(whole.value, key)) delete (updated as unknown as Record<string, unknown>)[key];
+    for (const key of Object.keys(inputOf(job)))
+      if (!Object.hasOwn(whole.value, key)) delete (updated as unknown as Record<string, unknown>)[key];
     ctx.store.put('jobs', updated);
     return updated;
   });

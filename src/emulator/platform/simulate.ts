@@ -11,8 +11,42 @@ import { stepCandidate } from './candidates.js';
 import type { PlatformContext } from './context.js';
 import { findJob, requireOpenJob } from './jobs.js';
 
-const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'Ken', 'Margaret', 'Dennis', 'Radia', 'Linus', 'Hedy', 'John', 'Katherine', 'Tim'];
-const LAST = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Allen', 'Thompson', 'Hamilton', 'Ritchie', 'Perlman', 'Torvalds', 'Lamarr', 'Backus', 'Johnson', 'Berners-Lee'];
+const FIRST = [
+  'Ada',
+  'Grace',
+  'Alan',
+  'Edsger',
+  'Barbara',
+  'Donald',
+  'Frances',
+  'Ken',
+  'Margaret',
+  'Dennis',
+  'Radia',
+  'Linus',
+  'Hedy',
+  'John',
+  'Katherine',
+  'Tim',
+];
+const LAST = [
+  'Lovelace',
+  'Hopper',
+  'Turing',
+  'Dijkstra',
+  'Liskov',
+  'Knuth',
+  'Allen',
+  'Thompson',
+  'Hamilton',
+  'Ritchie',
+  'Perlman',
+  'Torvalds',
+  'Lamarr',
+  'Backus',
+  'Johnson',
+  'Berners-Lee',
+];
 
 /** Where advanced candidates end up, in parts per hundred. */
 const SPREAD: [CandidateStatus, number][] = [
@@ -26,7 +60,13 @@ const SPREAD: [CandidateStatus, number][] = [
 ];
 
 /** Scores rise along the pipeline: those who got further scored better. */
-const SCORE_FLOOR: Partial<Record<CandidateStatus, number>> = { review: 45, interview: 65, offer: 75, hired: 80, rejected: 10 };
+const SCORE_FLOOR: Partial<Record<CandidateStatus, number>> = {
+  review: 45,
+  interview: 65,
+  offer: 75,
+  hired: 80,
+  rejected: 10,
+};
 
 export interface SimulationOptions {
   applications: number;
@@ -42,7 +82,11 @@ export interface SimulationResult {
 }
 
 /** Candidates apply to an active job (in one write transaction), each step with its events. */
-export function simulateApplications(ctx: PlatformContext, jobId: string, options: SimulationOptions): SimulationResult {
+export function simulateApplications(
+  ctx: PlatformContext,
+  jobId: string,
+  options: SimulationOptions,
+): SimulationResult {
   return ctx.store.write(() => simulate(ctx, jobId, options));
 }
 
@@ -62,12 +106,20 @@ function simulate(ctx: PlatformContext, jobId: string, options: SimulationOption
     let candidate = createApplication(ctx, job, applicant, id);
     // Walk the pipeline to the target, one move (and its events) at a time; reaching review is
     // completing the assessment, with a score that rises with how far the candidate gets.
-    const path = target === 'rejected' ? ['screening', 'review', 'rejected'] : CANDIDATE_PIPELINE.slice(1, CANDIDATE_PIPELINE.indexOf(target) + 1);
+    const path =
+      target === 'rejected'
+        ? ['screening', 'review', 'rejected']
+        : CANDIDATE_PIPELINE.slice(1, CANDIDATE_PIPELINE.indexOf(target) + 1);
     for (const status of path as CandidateStatus[]) {
       if (status === 'screening' && path.includes('review')) continue; // completeAssessment walks through it
       if (status === 'review') {
         const floor = SCORE_FLOOR[target] ?? 0;
-        candidate = completeAssessment(ctx, job, candidate, Math.min(100, Math.round(floor + scoreRoll * (100 - floor))));
+        candidate = completeAssessment(
+          ctx,
+          job,
+          candidate,
+          Math.min(100, Math.round(floor + scoreRoll * (100 - floor))),
+        );
       } else candidate = stepCandidate(ctx, candidate, status);
     }
     byStatus[candidate.status] = (byStatus[candidate.status] ?? 0) + 1;

@@ -19,13 +19,23 @@ const TRIGGER_JOB = {
   title: 'Backend Engineer (hire trigger)',
   department: 'Engineering',
   location: { type: 'remote', country: 'DE' },
-  description: 'Build and run the services behind the hiring platform. This job was made by `hire trigger` to produce an event.',
+  description:
+    'Build and run the services behind the hiring platform. This job was made by `hire trigger` to produce an event.',
   skills: ['TypeScript', 'Node.js'],
   experience_level: 'mid',
   employment_type: 'full_time',
 };
 
-const APPLICANTS = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Barbara Liskov', 'Radia Perlman', 'Margaret Hamilton', 'Ken Thompson', 'Hedy Lamarr'];
+const APPLICANTS = [
+  'Ada Lovelace',
+  'Grace Hopper',
+  'Alan Turing',
+  'Barbara Liskov',
+  'Radia Perlman',
+  'Margaret Hamilton',
+  'Ken Thompson',
+  'Hedy Lamarr',
+];
 
 /** An override's path below `data`: names of letters, digits and `_`, joined by dots. */
 const OVERRIDE_PATH = /^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/;
@@ -54,27 +64,36 @@ export function triggerRequest(body: unknown): TriggerRequest {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid({ body: 'must be an object' });
   const input = body as Record<string, unknown>;
   const errors: Record<string, string> = dictionary();
-  for (const name of Object.keys(input)) if (!['type', 'job_id', 'overrides'].includes(name)) errors[name] = 'is not a known field';
+  for (const name of Object.keys(input))
+    if (!['type', 'job_id', 'overrides'].includes(name)) errors[name] = 'is not a known field';
   const type = input.type;
   if (!(EVENT_KINDS as readonly unknown[]).includes(type)) errors.type = `must be one of: ${EVENT_KINDS.join(', ')}`;
   const jobId = input.job_id;
   if (jobId !== undefined && (typeof jobId !== 'string' || jobId === '')) errors.job_id = 'must be a job id';
-  if (jobId !== undefined && type === 'job.created') errors.job_id = 'does not go with job.created, which makes a job of its own';
+  if (jobId !== undefined && type === 'job.created')
+    errors.job_id = 'does not go with job.created, which makes a job of its own';
   const overrides = input.overrides ?? {};
-  if (typeof overrides !== 'object' || overrides === null || Array.isArray(overrides)) errors.overrides = 'must be an object of data paths and values';
+  if (typeof overrides !== 'object' || overrides === null || Array.isArray(overrides))
+    errors.overrides = 'must be an object of data paths and values';
   else {
     const paths = Object.keys(overrides);
     if (paths.length > MAX_OVERRIDES) errors.overrides = `must have at most ${MAX_OVERRIDES} paths`;
     for (const path of paths) {
       const names = path.split('.');
-      if (path.length > 200 || names.length > MAX_OVERRIDE_DEPTH) errors[`overrides.${path.slice(0, 60)}`] = `must name at most ${MAX_OVERRIDE_DEPTH} levels`;
+      if (path.length > 200 || names.length > MAX_OVERRIDE_DEPTH)
+        errors[`overrides.${path.slice(0, 60)}`] = `must name at most ${MAX_OVERRIDE_DEPTH} levels`;
       else if (!OVERRIDE_PATH.test(path) || names.some((name) => FORBIDDEN_NAMES.has(name))) {
-        errors[`overrides.${path}`] = 'is not a data path (names of letters, digits and _ joined by dots, such as location.city)';
+        errors[`overrides.${path}`] =
+          'is not a data path (names of letters, digits and _ joined by dots, such as location.city)';
       }
     }
   }
   if (Object.keys(errors).length > 0) throw invalid(errors);
-  return { type: type as EventKind, jobId: jobId as string | undefined, overrides: overrides as Record<string, unknown> };
+  return {
+    type: type as EventKind,
+    jobId: jobId as string | undefined,
+    overrides: overrides as Record<string, unknown>,
+  };
 }
 
 /** Makes the records and emits the events, in one write transaction. */
@@ -107,7 +126,10 @@ function produce(ctx: PlatformContext, type: EventKind, jobId: string | undefine
   const job = jobId === undefined ? newJob(ctx, true) : findJob(ctx, jobId);
   requireOpenJob(job);
   const name = APPLICANTS[Math.floor(Math.random() * APPLICANTS.length)]!;
-  let candidate = createApplication(ctx, job, { name, email: `${name.toLowerCase().replace(' ', '.')}.${Date.now().toString(36)}@example.com` });
+  let candidate = createApplication(ctx, job, {
+    name,
+    email: `${name.toLowerCase().replace(' ', '.')}.${Date.now().toString(36)}@example.com`,
+  });
   addToCandidateCount(ctx, job, 1);
   if (type === 'application.received' || type === 'application.created') return;
   if (type === 'candidate.statusChanged') {
@@ -149,7 +171,9 @@ function withOverrides(data: unknown, overrides: Record<string, unknown>): unkno
       }
       if (Array.isArray(at)) {
         const list = names.slice(0, index).join('.');
-        throw invalid({ [`overrides.${path}`]: `${list} is a list of ${at.length}: name an item by its number, 0 to ${at.length}` });
+        throw invalid({
+          [`overrides.${path}`]: `${list} is a list of ${at.length}: name an item by its number, 0 to ${at.length}`,
+        });
       }
       const object = at;
       if (last) object[name] = value;

@@ -22,7 +22,13 @@ export function findWebhook(ctx: PlatformContext, id: string): StoredWebhook {
 export function registerWebhook(ctx: PlatformContext, input: WebhookInput): StoredWebhook {
   return ctx.store.write(() => {
     const stamp = ctx.now().toISOString();
-    const webhook: StoredWebhook = { id: newId('wh'), ...input, status: 'active', created_at: stamp, updated_at: stamp };
+    const webhook: StoredWebhook = {
+      id: newId('wh'),
+      ...input,
+      status: 'active',
+      created_at: stamp,
+      updated_at: stamp,
+    };
     return ctx.store.put('webhooks', webhook);
   });
 }

@@ -15,7 +15,8 @@ export const analyticsRoutes: Route[] = [
     path: '/analytics',
     handler(req, ctx) {
       const errors: FieldErrors = dictionary();
-      for (const name of req.query.keys()) if (!KNOWN.has(name)) errors[name] = 'is not an analytics filter (job_id, from, to)';
+      for (const name of req.query.keys())
+        if (!KNOWN.has(name)) errors[name] = 'is not an analytics filter (job_id, from, to)';
       const bound = (name: 'from' | 'to') => {
         const text = req.query.get(name);
         if (text === null) return undefined;

@@ -17,7 +17,11 @@ export const assessmentRoutes: Route[] = [
       if (!result.ok) throw validationError(result.errors);
       // Fields the contract does not know are accepted and ignored, as the spec leaves the request open.
       const { job_id, title, skills, question_count, time_limit, question_types, proctoring } = result.value;
-      const settings = Object.fromEntries(Object.entries({ question_count, time_limit, question_types, proctoring }).filter(([, value]) => value !== undefined));
+      const settings = Object.fromEntries(
+        Object.entries({ question_count, time_limit, question_types, proctoring }).filter(
+          ([, value]) => value !== undefined,
+        ),
+      );
       const { assessment, generationMs } = createAssessment(ctx, { jobId: job_id, title, skills, settings });
       return created(assessment, { assessment_generation_time: generationMs });
     },
@@ -27,7 +31,8 @@ export const assessmentRoutes: Route[] = [
     path: '/assessments',
     handler(req, ctx) {
       // As GET /analytics does: a job_id naming no job is 404, not an empty list that hides a typo.
-      for (const jobId of req.query.getAll('job_id').flatMap((value) => value.split(','))) if (jobId !== '') findJob(ctx, jobId);
+      for (const jobId of req.query.getAll('job_id').flatMap((value) => value.split(',')))
+        if (jobId !== '') findJob(ctx, jobId);
       const page = listRecords<Assessment>(ctx.store, 'assessments', req.query, { fields: ASSESSMENT_RECORD_FIELDS });
       return ok(page.data, page.meta);
     },

@@ -17,7 +17,8 @@ export const candidateRoutes: Route[] = [
           score_min: {
             parse(value) {
               const number = Number(value);
-              if (value.trim() === '' || !Number.isFinite(number) || number < 0 || number > 100) throw new Error(`must be a number from 0 to 100 (got ${JSON.stringify(value)})`);
+              if (value.trim() === '' || !Number.isFinite(number) || number < 0 || number > 100)
+                throw new Error(`must be a number from 0 to 100 (got ${JSON.stringify(value)})`);
               return number;
             },
             field: 'score',

@@ -38,10 +38,12 @@ export const controlRoutes: Route[] = [
       const errors: FieldErrors = dictionary();
       const afterText = req.query.get('after');
       const after = afterText === null ? undefined : Number(afterText);
-      if (after !== undefined && (afterText!.trim() === '' || !Number.isInteger(after) || after < 0)) errors.after = 'must be a whole number of at least 0';
+      if (after !== undefined && (afterText!.trim() === '' || !Number.isInteger(after) || after < 0))
+        errors.after = 'must be a whole number of at least 0';
       const limitText = req.query.get('limit');
       const limit = limitText === null ? REQUESTS_PAGE_MAX : Number(limitText);
-      if (!Number.isInteger(limit) || limit < 1 || limit > REQUESTS_PAGE_MAX) errors.limit = `must be a whole number from 1 to ${REQUESTS_PAGE_MAX}`;
+      if (!Number.isInteger(limit) || limit < 1 || limit > REQUESTS_PAGE_MAX)
+        errors.limit = `must be a whole number from 1 to ${REQUESTS_PAGE_MAX}`;
       if (Object.keys(errors).length > 0) throw validationError(errors);
       const { requests, last } = readRequests(ctx.store, after, limit);
       return ok(requests, { last });
@@ -55,7 +57,11 @@ export const controlRoutes: Route[] = [
       const errors: Record<string, string> = dictionary();
       if (typeof body.job_id !== 'string' || body.job_id === '') errors.job_id = 'is required';
       const applications = body.applications ?? 10;
-      if (!Number.isInteger(applications) || (applications as number) < 1 || (applications as number) > MAX_SIMULATED_APPLICATIONS) {
+      if (
+        !Number.isInteger(applications) ||
+        (applications as number) < 1 ||
+        (applications as number) > MAX_SIMULATED_APPLICATIONS
+      ) {
         errors.applications = `must be a whole number from 1 to ${MAX_SIMULATED_APPLICATIONS}`;
       }
       const seed = body.seed ?? Math.floor(Math.random() * 2 ** 31);
@@ -85,14 +91,18 @@ export const controlRoutes: Route[] = [
         if (!KEY_FIELDS.has(field)) errors[field] = 'is not a known field';
       }
       const level = body.level ?? 'write';
-      if (!(KEY_LEVELS as readonly unknown[]).includes(level)) errors.level = `must be one of: ${KEY_LEVELS.join(', ')}`;
+      if (!(KEY_LEVELS as readonly unknown[]).includes(level))
+        errors.level = `must be one of: ${KEY_LEVELS.join(', ')}`;
       const tier = body.tier ?? 'standard';
       if (!(TIERS as readonly unknown[]).includes(tier)) errors.tier = `must be one of: ${TIERS.join(', ')}`;
       const name = body.name ?? `${String(level)} key`;
       if (typeof name !== 'string' || name.trim() === '') errors.name = 'must be a non-empty string';
       const expires = body.expires_in_seconds;
       // 0 makes a key that has already expired: a way to see key_expired answers.
-      if (expires !== undefined && (typeof expires !== 'number' || !Number.isInteger(expires) || expires < 0 || expires > MAX_KEY_LIFETIME_SECONDS)) {
+      if (
+        expires !== undefined &&
+        (typeof expires !== 'number' || !Number.isInteger(expires) || expires < 0 || expires > MAX_KEY_LIFETIME_SECONDS)
+      ) {
         errors.expires_in_seconds = `must be a whole number of seconds from 0 to ${MAX_KEY_LIFETIME_SECONDS} (10 years)`;
       }
       const allowIps = body.allow_ips ?? [];
@@ -100,13 +110,17 @@ export const controlRoutes: Route[] = [
         errors.allow_ips = 'must be a list of IP addresses or CIDR blocks, such as 10.0.0.0/8';
       }
       const limits: Partial<Limits> = {};
-      if (body.limits !== undefined && (body.limits === null || typeof body.limits !== 'object' || Array.isArray(body.limits))) {
+      if (
+        body.limits !== undefined &&
+        (body.limits === null || typeof body.limits !== 'object' || Array.isArray(body.limits))
+      ) {
         errors.limits = 'must be an object such as {"hour": 5}';
       }
       for (const window of ['hour', 'day', 'concurrent'] as const) {
         const value = (body.limits as Record<string, unknown> | undefined)?.[window];
         if (value === undefined) continue;
-        if (!Number.isInteger(value) || (value as number) < 1) errors[`limits.${window}`] = 'must be a whole number of at least 1';
+        if (!Number.isInteger(value) || (value as number) < 1)
+          errors[`limits.${window}`] = 'must be a whole number of at least 1';
         else limits[window] = value as number;
       }
       if (Object.keys(errors).length > 0) throw validationError(errors);
@@ -132,7 +146,8 @@ export const controlRoutes: Route[] = [
     method: 'DELETE',
     path: '/keys/:id',
     handler(req, ctx) {
-      if (req.params.id === 'key_local') throw new HttpError(409, 'conflict', 'The local profile key cannot be revoked.');
+      if (req.params.id === 'key_local')
+        throw new HttpError(409, 'conflict', 'The local profile key cannot be revoked.');
       const revoked = ctx.keys.revoke(req.params.id!);
       if (!revoked) throw notFound('key', req.params.id!);
       return ok(revoked);

@@ -12,7 +12,8 @@ export const EVENT_FIELDS: readonly string[] = ['id', 'type', 'created_at', 'job
 /** `created_after` / `created_before`: an ISO 8601 time, compared with created_at. */
 function time(value: string): string {
   const parsed = Date.parse(value);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(parsed)) throw new Error('must be an ISO 8601 date or time, such as 2026-11-24T09:00:00Z');
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(parsed))
+    throw new Error('must be an ISO 8601 date or time, such as 2026-11-24T09:00:00Z');
   return new Date(parsed).toISOString();
 }
 
@@ -50,7 +51,8 @@ export const eventRoutes: Route[] = [
       const errors: Record<string, string> = dictionary();
       if (typeof body !== 'object' || Array.isArray(body)) throw validationError({ body: 'must be an object' });
       for (const name of Object.keys(body)) if (name !== 'webhook_id') errors[name] = 'is not a known field';
-      if (body.webhook_id !== undefined && (typeof body.webhook_id !== 'string' || body.webhook_id === '')) errors.webhook_id = 'must be a webhook id';
+      if (body.webhook_id !== undefined && (typeof body.webhook_id !== 'string' || body.webhook_id === ''))
+        errors.webhook_id = 'must be a webhook id';
       if (Object.keys(errors).length > 0) throw validationError(errors);
       const deliveries = resendEvent(ctx, req.params.id!, body.webhook_id as string | undefined);
       return created({ event_id: req.params.id!, deliveries: deliveries.map(publicDelivery) });

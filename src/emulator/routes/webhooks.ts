@@ -9,7 +9,18 @@ import { findWebhook, publicWebhook, registerWebhook, removeWebhook } from '../p
 import type { Route } from '../route.js';
 
 const WEBHOOK_FIELDS: readonly string[] = ['id', 'url', 'events', 'status', 'created_at', 'updated_at'];
-const DELIVERY_FIELDS: readonly string[] = ['id', 'webhook_id', 'event_id', 'event_type', 'url', 'state', 'attempts', 'next_attempt_at', 'created_at', 'updated_at'];
+const DELIVERY_FIELDS: readonly string[] = [
+  'id',
+  'webhook_id',
+  'event_id',
+  'event_type',
+  'url',
+  'state',
+  'attempts',
+  'next_attempt_at',
+  'created_at',
+  'updated_at',
+];
 
 export const webhookRoutes: Route[] = [
   {
@@ -25,7 +36,10 @@ export const webhookRoutes: Route[] = [
     method: 'GET',
     path: '/webhooks',
     handler(req, ctx) {
-      const page = listRecords<StoredWebhook>(ctx.store, 'webhooks', req.query, { fields: WEBHOOK_FIELDS, show: publicWebhook });
+      const page = listRecords<StoredWebhook>(ctx.store, 'webhooks', req.query, {
+        fields: WEBHOOK_FIELDS,
+        show: publicWebhook,
+      });
       return ok(page.data, page.meta);
     },
   },
@@ -56,7 +70,10 @@ export const webhookRoutes: Route[] = [
     method: 'GET',
     path: '/deliveries',
     handler(req, ctx) {
-      const page = listRecords<Delivery>(ctx.store, 'deliveries', req.query, { fields: DELIVERY_FIELDS, show: publicDelivery });
+      const page = listRecords<Delivery>(ctx.store, 'deliveries', req.query, {
+        fields: DELIVERY_FIELDS,
+        show: publicDelivery,
+      });
       return ok(page.data, page.meta);
     },
   },

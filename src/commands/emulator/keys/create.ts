@@ -13,7 +13,10 @@ export default defineCommand({
   summary: 'make a key and print it once',
   effect: 'write',
   flags: {
-    level: flag.enum(KEY_LEVELS, { help: '{choices} (read: GETs; write: also POST/PATCH; admin: also DELETE)', default: 'write' }),
+    level: flag.enum(KEY_LEVELS, {
+      help: '{choices} (read: GETs; write: also POST/PATCH; admin: also DELETE)',
+      default: 'write',
+    }),
     name: flag.string({ help: 'a name to recognise it by' }),
     tier: flag.enum(TIERS, { help: "{choices} (the spec's limits)", default: 'standard' }),
     expiresIn: flag.parsed(parseDuration, {
@@ -27,7 +30,10 @@ export default defineCommand({
     perDay: flag.number({ value: 'n', help: 'requests per day', integer: true, min: 1 }),
     concurrent: flag.number({ value: 'n', help: 'requests in flight at once', integer: true, min: 1 }),
   },
-  examples: ['hire emulator keys create --level read --name dashboards', 'hire emulator keys create --level admin --expires-in 90d --allow-ip ::1'],
+  examples: [
+    'hire emulator keys create --level read --name dashboards',
+    'hire emulator keys create --level admin --expires-in 90d --allow-ip ::1',
+  ],
   async run(ctx, flags) {
     const limits = { hour: flags.perHour, day: flags.perDay, concurrent: flags.concurrent };
     const key = await createKey(await localClient(ctx), {
