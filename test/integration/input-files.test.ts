@@ -185,9 +185,13 @@ describe('size caps', () => {
     const path = join(box.root, 'description.txt');
     writeFileSync(path, 'a'.repeat(MAX_JOB_FILE_BYTES));
     const args = ['jobs', 'create', '--title', 'Backend Engineer', '--description-file', path, '--dry-run', '--json'];
+    // Read whole, then refused by the job's own rule (a description is at most 10,000 characters),
+    // not by the reading cap.
     const atCap = await runCli(args, { env: box.env });
-    expect(atCap.code, atCap.stderr).toBe(0);
-    expect(json<{ description: string }>(atCap).description).toHaveLength(MAX_JOB_FILE_BYTES);
+    expect(atCap.code, atCap.stderr).toBe(2);
+    expect(JSON.parse(atCap.stderr)).toMatchObject({
+      error: { code: 'validation_error', details: { description: expect.stringContaining('at most') } },
+    });
     writeFileSync(path, 'a'.repeat(MAX_JOB_FILE_BYTES + 1));
     const over = await runCli(args, { env: box.env });
     expectUsageError(over, `--description-file ${path}: larger than 1 MiB`);
