@@ -248,29 +248,38 @@ describe('jobs import', () => {
 describe('jobs list --all at the rate limit', () => {
   it('the pacing notice ("rate limit: … waiting") is for people; under --json stderr stays empty', async () => {
     const box = await sandbox();
-    // The emulator's hour lasts a second here: five requests an hour, eight pages, so the list waits for a reset.
-    const origin = Date.now();
-    const emulator = await testEmulator(box.dataDir, { now: () => new Date(origin + (Date.now() - origin) * 3_600) });
-    for (const index of [1, 2, 3, 4, 5, 6, 7, 8])
-      await emulator.call('POST', '/jobs', { body: { title: `Paced ${index}`, description: DESCRIPTION } });
-    const keyFor = async () => {
-      const made = await fetch(`${emulator.origin}/_emulator/keys`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${emulator.key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ level: 'read', name: 'paced', limits: { hour: 5 } }),
+    // A truthful server whose first page spends the window (0 of 5 left, a reset two seconds away):
+    // the list waits for the reset whatever the machine's speed, and says so to people.
+    const twoPages = () => {
+      return serve((req, res) => {
+        const now = Date.now();
+        const page = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page') ?? 1);
+        const data = page <= 2 ? [{ ...JOB, id: `job_${page}` }] : [];
+        send(
+          res,
+          200,
+          { data, meta: { page, per_page: 1, total_count: 2, total_pages: 2 } },
+          {
+            date: new Date(now).toUTCString(),
+            'x-ratelimit-limit': '5',
+            'x-ratelimit-remaining': String(page === 1 ? 0 : 4 - page),
+            'x-ratelimit-reset': String(Math.ceil(now / 1000) + (page === 1 ? 2 : 3600)),
+          },
+        );
       });
-      return ((await made.json()) as { data: { key: string } }).data.key;
     };
-    const env = async () => ({ ...box.env, HIRE_BASE_URL: emulator.apiUrl, HIRE_API_KEY: await keyFor() });
     const list = ['jobs', 'list', '--all', '--per-page', '1', '--reserve', '0'];
 
-    const human = await runCli(list, { env: await env() });
-    expect(human.code, human.stderr).toBe(0);
-    expect(human.stderr).toMatch(/rate limit: 0 of 5 left, resets in .* — waiting/);
+    const human = await twoPages();
+    const shown = await runCli(list, { env: against(box, human.origin) });
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stderr).toMatch(/rate limit: 0 of 5 left, resets in .* — waiting/);
 
-    const result = await runCli([...list, '--json'], { env: await env() });
+    const machine = await twoPages();
+    const result = await runCli([...list, '--json'], { env: against(box, machine.origin) });
     silentSuccess(result);
-    expect(JSON.parse(result.stdout)).toHaveLength(8);
+    expect((JSON.parse(result.stdout) as { id: string }[]).map((job) => job.id)).toEqual(['job_1', 'job_2']);
+    expect(machine.requests.length).toBeLessThanOrEqual(3);
   });
 
   it('past --max-wait: exit 5, and stderr is the envelope alone', async () => {
