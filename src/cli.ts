@@ -205,6 +205,14 @@ export async function run(): Promise<void> {
     isStderrTTY: isatty(2),
     columns: process.stdout.columns,
     stderrColumns: process.stderr.columns,
+    async openTerminal() {
+      const [{ openSync }, { ReadStream }] = await Promise.all([import('node:fs'), import('node:tty')]);
+      try {
+        return new ReadStream(openSync('/dev/tty', 'r'));
+      } catch {
+        return undefined; // no controlling terminal (a daemon, a container without one, Windows)
+      }
+    },
     onInterrupt(handler) {
       const onInt = () => handler('SIGINT');
       const onTerm = () => handler('SIGTERM');

@@ -28,6 +28,11 @@ export interface IO {
   stderrColumns?: number | undefined;
   /** Registers a handler for Ctrl-C / SIGTERM; returns the function that removes it. */
   onInterrupt(handler: (signal: 'SIGINT' | 'SIGTERM') => void): () => void;
+  /**
+   * The controlling terminal for reading an answer when stdin is a pipe (`… | hire candidates move
+   * -`), or undefined when there is none; the caller destroys it. Absent: no terminal to open.
+   */
+  openTerminal?(): Promise<Readable | undefined>;
 }
 
 export class Context {

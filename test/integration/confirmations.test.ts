@@ -4,7 +4,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DESCRIPTION, json, runCli, type RunResult } from '../helpers/cli.js';
+import { main } from '../../src/cli.js';
+import { captureIO, DESCRIPTION, json, runCli, type RunResult } from '../helpers/cli.js';
+import { testEmulator } from '../helpers/emulator.js';
 import { sandbox, type Sandbox } from '../helpers/env.js';
 
 type Rec = Record<string, any>;
@@ -176,5 +178,56 @@ describe('destructive commands', () => {
       code: 2,
       stderr: 'Error: Profile "nope" does not exist. Known profiles: local, local-sandbox, prod.\n',
     });
+  });
+});
+
+describe('a production write with stdin a pipe and stderr a terminal', () => {
+  // `… | hire candidates move - --status S` at a terminal: the answer is read from the terminal
+  // itself (test/e2e/bulk-move-confirm.test.ts); with no terminal to open it refuses, naming --yes.
+  it('refuses with exit 2 when no terminal can be opened, and moves nothing; --yes goes ahead', async () => {
+    const box = await sandbox();
+    const emulator = await testEmulator(box.dataDir);
+    box.writeConfig({
+      profiles: { prod: { environment: 'production', base_url: emulator.apiUrl, api_key: emulator.key } },
+    });
+    const job = await emulator.call('POST', '/jobs', {
+      body: { title: 'Backend Engineer', description: DESCRIPTION, publish: true },
+    });
+    const simulated = await fetch(`${emulator.origin}/_emulator/simulate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${emulator.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ job_id: job.json.data.id, applications: 2 }),
+    });
+    expect(simulated.status).toBe(201);
+    const ids = ((await emulator.call('GET', '/candidates')).json.data as Rec[]).map((candidate) =>
+      String(candidate.id),
+    );
+    const statuses = async () =>
+      Promise.all(ids.map(async (id) => (await emulator.call('GET', `/candidates/${id}`)).json.data.status as string));
+    const move = async (extra: string[]) => {
+      const argv = ['candidates', 'move', '-', '--status', 'screening', '--profile', 'prod', ...extra];
+      const captured = captureIO({ argv, stdin: `${ids.join('\n')}\n` });
+      captured.io.isStderrTTY = true; // stdin stays a pipe; no openTerminal: none to open
+      const code = await main(argv, captured.io, box.env);
+      return { code, stderr: captured.stderr() };
+    };
+
+    const refused = await move([]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      'Move 2 candidates to screening on production (profile "prod"): not done without confirmation: pass --yes.',
+    );
+    expect(refused.stderr).toContain('stdin is a pipe and no terminal could be opened to read the answer');
+    expect(await statuses()).toEqual(['new', 'new']);
+
+    const json = await move(['--json']);
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stderr.slice(json.stderr.indexOf('{')))).toMatchObject({
+      error: { code: 'confirmation_required' },
+    });
+
+    const done = await move(['--yes']);
+    expect(done.code, done.stderr).toBe(0);
+    expect(await statuses()).toEqual(['screening', 'screening']);
   });
 });

@@ -22,14 +22,33 @@ export async function confirmOrRefuse(ctx: Context, question: string, refusal: s
  * The guard on production writes (issue 16): at a terminal, a change on a production profile is
  * asked about first, naming the profile and the change (`what`, "Create job "Backend Engineer"");
  * --yes skips the question. Without a terminal it proceeds: a script's writes are deliberate.
+ * A pipe on stdin with stderr at a terminal (`… | hire candidates move - --status S`) is someone
+ * at a terminal: the answer is read from the terminal itself, and when none can be opened the
+ * change is refused, naming --yes (docs/profiles.md "Confirmations").
  * Reads never come here. False when the answer is no (then say that nothing was sent).
  */
 export async function confirmProductionWrite(ctx: Context, what: string): Promise<boolean> {
-  if (ctx.settings.yes || !ctx.canPrompt) return true;
+  if (ctx.settings.yes) return true;
+  const throughPipe = !ctx.io.isStdinTTY && ctx.io.isStderrTTY && !ctx.env.CI && ctx.settings.input;
+  if (!ctx.canPrompt && !throughPipe) return true;
   const where = await ctx.whereWritten();
   if (!where) return true;
+  const input = ctx.canPrompt ? ctx.io.stdin : await ctx.io.openTerminal?.();
+  if (!input) {
+    throw new UsageError(`${what}${where}: not done without confirmation: pass --yes.`, {
+      code: 'confirmation_required',
+      hint: 'No question asked: stdin is a pipe and no terminal could be opened to read the answer.',
+    });
+  }
   const { confirm } = await import('@inquirer/prompts');
-  const go = await ask(() => confirm({ message: `${what}${where}?`, default: false }, promptIO(ctx)));
+  let go: boolean;
+  try {
+    go = await ask(() =>
+      confirm({ message: `${what}${where}?`, default: false }, { input, output: promptIO(ctx).output }),
+    );
+  } finally {
+    if (input !== ctx.io.stdin) input.destroy();
+  }
   if (!go) ctx.notice('Nothing was sent.');
   return go;
 }
