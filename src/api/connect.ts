@@ -106,6 +106,7 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
       dataDir: dir,
       localKey,
       onWarning: options.warn,
+      onNotice: options.notice,
       ...(now ? { now } : {}),
     }).catch((error: unknown) => {
       // Data the emulator cannot read (not a database, a newer schema, a corrupt first-format file).

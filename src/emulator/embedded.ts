@@ -27,6 +27,8 @@ export async function connectLocalEmulator(options: {
   now?: () => Date;
   /** Damaged records the in-process emulator met (lists leave them out). */
   onWarning?: (message: string) => void;
+  /** What the in-process emulator says once it serves (a sandbox reset of a stamp in the future). */
+  onNotice?: (message: string) => void;
 }): Promise<LocalEmulator> {
   const { address, dataDir, localKey } = options;
   const record = readServerRecord(dataDir);
@@ -53,6 +55,7 @@ export async function connectLocalEmulator(options: {
   // The emulator itself (and the database binding) load only here, not when a standing one answers.
   const { startEmulator } = await import('./server.js');
   let migrated: string | undefined;
+  let serving = false;
   // Its port lives as long as the command: links it makes (`application_url`) name the profile's
   // address instead, where `hire emulator start` serves this data.
   const emulator = await startEmulator({
@@ -62,9 +65,14 @@ export async function connectLocalEmulator(options: {
     mode: 'embedded',
     publicUrl: address.origin,
     ...(options.now ? { now: options.now } : {}),
-    onNotice: (message) => (migrated = message),
+    // While it starts, kept for the caller to say after it connects; once it serves, said at once.
+    onNotice: (message) => {
+      if (serving) options.onNotice?.(message);
+      else migrated = message;
+    },
     ...(options.onWarning ? { onWarning: options.onWarning } : {}),
   });
+  serving = true;
   return {
     mode: 'embedded',
     origin: emulator.origin,

@@ -49,22 +49,57 @@ export function lastReset(ctx: Pick<PlatformContext, 'store'>): string | undefin
   return ctx.store.meta(RESET_META);
 }
 
+/** A reset refreshSandbox made: the boundary it was reset at, and what the last reset recorded was. */
+export interface SandboxReset {
+  at: string;
+  /** The recorded last reset, as stored (absent: never reset). */
+  previous: string | undefined;
+  /** `future`: recorded later than the emulator's clock, by a clock set ahead or moved back, or copied data. */
+  reason: 'first' | 'earlier' | 'future' | 'unreadable';
+}
+
 /**
  * Resets the sandbox unless its last reset was at the latest 00:00 UTC of the emulator's clock
  * (never reset, reset on an earlier day, or stamped later than now by another clock): clears
- * its data and stores the seeded set, in one write transaction. Returns whether it reset.
+ * its data and stores the seeded set, in one write transaction. Returns the reset, if it reset.
  */
-export function refreshSandbox(ctx: PlatformContext): boolean {
+export function refreshSandbox(ctx: PlatformContext): SandboxReset | undefined {
   const boundary = resetBoundary(ctx.now()).toISOString();
   // Any boundary but today's: an earlier day's, or a later one, which a run with a clock set ahead
   // (HIRE_EMULATOR_NOW) recorded: stale, or the sandbox would not reset again until that day.
   const due = () => lastReset(ctx) !== boundary;
-  if (!ctx.store.read(due)) return false;
+  if (!ctx.store.read(due)) return undefined;
   return ctx.store.write(() => {
-    if (!due()) return false; // another process on this data dir reset it first
+    if (!due()) return undefined; // another process on this data dir reset it first
+    const previous = lastReset(ctx);
     reseedSandbox(ctx);
-    return true;
+    return { at: boundary, previous, reason: resetReason(previous, boundary) };
   });
+}
+
+function resetReason(previous: string | undefined, boundary: string): SandboxReset['reason'] {
+  if (previous === undefined) return 'first';
+  const stamp = Date.parse(previous);
+  if (!/^\d{4}-\d\d-\d\dT/.test(previous) || Number.isNaN(stamp)) return 'unreadable';
+  return stamp > Date.parse(boundary) ? 'future' : 'earlier';
+}
+
+/**
+ * What a reset people should hear of says, once, from the process that made it (docs/emulator.md
+ * "Environments: production and sandbox"): a last reset recorded in the future, or unreadable.
+ * The daily reset itself goes unsaid. The stored stamp is outside text: only its parsed time, or
+ * its JSON form cut short, is shown.
+ */
+export function sandboxResetNotice(reset: SandboxReset): string | undefined {
+  if (reset.reason === 'future') {
+    const recorded = new Date(Date.parse(reset.previous!)).toISOString();
+    return `Sandbox reset: its last reset was recorded in the future (${recorded}; today began ${reset.at} by the emulator's clock): the clock moved back or the data was copied. It resets at every 00:00 UTC from now on.`;
+  }
+  if (reset.reason === 'unreadable') {
+    const shown = JSON.stringify(reset.previous!.slice(0, 40));
+    return `Sandbox reset: its last reset was recorded as ${shown}, which is not a time. It resets at every 00:00 UTC from now on.`;
+  }
+  return undefined;
 }
 
 /** Clears the sandbox's data and stores the seeded set, stamped with the latest 00:00 UTC; in the caller's write transaction. */

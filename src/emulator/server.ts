@@ -38,7 +38,13 @@ import { eventRoutes } from './routes/events.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { loggedPath, logRequest } from './request-log.js';
 import { REQUEST_STREAM_PATH, RequestStreams } from './request-stream.js';
-import { SANDBOX_PREFIX, refreshSandbox, sandboxDataDir, type EmulatorEnvironment } from './sandbox.js';
+import {
+  SANDBOX_PREFIX,
+  refreshSandbox,
+  sandboxDataDir,
+  sandboxResetNotice,
+  type EmulatorEnvironment,
+} from './sandbox.js';
 import { DamagedRecordError, RECOVER_COMMAND, Store, StoreError } from './store.js';
 
 export const DEFAULT_PORT = 4010;
@@ -241,6 +247,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
         environments: parts,
         publicUrl: options.publicUrl,
         onRequest: options.onRequest,
+        onNotice: options.onNotice,
         chaos,
         localKey,
         mode,
@@ -348,6 +355,7 @@ interface HandleOptions {
   /** The fixed origin of public links, if one was given (else each request's own). */
   publicUrl: string | undefined;
   onRequest: EmulatorOptions['onRequest'];
+  onNotice: EmulatorOptions['onNotice'];
   chaos: Chaos | undefined;
   localKey: string;
   mode: 'server' | 'embedded';
@@ -475,9 +483,15 @@ function presence(x: Exchange): void {
   };
 }
 
-/** A 00:00 UTC passed since the sandbox's last reset (maybe while no emulator ran): reset it first. */
+/**
+ * A 00:00 UTC passed since the sandbox's last reset (maybe while no emulator ran): reset it first.
+ * A reset of a stamp in the future (or unreadable) is said once, by the process that made it.
+ */
 function refreshEnvironment(x: Exchange): void {
-  if (x.environment === 'sandbox') refreshSandbox(x.ctx!);
+  if (x.environment !== 'sandbox') return;
+  const reset = refreshSandbox(x.ctx!);
+  const notice = reset && sandboxResetNotice(reset);
+  if (notice) x.options.onNotice?.(notice);
 }
 
 /** The candidate's side (docs/emulator.md "The candidate's side"): public HTML pages, no key. */

@@ -1,11 +1,14 @@
 // The emulator answers what the API would: list parameters out of range and filter values out of
 // their type or set are a 400 naming the parameter (not a 500, not an empty page); the sandbox's v0
 // points at the sandbox's v1; the sandbox resets at every midnight of the emulator's clock whatever
-// an earlier clock recorded; and the filters the CLI sends are served by an index.
+// an earlier clock recorded, and a reset of a stamp in the future is said once (docs/emulator.md
+// "Environments: production and sandbox"); and the filters the CLI sends are served by an index.
 import { describe, expect, it } from 'vitest';
 import { ensureLocalKey, environmentDataDir } from '../../src/emulator/local-key.js';
 import { PAGE_MAX } from '../../src/emulator/list.js';
-import { DESCRIPTION } from '../helpers/cli.js';
+import { Store } from '../../src/emulator/store.js';
+import { main } from '../../src/cli.js';
+import { captureIO, DESCRIPTION, runCli } from '../helpers/cli.js';
 import { testEmulator } from '../helpers/emulator.js';
 import { sandbox } from '../helpers/env.js';
 
@@ -124,22 +127,99 @@ describe("the sandbox's daily reset", () => {
     const titles = async (base: string) =>
       ((await get(base, sandboxKey, '/jobs?per_page=100')).json.data as { title: string }[]).map((job) => job.title);
 
+    // What each emulator said (docs/emulator.md: a reset of a stamp in the future is said once).
+    const notices: string[] = [];
+    const onNotice = (message: string) => notices.push(message);
+
     // A run whose clock was set ahead (HIRE_EMULATOR_NOW) stamps a reset in the future.
-    const ahead = await testEmulator(box.dataDir, { now: at('2027-03-10T12:00:00Z') });
+    const ahead = await testEmulator(box.dataDir, { now: at('2027-03-10T12:00:00Z'), onNotice });
     expect(await add(ahead.sandboxApiUrl)).toBe(201);
     await ahead.close();
-    // Today's clock: the future stamp is stale, so the sandbox resets to the seeded set now…
-    const today = await testEmulator(box.dataDir, { now: at('2026-11-26T09:00:00Z') });
+    expect(notices).toEqual([]); // the first reset of a new sandbox goes unsaid
+    // Today's clock: the future stamp is stale, so the sandbox resets to the seeded set now, and says why…
+    const today = await testEmulator(box.dataDir, { now: at('2026-11-26T09:00:00Z'), onNotice });
     expect(await titles(today.sandboxApiUrl)).not.toContain('Added today');
+    expect(notices).toEqual([
+      "Sandbox reset: its last reset was recorded in the future (2027-03-10T00:00:00.000Z; today began 2026-11-26T00:00:00.000Z by the emulator's clock): the clock moved back or the data was copied. It resets at every 00:00 UTC from now on.",
+    ]);
     expect(await add(today.sandboxApiUrl)).toBe(201);
     expect(await titles(today.sandboxApiUrl)).toContain('Added today');
     await today.close();
-    // …and not again the same day, but at the next midnight.
-    const later = await testEmulator(box.dataDir, { now: at('2026-11-26T23:59:00Z') });
+    expect(notices).toHaveLength(1); // once: the requests after it found today's stamp
+    // …and not again the same day, but at the next midnight, unsaid: the daily reset is no news.
+    const later = await testEmulator(box.dataDir, { now: at('2026-11-26T23:59:00Z'), onNotice });
     expect(await titles(later.sandboxApiUrl)).toContain('Added today');
     await later.close();
-    const tomorrow = await testEmulator(box.dataDir, { now: at('2026-11-27T00:00:01Z') });
+    const tomorrow = await testEmulator(box.dataDir, { now: at('2026-11-27T00:00:01Z'), onNotice });
     expect(await titles(tomorrow.sandboxApiUrl)).not.toContain('Added today');
+    expect(notices).toHaveLength(1);
+  });
+
+  it("a future stamp found by a command's in-process emulator is said once on that command's stderr", async () => {
+    const box = await sandbox();
+    const list = (now: string) =>
+      runCli(['jobs', 'list', '--profile', 'local-sandbox'], {
+        env: { ...box.env, HIRE_EMULATOR_NOW: now },
+      });
+    const ahead = await list('2027-03-10T12:00:00Z');
+    expect(ahead.code, ahead.stderr).toBe(0);
+    expect(ahead.stderr).not.toContain('Sandbox reset');
+    const today = await list('2026-11-26T09:00:00Z');
+    expect(today.code, today.stderr).toBe(0);
+    expect(
+      today.stderr.match(/Sandbox reset: its last reset was recorded in the future \(2027-03-10T00:00:00\.000Z;/g),
+    ).toHaveLength(1);
+    expect(today.stdout.trim().split('\n')).toHaveLength(3); // the seeded jobs; stdout stays data
+    const again = await list('2026-11-26T10:00:00Z');
+    expect(again.stderr).not.toContain('Sandbox reset');
+  });
+
+  it('a standing emulator (hire emulator start) says it once in its log', async () => {
+    const box = await sandbox();
+    const sandboxKey = ensureLocalKey(environmentDataDir(box.dataDir, 'sandbox'));
+    const ahead = await testEmulator(box.dataDir, { now: () => new Date('2027-03-10T12:00:00Z') });
+    expect((await get(ahead.sandboxApiUrl, sandboxKey, '/jobs')).status).toBe(200);
+    await ahead.close();
+    const argv = ['emulator', 'start', '--port', '0'];
+    const captured = captureIO({ argv });
+    const running = main(argv, captured.io, { ...box.env, HIRE_EMULATOR_NOW: '2026-11-26T09:00:00Z' });
+    const until = async (done: () => boolean) => {
+      const deadline = Date.now() + 30_000;
+      while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(done(), captured.stderr()).toBe(true);
+    };
+    try {
+      await until(() => captured.stderr().includes('Press Ctrl-C'));
+      const url = /and (http:\/\/127\.0\.0\.1:\d+\/sandbox\/api\/v1)/.exec(captured.stderr())![1]!;
+      const requests = () => captured.stderr().match(/GET \/sandbox\/api\/v1\/jobs → 200/g)?.length ?? 0;
+      expect((await get(url, sandboxKey, '/jobs')).status).toBe(200);
+      expect((await get(url, sandboxKey, '/jobs')).status).toBe(200);
+      await until(() => requests() === 2);
+      expect(captured.stderr().match(/Sandbox reset: its last reset was recorded in the future/g)).toHaveLength(1);
+    } finally {
+      captured.signals.emit('signal', 'SIGTERM');
+      expect(await running).toBe(0);
+    }
+  });
+
+  it('an unreadable stamp is said too, escaped', async () => {
+    const box = await sandbox();
+    const sandboxKey = ensureLocalKey(environmentDataDir(box.dataDir, 'sandbox'));
+    const first = await testEmulator(box.dataDir, { now: () => new Date('2026-11-25T12:00:00Z') });
+    expect((await get(first.sandboxApiUrl, sandboxKey, '/jobs')).status).toBe(200);
+    await first.close();
+    const store = Store.open(environmentDataDir(box.dataDir, 'sandbox'));
+    store.setMeta('sandbox_reset_at', '\u001b[2Jyesterday\u0007');
+    store.close();
+    const notices: string[] = [];
+    const emu = await testEmulator(box.dataDir, {
+      now: () => new Date('2026-11-26T12:00:00Z'),
+      onNotice: (message) => notices.push(message),
+    });
+    expect((await get(emu.sandboxApiUrl, sandboxKey, '/jobs')).status).toBe(200);
+    expect(notices).toEqual([
+      'Sandbox reset: its last reset was recorded as "\\u001b[2Jyesterday\\u0007", which is not a time. It resets at every 00:00 UTC from now on.',
+    ]);
   });
 });
 
