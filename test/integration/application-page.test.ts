@@ -9,46 +9,12 @@ import { scoreAnswers } from '../../src/emulator/assessments.js';
 import { DESCRIPTION, json, runCli } from '../helpers/cli.js';
 import { sandbox } from '../helpers/env.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { TASKS } from '../../src/emulator/assessments.js';
+import { createJob, emulator, page, post, rightAnswers } from '../helpers/pages.js';
 
 type Body = Record<string, unknown>;
 
 const HOSTILE_SCRIPT = '<script>window.__pwned=1</script>';
 const HOSTILE_IMG = '<img src=x onerror="window.__pwned=1">';
-
-/** An emulator whose clock the test sets (`clock.now`), starting at a fixed instant. */
-async function emulator(): Promise<{ emu: TestEmulator; clock: { now: number } }> {
-  const clock = { now: Date.parse('2026-03-02T09:00:00.000Z') };
-  const emu = await testEmulator((await sandbox()).dataDir, { now: () => new Date(clock.now) });
-  return { emu, clock };
-}
-
-async function createJob(emu: TestEmulator, overrides: Body = {}): Promise<any> {
-  const response = await emu.call('POST', '/jobs', {
-    body: { title: 'Backend Engineer', description: DESCRIPTION, publish: true, ...overrides },
-  });
-  expect(response.status, JSON.stringify(response.json)).toBe(201);
-  return response.json.data;
-}
-
-interface Page {
-  status: number;
-  headers: Headers;
-  html: string;
-}
-
-async function page(url: string, init: RequestInit = {}): Promise<Page> {
-  const response = await fetch(url, { redirect: 'manual', ...init });
-  return { status: response.status, headers: response.headers, html: await response.text() };
-}
-
-function post(url: string, fields: Record<string, string>): Promise<Page> {
-  return page(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
 
 /** Registers a webhook for every kind, so that the emulator records each event it emits. */
 async function recordEvents(emu: TestEmulator): Promise<void> {
@@ -78,21 +44,9 @@ function eventsFor(emu: TestEmulator, candidateId: string): Array<{ type: string
     .map(({ type, data }) => ({ type, data }));
 }
 
-/** The right answers to an assessment, as form fields (the emulator's stored questions know them). */
-function rightAnswers(assessment: Assessment): Record<string, string> {
-  const TASK_ORDER = TASKS;
-  const fields: Record<string, string> = {};
-  for (const question of assessment.questions) {
-    if (question.type === 'multiple_choice') fields[question.id] = String(question.answer_index);
-    else if (question.type === 'ranksort') {
-      const sorted = [...question.items!].sort((a, b) => TASK_ORDER.indexOf(a) - TASK_ORDER.indexOf(b));
-      question.items!.forEach((item, index) => (fields[`${question.id}.${index}`] = String(sorted.indexOf(item) + 1)));
-    } else
-      fields[question.id] =
-        'The main risk is a regression; my first step is a small reproducible change, and success is measured by the error-rate metric.';
-  }
-  return fields;
-}
+/** A written answer that scores (the emulator's stored questions know the rest). */
+const WRITTEN =
+  'The main risk is a regression; my first step is a small reproducible change, and success is measured by the error-rate metric.';
 
 const count = (html: string, pattern: RegExp) => html.match(pattern)?.length ?? 0;
 
@@ -359,7 +313,7 @@ describe('the assessment page', () => {
       assessment.questions.filter((question) => question.type !== 'scenario').length,
     );
 
-    const sent = await post(url, rightAnswers(assessment));
+    const sent = await post(url, rightAnswers(assessment, WRITTEN));
     expect(sent.status).toBe(303);
     expect(sent.headers.get('location')).toBe(new URL(url).pathname);
     const after = await page(url);
@@ -449,14 +403,14 @@ describe('the assessment page', () => {
     expect((await page(late.url)).html).toContain('09:10:00 UTC');
 
     clock.now = start + 600_000; // exactly the 10 minutes
-    expect((await post(onTime.url, rightAnswers(onTime.assessment))).status).toBe(303);
+    expect((await post(onTime.url, rightAnswers(onTime.assessment, WRITTEN))).status).toBe(303);
     expect((await emu.call('GET', `/candidates/${onTime.candidate.id}`)).json.data).toMatchObject({
       status: 'review',
       score: 100,
     });
 
     clock.now = start + 601_000;
-    const refused = await post(late.url, rightAnswers(late.assessment));
+    const refused = await post(late.url, rightAnswers(late.assessment, WRITTEN));
     expect(refused.status).toBe(410);
     expect(refused.html).toContain('<h1>Time is up</h1>');
     expect(refused.html).toContain('ran out at 2026-03-02 09:10:00 UTC');
@@ -473,7 +427,7 @@ describe('the assessment page', () => {
     clock.now += 3_600_000; // an hour between applying and opening the assessment
     expect((await page(url)).html).toContain('10:10:00 UTC');
     clock.now += 599_000;
-    expect((await post(url, rightAnswers(assessment))).status).toBe(303);
+    expect((await post(url, rightAnswers(assessment, WRITTEN))).status).toBe(303);
     expect((await emu.call('GET', `/candidates/${candidate.id}`)).json.data.status).toBe('review');
   });
 });

@@ -3,60 +3,19 @@
 // scored; the same answers with confirm=1 are scored; a complete submission is scored at once.
 import { describe, expect, it } from 'vitest';
 import type { Assessment } from '../../src/emulator/assessments.js';
-import { TASKS } from '../../src/emulator/assessments.js';
-import { DESCRIPTION } from '../helpers/cli.js';
-import { sandbox } from '../helpers/env.js';
-import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
-
-interface Page {
-  status: number;
-  headers: Headers;
-  html: string;
-}
-
-async function page(url: string, init: RequestInit = {}): Promise<Page> {
-  const response = await fetch(url, { redirect: 'manual', ...init });
-  return { status: response.status, headers: response.headers, html: await response.text() };
-}
-
-function post(url: string, fields: Record<string, string>): Promise<Page> {
-  return page(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
+import { type TestEmulator } from '../helpers/emulator.js';
+import { createJob, emulator, page, PAGES_START, post, rightAnswers } from '../helpers/pages.js';
 
 const TEXT = 'The main risk is a regression; <b>first</b> a small change,\nthen the error-rate metric & "review".';
 
-/** The right answers to every question, as form fields. */
-function rightAnswers(assessment: Assessment): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const question of assessment.questions) {
-    if (question.type === 'multiple_choice') fields[question.id] = String(question.answer_index);
-    else if (question.type === 'ranksort') {
-      const sorted = [...question.items!].sort((a, b) => TASKS.indexOf(a) - TASKS.indexOf(b));
-      question.items!.forEach((item, index) => (fields[`${question.id}.${index}`] = String(sorted.indexOf(item) + 1)));
-    } else fields[question.id] = TEXT;
-  }
-  return fields;
-}
-
 async function applied(
-  clock = { now: Date.parse('2026-03-02T09:00:00.000Z') },
+  clock = { now: PAGES_START },
 ): Promise<{ emu: TestEmulator; url: string; candidateId: string; assessment: Assessment }> {
-  const emu = await testEmulator((await sandbox()).dataDir, { now: () => new Date(clock.now) });
-  const created = await emu.call('POST', '/jobs', {
-    body: {
-      title: 'Backend Engineer',
-      description: DESCRIPTION,
-      publish: true,
-      skills: ['go', 'sql'],
-      assessment_config: { question_count: 6, time_limit: 600 },
-    },
+  const { emu } = await emulator(clock);
+  const job = await createJob(emu, {
+    skills: ['go', 'sql'],
+    assessment_config: { question_count: 6, time_limit: 600 },
   });
-  expect(created.status).toBe(201);
-  const job = created.json.data;
   const applied = await post(job.application_url, { name: 'Ada Lovelace', email: 'ada@example.com', note: '' });
   expect(applied.status).toBe(303);
   const url = new URL(applied.headers.get('location')!, emu.origin).href;
@@ -79,7 +38,7 @@ describe('the assessment page before a final submission', () => {
     const ranksort = questions.find((question) => question.type === 'ranksort')!;
     const text = questions.find((question) => question.type !== 'multiple_choice' && question.type !== 'ranksort')!;
     const kept = [choice, ranksort, text].map((question) => question.id);
-    const all = rightAnswers(assessment);
+    const all = rightAnswers(assessment, TEXT);
     const partial = Object.fromEntries(Object.entries(all).filter(([name]) => kept.includes(name.split('.')[0]!)));
     const missing = questions.filter((question) => !kept.includes(question.id));
     expect(missing.length).toBeGreaterThan(0);
@@ -138,7 +97,7 @@ describe('the assessment page before a final submission', () => {
 
   it('scores a complete submission at once, without asking', async () => {
     const { emu, url, candidateId, assessment } = await applied();
-    const sent = await post(url, rightAnswers(assessment));
+    const sent = await post(url, rightAnswers(assessment, TEXT));
     expect(sent.status).toBe(303);
     expect((await emu.call('GET', `/candidates/${candidateId}`)).json.data).toMatchObject({
       status: 'review',

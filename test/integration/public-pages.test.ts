@@ -10,42 +10,7 @@ import { PAGE_LIMITS } from '../../src/emulator/pages/limits.js';
 import { DESCRIPTION_MAX_CHARS } from '../../src/domain/vocabulary.js';
 import { DESCRIPTION, runCli } from '../helpers/cli.js';
 import { sandbox } from '../helpers/env.js';
-import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
-
-type Body = Record<string, unknown>;
-
-async function emulator(): Promise<{ emu: TestEmulator; clock: { now: number } }> {
-  const clock = { now: Date.parse('2026-03-02T09:00:00.000Z') };
-  const emu = await testEmulator((await sandbox()).dataDir, { now: () => new Date(clock.now) });
-  return { emu, clock };
-}
-
-async function createJob(emu: TestEmulator, overrides: Body = {}): Promise<any> {
-  const response = await emu.call('POST', '/jobs', {
-    body: { title: 'Backend Engineer', description: DESCRIPTION, publish: true, ...overrides },
-  });
-  expect(response.status, JSON.stringify(response.json)).toBe(201);
-  return response.json.data;
-}
-
-interface Page {
-  status: number;
-  headers: Headers;
-  html: string;
-}
-
-async function page(url: string, init: RequestInit = {}): Promise<Page> {
-  const response = await fetch(url, { redirect: 'manual', ...init });
-  return { status: response.status, headers: response.headers, html: await response.text() };
-}
-
-function post(url: string, fields: Record<string, string>): Promise<Page> {
-  return page(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
+import { createJob, emulator, page, post, type Page } from '../helpers/pages.js';
 
 /** A GET from another loopback address (127.0.0.2), to show that each address has its own allowance. */
 function getFrom(localAddress: string, url: string): Promise<number> {
