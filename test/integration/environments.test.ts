@@ -577,11 +577,11 @@ describe('hire emulator start', () => {
     captured.signals.emit('signal', 'SIGTERM');
     expect(await running).toBe(0);
     const production =
-      /Emulator listening on (http:\/\/127\.0\.0\.1:\d+)\/api\/v1 \(production; profile local; key in (\S+)\)/.exec(
+      /Emulator listening on (http:\/\/127\.0\.0\.1:\d+)\/api\/v1 \(production\)\n {2}profile +local\n {2}key file +(\S+)\n/.exec(
         stderr,
       );
     const sandboxLine =
-      /and (http:\/\/127\.0\.0\.1:\d+)\/sandbox\/api\/v1 \(sandbox, reset daily at 00:00 UTC; profile local-sandbox; key in (\S+)\)/.exec(
+      /Sandbox on +(http:\/\/127\.0\.0\.1:\d+)\/sandbox\/api\/v1 +\(reset daily at 00:00 UTC\)\n {2}profile +local-sandbox\n {2}key file +(\S+)\n/.exec(
         stderr,
       );
     expect(production, stderr).not.toBeNull();

@@ -4,6 +4,8 @@ import { dataDir } from '../../config/paths.js';
 import { HireError, ExitCode, UsageError } from '../../errors.js';
 import { DataDirBusyError, startEmulator } from '../../emulator/server.js';
 import { FAULTS, parseWeights } from '../../emulator/chaos.js';
+import { inert } from '../../output/cells.js';
+import { layoutFields, streamLine, streamWidth, words } from '../../output/fields.js';
 import { defineCommand, flag } from '../define.js';
 
 export default defineCommand({
@@ -104,22 +106,36 @@ export default defineCommand({
         ...(tls ? { tls: { cert: tls.cert, key: tls.key, certPath: tls.certPath } } : {}),
         onNotice: (message) => ctx.notice(message),
         onWarning: (message) => ctx.warn(message),
-        onRequest: (entry) =>
-          ctx.notice(
-            `${entry.method} ${entry.path} → ${entry.status} (${Math.round(entry.ms)} ms) ${entry.requestId}`,
-            paint.dim,
-          ),
+        // A line a request, as `logs tail` prints them: wrapped between fields, the path and the id whole.
+        onRequest: (entry) => {
+          if (ctx.settings.quiet) return;
+          const fields = [
+            inert(entry.method),
+            inert(entry.path),
+            { text: `→ ${entry.status}`, gap: ' ' },
+            { text: `(${Math.round(entry.ms)} ms)`, gap: ' ' },
+            { text: inert(entry.requestId), gap: ' ' },
+          ];
+          const lines = layoutFields(fields, streamWidth(ctx.io, 'stderr'), { gap: ' ' });
+          ctx.output.say(lines.map((line) => paint.dim(line)).join('\n'));
+        },
       });
     } catch (error) {
       throw startFailure(error, flags.host, port);
     }
-    // Both environments (docs/emulator.md "Environments: production and sandbox"), each with the key its built-in profile uses.
+    // Both environments (docs/emulator.md "Environments: production and sandbox"), each with the key
+    // its built-in profile uses: one value a line, laid out between fields (docs/output.md "Stream lines").
     ctx.output.say(
-      [
-        `Emulator listening on ${emulator.apiUrl} (production; profile local; key in ${emulator.keyFiles.production})`,
-        `                  and ${emulator.sandboxApiUrl} (sandbox, reset daily at 00:00 UTC; profile local-sandbox; key in ${emulator.keyFiles.sandbox})`,
-        `Data in ${dir}. Press Ctrl-C to stop.`,
-      ].join('\n'),
+      banner(
+        {
+          apiUrl: emulator.apiUrl,
+          sandboxApiUrl: emulator.sandboxApiUrl,
+          origin: emulator.origin,
+          keyFiles: emulator.keyFiles,
+          dataDir: dir,
+        },
+        streamWidth(ctx.io, 'stderr'),
+      ),
     );
     if (tls) {
       const what =
@@ -148,6 +164,44 @@ export default defineCommand({
     if (signal === 'SIGINT') ctx.exitCode = ExitCode.interrupted;
   },
 });
+
+interface Addresses {
+  apiUrl: string;
+  sandboxApiUrl: string;
+  origin: string;
+  keyFiles: Readonly<Record<'production' | 'sandbox', string>>;
+  dataDir: string;
+}
+
+/** Labels of the banner's lines, values under one another after them. */
+const LABEL = 12;
+
+/**
+ * What `emulator start` says once listening: both addresses, the profiles and key files, the data
+ * dir and the pages, one value a line, so that it fits 80 columns; a value too long for its line
+ * (a deep data dir) goes on a line of its own, whole.
+ */
+export function banner(addresses: Addresses, width: number | undefined): string {
+  const row = (label: string, value: string, note = '') =>
+    streamLine([label.padEnd(LABEL - 2), value, ...words(note)], width, { indent: LABEL });
+  return [
+    streamLine(
+      [...words('Emulator listening on'), { text: addresses.apiUrl, gap: ' ' }, { text: '(production)', gap: ' ' }],
+      width,
+      {
+        indent: LABEL,
+      },
+    ),
+    row('  profile', 'local'),
+    row('  key file', inert(addresses.keyFiles.production)),
+    row('Sandbox on', addresses.sandboxApiUrl, '(reset daily at 00:00 UTC)'),
+    row('  profile', 'local-sandbox'),
+    row('  key file', inert(addresses.keyFiles.sandbox)),
+    row('Data', inert(addresses.dataDir)),
+    row('Pages', `${addresses.origin}/apply/JOB_ID`, '(and /assess/TOKEN)'),
+    'Press Ctrl-C to stop.',
+  ].join('\n');
+}
 
 /** The data dir's own certificate (made or reused), or the user's, checked; a bad file is exit 2 naming its flag. */
 async function tlsMaterial(dir: string, certFile: string | undefined, keyFile: string | undefined) {

@@ -3,10 +3,11 @@
 import { getEvent, resendEvent } from '../../api/events.js';
 import { ExitCode } from '../../errors.js';
 import { inert } from '../../output/cells.js';
+import { streamLine, streamWidth, words, type Field } from '../../output/fields.js';
 import { printRecord, type Column } from '../../output/render.js';
 import { arg, defineCommand, flag } from '../define.js';
 import { confirmProductionWrite } from '../shared/confirm.js';
-import { attemptLine, type ShownAttempt, type ShownDelivery } from './attempts.js';
+import { attemptFields, type ShownAttempt, type ShownDelivery } from './attempts.js';
 
 /** How long to wait for the attempts: the platform's delivery timeout (10 s) and some slack. */
 const WAIT_MS = 15_000;
@@ -52,20 +53,36 @@ export default defineCommand({
     );
     if (ctx.settings.format !== 'table') await printRecord(ctx.output, { ...event, deliveries }, COLUMNS);
     let failed: string | undefined;
+    const width = streamWidth(ctx.io, 'stdout');
     for (const delivery of deliveries) {
       const before = wanted.get(String(delivery.id)) ?? 0;
       const attempts = Array.isArray(delivery.attempts) ? (delivery.attempts as ShownAttempt[]) : [];
       const fresh = attempts.slice(before);
-      const target = `${inert(String(delivery.webhook_id))} (${inert(String(delivery.url ?? ''))})`;
+      const webhookId = inert(String(delivery.webhook_id));
+      const url = inert(String(delivery.url ?? ''));
       if (fresh.length === 0) {
-        ctx.notice(`Queued ${id} for ${target}; no answer yet (hire events get ${id} shows it when it comes).`);
+        ctx.notice(
+          `Queued ${id} for ${webhookId} (${url}); no answer yet (\`hire events get ${id}\` shows it when it comes).`,
+        );
         continue;
       }
       for (const attempt of fresh) {
         // An attempt without the resend mark came due now in the delivery's own retry schedule.
-        const line = `Resent ${id} to ${target}: ${attemptLine(attempt)}${attempt.resend || attempt.success ? '' : '  (its retries go on)'}`;
+        // docs/output.md "Stream lines": at a terminal, wrapped between fields; the id and the URL stay whole.
+        const fields: Field[] = [
+          { text: 'Resent' },
+          { text: id, gap: ' ' },
+          { text: 'to', gap: ' ' },
+          { text: webhookId, gap: ' ' },
+          { text: `(${url}):`, gap: ' ' },
+          ...attemptFields(attempt, width === undefined ? undefined : width - 2).map((field, index) =>
+            index === 0 ? { ...field, gap: ' ' } : field,
+          ),
+          ...(attempt.resend || attempt.success ? [] : words('(its retries go on)')),
+        ];
+        const line = streamLine(fields, undefined);
         if (!attempt.success) failed ??= line;
-        if (ctx.settings.format === 'table') ctx.output.line(line);
+        if (ctx.settings.format === 'table') ctx.output.line(streamLine(fields, width));
         else ctx.notice(line);
       }
     }

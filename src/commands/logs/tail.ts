@@ -6,6 +6,7 @@
 import { followRequestLog } from '../../api/emulator.js';
 import { ApiError, ExitCode, HireError, NetworkError, UsageError } from '../../errors.js';
 import { inert, inertJson } from '../../output/cells.js';
+import { streamLine, streamWidth, words } from '../../output/fields.js';
 import { defineCommand, flag } from '../define.js';
 import { localClient } from '../emulator/local.js';
 
@@ -89,6 +90,7 @@ export default defineCommand({
     };
     const json = ctx.settings.format === 'json' || ctx.settings.format === 'ndjson';
     const paint = await ctx.painter('stdout');
+    const width = streamWidth(ctx.io, 'stdout');
     const print = (entry: Record<string, unknown>) => {
       if (json) {
         const { seq: _seq, ...shown } = entry;
@@ -106,8 +108,21 @@ export default defineCommand({
             : paint.green(statusText);
       const ms = typeof entry.ms === 'number' ? `${entry.ms.toFixed(1)} ms` : '';
       const method = inert(String(entry.method ?? '')).padEnd(6);
+      // docs/output.md "Stream lines": wrapped between fields, under the method; a path or an id stays whole.
       ctx.output.line(
-        `${time}  ${method} ${coloured}  ${ms.padStart(9)}  ${inert(String(entry.path ?? ''))}  ${inert(String(entry.request_id ?? ''))}  ${paint.dim(inert(String(entry.key_name ?? '-')))}`,
+        streamLine(
+          [
+            time,
+            method,
+            { text: coloured, gap: ' ' },
+            ms.padStart(9),
+            inert(String(entry.path ?? '')),
+            inert(String(entry.request_id ?? '')),
+            paint.dim(inert(String(entry.key_name ?? '-'))),
+          ],
+          width,
+          { indent: time === '' ? 2 : 10 },
+        ),
       );
     };
 
@@ -152,7 +167,12 @@ export default defineCommand({
               if (announced) return;
               announced = true;
               ctx.output.say(
-                `Tailing the local emulator's request log (profile ${profileName})${describe(flags)}. Ctrl-C stops.`,
+                streamLine(
+                  words(
+                    `Tailing the local emulator's request log (profile ${profileName})${describe(flags)}. Ctrl-C stops.`,
+                  ),
+                  streamWidth(ctx.io, 'stderr'),
+                ),
               );
             },
             onRequest(entry) {

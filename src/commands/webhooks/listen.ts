@@ -11,6 +11,7 @@ import { createWebhook, removeWebhook } from '../../api/webhooks.js';
 import { EVENT_KINDS } from '../../domain/vocabulary.js';
 import { ApiError, ExitCode, HireError, UsageError } from '../../errors.js';
 import { inert, inertJson } from '../../output/cells.js';
+import { streamLine, streamWidth, words, type Field } from '../../output/fields.js';
 import { RECEIVE_TIMEOUT_MS, receive, type Received } from '../../webhooks/receiver.js';
 import { generateSecret } from '../../webhooks/signature.js';
 import { defineCommand, flag } from '../define.js';
@@ -107,6 +108,7 @@ export default defineCommand({
     const relaying = new Map<string, Promise<void>>();
     const json = ctx.settings.format === 'json';
     const paint = await ctx.painter('stdout');
+    const width = streamWidth(ctx.io, 'stdout');
     const print = (entry: Received) => {
       if (json) {
         ctx.output.line(inertJson(entry));
@@ -114,19 +116,22 @@ export default defineCommand({
       }
       // Our verdict comes first, the sender's text last and escaped: nothing a sender writes can
       // stand where the verdict stands, or look like a line of its own.
+      // docs/output.md "Stream lines": wrapped between fields (the verdict's reason between words),
+      // under the verdict; an event's kind and id stay whole.
       const time = entry.received_at.slice(11, 19);
-      const verdict = entry.valid
-        ? paint.green(entry.duplicate ? '[duplicate, not relayed]' : '[valid]')
-        : paint.red(`[invalid: ${inert(entry.reason ?? '')}]`);
-      const what = entry.valid
-        ? `${senderText(entry.type ?? '?')} ${senderText(entry.id ?? '')}`
-        : entry.id
-          ? senderText(entry.id)
-          : '(no webhook-id)';
-      ctx.output.line(`${time}  ${verdict} --> ${what}`);
+      const verdict: Field[] = entry.valid
+        ? [{ text: paint.green(entry.duplicate ? '[duplicate, not relayed]' : '[valid]') }]
+        : words(`[invalid: ${inert(entry.reason ?? '')}]`, paint.red);
+      const what: Field[] = entry.valid
+        ? [
+            { text: `--> ${senderText(entry.type ?? '?')}`, gap: ' ' },
+            { text: senderText(entry.id ?? ''), gap: ' ' },
+          ]
+        : [{ text: `--> ${entry.id ? senderText(entry.id) : '(no webhook-id)'}`, gap: ' ' }];
+      ctx.output.line(streamLine([time, ...verdict, ...what], width, { indent: 10 }));
       if (entry.forwarded) {
         const status = entry.forwarded.status ?? inert(entry.forwarded.error ?? 'no answer');
-        ctx.output.line(`${time}  <-- ${status}`);
+        ctx.output.line(streamLine([time, ...words(`<-- ${status}`)], width, { indent: 10 }));
       }
     };
 
@@ -164,7 +169,12 @@ export default defineCommand({
       });
       const address = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       ctx.output.say(
-        `Listening on ${address}${forwardTo ? `, relaying valid deliveries to ${forwardTo.href}` : ''}. Ctrl-C stops.`,
+        streamLine(
+          words(
+            `Listening on ${address}${forwardTo ? `, relaying valid deliveries to ${inert(forwardTo.href)}` : ''}. Ctrl-C stops.`,
+          ),
+          streamWidth(ctx.io, 'stderr'),
+        ),
       );
 
       if (flags.register) {
