@@ -168,13 +168,15 @@ export default defineCommand({
         server.listen(port, '127.0.0.1', resolve);
       });
       const address = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      // The addresses end their lines, no punctuation on them: copied whole (docs/output.md "Stream lines").
+      const width = streamWidth(ctx.io, 'stderr');
       ctx.output.say(
-        streamLine(
-          words(
-            `Listening on ${address}${forwardTo ? `, relaying valid deliveries to ${inert(forwardTo.href)}` : ''}. Ctrl-C stops.`,
-          ),
-          streamWidth(ctx.io, 'stderr'),
-        ),
+        [
+          streamLine([...words('Listening on'), { text: address, gap: ' ' }, ...words('(Ctrl-C stops)')], width),
+          ...(forwardTo
+            ? [streamLine([...words('Relaying valid deliveries to'), { text: inert(forwardTo.href), gap: ' ' }], width)]
+            : []),
+        ].join('\n'),
       );
 
       if (flags.register) {
