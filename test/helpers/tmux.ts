@@ -8,8 +8,11 @@ import type { Sandbox } from './env.js';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface Pane {
-  /** The screen as text; with `escapes`, including colour codes; with `history`, the lines scrolled off above it too. */
-  capture(options?: { escapes?: boolean; history?: boolean }): string;
+  /**
+   * The screen as text; with `escapes`, including colour codes; with `history`, the lines scrolled
+   * off above it too; with `rows`, each screen row apart (a line the terminal wrapped is two).
+   */
+  capture(options?: { escapes?: boolean; history?: boolean; rows?: boolean }): string;
   /** Waits until the screen matches, failing with the screen after `timeoutMs`. */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<string>;
   sendKeys(...keys: string[]): void;
@@ -59,8 +62,16 @@ function startPane(box: Sandbox, program: string, options: ShellPaneOptions): Pa
     command,
   );
   const pane: Pane = {
-    capture: ({ escapes = false, history = false } = {}) =>
-      tmux('capture-pane', '-p', '-J', ...(escapes ? ['-e'] : []), ...(history ? ['-S', '-'] : []), '-t', 'hire'),
+    capture: ({ escapes = false, history = false, rows = false } = {}) =>
+      tmux(
+        'capture-pane',
+        '-p',
+        ...(rows ? [] : ['-J']),
+        ...(escapes ? ['-e'] : []),
+        ...(history ? ['-S', '-'] : []),
+        '-t',
+        'hire',
+      ),
     // Generous: below the suite's 60 s test timeout only so that a failure shows the screen.
     async waitFor(pattern, timeoutMs = 45_000) {
       const deadline = Date.now() + timeoutMs;
