@@ -170,8 +170,14 @@ describe('stream lines wrap between fields', () => {
         mkdirSync(dir, { recursive: true, mode: 0o700 });
         const start = running(['emulator', 'start', '--port', '0', '--data-dir', dir], box.env, width);
         await until('the banner', () => start.stderr().includes('Press Ctrl-C'), start.stderr);
-        expect(await start.stop()).toBe(0);
         const origin = /Emulator listening on (http:\/\/127\.0\.0\.1:\d+)\/api\/v1/.exec(start.stderr())![1]!;
+        // Its request lines too: the path with its query and the request id whole.
+        const path = '/api/v1/candidates?job_id=job_tBkyQ8mZ3xW7pLq2&status=review&sort=-created_at';
+        const answer = await fetch(`${origin}${path}`);
+        const requestId = answer.headers.get('x-request-id')!;
+        await until('the request line', () => start.stderr().includes(requestId), start.stderr);
+        expect(await start.stop()).toBe(0);
+        expectLaidOut(start.stderr().slice(start.stderr().indexOf('Press Ctrl-C')), width, [path, requestId]);
         const banner = start.stderr().slice(0, start.stderr().indexOf('Press Ctrl-C'));
         expectLaidOut(banner, width, [
           `${origin}/api/v1`,
