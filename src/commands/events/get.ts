@@ -2,6 +2,7 @@
 // of the receiver's answer).
 import { getEvent } from '../../api/events.js';
 import { inertJson } from '../../output/cells.js';
+import { streamWidth } from '../../output/fields.js';
 import { printRecord, type Column } from '../../output/render.js';
 import { arg, defineCommand } from '../define.js';
 import { deliveryLines, type ShownDelivery } from './attempts.js';
@@ -38,7 +39,7 @@ export default defineCommand({
     ctx.output.line(
       deliveries.length === 0
         ? '\nNot delivered: no webhook listened to this kind when it happened.'
-        : `\nDeliveries:\n${deliveryLines(deliveries, ctx.io.isStdoutTTY && ctx.io.columns ? ctx.io.columns : undefined).join('\n')}`,
+        : `\nDeliveries:\n${deliveryLines(deliveries, streamWidth(ctx.io, 'stdout')).join('\n')}`,
     );
   },
 });
