@@ -1,6 +1,7 @@
 // What a route is and what the server hands it: the request with its admitted key, and the
 // server's parts. Kept out of http.ts, which the key ring imports, so that no import runs in a circle.
 import type { IncomingHttpHeaders } from 'node:http';
+import type * as z from 'zod/mini';
 import type { EmulatorResponse } from './http.js';
 import type { KeyRing, StoredKey } from './keys.js';
 import type { PlatformContext } from './platform/context.js';
@@ -31,4 +32,59 @@ export interface Route {
   /** The key level it takes, when not the method's (read: GET; write: POST, PATCH; admin: DELETE). */
   level?: 'read' | 'write' | 'admin';
   handler: Handler;
+  /** What the route does, for the OpenAPI description (openapi/document.ts); every API route has one. */
+  doc?: RouteDoc;
+}
+
+/** A JSON Schema (draft 2020-12, as OpenAPI 3.1 takes it). */
+export type JsonSchema = Record<string, unknown>;
+
+/** The records an answer's `data` may hold (openapi/records.ts). */
+export type RecordName =
+  | 'Job'
+  | 'Candidate'
+  | 'Assessment'
+  | 'Analytics'
+  | 'Webhook'
+  | 'Delivery'
+  | 'Event'
+  | 'EventWithDeliveries'
+  | 'Resend';
+
+export interface QueryDoc {
+  schema: JsonSchema;
+  description: string;
+  /** A value the route accepts (the description's test sends it). */
+  example: string;
+}
+
+/**
+ * An operation, described as data next to its handler, from the schemas it validates with: the
+ * generator (openapi/document.ts) adds what every operation shares (key, rate-limit headers,
+ * Idempotency-Key on a POST, the errors of authentication and limits).
+ */
+export interface RouteDoc {
+  operationId: string;
+  summary: string;
+  tag: 'Jobs' | 'Candidates' | 'Assessments' | 'Analytics' | 'Webhooks' | 'Events';
+  /** Not one of the spec's six published operations: assumed (docs/api-choices.md §3). */
+  assumed?: true;
+  description?: string;
+  /**
+   * A list (docs/api-choices.md §4): page, per_page, sort, fields, a filter per field of the record
+   * (the same list the handler gives listRecords), and filters of its own.
+   */
+  list?: { fields: readonly string[]; filters?: Record<string, QueryDoc> };
+  /** Query parameters of a route that is not a list. */
+  query?: Record<string, QueryDoc>;
+  /** The body: the schema the handler validates it with, and its name among the described schemas. */
+  body?: { name: string; schema: z.core.$ZodType; required: boolean };
+  /** The success: its status, and the record in `data` (an array of them for a list); a 204 has none. */
+  answer: { status: 200 | 201 | 204; data?: RecordName; meta?: 'generation' };
+  /**
+   * The errors of this operation's own: a 400 for a body or query parameters, a 404 for a missing
+   * record, a 409 for a refused transition. 401, 403, 429, 500 and 503 (any operation), 413 (a
+   * body) and 409 (a POST's Idempotency-Key reused) are added by the generator.
+   */
+  errors?: readonly (400 | 404 | 409)[];
 }

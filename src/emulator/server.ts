@@ -128,7 +128,7 @@ interface CompiledRoute extends Route {
 }
 
 /** The API, under /api/v1 (and the deprecated /api/v0). */
-const API_ROUTES: CompiledRoute[] = [
+export const API_ROUTES: CompiledRoute[] = [
   ...jobRoutes,
   ...candidateRoutes,
   ...assessmentRoutes,
@@ -410,6 +410,7 @@ type Stage = (exchange: Exchange) => void | Promise<void>;
 const STAGES: readonly Stage[] = [
   resolveEnvironment,
   presence,
+  openApi,
   refreshEnvironment,
   publicPages,
   apiPath,
@@ -481,6 +482,28 @@ function presence(x: Exchange): void {
   x.outcome = {
     response: { status: 200, body: { data: { proof, pid: process.pid, standing: x.options.mode === 'server' } } },
   };
+}
+
+/** Where each environment serves its OpenAPI description. */
+export const OPENAPI_PATH = '/openapi.json';
+let openApiDocument: Record<string, unknown> | undefined;
+
+/**
+ * The API's OpenAPI 3.1 description (docs/emulator.md "OpenAPI description"), generated from the
+ * route table on the first ask: no key, no budget, its servers this emulator's own addresses.
+ */
+async function openApi(x: Exchange): Promise<void> {
+  if (x.url.pathname !== OPENAPI_PATH || x.method !== 'GET') return;
+  const { buildDocument, servedDocument } = await import('./openapi/document.js');
+  openApiDocument ??= buildDocument(API_ROUTES);
+  const body = servedDocument(openApiDocument, x.options.publicUrl ?? requestOrigin(x.req), x.environment);
+  x.res.writeHead(200, {
+    ...x.headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+  });
+  x.res.end(body);
+  x.outcome = { sent: 200 };
 }
 
 /**

@@ -5,18 +5,43 @@ import { dictionary } from '../../domain/merge.js';
 import type { FieldErrors } from '../../domain/rules.js';
 import { ok, validationError } from '../http.js';
 import { analytics } from '../platform/analytics.js';
-import type { Route } from '../route.js';
+import type { QueryDoc, Route } from '../route.js';
 
-const KNOWN = new Set(['job_id', 'from', 'to']);
+/** The filters GET /analytics takes, and nothing else. */
+const QUERY: Record<'job_id' | 'from' | 'to', QueryDoc> = {
+  job_id: {
+    schema: { type: 'string' },
+    description: 'One job only (a job_id naming no job is 404).',
+    example: 'job_0000000000000000000',
+  },
+  from: {
+    schema: { type: 'string' },
+    description: 'From this date (2026-11-01) or ISO 8601 time.',
+    example: '2026-11-01',
+  },
+  to: {
+    schema: { type: 'string' },
+    description: 'Up to this date (to its end) or ISO 8601 time; not before from.',
+    example: '2026-11-30T23:59:59Z',
+  },
+};
 
 export const analyticsRoutes: Route[] = [
   {
     method: 'GET',
     path: '/analytics',
+    doc: {
+      operationId: 'getAnalytics',
+      summary: 'Counts of jobs, candidates and assessments, and the funnel (the shape is assumed: the spec shows none)',
+      tag: 'Analytics',
+      query: QUERY,
+      answer: { status: 200, data: 'Analytics' },
+      errors: [400, 404],
+    },
     handler(req, ctx) {
       const errors: FieldErrors = dictionary();
       for (const name of req.query.keys())
-        if (!KNOWN.has(name)) errors[name] = 'is not an analytics filter (job_id, from, to)';
+        if (!Object.hasOwn(QUERY, name)) errors[name] = 'is not an analytics filter (job_id, from, to)';
       const bound = (name: 'from' | 'to') => {
         const text = req.query.get(name);
         if (text === null) return undefined;

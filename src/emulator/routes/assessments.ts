@@ -1,6 +1,6 @@
 // POST /assessments (spec, request not shown) and the assumed GET /assessments (the spec's list
 // envelope and parameters, filter job_id) and GET /assessments/{id}. The operations are the platform's.
-import { validateAssessmentInput } from '../../domain/assessment.js';
+import { AssessmentInputSchema, validateAssessmentInput } from '../../domain/assessment.js';
 import { ASSESSMENT_RECORD_FIELDS, type Assessment } from '../assessments.js';
 import { created, ok, validationError } from '../http.js';
 import { listRecords } from '../list.js';
@@ -12,6 +12,15 @@ export const assessmentRoutes: Route[] = [
   {
     method: 'POST',
     path: '/assessments',
+    doc: {
+      operationId: 'createAssessment',
+      summary:
+        'Generate an assessment, for a job or from a title and skills (the request is assumed: the spec shows none; other fields are accepted and ignored)',
+      tag: 'Assessments',
+      body: { name: 'AssessmentInput', schema: AssessmentInputSchema, required: true },
+      answer: { status: 201, data: 'Assessment', meta: 'generation' },
+      errors: [400, 404],
+    },
     handler(req, ctx) {
       const result = validateAssessmentInput(req.body);
       if (!result.ok) throw validationError(result.errors);
@@ -29,6 +38,15 @@ export const assessmentRoutes: Route[] = [
   {
     method: 'GET',
     path: '/assessments',
+    doc: {
+      operationId: 'listAssessments',
+      summary: 'List assessments (a job_id naming no job is 404)',
+      tag: 'Assessments',
+      assumed: true,
+      list: { fields: ASSESSMENT_RECORD_FIELDS },
+      answer: { status: 200, data: 'Assessment' },
+      errors: [400, 404],
+    },
     handler(req, ctx) {
       // As GET /analytics does: a job_id naming no job is 404, not an empty list that hides a typo.
       for (const jobId of req.query.getAll('job_id').flatMap((value) => value.split(',')))
@@ -40,6 +58,14 @@ export const assessmentRoutes: Route[] = [
   {
     method: 'GET',
     path: '/assessments/:id',
+    doc: {
+      operationId: 'getAssessment',
+      summary: 'Get an assessment with its questions',
+      tag: 'Assessments',
+      assumed: true,
+      answer: { status: 200, data: 'Assessment' },
+      errors: [404],
+    },
     handler(req, ctx) {
       return ok(findAssessment(ctx, req.params.id!));
     },

@@ -1,6 +1,11 @@
 // Candidates: GET /candidates (spec: filters status and score_min) and the assumed GET and
 // PATCH /candidates/{id} with the moves of docs/api-choices.md §3. The operations are the platform's.
-import { CANDIDATE_RECORD_FIELDS, validateCandidateMove, type Candidate } from '../../domain/candidate.js';
+import {
+  CANDIDATE_RECORD_FIELDS,
+  CandidateMoveSchema,
+  validateCandidateMove,
+  type Candidate,
+} from '../../domain/candidate.js';
 import { ok, validationError } from '../http.js';
 import { listRecords } from '../list.js';
 import { findCandidate, moveCandidate } from '../platform/candidates.js';
@@ -10,6 +15,23 @@ export const candidateRoutes: Route[] = [
   {
     method: 'GET',
     path: '/candidates',
+    doc: {
+      operationId: 'listCandidates',
+      summary: 'List candidates (filters status and score_min)',
+      tag: 'Candidates',
+      list: {
+        fields: CANDIDATE_RECORD_FIELDS,
+        filters: {
+          score_min: {
+            schema: { type: 'number', minimum: 0, maximum: 100 },
+            description: 'Candidates whose score is at least this (0 to 100); those without a score are left out.',
+            example: '80',
+          },
+        },
+      },
+      answer: { status: 200, data: 'Candidate' },
+      errors: [400],
+    },
     handler(req, ctx) {
       const page = listRecords<Candidate>(ctx.store, 'candidates', req.query, {
         fields: CANDIDATE_RECORD_FIELDS,
@@ -32,6 +54,14 @@ export const candidateRoutes: Route[] = [
   {
     method: 'GET',
     path: '/candidates/:id',
+    doc: {
+      operationId: 'getCandidate',
+      summary: 'Get a candidate',
+      tag: 'Candidates',
+      assumed: true,
+      answer: { status: 200, data: 'Candidate' },
+      errors: [404],
+    },
     handler(req, ctx) {
       return ok(findCandidate(ctx, req.params.id!));
     },
@@ -39,6 +69,15 @@ export const candidateRoutes: Route[] = [
   {
     method: 'PATCH',
     path: '/candidates/:id',
+    doc: {
+      operationId: 'moveCandidate',
+      summary: 'Move a candidate one step along the pipeline, one step back, or to rejected',
+      tag: 'Candidates',
+      assumed: true,
+      body: { name: 'CandidateMove', schema: CandidateMoveSchema, required: true },
+      answer: { status: 200, data: 'Candidate' },
+      errors: [400, 404, 409],
+    },
     handler(req, ctx) {
       // A candidate that does not exist is said before what is wrong with the move.
       const candidate = findCandidate(ctx, req.params.id!);

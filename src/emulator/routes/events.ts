@@ -1,11 +1,12 @@
 // The event log (assumed, docs/api-choices.md §3; the spec names "event logs"):
 // GET /events and /events/{id} with every delivery attempt, and POST /events/{id}/resend.
-import { dictionary } from '../../domain/merge.js';
+import * as z from 'zod/mini';
+import { validateWith } from '../../domain/rules.js';
 import { created, ok, validationError } from '../http.js';
 import { publicDelivery, retentionCutoff, type StoredEvent } from '../events.js';
 import { listRecords } from '../list.js';
 import { findEvent, resendEvent } from '../platform/events.js';
-import type { Route } from '../route.js';
+import type { QueryDoc, Route } from '../route.js';
 
 export const EVENT_FIELDS: readonly string[] = ['id', 'type', 'created_at', 'job_id', 'data'];
 
@@ -17,10 +18,41 @@ function time(value: string): string {
   return new Date(parsed).toISOString();
 }
 
+/** POST /events/{id}/resend: to one webhook, or (no body) to every webhook the event went to. */
+const ResendSchema = z.strictObject(
+  {
+    webhook_id: z.optional(
+      z.string({ error: 'must be a webhook id' }).check(z.minLength(1, { error: 'must be a webhook id' })),
+    ),
+  },
+  { error: 'must be an object' },
+);
+
+const timeFilter = (description: string): QueryDoc => ({
+  schema: { type: 'string' },
+  description: `${description} (an ISO 8601 date or time).`,
+  example: '2026-11-24T09:00:00Z',
+});
+
 export const eventRoutes: Route[] = [
   {
     method: 'GET',
     path: '/events',
+    doc: {
+      operationId: 'listEvents',
+      summary: 'The event log (the newest 10,000 events of at most 30 days)',
+      tag: 'Events',
+      assumed: true,
+      list: {
+        fields: EVENT_FIELDS,
+        filters: {
+          created_after: timeFilter('Events made at or after this time'),
+          created_before: timeFilter('Events made before this time'),
+        },
+      },
+      answer: { status: 200, data: 'Event' },
+      errors: [400],
+    },
     handler(req, ctx) {
       const page = listRecords<StoredEvent>(ctx.store, 'events', req.query, {
         fields: EVENT_FIELDS,
@@ -37,6 +69,14 @@ export const eventRoutes: Route[] = [
   {
     method: 'GET',
     path: '/events/:id',
+    doc: {
+      operationId: 'getEvent',
+      summary: 'An event with every attempt to deliver it',
+      tag: 'Events',
+      assumed: true,
+      answer: { status: 200, data: 'EventWithDeliveries' },
+      errors: [404],
+    },
     handler(req, ctx) {
       const event = findEvent(ctx, req.params.id!);
       return ok({ ...event, deliveries: event.deliveries.map(publicDelivery) });
@@ -46,15 +86,19 @@ export const eventRoutes: Route[] = [
     // Sends the event again with the same webhook-id, now: to one webhook, or to those it went to.
     method: 'POST',
     path: '/events/:id/resend',
+    doc: {
+      operationId: 'resendEvent',
+      summary: 'Deliver an event again, now, with the same webhook-id',
+      tag: 'Events',
+      assumed: true,
+      body: { name: 'EventResend', schema: ResendSchema, required: false },
+      answer: { status: 201, data: 'Resend' },
+      errors: [400, 404, 409],
+    },
     handler(req, ctx) {
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      const errors: Record<string, string> = dictionary();
-      if (typeof body !== 'object' || Array.isArray(body)) throw validationError({ body: 'must be an object' });
-      for (const name of Object.keys(body)) if (name !== 'webhook_id') errors[name] = 'is not a known field';
-      if (body.webhook_id !== undefined && (typeof body.webhook_id !== 'string' || body.webhook_id === ''))
-        errors.webhook_id = 'must be a webhook id';
-      if (Object.keys(errors).length > 0) throw validationError(errors);
-      const deliveries = resendEvent(ctx, req.params.id!, body.webhook_id as string | undefined);
+      const result = validateWith(ResendSchema, req.body ?? {});
+      if (!result.ok) throw validationError(result.errors);
+      const deliveries = resendEvent(ctx, req.params.id!, result.value.webhook_id);
       return created({ event_id: req.params.id!, deliveries: deliveries.map(publicDelivery) });
     },
   },

@@ -1,6 +1,13 @@
 // Jobs: POST and GET /jobs (spec "Published operations"), and the assumed GET, PATCH and
 // DELETE /jobs/{id} with the transitions of docs/api-choices.md §3. The operations are the platform's.
-import { JOB_RECORD_FIELDS, validateJobInput, validateJobPatch, type Job } from '../../domain/job.js';
+import {
+  JOB_RECORD_FIELDS,
+  JobInputSchema,
+  JobPatchSchema,
+  validateJobInput,
+  validateJobPatch,
+  type Job,
+} from '../../domain/job.js';
 import { created, noContent, ok, validationError } from '../http.js';
 import { listRecords } from '../list.js';
 import { createJob, deleteJob, findJob, servedJob, updateJob } from '../platform/jobs.js';
@@ -10,6 +17,14 @@ export const jobRoutes: Route[] = [
   {
     method: 'POST',
     path: '/jobs',
+    doc: {
+      operationId: 'createJob',
+      summary: 'Create a job (a draft, or active with publish: true)',
+      tag: 'Jobs',
+      body: { name: 'JobInput', schema: JobInputSchema, required: true },
+      answer: { status: 201, data: 'Job', meta: 'generation' },
+      errors: [400],
+    },
     handler(req, ctx) {
       const result = validateJobInput(req.body);
       if (!result.ok) throw validationError(result.errors);
@@ -20,6 +35,14 @@ export const jobRoutes: Route[] = [
   {
     method: 'GET',
     path: '/jobs',
+    doc: {
+      operationId: 'listJobs',
+      summary: 'List jobs',
+      tag: 'Jobs',
+      list: { fields: JOB_RECORD_FIELDS },
+      answer: { status: 200, data: 'Job' },
+      errors: [400],
+    },
     handler(req, ctx) {
       const page = listRecords<Job>(ctx.store, 'jobs', req.query, { fields: JOB_RECORD_FIELDS });
       return ok(
@@ -31,6 +54,14 @@ export const jobRoutes: Route[] = [
   {
     method: 'GET',
     path: '/jobs/:id',
+    doc: {
+      operationId: 'getJob',
+      summary: 'Get a job',
+      tag: 'Jobs',
+      assumed: true,
+      answer: { status: 200, data: 'Job' },
+      errors: [404],
+    },
     handler(req, ctx) {
       return ok(servedJob(ctx, findJob(ctx, req.params.id!)));
     },
@@ -38,6 +69,15 @@ export const jobRoutes: Route[] = [
   {
     method: 'PATCH',
     path: '/jobs/:id',
+    doc: {
+      operationId: 'updateJob',
+      summary: 'Change a job (JSON Merge Patch: null clears a field) or its status (publish, pause, close, reopen)',
+      tag: 'Jobs',
+      assumed: true,
+      body: { name: 'JobPatch', schema: JobPatchSchema, required: true },
+      answer: { status: 200, data: 'Job' },
+      errors: [400, 404, 409],
+    },
     handler(req, ctx) {
       // A job that does not exist is said before what is wrong with the patch.
       const job = findJob(ctx, req.params.id!);
@@ -49,6 +89,14 @@ export const jobRoutes: Route[] = [
   {
     method: 'DELETE',
     path: '/jobs/:id',
+    doc: {
+      operationId: 'deleteJob',
+      summary: 'Delete a job with its candidates',
+      tag: 'Jobs',
+      assumed: true,
+      answer: { status: 204 },
+      errors: [404],
+    },
     handler(req, ctx) {
       deleteJob(ctx, req.params.id!);
       return noContent();

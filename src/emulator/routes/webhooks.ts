@@ -1,7 +1,7 @@
 // POST /webhooks (spec), and the assumed GET /webhooks, GET and DELETE /webhooks/{id}, the
 // delivery log of one webhook and of all (GET /deliveries).
 // The secret is stored for signing and never returned. The operations are the platform's.
-import { validateWebhookInput } from '../../domain/webhook.js';
+import { WebhookInputSchema, validateWebhookInput } from '../../domain/webhook.js';
 import { created, noContent, ok, validationError } from '../http.js';
 import { publicDelivery, type Delivery, type StoredWebhook } from '../events.js';
 import { listRecords } from '../list.js';
@@ -26,6 +26,14 @@ export const webhookRoutes: Route[] = [
   {
     method: 'POST',
     path: '/webhooks',
+    doc: {
+      operationId: 'createWebhook',
+      summary: 'Register a webhook (the answer never carries the secret)',
+      tag: 'Webhooks',
+      body: { name: 'WebhookInput', schema: WebhookInputSchema, required: true },
+      answer: { status: 201, data: 'Webhook' },
+      errors: [400],
+    },
     handler(req, ctx) {
       const result = validateWebhookInput(req.body);
       if (!result.ok) throw validationError(result.errors);
@@ -35,6 +43,15 @@ export const webhookRoutes: Route[] = [
   {
     method: 'GET',
     path: '/webhooks',
+    doc: {
+      operationId: 'listWebhooks',
+      summary: 'List webhooks',
+      tag: 'Webhooks',
+      assumed: true,
+      list: { fields: WEBHOOK_FIELDS },
+      answer: { status: 200, data: 'Webhook' },
+      errors: [400],
+    },
     handler(req, ctx) {
       const page = listRecords<StoredWebhook>(ctx.store, 'webhooks', req.query, {
         fields: WEBHOOK_FIELDS,
@@ -46,6 +63,14 @@ export const webhookRoutes: Route[] = [
   {
     method: 'GET',
     path: '/webhooks/:id',
+    doc: {
+      operationId: 'getWebhook',
+      summary: 'Get a webhook',
+      tag: 'Webhooks',
+      assumed: true,
+      answer: { status: 200, data: 'Webhook' },
+      errors: [404],
+    },
     handler(req, ctx) {
       return ok(publicWebhook(findWebhook(ctx, req.params.id!)));
     },
@@ -54,6 +79,15 @@ export const webhookRoutes: Route[] = [
     // The delivery log (assumed, docs/api-choices.md §3 `webhooks deliveries ID`): every attempt of every event.
     method: 'GET',
     path: '/webhooks/:id/deliveries',
+    doc: {
+      operationId: 'listWebhookDeliveries',
+      summary: "A webhook's delivery log: every attempt of every event",
+      tag: 'Webhooks',
+      assumed: true,
+      list: { fields: DELIVERY_FIELDS },
+      answer: { status: 200, data: 'Delivery' },
+      errors: [400, 404],
+    },
     handler(req, ctx) {
       const webhook = findWebhook(ctx, req.params.id!);
       const page = listRecords<Delivery>(ctx.store, 'deliveries', req.query, {
@@ -69,6 +103,15 @@ export const webhookRoutes: Route[] = [
     // failed ones with `state=failed` and one request, however many webhooks there are.
     method: 'GET',
     path: '/deliveries',
+    doc: {
+      operationId: 'listDeliveries',
+      summary: "Every webhook's deliveries (state=failed: those given up on)",
+      tag: 'Webhooks',
+      assumed: true,
+      list: { fields: DELIVERY_FIELDS },
+      answer: { status: 200, data: 'Delivery' },
+      errors: [400],
+    },
     handler(req, ctx) {
       const page = listRecords<Delivery>(ctx.store, 'deliveries', req.query, {
         fields: DELIVERY_FIELDS,
@@ -80,6 +123,14 @@ export const webhookRoutes: Route[] = [
   {
     method: 'DELETE',
     path: '/webhooks/:id',
+    doc: {
+      operationId: 'deleteWebhook',
+      summary: 'Remove a webhook (its pending deliveries fail)',
+      tag: 'Webhooks',
+      assumed: true,
+      answer: { status: 204 },
+      errors: [404],
+    },
     // The spec gives write keys "configure webhooks" (docs/api-choices.md §5): removing one included.
     level: 'write',
     handler(req, ctx) {
