@@ -380,7 +380,11 @@ export function buildDocument(routes: readonly Route[]): Json {
     if (!doc) throw new Error(`${route.method} ${route.path} has no doc`);
     const path = route.path.replace(/:([a-z_]+)/g, '{$1}');
     (paths[path] ??= {})[route.method.toLowerCase() as Lowercase<Method>] = operation(route, doc);
-    if (doc.body) bodies[doc.body.name] = jsonSchema(doc.body.schema, 'input');
+    if (doc.body)
+      bodies[doc.body.name] = {
+        ...jsonSchema(doc.body.schema, 'input'),
+        ...(doc.body.assumed ? { 'x-assumed': true } : {}),
+      };
   }
   const schemas: Record<string, JsonSchema> = {
     ...Object.fromEntries(Object.keys(RECORDS).map((name) => [name, recordSchema(name as keyof typeof RECORDS)])),

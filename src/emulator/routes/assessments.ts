@@ -17,7 +17,7 @@ export const assessmentRoutes: Route[] = [
       summary:
         'Generate an assessment, for a job or from a title and skills (the request is assumed: the spec shows none; other fields are accepted and ignored)',
       tag: 'Assessments',
-      body: { name: 'AssessmentInput', schema: AssessmentInputSchema, required: true },
+      body: { name: 'AssessmentInput', schema: AssessmentInputSchema, required: true, assumed: true },
       answer: { status: 201, data: 'Assessment', meta: 'generation' },
       errors: [400, 404],
     },
