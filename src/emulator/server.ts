@@ -496,7 +496,7 @@ async function openApi(x: Exchange): Promise<void> {
   if (x.url.pathname !== OPENAPI_PATH || x.method !== 'GET') return;
   const { buildDocument, servedDocument } = await import('./openapi/document.js');
   openApiDocument ??= buildDocument(API_ROUTES);
-  const body = servedDocument(openApiDocument, x.options.publicUrl ?? requestOrigin(x.req), x.environment);
+  const body = servedDocument(openApiDocument, requestOrigin(x.req), x.environment);
   x.res.writeHead(200, {
     ...x.headers,
     'content-type': 'application/json; charset=utf-8',

@@ -4,7 +4,9 @@
 // answer's status must be documented, its body must validate against the documented schema
 // (ajv, draft 2020-12) and its documented headers must be there. A webhook delivery is checked
 // against the description's `webhooks` too.
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { get } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { sandbox } from '../helpers/env.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
@@ -150,8 +152,21 @@ describe('the emulator against its OpenAPI description', () => {
     const sandboxed = await description(emu, '/sandbox');
     expect(sandboxed.servers.map((server: Json) => server.url)).toEqual([emu.sandboxApiUrl, emu.apiUrl]);
     // The addresses are those the client reached (its Host), as the public links are.
-    const byName = await fetchJson(`${emu.origin.replace('127.0.0.1', 'localhost')}/openapi.json`);
-    expect(byName.json.servers[0].url).toBe(emu.apiUrl.replace('127.0.0.1', 'localhost'));
+    const byName = await new Promise<Json>((resolve, reject) => {
+      get(`${emu.origin}/openapi.json`, { headers: { host: 'hire.test:8443' } }, (response) => {
+        let text = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve(JSON.parse(text) as Json));
+      }).on('error', reject);
+    });
+    expect(byName.servers.map((server: Json) => server.url)).toEqual([
+      'http://hire.test:8443/api/v1',
+      'http://hire.test:8443/sandbox/api/v1',
+    ]);
+    // What is served is valid OpenAPI 3.1, servers included.
+    const validator = new Validator();
+    expect((await validator.validate(production)).errors ?? []).toEqual([]);
+    expect(validator.version).toBe('3.1');
   });
 
   it('answers every operation as described: successes and errors', async () => {
