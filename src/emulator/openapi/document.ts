@@ -179,8 +179,22 @@ const LIST_PARAMETERS: Record<string, Json> = {
   },
 };
 
-function listParameters(list: NonNullable<RouteDoc['list']>): Json[] {
+/** What a filter on a field of the record takes: a value of its set, or a field below it for an object. */
+function filterDescription(field: string, property: JsonSchema | undefined): string {
+  const described = (property?.anyOf as JsonSchema[] | undefined)?.[0] ?? property ?? {};
+  const values = (described.enum as string[] | undefined) ?? ((described.items as JsonSchema)?.enum as string[]);
+  const below = Object.keys((described.properties as JsonSchema | undefined) ?? {});
+  return [
+    `Filter by ${field}: comma-separated values match any of them.`,
+    values ? ` Values: ${values.join(', ')}.` : '',
+    below.length > 0 ? ` Filter a field below it by its dotted path, as \`${field}.${below[0]}\`.` : '',
+    " A value outside the field's type or set is a 400.",
+  ].join('');
+}
+
+function listParameters(list: NonNullable<RouteDoc['list']>, record: JsonSchema): Json[] {
   const fields = list.fields.join(', ');
+  const properties = (record.properties ?? {}) as Record<string, JsonSchema>;
   return [
     ref('parameters', 'page'),
     ref('parameters', 'per_page'),
@@ -200,7 +214,7 @@ function listParameters(list: NonNullable<RouteDoc['list']>): Json[] {
     ...list.fields.map((field) => ({
       name: field,
       in: 'query',
-      description: `Filter by ${field}: comma-separated values match any of them (dotted paths below the field filter too, as \`${field}.name\`). A value outside the field's type or set is a 400.`,
+      description: filterDescription(field, properties[field]),
       schema: { type: 'string' },
     })),
     ...Object.entries(list.filters ?? {}).map(([name, query]) => queryParameter(name, query)),
@@ -250,7 +264,7 @@ function levelOf(route: Route): 'read' | 'write' | 'admin' {
   return route.level ?? (route.method === 'GET' ? 'read' : route.method === 'DELETE' ? 'admin' : 'write');
 }
 
-function operation(route: Route, doc: RouteDoc): Json {
+function operation(route: Route, doc: RouteDoc, records: Record<string, JsonSchema>): Json {
   const pathParameters = [...route.path.matchAll(/:([a-z_]+)/g)].map(([, name]) => ({
     name,
     in: 'path',
@@ -259,7 +273,7 @@ function operation(route: Route, doc: RouteDoc): Json {
   }));
   const parameters = [
     ...pathParameters,
-    ...(doc.list ? listParameters(doc.list) : []),
+    ...(doc.list ? listParameters(doc.list, records[doc.answer.data ?? ''] ?? {}) : []),
     ...Object.entries(doc.query ?? {}).map(([name, query]) => queryParameter(name, query)),
     ...(route.method === 'POST' ? [ref('parameters', 'Idempotency-Key')] : []),
   ];
@@ -373,13 +387,16 @@ few fields; everything else here is the project's choice (docs/api-choices.md) a
 
 /** The description, without `servers` (the server adds its own addresses). */
 export function buildDocument(routes: readonly Route[]): Json {
+  const records = Object.fromEntries(
+    Object.keys(RECORDS).map((name) => [name, recordSchema(name as keyof typeof RECORDS)]),
+  );
   const paths: Record<string, Partial<Record<Lowercase<Method>, Json>>> = {};
   const bodies: Record<string, JsonSchema> = {};
   for (const route of routes) {
     const doc = route.doc;
     if (!doc) throw new Error(`${route.method} ${route.path} has no doc`);
     const path = route.path.replace(/:([a-z_]+)/g, '{$1}');
-    (paths[path] ??= {})[route.method.toLowerCase() as Lowercase<Method>] = operation(route, doc);
+    (paths[path] ??= {})[route.method.toLowerCase() as Lowercase<Method>] = operation(route, doc, records);
     if (doc.body)
       bodies[doc.body.name] = {
         ...jsonSchema(doc.body.schema, 'input'),
@@ -387,7 +404,7 @@ export function buildDocument(routes: readonly Route[]): Json {
       };
   }
   const schemas: Record<string, JsonSchema> = {
-    ...Object.fromEntries(Object.keys(RECORDS).map((name) => [name, recordSchema(name as keyof typeof RECORDS)])),
+    ...records,
     ...Object.fromEntries(Object.entries(METAS).map(([name, schema]) => [name, jsonSchema(schema, 'output')])),
     Error: jsonSchema(ErrorEnvelope, 'output'),
     ...bodies,
