@@ -190,7 +190,7 @@ describe("the sandbox's daily reset", () => {
     };
     try {
       await until(() => captured.stderr().includes('Press Ctrl-C'));
-      const url = /and (http:\/\/127\.0\.0\.1:\d+\/sandbox\/api\/v1)/.exec(captured.stderr())![1]!;
+      const url = /Sandbox on\s+(http:\/\/127\.0\.0\.1:\d+\/sandbox\/api\/v1)/.exec(captured.stderr())![1]!;
       const requests = () => captured.stderr().match(/GET \/sandbox\/api\/v1\/jobs → 200/g)?.length ?? 0;
       expect((await get(url, sandboxKey, '/jobs')).status).toBe(200);
       expect((await get(url, sandboxKey, '/jobs')).status).toBe(200);
