@@ -11,6 +11,7 @@ import {
   usePrefix,
   useState,
   useKeypress,
+  useRef,
   type Status,
 } from '@inquirer/core';
 import type { EditOutcome } from './editor.js';
@@ -32,26 +33,114 @@ export const HELP = 'End with a line holding only "." (or Ctrl-D); "e" alone ope
 /** Ctrl-D renamed before readline sees it: on an empty line, readline would close itself (EOF). */
 const EOF_KEY = 'hire-eof';
 
-const count = (text: string) => [...text.trim()].length;
-
 /**
- * Lines of the text shown above the one being typed. The prompt is drawn anew at every key: a
- * window keeps that cheap however long the text (a pasted description), and keeps the prompt
- * shorter than the screen, where a redraw can still erase it (taller, each redraw left a copy in
- * the scrollback).
+ * Lines of the text shown above the one being typed. A window keeps each drawing cheap however
+ * long the text (a pasted description), and keeps the prompt shorter than the screen, where a
+ * redraw can still erase it (taller, each redraw left a copy in the scrollback).
  */
 export const SHOWN_LINES = 8;
 
 /** Empty lines inside stay (Markdown paragraphs); those before and after the text do not. */
 const tidy = (text: string) => text.replace(/^(?:[ \t]*\n)+/, '').trimEnd();
 
+/** Code points ([...text].length), without building an array of them. */
+function points(text: string): number {
+  let n = text.length;
+  for (let index = 0; index < text.length - 1; index++) {
+    const unit = text.charCodeAt(index);
+    const next = text.charCodeAt(index + 1);
+    if (unit >= 0xd800 && unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      n--;
+      index++;
+    }
+  }
+  return n;
+}
+
+/** What String.prototype.trim removes: each of them a single code unit. */
+const BLANK = /\s/;
+
+/** Blank code units at the start (or the end) of a line. */
+function blanks(line: string, fromEnd: boolean): number {
+  let n = 0;
+  while (n < line.length && BLANK.test(line[fromEnd ? line.length - 1 - n : n]!)) n++;
+  return n;
+}
+
+/**
+ * The text typed so far: the lines ended by Enter, and the line being typed (readline's). Its
+ * length is kept as lines come and go, so that neither a key nor a drawing goes over the whole
+ * text: a paste arrives as thousands of keys.
+ */
+export class Typed {
+  lines: string[] = [];
+  line = '';
+  /** Code points of lines.join('\n'). */
+  private total = 0;
+
+  push(line: string): void {
+    this.total += points(line) + (this.lines.length > 0 ? 1 : 0);
+    this.lines.push(line);
+  }
+
+  pop(): string | undefined {
+    const line = this.lines.pop();
+    if (line !== undefined) this.total -= points(line) + (this.lines.length > 0 ? 1 : 0);
+    return line;
+  }
+
+  set(lines: string[]): void {
+    this.lines = [];
+    this.total = 0;
+    for (const line of lines) this.push(line);
+  }
+
+  /** The lines ended so far, with the line being typed when `withLine` and it holds anything. */
+  all(withLine: boolean): string[] {
+    return withLine && this.line !== '' ? [...this.lines, this.line] : this.lines;
+  }
+
+  /**
+   * The characters (code points) of the lines joined and trimmed, with the line being typed when
+   * `withLine`: found from the kept total and the blanks at either end, so only the blank lines at
+   * the ends are read again.
+   */
+  count(withLine: boolean): number {
+    const extra = withLine && this.line !== '';
+    const size = this.lines.length + (extra ? 1 : 0);
+    const at = (index: number) => (index === this.lines.length ? this.line : this.lines[index]!);
+    const blank = (index: number) => blanks(at(index), false) === at(index).length;
+    let first = 0;
+    let lead = 0;
+    for (; first < size && blank(first); first++) lead += at(first).length + 1;
+    if (first === size) return 0;
+    lead += blanks(at(first), false);
+    let last = size - 1;
+    let trail = 0;
+    for (; last > first && blank(last); last--) trail += at(last).length + 1;
+    trail += blanks(at(last), true);
+    const total = this.total + (extra ? points(this.line) + (this.lines.length > 0 ? 1 : 0) : 0);
+    return total - lead - trail;
+  }
+}
+
+/** What the prompt needs of readline: its line, and whether more keys of the same read follow. */
+interface KeyLine {
+  line: string;
+  /**
+   * False while Node's keypress decoder hands out the keys of one read from the terminal but its
+   * last (it is how readline leaves a paste's tabs alone): undefined where Node does not say.
+   */
+  isCompletionEnabled?: boolean;
+}
+
 export const multiline = createPrompt<string, MultilineConfig>((config, done) => {
   const theme = makeTheme({});
   const [status, setStatus] = useState<Status | 'editing'>('idle');
-  const [lines, setLines] = useState<string[]>([]);
-  // The characters of the lines typed so far, counted once per line rather than at every key.
-  const [counted, setCounted] = useState(0);
-  const [line, setLine] = useState('');
+  // The text lives outside the prompt's state: a key changes it without a drawing (see draw()).
+  const [typed] = useState(() => new Typed());
+  const [, setDrawings] = useState(0);
+  const drawing = useRef<{ count: number; pending?: NodeJS.Immediate }>({ count: 0 });
   const [error, setError] = useState<string | undefined>(undefined);
   const [note, setNote] = useState<string | undefined>(undefined);
   // No spinner while the editor is open: its ticks would redraw this prompt over the editor's screen.
@@ -63,19 +152,39 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
       if (key?.ctrl && key.name === 'd') key.name = EOF_KEY;
     };
     rl.input.prependListener('keypress', rename);
-    return () => rl.input.removeListener('keypress', rename);
+    return () => {
+      rl.input.removeListener('keypress', rename);
+      clearImmediate(drawing.current.pending);
+    };
   }, []);
 
-  const keep = (next: string[]) => {
-    setLines(next);
-    setCounted(count(next.join('\n')));
+  /**
+   * Draws the prompt anew once the keys read together have all been taken: a paste arrives as
+   * thousands of keys in a few reads, and drawing at each cost seconds of CPU (issue 28). A key
+   * typed by hand is a read of its own, drawn at once; should Node not say where a read ends, the
+   * drawing waits for the end of the event loop's turn (setImmediate), after the read.
+   */
+  const draw = (rl: KeyLine) => {
+    const state = drawing.current;
+    if (rl.isCompletionEnabled === false) {
+      state.pending ??= setImmediate(() => {
+        state.pending = undefined;
+        setDrawings(++state.count);
+      });
+      return;
+    }
+    clearImmediate(state.pending);
+    state.pending = undefined;
+    setDrawings(++state.count);
   };
 
   /** Ends the prompt with `text` when it is valid; else shows why and stays. */
   const finish = (text: string, kept: string[]): boolean => {
     const problem = config.validate?.(text);
     if (problem === undefined) {
-      setLines(kept);
+      clearImmediate(drawing.current.pending);
+      typed.set(kept);
+      typed.line = '';
       setStatus('done');
       done(text);
       return true;
@@ -86,38 +195,39 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
 
   useKeypress(async (key, rl) => {
     if (status !== 'idle') return;
+    const line = typed.line; // before this key: on Enter, readline has already emptied its own
     if (key.ctrl && key.name === EOF_KEY) {
       // The line being typed counts; when the text is too short, the rule shows and typing goes on.
-      const kept = line === '' ? lines : [...lines, line];
-      finish(tidy(kept.join('\n')), kept);
+      const kept = typed.all(true);
+      if (!finish(tidy(kept.join('\n')), kept)) draw(rl);
       return;
     }
     if (isEnterKey(key)) {
       const command = line.trim();
       if (command === '.') {
-        setLine(''); // readline has cleared its line on Enter
-        finish(tidy(lines.join('\n')), lines);
+        typed.line = ''; // readline has cleared its line on Enter
+        if (!finish(tidy(typed.lines.join('\n')), typed.lines)) draw(rl);
         return;
       }
       if (command === 'e' && config.edit) {
         await edit(rl as unknown as EditorLine);
         return;
       }
-      keep([...lines, line]);
-      setLine('');
+      typed.push(line);
+      typed.line = '';
       setError(undefined);
       setNote(undefined);
-    } else if (isBackspaceKey(key) && line === '' && rl.line === '' && lines.length > 0) {
+    } else if (isBackspaceKey(key) && line === '' && rl.line === '' && typed.lines.length > 0) {
       // Backspace at the start of a line goes back into the line before.
-      const previous = lines.at(-1)!;
-      keep(lines.slice(0, -1));
+      const previous = typed.pop()!;
       rl.write(previous);
-      setLine(previous);
+      typed.line = previous;
       setError(undefined);
     } else {
-      setLine(rl.line);
+      typed.line = rl.line;
       setError(undefined);
     }
+    draw(rl);
   });
 
   /** Hands the terminal to the editor, then takes the saved text: it ends the prompt when valid. */
@@ -129,10 +239,11 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
     // before "Waiting for your editor" shows: a Ctrl-C typed as soon as it shows reaches a running
     // editor, never a hire that would die of it or an editor not yet there to end.
     rl.pause();
-    const editing = config.edit!(tidy(lines.join('\n')));
+    const editing = config.edit!(tidy(typed.lines.join('\n')));
     input.setRawMode?.(false);
+    clearImmediate(drawing.current.pending);
+    typed.line = '';
     setStatus('editing');
-    setLine('');
     setError(undefined);
     setNote(undefined);
     let outcome: EditOutcome;
@@ -151,15 +262,16 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
     const text = tidy(outcome.text);
     const edited = text === '' ? [] : text.split('\n');
     if (!finish(text, edited)) {
-      keep(edited);
+      typed.set(edited);
       setNote('From your editor: type on, or "e" to edit again.');
     }
   }
 
   const message = theme.style.message(config.message, status === 'editing' ? 'idle' : status);
   if (status === 'done') {
-    return `${prefix} ${message} ${theme.style.answer(`${count(lines.join('\n'))} characters`)}`;
+    return `${prefix} ${message} ${theme.style.answer(`${typed.count(false)} characters`)}`;
   }
+  const { lines } = typed;
   const hidden = Math.max(0, lines.length - SHOWN_LINES);
   const above =
     hidden > 0
@@ -172,15 +284,15 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
   const body = [
     ...above,
     ...lines.slice(hidden).map((text) => `  ${text}`),
-    ...(status === 'editing' ? [] : [`  ${line}`]),
+    ...(status === 'editing' ? [] : [`  ${typed.line}`]),
   ].join('\n');
   if (status === 'editing') {
     const waiting = `Waiting for your editor${config.editorName ? ` (${config.editorName})` : ''} to close the file…`;
     return [`${prefix} ${message}${lines.length > 0 ? `\n${body}` : ''}`, theme.style.help(waiting)];
   }
   // Leading and trailing blanks are not counted: the line being typed adds what it holds.
-  const typed = counted + (line.trim() === '' ? 0 : [...line.trim()].length + (counted > 0 ? 1 : 0));
-  const progress = typed >= config.min ? `${typed} characters ✓` : `${typed}/${config.min} characters`;
+  const counted = typed.count(true);
+  const progress = counted >= config.min ? `${counted} characters ✓` : `${counted}/${config.min} characters`;
   const bottom = [
     theme.style.help(progress),
     theme.style.help(HELP),

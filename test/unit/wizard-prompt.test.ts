@@ -3,11 +3,15 @@
 // terminal asker (src/wizard/prompts.ts), fed the wizard's own questions.
 import { input } from '@inquirer/prompts';
 import { render } from '@inquirer/testing';
+import fc from 'fast-check';
+import { stripVTControlCharacters } from 'node:util';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Asker, Check } from '../../src/wizard/asker.js';
 import { askForJob } from '../../src/wizard/flow.js';
 import type { EditOutcome } from '../../src/wizard/editor.js';
-import { HELP, multiline, type MultilineConfig } from '../../src/wizard/multiline.js';
+import { HELP, multiline, Typed, type MultilineConfig } from '../../src/wizard/multiline.js';
+import { pastedLines } from '../helpers/pasted.js';
+import { properties } from '../helpers/properties.js';
 
 interface Question {
   id: string;
@@ -285,6 +289,68 @@ describe('the multiline prompt', () => {
     events.keypress('enter');
     expect(getScreen()).toBe(screen(['e', ''], '1/100 characters'));
     await abort();
+  });
+});
+
+describe('a paste (many keys read at once) in the multiline prompt', () => {
+  /** How many times the prompt was drawn: each drawing writes the question. */
+  const drawings = (output: string) => stripVTControlCharacters(output).split(`? ${MESSAGE}`).length - 1;
+
+  it('is drawn once for the whole read, and every character is kept in order', async () => {
+    const { getScreen, getFullOutput, input: stream, answer } = await renderDescription();
+    const text = pastedLines().join('\n');
+    const before = drawings(getFullOutput());
+    stream.write(`${text}\n`);
+    // Drawn once, at the read's last key (not once a key: 13,000 of them), synchronously.
+    expect(drawings(getFullOutput()) - before).toBe(1);
+    const shown = getScreen();
+    expect(shown).toContain(`… ${text.split('\n').length - 8} lines above`);
+    expect(shown).toContain(`${[...text].length} characters ✓`);
+    stream.write('.\n');
+    await expect(answer).resolves.toBe(text);
+  });
+
+  it('keys read one at a time (typed by hand) are each drawn at once', async () => {
+    const { getScreen, input: stream, abort } = await renderDescription();
+    const typed = 'Zürich ☕ 東京';
+    let expected = '';
+    for (const key of typed) {
+      stream.write(key);
+      expected += key;
+      expect(getScreen()).toBe(screen([expected], `${[...expected.trim()].length}/100 characters`));
+    }
+    await abort();
+  });
+});
+
+describe('the count kept as lines come and go (Typed)', () => {
+  const { property } = properties('multiline count', 28_09);
+  const naive = (lines: string[]) => [...lines.join('\n').trim()].length;
+  const line = fc
+    .array(fc.constantFrom('a', 'é', '😀', ' ', '\t', '\u00a0', '\u3000', '\ufeff', '東'), { maxLength: 6 })
+    .map((chars) => chars.join(''));
+
+  it('equals the characters of the text joined and trimmed, through pushes, pops and the line being typed', async () => {
+    await property(
+      'count',
+      fc.record({ lines: fc.array(line, { maxLength: 8 }), typing: line, pops: fc.nat({ max: 3 }) }),
+      2_000,
+      ({ lines, typing, pops }) => {
+        const typed = new Typed();
+        for (const each of lines) typed.push(each);
+        typed.line = typing;
+        expect(typed.count(true)).toBe(naive([...lines, typing]));
+        expect(typed.count(false)).toBe(naive(lines));
+        const kept = [...lines];
+        for (let index = 0; index < pops; index++) {
+          expect(typed.pop()).toBe(kept.pop());
+          expect(typed.count(false)).toBe(naive(kept));
+        }
+        typed.set(lines);
+        expect(typed.count(false)).toBe(naive(lines));
+        return Promise.resolve();
+      },
+    );
   });
 });
 
