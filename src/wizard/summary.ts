@@ -16,7 +16,8 @@ export function describeJob(input: JobInput): string {
     row('location', [type, [city, state, country].filter(Boolean).join(', ')].filter(Boolean).join(' · '));
   }
   const chars = [...input.description.trim()].length;
-  const firstLine = input.description.trim().split('\n')[0] ?? '';
+  // A tab shows as one space: at a terminal it takes up to 8 columns, and the row would wrap.
+  const firstLine = (input.description.trim().split('\n')[0] ?? '').replace(/\t/g, ' ');
   // 40 characters: with the label and the count, the row fits 80 columns.
   row('description', `${firstLine.length > 40 ? `${firstLine.slice(0, 39)}…` : firstLine} (${chars} characters)`);
   row('requirements', input.requirements);

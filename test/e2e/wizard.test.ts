@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DESCRIPTION } from '../helpers/cli.js';
+import { pastedLines } from '../helpers/pasted.js';
 import { sandbox, type Sandbox } from '../helpers/env.js';
 import { hirePane, shellPane, type Pane } from '../helpers/tmux.js';
 
@@ -472,6 +473,44 @@ describe('the description: Markdown paragraphs, ended by "." or Ctrl-D, or writt
     expect(history.match(new RegExp(`^[?✔] ${escapeRegExp(Q.description)}`, 'gm')) ?? []).toHaveLength(1);
     const job = await created(box, pane);
     expect(job.description).toBe(text);
+  });
+
+  it("a pasted description of 200 lines with tabs, wide and combined characters, long and empty lines is the job's description exactly", async () => {
+    const box = await sandbox();
+    const pane = track(hirePane(box, ['jobs', 'create', ...ALL_BUT_DESCRIPTION], { width: 80, height: 24 }));
+    await pane.waitFor(asking(Q.description));
+    // The bench measures what such a paste costs (`npm run bench -- --only=paste`); this, that it all arrives.
+    const text = pastedLines().join('\n');
+    pane.paste(`${text}\n`);
+    await pane.waitFor(new RegExp(`^${[...text].length} characters ✓$`, 'm'));
+    expect(pane.capture()).toMatch(/^  The last line\.$/m);
+    pane.sendKeys('.', 'Enter');
+    await pane.waitFor(new RegExp(`^✔ ${escapeRegExp(Q.description)} ${[...text].length} characters`, 'm'));
+    const history = pane.capture({ history: true });
+    expect(history.match(new RegExp(`^[?✔] ${escapeRegExp(Q.description)}`, 'gm')) ?? []).toHaveLength(1);
+    const job = await created(box, pane);
+    expect(job.description).toBe(text);
+  });
+
+  it('typed by hand, each key shows as it is typed; Ctrl-C then exits 130 and creates nothing', async () => {
+    const box = await sandbox();
+    const pane = track(hirePane(box, ['jobs', 'create', ...ALL_BUT_DESCRIPTION], { width: 80, height: 24 }));
+    await pane.waitFor(asking(Q.description));
+    const keys = [...'Zürich ☕ 東京, on call'];
+    for (let index = 0; index < keys.length; index++) {
+      // One key at a time, the next only once the last shows: each is a read of its own.
+      pane.sendKeys('-l', '--', keys[index]!);
+      const shown = keys
+        .slice(0, index + 1)
+        .join('')
+        .trimEnd();
+      await pane.waitFor(new RegExp(`^  ${escapeRegExp(shown)}$`, 'm'));
+    }
+    pane.sendKeys('C-c');
+    const { code, screen } = await exitOf(pane);
+    expect(code, screen).toBe(130);
+    expectCleanCancel(screen);
+    expect(listJobs(box)).toEqual([]);
   });
 
   it('three paragraphs ended by Ctrl-D on an empty line', async () => {
