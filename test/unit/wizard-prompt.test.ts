@@ -321,6 +321,19 @@ describe('a paste (many keys read at once) in the multiline prompt', () => {
     }
     await abort();
   });
+
+  it('a read that ends inside a key (an escape sequence cut in two) is drawn once that turn of the event loop is over', async () => {
+    const { getScreen, input: stream, abort } = await renderDescription();
+    // "ab" and the start of Left (ESC [ D): no key of this read is its last, so nothing draws now.
+    stream.write('ab\x1b[');
+    expect(getScreen()).toBe(screen([''], '0/100 characters'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(getScreen()).toBe(screen(['ab'], '2/100 characters'));
+    stream.write('D'); // the rest of Left: the cursor moves, nothing is typed
+    stream.write('c');
+    expect(getScreen()).toBe(screen(['acb'], '3/100 characters'));
+    await abort();
+  });
 });
 
 describe('the count kept as lines come and go (Typed)', () => {
