@@ -34,6 +34,14 @@ export const HELP = 'End with a line holding only "." (or Ctrl-D); "e" alone ope
 const EOF_KEY = 'hire-eof';
 
 /**
+ * Bracketed paste (xterm's mode 2004, also tmux's, iTerm2's, GNOME's, Windows Terminal's): while
+ * it is on, the terminal sends a paste between ESC[200~ and ESC[201~, which Node names
+ * "paste-start" and "paste-end". A line pasted is text: "." or "e" alone in it is no command.
+ */
+const PASTE_MARKS_ON = '\x1b[?2004h';
+const PASTE_MARKS_OFF = '\x1b[?2004l';
+
+/**
  * Lines of the text shown above the one being typed. A window keeps each drawing cheap however
  * long the text (a pasted description), and keeps the prompt shorter than the screen, where a
  * redraw can still erase it (taller, each redraw left a copy in the scrollback).
@@ -140,7 +148,7 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
   // The text lives outside the prompt's state: a key changes it without a drawing (see draw()).
   const [typed] = useState(() => new Typed());
   const [, setDrawings] = useState(0);
-  const drawing = useRef<{ count: number; pending?: NodeJS.Immediate }>({ count: 0 });
+  const drawing = useRef<{ count: number; pending?: NodeJS.Immediate; pasting?: boolean }>({ count: 0 });
   const [error, setError] = useState<string | undefined>(undefined);
   const [note, setNote] = useState<string | undefined>(undefined);
   // No spinner while the editor is open: its ticks would redraw this prompt over the editor's screen.
@@ -152,9 +160,11 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
       if (key?.ctrl && key.name === 'd') key.name = EOF_KEY;
     };
     rl.input.prependListener('keypress', rename);
+    markPastes(rl, true);
     return () => {
       rl.input.removeListener('keypress', rename);
       clearImmediate(drawing.current.pending);
+      markPastes(rl, false);
     };
   }, []);
 
@@ -195,7 +205,12 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
 
   useKeypress(async (key, rl) => {
     if (status !== 'idle') return;
+    if (key.name === 'paste-start' || key.name === 'paste-end') {
+      drawing.current.pasting = key.name === 'paste-start';
+      return;
+    }
     const line = typed.line; // before this key: on Enter, readline has already emptied its own
+    const pasted = drawing.current.pasting;
     if (key.ctrl && key.name === EOF_KEY) {
       // The line being typed counts; when the text is too short, the rule shows and typing goes on.
       const kept = typed.all(true);
@@ -204,12 +219,12 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
     }
     if (isEnterKey(key)) {
       const command = line.trim();
-      if (command === '.') {
+      if (command === '.' && !pasted) {
         typed.line = ''; // readline has cleared its line on Enter
         if (!finish(tidy(typed.lines.join('\n')), typed.lines)) draw(rl);
         return;
       }
-      if (command === 'e' && config.edit) {
+      if (command === 'e' && !pasted && config.edit) {
         await edit(rl as unknown as EditorLine);
         return;
       }
@@ -239,6 +254,7 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
     // before "Waiting for your editor" shows: a Ctrl-C typed as soon as it shows reaches a running
     // editor, never a hire that would die of it or an editor not yet there to end.
     rl.pause();
+    markPastes(rl, false); // the editor's own, when it has any
     const editing = config.edit!(tidy(typed.lines.join('\n')));
     input.setRawMode?.(false);
     clearImmediate(drawing.current.pending);
@@ -254,6 +270,7 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
       rl.resume();
     }
     if ('interrupted' in outcome) return; // the asker cancels the prompt
+    markPastes(rl, true);
     setStatus('idle');
     if ('problem' in outcome) {
       setError(outcome.problem);
@@ -302,9 +319,21 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
   return [`${prefix} ${message}\n${body}`, bottom.filter(Boolean).join('\n')];
 });
 
-/** What edit() needs of the prompt's readline: pausing it, and its input's raw mode. */
-interface EditorLine {
+/** What edit() needs of the prompt's readline: pausing it, its input's raw mode, its output. */
+interface EditorLine extends MarkedLine {
   pause(): void;
   resume(): void;
   input: { isRaw?: boolean; setRawMode?: (mode: boolean) => void };
+}
+
+/** The prompt's output: muted but while @inquirer/core draws (mute-stream). */
+interface MarkedLine {
+  output: { write(text: string): unknown; mute(): void; unmute(): void };
+}
+
+/** Asks the terminal to mark pastes (or to stop). */
+function markPastes(rl: MarkedLine, on: boolean): void {
+  rl.output.unmute();
+  rl.output.write(on ? PASTE_MARKS_ON : PASTE_MARKS_OFF);
+  rl.output.mute();
 }

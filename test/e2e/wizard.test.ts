@@ -492,6 +492,23 @@ describe('the description: Markdown paragraphs, ended by "." or Ctrl-D, or writt
     expect(job.description).toBe(text);
   });
 
+  it('a paste marked by the terminal (bracketed paste) is text: "." and "e" alone in it are lines of the description', async () => {
+    const box = await sandbox();
+    const pane = track(hirePane(box, ['jobs', 'create', ...ALL_BUT_DESCRIPTION], { width: 80, height: 24 }));
+    await pane.waitFor(asking(Q.description));
+    const text = [P1, '.', 'e', P2].join('\n');
+    pane.paste(`${text}\n`, { bracketed: true });
+    // Still asking, all four lines there: neither line ended the text nor opened an editor.
+    const pasted = await pane.waitFor(new RegExp(`^${[...text].length} characters ✓$`, 'm'));
+    expect(pasted).toMatch(asking(Q.description));
+    expect(pasted).toMatch(/^  \.\n  e\n/m);
+    // Typed, "." ends it as before.
+    pane.sendKeys('.', 'Enter');
+    await pane.waitFor(new RegExp(`^✔ ${escapeRegExp(Q.description)} ${[...text].length} characters`, 'm'));
+    const job = await created(box, pane);
+    expect(job.description).toBe(text);
+  });
+
   it('typed by hand, each key shows as it is typed; Ctrl-C then exits 130 and creates nothing', async () => {
     const box = await sandbox();
     const pane = track(hirePane(box, ['jobs', 'create', ...ALL_BUT_DESCRIPTION], { width: 80, height: 24 }));

@@ -16,8 +16,11 @@ export interface Pane {
   /** Waits until the screen matches, failing with the screen after `timeoutMs`. */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<string>;
   sendKeys(...keys: string[]): void;
-  /** Pastes text as a terminal does (tmux's paste buffer): each newline arrives as Enter. */
-  paste(text: string): void;
+  /**
+   * Pastes text as a terminal does (tmux's paste buffer): each newline arrives as Enter. With
+   * `bracketed`, between the marks of bracketed paste when the program asked for them (mode 2004).
+   */
+  paste(text: string, options?: { bracketed?: boolean }): void;
   kill(): void;
 }
 
@@ -83,9 +86,9 @@ function startPane(box: Sandbox, program: string, options: ShellPaneOptions): Pa
       }
     },
     sendKeys: (...keys) => void tmux('send-keys', '-t', 'hire', ...keys),
-    paste: (text) => {
+    paste: (text, { bracketed = false } = {}) => {
       tmux('set-buffer', '-b', 'paste', '--', text);
-      tmux('paste-buffer', '-d', '-b', 'paste', '-t', 'hire');
+      tmux('paste-buffer', '-d', ...(bracketed ? ['-p'] : []), '-b', 'paste', '-t', 'hire');
     },
     kill: () => {
       try {

@@ -336,6 +336,52 @@ describe('a paste (many keys read at once) in the multiline prompt', () => {
   });
 });
 
+describe('bracketed paste in the multiline prompt', () => {
+  const ON = '\x1b[?2004h';
+  const OFF = '\x1b[?2004l';
+  /** The last thing asked of the terminal about pastes: 'on', 'off', or nothing yet. */
+  const marks = (output: string) => {
+    const on = output.lastIndexOf(ON);
+    const off = output.lastIndexOf(OFF);
+    return on === -1 && off === -1 ? undefined : on > off ? 'on' : 'off';
+  };
+
+  it('"." and "e" alone in a paste are lines of the text; typed, "." ends it; the marks are off at the end', async () => {
+    const edits: string[] = [];
+    const {
+      getFullOutput,
+      input: stream,
+      answer,
+    } = await renderDescription((text) => {
+      edits.push(text);
+      return Promise.resolve({ problem: 'not expected' });
+    });
+    expect(marks(getFullOutput())).toBe('on');
+    stream.write(`\x1b[200~${LINE_1}\n.\ne\n${LINE_2}\n\x1b[201~`);
+    stream.write('.\n');
+    await expect(answer).resolves.toBe(`${LINE_1}\n.\ne\n${LINE_2}`);
+    expect(edits).toEqual([]);
+    expect(marks(getFullOutput())).toBe('off');
+  });
+
+  it('the marks are off while the editor has the terminal, on again after, off when cancelled', async () => {
+    const seen: (string | undefined)[] = [];
+    let output = () => '';
+    const { getFullOutput, events, abort } = await renderDescription(() => {
+      seen.push(marks(output()));
+      return Promise.resolve({ text: 'Short.\n' });
+    });
+    output = getFullOutput;
+    events.type('e');
+    events.keypress('enter');
+    await settle();
+    expect(seen).toEqual(['off']);
+    expect(marks(getFullOutput())).toBe('on');
+    await abort();
+    expect(marks(getFullOutput())).toBe('off');
+  });
+});
+
 describe('the count kept as lines come and go (Typed)', () => {
   const { property } = properties('multiline count', 28_09);
   const naive = (lines: string[]) => [...lines.join('\n').trim()].length;
