@@ -148,6 +148,7 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
   // The text lives outside the prompt's state: a key changes it without a drawing (see draw()).
   const [typed] = useState(() => new Typed());
   const [, setDrawings] = useState(0);
+  // Drawings made and the one waiting; whether the keys now are a paste's (between its marks).
   const drawing = useRef<{ count: number; pending?: NodeJS.Immediate; pasting?: boolean }>({ count: 0 });
   const [error, setError] = useState<string | undefined>(undefined);
   const [note, setNote] = useState<string | undefined>(undefined);
@@ -207,6 +208,7 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
     if (status !== 'idle') return;
     if (key.name === 'paste-start' || key.name === 'paste-end') {
       drawing.current.pasting = key.name === 'paste-start';
+      draw(rl); // the end mark is often a read's last key
       return;
     }
     const line = typed.line; // before this key: on Enter, readline has already emptied its own
