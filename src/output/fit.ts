@@ -1,5 +1,6 @@
 // Fitting a drawn table into the terminal's width: which columns to show, how wide each is, and how
-// a cell is shortened to its width (ids never, a URL at its path, text with `…` or onto more lines).
+// text wraps (between words; ids, URLs, email addresses and commands never inside: docs/output.md
+// "Values a person copies").
 import { displayWidth, truncate } from './cells.js';
 
 /** What the layout needs to know of a column, measured over its header and cells. */
@@ -8,7 +9,7 @@ export interface ColumnNeeds {
   natural: number;
   /** The widest cell or short header: room beyond it only spells the header out, so it comes last. */
   content?: number;
-  /** Never shown narrower than its widest cell (ids): wrapped, if ever, never cut. */
+  /** Never shown narrower than its widest cell (ids, URLs, email addresses): never wrapped, never cut. */
   whole: boolean;
   /** Kept whole while the terminal allows (statuses, times), cut only when little room is left. */
   firm?: boolean;
@@ -16,6 +17,8 @@ export interface ColumnNeeds {
   least: number;
   /** The width below which hiding a lower-value column is better than shrinking this one. */
   want: number;
+  /** The widest word of its cells: narrower, a word would break inside (docs/output.md "Values a person copies"). */
+  word?: number;
   /** The header's shortest form (the short header, when the column has one). */
   header: number;
   /** Hidden at a narrow terminal, highest first; undefined: always shown. */
@@ -30,8 +33,11 @@ export interface Layout {
   shown: number[];
   /** Width of each shown column's content (padding and borders not included). */
   widths: number[];
-  /** True when even ids and hosts could not fit: cells are then wrapped, never cut. */
-  wrapAll: boolean;
+  /**
+   * True when even the whole columns cannot have their width: the rows are then shown a record per
+   * block instead of as a table, each value whole (docs/output.md "Values a person copies").
+   */
+  stacked: boolean;
 }
 
 /** A drawn row's width: a border before each column, one after the last, a space either side of each cell. */
@@ -49,7 +55,9 @@ export function layoutColumns(columns: readonly ColumnNeeds[], width: number): L
   const budget = () => width - shown.length * 3 - 1;
   const floor = (column: ColumnNeeds, strict: boolean) => {
     if (column.whole || (strict && column.firm)) return column.natural;
-    const wanted = strict ? Math.max(column.want, column.header, column.least) : Math.max(column.least, RELAXED_FLOOR);
+    const wanted = strict
+      ? Math.max(column.want, column.header, column.least, column.word ?? 0)
+      : Math.max(column.least, RELAXED_FLOOR);
     return Math.min(column.content ?? column.natural, column.natural, wanted);
   };
   const total = (strict: boolean) => shown.reduce((sum, index) => sum + floor(columns[index]!, strict), 0);
@@ -63,9 +71,8 @@ export function layoutColumns(columns: readonly ColumnNeeds[], width: number): L
     shown.splice(victim, 1);
   }
   let floors = shown.map((index) => floor(columns[index]!, true));
-  let wrapAll = false;
   if (sum(floors) > budget()) {
-    // A very narrow terminal: any column but the ids may go, the last first, until the rest fit.
+    // A very narrow terminal: any column but the whole ones may go, the last first, until the rest fit.
     while (total(false) > budget()) {
       const last = shown.findLastIndex((index, position) => position > 0 && !columns[index]!.whole);
       if (last < 0) break;
@@ -73,12 +80,9 @@ export function layoutColumns(columns: readonly ColumnNeeds[], width: number): L
     }
     floors = shown.map((index) => floor(columns[index]!, false));
   }
-  if (sum(floors) > budget()) {
-    // Not even the ids fit: every column wraps, nothing is cut.
-    wrapAll = true;
-    floors = shown.map(() => 1);
-  }
-  const room = Math.max(budget(), sum(floors));
+  // Not even the ids, URLs and addresses fit: a record per block, every column in it.
+  if (sum(floors) > budget()) return { shown: columns.map((_, index) => index), widths: [], stacked: true };
+  const room = budget();
   const contents = shown.map((index) =>
     Math.min(columns[index]!.content ?? columns[index]!.natural, columns[index]!.natural),
   );
@@ -87,7 +91,7 @@ export function layoutColumns(columns: readonly ColumnNeeds[], width: number): L
     shown.map((index) => columns[index]!.natural),
     room,
   );
-  return { shown, widths, wrapAll };
+  return { shown, widths, stacked: false };
 }
 
 function sum(values: readonly number[]): number {
@@ -115,38 +119,120 @@ export function urlAuthority(text: string): string | undefined {
   return /^[a-z][a-z0-9+.-]*:\/\/[^/?#\s]*/i.exec(text)?.[0];
 }
 
-/** A URL in `width` columns: its path is shortened with `…`, its scheme, host and port kept whole. */
-export function fitUrl(text: string, width: number): string {
-  if (displayWidth(text) <= width) return text;
-  const authority = urlAuthority(text);
-  if (!authority) return truncate(text, width);
-  const kept = displayWidth(authority);
-  if (kept + 1 <= width) return `${authority}${truncate(text.slice(authority.length), width - kept)}`;
-  return kept <= width ? authority : truncate(authority, width);
+/** What a person copies whole (docs/output.md "Values a person copies"): a URL, an email address, an id, a command. */
+export type CopyKind = 'url' | 'email' | 'id' | 'command';
+
+const COPYABLE: readonly [CopyKind, RegExp][] = [
+  ['url', /^[a-z][a-z0-9+.-]*:\/\/\S+$/i],
+  ['email', /^[^\s@<>()[\]"'`,;]+@[^\s@<>()[\]"'`,;]+\.[a-z0-9-]+$/i],
+  // job_…, cand_…, wh_…, evt_…: a lower-case prefix, `_`, then letters and digits.
+  ['id', /^[a-z][a-z0-9]{0,11}_[A-Za-z0-9]{3,}$/],
+  ['command', /^`hire [^`]*`$/],
+];
+
+/**
+ * What kind of copyable value a word of prose (or a cell) is, or undefined: punctuation around it
+ * (`(https://…).`, `<a@b.c>,`) is not part of the value, but travels with it.
+ */
+export function copyKind(word: string): CopyKind | undefined {
+  const core = word.replace(/^[(<["']+/, '').replace(/[)>\]"'.,;:!?]+$/, '');
+  for (const [kind, pattern] of COPYABLE) if (pattern.test(core)) return kind;
+  return undefined;
+}
+
+/** The widest copyable word in a text (0 for none): what a cell must hold on one line. */
+export function widestCopyable(text: string): number {
+  let most = 0;
+  for (const word of words(text)) if (copyKind(word.text) !== undefined) most = Math.max(most, displayWidth(word.text));
+  return most;
+}
+
+interface Word {
+  text: string;
+  /** Where the word starts in the text, and what came before it (spaces). */
+  start: number;
+  gap: string;
+}
+
+/** The words of a text, split at spaces (not no-break ones), a span in backquotes one word. */
+function* words(text: string): Generator<Word> {
+  const pattern = /(?:`[^`]*`|[^ `]+|`)+/g;
+  let end = 0;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    yield { text: match[0], start: match.index, gap: text.slice(end, match.index) };
+    end = match.index + match[0].length;
+  }
 }
 
 /**
- * Text in at most `lines` lines of `width` columns, broken at spaces where it can be, the last
- * line ending with `…` when the text does not fit.
+ * Text in at most `lines` lines of `width` columns, broken between words (docs/output.md "Values a
+ * person copies"): a word is broken only when it is longer than a whole line — after its last `.`,
+ * `-`, `/` or `_` where it can, else anywhere — and never when it is a URL, an email address, an id
+ * or a `hire …` command: with `keep` (the default) such a word gets a line of its own, whole, even
+ * one longer than `width` (only the terminal wraps it). Without `keep` (a drawn table's prose cell,
+ * whose box cannot hold a longer line) it breaks as other words do. The last line ends with `…`
+ * when the text does not fit in `lines`.
  */
-export function wrapWords(text: string, width: number, lines = Number.POSITIVE_INFINITY): string[] {
+export function wrapWords(text: string, width: number, lines = Number.POSITIVE_INFINITY, keep = true): string[] {
   const out: string[] = [];
-  // Walks the text once by index: slicing and measuring the whole rest per line took minutes for a
-  // megabyte-long value from a server.
-  let at = 0;
-  while (out.length < lines - 1) {
-    const end = fitEnd(text, at, width);
-    if (end >= text.length) break; // the rest fits
-    const head = text.slice(at, end);
-    const space = head.lastIndexOf(' ');
-    // Without a space, a word breaks after its last `.`, `-`, `/` or `_` ("job." "created"), else anywhere.
-    const joint = Math.max(...['.', '-', '/', '_'].map((mark) => head.lastIndexOf(mark, head.length - 2)));
-    const length = text[end] === ' ' ? head.length : space > 0 ? space : joint >= 0 ? joint + 1 : head.length;
-    out.push(text.slice(at, at + length).trimEnd());
-    at += length;
-    while (at < text.length && /\s/.test(text[at]!)) at++;
+  let line = '';
+  let used = 0;
+  let lineStart = 0;
+  // One pass over the words, each measured once: a megabyte-long value from a server must not take minutes.
+  const full = () => out.length >= lines - 1;
+  const cut = (from: number) => {
+    out.push(truncate(text.slice(from).trimEnd(), width));
+    return out;
+  };
+  for (const word of words(text)) {
+    const w = displayWidth(word.text);
+    if (line !== '' && used + displayWidth(word.gap) + w <= width) {
+      line += word.gap + word.text;
+      used += displayWidth(word.gap) + w;
+      continue;
+    }
+    if (line !== '') {
+      if (full()) return cut(lineStart);
+      out.push(line);
+    }
+    if (w <= width || (keep && copyKind(word.text) !== undefined)) {
+      [line, used, lineStart] = [word.text, w, word.start];
+      continue;
+    }
+    // A word longer than the line: its pieces, the last one open to the words after it.
+    for (const [start, end] of breakWord(word.text, width)) {
+      const piece = word.text.slice(start, end);
+      if (end >= word.text.length) {
+        [line, used, lineStart] = [piece, displayWidth(piece), word.start + start];
+        break;
+      }
+      if (full()) return cut(word.start + start);
+      out.push(piece.trimEnd());
+    }
   }
-  out.push(truncate(text.slice(at), width));
+  out.push(line);
+  return out;
+}
+
+/**
+ * A word (spaces only inside a span in backquotes) as pieces of `width` columns, each its start and
+ * end: broken after a space, else a `.`, `-`, `/` or `_` ("job." "created"), else anywhere.
+ */
+function breakWord(word: string, width: number): [number, number][] {
+  const out: [number, number][] = [];
+  let at = 0;
+  for (;;) {
+    const end = fitEnd(word, at, width);
+    if (end >= word.length) break;
+    const head = word.slice(at, end);
+    const space = head.lastIndexOf(' ');
+    const joint = Math.max(...['.', '-', '/', '_'].map((mark) => head.lastIndexOf(mark, head.length - 2)));
+    const length = word[end] === ' ' ? head.length : space > 0 ? space : joint >= 0 ? joint + 1 : head.length;
+    out.push([at, at + length]);
+    at += length;
+    while (word[at] === ' ') at++;
+  }
+  out.push([at, word.length]);
   return out;
 }
 
@@ -187,21 +273,10 @@ export function hardWrap(text: string, width: number): string[] {
 }
 
 /**
- * Prose for people in lines of at most `width` columns, broken at spaces (not no-break ones) but
- * never inside a `command` in backquotes (one longer than the line is broken as a word).
+ * Prose for people in lines of at most `width` columns, broken at spaces (not no-break ones), never
+ * inside a `command` in backquotes, a URL, an email address or an id: one longer than the line
+ * gets a line of its own, whole (docs/output.md "Values a person copies").
  */
 export function wrapProse(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let current = '';
-  for (const word of text.match(/(?:`[^`]*`|[^ `]+|`)+/g) ?? []) {
-    if (displayWidth(word) > width) {
-      const pieces = wrapWords(current === '' ? word : `${current} ${word}`, width);
-      lines.push(...pieces.slice(0, -1));
-      current = pieces.at(-1)!;
-    } else if (current !== '' && displayWidth(current) + 1 + displayWidth(word) > width) {
-      lines.push(current);
-      current = word;
-    } else current = current === '' ? word : `${current} ${word}`;
-  }
-  return [...lines, current];
+  return wrapWords(text, width);
 }

@@ -3,7 +3,7 @@
 import type { Output } from './output.js';
 import type { Painter } from './paint.js';
 import { cellText, displayWidth, inertJson, jsonText, truncate, widest as widestOf } from './cells.js';
-import { fitUrl, hardWrap, layoutColumns, urlAuthority, wrapWords, type ColumnNeeds } from './fit.js';
+import { copyKind, hardWrap, layoutColumns, widestCopyable, wrapWords, type ColumnNeeds } from './fit.js';
 import { relativeTime } from './time.js';
 
 export type { OutputFormat } from './formats.js';
@@ -18,12 +18,14 @@ export interface Column {
   status?: boolean;
   /** A shorter cell for drawn tables at a terminal (piped output keeps the full value). */
   brief?: (text: string) => string;
-  /** Never truncated to fit the terminal (ids are copied and pasted). */
+  /** An id (or another value copied and pasted): never cut or broken (docs/output.md "Values a person copies"). */
   keepWhole?: boolean;
   /** An ISO timestamp: relative ("3 min ago") in drawn tables, as the API gave it elsewhere. */
   time?: boolean;
-  /** A URL: a narrow column shortens its path, never its scheme, host and port. */
+  /** A URL: kept whole like an id. */
   url?: boolean;
+  /** An email address: kept whole like an id. */
+  email?: boolean;
   /** At a narrow terminal, text runs onto up to this many lines before it is cut with `…`. */
   lines?: number;
   /** At a narrow terminal, columns with a rank are hidden, highest first, until the rest fit. */
@@ -268,33 +270,41 @@ function needs(column: Column, rows: string[][], index: number): ColumnNeeds {
   const widest = widestOf(cells);
   const natural = Math.max(displayWidth(head), widest);
   const shortHead = Math.min(displayWidth(head), column.short ? displayWidth(column.short) : Infinity);
-  const whole = column.keepWhole === true;
+  const whole = wholeColumn(column, cells);
   // A status or a time is short and says little when cut: kept whole while there is room.
   const firm = column.status === true || column.time === true;
-  // A URL keeps its scheme, host and port, and room for "/…" to show that a path was cut.
-  let least = 0;
-  if (column.url)
-    for (const text of cells)
-      least = Math.max(least, Math.min(displayWidth(text), displayWidth(urlAuthority(text) ?? '') + 2));
+  const least = 0;
   const content = Math.max(widest, shortHead);
+  let word = 0;
+  if (!whole) for (const text of cells) for (const part of text.split(' ')) word = Math.max(word, displayWidth(part));
   return {
     natural,
     content,
     whole,
     firm,
     least,
+    word,
     want: column.want ?? 8,
     header: shortHead,
     ...(column.drop !== undefined ? { drop: column.drop } : {}),
   };
 }
 
-/** A cell in `width` columns, as lines: an id is never cut, a URL keeps its host, text wraps or ends with `…`. */
-function fitCell(column: Column, text: string, width: number, wrapAll: boolean): string[] {
+/**
+ * Whether a column's values are copied whole (docs/output.md "Values a person copies"): declared an
+ * id, URL or email address, or (a column named by --fields) every cell one such value.
+ */
+function wholeColumn(column: Column, cells: readonly string[]): boolean {
+  if (column.keepWhole === true || column.url === true || column.email === true) return true;
+  if (column.status || column.time || column.brief || column.lines) return false;
+  const filled = cells.filter((text) => text !== '');
+  return filled.length > 0 && filled.every((text) => !text.includes(' ') && copyKind(text) !== undefined);
+}
+
+/** A cell in `width` columns, as lines: a whole column is as wide as its widest cell, text wraps or ends with `…`. */
+function fitCell(column: Column, text: string, width: number): string[] {
   if (displayWidth(text) <= width) return [text];
-  if (wrapAll || column.keepWhole) return hardWrap(text, width);
-  if (column.url) return [fitUrl(text, width)];
-  return wrapWords(text, width, column.lines ?? 1);
+  return wrapWords(text, width, column.lines ?? 1, false);
 }
 
 function headerIn(column: Column, width: number): string {
@@ -307,14 +317,25 @@ function headerIn(column: Column, width: number): string {
 async function drawTable(out: Output, columns: Column[], rows: string[][]): Promise<void> {
   const [{ default: Table }, paint] = await Promise.all([import('cli-table3'), out.painter('stdout')]);
   const width = terminalWidth(out);
-  const { shown, widths, wrapAll } = layoutColumns(
-    columns.map((column, index) => {
-      const { drop, ...measured } = needs(column, rows, index);
+  const measured = columns.map((column, index) => needs(column, rows, index));
+  const { shown, widths, stacked } = layoutColumns(
+    measured.map(({ drop, ...rest }) =>
       // Hiding is only for our defaults: columns named by --fields are shown, however narrow.
-      return out.fields || drop === undefined ? measured : { ...measured, drop };
-    }),
+      out.fields || drop === undefined ? rest : { ...rest, drop },
+    ),
     width,
   );
+  if (stacked) {
+    const blocks = rows.map((row) =>
+      stackedLines(
+        columns.map((column, index) => [header(column), row[index]!, measured[index]!.whole, column.status === true]),
+        width,
+        paint,
+      ).join('\n'),
+    );
+    out.stdout.write(`${blocks.join('\n\n')}\n`);
+    return;
+  }
   const table = new Table({
     head: shown.map((index, position) => paint.bold(headerIn(columns[index]!, widths[position]!))),
     colWidths: widths.map((width) => width + 2),
@@ -326,7 +347,7 @@ async function drawTable(out: Output, columns: Column[], rows: string[][]): Prom
       table,
       shown.map((index, position) => {
         const column = columns[index]!;
-        const lines = fitCell(column, row[index]!, widths[position]!, wrapAll);
+        const lines = fitCell(column, row[index]!, widths[position]!);
         return lines.map((line) => (column.status ? paint.status(line) : line));
       }),
     );
@@ -351,18 +372,68 @@ async function drawKeyValue(out: Output, pairs: [string, string, Column | undefi
   const naturalKey = widestOf(pairs.map(([key]) => key));
   const keyWidth = Math.min(naturalKey, Math.max(1, Math.floor(room / 2)));
   const valueWidth = Math.max(1, room - keyWidth);
+  const whole = pairs.map(([, value, column]) => wholeValue(value, column));
+  // A value copied whole (or one in a sentence) wider than the value column: no box, a line each.
+  const needed = Math.max(
+    0,
+    ...pairs.map(([, value], index) => (whole[index] ? displayWidth(value) : widestCopyable(value))),
+  );
+  if (needed > valueWidth) {
+    const lines = stackedLines(
+      pairs.map(([key, value, column], index) => [key, value, whole[index]!, column?.status === true]),
+      terminalWidth(out),
+      paint,
+    );
+    out.stdout.write(`${lines.join('\n')}\n`);
+    return;
+  }
   const table = new Table({
     colWidths: [keyWidth + 2, valueWidth + 2],
     style: { head: [], border: [], compact: true },
   });
   for (const [key, value, column] of pairs) {
-    // Text breaks between words (a title), an id anywhere: nothing is lost either way.
-    const lines = (column?.keepWhole ? wrap(value, valueWidth) : wrapWords(value, valueWidth)).map((line) =>
-      column?.status ? paint.status(line) : line,
-    );
+    // Text breaks between words (a title); a value copied whole fits its column (above).
+    const lines = wrapWords(value, valueWidth).map((line) => (column?.status ? paint.status(line) : line));
     pushLines(table, [wrap(key, keyWidth).map((line) => paint.dim(line)), lines]);
   }
   out.stdout.write(`${table.toString()}\n`);
+}
+
+/** A value of a record copied whole: declared so, or one URL, email address or id. */
+function wholeValue(value: string, column: Column | undefined): boolean {
+  if (column?.keepWhole || column?.url || column?.email) return true;
+  return !value.includes(' ') && copyKind(value) !== undefined;
+}
+
+/**
+ * A record as `LABEL  value` lines, for a terminal too narrow for its table (docs/output.md "Values a
+ * person copies"): prose wraps beside its label; a value copied whole that does not fit beside it
+ * has the next line to itself, whole, however long (only the terminal wraps it).
+ */
+export function stackedLines(
+  fields: readonly [label: string, value: string, whole: boolean, status: boolean][],
+  width: number,
+  paint: Painter,
+): string[] {
+  const labelWidth = Math.min(widestOf(fields.map(([label]) => label)) + 2, Math.max(4, Math.floor(width / 3)));
+  const room = Math.max(1, width - labelWidth);
+  const lines: string[] = [];
+  for (const [label, value, whole, status] of fields) {
+    const shown = (line: string) => (status ? paint.status(line) : line);
+    const values = whole ? [value] : wrapWords(value, room);
+    const beside = displayWidth(label) + 2 <= labelWidth && (!whole || displayWidth(value) <= room);
+    if (beside) {
+      const pad = ' '.repeat(labelWidth - displayWidth(label));
+      values.forEach((line, index) =>
+        lines.push(index === 0 ? `${paint.dim(label)}${pad}${shown(line)}` : `${' '.repeat(labelWidth)}${shown(line)}`),
+      );
+    } else {
+      lines.push(paint.dim(label));
+      for (const line of whole ? values : wrapWords(value, width - 2))
+        lines.push(whole ? shown(line) : `  ${shown(line)}`);
+    }
+  }
+  return lines;
 }
 
 /**

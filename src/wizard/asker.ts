@@ -24,4 +24,6 @@ export interface Asker {
   }): Promise<T[]>;
   /** Text for the person, between questions (the summary). */
   note(text: string): void;
+  /** The terminal's width, for the notes; undefined when it is unknown. */
+  width?: number;
 }

@@ -92,7 +92,7 @@ export async function askForJob(
         .join('; ')}`,
     );
   }
-  asker.note(describeJob(result.value));
+  asker.note(describeJob(result.value, asker.width));
   let savePath = options.savePath;
   if (savePath === undefined) {
     const path = await asker.text({

@@ -88,6 +88,7 @@ export function terminalAsker(ctx: Context): { asker: Asker; dispose(): void } {
         ),
       ),
     note: (text) => ctx.io.stderr.write(inertLines(text)),
+    width: ctx.io.stderrColumns || ctx.io.columns || undefined,
   };
   return { asker, dispose: () => ctx.io.stdin.off('keypress', onKey) };
 }

@@ -1,13 +1,23 @@
 // The wizard's summary of the request before it is sent. Values may come from --from-file: each is
-// shown inert (docs/output.md "Text from outside"), on its own line.
+// shown inert (docs/output.md "Text from outside"), on rows of its own, wrapped between words to the
+// terminal's width beside its label (docs/output.md "Values a person copies").
 import type { JobInput } from '../domain/job.js';
 import { inert } from '../output/cells.js';
+import { wrapWords } from '../output/fit.js';
 
-export function describeJob(input: JobInput): string {
+/** The label column: two spaces, the label padded to 18, a space. */
+const LABEL = 21;
+
+/** The summary; `width` is the terminal's (none: each value on one line). */
+export function describeJob(input: JobInput, width = Number.POSITIVE_INFINITY): string {
   const lines: string[] = ['', 'The job to create:'];
   const row = (label: string, value: unknown) => {
     if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return;
-    lines.push(`  ${label.padEnd(18)} ${inert(Array.isArray(value) ? value.join(', ') : String(value))}`);
+    const text = inert(Array.isArray(value) ? value.join(', ') : String(value));
+    // Never narrower than 10 columns for the value: a tiny terminal wraps the line itself.
+    wrapWords(text, Math.max(10, width - LABEL)).forEach((line, index) =>
+      lines.push(index === 0 ? `  ${label.padEnd(18)} ${line}` : `${' '.repeat(LABEL)}${line}`),
+    );
   };
   row('title', input.title);
   row('department', input.department);

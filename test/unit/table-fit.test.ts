@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { JOB_LIST_COLUMNS } from '../../src/commands/jobs/columns.js';
 import { KEY_COLUMNS } from '../../src/commands/emulator/keys/columns.js';
 import { displayWidth } from '../../src/output/cells.js';
-import { fitUrl, layoutColumns, tableWidth, wrapProse, wrapWords, type ColumnNeeds } from '../../src/output/fit.js';
+import { layoutColumns, tableWidth, wrapProse, wrapWords, type ColumnNeeds } from '../../src/output/fit.js';
 import type { Output } from '../../src/output/output.js';
 import { createPainter } from '../../src/output/paint.js';
 import { printList, printRecord, type Column } from '../../src/output/render.js';
@@ -69,18 +69,23 @@ describe('layoutColumns', () => {
     expect(layoutColumns(columns, 60).shown).toEqual([0, 1]);
   });
 
-  it('wraps everything rather than cut an id when the ids alone are wider than the terminal', () => {
+  it('shows a record per block rather than break an id when the ids alone are wider than the terminal', () => {
     const layout = layoutColumns([need(30, { whole: true }), need(30, { whole: true })], 40);
-    expect(layout.wrapAll).toBe(true);
-    expect(tableWidth(layout.widths)).toBe(40);
+    expect(layout.stacked).toBe(true);
+    expect(layout.shown).toEqual([0, 1]);
+    expect(layoutColumns([need(30, { whole: true }), need(30, { whole: true })], 80).stacked).toBe(false);
   });
 });
 
 describe('cells', () => {
-  it('cuts a URL in its path, never its host and port', () => {
-    expect(fitUrl('https://hooks.example.com:8443/very/long/path', 34)).toBe('https://hooks.example.com:8443/ve…');
-    expect(fitUrl('https://hooks.example.com:8443/very/long/path', 31)).toBe('https://hooks.example.com:8443…');
-    expect(fitUrl('short', 10)).toBe('short');
+  // URLs were cut in their path with `…` (fitUrl) until issue 28: a cut URL cannot be copied, so a
+  // URL is now never cut (docs/output.md "Values a person copies").
+  it('never cuts or breaks a URL in prose: one longer than the line has a line of its own', () => {
+    const url = 'https://hooks.example.com:8443/very/long/path';
+    expect(wrapWords(`see ${url} now`, 34)).toEqual(['see', url, 'now']);
+    expect(wrapWords(`see ${url} now`, 60)).toEqual([`see ${url} now`]);
+    // In a drawn table's text cell (keep false) the box holds no longer line: it breaks as a word.
+    expect(wrapWords(url, 34, 3, false).every((line) => displayWidth(line) <= 34)).toBe(true);
   });
 
   it('wraps words onto at most the lines given, ending with …', () => {
@@ -232,20 +237,23 @@ describe('drawn tables', () => {
     for (const line of drawnLines(out.text())) expect(displayWidth(line)).toBeLessThanOrEqual(80);
   });
 
-  it('a key/value record fits the terminal, wrapping long values', async () => {
+  // Until issue 28 the URL was broken across the box's lines (a value cut onto lines cannot be
+  // copied); now a record whose URL does not fit the value column is shown as `key  value` lines.
+  it('a key/value record keeps a URL longer than its value column whole, on a line of its own', async () => {
     const columns: Column[] = [{ key: 'id' }, { key: 'application_url' }];
     const record = { id: 'job_52tSBDjMjdYQ9Wd8QEKi', application_url: `http://127.0.0.1:4010/apply/${'x'.repeat(80)}` };
     for (const width of [30, 80]) {
       const out = output({ columns: width });
       await printRecord(out, record, columns);
       const lines = drawnLines(out.text());
-      for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(width);
-      const values = lines
-        .map((line) => line.split('│')[2] ?? '')
-        .join('')
-        .replace(/\s/g, '');
-      expect(values).toContain(record.application_url);
+      expect(lines).toContain(record.application_url);
+      // Beside its label when it fits there (80), else on the next line, whole (30).
+      if (width === 80) expect(lines[0]).toMatch(/^id +job_52tSBDjMjdYQ9Wd8QEKi$/);
+      else expect(lines.slice(0, 2)).toEqual(['id', 'job_52tSBDjMjdYQ9Wd8QEKi']);
     }
+    const wide = output({ columns: 200 });
+    await printRecord(wide, record, columns);
+    expect(wide.text()).toMatch(new RegExp(`│ ${record.application_url.replace(/[.]/g, '\\.')} +│`));
   });
 
   it('a key/value record wraps text between words, not inside one', async () => {

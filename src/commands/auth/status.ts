@@ -23,7 +23,7 @@ const EXPIRY_WARNING_DAYS = 14;
 const COLUMNS: readonly Column[] = [
   { key: 'profile', lines: 2 },
   { key: 'environment', header: 'ENV', lines: 2, want: 10, format: environmentCell },
-  { key: 'base_url', header: 'BASE URL', keepWhole: true },
+  { key: 'base_url', header: 'BASE URL', url: true },
   // At a narrow terminal the source goes first, then the key, then the rate limit; never the environment or address.
   { key: 'key', lines: 2, drop: 2 },
   { key: 'key_source', header: 'SOURCE', lines: 2, drop: 3 },

@@ -2,10 +2,14 @@
 import type { OutputFormat } from '../../output/formats.js';
 import type { Column } from '../../output/render.js';
 
-/** At 80 columns the job hides first (`--job` lists one job's candidates anyway). */
+/**
+ * At 80 columns the email hides first (whole or not at all: docs/output.md "Values a person
+ * copies"), then the job (`--job` lists one job's candidates anyway).
+ */
 export const CANDIDATE_LIST_COLUMNS: readonly Column[] = [
   { key: 'id', keepWhole: true },
   { key: 'name', lines: 2, want: 12 },
+  { key: 'email', email: true, drop: 3 },
   { key: 'status', status: true },
   { key: 'score' },
   { key: 'job_id', header: 'JOB', keepWhole: true, drop: 2 },
@@ -13,12 +17,12 @@ export const CANDIDATE_LIST_COLUMNS: readonly Column[] = [
 ];
 
 export const CANDIDATE_DETAIL_COLUMNS: readonly Column[] = [
-  { key: 'id' },
+  { key: 'id', keepWhole: true },
   { key: 'name' },
-  { key: 'email' },
+  { key: 'email', email: true },
   { key: 'status', status: true },
   { key: 'score' },
-  { key: 'job_id' },
+  { key: 'job_id', keepWhole: true },
   { key: 'applied_at' },
   { key: 'created_at' },
   { key: 'updated_at' },

@@ -38,7 +38,7 @@ export const JOB_LIST_COLUMNS: readonly Column[] = [
 ];
 
 export const JOB_DETAIL_COLUMNS: readonly Column[] = [
-  { key: 'id' },
+  { key: 'id', keepWhole: true },
   { key: 'title' },
   { key: 'status', status: true },
   { key: 'department' },
@@ -48,8 +48,8 @@ export const JOB_DETAIL_COLUMNS: readonly Column[] = [
   { key: 'salary', format: formatSalary },
   { key: 'skills' },
   { key: 'requirements' },
-  { key: 'assessment_id' },
-  { key: 'application_url' },
+  { key: 'assessment_id', keepWhole: true },
+  { key: 'application_url', url: true },
   { key: 'candidate_count' },
   { key: 'created_at' },
   { key: 'updated_at' },

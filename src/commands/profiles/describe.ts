@@ -8,7 +8,7 @@ export const PROFILE_COLUMNS: readonly Column[] = [
   // The platform environment, and whether it is the local emulator's: production and sandbox never look alike.
   { key: 'environment', header: 'ENV', lines: 2, want: 10, format: (value, record) => environmentCell(value, record) },
   // Whole: the production and sandbox addresses of one server differ only in their paths.
-  { key: 'base_url', header: 'BASE URL', keepWhole: true },
+  { key: 'base_url', header: 'BASE URL', url: true },
   { key: 'key', lines: 2, drop: 1 },
   { key: 'default', want: 7, format: (value) => (value ? 'yes' : '') },
 ];
