@@ -415,7 +415,7 @@ export function stackedLines(
   width: number,
   paint: Painter,
 ): string[] {
-  const labelWidth = Math.min(widestOf(fields.map(([label]) => label)) + 2, Math.max(4, Math.floor(width / 3)));
+  const labelWidth = Math.min(widestOf(fields.map(([label]) => label)) + 2, Math.max(4, Math.floor(width / 2)));
   const room = Math.max(1, width - labelWidth);
   const lines: string[] = [];
   for (const [label, value, whole, status] of fields) {
