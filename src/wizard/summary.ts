@@ -29,7 +29,7 @@ export function describeJob(input: JobInput, width = Number.POSITIVE_INFINITY): 
   // A tab shows as one space: at a terminal it takes up to 8 columns, and the row would wrap.
   const firstLine = (input.description.trim().split('\n')[0] ?? '').replace(/\t/g, ' ');
   // 40 characters: with the label and the count, the row fits 80 columns.
-  row('description', `${firstLine.length > 40 ? `${firstLine.slice(0, 39)}…` : firstLine} (${chars} characters)`);
+  row('description', `${preview(firstLine, 40)} (${chars} characters)`);
   row('requirements', input.requirements);
   row('skills', input.skills);
   row('experience level', input.experience_level);
@@ -57,4 +57,13 @@ export function describeJob(input: JobInput, width = Number.POSITIVE_INFINITY): 
   }
   row('publish', input.publish ? 'yes (active at once)' : 'no (a draft)');
   return `${lines.join('\n')}\n`;
+}
+
+/** The start of a line in at most `length` characters, cut between words (a word longer than that is cut) with `…`. */
+function preview(line: string, length: number): string {
+  if (line.length <= length) return line;
+  const head = line.slice(0, length - 1);
+  // The head ends a word when a space follows it.
+  const space = line[length - 1] === ' ' ? head.length : head.lastIndexOf(' ');
+  return `${(space > 0 ? head.slice(0, space) : head).trimEnd()}…`;
 }

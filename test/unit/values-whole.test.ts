@@ -257,6 +257,8 @@ describe("the wizard's summary", () => {
     for (const word of ['Portuguese', 'Lisbon', 'Portugal', 'recruiting', 'interviewing', 'negotiation'])
       expect(summary).toMatch(new RegExp(`\\b${word}\\b`));
     expect(summary).not.toMatch(/Portug\s*\n/);
+    // The description's first line is previewed up to a word, never into one.
+    expect(summary.replace(/\n {21}/g, ' ')).toContain('We hire recruiters. We hire recruiters.… (');
     // Continuation lines hang under the value, not under the label.
     expect(lines.filter((line) => /^ {21}\S/.test(line)).length).toBeGreaterThan(0);
   });
