@@ -3,7 +3,7 @@
 // Piped, --fields and the other formats print as printRecord does: this is for eyes only.
 import type { Token } from 'markdown-it';
 import { cellText, displayWidth, inert, widest } from './cells.js';
-import { wrapWords as wrapCell } from './fit.js';
+import { copyKind, wrapWords as wrapCell } from './fit.js';
 import type { Output } from './output.js';
 import type { Painter } from './paint.js';
 import { printRecord, type Column } from './render.js';
@@ -57,8 +57,9 @@ export function terminalWidth(out: Output): number {
 
 /**
  * Word wrap by display width, for prose: `\n` starts a new line, runs of spaces count as one, and
- * a word longer than the line breaks as table cells do (fit.ts: after a `.` `-` `/` `_`, else
- * anywhere), nothing cut. Expects inert text: nothing here is a control.
+ * a word longer than the line breaks (fit.ts: after a `.` `-` `/` `_`, else anywhere), nothing
+ * cut — but a URL, an email address, an id or a `hire …` command gets a line of its own, whole
+ * (docs/output.md "Values a person copies"). Expects inert text: nothing here is a control.
  */
 export function wrapWords(text: string, width: number): string[] {
   const limit = Math.max(1, width);
@@ -184,7 +185,8 @@ function blocks(tokens: Token[], from: number, to: number, width: number, paint:
       }
       case 'fence':
       case 'code_block': {
-        // Code keeps its lines; one longer than the width is cut onto the next.
+        // Code keeps its lines; one longer than the width is cut onto the next, unless that would
+        // break a URL, an email address or an id in it (docs/output.md "Values a person copies").
         const lines = token.content.replace(/\n$/, '').split('\n');
         chunks.push(lines.flatMap((line) => cutLine(inert(line), width - 2)).map((line) => `  ${line}`));
         break;
@@ -220,8 +222,9 @@ function blocks(tokens: Token[], from: number, to: number, width: number, paint:
   return chunks;
 }
 
-/** A line cut into pieces of at most `width` columns (code, where spaces matter). */
+/** A line cut into pieces of at most `width` columns (code, where spaces matter); whole when it holds a value copied whole. */
 function cutLine(line: string, width: number): string[] {
+  if (displayWidth(line) > width && line.split(' ').some((word) => copyKind(word) !== undefined)) return [line];
   const pieces: string[] = [];
   let piece = '';
   let used = 0;

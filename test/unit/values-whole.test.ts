@@ -8,10 +8,10 @@ import { CANDIDATE_DETAIL_COLUMNS, CANDIDATE_LIST_COLUMNS } from '../../src/comm
 import { JOB_DETAIL_COLUMNS } from '../../src/commands/jobs/columns.js';
 import { WEBHOOK_LIST_COLUMNS } from '../../src/commands/webhooks/columns.js';
 import { displayWidth } from '../../src/output/cells.js';
-import { wrapWords as wrapProseLines } from '../../src/output/detail.js';
+import { markdownLines, wrapWords as wrapProseLines } from '../../src/output/detail.js';
 import { copyKind, layoutColumns, wrapProse, wrapWords } from '../../src/output/fit.js';
 import type { Output } from '../../src/output/output.js';
-import { createPainter } from '../../src/output/paint.js';
+import { PLAIN_PAINTER, createPainter } from '../../src/output/paint.js';
 import { printList, printRecord, type Column } from '../../src/output/render.js';
 import { describeJob } from '../../src/wizard/summary.js';
 import { properties } from '../helpers/properties.js';
@@ -232,6 +232,35 @@ describe('key/value views keep ids, URLs and email addresses whole', () => {
       expect(holding(out.text(), value), out.text()).toHaveLength(1);
     expectWithin(out.text(), width);
   });
+});
+
+describe('detail views: prose and code in a description', () => {
+  it.each(WIDTHS)(
+    'at %i columns: URLs and email addresses whole, words whole, code with a URL uncut',
+    async (width) => {
+      const source = [
+        `Apply at ${APPLICATION_URL} or write to ${EMAIL}. We speak Portuguese and English in Lisbon.`,
+        '',
+        `- Webhooks arrive at ${HOOK_URL}`,
+        '',
+        '```',
+        `curl -H "Authorization: Bearer $KEY" ${HOOK_URL}`,
+        'echo a-very-long-line-of-code-without-anything-to-copy-in-it-at-all-just-text-and-more-text-here',
+        '```',
+      ].join('\n');
+      const lines = await markdownLines(source, width, PLAIN_PAINTER);
+      const text = lines.join('\n');
+      for (const value of [APPLICATION_URL, EMAIL, HOOK_URL]) expect(holding(text, value), text).not.toHaveLength(0);
+      for (const word of ['Portuguese', 'English', 'Lisbon.']) expect(holding(text, word), text).toHaveLength(1);
+      // The code line with a URL is whole; one without such a value is still cut to the width.
+      expect(lines.find((line) => line.includes('curl'))).toContain(HOOK_URL);
+      if (width < 104) expect(lines.some((line) => line.includes('echo') && line.includes('here'))).toBe(false);
+      for (const line of lines.filter(
+        (line) => !line.includes(HOOK_URL) && !line.includes(APPLICATION_URL) && !line.includes(EMAIL),
+      ))
+        expect(displayWidth(line), line).toBeLessThanOrEqual(width);
+    },
+  );
 });
 
 describe("the wizard's summary", () => {
