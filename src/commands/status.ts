@@ -253,9 +253,20 @@ async function printStatus(ctx: Context, client: ApiClient, report: StatusReport
     ))
       line(paint.dim(`  ${piece}`));
   };
+  const { displayWidth } = await import('../output/cells.js');
+  const width = ctx.output.columns && ctx.output.columns > 0 ? ctx.output.columns : undefined;
+  // A headline as painted when it fits the terminal; else wrapped between words, its label still bold,
+  // a URL never broken (docs/output.md "Values a person copies").
+  const say = (label: string, rest: string, painted = rest) => {
+    const plain = `${label}${rest}`;
+    if (width === undefined || displayWidth(plain) <= width) return line(`${paint.bold(label)}${painted}`);
+    const [first = '', ...others] = wrapProse(plain, width);
+    line(first.startsWith(label) ? `${paint.bold(label)}${first.slice(label.length)}` : first);
+    for (const other of others) line(other);
+  };
   const { profile } = report;
   const environment = `${inert(profile.environment)}${profile.emulator ? ' (emulator)' : ''}`;
-  line(`${paint.bold('Profile')} ${inert(profile.name)}: ${environment} at ${inert(profile.base_url)}`);
+  say('Profile', ` ${inert(profile.name)}: ${environment} at ${inert(profile.base_url)}`);
   line();
 
   const open = report.open_jobs;
@@ -271,7 +282,8 @@ async function printStatus(ctx: Context, client: ApiClient, report: StatusReport
     const next = workWaiting(items);
     if (next) hint(`Next: \`hire candidates list --job ${next.job.id} --status ${next.status}\`: ${next.why}.`);
   } else {
-    line(`${paint.bold('Open jobs')}: ${paint.red('unavailable')}: ${inert(report.errors?.open_jobs ?? '')}`);
+    const error = inert(report.errors?.open_jobs ?? '');
+    say('Open jobs', `: unavailable: ${error}`, `: ${paint.red('unavailable')}: ${error}`);
   }
   line();
 
@@ -288,9 +300,8 @@ async function printStatus(ctx: Context, client: ApiClient, report: StatusReport
       hint(`Next: \`hire events get ${event}\` shows every attempt; \`hire events resend ${event}\` sends it again.`);
     }
   } else {
-    line(
-      `${paint.bold('Failed webhook deliveries')}: ${paint.yellow('unknown')}: ${inert(report.errors?.failed_deliveries ?? '')}`,
-    );
+    const error = inert(report.errors?.failed_deliveries ?? '');
+    say('Failed webhook deliveries', `: unknown: ${error}`, `: ${paint.yellow('unknown')}: ${error}`);
   }
   line();
 
@@ -304,8 +315,9 @@ async function printStatus(ctx: Context, client: ApiClient, report: StatusReport
     const { remaining, limit: of } = limit;
     const low = of !== null ? remaining <= of / 10 : remaining === 0;
     const left = `${remaining.toLocaleString('en-US')}${of !== null ? ` of ${of.toLocaleString('en-US')}` : ''} requests left`;
-    line(`${paint.bold('Rate limit')}: ${low ? paint.yellow(left) : left}${resetsIn}.`);
+    say('Rate limit', `: ${left}${resetsIn}.`, `: ${low ? paint.yellow(left) : left}${resetsIn}.`);
   } else {
-    line(`${paint.bold('Rate limit')}: ${paint.dim('the server sent no X-RateLimit headers')}`);
+    const none = 'the server sent no X-RateLimit headers';
+    say('Rate limit', `: ${none}`, `: ${paint.dim(none)}`);
   }
 }

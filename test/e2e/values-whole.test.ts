@@ -34,8 +34,8 @@ async function ok(box: Sandbox, args: string[]): Promise<any> {
 }
 
 /** Runs `args` in an 80x24 pane; the whole output with soft-wrapped lines joined, scrolled-off lines included. */
-async function screen(box: Sandbox, args: string[]): Promise<string> {
-  const pane = hirePane(box, args, { width: WIDTH, height: 24 });
+async function screen(box: Sandbox, args: string[], width = WIDTH): Promise<string> {
+  const pane = hirePane(box, args, { width, height: 24 });
   panes.push(pane);
   await pane.waitFor(/EXIT=\d+/);
   const text = pane.capture({ history: true });
@@ -45,7 +45,7 @@ async function screen(box: Sandbox, args: string[]): Promise<string> {
 }
 
 /** Each value inside one captured line; no line wider than the pane but a copyable value alone. */
-function expectWhole(text: string, values: readonly string[]): void {
+function expectWhole(text: string, values: readonly string[], width = WIDTH): void {
   const lines = text.split('\n');
   for (const value of values)
     expect(
@@ -53,7 +53,7 @@ function expectWhole(text: string, values: readonly string[]): void {
       `${value} is not whole in one line:\n${text}`,
     ).toBe(true);
   for (const line of lines)
-    if ([...line].length > WIDTH)
+    if ([...line].length > width)
       expect(
         copyKind(line.trim()),
         `a line the terminal wrapped (${[...line].length} columns):\n${line}\n\n${text}`,
@@ -138,6 +138,8 @@ describe('values a person copies, whole at 80x24', () => {
     // A command named in a hint is whole on one line.
     for (const command of status.match(/`hire [^`\n]*`/g) ?? []) expect(copyKind(command)).toBe('command');
     expect(sandboxUrl).toContain('/sandbox/');
+    // Narrower, its headlines wrap between words too (the profile's URL, the rate limit's sentence).
+    expectWhole(await screen(box, ['status'], 50), [job.id, emu.apiUrl], 50);
   });
 
   it("the wizard's summary wraps between words beside its labels", async () => {
