@@ -135,7 +135,12 @@ const COPYABLE: readonly [CopyKind, RegExp][] = [
  * (`(https://…).`, `<a@b.c>,`) is not part of the value, but travels with it.
  */
 export function copyKind(word: string): CopyKind | undefined {
-  const core = word.replace(/^[(<["']+/, '').replace(/[)>\]"'.,;:!?]+$/, '');
+  // Loops, not regular expressions: `/[.!]+$/` backtracks quadratically over a megabyte of dots.
+  let start = 0;
+  let end = word.length;
+  while (start < end && '(<["\''.includes(word[start]!)) start++;
+  while (end > start && ')>]"\'.,;:!?'.includes(word[end - 1]!)) end--;
+  const core = word.slice(start, end);
   for (const [kind, pattern] of COPYABLE) if (pattern.test(core)) return kind;
   return undefined;
 }
