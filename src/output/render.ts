@@ -273,7 +273,6 @@ function needs(column: Column, rows: string[][], index: number): ColumnNeeds {
   const whole = wholeColumn(column, cells);
   // A status or a time is short and says little when cut: kept whole while there is room.
   const firm = column.status === true || column.time === true;
-  const least = 0;
   const content = Math.max(widest, shortHead);
   let word = 0;
   if (!whole) for (const text of cells) for (const part of text.split(' ')) word = Math.max(word, displayWidth(part));
@@ -282,7 +281,8 @@ function needs(column: Column, rows: string[][], index: number): ColumnNeeds {
     content,
     whole,
     firm,
-    least,
+    // A URL is whole now (it was cut in its path): no column has a least width but its floor.
+    least: 0,
     word,
     want: column.want ?? 8,
     header: shortHead,
