@@ -1,6 +1,7 @@
 // Fitting a drawn table into the terminal's width: which columns to show, how wide each is, and how
 // a cell is shortened to its width (ids never, a URL at its path, text with `…` or onto more lines).
 import { displayWidth, truncate } from './cells.js';
+import { clusterEnd, clusters } from './width.js';
 
 /** What the layout needs to know of a column, measured over its header and cells. */
 export interface ColumnNeeds {
@@ -135,54 +136,63 @@ export function wrapWords(text: string, width: number, lines = Number.POSITIVE_I
   // megabyte-long value from a server.
   let at = 0;
   while (out.length < lines - 1) {
-    const end = fitEnd(text, at, width);
+    const { end, starts } = fitEnd(text, at, width);
     if (end >= text.length) break; // the rest fits
     const head = text.slice(at, end);
-    const space = head.lastIndexOf(' ');
+    // Breaks only beside a character that is a grapheme cluster by itself (not a space under an accent).
+    const space = lastWhole(head, starts, ' ', head.length - 1);
     // Without a space, a word breaks after its last `.`, `-`, `/` or `_` ("job." "created"), else anywhere.
-    const joint = Math.max(...['.', '-', '/', '_'].map((mark) => head.lastIndexOf(mark, head.length - 2)));
+    const joint = lastWhole(head, starts, '.-/_', head.length - 2);
     const length = text[end] === ' ' ? head.length : space > 0 ? space : joint >= 0 ? joint + 1 : head.length;
     out.push(text.slice(at, at + length).trimEnd());
     at += length;
-    while (at < text.length && /\s/.test(text[at]!)) at++;
+    while (at < text.length && /\s/.test(text[at]!) && clusterEnd(text, at) === at + 1) at++;
   }
   out.push(truncate(text.slice(at), width));
   return out;
 }
 
-/** Where the longest run of `text` from `start` that fits `width` columns ends (at least one character). */
-function fitEnd(text: string, start: number, width: number): number {
-  let used = 0;
-  let index = start;
-  while (index < text.length) {
-    const char = String.fromCodePoint(text.codePointAt(index)!);
-    const w = displayWidth(char);
-    if (used + w > width && index > start) break;
-    used += w;
-    index += char.length;
-    if (used > width) break;
-  }
-  return index;
+/** The last index at or before `from` of one of `marks` standing as a grapheme cluster by itself, or -1. */
+function lastWhole(head: string, starts: ReadonlySet<number>, marks: string, from: number): number {
+  for (let index = from; index >= 0; index--)
+    if (marks.includes(head[index]!) && starts.has(index) && starts.has(index + 1)) return index;
+  return -1;
 }
 
 /**
- * Breaks text into lines of `width` columns anywhere, losing nothing (for ids that must wrap). One
+ * Where the longest run of whole grapheme clusters of `text` from `start` that fits `width` columns
+ * ends (at least one cluster), and where its clusters start (relative to `start`, with its end).
+ */
+function fitEnd(text: string, start: number, width: number): { end: number; starts: Set<number> } {
+  let used = 0;
+  let end = start;
+  const starts = new Set([0]);
+  for (const cluster of clusters(text, start)) {
+    if (used + cluster.width > width && cluster.start > start) break;
+    used += cluster.width;
+    end = cluster.end;
+    starts.add(end - start);
+    if (used > width) break;
+  }
+  return { end, starts };
+}
+
+/**
+ * Breaks text into lines of `width` columns between any grapheme clusters, losing nothing (for ids that must wrap). One
  * pass: a megabyte-long value from a server must not take minutes.
  */
 export function hardWrap(text: string, width: number): string[] {
   const out: string[] = [];
-  let line = '';
+  let start = 0;
   let used = 0;
-  for (const char of text) {
-    const w = displayWidth(char);
-    if (used + w > width && line !== '') {
-      out.push(line);
-      [line, used] = ['', 0];
+  for (const cluster of clusters(text)) {
+    if (used + cluster.width > width && cluster.start > start) {
+      out.push(text.slice(start, cluster.start));
+      [start, used] = [cluster.start, 0];
     }
-    line += char;
-    used += w;
+    used += cluster.width;
   }
-  out.push(line);
+  out.push(text.slice(start));
   return out;
 }
 
