@@ -24,13 +24,17 @@ export function drawBox(
   return [rule('┌', '┬', '┐'), ...body.map(line), rule('└', '┴', '┘')].join('\n');
 }
 
-/** A cell padded to `width` columns; one wider (the layout never makes one) is cut, its colour dropped. */
+/**
+ * A cell padded to `width` columns; one wider (the layout never makes one) is cut, its colour
+ * dropped. Measured as drawn, between spaces: a cell that starts with a lone accent or skin tone
+ * joins the space before it.
+ */
 function fitted(cell: string, width: number): string {
   const plain = cell.includes('\u001b') ? cell.replace(SGR, '') : cell;
-  const used = displayWidth(plain);
+  const used = displayWidth(` ${plain} `) - 2;
   if (used > width) {
     const cut = truncate(plain, width);
-    return cut + ' '.repeat(Math.max(0, width - displayWidth(cut)));
+    return cut + ' '.repeat(Math.max(0, width - (displayWidth(` ${cut} `) - 2)));
   }
   return cell + ' '.repeat(width - used);
 }

@@ -203,7 +203,10 @@ export function hardWrap(text: string, width: number): string[] {
 export function wrapProse(text: string, width: number): string[] {
   const lines: string[] = [];
   let current = '';
-  for (const word of text.match(/(?:`[^`]*`|[^ `]+|`)+/g) ?? []) {
+  // A space under an accent, a skin tone or a joiner is part of a word (one grapheme cluster).
+  for (const word of text.match(
+    /(?:`[^`]*`|(?:[^ `]| (?=[\p{M}\p{Grapheme_Extend}\p{Emoji_Modifier}\u200d]))+|`)+/gu,
+  ) ?? []) {
     if (displayWidth(word) > width) {
       const pieces = wrapWords(current === '' ? word : `${current} ${word}`, width);
       lines.push(...pieces.slice(0, -1));
