@@ -6,6 +6,7 @@ import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
+import { attemptLine } from '../../src/commands/events/attempts.js';
 import { JOB_LIST_COLUMNS } from '../../src/commands/jobs/columns.js';
 import { drawBox } from '../../src/output/box.js';
 import { displayWidth, truncate } from '../../src/output/cells.js';
@@ -179,6 +180,11 @@ describe('cutting between grapheme clusters', () => {
         }
       }
     });
+  });
+
+  it("a receiver's answer is cut to 60 characters as a person counts them, an emoji whole", () => {
+    const line = attemptLine({ number: 1, response_status: 500, response_body: `${'a'.repeat(59)}${FAMILY}${FAMILY}` });
+    expect(line).toContain(`"${'a'.repeat(59)}${FAMILY}…"`);
   });
 
   it('a drawn box has every line as wide as the others', async () => {
