@@ -22,12 +22,39 @@ export interface Cluster {
 const PRINTABLE_ASCII = /^[\u0020-\u007e]*$/;
 
 /**
- * A code point that can join its neighbour into one cluster (UAX #29: Extend, ZWJ, SpacingMark,
- * Prepend, Regional_Indicator, Hangul jamo L/V/T, controls) or is default-ignorable: measured with
- * its cluster. Every other code point is a cluster by itself when its neighbours are not these.
+ * The Unicode property patterns, made at the first text that is not printable ASCII: each takes up
+ * to a millisecond to build, which a command that prints only ASCII never spends.
  */
-const JOINING =
-  /[^\p{Grapheme_Base}]|[\p{Mc}\p{Regional_Indicator}\p{Emoji_Modifier}\p{Default_Ignorable_Code_Point}\u0d4e\u0e33\u0eb3\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u{111c2}\u{111c3}\u{1193f}\u{11941}\u{11a3a}\u{11a84}-\u{11a89}\u{11d46}\u{11f02}]/u;
+function patterns() {
+  return {
+    /**
+     * A code point that can join its neighbour into one cluster (UAX #29: Extend, ZWJ, SpacingMark,
+     * Prepend, Regional_Indicator, Hangul jamo L/V/T, controls) or is default-ignorable: measured
+     * with its cluster. Every other code point is a cluster by itself when its neighbours are not these.
+     */
+    joining:
+      /[^\p{Grapheme_Base}]|[\p{Mc}\p{Regional_Indicator}\p{Emoji_Modifier}\p{Default_Ignorable_Code_Point}\u0d4e\u0e33\u0eb3\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u{111c2}\u{111c3}\u{1193f}\u{11941}\u{11a3a}\u{11a84}-\u{11a89}\u{11d46}\u{11f02}]/u,
+    /** Spacing marks, prepended marks and letters, jamo, Indic conjunct linkers (InCB=Linker), CR, LF. */
+    segmented:
+      // Each mark listed is matched alone, as one code point: none is meant to combine here.
+      // eslint-disable-next-line no-misleading-character-class
+      /[\p{Mc}\r\n\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2\u094d\u09cd\u0acd\u0b4d\u0c4d\u0d4d\u0d4e\u0e33\u0eb3\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u{110bd}\u{110cd}\u{111c2}\u{111c3}\u{1193f}\u{11941}\u{11a3a}\u{11a84}-\u{11a89}\u{11d46}\u{11f02}]/u,
+    extend: /[\p{Grapheme_Extend}\p{Emoji_Modifier}]/u,
+    regional: /\p{Regional_Indicator}/u,
+    control: /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]|(?=\p{Cn})\p{Default_Ignorable_Code_Point}/u,
+    pictograph: /\p{Extended_Pictographic}/u,
+    pictographs: /\p{Extended_Pictographic}/gu,
+    /** A visible character: not a control, format, default-ignorable, non-spacing or enclosing mark, or surrogate. */
+    visible:
+      /[^\p{Default_Ignorable_Code_Point}\p{Control}\p{Format}\p{Nonspacing_Mark}\p{Enclosing_Mark}\p{Surrogate}]/u,
+    spacingMark: /\p{Spacing_Mark}/u,
+    /** What every emoji sequence holds: VS16, a keycap, ZWJ, a skin tone, a regional indicator or a tag. */
+    sequence: /\ufe0f|\u20e3|\u200d|[\u{1f3fb}-\u{1f3ff}]|[\u{1f1e6}-\u{1f1ff}]|[\u{e0020}-\u{e007f}]/u,
+  };
+}
+
+let made: ReturnType<typeof patterns> | undefined;
+const unicode = () => (made ??= patterns());
 
 /** The class of a code point in the tables: its width (0–2) when it stands alone, or JOINS. */
 const JOINS = 3;
@@ -50,7 +77,7 @@ function classOf(code: number): number {
 
 function classify(code: number): number {
   const char = String.fromCodePoint(code);
-  return JOINING.test(char) ? JOINS : clusterWidth(char);
+  return unicode().joining.test(char) ? JOINS : clusterWidth(char);
 }
 
 /** The code point that ends just before `index` (a surrogate pair read whole). */
@@ -80,32 +107,25 @@ const ZWJ = 3;
 const REGIONAL = 4;
 const CONTROL = 5;
 const SEGMENTED = 6;
-/** Spacing marks, prepended marks and letters, jamo, Indic conjunct linkers (InCB=Linker), CR, LF. */
-const SEGMENTED_CHARS =
-  // Each mark listed is matched alone, as one code point: none is meant to combine here.
-  // eslint-disable-next-line no-misleading-character-class
-  /[\p{Mc}\r\n\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2\u094d\u09cd\u0acd\u0b4d\u0c4d\u0d4d\u0d4e\u0e33\u0eb3\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u{110bd}\u{110cd}\u{111c2}\u{111c3}\u{1193f}\u{11941}\u{11a3a}\u{11a84}-\u{11a89}\u{11d46}\u{11f02}]/u;
-const EXTEND_CHARS = /[\p{Grapheme_Extend}\p{Emoji_Modifier}]/u;
-const CONTROL_CHARS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]|(?=\p{Cn})\p{Default_Ignorable_Code_Point}/u;
-const PICTOGRAPH_CHAR = /\p{Extended_Pictographic}/u;
 const breaks = new Map<number, number>();
 
 function breakOf(code: number): number {
   let kind = breaks.get(code);
   if (kind === undefined) {
     const char = String.fromCodePoint(code);
+    const { segmented, extend, regional, control, pictograph } = unicode();
     kind =
       code === 0x200d
         ? ZWJ
-        : SEGMENTED_CHARS.test(char)
+        : segmented.test(char)
           ? SEGMENTED
-          : EXTEND_CHARS.test(char)
+          : extend.test(char)
             ? EXTEND
-            : /\p{Regional_Indicator}/u.test(char)
+            : regional.test(char)
               ? REGIONAL
-              : CONTROL_CHARS.test(char)
+              : control.test(char)
                 ? CONTROL
-                : PICTOGRAPH_CHAR.test(char)
+                : pictograph.test(char)
                   ? PICTOGRAPH
                   : OTHER;
     breaks.set(code, kind);
@@ -211,13 +231,8 @@ export function displayWidth(text: string): number {
 // ---------------------------------------------------------------------------------------------
 // One cluster's width (the rules above; string-width 8's, which test/unit/width.test.ts compares).
 
-/** A visible character: not a control, format, default-ignorable, non-spacing or enclosing mark, or surrogate. */
-const VISIBLE =
-  /[^\p{Default_Ignorable_Code_Point}\p{Control}\p{Format}\p{Nonspacing_Mark}\p{Enclosing_Mark}\p{Surrogate}]/u;
-const SPACING_MARK = /\p{Spacing_Mark}/u;
 let rgiEmoji: RegExp | undefined;
 const KEYCAP = /^[\d#*]\u20e3$/;
-const PICTOGRAPHS = /\p{Extended_Pictographic}/gu;
 /** No emoji sequence is longer (the longest, tag flags and families with skin tones, are about 30). */
 const LONGEST_EMOJI = 50;
 
@@ -234,13 +249,16 @@ function clusterWidth(cluster: string): number {
 }
 
 function measure(cluster: string): number {
-  const at = cluster.search(VISIBLE);
+  const { visible: visibleChar, sequence, pictographs, spacingMark } = unicode();
+  const at = cluster.search(visibleChar);
   if (at < 0) return 0;
-  if (cluster.length <= LONGEST_EMOJI) {
+  // A single code point that is an emoji is East Asian wide: only a sequence needs the emoji tests.
+  if (cluster.length <= LONGEST_EMOJI && sequence.test(cluster)) {
     // The `v` flag (sequence properties) is newer than the compiler's target; Node 20 has it.
+    // Built at the first emoji sequence met: it takes about 10 ms.
     rgiEmoji ??= new RegExp('^\\p{RGI_Emoji}$', 'v');
     if (rgiEmoji.test(cluster) || KEYCAP.test(cluster)) return 2;
-    if (cluster.includes('\u200d') && (cluster.match(PICTOGRAPHS)?.length ?? 0) >= 2) return 2;
+    if (cluster.includes('\u200d') && (cluster.match(pictographs)?.length ?? 0) >= 2) return 2;
   }
   const visible = at === 0 ? cluster : cluster.slice(at);
   const hangul = hangulWidth(visible);
@@ -250,7 +268,7 @@ function measure(cluster: string): number {
   for (const char of visible) {
     const code = char.codePointAt(0)!;
     if (first) width += eastAsianWidth(code);
-    else if (SPACING_MARK.test(char) || (code >= 0xff00 && code <= 0xffef)) width += eastAsianWidth(code);
+    else if (spacingMark.test(char) || (code >= 0xff00 && code <= 0xffef)) width += eastAsianWidth(code);
     first = false;
   }
   return width;
@@ -266,7 +284,8 @@ function hangulWidth(visible: string): number | undefined {
   const first = visible.codePointAt(0)!;
   if (!isJamo(first)) return undefined;
   const codes: number[] = [];
-  for (const char of visible) if (VISIBLE.test(char)) codes.push(char.codePointAt(0)!);
+  const visibleChar = unicode().visible;
+  for (const char of visible) if (visibleChar.test(char)) codes.push(char.codePointAt(0)!);
   let width = 0;
   for (let index = 0; index < codes.length; index++) {
     const code = codes[index]!;
