@@ -71,13 +71,20 @@ function classOf(code: number): number {
     return kind;
   }
   let kind = astral.get(code);
-  if (kind === undefined) astral.set(code, (kind = classify(code)));
+  if (kind === undefined) remember(astral, code, (kind = classify(code)));
   return kind;
+}
+
+/** Tables of code points met, emptied when they hold many (text from a server may hold every code point). */
+function remember(table: Map<number, number>, code: number, kind: number): void {
+  if (table.size >= 0x10000) table.clear();
+  table.set(code, kind);
 }
 
 function classify(code: number): number {
   const char = String.fromCodePoint(code);
-  return unicode().joining.test(char) ? JOINS : clusterWidth(char);
+  // Standing alone, a code point that does not join is visible, and if an emoji, East Asian wide.
+  return unicode().joining.test(char) ? JOINS : eastAsianWidth(code);
 }
 
 /** The code point that ends just before `index` (a surrogate pair read whole). */
@@ -128,7 +135,7 @@ function breakOf(code: number): number {
                 : pictograph.test(char)
                   ? PICTOGRAPH
                   : OTHER;
-    breaks.set(code, kind);
+    remember(breaks, code, kind);
   }
   return kind;
 }
