@@ -142,6 +142,14 @@ describe('cutting between grapheme clusters', () => {
     });
   });
 
+  it('displayWidth agrees with string-width on any code points (but ESC and CSI, which string-width reads as ANSI)', async () => {
+    const any = fc.string({ unit: 'binary', maxLength: 12 }).map((value) => value.replace(/[\u001b\u009b]/g, ''));
+    await property('any code points', any, 2_000, async (value) => {
+      expect(displayWidth(value)).toBe(stringWidth(value));
+      expect(ours(value)).toEqual(boundaries(value));
+    });
+  });
+
   it('truncate keeps whole clusters within the width', async () => {
     await property('truncate', fc.tuple(text, fc.integer({ min: 1, max: 30 })), 500, async ([value, width]) => {
       const cut = truncate(value, width);
