@@ -251,6 +251,59 @@ function libraryImport() {
 }
 
 /**
+ * Issue 28 item 8: one display width stays linear. src/output/width.ts (bundled here as the build
+ * bundles it) measures and wraps 1 MB of mixed text (accents, CJK, emoji, ZWJ families, skin
+ * tones, flags) against 10 KB of the same, per byte: a ratio near 1 is linear.
+ */
+async function widthScale() {
+  const { build } = await import('esbuild');
+  await build({
+    absWorkingDir: root,
+    entryPoints: ['src/output/width.ts', 'src/output/fit.ts'],
+    outdir: join(sandbox, 'width'),
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    logLevel: 'warning',
+  });
+  const { displayWidth } = await import(join(sandbox, 'width', 'width.js'));
+  const { wrapWords } = await import(join(sandbox, 'width', 'fit.js'));
+  const unit = 'Café naïve e\u0301 漢字かな 한국어 ☕ ✅ 👨\u200d👩\u200d👧 👍🏽 🇯🇵 ❤\ufe0f word-word. ';
+  const text = (size) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+  const [small, big] = [text(smoke ? 1_000 : 10_000), text(smoke ? 100_000 : 1_000_000)];
+  const scale = big.length / small.length;
+  // Interleaved, after a warm-up of both (the compiler, and the width table filled as it is used).
+  const measure = (work) => {
+    const times = { big: [], small: [] };
+    for (let index = 0; index < (smoke ? 8 : 15); index++)
+      for (const [size, value] of [
+        ['big', big],
+        ['small', small],
+      ]) {
+        const started = process.hrtime.bigint();
+        work(value);
+        if (index >= 3) times[size].push(Number(process.hrtime.bigint() - started) / 1e6);
+      }
+    return [median(times.big), median(times.small)];
+  };
+  const label = smoke ? '100 KB' : '1 MB';
+  for (const [name, work] of [
+    ['displayWidth', (value) => displayWidth(value)],
+    ['wrapWords at 40 columns', (value) => wrapWords(value, 40)],
+  ]) {
+    const [b, s] = measure(work);
+    record(
+      `${name} of ${label} of mixed text ÷ (${scale}× its 1/${scale})`,
+      b,
+      s * scale,
+      b / (s * scale),
+      '≈ 1 (linear)',
+    );
+  }
+}
+
+/**
  * Issue 27 item 6: `hire status --json` (a remote profile, HIRE_BASE_URL and HIRE_API_KEY to a
  * standing emulator) with many deliveries in the data dir against the same with few, interleaved.
  * The deliveries are written straight into the emulator's database (one transaction, the store's
@@ -678,6 +731,7 @@ try {
     startup('hire jobs list --json (embedded emulator)', [bin, 'jobs', 'list', '--json'], 4.0);
   }
   if (want('library')) libraryImport();
+  if (want('width')) await widthScale();
   if (want('store')) {
     // The embedded emulator's cost must not grow with the data: one job and 1k candidates in one
     // data dir, one job and 100k in another; jobs list on each, interleaved, in-process.

@@ -47,7 +47,7 @@ const result = await build({
   sourcemap: 'linked',
   chunkNames: 'chunks/[name]-[hash]',
   define: { __HIRE_VERSION__: JSON.stringify(version), __HIRE_MANIFEST__: JSON.stringify(JSON.stringify(manifest)) },
-  // Bundled CommonJS packages (commander, undici, cli-table3) call require() for Node built-ins.
+  // Bundled CommonJS packages (commander, undici) call require() for Node built-ins.
   // Made on first use: most chunks never call it, and each createRequire builds a module record.
   banner: {
     js: "let __hireRequire; const require = (id) => (__hireRequire ??= process.getBuiltinModule('node:module').createRequire(import.meta.url))(id);",

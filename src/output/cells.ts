@@ -1,5 +1,8 @@
 // Turning API values into table cells: one line each, no control characters (server data must not
 // drive the terminal), nested values as compact JSON.
+import { clusters, displayWidth } from './width.js';
+
+export { displayWidth };
 
 /** Control characters that can drive a terminal or reorder what it shows (docs/output.md "Text from outside"). */
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
@@ -127,17 +130,6 @@ export function cellText(value: unknown): string {
   return inert(jsonText(value));
 }
 
-/** Display width, counting East Asian wide characters and emoji as two columns. */
-export function displayWidth(text: string): number {
-  let width = 0;
-  for (const char of text) {
-    const code = char.codePointAt(0)!;
-    if (code >= 0x300 && code <= 0x36f) continue; // combining marks
-    width += isWide(code) ? 2 : 1;
-  }
-  return width;
-}
-
 /**
  * The widest of many texts' display widths (0 for none). A loop, not Math.max(...spread): a page of
  * 200,000 rows would overflow the call stack as arguments.
@@ -148,29 +140,15 @@ export function widest(texts: Iterable<string>): number {
   return most;
 }
 
-function isWide(code: number): boolean {
-  return (
-    (code >= 0x1100 && code <= 0x115f) ||
-    (code >= 0x2e80 && code <= 0xa4cf) ||
-    (code >= 0xac00 && code <= 0xd7a3) ||
-    (code >= 0xf900 && code <= 0xfaff) ||
-    (code >= 0xfe30 && code <= 0xfe4f) ||
-    (code >= 0xff00 && code <= 0xff60) ||
-    (code >= 0xffe0 && code <= 0xffe6) ||
-    (code >= 0x1f300 && code <= 0x1faff) ||
-    (code >= 0x20000 && code <= 0x3fffd)
-  );
-}
-
+/** `text` in at most `width` columns: cut between grapheme clusters, ending with `…` when cut. */
 export function truncate(text: string, width: number): string {
   if (displayWidth(text) <= width) return text;
-  let out = '';
+  let end = 0;
   let used = 0;
-  for (const char of text) {
-    const w = displayWidth(char);
-    if (used + w > width - 1) break;
-    out += char;
-    used += w;
+  for (const cluster of clusters(text)) {
+    if (used + cluster.width > width - 1) break;
+    end = cluster.end;
+    used += cluster.width;
   }
-  return `${out}…`;
+  return `${text.slice(0, end)}…`;
 }

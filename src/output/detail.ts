@@ -4,6 +4,7 @@
 import type { Token } from 'markdown-it';
 import { cellText, displayWidth, inert, widest } from './cells.js';
 import { copyKind, wrapWords as wrapCell } from './fit.js';
+import { clusters } from './width.js';
 import type { Output } from './output.js';
 import type { Painter } from './paint.js';
 import { printRecord, type Column } from './render.js';
@@ -222,22 +223,23 @@ function blocks(tokens: Token[], from: number, to: number, width: number, paint:
   return chunks;
 }
 
-/** A line cut into pieces of at most `width` columns (code, where spaces matter); whole when it holds a value copied whole. */
+/**
+ * A line cut into pieces of at most `width` columns (code, where spaces matter), between grapheme
+ * clusters; whole when it holds a value copied whole.
+ */
 function cutLine(line: string, width: number): string[] {
   if (displayWidth(line) > width && line.split(' ').some((word) => copyKind(word) !== undefined)) return [line];
   const pieces: string[] = [];
-  let piece = '';
+  let start = 0;
   let used = 0;
-  for (const char of line) {
-    const w = displayWidth(char);
-    if (used + w > Math.max(1, width) && used > 0) {
-      pieces.push(piece);
-      [piece, used] = ['', 0];
+  for (const cluster of clusters(line)) {
+    if (used + cluster.width > Math.max(1, width) && used > 0) {
+      pieces.push(line.slice(start, cluster.start));
+      [start, used] = [cluster.start, 0];
     }
-    piece += char;
-    used += w;
+    used += cluster.width;
   }
-  pieces.push(piece);
+  pieces.push(line.slice(start));
   return pieces;
 }
 

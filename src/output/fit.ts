@@ -2,6 +2,7 @@
 // text wraps (between words; ids, URLs, email addresses and commands never inside: docs/output.md
 // "Values a person copies").
 import { displayWidth, truncate } from './cells.js';
+import { clusterEnd, clusters } from './width.js';
 
 /** What the layout needs to know of a column, measured over its header and cells. */
 export interface ColumnNeeds {
@@ -159,9 +160,12 @@ interface Word {
   gap: string;
 }
 
-/** The words of a text, split at spaces (not no-break ones), a span in backquotes one word. */
+/**
+ * The words of a text, split at spaces (not no-break ones), a span in backquotes one word. A space
+ * under an accent, a skin tone or a joiner is part of a word (one grapheme cluster).
+ */
 function* words(text: string): Generator<Word> {
-  const pattern = /(?:`[^`]*`|[^ `]+|`)+/g;
+  const pattern = /(?:`[^`]*`|(?:[^ `]| (?=[\p{M}\p{Grapheme_Extend}\p{Emoji_Modifier}\u200d]))+|`)+/gu;
   let end = 0;
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
     yield { text: match[0], start: match.index, gap: text.slice(end, match.index) };
@@ -221,59 +225,69 @@ export function wrapWords(text: string, width: number, lines = Number.POSITIVE_I
 
 /**
  * A word (spaces only inside a span in backquotes) as pieces of `width` columns, each its start and
- * end: broken after a space, else a `.`, `-`, `/` or `_` ("job." "created"), else anywhere.
+ * end, cut only between grapheme clusters: broken after a space, else a `.`, `-`, `/` or `_`
+ * ("job." "created"), else anywhere.
  */
 function breakWord(word: string, width: number): [number, number][] {
   const out: [number, number][] = [];
   let at = 0;
   for (;;) {
-    const end = fitEnd(word, at, width);
+    const { end, starts } = fitEnd(word, at, width);
     if (end >= word.length) break;
     const head = word.slice(at, end);
-    const space = head.lastIndexOf(' ');
-    const joint = Math.max(...['.', '-', '/', '_'].map((mark) => head.lastIndexOf(mark, head.length - 2)));
+    // Breaks only beside a character that is a grapheme cluster by itself (not a space under an accent).
+    const space = lastWhole(head, starts, ' ', head.length - 1);
+    const joint = lastWhole(head, starts, '.-/_', head.length - 2);
     const length = word[end] === ' ' ? head.length : space > 0 ? space : joint >= 0 ? joint + 1 : head.length;
     out.push([at, at + length]);
     at += length;
-    while (word[at] === ' ') at++;
+    while (at < word.length && word[at] === ' ' && clusterEnd(word, at) === at + 1) at++;
   }
   out.push([at, word.length]);
   return out;
 }
 
-/** Where the longest run of `text` from `start` that fits `width` columns ends (at least one character). */
-function fitEnd(text: string, start: number, width: number): number {
-  let used = 0;
-  let index = start;
-  while (index < text.length) {
-    const char = String.fromCodePoint(text.codePointAt(index)!);
-    const w = displayWidth(char);
-    if (used + w > width && index > start) break;
-    used += w;
-    index += char.length;
-    if (used > width) break;
-  }
-  return index;
+/** The last index at or before `from` of one of `marks` standing as a grapheme cluster by itself, or -1. */
+function lastWhole(head: string, starts: ReadonlySet<number>, marks: string, from: number): number {
+  for (let index = from; index >= 0; index--)
+    if (marks.includes(head[index]!) && starts.has(index) && starts.has(index + 1)) return index;
+  return -1;
 }
 
 /**
- * Breaks text into lines of `width` columns anywhere, losing nothing (for ids that must wrap). One
+ * Where the longest run of whole grapheme clusters of `text` from `start` that fits `width` columns
+ * ends (at least one cluster), and where its clusters start (relative to `start`, with its end).
+ */
+function fitEnd(text: string, start: number, width: number): { end: number; starts: Set<number> } {
+  let used = 0;
+  let end = start;
+  const starts = new Set([0]);
+  for (const cluster of clusters(text, start)) {
+    if (used + cluster.width > width && cluster.start > start) break;
+    used += cluster.width;
+    end = cluster.end;
+    starts.add(end - start);
+    if (used > width) break;
+  }
+  return { end, starts };
+}
+
+/**
+ * Breaks text into lines of `width` columns between any grapheme clusters, losing nothing (for ids that must wrap). One
  * pass: a megabyte-long value from a server must not take minutes.
  */
 export function hardWrap(text: string, width: number): string[] {
   const out: string[] = [];
-  let line = '';
+  let start = 0;
   let used = 0;
-  for (const char of text) {
-    const w = displayWidth(char);
-    if (used + w > width && line !== '') {
-      out.push(line);
-      [line, used] = ['', 0];
+  for (const cluster of clusters(text)) {
+    if (used + cluster.width > width && cluster.start > start) {
+      out.push(text.slice(start, cluster.start));
+      [start, used] = [cluster.start, 0];
     }
-    line += char;
-    used += w;
+    used += cluster.width;
   }
-  out.push(line);
+  out.push(text.slice(start));
   return out;
 }
 

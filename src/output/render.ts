@@ -3,6 +3,7 @@
 import type { Output } from './output.js';
 import type { Painter } from './paint.js';
 import { cellText, displayWidth, inertJson, jsonText, truncate, widest as widestOf } from './cells.js';
+import { drawBox } from './box.js';
 import { copyKind, hardWrap, layoutColumns, widestCopyable, wrapWords, type ColumnNeeds } from './fit.js';
 import { relativeTime } from './time.js';
 
@@ -315,7 +316,7 @@ function headerIn(column: Column, width: number): string {
 }
 
 async function drawTable(out: Output, columns: Column[], rows: string[][]): Promise<void> {
-  const [{ default: Table }, paint] = await Promise.all([import('cli-table3'), out.painter('stdout')]);
+  const paint = await out.painter('stdout');
   const width = terminalWidth(out);
   const measured = columns.map((column, index) => needs(column, rows, index));
   const { shown, widths, stacked } = layoutColumns(
@@ -336,12 +337,8 @@ async function drawTable(out: Output, columns: Column[], rows: string[][]): Prom
     out.stdout.write(`${blocks.join('\n\n')}\n`);
     return;
   }
-  const table = new Table({
-    head: shown.map((index, position) => paint.bold(headerIn(columns[index]!, widths[position]!))),
-    colWidths: widths.map((width) => width + 2),
-    style: { head: [], border: [], compact: true },
-    chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
-  });
+  const head = shown.map((index, position) => paint.bold(headerIn(columns[index]!, widths[position]!)));
+  const table: string[][] = [];
   for (const row of rows) {
     pushLines(
       table,
@@ -352,7 +349,7 @@ async function drawTable(out: Output, columns: Column[], rows: string[][]): Prom
       }),
     );
   }
-  out.stdout.write(`${table.toString()}\n`);
+  out.stdout.write(`${drawBox(widths, table, head)}\n`);
   const hidden = columns.filter((_, index) => !shown.includes(index)).map(header);
   if (hidden.length > 0 && !out.quiet && out.isStderrTTY) {
     const note = `Hidden at this width: ${hidden.join(', ')}; --fields or --json shows them.`;
@@ -366,7 +363,7 @@ async function drawTable(out: Output, columns: Column[], rows: string[][]): Prom
 }
 
 async function drawKeyValue(out: Output, pairs: [string, string, Column | undefined][]): Promise<void> {
-  const [{ default: Table }, paint] = await Promise.all([import('cli-table3'), out.painter('stdout')]);
+  const paint = await out.painter('stdout');
   // Two borders and a separator (3) plus a space either side of each cell (4).
   const room = Math.max(2, terminalWidth(out) - 7);
   const naturalKey = widestOf(pairs.map(([key]) => key));
@@ -387,16 +384,13 @@ async function drawKeyValue(out: Output, pairs: [string, string, Column | undefi
     out.stdout.write(`${lines.join('\n')}\n`);
     return;
   }
-  const table = new Table({
-    colWidths: [keyWidth + 2, valueWidth + 2],
-    style: { head: [], border: [], compact: true },
-  });
+  const table: string[][] = [];
   for (const [key, value, column] of pairs) {
     // Text breaks between words (a title); a value copied whole fits its column (above).
     const lines = wrapWords(value, valueWidth).map((line) => (column?.status ? paint.status(line) : line));
     pushLines(table, [wrap(key, keyWidth).map((line) => paint.dim(line)), lines]);
   }
-  out.stdout.write(`${table.toString()}\n`);
+  out.stdout.write(`${drawBox([keyWidth, valueWidth], table)}\n`);
 }
 
 /** A value of a record copied whole: declared so, or one URL, email address or id. */
@@ -438,9 +432,8 @@ export function stackedLines(
 
 /**
  * Adds a row whose cells hold several lines as that many rows of one line each: drawn without
- * separators between rows, it looks the same, and cli-table3 measures every line of a cell each
- * time it draws one (a cell of 40 lines took 5 s, 290 lines of a 20,000-character id from a server
- * minutes); one line a cell keeps drawing in step with the text.
+ * separators between rows, it looks the same, and each line is measured once (cli-table3, which drew
+ * tables before, measured every line of a cell for each line drawn: minutes for a long id).
  */
 function pushLines(table: { push(...rows: string[][]): number }, cells: string[][]): void {
   const height = Math.max(1, ...cells.map((lines) => lines.length));

@@ -133,8 +133,8 @@ const KEEP = '\u0000';
 /** `value` after `prefix`, broken at spaces into lines of `width` columns, the others indented under the first. */
 function hanging(prefix: string, value: string, width: number | undefined): string[] {
   const room = width && width > prefix.length + 10 ? width - prefix.length : Number.POSITIVE_INFINITY;
-  // Colour codes take no room on the screen.
-  const seen = (word: string) => displayWidth(word.replace(/\u001b\[[0-9;]*m/g, ''));
+  // Colour codes take no room on the screen; KEEP is shown as the space it stands for.
+  const seen = (word: string) => displayWidth(word.replace(/\u001b\[[0-9;]*m/g, '').replaceAll(KEEP, ' '));
   const lines: string[] = [];
   let current = '';
   for (const word of value.split(' ')) {

@@ -2,6 +2,7 @@
 // terminal: one line per attempt, the receiver's answer escaped and cut.
 import { displayWidth, inert, inertJson, truncate } from '../../output/cells.js';
 import { layoutFields, streamLine, type Field } from '../../output/fields.js';
+import { clusters } from '../../output/width.js';
 
 /** A snippet of a receiver's answer is cut to this many characters on its line. */
 const SNIPPET_CHARS = 60;
@@ -88,10 +89,16 @@ export function deliveryLines(deliveries: readonly ShownDelivery[], width?: numb
 
 /** The receiver's text as one quoted line (a JSON string: controls escaped), cut when long or wider than `room`. */
 function snippet(text: string, room = Number.POSITIVE_INFINITY): string {
-  const chars = [...text.replace(/\s+/g, ' ').trim()];
-  const quoted = inertJson(
-    chars.length > SNIPPET_CHARS ? `${chars.slice(0, SNIPPET_CHARS).join('')}…` : chars.join(''),
-  );
+  const flat = text.replace(/\s+/g, ' ').trim();
+  // The first characters as a person counts them: whole grapheme clusters (an emoji is not split).
+  let end = flat.length;
+  let count = 0;
+  for (const cluster of clusters(flat))
+    if (++count > SNIPPET_CHARS) {
+      end = cluster.start;
+      break;
+    }
+  const quoted = inertJson(end < flat.length ? `${flat.slice(0, end)}…` : flat);
   // Cut inside the quotes, so that a cut snippet still reads as one: "first words…".
   return displayWidth(quoted) <= room ? quoted : `${truncate(quoted.slice(0, -1), room - 1)}"`;
 }
