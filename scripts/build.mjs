@@ -68,6 +68,7 @@ const library = await build({
   platform: 'node',
   target: 'node20.18',
   minify: true,
+  keepNames: true, // error.name stays 'ApiError', not a minified letter
   sourcemap: 'linked',
   chunkNames: 'chunks/[name]-[hash]',
   define: { __HIRE_VERSION__: JSON.stringify(version) },

@@ -67,11 +67,12 @@ describe("import('hire')", () => {
     const box = await sandbox();
     // A request to a port nobody listens on: it fails (exit 6), after loading what requests need.
     const { files, stdout } = loadedFiles(
-      "const { HiringClient } = await import('hire'); const c = new HiringClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'hk_test_x', maxRetries: 0 }); const e = await c.jobs.list().catch((x) => x); console.log(e.exitCode);",
+      "const { HiringClient } = await import('hire'); const c = new HiringClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'hk_test_x', maxRetries: 0 }); const e = await c.jobs.list().catch((x) => x); console.log(e.exitCode, e.name);",
       box.root,
       box.env,
     );
-    expect(stdout.trim()).toBe('6');
+    // The minified build keeps class names: a script can print or test error.name.
+    expect(stdout.trim()).toBe('6 NetworkError');
     const sources = files.flatMap(sourcesOf);
     expect(sources.some((source) => source.endsWith('src/api/client.ts'))).toBe(true);
     expect(sources.filter((source) => CLI_SOURCES.test(source))).toEqual([]);
