@@ -3,13 +3,14 @@ import type { OutputFormat } from '../../output/formats.js';
 import type { Column } from '../../output/render.js';
 
 /**
- * At 80 columns the email hides first (whole or not at all: docs/output.md "Values a person
- * copies"), then the job (`--job` lists one job's candidates anyway).
+ * The default columns, also the piped list's tab-separated fields (scripts cut them by position:
+ * they stay as they were). The email is asked for with `--fields id,name,email`, and then kept
+ * whole (docs/output.md "Values a person copies"). At 80 columns the job hides first (`--job`
+ * lists one job's candidates anyway).
  */
 export const CANDIDATE_LIST_COLUMNS: readonly Column[] = [
   { key: 'id', keepWhole: true },
   { key: 'name', lines: 2, want: 12 },
-  { key: 'email', email: true, drop: 3 },
   { key: 'status', status: true },
   { key: 'score' },
   { key: 'job_id', header: 'JOB', keepWhole: true, drop: 2 },
