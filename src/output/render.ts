@@ -31,6 +31,8 @@ export interface Column {
   lines?: number;
   /** At a narrow terminal, columns with a rank are hidden, highest first, until the rest fit. */
   drop?: number;
+  /** Never hidden, at any width: the rows become blocks instead (docs/output.md "Values a person copies"). */
+  keep?: boolean;
   /** The header when the column is narrower than `header`. */
   short?: string;
   /** The width this column should keep before lower-value columns are hidden (8 by default). */
@@ -288,6 +290,7 @@ function needs(column: Column, rows: string[][], index: number): ColumnNeeds {
     want: column.want ?? 8,
     header: shortHead,
     ...(column.drop !== undefined ? { drop: column.drop } : {}),
+    ...(column.keep ? { keep: true } : {}),
   };
 }
 
