@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { JOB_LIST_COLUMNS } from '../../src/commands/jobs/columns.js';
 import { KEY_COLUMNS } from '../../src/commands/emulator/keys/columns.js';
 import { PROFILE_COLUMNS } from '../../src/commands/profiles/describe.js';
+import { WEBHOOK_DETAIL_COLUMNS, WEBHOOK_LIST_COLUMNS } from '../../src/commands/webhooks/columns.js';
 import { displayWidth } from '../../src/output/cells.js';
 import { layoutColumns, tableWidth, wrapProse, wrapWords, type ColumnNeeds } from '../../src/output/fit.js';
 import type { Output } from '../../src/output/output.js';
@@ -320,5 +321,31 @@ describe('drawn tables', () => {
         expect(text, `${columns}\n${text}`).toMatch(new RegExp(`(^|[ │])${word.replace(/[()]/g, '\\$&')}( |$)`, 'm'));
       expect(text, `${columns}\n${text}`).not.toMatch(/produc(?!tion)|emul…/);
     }
+  });
+
+  it('event kinds wrap between kinds, never inside one or cut, in lists and in a record', async () => {
+    const kinds = ['application.created', 'interview.scheduled', 'candidate.statusChanged', 'offer.extended'];
+    const hooks = [
+      { id: 'wh_rx1IF3LyZmmG5abG0STV', url: 'https://hooks.example-company.com/hiring/receive', events: kinds },
+      { id: 'wh_15c7MyGBtfzjRfkdGbUh', url: 'https://example.com/hooks/short', events: kinds.slice(1) },
+    ].map((hook) => ({ ...hook, status: 'active', created_at: '2026-06-15T11:00:00Z', secret: 'whsec_x' }));
+    const check = (text: string, label: string) => {
+      expect(text, label).not.toContain('…');
+      for (const kind of kinds) expect(text, `${label}\n${text}`).toMatch(new RegExp(`(^|[ │])${kind}(,| |$)`, 'm'));
+    };
+    for (const columns of [40, 60, 80, 100, 120, 140]) {
+      for (const fields of [undefined, ['id', 'events', 'status']]) {
+        const out = output({ columns, fields });
+        await printList(out, hooks, WEBHOOK_LIST_COLUMNS);
+        if (!/EVENTS/.test(out.errors())) check(out.text(), `list at ${columns}, --fields ${fields?.join(',')}`);
+      }
+      const one = output({ columns });
+      await printRecord(one, hooks[0]!, WEBHOOK_DETAIL_COLUMNS);
+      check(one.text(), `record at ${columns}`);
+    }
+    // At 120 columns the kinds are shown (the creation time gives way first).
+    const wide = output({ columns: 120 });
+    await printList(wide, hooks, WEBHOOK_LIST_COLUMNS);
+    expect(wide.errors()).not.toMatch(/EVENTS/);
   });
 });
