@@ -90,7 +90,8 @@ export default defineCommand({
     await printList(ctx.output, json ? rows.map(({ profile: _display, ...row }) => row) : rows, COLUMNS);
     if (!json) {
       for (const row of rows) {
-        if (row.status !== 'ok') ctx.output.say(inert(`${String(row.name)}: ${String(row.message)}`));
+        if (row.status !== 'ok')
+          ctx.output.say(ctx.fitToTerminal(inert(`${String(row.name)}: ${String(row.message)}`)));
         for (const warning of row.warnings as string[]) ctx.warn(`profile "${String(row.name)}": ${warning}.`);
       }
     }
