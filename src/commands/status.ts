@@ -49,7 +49,7 @@ const JOB_COLUMNS: readonly Column[] = [
 
 const DELIVERY_COLUMNS: readonly Column[] = [
   { key: 'event_id', header: 'EVENT', keepWhole: true },
-  { key: 'event_type', header: 'KIND', want: 23 },
+  { key: 'event_type', header: 'KIND', want: 23, wholeWords: true },
   { key: 'url', url: true },
   {
     key: 'last_answer',

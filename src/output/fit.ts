@@ -24,10 +24,18 @@ export interface ColumnNeeds {
   header: number;
   /** Hidden at a narrow terminal, highest first; undefined: always shown. */
   drop?: number;
+  /** Never hidden, even at a very narrow terminal: the rows are shown a record per block instead (a profile's environment). */
+  keep?: boolean;
 }
 
 /** The narrowest a text column is shown when the terminal is too narrow for what columns want. */
 const RELAXED_FLOOR = 4;
+/**
+ * A word up to this wide (`production`, `local-sandbox`, `unreachable`) is never split to squeeze a
+ * text column: its column is at least that wide, or the table becomes blocks (docs/output.md
+ * "Values a person copies").
+ */
+export const SHORT_WORD = 16;
 
 export interface Layout {
   /** Indices of the columns shown, in order. */
@@ -58,7 +66,7 @@ export function layoutColumns(columns: readonly ColumnNeeds[], width: number): L
     if (column.whole || (strict && column.firm)) return column.natural;
     const wanted = strict
       ? Math.max(column.want, column.header, column.least, column.word ?? 0)
-      : Math.max(column.least, RELAXED_FLOOR);
+      : Math.max(column.least, RELAXED_FLOOR, shortWord(column.word));
     return Math.min(column.content ?? column.natural, column.natural, wanted);
   };
   const total = (strict: boolean) => shown.reduce((sum, index) => sum + floor(columns[index]!, strict), 0);
@@ -73,15 +81,17 @@ export function layoutColumns(columns: readonly ColumnNeeds[], width: number): L
   }
   let floors = shown.map((index) => floor(columns[index]!, true));
   if (sum(floors) > budget()) {
-    // A very narrow terminal: any column but the whole ones may go, the last first, until the rest fit.
+    // A very narrow terminal: any column but the whole and kept ones may go, the last first, until the rest fit.
     while (total(false) > budget()) {
-      const last = shown.findLastIndex((index, position) => position > 0 && !columns[index]!.whole);
+      const last = shown.findLastIndex(
+        (index, position) => position > 0 && !columns[index]!.whole && !columns[index]!.keep,
+      );
       if (last < 0) break;
       shown.splice(last, 1);
     }
     floors = shown.map((index) => floor(columns[index]!, false));
   }
-  // Not even the ids, URLs and addresses fit: a record per block, every column in it.
+  // Not even the ids, URLs, addresses, kept columns and short words fit: a record per block, every column in it.
   if (sum(floors) > budget()) return { shown: columns.map((_, index) => index), widths: [], stacked: true };
   const room = budget();
   const contents = shown.map((index) =>
@@ -93,6 +103,11 @@ export function layoutColumns(columns: readonly ColumnNeeds[], width: number): L
     room,
   );
   return { shown, widths, stacked: false };
+}
+
+/** A column's widest word when it is short enough to keep whole (0 otherwise: a longer word may break). */
+function shortWord(word: number | undefined): number {
+  return word !== undefined && word <= SHORT_WORD ? word : 0;
 }
 
 function sum(values: readonly number[]): number {

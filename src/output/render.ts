@@ -27,10 +27,17 @@ export interface Column {
   url?: boolean;
   /** An email address: kept whole like an id. */
   email?: boolean;
+  /**
+   * Values copied whole, separated by spaces (event kinds typed in `--events`): wrapped between
+   * them, never inside one, never cut with `…` (docs/output.md "Values a person copies").
+   */
+  wholeWords?: boolean;
   /** At a narrow terminal, text runs onto up to this many lines before it is cut with `…`. */
   lines?: number;
   /** At a narrow terminal, columns with a rank are hidden, highest first, until the rest fit. */
   drop?: number;
+  /** Never hidden, at any width: the rows become blocks instead (docs/output.md "Values a person copies"). */
+  keep?: boolean;
   /** The header when the column is narrower than `header`. */
   short?: string;
   /** The width this column should keep before lower-value columns are hidden (8 by default). */
@@ -282,12 +289,13 @@ function needs(column: Column, rows: string[][], index: number): ColumnNeeds {
     content,
     whole,
     firm,
-    // A URL is whole now (it was cut in its path): no column has a least width but its floor.
-    least: 0,
+    // A URL is whole now (it was cut in its path); a list of kinds is never narrower than its widest kind.
+    least: column.wholeWords ? word : 0,
     word,
     want: column.want ?? 8,
     header: shortHead,
     ...(column.drop !== undefined ? { drop: column.drop } : {}),
+    ...(column.keep ? { keep: true } : {}),
   };
 }
 
@@ -297,7 +305,7 @@ function needs(column: Column, rows: string[][], index: number): ColumnNeeds {
  */
 function wholeColumn(column: Column, cells: readonly string[]): boolean {
   if (column.keepWhole === true || column.url === true || column.email === true) return true;
-  if (column.status || column.time || column.brief || column.lines) return false;
+  if (column.status || column.time || column.brief || column.lines || column.wholeWords) return false;
   const filled = cells.filter((text) => text !== '');
   return filled.length > 0 && filled.every((text) => !text.includes(' ') && copyKind(text) !== undefined);
 }
@@ -305,6 +313,7 @@ function wholeColumn(column: Column, cells: readonly string[]): boolean {
 /** A cell in `width` columns, as lines: a whole column is as wide as its widest cell, text wraps or ends with `…`. */
 function fitCell(column: Column, text: string, width: number): string[] {
   if (displayWidth(text) <= width) return [text];
+  if (column.wholeWords) return wrapWords(text, width);
   return wrapWords(text, width, column.lines ?? 1, false);
 }
 
@@ -373,7 +382,9 @@ async function drawKeyValue(out: Output, pairs: [string, string, Column | undefi
   // A value copied whole (or one in a sentence) wider than the value column: no box, a line each.
   const needed = Math.max(
     0,
-    ...pairs.map(([, value], index) => (whole[index] ? displayWidth(value) : widestCopyable(value))),
+    ...pairs.map(([, value, column], index) =>
+      whole[index] ? displayWidth(value) : column?.wholeWords ? widestWord(value) : widestCopyable(value),
+    ),
   );
   if (needed > valueWidth) {
     const lines = stackedLines(
@@ -391,6 +402,10 @@ async function drawKeyValue(out: Output, pairs: [string, string, Column | undefi
     pushLines(table, [wrap(key, keyWidth).map((line) => paint.dim(line)), lines]);
   }
   out.stdout.write(`${drawBox([keyWidth, valueWidth], table)}\n`);
+}
+
+function widestWord(text: string): number {
+  return Math.max(0, ...text.split(' ').map((part) => displayWidth(part)));
 }
 
 /** A value of a record copied whole: declared so, or one URL, email address or id. */

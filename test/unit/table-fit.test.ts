@@ -3,6 +3,8 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { JOB_LIST_COLUMNS } from '../../src/commands/jobs/columns.js';
 import { KEY_COLUMNS } from '../../src/commands/emulator/keys/columns.js';
+import { PROFILE_COLUMNS } from '../../src/commands/profiles/describe.js';
+import { WEBHOOK_DETAIL_COLUMNS, WEBHOOK_LIST_COLUMNS } from '../../src/commands/webhooks/columns.js';
 import { displayWidth } from '../../src/output/cells.js';
 import { layoutColumns, tableWidth, wrapProse, wrapWords, type ColumnNeeds } from '../../src/output/fit.js';
 import type { Output } from '../../src/output/output.js';
@@ -74,6 +76,24 @@ describe('layoutColumns', () => {
     expect(layout.stacked).toBe(true);
     expect(layout.shown).toEqual([0, 1]);
     expect(layoutColumns([need(30, { whole: true }), need(30, { whole: true })], 80).stacked).toBe(false);
+  });
+
+  it('never squeezes a text column below its longest short word, nor hides a kept column: blocks instead', () => {
+    // A URL of 79 columns, an environment whose words are 10 wide, a default marker.
+    const columns = [need(13, { whole: true }), need(21, { word: 10, keep: true }), need(79, { whole: true })];
+    const wide = layoutColumns([...columns, need(7, { word: 3 })], 120);
+    expect(wide.stacked).toBe(false);
+    expect(wide.widths[1]).toBeGreaterThanOrEqual(10);
+    // Too narrow for the environment's words beside the URL: blocks, every column in them.
+    const narrow = layoutColumns([...columns, need(7, { word: 3 })], 110);
+    expect(narrow.stacked).toBe(true);
+    expect(narrow.shown).toEqual([0, 1, 2, 3]);
+    // Without `keep` the environment would be hidden rather than shown.
+    expect(layoutColumns([columns[0]!, need(21, { word: 10 }), columns[2]!], 110).shown).toEqual([0, 2]);
+    // A word longer than 16 columns does not hold its column open: it may break, as prose does.
+    const long = layoutColumns([need(40, { whole: true }), need(30, { word: 30 })], 60);
+    expect(long.stacked).toBe(false);
+    expect(long.widths[1]).toBeLessThan(30);
   });
 });
 
@@ -271,5 +291,61 @@ describe('drawn tables', () => {
       'Senior Backend Engineer, Payments',
       'Platform and Infrastructure',
     ]);
+  });
+
+  it("a profile's environment is never hidden or split, at any width", async () => {
+    const profile = (name: string, environment: string, emulator: boolean, url: string, isDefault = false) => ({
+      name,
+      environment,
+      emulator,
+      base_url: url,
+      key: emulator ? '(emulator key)' : 'hk_…1234',
+      default: isDefault,
+    });
+    const rows = [
+      profile('local', 'production', true, 'http://127.0.0.1:4010/api/v1', true),
+      profile('local-sandbox', 'sandbox', true, 'http://127.0.0.1:4010/sandbox/api/v1'),
+      profile(
+        'acme',
+        'sandbox',
+        false,
+        'http://127.0.0.1:4099/tenants/acme-international-holdings-europe/sandbox/api/v1',
+      ),
+    ];
+    for (const columns of [40, 60, 80, 100, 110, 120, 140]) {
+      const out = output({ columns });
+      await printList(out, rows, PROFILE_COLUMNS);
+      const text = out.text();
+      expect(out.errors(), `${columns}\n${out.errors()}`).not.toMatch(/Hidden.*ENV/);
+      for (const word of ['production', '(emulator)', 'sandbox', 'local-sandbox'])
+        expect(text, `${columns}\n${text}`).toMatch(new RegExp(`(^|[ │])${word.replace(/[()]/g, '\\$&')}( |$)`, 'm'));
+      expect(text, `${columns}\n${text}`).not.toMatch(/produc(?!tion)|emul…/);
+    }
+  });
+
+  it('event kinds wrap between kinds, never inside one or cut, in lists and in a record', async () => {
+    const kinds = ['application.created', 'interview.scheduled', 'candidate.statusChanged', 'offer.extended'];
+    const hooks = [
+      { id: 'wh_rx1IF3LyZmmG5abG0STV', url: 'https://hooks.example-company.com/hiring/receive', events: kinds },
+      { id: 'wh_15c7MyGBtfzjRfkdGbUh', url: 'https://example.com/hooks/short', events: kinds.slice(1) },
+    ].map((hook) => ({ ...hook, status: 'active', created_at: '2026-06-15T11:00:00Z', secret: 'whsec_x' }));
+    const check = (text: string, label: string) => {
+      expect(text, label).not.toContain('…');
+      for (const kind of kinds) expect(text, `${label}\n${text}`).toMatch(new RegExp(`(^|[ │])${kind}(,| |$)`, 'm'));
+    };
+    for (const columns of [40, 60, 80, 100, 120, 140]) {
+      for (const fields of [undefined, ['id', 'events', 'status']]) {
+        const out = output({ columns, fields });
+        await printList(out, hooks, WEBHOOK_LIST_COLUMNS);
+        if (!/EVENTS/.test(out.errors())) check(out.text(), `list at ${columns}, --fields ${fields?.join(',')}`);
+      }
+      const one = output({ columns });
+      await printRecord(one, hooks[0]!, WEBHOOK_DETAIL_COLUMNS);
+      check(one.text(), `record at ${columns}`);
+    }
+    // At 120 columns the kinds are shown (the creation time gives way first).
+    const wide = output({ columns: 120 });
+    await printList(wide, hooks, WEBHOOK_LIST_COLUMNS);
+    expect(wide.errors()).not.toMatch(/EVENTS/);
   });
 });

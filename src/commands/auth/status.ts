@@ -21,13 +21,14 @@ const ROTATE_AFTER_DAYS = 90;
 const EXPIRY_WARNING_DAYS = 14;
 
 const COLUMNS: readonly Column[] = [
-  { key: 'profile', lines: 2 },
-  { key: 'environment', header: 'ENV', lines: 2, want: 10, format: environmentCell },
+  // Never hidden (docs/output.md "Values a person copies"): which profile, its environment, its state.
+  { key: 'profile', lines: 2, keep: true },
+  { key: 'environment', header: 'ENV', lines: 2, want: 10, keep: true, format: environmentCell },
   { key: 'base_url', header: 'BASE URL', url: true },
   // At a narrow terminal the source goes first, then the key, then the rate limit; never the environment or address.
   { key: 'key', lines: 2, drop: 2 },
   { key: 'key_source', header: 'SOURCE', lines: 2, drop: 3 },
-  { key: 'status', status: true, want: 6 },
+  { key: 'status', status: true, want: 6, keep: true },
   {
     key: 'rate_limit',
     header: 'RATE LIMIT',
@@ -89,7 +90,8 @@ export default defineCommand({
     await printList(ctx.output, json ? rows.map(({ profile: _display, ...row }) => row) : rows, COLUMNS);
     if (!json) {
       for (const row of rows) {
-        if (row.status !== 'ok') ctx.output.say(inert(`${String(row.name)}: ${String(row.message)}`));
+        if (row.status !== 'ok')
+          ctx.output.say(ctx.fitToTerminal(inert(`${String(row.name)}: ${String(row.message)}`)));
         for (const warning of row.warnings as string[]) ctx.warn(`profile "${String(row.name)}": ${warning}.`);
       }
     }

@@ -6,7 +6,14 @@ import type { Column } from '../../output/render.js';
 export const PROFILE_COLUMNS: readonly Column[] = [
   { key: 'name', keepWhole: true },
   // The platform environment, and whether it is the local emulator's: production and sandbox never look alike.
-  { key: 'environment', header: 'ENV', lines: 2, want: 10, format: (value, record) => environmentCell(value, record) },
+  {
+    key: 'environment',
+    header: 'ENV',
+    lines: 2,
+    want: 10,
+    keep: true,
+    format: (value, record) => environmentCell(value, record),
+  },
   // Whole: the production and sandbox addresses of one server differ only in their paths.
   { key: 'base_url', header: 'BASE URL', url: true },
   { key: 'key', lines: 2, drop: 1 },

@@ -7,7 +7,7 @@ import { runList } from '../shared/list.js';
 
 const COLUMNS: readonly Column[] = [
   { key: 'id', keepWhole: true },
-  { key: 'event_type', header: 'EVENT', lines: 2 },
+  { key: 'event_type', header: 'EVENT', wholeWords: true },
   { key: 'event_id', header: 'EVENT ID', keepWhole: true, drop: 1 },
   { key: 'state', status: true },
   { key: 'attempts', short: 'TRIES', format: (value) => (Array.isArray(value) ? String(value.length) : '') },
