@@ -492,6 +492,40 @@ describe('the description: Markdown paragraphs, ended by "." or Ctrl-D, or writt
     expect(job.description).toBe(text);
   });
 
+  it('after questions answered by hand (title typed, Location chosen, city typed), a pasted 200 lines is the description exactly, one prompt left', async () => {
+    const box = await sandbox();
+    // The title and the location asked: each earlier question reads the terminal with a readline of
+    // its own, and the description's paste comes after them (issue 28: it was drawn once a key then).
+    const asked = ALL_BUT_DESCRIPTION.filter(
+      (arg, index, all) =>
+        !['--title', '--location-type'].includes(arg) && !['--title', '--location-type'].includes(all[index - 1]!),
+    );
+    const pane = track(hirePane(box, ['jobs', 'create', ...asked], { width: 80, height: 24 }));
+    await answer(pane, Q.title, '-l', 'Pasted after typing');
+    await pane.waitFor(/^\? Job title Pasted after typing\s*$/m);
+    pane.sendKeys('Enter');
+    await pick(pane, Q.location, 1, 'hybrid');
+    await answer(pane, Q.city, '-l', 'Berlin');
+    await pane.waitFor(/^\? City Berlin\s*$/m);
+    pane.sendKeys('Enter');
+    await answer(pane, Q.state, '-l', 'BE');
+    await pane.waitFor(/^\? State or province BE\s*$/m);
+    pane.sendKeys('Enter');
+    await pane.waitFor(asking(Q.description));
+    const text = pastedLines().join('\n');
+    pane.paste(`${text}\n`);
+    await pane.waitFor(new RegExp(`^${[...text].length} characters ✓$`, 'm'));
+    expect(pane.capture()).toMatch(/^  The last line\.$/m);
+    pane.sendKeys('.', 'Enter');
+    await pane.waitFor(new RegExp(`^✔ ${escapeRegExp(Q.description)} ${[...text].length} characters`, 'm'));
+    const history = pane.capture({ history: true });
+    expect(history.match(new RegExp(`^[?✔] ${escapeRegExp(Q.description)}`, 'gm')) ?? []).toHaveLength(1);
+    const job = await created(box, pane);
+    expect(job.description).toBe(text);
+    expect(job.title).toBe('Pasted after typing');
+    expect(job.location).toMatchObject({ type: 'hybrid', city: 'Berlin', state: 'BE', country: 'US' });
+  });
+
   it('a paste marked by the terminal (bracketed paste) is text: "." and "e" alone in it are lines of the description', async () => {
     const box = await sandbox();
     const pane = track(hirePane(box, ['jobs', 'create', ...ALL_BUT_DESCRIPTION], { width: 80, height: 24 }));
