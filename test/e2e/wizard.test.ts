@@ -342,6 +342,40 @@ describe('the job-creation wizard at a terminal', () => {
     expect(jobs[0]).not.toHaveProperty('employment_type');
   });
 
+  it('lines pasted into a one-line question (Country) show joined on its line, whole, and answer nothing by themselves', async () => {
+    const box = await sandbox();
+    const flags = ALL_BUT_ASSESSMENT.filter((arg, index, all) => arg !== '--country' && all[index - 1] !== '--country');
+    const pane = track(
+      hirePane(box, ['jobs', 'create', ...flags, '--no-auto-generate', '-i'], { width: 120, height: 24 }),
+    );
+    await pane.waitFor(asking(Q.country));
+    // Unmarked (the terminal sends each line break as Enter): the last one answers, with the lines joined.
+    pane.paste('Line 1: we speak English\nLine 2: and clients\nLine 3: in Europe\n');
+    const joined = await pane.waitFor(
+      /^\? Country.* Line 1: we speak English Line 2: and clients Line 3: in Europe\s*$/m,
+    );
+    expect(joined).not.toMatch(/English(Line|[^ ]Line)|clientsLine/);
+    // Marked (bracketed paste): no line break of it answers; the joined text waits for Enter.
+    pane.sendKeys('C-u');
+    await pane.waitFor(/^\? Country, two letters such as US or DE \(optional\)\s*$/m);
+    pane.paste('DE\nFR\n', { bracketed: true });
+    await pane.waitFor(/^\? Country.*\) DE FR\s*$/m);
+    expect(pane.capture()).toMatch(asking(Q.country));
+    pane.sendKeys('C-u');
+    await pane.waitFor(/^\? Country, two letters such as US or DE \(optional\)\s*$/m);
+    pane.sendKeys('-l', 'US');
+    await pane.waitFor(/^\? Country.*\) US\s*$/m);
+    pane.sendKeys('Enter');
+    await answer(pane, Q.publish, 'Enter');
+    await answer(pane, Q.save, 'Enter');
+    await answer(pane, Q.confirm, 'Enter');
+    const { code, screen } = await exitOf(pane);
+    expect(code, screen).toBe(0);
+    const jobs = listJobs(box);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]!.location).toMatchObject({ type: 'remote', country: 'US' });
+  });
+
   it('asks on stderr when stdout is redirected; the file holds only the job JSON', async () => {
     const box = await sandbox();
     const pane = track(shellPane(box, 'hire jobs create --title T --json > out.json'));
