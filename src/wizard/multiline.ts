@@ -132,14 +132,14 @@ export class Typed {
   }
 }
 
-/** What the prompt needs of readline: its line, and whether more keys of the same read follow. */
-interface KeyLine {
-  line: string;
-  /**
-   * False while Node's keypress decoder hands out the keys of one read from the terminal but its
-   * last (it is how readline leaves a paste's tabs alone): undefined where Node does not say.
-   */
-  isCompletionEnabled?: boolean;
+/**
+ * The input as the prompt watches it: Node's keypress decoder is a 'data' listener of it, which
+ * hands out all the keys of one read from the terminal before the listeners after it run.
+ */
+interface ReadInput {
+  on(event: 'data', listener: () => void): unknown;
+  prependListener(event: 'data', listener: () => void): unknown;
+  removeListener(event: 'data', listener: () => void): unknown;
 }
 
 export const multiline = createPrompt<string, MultilineConfig>((config, done) => {
@@ -148,8 +148,15 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
   // The text lives outside the prompt's state: a key changes it without a drawing (see draw()).
   const [typed] = useState(() => new Typed());
   const [, setDrawings] = useState(0);
-  // Drawings made and the one waiting; whether the keys now are a paste's (between its marks).
-  const drawing = useRef<{ count: number; pending?: NodeJS.Immediate; pasting?: boolean }>({ count: 0 });
+  // Drawings made; whether a read's keys are being handed out, and a drawing waits for its end (with
+  // a fallback at the end of the event loop's turn); whether the keys now are a paste's (between its
+  // marks).
+  const drawing = useRef<{
+    count: number;
+    reading?: boolean;
+    pending?: NodeJS.Immediate;
+    pasting?: boolean;
+  }>({ count: 0 });
   const [error, setError] = useState<string | undefined>(undefined);
   const [note, setNote] = useState<string | undefined>(undefined);
   // No spinner while the editor is open: its ticks would redraw this prompt over the editor's screen.
@@ -161,32 +168,51 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
       if (key?.ctrl && key.name === 'd') key.name = EOF_KEY;
     };
     rl.input.prependListener('keypress', rename);
+    // Where a read starts and ends, seen by the prompt itself: Node tells only the first readline
+    // made on the terminal (rl.isCompletionEnabled), and the wizard's earlier questions each made
+    // one, so that a paste after them was drawn once a key (12 s of CPU for 200 lines).
+    const input = rl.input as unknown as ReadInput;
+    const readStarts = () => {
+      drawing.current.reading = true;
+    };
+    const readEnds = () => {
+      drawing.current.reading = false;
+      if (drawing.current.pending !== undefined) drawNow();
+    };
+    input.prependListener('data', readStarts);
+    input.on('data', readEnds); // after the decoder, there since the readline was made
     markPastes(rl, true);
     return () => {
       rl.input.removeListener('keypress', rename);
+      input.removeListener('data', readStarts);
+      input.removeListener('data', readEnds);
       clearImmediate(drawing.current.pending);
+      drawing.current.pending = undefined;
       markPastes(rl, false);
     };
   }, []);
 
-  /**
-   * Draws the prompt anew once the keys read together have all been taken: a paste arrives as
-   * thousands of keys in a few reads, and drawing at each cost seconds of CPU (issue 28). A key
-   * typed by hand is a read of its own, drawn at once; should Node not say where a read ends, the
-   * drawing waits for the end of the event loop's turn (setImmediate), after the read.
-   */
-  const draw = (rl: KeyLine) => {
+  const drawNow = () => {
     const state = drawing.current;
-    if (rl.isCompletionEnabled === false) {
-      state.pending ??= setImmediate(() => {
-        state.pending = undefined;
-        setDrawings(++state.count);
-      });
-      return;
-    }
     clearImmediate(state.pending);
     state.pending = undefined;
     setDrawings(++state.count);
+  };
+
+  /**
+   * Draws the prompt anew once the keys read together have all been taken: a paste arrives as
+   * thousands of keys in a few reads, and drawing at each cost seconds of CPU (issue 28). A key
+   * typed by hand is a read of its own, drawn at its end, at once; a key that comes outside any
+   * read is drawn at once. Should a read's end go unseen, the drawing waits for the end of the
+   * event loop's turn (setImmediate).
+   */
+  const draw = () => {
+    const state = drawing.current;
+    if (state.reading) {
+      state.pending ??= setImmediate(drawNow);
+      return;
+    }
+    drawNow();
   };
 
   /** Ends the prompt with `text` when it is valid; else shows why and stays. */
@@ -194,6 +220,7 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
     const problem = config.validate?.(text);
     if (problem === undefined) {
       clearImmediate(drawing.current.pending);
+      drawing.current.pending = undefined;
       typed.set(kept);
       typed.line = '';
       setStatus('done');
@@ -208,7 +235,7 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
     if (status !== 'idle') return;
     if (key.name === 'paste-start' || key.name === 'paste-end') {
       drawing.current.pasting = key.name === 'paste-start';
-      draw(rl); // the end mark is often a read's last key
+      draw(); // the end mark is often a read's last key
       return;
     }
     const line = typed.line; // before this key: on Enter, readline has already emptied its own
@@ -216,14 +243,14 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
     if (key.ctrl && key.name === EOF_KEY) {
       // The line being typed counts; when the text is too short, the rule shows and typing goes on.
       const kept = typed.all(true);
-      if (!finish(tidy(kept.join('\n')), kept)) draw(rl);
+      if (!finish(tidy(kept.join('\n')), kept)) draw();
       return;
     }
     if (isEnterKey(key)) {
       const command = line.trim();
       if (command === '.' && !pasted) {
         typed.line = ''; // readline has cleared its line on Enter
-        if (!finish(tidy(typed.lines.join('\n')), typed.lines)) draw(rl);
+        if (!finish(tidy(typed.lines.join('\n')), typed.lines)) draw();
         return;
       }
       if (command === 'e' && !pasted && config.edit) {
@@ -244,7 +271,7 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
       typed.line = rl.line;
       setError(undefined);
     }
-    draw(rl);
+    draw();
   });
 
   /** Hands the terminal to the editor, then takes the saved text: it ends the prompt when valid. */
@@ -260,6 +287,7 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
     const editing = config.edit!(tidy(typed.lines.join('\n')));
     input.setRawMode?.(false);
     clearImmediate(drawing.current.pending);
+    drawing.current.pending = undefined;
     typed.line = '';
     setStatus('editing');
     setError(undefined);

@@ -7,6 +7,7 @@ import { ask, promptIO } from '../terminal/prompt.js';
 import type { Asker } from './asker.js';
 import { chooseEditor, editText } from './editor.js';
 import { multiline } from './multiline.js';
+import { oneLine } from './oneline.js';
 
 /** A stream's file descriptor, so that the editor gets the very terminal the prompts are on. */
 const fdOf = (stream: unknown): number | 'inherit' => {
@@ -24,14 +25,16 @@ export function terminalAsker(ctx: Context): { asker: Asker; dispose(): void } {
   const context = { ...io, signal: controller.signal };
   const asker: Asker = {
     text: (question) =>
-      ask(() =>
-        input(
-          {
-            message: question.message,
-            ...(question.default !== undefined ? { default: question.default } : {}),
-            validate: (answer: string) => question.validate?.(answer) ?? true,
-          },
-          context,
+      oneLine(io, () =>
+        ask(() =>
+          input(
+            {
+              message: question.message,
+              ...(question.default !== undefined ? { default: question.default } : {}),
+              validate: (answer: string) => question.validate?.(answer) ?? true,
+            },
+            context,
+          ),
         ),
       ),
     multiline: (question) => {

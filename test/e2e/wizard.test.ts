@@ -342,6 +342,40 @@ describe('the job-creation wizard at a terminal', () => {
     expect(jobs[0]).not.toHaveProperty('employment_type');
   });
 
+  it('lines pasted into a one-line question (Country) show joined on its line, whole, and answer nothing by themselves', async () => {
+    const box = await sandbox();
+    const flags = ALL_BUT_ASSESSMENT.filter((arg, index, all) => arg !== '--country' && all[index - 1] !== '--country');
+    const pane = track(
+      hirePane(box, ['jobs', 'create', ...flags, '--no-auto-generate', '-i'], { width: 120, height: 24 }),
+    );
+    await pane.waitFor(asking(Q.country));
+    // Unmarked (the terminal sends each line break as Enter): the last one answers, with the lines joined.
+    pane.paste('Line 1: we speak English\nLine 2: and clients\nLine 3: in Europe\n');
+    const joined = await pane.waitFor(
+      /^\? Country.* Line 1: we speak English Line 2: and clients Line 3: in Europe\s*$/m,
+    );
+    expect(joined).not.toMatch(/English(Line|[^ ]Line)|clientsLine/);
+    // Marked (bracketed paste): no line break of it answers; the joined text waits for Enter.
+    pane.sendKeys('C-u');
+    await pane.waitFor(/^\? Country, two letters such as US or DE \(optional\)\s*$/m);
+    pane.paste('DE\nFR\n', { bracketed: true });
+    await pane.waitFor(/^\? Country.*\) DE FR\s*$/m);
+    expect(pane.capture()).toMatch(asking(Q.country));
+    pane.sendKeys('C-u');
+    await pane.waitFor(/^\? Country, two letters such as US or DE \(optional\)\s*$/m);
+    pane.sendKeys('-l', 'US');
+    await pane.waitFor(/^\? Country.*\) US\s*$/m);
+    pane.sendKeys('Enter');
+    await answer(pane, Q.publish, 'Enter');
+    await answer(pane, Q.save, 'Enter');
+    await answer(pane, Q.confirm, 'Enter');
+    const { code, screen } = await exitOf(pane);
+    expect(code, screen).toBe(0);
+    const jobs = listJobs(box);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]!.location).toMatchObject({ type: 'remote', country: 'US' });
+  });
+
   it('asks on stderr when stdout is redirected; the file holds only the job JSON', async () => {
     const box = await sandbox();
     const pane = track(shellPane(box, 'hire jobs create --title T --json > out.json'));
@@ -490,6 +524,40 @@ describe('the description: Markdown paragraphs, ended by "." or Ctrl-D, or writt
     expect(history.match(new RegExp(`^[?✔] ${escapeRegExp(Q.description)}`, 'gm')) ?? []).toHaveLength(1);
     const job = await created(box, pane);
     expect(job.description).toBe(text);
+  });
+
+  it('after questions answered by hand (title typed, Location chosen, city typed), a pasted 200 lines is the description exactly, one prompt left', async () => {
+    const box = await sandbox();
+    // The title and the location asked: each earlier question reads the terminal with a readline of
+    // its own, and the description's paste comes after them (issue 28: it was drawn once a key then).
+    const asked = ALL_BUT_DESCRIPTION.filter(
+      (arg, index, all) =>
+        !['--title', '--location-type'].includes(arg) && !['--title', '--location-type'].includes(all[index - 1]!),
+    );
+    const pane = track(hirePane(box, ['jobs', 'create', ...asked], { width: 80, height: 24 }));
+    await answer(pane, Q.title, '-l', 'Pasted after typing');
+    await pane.waitFor(/^\? Job title Pasted after typing\s*$/m);
+    pane.sendKeys('Enter');
+    await pick(pane, Q.location, 1, 'hybrid');
+    await answer(pane, Q.city, '-l', 'Berlin');
+    await pane.waitFor(/^\? City Berlin\s*$/m);
+    pane.sendKeys('Enter');
+    await answer(pane, Q.state, '-l', 'BE');
+    await pane.waitFor(/^\? State or province BE\s*$/m);
+    pane.sendKeys('Enter');
+    await pane.waitFor(asking(Q.description));
+    const text = pastedLines().join('\n');
+    pane.paste(`${text}\n`);
+    await pane.waitFor(new RegExp(`^${[...text].length} characters ✓$`, 'm'));
+    expect(pane.capture()).toMatch(/^  The last line\.$/m);
+    pane.sendKeys('.', 'Enter');
+    await pane.waitFor(new RegExp(`^✔ ${escapeRegExp(Q.description)} ${[...text].length} characters`, 'm'));
+    const history = pane.capture({ history: true });
+    expect(history.match(new RegExp(`^[?✔] ${escapeRegExp(Q.description)}`, 'gm')) ?? []).toHaveLength(1);
+    const job = await created(box, pane);
+    expect(job.description).toBe(text);
+    expect(job.title).toBe('Pasted after typing');
+    expect(job.location).toMatchObject({ type: 'hybrid', city: 'Berlin', state: 'BE', country: 'US' });
   });
 
   it('a paste marked by the terminal (bracketed paste) is text: "." and "e" alone in it are lines of the description', async () => {
