@@ -33,6 +33,23 @@ import {
 
 const objectError = typeError('an object');
 
+/**
+ * For a rule across fields: run it even when another field of the object failed, so that every bad
+ * field is named at once (docs/api-choices.md §11); zod skips such checks by default. The rule then
+ * sees the fields as given, so it checks their types itself.
+ */
+const evenWhenOthersFail = {
+  when: (payload: { value: unknown }) =>
+    typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+};
+
+/** Salary min ≤ max, when both are numbers. */
+const salaryRange = z.superRefine(({ min, max }: { min?: unknown; max?: unknown }, ctx) => {
+  if (typeof min === 'number' && typeof max === 'number' && Number.isFinite(min) && Number.isFinite(max) && min > max) {
+    ctx.addIssue({ code: 'custom', path: ['max'], message: `must not be less than salary.min (${min})` });
+  }
+}, evenWhenOthersFail);
+
 const locationFields = {
   type: oneOf(LOCATION_TYPES),
   city: z.optional(nonEmptyText()),
@@ -49,7 +66,7 @@ const LocationSchema = z.strictObject(locationFields, { error: objectError }).ch
         ctx.addIssue({ code: 'custom', path: [field], message: `is required when location.type is ${type}` });
       }
     }
-  }),
+  }, evenWhenOthersFail),
 );
 
 const SalarySchema = z
@@ -62,13 +79,7 @@ const SalarySchema = z
     },
     { error: objectError },
   )
-  .check(
-    z.superRefine(({ min, max }, ctx) => {
-      if (min !== undefined && max !== undefined && min > max) {
-        ctx.addIssue({ code: 'custom', path: ['max'], message: `must not be less than salary.min (${min})` });
-      }
-    }),
-  );
+  .check(salaryRange);
 
 const AssessmentConfigSchema = z.strictObject(
   {
@@ -234,13 +245,7 @@ export const JobPatchSchema = z.strictObject(
           },
           { error: objectError },
         )
-        .check(
-          z.superRefine(({ min, max }, ctx) => {
-            if (typeof min === 'number' && typeof max === 'number' && min > max) {
-              ctx.addIssue({ code: 'custom', path: ['max'], message: `must not be less than salary.min (${min})` });
-            }
-          }),
-        ),
+        .check(salaryRange),
     ),
   },
   { error: typeError('a JSON object') },
