@@ -500,9 +500,9 @@ const oneLine = (text: string): string => text.trim().replace(/\s+/gu, ' ');
  * ("Office Manager" in the Office Manager department has no topic).
  */
 function topicsOf(job: AssessmentSource, title: string): string[] {
-  const said = title.toLowerCase();
+  const said = ` ${title.toLowerCase()} `;
   const fresh = (list: readonly string[]) =>
-    list.map(oneLine).filter((topic) => topic !== '' && !said.includes(topic.toLowerCase()));
+    list.map(oneLine).filter((topic) => topic !== '' && !said.includes(` ${topic.toLowerCase()} `));
   const skills = fresh(job.skills ?? []);
   if (skills.length > 0) return skills;
   const requirements = fresh(job.requirements ?? []).filter((topic) => topic.split(' ').length <= 3);

@@ -147,6 +147,15 @@ describe('questions read right with any title (issue 28 item 10)', () => {
     for (const question of questions) expect(question.prompt).toMatch(/^[A-Z][^]*[.?]$/);
   });
 
+  it('takes no topic the title already says, whole words only', () => {
+    const [senior] = generateQuestions(job('Senior Office Manager', { department: 'office manager' }), 1, TYPES);
+    expect(senior!.prompt).toBe(
+      'As a Senior Office Manager, what is the best first move when your work is not going well?',
+    );
+    const [dba] = generateQuestions(job('PostgreSQL DBA', { skills: ['SQL'] }), 1, TYPES);
+    expect(dba!.prompt).toContain('a report on SQL looks wrong');
+  });
+
   it('says each family’s rank and scenario prompts with the title in them', () => {
     const [, rank, scenario] = generateQuestions(job('Office Manager'), 3, TYPES);
     expect(rank!.prompt).toBe('Rank these tasks from most to least urgent in your first week as an Office Manager.');
