@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import {
   amount,
+  evenWhenOthersFail,
   everyKey,
   flag,
   isoCode,
@@ -32,16 +33,6 @@ import {
 } from './vocabulary.js';
 
 const objectError = typeError('an object');
-
-/**
- * For a rule across fields: run it even when another field of the object failed, so that every bad
- * field is named at once (docs/api-choices.md §11); zod skips such checks by default. The rule then
- * sees the fields as given, so it checks their types itself.
- */
-const evenWhenOthersFail = {
-  when: (payload: { value: unknown }) =>
-    typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
-};
 
 /** Salary min ≤ max, when both are numbers. */
 const salaryRange = z.superRefine(({ min, max }: { min?: unknown; max?: unknown }, ctx) => {
