@@ -2,6 +2,7 @@
 // for a job (`job_id`), or from a title and skills, with the job's assessment settings.
 import * as z from 'zod/mini';
 import {
+  evenWhenOthersFail,
   flag,
   listOf,
   nonEmptyText,
@@ -36,7 +37,7 @@ export const AssessmentInputSchema = z.looseObject(ASSESSMENT_FIELDS, { error: t
         message: 'is required (or a title to generate questions from)',
       });
     }
-  }),
+  }, evenWhenOthersFail),
 );
 export type AssessmentInput = z.infer<typeof AssessmentInputSchema>;
 

@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import {
   amount,
+  evenWhenOthersFail,
   everyKey,
   flag,
   isoCode,
@@ -33,6 +34,13 @@ import {
 
 const objectError = typeError('an object');
 
+/** Salary min ≤ max, when both are numbers. */
+const salaryRange = z.superRefine(({ min, max }: { min?: unknown; max?: unknown }, ctx) => {
+  if (typeof min === 'number' && typeof max === 'number' && Number.isFinite(min) && Number.isFinite(max) && min > max) {
+    ctx.addIssue({ code: 'custom', path: ['max'], message: `must not be less than salary.min (${min})` });
+  }
+}, evenWhenOthersFail);
+
 const locationFields = {
   type: oneOf(LOCATION_TYPES),
   city: z.optional(nonEmptyText()),
@@ -49,7 +57,7 @@ const LocationSchema = z.strictObject(locationFields, { error: objectError }).ch
         ctx.addIssue({ code: 'custom', path: [field], message: `is required when location.type is ${type}` });
       }
     }
-  }),
+  }, evenWhenOthersFail),
 );
 
 const SalarySchema = z
@@ -62,13 +70,7 @@ const SalarySchema = z
     },
     { error: objectError },
   )
-  .check(
-    z.superRefine(({ min, max }, ctx) => {
-      if (min !== undefined && max !== undefined && min > max) {
-        ctx.addIssue({ code: 'custom', path: ['max'], message: `must not be less than salary.min (${min})` });
-      }
-    }),
-  );
+  .check(salaryRange);
 
 const AssessmentConfigSchema = z.strictObject(
   {
@@ -234,13 +236,7 @@ export const JobPatchSchema = z.strictObject(
           },
           { error: objectError },
         )
-        .check(
-          z.superRefine(({ min, max }, ctx) => {
-            if (typeof min === 'number' && typeof max === 'number' && min > max) {
-              ctx.addIssue({ code: 'custom', path: ['max'], message: `must not be less than salary.min (${min})` });
-            }
-          }),
-        ),
+        .check(salaryRange),
     ),
   },
   { error: typeError('a JSON object') },

@@ -95,6 +95,16 @@ export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldE
 
 export type Validation<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
 
+/**
+ * For a rule across fields (a superRefine's params): run it even when another field of the object
+ * failed, so that every bad field is named at once (docs/api-choices.md §11); zod skips such checks
+ * by default. The rule then sees the fields as given, so it checks their types itself.
+ */
+export const evenWhenOthersFail = {
+  when: (payload: { value: unknown }) =>
+    typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+};
+
 export function validateWith<T>(schema: z.ZodMiniType<T>, input: unknown): Validation<T> {
   const result = schema.safeParse(input);
   if (result.success) return { ok: true, value: result.data };

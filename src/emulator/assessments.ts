@@ -62,10 +62,26 @@ interface RoleFamily {
   choices: readonly string[];
   tasks: readonly string[];
   situations: readonly string[];
-  choicePrompt: (title: string, topic: string) => string;
-  rankPrompt: (title: string, topic: string) => string;
-  scenarioPrompt: (title: string, topic: string, situation: string) => string;
+  /** Each prompt reads right with any title: `role` is the title with its article ("an Office Manager"). */
+  choicePrompt: (words: Wording) => string;
+  rankPrompt: (words: Wording) => string;
+  scenarioPrompt: (words: Wording, situation: string) => string;
 }
+
+/**
+ * What a prompt is built from: the title as written (whitespace collapsed), the title with its
+ * article, and the topic (a skill, a short requirement or the department) or none when the job
+ * names nothing the title does not already say.
+ */
+export interface Wording {
+  title: string;
+  role: string;
+  topic: string | undefined;
+}
+
+/** ` X` when there is a topic X, else nothing: for a phrase that reads right with or without it. */
+const opt = (topic: string | undefined, before = '', after = ''): string =>
+  topic === undefined ? '' : `${before}${topic}${after}`;
 
 const ENGINEERING: RoleFamily = {
   name: 'engineering',
@@ -116,10 +132,12 @@ const ENGINEERING: RoleFamily = {
     'was built by a team that has since left',
     'must scale to ten times its current load',
   ],
-  choicePrompt: (title, topic) => `As a ${title}, what is the best first move when a change touches ${topic}?`,
-  rankPrompt: (title, topic) => `Rank these ${topic} tasks from most to least urgent for a new ${title}.`,
-  scenarioPrompt: (title, topic, situation) =>
-    `You join as ${title}. The ${topic} work ${situation}. Describe your first three steps and why.`,
+  choicePrompt: ({ role, topic }) =>
+    `As ${role}, what is the best first move when a change touches ${topic ?? 'code you do not know yet'}?`,
+  rankPrompt: ({ title, topic }) =>
+    `Rank these ${opt(topic, '', ' ')}tasks from most to least urgent for a new ${title}.`,
+  scenarioPrompt: ({ role, topic }, situation) =>
+    `You join as ${role}. The ${opt(topic, '', ' ')}work ${situation}. Describe your first three steps and why.`,
 };
 
 const RECRUITING: RoleFamily = {
@@ -160,10 +178,12 @@ const RECRUITING: RoleFamily = {
     'has a hiring manager who rejects every shortlist',
     'must be filled in three weeks',
   ],
-  choicePrompt: (title, topic) => `As a ${title}, what is the best first move when a search for ${topic} stalls?`,
-  rankPrompt: (title, topic) => `Rank these tasks from most to least urgent for a ${title} hiring for ${topic}.`,
-  scenarioPrompt: (title, topic, situation) =>
-    `You join as ${title}. The ${topic} search ${situation}. Describe your first three steps and why.`,
+  choicePrompt: ({ role, topic }) =>
+    `As ${role}, what is the best first move when a search${opt(topic, ' for a role needing ')} stalls?`,
+  rankPrompt: ({ role, topic }) =>
+    `Rank these tasks from most to least urgent for ${role}${opt(topic, ' hiring for roles needing ')}.`,
+  scenarioPrompt: ({ role, topic }, situation) =>
+    `You join as ${role}. Your first open role${opt(topic, ', which needs ', ',')} ${situation}. Describe your first three steps and why.`,
 };
 
 const SALES: RoleFamily = {
@@ -206,11 +226,12 @@ const SALES: RoleFamily = {
     'has a long list of leads and nobody qualifying them',
     'lost three deals to the same competitor',
   ],
-  choicePrompt: (title, topic) =>
-    `As a ${title}, what is the best first move when a deal involving ${topic} slows down?`,
-  rankPrompt: (title, topic) => `Rank these tasks from most to least urgent for a ${title} working on ${topic}.`,
-  scenarioPrompt: (title, topic, situation) =>
-    `You join as ${title}. The ${topic} pipeline ${situation}. Describe your first three steps and why.`,
+  choicePrompt: ({ role, topic }) =>
+    `As ${role}, what is the best first move when a deal${opt(topic, ' involving ')} slows down?`,
+  rankPrompt: ({ role, topic }) =>
+    `Rank these tasks from most to least urgent for ${role}${opt(topic, ' working on ')}.`,
+  scenarioPrompt: ({ role, topic }, situation) =>
+    `You join as ${role}. The ${opt(topic, '', ' ')}pipeline ${situation}. Describe your first three steps and why.`,
 };
 
 const DESIGN: RoleFamily = {
@@ -252,11 +273,12 @@ const DESIGN: RoleFamily = {
     'has three conflicting versions in production',
     'must launch in two weeks',
   ],
-  choicePrompt: (title, topic) =>
-    `As a ${title}, what is the best first move when the ${topic} experience confuses users?`,
-  rankPrompt: (title, topic) => `Rank these tasks from most to least urgent for a ${title} working on ${topic}.`,
-  scenarioPrompt: (title, topic, situation) =>
-    `You join as ${title}. The ${topic} design ${situation}. Describe your first three steps and why.`,
+  choicePrompt: ({ role, topic }) =>
+    `As ${role}, what is the best first move when the ${opt(topic, '', ' ')}experience confuses users?`,
+  rankPrompt: ({ role, topic }) =>
+    `Rank these tasks from most to least urgent for ${role}${opt(topic, ' working on ')}.`,
+  scenarioPrompt: ({ role, topic }, situation) =>
+    `You join as ${role}. The ${opt(topic, '', ' ')}design ${situation}. Describe your first three steps and why.`,
 };
 
 const DATA: RoleFamily = {
@@ -302,10 +324,12 @@ const DATA: RoleFamily = {
     'feeds a dashboard leadership relies on daily',
     'must answer a question about a new market by Friday',
   ],
-  choicePrompt: (title, topic) => `As a ${title}, what is the best first move when a report on ${topic} looks wrong?`,
-  rankPrompt: (title, topic) => `Rank these tasks from most to least urgent for a ${title} working with ${topic}.`,
-  scenarioPrompt: (title, topic, situation) =>
-    `You join as ${title}. The ${topic} data ${situation}. Describe your first three steps and why.`,
+  choicePrompt: ({ role, topic }) =>
+    `As ${role}, what is the best first move when a report${opt(topic, ' on ')} looks wrong?`,
+  rankPrompt: ({ role, topic }) =>
+    `Rank these tasks from most to least urgent for ${role}${opt(topic, ' working with ')}.`,
+  scenarioPrompt: ({ role, topic }, situation) =>
+    `You join as ${role}. The ${opt(topic, '', ' ')}data ${situation}. Describe your first three steps and why.`,
 };
 
 const SUPPORT: RoleFamily = {
@@ -345,10 +369,11 @@ const SUPPORT: RoleFamily = {
     'has no saved replies or help articles',
     'gets the same question fifty times a day',
   ],
-  choicePrompt: (title, topic) => `As a ${title}, what is the best first move when a customer writes about ${topic}?`,
-  rankPrompt: (title, topic) => `Rank these tasks from most to least urgent for a ${title} handling ${topic}.`,
-  scenarioPrompt: (title, topic, situation) =>
-    `You join as ${title}. The ${topic} queue ${situation}. Describe your first three steps and why.`,
+  choicePrompt: ({ role, topic }) =>
+    `As ${role}, what is the best first move when a customer writes in${opt(topic, ' about ')}?`,
+  rankPrompt: ({ role, topic }) => `Rank these tasks from most to least urgent for ${role}${opt(topic, ' handling ')}.`,
+  scenarioPrompt: ({ role, topic }, situation) =>
+    `You join as ${role}. The ${opt(topic, '', ' ')}queue ${situation}. Describe your first three steps and why.`,
 };
 
 const GENERAL: RoleFamily = {
@@ -376,10 +401,12 @@ const GENERAL: RoleFamily = {
     'depends on people in three time zones',
     'has changed owners twice this year',
   ],
-  choicePrompt: (title, topic) => `As a ${title}, what is the best first move when ${topic} is not going well?`,
-  rankPrompt: (title, topic) => `Rank these tasks from most to least urgent in your first week as ${title} (${topic}).`,
-  scenarioPrompt: (title, topic, situation) =>
-    `You join as ${title}. The ${topic} work ${situation}. Describe your first three steps and why.`,
+  choicePrompt: ({ role, topic }) =>
+    `As ${role}, what is the best first move when ${topic === undefined ? 'your work' : `the work on ${topic}`} is not going well?`,
+  rankPrompt: ({ role, topic }) =>
+    `Rank these tasks from most to least urgent in your first week as ${role}${opt(topic, ', working on ')}.`,
+  scenarioPrompt: ({ role, topic }, situation) =>
+    `You join as ${role}. The ${opt(topic, '', ' ')}work ${situation}. Describe your first three steps and why.`,
 };
 
 /** In this order when two fit as well (a "Data Engineer" is asked about data). */
@@ -435,6 +462,54 @@ export function generateAssessment(job: AssessmentSource, config: AssessmentConf
   };
 }
 
+/**
+ * "a" or "an" before a phrase, by how its first word sounds (docs/api-choices.md §2): a vowel
+ * letter takes "an" except where it sounds like "you" or "w" (a user, a unit, a European, a
+ * one-day); a silent h takes "an" (an hour, an honest); a short all-capital word is read letter by
+ * letter, so it takes "an" when its first letter's name starts with a vowel sound (an SRE, an MBA,
+ * an HR lead, a UX designer, an X-ray) — in a title all in capitals only when it has three letters
+ * at most ("a HEAD OF SALES"); a number takes "an" when said "eight…", "eleven" or "eighteen".
+ */
+export function article(phrase: string): 'a' | 'an' {
+  const word = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/u.exec(phrase)?.[0] ?? '';
+  if (word === '') return 'a';
+  if (/^\p{N}/u.test(word)) return /^(8|1[18](?!\d)|1[18]\d{3}(?!\d))/.test(word) ? 'an' : 'a';
+  const letters = word.split(/[-'’]/)[0]!;
+  if (
+    letters.length <= 4 &&
+    letters === letters.toUpperCase() &&
+    letters !== letters.toLowerCase() &&
+    (letters.length <= 3 || phrase !== phrase.toUpperCase())
+  )
+    return 'AEFHILMNORSX'.includes(letters[0]!) ? 'an' : 'a';
+  const lower = word.toLowerCase();
+  if (/^(hour|honest|honor|honour|heir)/.test(lower)) return 'an';
+  if (/^(one\b|one-|once|uni|usa|use|usu|uti|ura|ure|uri|uro|eu|ewe|ubiq|uk)/.test(lower)) return 'a';
+  return /^[aeiou]/.test(lower) ? 'an' : 'a';
+}
+
+/** `phrase` with its article: "an Office Manager", "a UX Designer". */
+export const withArticle = (phrase: string): string => `${article(phrase)} ${phrase}`;
+
+/** Text from a job, as one line: trimmed, each run of whitespace one space. */
+const oneLine = (text: string): string => text.trim().replace(/\s+/gu, ' ');
+
+/**
+ * What questions may be about: the job's skills, else its short requirements (three words at most:
+ * a longer one is a sentence, not a topic), else its department; never one the title already says
+ * ("Office Manager" in the Office Manager department has no topic).
+ */
+function topicsOf(job: AssessmentSource, title: string): string[] {
+  const said = ` ${title.toLowerCase()} `;
+  const fresh = (list: readonly string[]) =>
+    list.map(oneLine).filter((topic) => topic !== '' && !said.includes(` ${topic.toLowerCase()} `));
+  const skills = fresh(job.skills ?? []);
+  if (skills.length > 0) return skills;
+  const requirements = fresh(job.requirements ?? []).filter((topic) => topic.split(' ').length <= 3);
+  if (requirements.length > 0) return requirements;
+  return fresh(job.department === undefined ? [] : [job.department]);
+}
+
 /** Questions that fit the role (roleFamily), the same for the same job every time. */
 export function generateQuestions(
   job: AssessmentSource,
@@ -442,8 +517,8 @@ export function generateQuestions(
   types: readonly Question['type'][],
 ): Question[] {
   const family = roleFamily(job);
-  const topics = [...(job.skills ?? []), ...(job.requirements ?? [])];
-  if (topics.length === 0) topics.push(job.title);
+  const title = oneLine(job.title) || 'team member';
+  const topics = topicsOf(job, title);
   const seed = createHash('sha256')
     .update(JSON.stringify([job.title, job.skills ?? [], job.requirements ?? []]))
     .digest();
@@ -452,7 +527,11 @@ export function generateQuestions(
   const questions: Question[] = [];
   for (let index = 0; index < count; index++) {
     const type = types[index % types.length]!;
-    const topic = topics[index % topics.length]!;
+    const words: Wording = {
+      title,
+      role: withArticle(title),
+      topic: topics.length === 0 ? undefined : topics[index % topics.length],
+    };
     const id = `q_${index + 1}`;
     if (type === 'multiple_choice') {
       const first = pick(choices, index);
@@ -461,19 +540,19 @@ export function generateQuestions(
       questions.push({
         id,
         type,
-        prompt: family.choicePrompt(job.title, topic),
+        prompt: family.choicePrompt(words),
         options,
         answer_index: Math.max(0, correct),
       });
     } else if (type === 'ranksort') {
       const start = seed[index % seed.length]! % tasks.length;
       const items = [0, 1, 2, 3].map((offset) => tasks[(start + offset) % tasks.length]!);
-      questions.push({ id, type, prompt: family.rankPrompt(job.title, topic), items });
+      questions.push({ id, type, prompt: family.rankPrompt(words), items });
     } else {
       questions.push({
         id,
         type,
-        prompt: family.scenarioPrompt(job.title, topic, pick(family.situations, index)),
+        prompt: family.scenarioPrompt(words, pick(family.situations, index)),
         rubric: ['Names the main risk', 'Proposes a safe first step', 'Says how success is measured'],
       });
     }

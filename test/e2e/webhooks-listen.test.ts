@@ -600,6 +600,24 @@ describe('hire webhooks listen', () => {
       expect(misuse.stderr).toContain('--rotate-secret goes with --print-secret or --register.');
     });
 
+    it('processes racing to make the listener secret on a fresh config all get the one that won (issue 28)', async () => {
+      const box = await sandbox();
+      const env = { HIRE_BASE_URL: 'http://127.0.0.1:9/api/v1', HIRE_API_KEY: 'hk_test_race' };
+      // Started together, each waited for to the end: no assumption about which gets there first.
+      const racers = Array.from({ length: 8 }, () =>
+        spawnHire(box, ['webhooks', 'listen', '--print-secret'], { env, stdin: '' }),
+      );
+      const exits = await Promise.all(racers.map((racer, index) => waitExit(racer, `racer ${index}`)));
+      for (const [index, exit] of exits.entries())
+        expect(exit, racers[index]!.stderr).toEqual({ code: 0, signal: null });
+      const secrets = new Set(racers.map((racer) => racer.stdout));
+      expect(secrets.size, [...secrets].join('')).toBe(1);
+      const [secret] = secrets;
+      expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}\n$/);
+      // The one kept is the one printed: a later call prints it again.
+      expect((await hire(box, ['webhooks', 'listen', '--print-secret'], { env })).stdout).toBe(secret);
+    });
+
     it('with a write key, registers and removes its webhook ("configure webhooks")', async () => {
       const box = await sandbox();
       const emu = await testEmulator(box.dataDir);

@@ -346,6 +346,25 @@ describe('local validation', () => {
     expect(existsSync(join(box.dataDir, DATABASE_FILE))).toBe(false);
   });
 
+  it('names every bad field at once, the cross-field rules too (issue 28): exit 2, --dry-run or not', async () => {
+    const box = await sandbox();
+    const hybrid = await runCli([...create, '--location-type', 'hybrid', '--country', 'Portugal', '--dry-run'], {
+      env: box.env,
+    });
+    expect(hybrid.code).toBe(2);
+    expect(hybrid.stdout).toBe('');
+    expect(hybrid.stderr).toContain('location.country (--country): "Portugal" is not an ISO 3166-1 alpha-2');
+    expect(hybrid.stderr).toContain('location.city (--city): is required when location.type is hybrid');
+    expect(hybrid.stderr).toContain('location.state (--state): is required when location.type is hybrid');
+    const salary = await runCli([...create, '--salary-min', '10', '--salary-max', '5', '--salary-currency', 'EURO'], {
+      env: box.env,
+    });
+    expect(salary.code).toBe(2);
+    expect(salary.stderr).toContain('salary.currency (--salary-currency): "EURO" is not an ISO 4217 currency code');
+    expect(salary.stderr).toContain('salary.max (--salary-max): must not be less than salary.min (10)');
+    expect(existsSync(join(box.dataDir, DATABASE_FILE))).toBe(false);
+  });
+
   it('names every missing required field and the flags to pass', async () => {
     const box = await sandbox();
     const result = await runCli(['jobs', 'create'], { env: box.env });

@@ -142,6 +142,25 @@ describe('POST /api/v1/jobs', () => {
     expect(emu.store.count('assessments')).toBe(0);
   });
 
+  it('names every bad field in details, the cross-field rules too (issue 28)', async () => {
+    const emu = await emulator();
+    const response = await emu.call('POST', '/jobs', {
+      body: jobInput({
+        location: { type: 'hybrid', country: 'Portugal' },
+        salary: { min: 10, max: 5, currency: 'EURO' },
+      }),
+    });
+    expect(response.status).toBe(400);
+    expect(response.json.error.details).toEqual({
+      'location.country': '"Portugal" is not an ISO 3166-1 alpha-2 country code (such as US, DE, GB)',
+      'location.city': 'is required when location.type is hybrid',
+      'location.state': 'is required when location.type is hybrid',
+      'salary.currency': '"EURO" is not an ISO 4217 currency code (such as USD, EUR, GBP)',
+      'salary.max': 'must not be less than salary.min (10)',
+    });
+    expect(emu.store.count('jobs')).toBe(0);
+  });
+
   it('reports an empty title and an out-of-range question_count', async () => {
     const emu = await emulator();
     const response = await emu.call('POST', '/jobs', {

@@ -726,6 +726,19 @@ describe('POST /api/v1/assessments', () => {
       details: { job_id: 'is required (or a title to generate questions from)' },
     });
     expect(emu.store.count('assessments')).toBe(0);
+    // With another field bad too, both are named (issue 28).
+    expectError(
+      await emu.call('POST', '/assessments', { body: { question_count: 50, proctoring: 'yes' } }),
+      400,
+      'validation_error',
+      {
+        details: {
+          question_count: 'must be a whole number from 5 to 20',
+          proctoring: 'must be true or false',
+          job_id: 'is required (or a title to generate questions from)',
+        },
+      },
+    );
   });
 
   it('answers 404 for an unknown job_id', async () => {

@@ -499,6 +499,25 @@ describe('jobs import: reading the file', () => {
 // Invalid rows
 
 describe('jobs import: invalid rows', () => {
+  it('names every bad field of a row at once, the cross-field rules too (issue 28)', async () => {
+    const box = await sandbox();
+    const text =
+      'title,description,location.type,location.country,salary.min,salary.max,salary.currency\n' +
+      `Hybrid,${CSV_DESCRIPTION},hybrid,Portugal,,,\n` +
+      `Paid,${CSV_DESCRIPTION},remote,,10,5,EURO\n`;
+    const file = put(box, 'cross.csv', text);
+    const result = await runCli(['jobs', 'import', file], { env: box.env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('row 1 (line 2): ');
+    expect(result.stderr).toContain('location.country: "Portugal" is not an ISO 3166-1 alpha-2');
+    expect(result.stderr).toContain('location.city: is required when location.type is hybrid');
+    expect(result.stderr).toContain('location.state: is required when location.type is hybrid');
+    expect(result.stderr).toContain('row 2 (line 3): ');
+    expect(result.stderr).toContain('salary.currency: "EURO" is not an ISO 4217 currency code');
+    expect(result.stderr).toContain('salary.max: must not be less than salary.min (10)');
+    expect(await listJobs(box.env)).toEqual([]);
+  });
+
   it('sends nothing when a CSV row is invalid (exit 2), naming row, line, field and the schema message', async () => {
     const box = await sandbox();
     const text =

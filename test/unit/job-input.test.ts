@@ -234,6 +234,26 @@ describe('validateJobInput: invalid inputs report every bad field by path', () =
       { 'location.zip': UNKNOWN },
     ],
 
+    [
+      'hybrid in a bad country without city and state: every field named (issue 28)',
+      job({ location: { type: 'hybrid', country: 'Portugal' } }),
+      {
+        'location.country': countryMessage('Portugal'),
+        'location.city': 'is required when location.type is hybrid',
+        'location.state': 'is required when location.type is hybrid',
+      },
+    ],
+    [
+      'onsite with a city of the wrong type and no state',
+      job({ location: { type: 'onsite', city: 5 } }),
+      { 'location.city': 'must be a string', 'location.state': 'is required when location.type is onsite' },
+    ],
+    [
+      'an unknown location.type and a bad country: no city rule for an unknown type',
+      job({ location: { type: 'moon', country: 'XX' } }),
+      { 'location.type': LOCATION_TYPE_MESSAGE, 'location.country': countryMessage('XX') },
+    ],
+
     // salary
     ['salary a string', job({ salary: '100k' }), { salary: 'must be an object' }],
     ['salary.period unknown', job({ salary: { period: 'weekly' } }), { 'salary.period': PERIOD_MESSAGE }],
@@ -247,6 +267,21 @@ describe('validateJobInput: invalid inputs report every bad field by path', () =
       'salary min above max by a fraction',
       job({ salary: { min: 10.5, max: 10 } }),
       { 'salary.max': 'must not be less than salary.min (10.5)' },
+    ],
+    [
+      'salary min above max in a bad currency: both named',
+      job({ salary: { min: 120000, max: 90000, currency: 'EURO' } }),
+      { 'salary.currency': currencyMessage('EURO'), 'salary.max': 'must not be less than salary.min (120000)' },
+    ],
+    [
+      'salary min above max with a bad period',
+      job({ salary: { min: 2, max: 1, period: 'weekly' } }),
+      { 'salary.period': PERIOD_MESSAGE, 'salary.max': 'must not be less than salary.min (2)' },
+    ],
+    [
+      'salary.min not a number, max given: only the min named',
+      job({ salary: { min: '90000', max: 5 } }),
+      { 'salary.min': 'must be a number' },
     ],
     ['negative salary.min', job({ salary: { min: -1 } }), { 'salary.min': 'must not be negative' }],
     ['negative salary.max', job({ salary: { max: -0.01 } }), { 'salary.max': 'must not be negative' }],

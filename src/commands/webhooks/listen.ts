@@ -255,16 +255,19 @@ function senderText(text: string): string {
 /**
  * The profile's listener secret: kept in the config store (0600) so that `--print-secret` and a
  * later `--register` agree, and the app under test can verify what is forwarded; new with `rotate`.
+ * Made under the config store's lock, looking again there: of processes making it at once, the
+ * first to take the lock makes it and every other one reads and uses that one
+ * (docs/api-choices.md §8).
  */
 async function listenerSecret(ctx: Context, rotate: boolean): Promise<string> {
   const name = (await ctx.profile()).name;
   const kept = (await ctx.config()).listen_secrets?.[name];
   if (kept && !rotate) return kept;
-  const secret = generateSecret();
   const { updateConfig } = await import('../../config/store.js');
-  await updateConfig(ctx.env, (config) => {
-    config.listen_secrets = { ...config.listen_secrets, [name]: secret };
+  const updated = await updateConfig(ctx.env, (config) => {
+    if (config.listen_secrets?.[name] && !rotate) return;
+    config.listen_secrets = { ...config.listen_secrets, [name]: generateSecret() };
   });
   ctx.configChanged();
-  return secret;
+  return updated.listen_secrets![name]!;
 }
