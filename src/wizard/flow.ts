@@ -36,12 +36,13 @@ export interface WizardResult {
 
 /**
  * Asks for what `given` lacks and returns a job input the schema accepts. Returns undefined when
- * the person declines at the end (nothing is sent).
+ * the person declines at the end (nothing is sent). `where` names a production profile
+ * (" on production (profile "prod")", Context.whereWritten) in the final question.
  */
 export async function askForJob(
   asker: Asker,
   given: Record<string, unknown>,
-  options: { savePath?: string } = {},
+  options: { savePath?: string; where?: string } = {},
 ): Promise<WizardResult | undefined> {
   const job: Record<string, unknown> = structuredClone(given);
 
@@ -101,7 +102,10 @@ export async function askForJob(
     });
     if (path.trim() !== '') savePath = path.trim();
   }
-  const go = await asker.confirm({ id: 'confirm', message: 'Create this job?', default: true });
+  // On a production profile this one question is also the production guard (docs/profiles.md
+  // "Confirmations"): it names the environment and defaults to No, and the command asks no more.
+  const where = options.where ?? '';
+  const go = await asker.confirm({ id: 'confirm', message: `Create this job${where}?`, default: where === '' });
   return go ? { input: result.value, savePath } : undefined;
 }
 

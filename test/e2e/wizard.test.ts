@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DESCRIPTION } from '../helpers/cli.js';
+import { testEmulator } from '../helpers/emulator.js';
 import { pastedLines } from '../helpers/pasted.js';
 import { sandbox, type Sandbox } from '../helpers/env.js';
 import { hirePane, shellPane, type Pane } from '../helpers/tmux.js';
@@ -299,6 +300,47 @@ describe('the job-creation wizard at a terminal', () => {
     expect(screen).toContain('Cancelled: nothing was sent.');
     expectCleanCancel(screen);
     expect(listJobs(box)).toEqual([]);
+  });
+
+  it('on a production profile asks one question, naming production, default No (no second guard question)', async () => {
+    const box = await sandbox();
+    const emulator = await testEmulator(box.dataDir);
+    box.writeConfig({
+      profiles: { prod: { environment: 'production', base_url: emulator.apiUrl, api_key: emulator.key } },
+    });
+    const argv = [
+      'jobs',
+      'create',
+      ...ALL_BUT_ASSESSMENT,
+      '--no-auto-generate',
+      '--publish',
+      '-i',
+      '--profile',
+      'prod',
+    ];
+    const question = 'Create this job on production (profile "prod")? (y/N)';
+    /** Every confirmation of the job in the pane, its scrollback too: the wizard's and the guard's. */
+    const questions = (pane: Pane) => pane.capture({ history: true }).match(/^[?✔] Create (this )?job\b.*$/gm) ?? [];
+    const jobs = async () => ((await emulator.call('GET', '/jobs')).json as { data: unknown[] }).data;
+
+    // Enter alone is No on production: nothing is sent.
+    const declined = track(hirePane(box, argv, { height: 50 }));
+    await answer(declined, Q.save, 'Enter');
+    await answer(declined, question, 'Enter');
+    const refused = await exitOf(declined);
+    expect(refused.code, refused.screen).toBe(130);
+    expect(refused.screen).toContain('Cancelled: nothing was sent.');
+    expect(questions(declined)).toHaveLength(1);
+    expect(await jobs()).toEqual([]);
+
+    const accepted = track(hirePane(box, argv, { height: 50 }));
+    await answer(accepted, Q.save, 'Enter');
+    await answer(accepted, question, 'y', 'Enter');
+    const done = await exitOf(accepted);
+    expect(done.code, done.screen).toBe(0);
+    expect(questions(accepted)).toEqual([`✔ ${question.replace(' (y/N)', '')} Yes`]);
+    expect(done.screen).toMatch(/^Created job job_\w+ on production \(profile "prod"\)\.$/m);
+    expect(await jobs()).toHaveLength(1);
   });
 
   it('does not ask again what flags gave (-i), and the job keeps those values', async () => {
