@@ -141,9 +141,15 @@ async function askLocation(asker: Asker, job: Record<string, unknown>): Promise<
 async function askList(asker: Asker, id: string, noun: string, field: JobField, commas: boolean): Promise<string[]> {
   const items: string[] = [];
   for (;;) {
+    // One answer may give several (commas): the count is of the items given, not of the questions.
+    const message = !commas
+      ? `${noun} ${items.length + 1}; empty to finish`
+      : items.length === 0
+        ? `${noun}s (one or several, comma-separated); empty to finish`
+        : `More ${noun.toLowerCase()}s (${items.length} so far); empty to finish`;
     const answer = await asker.text({
       id,
-      message: `${noun} ${items.length + 1}${commas ? ' (or several, comma-separated)' : ''}; empty to finish`,
+      message,
       validate: (text) => (text.trim() === '' ? undefined : jobFieldError(field, text.trim())),
     });
     const parts = (commas ? answer.split(',') : [answer]).map((part) => part.trim()).filter((part) => part !== '');

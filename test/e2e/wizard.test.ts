@@ -83,7 +83,8 @@ const Q = {
   country: 'Country, two letters such as US or DE (optional)',
   description: 'Description (Markdown, at least 100 characters)',
   requirement: (n: number) => `Requirement ${n}; empty to finish`,
-  skill: (n: number) => `Skill ${n} (or several, comma-separated); empty to finish`,
+  skills: 'Skills (one or several, comma-separated); empty to finish',
+  moreSkills: (n: number) => `More skills (${n} so far); empty to finish`,
   experience: 'Experience level',
   employment: 'Employment type',
   salary: 'Add a salary range? (y/N)',
@@ -157,8 +158,8 @@ describe('the job-creation wizard at a terminal', () => {
 
     await answer(pane, Q.requirement(1), 'Five years of Go', 'Enter');
     await answer(pane, Q.requirement(2), 'Enter');
-    await answer(pane, Q.skill(1), 'go, sql', 'Enter');
-    await answer(pane, Q.skill(3), 'Enter');
+    await answer(pane, Q.skills, 'go, sql', 'Enter');
+    await answer(pane, Q.moreSkills(2), 'Enter');
     // Optional selects start on "skip" (the last choice): Down wraps to the first.
     await pick(pane, Q.experience, 3, 'senior');
     await pick(pane, Q.employment, 3, 'contract');
@@ -369,7 +370,7 @@ describe('the job-creation wizard at a terminal', () => {
     expect(code, screen).toBe(0);
     expect(screen.split('\n')[0]).toMatch(/^✔ Department \(optional\)/); // the first question; nothing scrolled off
     expect(screen).not.toContain(Q.title);
-    expect(screen).not.toMatch(/Skill \d/);
+    expect(screen).not.toMatch(/Skills \(|More skills/);
     expect(screen).not.toContain('Publish now');
     const jobs = listJobs(box);
     expect(jobs).toHaveLength(1);
@@ -394,7 +395,7 @@ describe('the job-creation wizard at a terminal', () => {
     await pane.waitFor(/characters ✓/);
     pane.sendKeys('.', 'Enter');
     await answer(pane, Q.requirement(1), 'Enter');
-    await answer(pane, Q.skill(1), 'Enter');
+    await answer(pane, Q.skills, 'Enter');
     await answer(pane, Q.experience, 'Enter');
     await answer(pane, Q.employment, 'Enter');
     await answer(pane, Q.salary, 'Enter');
