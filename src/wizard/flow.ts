@@ -36,12 +36,13 @@ export interface WizardResult {
 
 /**
  * Asks for what `given` lacks and returns a job input the schema accepts. Returns undefined when
- * the person declines at the end (nothing is sent).
+ * the person declines at the end (nothing is sent). `where` names a production profile
+ * (" on production (profile "prod")", Context.whereWritten) in the final question.
  */
 export async function askForJob(
   asker: Asker,
   given: Record<string, unknown>,
-  options: { savePath?: string } = {},
+  options: { savePath?: string; where?: string } = {},
 ): Promise<WizardResult | undefined> {
   const job: Record<string, unknown> = structuredClone(given);
 
@@ -101,7 +102,10 @@ export async function askForJob(
     });
     if (path.trim() !== '') savePath = path.trim();
   }
-  const go = await asker.confirm({ id: 'confirm', message: 'Create this job?', default: true });
+  // On a production profile this one question is also the production guard (docs/profiles.md
+  // "Confirmations"): it names the environment and defaults to No, and the command asks no more.
+  const where = options.where ?? '';
+  const go = await asker.confirm({ id: 'confirm', message: `Create this job${where}?`, default: where === '' });
   return go ? { input: result.value, savePath } : undefined;
 }
 
@@ -137,9 +141,15 @@ async function askLocation(asker: Asker, job: Record<string, unknown>): Promise<
 async function askList(asker: Asker, id: string, noun: string, field: JobField, commas: boolean): Promise<string[]> {
   const items: string[] = [];
   for (;;) {
+    // One answer may give several (commas): the count is of the items given, not of the questions.
+    const message = !commas
+      ? `${noun} ${items.length + 1}; empty to finish`
+      : items.length === 0
+        ? `${noun}s (one or several, comma-separated); empty to finish`
+        : `More ${noun.toLowerCase()}s (${items.length} so far); empty to finish`;
     const answer = await asker.text({
       id,
-      message: `${noun} ${items.length + 1}${commas ? ' (or several, comma-separated)' : ''}; empty to finish`,
+      message,
       validate: (text) => (text.trim() === '' ? undefined : jobFieldError(field, text.trim())),
     });
     const parts = (commas ? answer.split(',') : [answer]).map((part) => part.trim()).filter((part) => part !== '');

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DESCRIPTION } from '../helpers/cli.js';
+import { testEmulator } from '../helpers/emulator.js';
 import { pastedLines } from '../helpers/pasted.js';
 import { sandbox, type Sandbox } from '../helpers/env.js';
 import { hirePane, shellPane, type Pane } from '../helpers/tmux.js';
@@ -82,7 +83,8 @@ const Q = {
   country: 'Country, two letters such as US or DE (optional)',
   description: 'Description (Markdown, at least 100 characters)',
   requirement: (n: number) => `Requirement ${n}; empty to finish`,
-  skill: (n: number) => `Skill ${n} (or several, comma-separated); empty to finish`,
+  skills: 'Skills (one or several, comma-separated); empty to finish',
+  moreSkills: (n: number) => `More skills (${n} so far); empty to finish`,
   experience: 'Experience level',
   employment: 'Employment type',
   salary: 'Add a salary range? (y/N)',
@@ -156,8 +158,8 @@ describe('the job-creation wizard at a terminal', () => {
 
     await answer(pane, Q.requirement(1), 'Five years of Go', 'Enter');
     await answer(pane, Q.requirement(2), 'Enter');
-    await answer(pane, Q.skill(1), 'go, sql', 'Enter');
-    await answer(pane, Q.skill(3), 'Enter');
+    await answer(pane, Q.skills, 'go, sql', 'Enter');
+    await answer(pane, Q.moreSkills(2), 'Enter');
     // Optional selects start on "skip" (the last choice): Down wraps to the first.
     await pick(pane, Q.experience, 3, 'senior');
     await pick(pane, Q.employment, 3, 'contract');
@@ -301,6 +303,47 @@ describe('the job-creation wizard at a terminal', () => {
     expect(listJobs(box)).toEqual([]);
   });
 
+  it('on a production profile asks one question, naming production, default No (no second guard question)', async () => {
+    const box = await sandbox();
+    const emulator = await testEmulator(box.dataDir);
+    box.writeConfig({
+      profiles: { prod: { environment: 'production', base_url: emulator.apiUrl, api_key: emulator.key } },
+    });
+    const argv = [
+      'jobs',
+      'create',
+      ...ALL_BUT_ASSESSMENT,
+      '--no-auto-generate',
+      '--publish',
+      '-i',
+      '--profile',
+      'prod',
+    ];
+    const question = 'Create this job on production (profile "prod")? (y/N)';
+    /** Every confirmation of the job in the pane, its scrollback too: the wizard's and the guard's. */
+    const questions = (pane: Pane) => pane.capture({ history: true }).match(/^[?✔] Create (this )?job\b.*$/gm) ?? [];
+    const jobs = async () => ((await emulator.call('GET', '/jobs')).json as { data: unknown[] }).data;
+
+    // Enter alone is No on production: nothing is sent.
+    const declined = track(hirePane(box, argv, { height: 50 }));
+    await answer(declined, Q.save, 'Enter');
+    await answer(declined, question, 'Enter');
+    const refused = await exitOf(declined);
+    expect(refused.code, refused.screen).toBe(130);
+    expect(refused.screen).toContain('Cancelled: nothing was sent.');
+    expect(questions(declined)).toHaveLength(1);
+    expect(await jobs()).toEqual([]);
+
+    const accepted = track(hirePane(box, argv, { height: 50 }));
+    await answer(accepted, Q.save, 'Enter');
+    await answer(accepted, question, 'y', 'Enter');
+    const done = await exitOf(accepted);
+    expect(done.code, done.screen).toBe(0);
+    expect(questions(accepted)).toEqual([`✔ ${question.replace(' (y/N)', '')} Yes`]);
+    expect(done.screen).toMatch(/^Created job job_\w+ on production \(profile "prod"\)\.$/m);
+    expect(await jobs()).toHaveLength(1);
+  });
+
   it('does not ask again what flags gave (-i), and the job keeps those values', async () => {
     const box = await sandbox();
     // Tall enough that nothing scrolls away: the whole session stays on the screen.
@@ -327,7 +370,7 @@ describe('the job-creation wizard at a terminal', () => {
     expect(code, screen).toBe(0);
     expect(screen.split('\n')[0]).toMatch(/^✔ Department \(optional\)/); // the first question; nothing scrolled off
     expect(screen).not.toContain(Q.title);
-    expect(screen).not.toMatch(/Skill \d/);
+    expect(screen).not.toMatch(/Skills \(|More skills/);
     expect(screen).not.toContain('Publish now');
     const jobs = listJobs(box);
     expect(jobs).toHaveLength(1);
@@ -386,7 +429,7 @@ describe('the job-creation wizard at a terminal', () => {
     await pane.waitFor(/characters ✓/);
     pane.sendKeys('.', 'Enter');
     await answer(pane, Q.requirement(1), 'Enter');
-    await answer(pane, Q.skill(1), 'Enter');
+    await answer(pane, Q.skills, 'Enter');
     await answer(pane, Q.experience, 'Enter');
     await answer(pane, Q.employment, 'Enter');
     await answer(pane, Q.salary, 'Enter');

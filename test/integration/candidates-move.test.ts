@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { moveHint } from '../../src/domain/candidate.js';
 import { CANDIDATE_STATUSES } from '../../src/domain/vocabulary.js';
 import { DESCRIPTION, json, runCli } from '../helpers/cli.js';
+import { testEmulator } from '../helpers/emulator.js';
 import { sandbox, type Sandbox } from '../helpers/env.js';
 
 type Candidate = { id: string; status: string; job_id: string };
@@ -187,5 +188,78 @@ describe('the hint after a refused move', () => {
     }
     expect(moveHint('cand_x', 'review', 'hired')).toContain('--status interview');
     expect(moveHint('cand_x', 'interview', 'new')).toContain('--status review');
+  });
+});
+
+describe('candidates move with a key that may not move', () => {
+  it('stops at the first refusal of the key: one PATCH, the rest not attempted, exit 3', async () => {
+    const box = await sandbox();
+    const emulator = await testEmulator(box.dataDir);
+    const job = await emulator.call('POST', '/jobs', {
+      body: { title: 'Backend Engineer', description: DESCRIPTION, publish: true },
+    });
+    expect(job.status).toBe(201);
+    const simulated = await fetch(`${emulator.origin}/_emulator/simulate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${emulator.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ job_id: job.json.data.id, applications: 6 }),
+    });
+    expect(simulated.status).toBe(201);
+    const ids = ((await emulator.call('GET', `/candidates?job_id=${job.json.data.id}`)).json.data as Candidate[]).map(
+      (candidate) => candidate.id,
+    );
+    expect(ids).toHaveLength(6);
+    const created = await fetch(`${emulator.origin}/_emulator/keys`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${emulator.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ level: 'read', name: 'reader' }),
+    });
+    expect(created.status).toBe(201);
+    const readKey = ((await created.json()) as { data: { key: string } }).data.key;
+    box.writeConfig({
+      profiles: { reader: { environment: 'sandbox', base_url: emulator.apiUrl, api_key: readKey } },
+    });
+    const log = async (after: number) =>
+      (
+        await fetch(`${emulator.origin}/_emulator/requests?after=${after}`, {
+          headers: { authorization: `Bearer ${emulator.key}` },
+        })
+      ).json() as Promise<{ data: { method: string; path: string; status: number }[]; meta: { last: number } }>;
+    const before = (await log(0)).meta.last;
+
+    const result = await runCli(
+      ['candidates', 'move', ...ids, '--status', 'screening', '--concurrency', '4', '--profile', 'reader'],
+      { env: box.env },
+    );
+    expect(result.code, result.stderr).toBe(3);
+    const rows = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t'));
+    expect(rows.map((row) => [row[0], row[1]])).toEqual([
+      [ids[0], 'failed'],
+      ...ids.slice(1).map((id) => [id, 'not_attempted']),
+    ]);
+    expect(rows[1]![3]).toBe(`the key was refused (forbidden) for ${ids[0]}`);
+    expect(result.stderr).toContain(
+      '6 candidates: 0 moved to screening, 1 failed, 5 not attempted (the key was refused).',
+    );
+    expect(result.stderr).toContain('The key was refused (forbidden): 5 candidates of 6 not attempted.');
+    const patches = (await log(before)).data.filter((entry) => entry.method === 'PATCH');
+    expect(patches.map((entry) => [entry.path, entry.status])).toEqual([[`/api/v1/candidates/${ids[0]}`, 403]]);
+
+    // --json: stdout the candidates moved (none); the error on stderr names each one not attempted.
+    const asJson = await runCli(
+      ['candidates', 'move', ...ids, '--status', 'screening', '--profile', 'reader', '--json', '-q'],
+      { env: box.env },
+    );
+    expect(asJson.code).toBe(3);
+    expect(JSON.parse(asJson.stdout)).toEqual([]);
+    const error = JSON.parse(asJson.stderr.slice(asJson.stderr.indexOf('{'))) as {
+      error: { code: string; details: Record<string, string> };
+    };
+    expect(error.error.code).toBe('forbidden');
+    expect(error.error.details[ids[5]!]).toBe(`not attempted: the key was refused (forbidden) for ${ids[0]}`);
+    expect(await statuses({ ...box.env, HIRE_PROFILE: 'reader' }, ids)).toEqual(Array(6).fill('new'));
   });
 });

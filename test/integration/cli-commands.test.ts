@@ -772,14 +772,14 @@ describe('candidates get and move', () => {
     expect(jump.code).toBe(1);
     expect(jump.stdout).toBe('');
     expect(jump.stderr).toContain(
-      `Error: Candidate ${jumper.id} is in new; it can move one step along the pipeline, one back, or to rejected, not to interview. (conflict, HTTP 409)`,
+      `Error: Candidate ${jumper.id} is in status "new"; it can move one step along the pipeline, one back, or to rejected, not to "interview". (conflict, HTTP 409)`,
     );
     expect(jump.stderr).toMatch(/Request ID: req_\w+/);
     expect((await ok(box, ['candidates', 'get', jumper.id])).status).toBe('new');
 
     const same = await cli(box, ['candidates', 'move', jumper.id, '--status', 'new']);
     expect(same.code).toBe(1);
-    expect(same.stderr).toContain(`Candidate ${jumper.id} is already in new.`);
+    expect(same.stderr).toContain(`Candidate ${jumper.id} is already in status "new".`);
   });
 
   it('any non-final status → rejected; nothing leaves hired or rejected', async () => {
@@ -805,7 +805,7 @@ describe('candidates get and move', () => {
     const rejected = candidates.find((item) => item.status === 'rejected')!;
     const revive = await cli(box, ['candidates', 'move', rejected.id, '--status', 'new']);
     expect(revive.code).toBe(1);
-    expect(revive.stderr).toContain(`Candidate ${rejected.id} is in rejected;`);
+    expect(revive.stderr).toContain(`Candidate ${rejected.id} is in status "rejected";`);
   });
 
   it('prints the moved candidate drawn, with the status coloured', async () => {

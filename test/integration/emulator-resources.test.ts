@@ -582,8 +582,8 @@ describe('PATCH /api/v1/candidates/{id}: candidate moves (docs/api-choices.md §
       expectError(response, 409, 'conflict', {
         message:
           from === to
-            ? `Candidate ${candidate.id} is already in ${to}.`
-            : `Candidate ${candidate.id} is in ${from}; it can move one step along the pipeline, one back, or to rejected, not to ${to}.`,
+            ? `Candidate ${candidate.id} is already in status "${to}".`
+            : `Candidate ${candidate.id} is in status "${from}"; it can move one step along the pipeline, one back, or to rejected, not to "${to}".`,
       });
       expect(emu.store.get('candidates', candidate.id)).toEqual(candidate);
     }

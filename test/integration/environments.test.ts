@@ -11,6 +11,7 @@ import { ensureLocalKey, environmentDataDir } from '../../src/emulator/local-key
 import { captureIO, DESCRIPTION, json, runCli } from '../helpers/cli.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { sandbox } from '../helpers/env.js';
+import { serve } from '../helpers/scripted-server.js';
 
 /**
  * The emulators the CLI starts in these tests live at noon UTC of today (HIRE_EMULATOR_NOW): no
@@ -403,9 +404,7 @@ describe('auth login records the environment the server or the URL shows', () =>
       stdin: emulator.key,
     });
     expect(login.code, login.stderr).toBe(0);
-    expect(login.stderr).toContain(
-      `Profile "acme" is marked production: ${emulator.apiUrl} answers as the production.`,
-    );
+    expect(login.stderr).toContain(`Profile "acme" is marked production: ${emulator.apiUrl} answers as production.`);
     expect(stored().acme!.environment).toBe('production');
 
     const sandboxed = await runCli(
@@ -414,7 +413,7 @@ describe('auth login records the environment the server or the URL shows', () =>
     );
     expect(sandboxed.code, sandboxed.stderr).toBe(0);
     expect(sandboxed.stderr).toContain(
-      `Profile "acme-sandbox" is marked sandbox: ${emulator.sandboxApiUrl} answers as the sandbox.`,
+      `Profile "acme-sandbox" is marked sandbox: ${emulator.sandboxApiUrl} answers as sandbox.`,
     );
     expect(stored()['acme-sandbox']!.environment).toBe('sandbox');
 
@@ -435,7 +434,7 @@ describe('auth login records the environment the server or the URL shows', () =>
     );
     expect(contradicted.code).toBe(2);
     expect(contradicted.stderr).toContain(
-      `--environment sandbox contradicts the server: ${emulator.apiUrl} answers as the production. Nothing was saved.`,
+      `--environment sandbox is refused: ${emulator.apiUrl} answers as production. Nothing was saved.`,
     );
     expect(stored().staging).toBeUndefined();
     const flagged = await runCli(
@@ -471,7 +470,7 @@ describe('auth login records the environment the server or the URL shows', () =>
     );
     expect(byUrl.code, byUrl.stderr).toBe(0);
     expect(byUrl.stderr).toContain(
-      'Profile "eu-sandbox" is marked sandbox: https://sandbox.example.com/api/v1 is a sandbox address.',
+      'Profile "eu-sandbox" is marked sandbox: the URL says sandbox (https://sandbox.example.com/api/v1).',
     );
     expect(stored()['eu-sandbox']!.environment).toBe('sandbox');
     const nothing = await runCli(
@@ -497,7 +496,7 @@ describe('auth login records the environment the server or the URL shows', () =>
     );
     expect(wrongUrl.code).toBe(2);
     expect(wrongUrl.stderr).toContain(
-      '--environment production contradicts the server: https://sandbox.example.com/api/v1 is a sandbox address.',
+      '--environment production is refused: the URL says sandbox (https://sandbox.example.com/api/v1). Nothing was saved.',
     );
 
     // A production key for the sandbox's address is refused before anything is saved, with the reason.
@@ -544,6 +543,50 @@ describe('auth login records the environment the server or the URL shows', () =>
     });
     expect(login.code).toBe(2);
     expect(login.stderr).toContain('Profile "acme" needs --base-url URL.');
+  });
+});
+
+describe('auth login and the local emulator', () => {
+  it("refuses --environment local, naming the choices and the emulator's own profiles", async () => {
+    const box = await sandbox();
+    const emulator = await testEmulator(box.dataDir);
+    const result = await runCli(
+      [
+        'auth',
+        'login',
+        '--profile',
+        'mine',
+        '--environment',
+        'local',
+        '--base-url',
+        emulator.sandboxApiUrl,
+        '--with-key',
+      ],
+      { env: box.env, stdin: sandboxKey(box.dataDir) },
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      '--environment must be production or sandbox (got "local"); the local emulator\'s profiles are local and local-sandbox.',
+    );
+    const config = join(box.configDir, 'config.json');
+    expect(existsSync(config) ? readFileSync(config, 'utf8') : '').not.toContain('"mine"');
+  });
+
+  it("the local profile at a stranger's address: the stranger gets no key, and the failure names who answered", async () => {
+    const box = await sandbox();
+    const stranger = await serve((_req, res) => {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end('{"error":{"code":"not_found","message":"Not here"}}');
+    });
+    const result = await runCli(['auth', 'login', '--profile', 'local', '--base-url', stranger.origin, '--with-key'], {
+      env: box.env,
+      stdin: 'hk_test_0123456789abcdef',
+    });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('it was sent nothing');
+    expect(result.stderr).toContain("The key was not saved: this data dir's emulator answered: ");
+    expect(result.stderr).not.toContain(`${stranger.origin}/api/v1 answered`);
+    expect(stranger.requests.filter((request) => request.headers.authorization !== undefined)).toEqual([]);
   });
 });
 

@@ -33,6 +33,8 @@ class ScriptedAsker implements Asker {
   readonly asked: string[] = [];
   readonly refused: Refusal[] = [];
   readonly notes: string[] = [];
+  /** Each text question's message, in the order asked. */
+  readonly messages: string[] = [];
   readonly questions = new Map<string, TextQuestion>();
   readonly selectChoices = new Map<string, string[]>();
   readonly selectDefaults = new Map<string, string | undefined>();
@@ -68,6 +70,7 @@ class ScriptedAsker implements Asker {
 
   private answerText(question: TextQuestion): string {
     this.asked.push(question.id);
+    this.messages.push(question.message);
     this.questions.set(question.id, question);
     for (;;) {
       const scripted = this.next(question.id);
@@ -407,6 +410,12 @@ describe('askForJob: lists', () => {
     const result = await askForJob(asker, {});
     expect(result?.input.skills).toEqual(['go', 'sql', 'rust']);
     expect(asker.asked.filter((id) => id === 'skills')).toHaveLength(3);
+    // The count is of the skills given so far (two in the first answer), not of the questions asked.
+    expect(asker.messages.filter((message) => /skills/i.test(message))).toEqual([
+      'Skills (one or several, comma-separated); empty to finish',
+      'More skills (2 so far); empty to finish',
+      'More skills (3 so far); empty to finish',
+    ]);
     expect(asker.unused()).toEqual([]);
   });
 

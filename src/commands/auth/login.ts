@@ -17,7 +17,10 @@ import { readTextInput } from '../shared/input.js';
 import { ask, promptIO } from '../../terminal/prompt.js';
 import { checkKey, untilReset } from './key-check.js';
 
-/** What a user logs in to; `local` stays accepted for the built-in profile, though not offered. */
+/**
+ * What a user logs in to. `local` is no value of --environment: it is the kind of the built-in
+ * emulator profiles `local` and `local-sandbox` (docs/profiles.md "Profiles"), which log in as they are.
+ */
 const LOGIN_ENVIRONMENTS = ENVIRONMENTS.filter((environment) => environment !== 'local');
 
 export default defineCommand({
@@ -26,12 +29,13 @@ export default defineCommand({
   effect: 'write',
   flags: {
     environment: flag.parsed(
-      (text) => ((ENVIRONMENTS as readonly string[]).includes(text) ? (text as Environment) : undefined),
+      (text) => ((LOGIN_ENVIRONMENTS as readonly string[]).includes(text) ? (text as Environment) : undefined),
       {
         value: 'env',
         help: 'production or sandbox (default: what the server or the URL says, else production); refused when they say otherwise',
         choices: LOGIN_ENVIRONMENTS,
-        message: '--environment must be production or sandbox (got "{value}").',
+        message:
+          '--environment must be production or sandbox (got "{value}"); the local emulator\'s profiles are local and local-sandbox.',
       },
     ),
     baseUrl: flag.string({
@@ -90,12 +94,15 @@ export default defineCommand({
       explicit: true,
     };
     let fromServer: 'production' | 'sandbox' | undefined;
+    // Who answered the check: a local profile's requests go to this data dir's emulator only (started
+    // in-process when something else stands at its address), never to another server.
+    const checker = candidate.environment === 'local' ? "this data dir's emulator" : base.href;
     if (!flags.skipVerify) {
       const check = await checkKey(ctx, candidate);
       if (check.state !== 'ok') {
         const exitCode =
           check.state === 'unreachable' ? ExitCode.network : check.state === 'error' ? ExitCode.failure : ExitCode.auth;
-        throw new HireError(`The key was not saved: ${base.href} answered: ${check.message}.`, {
+        throw new HireError(`The key was not saved: ${checker} answered: ${check.message}.`, {
           exitCode,
           code: check.state,
           hint:
@@ -108,23 +115,20 @@ export default defineCommand({
       const headroom = check.rateLimit
         ? ` ${check.rateLimit.remaining} of ${check.rateLimit.limit} requests left${untilReset(check.rateLimit.reset)}.`
         : '';
-      ctx.notice(`Key ${maskKey(key)} works with ${base.href}.${headroom}`);
+      ctx.notice(`Key ${maskKey(key)} works with ${checker}.${headroom}`);
     }
     // The environment is what the server says it is, else what its URL says; a profile must never
     // call a sandbox production, or the other way round. The emulator's own profiles are `local`.
     const shown = fromServer ?? fromUrl;
-    const source = fromServer ? `${base.href} answers as the ${fromServer}` : `${base.href} is a sandbox address`;
+    const source = fromServer ? `${base.href} answers as ${fromServer}` : `the URL says sandbox (${base.href})`;
     let note: string | undefined;
     if (chosenEnvironment === 'local') {
       // the built-in emulator profiles: their address says which environment
     } else if (shown && chosenEnvironment && chosenEnvironment !== shown) {
       if (flags.environment || !existing) {
-        throw new UsageError(
-          `--environment ${chosenEnvironment} contradicts the server: ${source}. Nothing was saved.`,
-          {
-            hint: `Pass --environment ${shown}, or the base URL of the ${chosenEnvironment} environment.`,
-          },
-        );
+        throw new UsageError(`--environment ${chosenEnvironment} is refused: ${source}. Nothing was saved.`, {
+          hint: `Pass --environment ${shown}, or the base URL of the ${chosenEnvironment} environment.`,
+        });
       }
       note = `Profile "${name}" is now marked ${shown} (it was ${chosenEnvironment}): ${source}.`;
       chosenEnvironment = shown;

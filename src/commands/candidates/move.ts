@@ -19,7 +19,15 @@ import { MAX_CONCURRENCY } from '../jobs/import.js';
 
 /** What became of one candidate: `would_move` and `would_refuse` are a --dry-run's verdicts. */
 export type MoveOutcome =
-  'moved' | 'already' | 'refused' | 'not_found' | 'failed' | 'not_sent' | 'would_move' | 'would_refuse';
+  | 'moved'
+  | 'already'
+  | 'refused'
+  | 'not_found'
+  | 'failed'
+  | 'not_sent'
+  | 'not_attempted'
+  | 'would_move'
+  | 'would_refuse';
 
 interface MoveResult {
   id: string;
@@ -30,6 +38,10 @@ interface MoveResult {
   /** The candidate as moved (or found there already). */
   record?: Record<string, unknown>;
   exitCode?: ExitCodeValue;
+  /** The API's error code, for a failure. */
+  code?: string;
+  /** The key itself was refused (401, 403): every other candidate would be refused alike. */
+  keyRefused?: boolean;
 }
 
 const COLUMNS: readonly Column[] = [
@@ -78,6 +90,8 @@ export default defineCommand({
     let next = 0;
     let waitedOut = false;
     let interrupted = false;
+    /** A refusal of the key (401, 403): it applies to every candidate, so no more are sent. */
+    let keyRefusal: MoveResult | undefined;
     const removeInterrupt = ctx.io.onInterrupt(() => {
       interrupted = true;
       client.abort();
@@ -88,17 +102,23 @@ export default defineCommand({
       { reserve: options.reserve, maxWait: options.maxWait },
       () => ids.length - next,
     );
+    const going = () => !interrupted && !waitedOut && !keyRefusal && next < ids.length;
+    const one = async () => {
+      const id = ids[next++]!;
+      const result = options.dryRun ? await check(paced, id, status) : await move(ctx, paced, id, status);
+      if (result.exitCode === ExitCode.rateLimited && result.outcome === 'not_sent') waitedOut = true;
+      if (result.keyRefused) keyRefusal ??= result;
+      results.set(id, result);
+      progress.tick(result.exitCode === undefined);
+    };
     const worker = async () => {
-      while (!interrupted && !waitedOut && next < ids.length) {
-        const id = ids[next++]!;
-        const result = options.dryRun ? await check(paced, id, status) : await move(ctx, paced, id, status);
-        if (result.exitCode === ExitCode.rateLimited && result.outcome === 'not_sent') waitedOut = true;
-        results.set(id, result);
-        progress.tick(result.exitCode === undefined);
-      }
+      while (going()) await one();
     };
     try {
-      await Promise.all(Array.from({ length: Math.min(options.concurrency, ids.length) }, worker));
+      // The first candidate goes alone: a key that may not do this (401, 403) is refused once, not
+      // once per candidate (docs/api-choices.md §6 "Rate limits"); then --concurrency at a time.
+      if (going()) await one();
+      await Promise.all(Array.from({ length: Math.min(options.concurrency, ids.length - next) }, worker));
     } finally {
       removeInterrupt();
       progress.done();
@@ -107,14 +127,23 @@ export default defineCommand({
       ? 'not sent: --max-wait reached while waiting for the rate limit'
       : 'interrupted before it was sent';
     const ordered = ids.map(
-      (id) =>
-        results.get(id) ?? {
-          id,
-          outcome: 'not_sent' as const,
-          status: null,
-          note: why,
-          exitCode: waitedOut ? ExitCode.rateLimited : ExitCode.interrupted,
-        },
+      (id): MoveResult =>
+        results.get(id) ??
+        (keyRefusal
+          ? {
+              id,
+              outcome: 'not_attempted',
+              status: null,
+              note: `the key was refused (${keyRefusal.code ?? 'forbidden'}) for ${keyRefusal.id}`,
+              exitCode: keyRefusal.exitCode!,
+            }
+          : {
+              id,
+              outcome: 'not_sent',
+              status: null,
+              note: why,
+              exitCode: waitedOut ? ExitCode.rateLimited : ExitCode.interrupted,
+            }),
     );
     report(ctx, ordered, status, options.dryRun === true);
     if (interrupted) throw new HireError('Interrupted.', { exitCode: ExitCode.interrupted, code: 'interrupted' });
@@ -135,10 +164,14 @@ export default defineCommand({
     }
     if (failed.length > 0) {
       const first = failed[0]!;
-      throw new HireError(`${plural(failed.length, 'candidate')} of ${ids.length} did not end in ${status}.`, {
+      const message = keyRefusal
+        ? `The key was refused (${keyRefusal.code ?? 'forbidden'}): ${plural(ids.length - results.size, 'candidate')} of ${ids.length} not attempted.`
+        : `${plural(failed.length, 'candidate')} of ${ids.length} did not end in ${status}.`;
+      throw new HireError(message, {
         exitCode: first.exitCode!,
-        code:
-          first.outcome === 'not_found'
+        code: keyRefusal
+          ? (keyRefusal.code ?? 'forbidden')
+          : first.outcome === 'not_found'
             ? 'not_found'
             : first.outcome === 'refused' || first.outcome === 'would_refuse'
               ? 'conflict'
@@ -217,8 +250,21 @@ async function move(ctx: Context, client: ApiClient, id: string, status: Candida
         note: 'not sent: --max-wait reached while waiting for the rate limit',
         exitCode: error.exitCode,
       };
-    return { id, outcome: 'failed', status: null, note: `${error.message} (${error.code})`, exitCode: error.exitCode };
+    return failure(id, error);
   }
+}
+
+/** A move that failed otherwise; a 401 or 403 refuses the key itself, for every candidate. */
+function failure(id: string, error: HireError): MoveResult {
+  return {
+    id,
+    outcome: 'failed',
+    status: null,
+    note: `${error.message} (${error.code})`,
+    exitCode: error.exitCode,
+    code: error.code,
+    ...(error instanceof ApiError && (error.status === 401 || error.status === 403) ? { keyRefused: true } : {}),
+  };
 }
 
 /** A dry run's verdict: the candidate read, the move judged by the same rules as the platform's. */
@@ -229,14 +275,7 @@ async function check(client: ApiClient, id: string, status: CandidateStatus): Pr
   } catch (error) {
     if (error instanceof ApiError && error.status === 404)
       return { id, outcome: 'not_found', status: null, note: 'no such candidate', exitCode: ExitCode.notFound };
-    if (error instanceof HireError)
-      return {
-        id,
-        outcome: 'failed',
-        status: null,
-        note: `${error.message} (${error.code})`,
-        exitCode: error.exitCode,
-      };
+    if (error instanceof HireError) return failure(id, error);
     throw error;
   }
   const from = String(current.status);
@@ -285,6 +324,7 @@ function report(ctx: Context, results: readonly MoveResult[], status: CandidateS
     count('not_found') ? `${count('not_found')} not found` : '',
     count('failed') ? `${count('failed')} failed` : '',
     count('not_sent') ? `${count('not_sent')} not sent` : '',
+    count('not_attempted') ? `${count('not_attempted')} not attempted (the key was refused)` : '',
   );
   ctx.notice(
     `${dryRun ? 'Dry run: ' : ''}${plural(results.length, 'candidate')}: ${parts.filter(Boolean).join(', ')}.${dryRun ? ' Nothing was changed.' : ''}`,

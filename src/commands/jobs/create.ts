@@ -51,14 +51,16 @@ export default defineCommand({
       gathered.check(validateJobDraft);
       const { terminalAsker } = await import('../../wizard/prompts.js');
       const { askForJob } = await import('../../wizard/flow.js');
+      // The wizard's last question is the production guard too: one question, naming production.
+      // A profile that cannot be read fails later, as without the wizard (after the answers are saved).
+      const where = flags.dryRun ? '' : await ctx.whereWritten().catch(() => '');
       const terminal = terminalAsker(ctx);
       let result;
       try {
-        result = await askForJob(
-          terminal.asker,
-          gathered.fields,
-          flags.save !== undefined ? { savePath: flags.save } : {},
-        );
+        result = await askForJob(terminal.asker, gathered.fields, {
+          ...(flags.save !== undefined ? { savePath: flags.save } : {}),
+          where,
+        });
       } finally {
         terminal.dispose();
       }
@@ -79,7 +81,7 @@ export default defineCommand({
       ctx.notice('Dry run: the job is valid; nothing was sent.');
       return;
     }
-    if (!(await confirmProductionWrite(ctx, `Create job "${input.title}"`))) return;
+    if (!wizard && !(await confirmProductionWrite(ctx, `Create job "${input.title}"`))) return;
     const client = await ctx.api();
     const generating = input.assessment_config?.auto_generate !== false;
     const { job, generationMs } = await withSpinner(

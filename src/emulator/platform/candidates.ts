@@ -35,8 +35,8 @@ export function moveCandidate(ctx: PlatformContext, id: string, status: Candidat
     if (!canMoveCandidate(candidate.status, status)) {
       throw conflict(
         candidate.status === status
-          ? `Candidate ${candidate.id} is already in ${status}.`
-          : `Candidate ${candidate.id} is in ${candidate.status}; it can move one step along the pipeline, one back, or to rejected, not to ${status}.`,
+          ? `Candidate ${candidate.id} is already in status "${status}".`
+          : `Candidate ${candidate.id} is in status "${candidate.status}"; it can move one step along the pipeline, one back, or to rejected, not to "${status}".`,
       );
     }
     return stepCandidate(ctx, candidate, status);
