@@ -124,7 +124,7 @@ export default defineCommand({
       progress.done();
     }
     const why = waitedOut
-      ? 'not sent: --max-wait reached while waiting for the rate limit'
+      ? '--max-wait reached while waiting for the rate limit'
       : 'interrupted before it was sent';
     const ordered = ids.map(
       (id): MoveResult =>
@@ -247,7 +247,7 @@ async function move(ctx: Context, client: ApiClient, id: string, status: Candida
         id,
         outcome: 'not_sent',
         status: null,
-        note: 'not sent: --max-wait reached while waiting for the rate limit',
+        note: '--max-wait reached while waiting for the rate limit',
         exitCode: error.exitCode,
       };
     return failure(id, error);
