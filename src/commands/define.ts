@@ -53,9 +53,16 @@ export interface FlagSpec<T = unknown> {
   field?: string;
   /** Dynamic completion values. */
   complete?: Completer;
+  /**
+   * Its value names a file on this machine that the command reads (`read`) or writes (`write`):
+   * no MCP tool takes it (docs/mcp.md).
+   */
+  file?: FileUse;
   /** Never set: carries the parsed value's type (in a tuple, so that `undefined` stays in it). */
   readonly __value?: [T];
 }
+
+export type FileUse = 'read' | 'write';
 
 export interface ArgSpec<T = unknown> {
   help: string;
@@ -80,6 +87,7 @@ interface Common {
   value?: string;
   hidden?: boolean;
   complete?: Completer;
+  file?: FileUse;
 }
 
 /** Declares flags; each call's options decide the parsed value's type. */
@@ -184,6 +192,11 @@ export interface CommandSpec<F extends Flags = Flags, A extends Args = Args> {
    * --json`) says it, and the MCP server offers a command as a tool by it.
    */
   effect: CommandEffect;
+  /**
+   * Why its whole job is on this machine (local files, config, the emulator, a process that runs
+   * until stopped) rather than on the platform: then it is no MCP tool (docs/mcp.md).
+   */
+  local?: string;
   args?: A;
   flags?: F;
   /** 1-3 real invocations, starting with `hire`; a `# comment` may follow. */

@@ -8,6 +8,7 @@ import {
   type CommandEffect,
   type CommandSpec,
   type Completer,
+  type FileUse,
   type FlagSpec,
 } from './define.js';
 
@@ -36,6 +37,8 @@ export interface ManifestFlag {
   integer?: boolean;
   /** A value it takes, as typed (flags read by a `parse` function: their format). */
   example?: string;
+  /** Names a file on this machine that the command reads or writes. */
+  file?: FileUse;
 }
 
 export interface ManifestArg {
@@ -54,6 +57,8 @@ export interface ManifestCommand {
   flags: ManifestFlag[];
   examples: readonly string[];
   effect: CommandEffect;
+  /** Why its whole job is on this machine: then it is no MCP tool. */
+  local?: string;
   /** Its place in program.ts's registry: how its code is loaded when it runs. */
   index: number;
 }
@@ -89,6 +94,7 @@ export function manifestFlag(key: string, spec: FlagSpec): ManifestFlag {
   for (const bound of ['min', 'above', 'max'] as const) if (spec[bound] !== undefined) entry[bound] = spec[bound];
   if (spec.integer) entry.integer = true;
   if (spec.example !== undefined) entry.example = spec.example;
+  if (spec.file) entry.file = spec.file;
   return entry;
 }
 
@@ -114,6 +120,7 @@ export function manifestOf(spec: CommandSpec, index: number): ManifestCommand {
     }),
     examples: spec.examples,
     effect: spec.effect,
+    ...(spec.local !== undefined ? { local: spec.local } : {}),
     index,
   };
 }

@@ -7,6 +7,7 @@ export default defineCommand({
   summary: 'serve hire to an AI assistant: a Model Context Protocol server on stdin/stdout',
   // At most what it is allowed: with --allow-writes --allow-deletes, deleting tools.
   effect: 'delete',
+  local: 'the MCP server itself',
   flags: {
     allowWrites: flag.boolean({
       help: 'also offer the tools that create or change data (jobs_create, candidates_move, …)',

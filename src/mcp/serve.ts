@@ -16,16 +16,13 @@ import type { Context, IO } from '../context.js';
 import { VERSION } from '../context.js';
 import { leaves, machineCommand } from '../commands/machine-help.js';
 import { commandTree } from '../commands/manifest.js';
-import { allows, commandLine, NOT_TOOLS, refusal, ToolInputError, toolOf, type Allowed, type Tool } from './tools.js';
+import { allows, commandLine, isTool, refusal, ToolInputError, toolOf, type Allowed, type Tool } from './tools.js';
 
 /** Every command that can be a tool, allowed or not (a call to one not allowed is told why). */
 export async function allTools(): Promise<Tool[]> {
   const { COMMANDS, NOUNS, ROOT, loadManifest } = await import('../program.js');
   const tree = commandTree(ROOT, NOUNS, await loadManifest(COMMANDS));
-  return leaves(tree)
-    .map(machineCommand)
-    .filter((command) => NOT_TOOLS[command.path.join(' ')] === undefined)
-    .map(toolOf);
+  return leaves(tree).map(machineCommand).filter(isTool).map(toolOf);
 }
 
 /** The global flags the server was started with that every call keeps (the profile, limits). */

@@ -3,6 +3,8 @@
 // without --allow-writes, invalid input, a failure carrying the API's code, and a raw session
 // proving that stdout carries nothing but the protocol.
 import { spawn } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -186,6 +188,81 @@ describe('hire mcp', () => {
     const lone = await hire(box, ['mcp', '--allow-deletes']);
     expect(lone.code).toBe(2);
     expect(lone.stderr).toContain('--allow-writes');
+  });
+
+  it('never reaches the local disk, config or emulator keys, even with --allow-writes --allow-deletes', async () => {
+    const box = await sandbox();
+    const admin = await connect(box, ['--allow-writes', '--allow-deletes']);
+    const { tools } = await admin.listTools();
+    const names = tools.map((tool) => tool.name);
+    expect(names).toEqual(expect.arrayContaining(['jobs_create', 'jobs_update', 'jobs_delete', 'api', 'status']));
+    // Commands whose whole job is on this machine are no tools.
+    for (const local of [
+      'jobs_import',
+      'profiles_use',
+      'profiles_list',
+      'profiles_remove',
+      'auth_logout',
+      'auth_status',
+      'emulator_keys_create',
+      'emulator_keys_list',
+      'emulator_reset',
+      'emulator_simulate',
+      'trigger',
+      'webhooks_verify',
+      'completion',
+    ])
+      expect(names).not.toContain(local);
+    // No flag that names a local file is an input.
+    for (const tool of tools)
+      for (const property of [
+        'from_file',
+        'description_file',
+        'save',
+        'resume',
+        'failures_file',
+        'input',
+        'payload_file',
+      ])
+        expect(Object.keys(tool.inputSchema.properties ?? {}), tool.name).not.toContain(property);
+    expect(Object.keys(tools.find((tool) => tool.name === 'api')!.inputSchema.properties ?? {})).not.toContain('field');
+
+    const secret = join(box.root, 'secret.txt');
+    writeFileSync(secret, `${'the contents of a private file on the machine. '.repeat(4)}\n`);
+    const read = await admin.callTool({
+      name: 'jobs_create',
+      arguments: { title: 'Reader', description_file: secret, dry_run: true },
+    });
+    expect(read.isError).toBe(true);
+    expect(textOf(read)).not.toContain('private file');
+    expect(JSON.parse(textOf(read))).toMatchObject({
+      exit_code: 2,
+      error: { message: expect.stringContaining('"description_file"') },
+    });
+    const saved = join(box.root, 'saved.json');
+    const save = await admin.callTool({
+      name: 'jobs_create',
+      arguments: { title: 'Writer', description: DESCRIPTION, save: saved, dry_run: true },
+    });
+    expect(JSON.parse(textOf(save))).toMatchObject({ exit_code: 2 });
+    expect(existsSync(saved)).toBe(false);
+
+    // The raw request cannot climb out of the API to the emulator's controls, which hand out keys.
+    for (const path of ['/../../_emulator/keys', '/%2e%2e/%2E%2E/_emulator/keys']) {
+      const climbed = await admin.callTool({
+        name: 'api',
+        arguments: { path, method: 'POST', raw_field: ['level=admin'] },
+      });
+      expect(climbed.isError).toBe(true);
+      expect(textOf(climbed)).not.toMatch(/hk_(test|live)_/);
+      expect(JSON.parse(textOf(climbed))).toMatchObject({
+        exit_code: 2,
+        error: { message: expect.stringContaining('..') },
+      });
+    }
+    const keys = await hire(box, ['emulator', 'keys', 'list', '--json', '-q']);
+    expect(keys.code).toBe(0);
+    expect((JSON.parse(keys.stdout) as unknown[]).length).toBeLessThanOrEqual(1);
   });
 
   it('writes nothing to stdout but JSON-RPC messages, answers calls in flight when stdin closes, and exits 0', async () => {

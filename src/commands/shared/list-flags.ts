@@ -16,6 +16,7 @@ export const LIST_FLAGS = {
   }),
   resume: flag.string({
     value: 'state-file',
+    file: 'write',
     help: 'with --all or --limit: record progress in this file; run the same command again to continue a stopped export, appending (>> FILE)',
   }),
   // With --all or --limit a list is bulk work: paced to the rate limit.
