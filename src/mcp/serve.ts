@@ -14,6 +14,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Context, IO } from '../context.js';
 import { VERSION } from '../context.js';
+import { ExitCode } from '../errors.js';
 import { leaves, machineCommand } from '../commands/machine-help.js';
 import { commandTree } from '../commands/manifest.js';
 import { allows, commandLine, isTool, refusal, ToolInputError, toolOf, type Allowed, type Tool } from './tools.js';
@@ -101,7 +102,9 @@ export async function serveMcp(ctx: Context, allowed: Allowed): Promise<void> {
   const call = async (name: string, input: Record<string, unknown>): Promise<CallToolResult> => {
     const tool = byName.get(name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `No tool named ${name}.`);
-    if (!allows(allowed, tool.effect)) return failed({ error: { code: 'not_allowed', message: refusal(tool) } });
+    // A usage error, as every refusal of a call's input (docs/mcp.md).
+    if (!allows(allowed, tool.effect))
+      return failed({ exit_code: ExitCode.usage, error: { code: 'not_allowed', message: refusal(tool) } });
     let argv: string[];
     try {
       // Deletes were allowed when the server started: the command's own confirmation is that.

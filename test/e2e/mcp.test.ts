@@ -120,6 +120,7 @@ describe('hire mcp', () => {
     });
     expect(refused.isError).toBe(true);
     expect(JSON.parse(textOf(refused))).toMatchObject({
+      exit_code: 2,
       error: { code: 'not_allowed', message: expect.stringContaining('--allow-writes') },
     });
     expect(JSON.parse((await hire(box, ['jobs', 'list', '--json', '-q'])).stdout)).toHaveLength(1);
@@ -176,6 +177,7 @@ describe('hire mcp', () => {
     });
     const deleting = await writer.callTool({ name: 'jobs_delete', arguments: { id: job.id } });
     expect(JSON.parse(textOf(deleting))).toMatchObject({
+      exit_code: 2,
       error: { code: 'not_allowed', message: expect.stringContaining('--allow-deletes') },
     });
     expect(JSON.parse((await hire(box, ['jobs', 'get', job.id, '--json', '-q'])).stdout)).toMatchObject({ id: job.id });
