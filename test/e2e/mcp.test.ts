@@ -187,6 +187,10 @@ describe('hire mcp', () => {
     expect(deleted.isError).toBeFalsy();
     expect((await hire(box, ['jobs', 'get', job.id, '--json', '-q'])).code).toBe(4);
 
+    // A profile that does not exist: refused before serving, naming it.
+    const nosuch = await hire(box, ['mcp', '-p', 'nosuch']);
+    expect(nosuch).toMatchObject({ code: 2, stdout: '', stderr: expect.stringContaining('"nosuch"') });
+
     const lone = await hire(box, ['mcp', '--allow-deletes']);
     expect(lone.code).toBe(2);
     expect(lone.stderr).toContain('--allow-writes');
