@@ -27,6 +27,11 @@ export interface FlagSpec<T = unknown> {
   commas?: boolean;
   /** The value when the flag is absent, as typed on a command line (shown in help). */
   default?: string;
+  /**
+   * A field's value when the flag is absent, set by the API (hire sends nothing then): what
+   * machine help shows as `default` (docs/commands.md), never applied by the parser.
+   */
+  apiDefault?: number;
   /** A boolean declared as `--no-NAME`: false when given, absent otherwise. */
   negate?: boolean;
   /** A `negate` boolean's `--NAME` (true) shown in help with this text, so that both are offered. */
@@ -149,7 +154,9 @@ export const flag = {
    * `max` and `integer` describe the schema's rule (machine help, the MCP tools' schemas): the
    * schema checks them, with its own messages.
    */
-  fieldNumber: <const O extends Common & { field: string; min?: number; max?: number; integer?: boolean }>(
+  fieldNumber: <
+    const O extends Common & { field: string; min?: number; max?: number; integer?: boolean; apiDefault?: number },
+  >(
     options: O,
   ) => ({ kind: 'number', ...options }) as FlagSpec<number | string | undefined>,
   boolean: <const O extends Common & { negate?: boolean; positive?: string; field?: string }>(options: O) =>

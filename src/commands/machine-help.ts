@@ -12,8 +12,11 @@ export interface MachineFlag {
   short?: string;
   type: 'string' | 'number' | 'integer' | 'boolean';
   choices?: readonly string[];
-  /** The value when the flag is absent, as typed on a command line. */
-  default?: string;
+  /**
+   * The value when the flag is absent: a number for a numeric flag, else as typed on a command
+   * line; for a field the API sets when it is not sent, the API's (`question-count`: 10).
+   */
+  default?: string | number;
   min?: number;
   /** A number that must be larger than this (`--timeout`: above 0). */
   exclusive_min?: number;
@@ -78,7 +81,8 @@ export function machineFlag(flag: ManifestFlag): MachineFlag {
   };
   if (flag.short) entry.short = flag.short.replace(/^-/, '');
   if (flag.choices) entry.choices = flag.choices;
-  if (flag.default !== undefined) entry.default = flag.default;
+  const fallback = flag.default ?? flag.apiDefault;
+  if (fallback !== undefined) entry.default = type === 'number' || type === 'integer' ? Number(fallback) : fallback;
   if (flag.min !== undefined) entry.min = flag.min;
   if (flag.above !== undefined) entry.exclusive_min = flag.above;
   if (flag.max !== undefined) entry.max = flag.max;

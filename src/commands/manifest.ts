@@ -23,6 +23,8 @@ export interface ManifestFlag {
   /** The help text, choices filled in. */
   help: string;
   default?: string;
+  /** The API's value for the field when the flag is absent (not applied by the parser). */
+  apiDefault?: number;
   many?: boolean;
   negate?: boolean;
   hidden?: boolean;
@@ -85,6 +87,7 @@ export function manifestFlag(key: string, spec: FlagSpec): ManifestFlag {
   if (spec.short) entry.short = spec.short;
   if (takesValue) entry.value = spec.value ?? (spec.name ?? kebab(key)).split('-').at(-1)!;
   if (spec.default !== undefined) entry.default = spec.default;
+  if (spec.apiDefault !== undefined) entry.apiDefault = spec.apiDefault;
   if (spec.many) entry.many = true;
   if (spec.negate) entry.negate = true;
   if (spec.hidden) entry.hidden = true;

@@ -53,11 +53,13 @@ const FIELDS = {
     help: `assessment questions, ${QUESTION_COUNT.min}-${QUESTION_COUNT.max} (default ${QUESTION_COUNT.default})`,
     field: 'assessment_config.question_count',
     ...QUESTION_COUNT_RANGE,
+    apiDefault: QUESTION_COUNT.default,
   }),
   timeLimit: flag.fieldNumber({
     value: 'seconds',
     help: `assessment time limit, ${TIME_LIMIT_SECONDS.min}-${TIME_LIMIT_SECONDS.max} s (default ${TIME_LIMIT_SECONDS.default})`,
     field: 'assessment_config.time_limit',
+    apiDefault: TIME_LIMIT_SECONDS.default,
     ...TIME_LIMIT_RANGE,
   }),
   questionType: flag.enum(QUESTION_TYPES, {
