@@ -269,6 +269,22 @@ describe('hire help --json', () => {
       path: ['jobs', 'delete'],
       effect: 'delete',
     });
+    // `--help` with --json (or -o json), anywhere on the line: the same document as `hire help WORDS --json`.
+    for (const words of [['jobs', 'create'], ['candidates', 'list'], ['jobs'], ['emulator', 'keys', 'create']]) {
+      const asked = json(await runCli(['help', ...words, '--json'], { env }));
+      for (const argv of [
+        [...words, '--help', '--json'],
+        ['--json', ...words, '-h'],
+        [...words, '--help', '-o', 'json'],
+      ]) {
+        const result = await runCli(argv, { env });
+        expect({ argv, code: result.code, stderr: result.stderr }).toEqual({ argv, code: 0, stderr: '' });
+        expect(json(result), argv.join(' ')).toEqual(asked);
+      }
+    }
+    expect(json(await runCli(['--help', '--json'], { env }))).toEqual(whole);
+    // Without it, the text.
+    expect((await runCli(['jobs', 'create', '--help'], { env })).stdout).toMatch(/^Usage: hire jobs create/);
     const unknown = await runCli(['help', 'jobs', 'nope', '--json'], { env });
     expect(unknown.code).toBe(2);
     expect(unknown.stdout).toBe('');
