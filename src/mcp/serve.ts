@@ -11,6 +11,7 @@ import {
   ListToolsRequestSchema,
   McpError,
   type CallToolResult,
+  type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Context, IO } from '../context.js';
 import { VERSION } from '../context.js';
@@ -128,6 +129,22 @@ export async function serveMcp(ctx: Context, allowed: Allowed): Promise<void> {
   });
 
   const transport = new StdioServerTransport(ctx.io.stdin, ctx.io.stdout);
+  // The transport drops a line it cannot read: answered as JSON-RPC 2.0 says, with id null (docs/mcp.md).
+  server.onerror = (error) => {
+    const code =
+      error instanceof SyntaxError
+        ? ErrorCode.ParseError
+        : error.name === 'ZodError'
+          ? ErrorCode.InvalidRequest
+          : undefined;
+    if (code === undefined) return;
+    const message =
+      code === ErrorCode.ParseError
+        ? 'Parse error: the line is not JSON.'
+        : 'Invalid Request: not a JSON-RPC 2.0 message.';
+    const answer = { jsonrpc: '2.0', id: null, error: { code, message } };
+    void transport.send(answer as unknown as JSONRPCMessage).catch(() => undefined);
+  };
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
     // The client closing stdin ends the session, once the calls it made are answered.

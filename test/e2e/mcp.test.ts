@@ -290,16 +290,32 @@ describe('hire mcp', () => {
       params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
     });
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    // A line that is not JSON, and JSON that is no JSON-RPC message: answered with id null.
+    child.stdin.write('this is not json\n');
+    child.stdin.write('{"hello":"world"}\n');
     send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
     send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'jobs_list', arguments: {} } });
     send({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'status', arguments: {} } });
     child.stdin.end();
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
-    const messages = lines.map(
-      (line) => JSON.parse(line) as { jsonrpc: string; id: number; result?: { isError?: boolean } },
+    const all = lines.map(
+      (line) =>
+        JSON.parse(line) as {
+          jsonrpc: string;
+          id: number | null;
+          result?: { isError?: boolean };
+          error?: { code: number };
+        },
     );
-    for (const message of messages) expect(message.jsonrpc).toBe('2.0');
+    for (const message of all) expect(message.jsonrpc).toBe('2.0');
+    expect(
+      all
+        .filter((message) => message.id === null)
+        .map((message) => message.error?.code)
+        .sort(),
+    ).toEqual([-32600, -32700]);
+    const messages = all.filter((message) => message.id !== null);
     expect(messages.map((message) => message.id).sort()).toEqual([1, 2, 3, 4]);
     expect(messages.find((message) => message.id === 3)?.result?.isError).toBeFalsy();
   });
