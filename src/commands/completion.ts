@@ -6,6 +6,7 @@ export default defineCommand({
   path: ['completion'],
   summary: 'print the shell completion script: bash, zsh or fish',
   effect: 'read',
+  local: "prints a script for this machine's shell",
   args: { shell: arg.enum(SHELLS, 'bash, zsh or fish', { message: `Shells: ${SHELLS.join(', ')} (got "{value}").` }) },
   examples: ['source <(hire completion bash)', 'hire completion fish > ~/.config/fish/completions/hire.fish'],
   async run(ctx, { shell }) {

@@ -27,6 +27,11 @@ export interface FlagSpec<T = unknown> {
   commas?: boolean;
   /** The value when the flag is absent, as typed on a command line (shown in help). */
   default?: string;
+  /**
+   * A field's value when the flag is absent, set by the API (hire sends nothing then): what
+   * machine help shows as `default` (docs/commands.md), never applied by the parser.
+   */
+  apiDefault?: number;
   /** A boolean declared as `--no-NAME`: false when given, absent otherwise. */
   negate?: boolean;
   /** A `negate` boolean's `--NAME` (true) shown in help with this text, so that both are offered. */
@@ -53,9 +58,16 @@ export interface FlagSpec<T = unknown> {
   field?: string;
   /** Dynamic completion values. */
   complete?: Completer;
+  /**
+   * Its value names a file on this machine that the command reads (`read`) or writes (`write`):
+   * no MCP tool takes it (docs/mcp.md).
+   */
+  file?: FileUse;
   /** Never set: carries the parsed value's type (in a tuple, so that `undefined` stays in it). */
   readonly __value?: [T];
 }
+
+export type FileUse = 'read' | 'write';
 
 export interface ArgSpec<T = unknown> {
   help: string;
@@ -80,6 +92,7 @@ interface Common {
   value?: string;
   hidden?: boolean;
   complete?: Completer;
+  file?: FileUse;
 }
 
 /** Declares flags; each call's options decide the parsed value's type. */
@@ -141,7 +154,9 @@ export const flag = {
    * `max` and `integer` describe the schema's rule (machine help, the MCP tools' schemas): the
    * schema checks them, with its own messages.
    */
-  fieldNumber: <const O extends Common & { field: string; min?: number; max?: number; integer?: boolean }>(
+  fieldNumber: <
+    const O extends Common & { field: string; min?: number; max?: number; integer?: boolean; apiDefault?: number },
+  >(
     options: O,
   ) => ({ kind: 'number', ...options }) as FlagSpec<number | string | undefined>,
   boolean: <const O extends Common & { negate?: boolean; positive?: string; field?: string }>(options: O) =>
@@ -184,6 +199,11 @@ export interface CommandSpec<F extends Flags = Flags, A extends Args = Args> {
    * --json`) says it, and the MCP server offers a command as a tool by it.
    */
   effect: CommandEffect;
+  /**
+   * Why its whole job is on this machine (local files, config, the emulator, a process that runs
+   * until stopped) rather than on the platform: then it is no MCP tool (docs/mcp.md).
+   */
+  local?: string;
   args?: A;
   flags?: F;
   /** 1-3 real invocations, starting with `hire`; a `# comment` may follow. */

@@ -2,7 +2,7 @@
 // made from the command tree (commands/manifest.ts), the same declarations that help, the option
 // checks and completion read, so it cannot say something the parser does not do.
 import { ENVIRONMENT, EXIT_CODES } from './about.js';
-import type { CommandEffect } from './define.js';
+import type { CommandEffect, FileUse } from './define.js';
 import type { ManifestArg, ManifestFlag, TreeNode } from './manifest.js';
 
 export interface MachineFlag {
@@ -12,8 +12,11 @@ export interface MachineFlag {
   short?: string;
   type: 'string' | 'number' | 'integer' | 'boolean';
   choices?: readonly string[];
-  /** The value when the flag is absent, as typed on a command line. */
-  default?: string;
+  /**
+   * The value when the flag is absent: a number for a numeric flag, else as typed on a command
+   * line; for a field the API sets when it is not sent, the API's (`question-count`: 10).
+   */
+  default?: string | number;
   min?: number;
   /** A number that must be larger than this (`--timeout`: above 0). */
   exclusive_min?: number;
@@ -24,6 +27,8 @@ export interface MachineFlag {
   help: string;
   /** A value it takes, as typed, where the help alone does not show the format (`2h`, `1h`). */
   example?: string;
+  /** Its value names a file on this machine that the command reads or writes: no MCP tool takes it. */
+  file?: FileUse;
   hidden?: boolean;
 }
 
@@ -41,6 +46,8 @@ export interface MachineCommand {
   summary: string;
   /** The most it may do to data: `read`, `write` or `delete`. */
   effect: CommandEffect;
+  /** Why its whole job is on this machine (files, config, the emulator, a long-running process): no MCP tool. */
+  local?: string;
   args: MachineArg[];
   flags: MachineFlag[];
   examples: readonly string[];
@@ -74,11 +81,13 @@ export function machineFlag(flag: ManifestFlag): MachineFlag {
   };
   if (flag.short) entry.short = flag.short.replace(/^-/, '');
   if (flag.choices) entry.choices = flag.choices;
-  if (flag.default !== undefined) entry.default = flag.default;
+  const fallback = flag.default ?? flag.apiDefault;
+  if (fallback !== undefined) entry.default = type === 'number' || type === 'integer' ? Number(fallback) : fallback;
   if (flag.min !== undefined) entry.min = flag.min;
   if (flag.above !== undefined) entry.exclusive_min = flag.above;
   if (flag.max !== undefined) entry.max = flag.max;
   if (flag.example !== undefined) entry.example = flag.example;
+  if (flag.file) entry.file = flag.file;
   if (flag.hidden) entry.hidden = true;
   return entry;
 }
@@ -96,6 +105,7 @@ export function machineCommand(node: TreeNode): MachineCommand {
     path: command.path,
     summary: command.summary,
     effect: command.effect,
+    ...(command.local !== undefined ? { local: command.local } : {}),
     args: command.args.map(machineArg),
     flags: command.flags.map(machineFlag),
     examples: command.examples,

@@ -8,6 +8,7 @@ import {
   type CommandEffect,
   type CommandSpec,
   type Completer,
+  type FileUse,
   type FlagSpec,
 } from './define.js';
 
@@ -22,6 +23,8 @@ export interface ManifestFlag {
   /** The help text, choices filled in. */
   help: string;
   default?: string;
+  /** The API's value for the field when the flag is absent (not applied by the parser). */
+  apiDefault?: number;
   many?: boolean;
   negate?: boolean;
   hidden?: boolean;
@@ -36,6 +39,8 @@ export interface ManifestFlag {
   integer?: boolean;
   /** A value it takes, as typed (flags read by a `parse` function: their format). */
   example?: string;
+  /** Names a file on this machine that the command reads or writes. */
+  file?: FileUse;
 }
 
 export interface ManifestArg {
@@ -54,6 +59,8 @@ export interface ManifestCommand {
   flags: ManifestFlag[];
   examples: readonly string[];
   effect: CommandEffect;
+  /** Why its whole job is on this machine: then it is no MCP tool. */
+  local?: string;
   /** Its place in program.ts's registry: how its code is loaded when it runs. */
   index: number;
 }
@@ -80,6 +87,7 @@ export function manifestFlag(key: string, spec: FlagSpec): ManifestFlag {
   if (spec.short) entry.short = spec.short;
   if (takesValue) entry.value = spec.value ?? (spec.name ?? kebab(key)).split('-').at(-1)!;
   if (spec.default !== undefined) entry.default = spec.default;
+  if (spec.apiDefault !== undefined) entry.apiDefault = spec.apiDefault;
   if (spec.many) entry.many = true;
   if (spec.negate) entry.negate = true;
   if (spec.hidden) entry.hidden = true;
@@ -89,6 +97,7 @@ export function manifestFlag(key: string, spec: FlagSpec): ManifestFlag {
   for (const bound of ['min', 'above', 'max'] as const) if (spec[bound] !== undefined) entry[bound] = spec[bound];
   if (spec.integer) entry.integer = true;
   if (spec.example !== undefined) entry.example = spec.example;
+  if (spec.file) entry.file = spec.file;
   return entry;
 }
 
@@ -114,6 +123,7 @@ export function manifestOf(spec: CommandSpec, index: number): ManifestCommand {
     }),
     examples: spec.examples,
     effect: spec.effect,
+    ...(spec.local !== undefined ? { local: spec.local } : {}),
     index,
   };
 }

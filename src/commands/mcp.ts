@@ -7,6 +7,7 @@ export default defineCommand({
   summary: 'serve hire to an AI assistant: a Model Context Protocol server on stdin/stdout',
   // At most what it is allowed: with --allow-writes --allow-deletes, deleting tools.
   effect: 'delete',
+  local: 'the MCP server itself',
   flags: {
     allowWrites: flag.boolean({
       help: 'also offer the tools that create or change data (jobs_create, candidates_move, …)',
@@ -15,11 +16,13 @@ export default defineCommand({
       help: 'with --allow-writes, also offer those that delete (jobs_delete, webhooks_remove, …)',
     }),
   },
-  examples: ['hire mcp', 'hire mcp --profile sandbox --allow-writes', 'hire mcp --allow-writes --allow-deletes'],
+  examples: ['hire mcp', 'hire mcp --profile local-sandbox --allow-writes', 'hire mcp --allow-writes --allow-deletes'],
   async run(ctx, { allowWrites, allowDeletes }) {
     if (allowDeletes && !allowWrites) {
       throw new UsageError('--allow-deletes needs --allow-writes too: a tool that deletes also changes data.');
     }
+    // A profile that does not exist fails here, exit 2 naming it, not at every call (docs/mcp.md).
+    await ctx.profile();
     const { serveMcp } = await import('../mcp/serve.js');
     await serveMcp(ctx, { writes: allowWrites === true, deletes: allowDeletes === true });
   },

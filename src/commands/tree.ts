@@ -1,7 +1,7 @@
 // The commander tree, built from the command tree's data (manifest.ts): usage, help, flags and
 // suggestions come from commander; each leaf's action loads its command, checks its options
 // (parse.ts) and runs it. Nothing here knows any one command.
-import { Command, Option, type CommanderError } from 'commander';
+import { Command, Option, type CommanderError, type HelpContext } from 'commander';
 import { VERSION, type Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { inertLines } from '../output/cells.js';
@@ -69,6 +69,15 @@ function fill(command: Command, node: TreeNode, run: RunCommand, whole: (node: T
     const name = `${argument.key}${argument.variadic ? '...' : ''}`;
     command.argument(argument.required ? `<${name}>` : `[${name}]`, argument.help);
   }
+  // `--help --json` prints the machine help `hire help WORDS --json` prints (docs/commands.md).
+  // The HelpContext overload is current; only the callback one is deprecated, which the rule cannot tell.
+  // eslint-disable-next-line @typescript-eslint/no-deprecated
+  const textHelp = (command.outputHelp as (context?: HelpContext) => void).bind(command);
+  Object.defineProperty(command, 'outputHelp', {
+    value: (context?: HelpContext): void => {
+      if (context?.error || !printedMachineHelp(command, node)) textHelp(context);
+    },
+  });
   if (node.examples.length > 0) command.addHelpText('after', examplesText(node.examples));
   // The global flags are listed once, in `hire --help` and `hire help options`.
   if (node.path.length > 0) command.addHelpText('after', GLOBAL_OPTIONS_POINTER);
@@ -267,8 +276,10 @@ export function buildCommander(
   };
   failures.set(program, fail);
   // `hire help [WORDS…] --json`: the global flags are read (preAction) before help's action runs.
+  // `--help` is read before the global flags are applied: then --json is read from the root's.
   machineHelpers.set(program, (about) => {
-    if (!ctx.wantsJson) return false;
+    const raw = rootValues(program, tree);
+    if (!ctx.wantsJson && raw.json !== true && raw.output !== 'json') return false;
     const document =
       about === 'options'
         ? { global_flags: tree.flags.map(machineFlag) }

@@ -15,6 +15,7 @@ export default defineCommand({
   path: ['trigger'],
   summary: 'make the local emulator emit an event of a kind, with the records behind it',
   effect: 'write',
+  local: 'drives the local emulator',
   args: {
     kind: arg.enum(EVENT_KINDS, 'the event kind', {
       message: `Not an event kind: "{value}". Kinds: ${EVENT_KINDS.join(', ')}.`,

@@ -11,21 +11,20 @@ import {
   ListToolsRequestSchema,
   McpError,
   type CallToolResult,
+  type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Context, IO } from '../context.js';
 import { VERSION } from '../context.js';
+import { ExitCode } from '../errors.js';
 import { leaves, machineCommand } from '../commands/machine-help.js';
 import { commandTree } from '../commands/manifest.js';
-import { allows, commandLine, NOT_TOOLS, refusal, ToolInputError, toolOf, type Allowed, type Tool } from './tools.js';
+import { allows, commandLine, isTool, refusal, ToolInputError, toolOf, type Allowed, type Tool } from './tools.js';
 
 /** Every command that can be a tool, allowed or not (a call to one not allowed is told why). */
 export async function allTools(): Promise<Tool[]> {
   const { COMMANDS, NOUNS, ROOT, loadManifest } = await import('../program.js');
   const tree = commandTree(ROOT, NOUNS, await loadManifest(COMMANDS));
-  return leaves(tree)
-    .map(machineCommand)
-    .filter((command) => NOT_TOOLS[command.path.join(' ')] === undefined)
-    .map(toolOf);
+  return leaves(tree).map(machineCommand).filter(isTool).map(toolOf);
 }
 
 /** The global flags the server was started with that every call keeps (the profile, limits). */
@@ -104,7 +103,9 @@ export async function serveMcp(ctx: Context, allowed: Allowed): Promise<void> {
   const call = async (name: string, input: Record<string, unknown>): Promise<CallToolResult> => {
     const tool = byName.get(name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `No tool named ${name}.`);
-    if (!allows(allowed, tool.effect)) return failed({ error: { code: 'not_allowed', message: refusal(tool) } });
+    // A usage error, as every refusal of a call's input (docs/mcp.md).
+    if (!allows(allowed, tool.effect))
+      return failed({ exit_code: ExitCode.usage, error: { code: 'not_allowed', message: refusal(tool) } });
     let argv: string[];
     try {
       // Deletes were allowed when the server started: the command's own confirmation is that.
@@ -128,6 +129,22 @@ export async function serveMcp(ctx: Context, allowed: Allowed): Promise<void> {
   });
 
   const transport = new StdioServerTransport(ctx.io.stdin, ctx.io.stdout);
+  // The transport drops a line it cannot read: answered as JSON-RPC 2.0 says, with id null (docs/mcp.md).
+  server.onerror = (error) => {
+    const code =
+      error instanceof SyntaxError
+        ? ErrorCode.ParseError
+        : error.name === 'ZodError'
+          ? ErrorCode.InvalidRequest
+          : undefined;
+    if (code === undefined) return;
+    const message =
+      code === ErrorCode.ParseError
+        ? 'Parse error: the line is not JSON.'
+        : 'Invalid Request: not a JSON-RPC 2.0 message.';
+    const answer = { jsonrpc: '2.0', id: null, error: { code, message } };
+    void transport.send(answer as unknown as JSONRPCMessage).catch(() => undefined);
+  };
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
     // The client closing stdin ends the session, once the calls it made are answered.

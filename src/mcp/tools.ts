@@ -5,19 +5,13 @@ import type { CommandEffect } from '../commands/define.js';
 import type { MachineArg, MachineCommand, MachineFlag } from '../commands/machine-help.js';
 
 /**
- * Commands that are no tool: they run until stopped (a server, a listener, a stream), ask for a
- * secret, or print a script for a shell. Each says why.
+ * A tool talks to the platform, never to the user's machine (docs/mcp.md): a command whose whole
+ * job is there (declared `local`: files, config, the emulator, a process that runs until stopped)
+ * is no tool.
  */
-export const NOT_TOOLS: Readonly<Record<string, string>> = {
-  mcp: 'the server itself',
-  'emulator start': 'runs until stopped',
-  'webhooks listen': 'runs until stopped',
-  'logs tail': 'runs until stopped',
-  'auth login': 'reads a key from a prompt or stdin',
-  completion: 'prints a shell script',
-};
+export const isTool = (command: MachineCommand): boolean => command.local === undefined;
 
-/** Flags no tool takes: a person's terminal (the wizard), or where a shell's stdin would be read. */
+/** Flags no tool takes: a person's terminal (the wizard). Those naming a local file are declared `file`. */
 const NOT_INPUTS = new Set(['interactive']);
 
 export interface Tool {
@@ -58,7 +52,7 @@ function argSchema(arg: MachineArg): JsonSchema {
 
 /** The flags a tool takes as input properties. */
 const inputFlags = (command: MachineCommand): MachineFlag[] =>
-  command.flags.filter((flag) => !flag.hidden && !NOT_INPUTS.has(flag.name));
+  command.flags.filter((flag) => !flag.hidden && flag.file === undefined && !NOT_INPUTS.has(flag.name));
 
 const FIELDS_PROPERTY: JsonSchema = {
   type: 'string',

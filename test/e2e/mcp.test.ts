@@ -3,6 +3,8 @@
 // without --allow-writes, invalid input, a failure carrying the API's code, and a raw session
 // proving that stdout carries nothing but the protocol.
 import { spawn } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -118,6 +120,7 @@ describe('hire mcp', () => {
     });
     expect(refused.isError).toBe(true);
     expect(JSON.parse(textOf(refused))).toMatchObject({
+      exit_code: 2,
       error: { code: 'not_allowed', message: expect.stringContaining('--allow-writes') },
     });
     expect(JSON.parse((await hire(box, ['jobs', 'list', '--json', '-q'])).stdout)).toHaveLength(1);
@@ -174,6 +177,7 @@ describe('hire mcp', () => {
     });
     const deleting = await writer.callTool({ name: 'jobs_delete', arguments: { id: job.id } });
     expect(JSON.parse(textOf(deleting))).toMatchObject({
+      exit_code: 2,
       error: { code: 'not_allowed', message: expect.stringContaining('--allow-deletes') },
     });
     expect(JSON.parse((await hire(box, ['jobs', 'get', job.id, '--json', '-q'])).stdout)).toMatchObject({ id: job.id });
@@ -183,9 +187,88 @@ describe('hire mcp', () => {
     expect(deleted.isError).toBeFalsy();
     expect((await hire(box, ['jobs', 'get', job.id, '--json', '-q'])).code).toBe(4);
 
+    // A profile that does not exist: refused before serving, naming it.
+    const nosuch = await hire(box, ['mcp', '-p', 'nosuch']);
+    expect(nosuch).toMatchObject({ code: 2, stdout: '', stderr: expect.stringContaining('"nosuch"') });
+
     const lone = await hire(box, ['mcp', '--allow-deletes']);
     expect(lone.code).toBe(2);
     expect(lone.stderr).toContain('--allow-writes');
+  });
+
+  it('never reaches the local disk, config or emulator keys, even with --allow-writes --allow-deletes', async () => {
+    const box = await sandbox();
+    const admin = await connect(box, ['--allow-writes', '--allow-deletes']);
+    const { tools } = await admin.listTools();
+    const names = tools.map((tool) => tool.name);
+    expect(names).toEqual(expect.arrayContaining(['jobs_create', 'jobs_update', 'jobs_delete', 'api', 'status']));
+    // Commands whose whole job is on this machine are no tools.
+    for (const local of [
+      'jobs_import',
+      'profiles_use',
+      'profiles_list',
+      'profiles_remove',
+      'auth_logout',
+      'auth_status',
+      'emulator_keys_create',
+      'emulator_keys_list',
+      'emulator_reset',
+      'emulator_simulate',
+      'trigger',
+      'webhooks_verify',
+      'completion',
+    ])
+      expect(names).not.toContain(local);
+    // No flag that names a local file is an input.
+    for (const tool of tools)
+      for (const property of [
+        'from_file',
+        'description_file',
+        'save',
+        'resume',
+        'failures_file',
+        'input',
+        'payload_file',
+      ])
+        expect(Object.keys(tool.inputSchema.properties ?? {}), tool.name).not.toContain(property);
+    expect(Object.keys(tools.find((tool) => tool.name === 'api')!.inputSchema.properties ?? {})).not.toContain('field');
+
+    const secret = join(box.root, 'secret.txt');
+    writeFileSync(secret, `${'the contents of a private file on the machine. '.repeat(4)}\n`);
+    const read = await admin.callTool({
+      name: 'jobs_create',
+      arguments: { title: 'Reader', description_file: secret, dry_run: true },
+    });
+    expect(read.isError).toBe(true);
+    expect(textOf(read)).not.toContain('private file');
+    expect(JSON.parse(textOf(read))).toMatchObject({
+      exit_code: 2,
+      error: { message: expect.stringContaining('"description_file"') },
+    });
+    const saved = join(box.root, 'saved.json');
+    const save = await admin.callTool({
+      name: 'jobs_create',
+      arguments: { title: 'Writer', description: DESCRIPTION, save: saved, dry_run: true },
+    });
+    expect(JSON.parse(textOf(save))).toMatchObject({ exit_code: 2 });
+    expect(existsSync(saved)).toBe(false);
+
+    // The raw request cannot climb out of the API to the emulator's controls, which hand out keys.
+    for (const path of ['/../../_emulator/keys', '/%2e%2e/%2E%2E/_emulator/keys']) {
+      const climbed = await admin.callTool({
+        name: 'api',
+        arguments: { path, method: 'POST', raw_field: ['level=admin'] },
+      });
+      expect(climbed.isError).toBe(true);
+      expect(textOf(climbed)).not.toMatch(/hk_(test|live)_/);
+      expect(JSON.parse(textOf(climbed))).toMatchObject({
+        exit_code: 2,
+        error: { message: expect.stringContaining('..') },
+      });
+    }
+    const keys = await hire(box, ['emulator', 'keys', 'list', '--json', '-q']);
+    expect(keys.code).toBe(0);
+    expect((JSON.parse(keys.stdout) as unknown[]).length).toBeLessThanOrEqual(1);
   });
 
   it('writes nothing to stdout but JSON-RPC messages, answers calls in flight when stdin closes, and exits 0', async () => {
@@ -207,16 +290,32 @@ describe('hire mcp', () => {
       params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
     });
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    // A line that is not JSON, and JSON that is no JSON-RPC message: answered with id null.
+    child.stdin.write('this is not json\n');
+    child.stdin.write('{"hello":"world"}\n');
     send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
     send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'jobs_list', arguments: {} } });
     send({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'status', arguments: {} } });
     child.stdin.end();
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
-    const messages = lines.map(
-      (line) => JSON.parse(line) as { jsonrpc: string; id: number; result?: { isError?: boolean } },
+    const all = lines.map(
+      (line) =>
+        JSON.parse(line) as {
+          jsonrpc: string;
+          id: number | null;
+          result?: { isError?: boolean };
+          error?: { code: number };
+        },
     );
-    for (const message of messages) expect(message.jsonrpc).toBe('2.0');
+    for (const message of all) expect(message.jsonrpc).toBe('2.0');
+    expect(
+      all
+        .filter((message) => message.id === null)
+        .map((message) => message.error?.code)
+        .sort(),
+    ).toEqual([-32600, -32700]);
+    const messages = all.filter((message) => message.id !== null);
     expect(messages.map((message) => message.id).sort()).toEqual([1, 2, 3, 4]);
     expect(messages.find((message) => message.id === 3)?.result?.isError).toBeFalsy();
   });

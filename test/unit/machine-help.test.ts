@@ -81,7 +81,7 @@ describe('hire help --json', () => {
       (await Promise.all(COMMANDS.map(async (load) => (await load()).default.path.join(' ')))).sort(),
     );
     const { registry, last } = recording();
-    const checked = { flags: 0, choices: 0, parserChoices: 0, bounds: 0, required: 0 };
+    const checked = { flags: 0, choices: 0, parserChoices: 0, bounds: 0, required: 0, numericDefaults: 0 };
     for (const command of doc.commands) {
       const path = command.path.join(' ');
       expect(['read', 'write', 'delete'], path).toContain(command.effect);
@@ -91,6 +91,17 @@ describe('hire help --json', () => {
       expect(last()?.path).toBe(path);
       expect((await parse(commandLine(command, ['--not-a-flag-of-hire']), registry, env)).code, path).toBe(2);
       for (const flag of command.flags) {
+        // Defaults as typed in JSON: a number for a numeric flag, and one the flag takes.
+        if (flag.default !== undefined && (flag.type === 'integer' || flag.type === 'number')) {
+          expect({ path, flag: flag.name, type: typeof flag.default }).toEqual({
+            path,
+            flag: flag.name,
+            type: 'number',
+          });
+          const atDefault = await parse(commandLine(command, [`--${flag.name}`, String(flag.default)]), registry, env);
+          expect({ path, flag: flag.name, code: atDefault.code }).toEqual({ path, flag: flag.name, code: 0 });
+          checked.numericDefaults += 1;
+        }
         const given = flag.type === 'boolean' ? [`--${flag.name}`] : [`--${flag.name}`, validValue(flag)];
         const taken = await parse(commandLine(command, given), registry, env);
         expect({ path, flag: flag.name, code: taken.code, stderr: taken.stderr }).toEqual({
@@ -157,6 +168,25 @@ describe('hire help --json', () => {
     expect(checked.parserChoices).toBeGreaterThan(5);
     expect(checked.bounds).toBeGreaterThan(10);
     expect(checked.required).toBeGreaterThan(0);
+    expect(checked.numericDefaults).toBeGreaterThan(5);
+    // The API's defaults for job fields hire does not send, and the server's page-size ceiling.
+    const create = doc.commands.find((command) => command.path.join(' ') === 'jobs create')!;
+    expect(create.flags.find((flag) => flag.name === 'question-count')).toMatchObject({ default: 10, min: 5, max: 20 });
+    expect(create.flags.find((flag) => flag.name === 'time-limit')).toMatchObject({ default: 300 });
+    const lists = doc.commands.filter((command) => command.flags.some((flag) => flag.name === 'per-page'));
+    expect(lists.length).toBeGreaterThan(4);
+    for (const command of lists)
+      expect(
+        command.flags.find((flag) => flag.name === 'per-page'),
+        command.path.join(' '),
+      ).toMatchObject({
+        type: 'integer',
+        min: 1,
+        max: 100,
+      });
+    const tooMany = await runCli(['jobs', 'list', '--per-page', '101'], { env });
+    expect(tooMany.code).toBe(2);
+    expect(tooMany.stderr).toContain('--per-page');
   });
 
   it('lists the global flags as the parser takes them, with exit codes and environment', async () => {
@@ -183,8 +213,9 @@ describe('hire help --json', () => {
       type: 'integer',
       min: 0,
       max: 100,
-      default: '3',
+      default: 3,
     });
+    expect(doc.global_flags.find((flag) => flag.name === 'timeout')).toMatchObject({ default: 30 });
     const { registry } = recording();
     const status = doc.commands.find((command) => command.path.join(' ') === 'status')!;
     for (const flag of doc.global_flags) {
@@ -238,6 +269,22 @@ describe('hire help --json', () => {
       path: ['jobs', 'delete'],
       effect: 'delete',
     });
+    // `--help` with --json (or -o json), anywhere on the line: the same document as `hire help WORDS --json`.
+    for (const words of [['jobs', 'create'], ['candidates', 'list'], ['jobs'], ['emulator', 'keys', 'create']]) {
+      const asked = json(await runCli(['help', ...words, '--json'], { env }));
+      for (const argv of [
+        [...words, '--help', '--json'],
+        ['--json', ...words, '-h'],
+        [...words, '--help', '-o', 'json'],
+      ]) {
+        const result = await runCli(argv, { env });
+        expect({ argv, code: result.code, stderr: result.stderr }).toEqual({ argv, code: 0, stderr: '' });
+        expect(json(result), argv.join(' ')).toEqual(asked);
+      }
+    }
+    expect(json(await runCli(['--help', '--json'], { env }))).toEqual(whole);
+    // Without it, the text.
+    expect((await runCli(['jobs', 'create', '--help'], { env })).stdout).toMatch(/^Usage: hire jobs create/);
     const unknown = await runCli(['help', 'jobs', 'nope', '--json'], { env });
     expect(unknown.code).toBe(2);
     expect(unknown.stdout).toBe('');

@@ -29,10 +29,12 @@ const FLAGS = {
   field: flag.list({
     short: '-F',
     value: 'key=value',
+    // `@file` reads a file.
+    file: 'read',
     help: 'a typed field: numbers, true, false, null, @file (repeatable)',
   }),
   header: flag.list({ short: '-H', help: "an extra header, 'Name: value' (repeatable)" }),
-  input: flag.string({ value: 'file', help: 'the request body from a file (- for stdin)' }),
+  input: flag.string({ value: 'file', file: 'read', help: 'the request body from a file (- for stdin)' }),
   paginate: flag.boolean({ help: 'follow every page of a list' }),
   slurp: flag.boolean({ help: "with --paginate, print one JSON array of every page's data" }),
   include: flag.boolean({ short: '-i', help: 'print the response status line and headers before the body' }),
@@ -192,9 +194,17 @@ function totalPages(response: RawResponse): number {
   }
 }
 
-/** `jobs`, `/jobs` and `/api/v1/jobs` all mean the same endpoint. */
+/**
+ * `jobs`, `/jobs` and `/api/v1/jobs` all mean the same endpoint. A `.` or `..` segment (or its
+ * %2e spelling, which URLs read alike) would leave the API for the server's other paths (the
+ * emulator's controls, which hand out keys): refused.
+ */
 function normalisePath(raw: string): string {
   const path = raw.startsWith('/') ? raw : `/${raw}`;
+  if (/\/(?:\.|%2e){1,2}(?=[/?#]|$)/i.test(path.split(/[?#]/)[0]!))
+    throw new UsageError(`PATH cannot have . or .. segments: "${path}" would leave the API.`, {
+      hint: 'Name the endpoint under the API: /jobs, /candidates/ID.',
+    });
   return path.replace(/^\/api\/v\d+(?=\/|$)/, '') || '/';
 }
 

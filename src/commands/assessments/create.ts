@@ -36,7 +36,7 @@ const FLAGS = {
   }),
   proctoring: flag.boolean({ help: 'enable anti-cheating proctoring', field: 'proctoring' }),
   data: flag.string({ value: 'json', help: 'more fields as a JSON object (flags win)' }),
-  fromFile: flag.string({ value: 'file', help: 'fields from a JSON or YAML file (- for stdin)' }),
+  fromFile: flag.string({ value: 'file', file: 'read', help: 'fields from a JSON or YAML file (- for stdin)' }),
 };
 
 export default defineCommand({

@@ -7,6 +7,7 @@ export default defineCommand({
   path: ['auth', 'logout'],
   summary: "remove a profile's stored key (asks first; --yes when not at a terminal)",
   effect: 'delete',
+  local: "removes a key from this machine's config",
   examples: ['hire auth logout --profile prod', 'hire auth logout --profile prod --yes'],
   async run(ctx) {
     // Resolved as every command resolves it: an unknown profile is the same error everywhere.

@@ -15,6 +15,7 @@ export default defineCommand({
   path: ['emulator', 'reset'],
   summary: 'delete all jobs, candidates, assessments and webhooks (asks first; --yes when not at a terminal)',
   effect: 'delete',
+  local: 'drives the local emulator',
   examples: ['hire emulator reset --yes'],
   async run(ctx) {
     let client: ApiClient;

@@ -9,6 +9,7 @@ export default defineCommand({
   path: ['emulator', 'simulate'],
   summary: 'make candidates apply to an active job (events are delivered to webhooks)',
   effect: 'write',
+  local: 'drives the local emulator',
   flags: {
     job: flag.string({
       value: 'id',

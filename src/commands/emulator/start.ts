@@ -12,6 +12,7 @@ export default defineCommand({
   path: ['emulator', 'start'],
   summary: 'run the emulator as a standing server until Ctrl-C',
   effect: 'write',
+  local: 'runs the local emulator until stopped',
   flags: {
     port: flag.number({
       value: 'port',
@@ -24,6 +25,7 @@ export default defineCommand({
     host: flag.string({ help: 'address to listen on', default: '127.0.0.1' }),
     dataDir: flag.string({
       value: 'dir',
+      file: 'write',
       help: 'where the emulator keeps its data (default $HIRE_DATA_DIR or ~/.local/share/hire)',
     }),
     deliveryBackoff: flag.number({
@@ -54,9 +56,15 @@ export default defineCommand({
     tlsCert: flag.string({
       name: 'tls-cert',
       value: 'file',
+      file: 'read',
       help: 'serve HTTPS with this certificate (PEM; with --tls-key)',
     }),
-    tlsKey: flag.string({ name: 'tls-key', value: 'file', help: "the --tls-cert certificate's private key (PEM)" }),
+    tlsKey: flag.string({
+      name: 'tls-key',
+      value: 'file',
+      file: 'read',
+      help: "the --tls-cert certificate's private key (PEM)",
+    }),
     chaosWeights: flag.parsed(parseWeights, {
       value: 'list',
       example: 'error=2,latency=1',

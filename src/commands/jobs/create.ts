@@ -20,6 +20,7 @@ export default defineCommand({
   flags: {
     fromFile: flag.string({
       value: 'file',
+      file: 'read',
       help: 'read the job from a JSON or YAML file (- for stdin); flags override it',
     }),
     dryRun: flag.boolean({ help: 'validate and print the request body without sending it' }),
@@ -27,7 +28,11 @@ export default defineCommand({
       short: '-i',
       help: 'ask for the job in a wizard (also what happens at a terminal when --title or --description is missing)',
     }),
-    save: flag.string({ value: 'file', help: 'save the job as JSON for --from-file, before sending it' }),
+    save: flag.string({
+      value: 'file',
+      file: 'write',
+      help: 'save the job as JSON for --from-file, before sending it',
+    }),
     ...JOB_INPUT_FLAGS,
   },
   examples: [

@@ -73,6 +73,7 @@ export default defineCommand({
   path: ['jobs', 'import'],
   summary: 'create many jobs from CSV, NDJSON or a JSON array; safe to run again',
   effect: 'write',
+  local: 'reads a file on this machine',
   args: { file: arg.required('the file (- for stdin)') },
   flags: {
     format: flag.enum(IMPORT_FORMATS, { help: '{choices} (default: from the file name or content)' }),
@@ -88,6 +89,7 @@ export default defineCommand({
     skipInvalid: flag.boolean({ help: 'import the valid rows even when some are not' }),
     failuresFile: flag.string({
       value: 'file',
+      file: 'write',
       help: 'where the rows not created go (default: beside FILE, jobs.csv → jobs.failed.ndjson)',
     }),
     dryRun: flag.boolean({ help: 'check every row and print the report; send nothing' }),

@@ -26,7 +26,7 @@ const FIELDS = {
     help: 'description, Markdown, 100 to 10,000 characters (required)',
     field: 'description',
   }),
-  descriptionFile: flag.string({ value: 'file', help: 'read the description from FILE (- for stdin)' }),
+  descriptionFile: flag.string({ value: 'file', file: 'read', help: 'read the description from FILE (- for stdin)' }),
   locationType: flag.enum(LOCATION_TYPES, { value: 'type', help: '{choices}', field: 'location.type' }),
   city: flag.string({ help: 'city (required for onsite and hybrid)', field: 'location.city' }),
   state: flag.string({ help: 'state or province (required for onsite and hybrid)', field: 'location.state' }),
@@ -53,11 +53,13 @@ const FIELDS = {
     help: `assessment questions, ${QUESTION_COUNT.min}-${QUESTION_COUNT.max} (default ${QUESTION_COUNT.default})`,
     field: 'assessment_config.question_count',
     ...QUESTION_COUNT_RANGE,
+    apiDefault: QUESTION_COUNT.default,
   }),
   timeLimit: flag.fieldNumber({
     value: 'seconds',
     help: `assessment time limit, ${TIME_LIMIT_SECONDS.min}-${TIME_LIMIT_SECONDS.max} s (default ${TIME_LIMIT_SECONDS.default})`,
     field: 'assessment_config.time_limit',
+    apiDefault: TIME_LIMIT_SECONDS.default,
     ...TIME_LIMIT_RANGE,
   }),
   questionType: flag.enum(QUESTION_TYPES, {

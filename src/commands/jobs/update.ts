@@ -20,6 +20,7 @@ export default defineCommand({
   flags: {
     fromFile: flag.string({
       value: 'file',
+      file: 'read',
       help: 'read the fields from a JSON or YAML file (- for stdin; null clears a field); flags override it',
     }),
     dryRun: flag.boolean({ help: 'validate and print the request body without sending it' }),

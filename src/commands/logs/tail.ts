@@ -44,6 +44,7 @@ export default defineCommand({
   path: ['logs', 'tail'],
   summary: "stream the local emulator's request log (every command's requests, as they come)",
   effect: 'read',
+  local: 'runs until stopped',
   flags: {
     status: flag.parsed(parseStatuses, {
       value: 'codes',

@@ -8,6 +8,7 @@ export default defineCommand({
   path: ['profiles', 'list'],
   summary: 'list profiles',
   effect: 'read',
+  local: "reads this machine's config",
   examples: ['hire profiles list'],
   async run(ctx) {
     const rows = [];

@@ -8,6 +8,7 @@ export default defineCommand({
   path: ['profiles', 'remove'],
   summary: 'remove a profile and its key (asks first; --yes when not at a terminal)',
   effect: 'delete',
+  local: "changes this machine's config",
   args: { name: arg.required('profile name', { complete: 'profiles' }) },
   examples: ['hire profiles remove staging', 'hire profiles remove staging --yes'],
   async run(ctx, { name }) {

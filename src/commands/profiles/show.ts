@@ -7,6 +7,7 @@ export default defineCommand({
   path: ['profiles', 'show'],
   summary: 'show a profile (default: the one in use)',
   effect: 'read',
+  local: "reads this machine's config",
   args: { name: arg.optional('profile name', { complete: 'profiles' }) },
   examples: ['hire profiles show prod'],
   async run(ctx, { name }) {

@@ -7,6 +7,7 @@ export default defineCommand({
   path: ['profiles', 'use'],
   summary: 'make a profile the default',
   effect: 'write',
+  local: "changes this machine's config (the default profile)",
   args: { name: arg.required('profile name', { complete: 'profiles' }) },
   examples: ['hire profiles use sandbox'],
   async run(ctx, { name }) {

@@ -34,6 +34,7 @@ export default defineCommand({
   path: ['webhooks', 'listen'],
   summary: 'receive deliveries locally: verify, print, relay (like stripe listen)',
   effect: 'write',
+  local: 'runs until stopped, listening on this machine',
   flags: {
     port: flag.number({
       value: 'port',

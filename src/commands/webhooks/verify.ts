@@ -10,6 +10,7 @@ export default defineCommand({
   path: ['webhooks', 'verify'],
   summary: 'check one delivery offline: exit 0 when valid, 3 when not',
   effect: 'read',
+  local: 'checks a signature on this machine, with a secret',
   flags: {
     secret: flag.string({ help: 'the signing secret' }),
     secretStdin: flag.boolean({
@@ -18,7 +19,7 @@ export default defineCommand({
     id: flag.string({ help: 'the webhook-id header' }),
     timestamp: flag.string({ value: 'seconds', help: 'the webhook-timestamp header' }),
     signature: flag.string({ help: 'the webhook-signature header (v1,…; several separated by spaces)' }),
-    payloadFile: flag.string({ value: 'file', help: 'the raw body (default: stdin)' }),
+    payloadFile: flag.string({ value: 'file', file: 'read', help: 'the raw body (default: stdin)' }),
   },
   examples: ['hire webhooks verify --secret "$S" --id $ID --timestamp $TS --signature $SIG'],
   async run(ctx, flags) {

@@ -12,6 +12,7 @@ export default defineCommand({
   path: ['emulator', 'keys', 'create'],
   summary: 'make a key and print it once',
   effect: 'write',
+  local: "makes the local emulator's API keys",
   flags: {
     level: flag.enum(KEY_LEVELS, {
       help: '{choices} (read: GETs; write: also POST/PATCH; admin: also DELETE)',

@@ -9,6 +9,7 @@ export default defineCommand({
   path: ['emulator', 'keys', 'list'],
   summary: 'list keys, masked',
   effect: 'read',
+  local: "the local emulator's API keys",
   examples: ['hire emulator keys list'],
   async run(ctx) {
     await printList(ctx.output, await listKeys(await localClient(ctx)), KEY_COLUMNS);

@@ -8,6 +8,7 @@ export default defineCommand({
   path: ['emulator', 'keys', 'revoke'],
   summary: 'revoke a key: it answers 401 from now on (asks first; --yes when not at a terminal)',
   effect: 'delete',
+  local: "the local emulator's API keys",
   args: { id: arg.required('key id (key_…)') },
   examples: ['hire emulator keys revoke key_abc123', 'hire emulator keys revoke key_abc123 --yes'],
   async run(ctx, { id }) {
