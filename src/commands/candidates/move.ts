@@ -123,9 +123,7 @@ export default defineCommand({
       removeInterrupt();
       progress.done();
     }
-    const why = waitedOut
-      ? '--max-wait reached while waiting for the rate limit'
-      : 'interrupted before it was sent';
+    const why = waitedOut ? '--max-wait reached while waiting for the rate limit' : 'interrupted before it was sent';
     const ordered = ids.map(
       (id): MoveResult =>
         results.get(id) ??
