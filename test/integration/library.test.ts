@@ -99,6 +99,10 @@ describe('HiringClient', () => {
     const { client } = await setup();
     const hook = await client.webhooks.add({ url: 'http://127.0.0.1:9/hook', events: ['job.created'] });
     expect((await client.webhooks.list()).map((item) => item.id)).toContain(hook.id);
+    // The secret it was registered with (made here, never shown by the API again) is returned.
+    expect(hook.secret).toMatch(/^whsec_/);
+    const signed = signedHeaders(hook.secret, 'msg_1', '{}', new Date());
+    expect(verifyWebhook({ secret: hook.secret, headers: { ...signed }, body: '{}' })).toEqual({ valid: true });
     await client.jobs.create({ title: 'Eventful', description: DESCRIPTION });
     const events = await client.events.list();
     expect(events.length).toBeGreaterThan(0);
