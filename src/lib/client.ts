@@ -6,6 +6,7 @@ import type { ApiClient } from '../api/client.js';
 import { resolveBaseUrl } from '../api/base-url.js';
 import type { ReadBackOptions } from '../api/reconcile.js';
 import type { JobVerb } from '../domain/job.js';
+import type { QueryKind } from './query.js';
 import type { Validation } from '../domain/rules.js';
 import { AuthError, UsageError, ValidationError } from '../errors.js';
 import { generateSecret } from '../webhooks/signature.js';
@@ -73,7 +74,7 @@ export interface Listing<T, Q extends PageQuery> {
 }
 
 /** A query's values as sent: several values of one parameter comma-separated, as the CLI sends them. */
-type SentQuery = Record<string, string | number | boolean | undefined>;
+type SentQuery = Record<string, string | number | undefined>;
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_RETRIES = 3;
@@ -160,12 +161,16 @@ export class HiringClient {
     }
     const api = () => this.#api();
     const readBack: ReadBackOptions = options.onReadBack ? { onReadBack: options.onReadBack } : {};
-    const listing = <T, Q extends PageQuery>(path: (o: Operations) => string): Listing<T, Q> => ({
+    const listing = <T, Q extends PageQuery>(
+      path: (o: Operations) => string,
+      kind: Exclude<QueryKind, 'analytics' | 'deliveries'>,
+    ): Listing<T, Q> => ({
       list: async (query) => {
         const o = await ops();
-        return as<T[]>((await o.listPage(await api(), path(o), toQuery(query))).items);
+        const sent = o.checkQuery(kind, `${kind}.list`, query);
+        return as<T[]>((await o.listPage(await api(), path(o), sent)).items);
       },
-      iterate: (query) => this.#iterate<T>(path, toQuery(query)),
+      iterate: (query) => this.#iterate<T>(path, (o) => o.checkQuery(kind, `${kind}.iterate`, query)),
     });
     const status = (verb: JobVerb) => async (id: string) => {
       const o = await ops();
@@ -173,7 +178,7 @@ export class HiringClient {
     };
 
     this.jobs = {
-      ...listing<Job, JobQuery>((o) => o.JOBS_PATH),
+      ...listing<Job, JobQuery>((o) => o.JOBS_PATH, 'jobs'),
       create: async (input, writeOptions) => {
         const o = await ops();
         const body = checked(o.validateJobInput(input), 'job');
@@ -195,7 +200,7 @@ export class HiringClient {
       delete: async (id) => (await ops()).deleteJob(await api(), idArg(id), readBack),
     };
     this.candidates = {
-      ...listing<Candidate, CandidateQuery>((o) => o.CANDIDATES_PATH),
+      ...listing<Candidate, CandidateQuery>((o) => o.CANDIDATES_PATH, 'candidates'),
       get: async (id) => as<Candidate>(await (await ops()).getCandidate(await api(), idArg(id))),
       move: async (id, to) => {
         const o = await ops();
@@ -211,13 +216,19 @@ export class HiringClient {
       },
     };
     this.assessments = {
-      ...listing<Assessment, AssessmentQuery>((o) => o.ASSESSMENTS_PATH),
+      ...listing<Assessment, AssessmentQuery>((o) => o.ASSESSMENTS_PATH, 'assessments'),
       create: async (input) => as<Assessment>((await (await ops()).createAssessment(await api(), input)).assessment),
       get: async (id) => as<Assessment>(await (await ops()).getAssessment(await api(), idArg(id))),
     };
-    this.analytics = { get: async (query = {}) => as<Analytics>(await (await ops()).getAnalytics(await api(), query)) };
+    this.analytics = {
+      get: async (query) => {
+        const o = await ops();
+        const sent = o.checkQuery('analytics', 'analytics.get', query);
+        return as<Analytics>(await o.getAnalytics(await api(), sent));
+      },
+    };
     this.webhooks = {
-      ...listing<Webhook, WebhookQuery>((o) => o.WEBHOOKS_PATH),
+      ...listing<Webhook, WebhookQuery>((o) => o.WEBHOOKS_PATH, 'webhooks'),
       add: async (input, writeOptions) => {
         const o = await ops();
         const body = checked(
@@ -230,11 +241,12 @@ export class HiringClient {
       remove: async (id) => (await ops()).removeWebhook(await api(), idArg(id), readBack),
       deliveries: async (id, query) => {
         const o = await ops();
-        return as<Delivery[]>((await o.listPage(await api(), o.deliveriesPath(idArg(id)), toQuery(query))).items);
+        const sent = o.checkQuery('deliveries', 'webhooks.deliveries', query);
+        return as<Delivery[]>((await o.listPage(await api(), o.deliveriesPath(idArg(id)), sent)).items);
       },
     };
     this.events = {
-      ...listing<Event, EventQuery>((o) => o.EVENTS_PATH),
+      ...listing<Event, EventQuery>((o) => o.EVENTS_PATH, 'events'),
       get: async (id) => as<EventWithDeliveries>(await (await ops()).getEvent(await api(), idArg(id))),
       resend: async (id, resendOptions) =>
         as<Resend>(await (await ops()).resendEvent(await api(), idArg(id), resendOptions?.webhookId)),
@@ -295,8 +307,9 @@ export class HiringClient {
     return this.#client;
   }
 
-  async *#iterate<T>(path: (o: Operations) => string, query: SentQuery): AsyncGenerator<T> {
+  async *#iterate<T>(path: (o: Operations) => string, checked: (o: Operations) => SentQuery): AsyncGenerator<T> {
     const o = await ops();
+    const query = checked(o);
     const api = await this.#api();
     let pagesLeft: number | undefined;
     const paced = api.paced({
@@ -350,16 +363,6 @@ function checkOptions(options: HiringClientOptions | ProfileOptions): void {
     if (value !== undefined && !(Number.isInteger(value) && value >= 0))
       throw new UsageError(`options.${name} must be a whole number ≥ 0 (got ${String(value)}).`);
   }
-}
-
-function toQuery(query: object | undefined): SentQuery {
-  if (query === undefined) return {};
-  if (query === null || typeof query !== 'object' || Array.isArray(query))
-    throw new UsageError('The query must be an object of parameters ({ status: "active", per_page: 50 }).');
-  const sent: SentQuery = {};
-  for (const [name, value] of Object.entries(query))
-    sent[name] = Array.isArray(value) ? value.join(',') : (value as SentQuery[string]);
-  return sent;
 }
 
 /**
