@@ -4,6 +4,7 @@
 // might read comes through the callbacks given.
 import type { ApiClient } from '../api/client.js';
 import { resolveBaseUrl } from '../api/base-url.js';
+import type { PacerWording } from '../api/pacer.js';
 import type { ReadBackOptions } from '../api/reconcile.js';
 import type { JobVerb } from '../domain/job.js';
 import type { QueryKind } from './query.js';
@@ -80,6 +81,14 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_RETRIES = 3;
 /** As the CLI's --max-wait default (25h): long enough for the daily window. */
 const DEFAULT_MAX_WAIT_MS = 25 * 3600 * 1000;
+
+/** What the pacer's refusals call the limits here: the client's options, not the CLI's flags. */
+const LIBRARY_WORDING: PacerWording = {
+  maxWait: 'maxWaitMs',
+  reserve: 'reserve',
+  job: "this client's iterators",
+  later: 'Iterate again later (from the page it stopped at: the `page` query parameter)',
+};
 
 type Connector = () => Promise<ApiClient>;
 type Operations = typeof import('./operations.js');
@@ -267,7 +276,12 @@ export class HiringClient {
       import('../api/connect.js'),
       import('../config/paths.js'),
     ]);
-    const profile = resolveProfile({ flag: name, env, config: readConfig(env) });
+    const profile = resolveProfile({
+      flag: name,
+      env,
+      config: readConfig(env),
+      flagSource: `HiringClient.fromProfile(${JSON.stringify(name)})`,
+    });
     let started: (() => Promise<void>) | undefined;
     const connection = await connect(profile, {
       env,
@@ -316,6 +330,7 @@ export class HiringClient {
       reserve: this.#options.reserve,
       maxWaitMs: this.#options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS,
       requestsLeft: () => pagesLeft,
+      wording: LIBRARY_WORDING,
     });
     for await (const items of o.paginate(paced, path(o), query, {
       all: true,

@@ -269,6 +269,10 @@ describe('HiringClient', () => {
     expect(seen).toEqual(['job_1a', 'job_1b']);
     expect(stopped).toBeInstanceOf(HireError);
     expect(stopped).toMatchObject({ code: 'rate_limit_wait', exitCode: 5 });
+    // Worded for the library: its option, not the CLI's flag.
+    expect((stopped as HireError).message).toContain('would pass maxWaitMs');
+    expect((stopped as HireError).hint).toContain('allow more waiting with maxWaitMs');
+    expect(`${(stopped as HireError).message} ${(stopped as HireError).hint}`).not.toMatch(/--max-wait|--resume/);
     expect(server.requests).toHaveLength(1);
     expect((await client.jobs.list({ page: 2 })).map((job) => job.id)).toEqual(['job_2a', 'job_2b']);
     expect(server.requests).toHaveLength(2);
@@ -319,7 +323,11 @@ describe('HiringClient', () => {
     await client.close();
     const missing = await HiringClient.fromProfile('nope', { env: box.env }).catch((error: unknown) => error);
     expect(missing).toBeInstanceOf(HireError);
-    expect((missing as HireError).message).toContain('nope');
+    expect(missing).toMatchObject({ code: 'unknown_profile', exitCode: 2 });
+    expect((missing as HireError).message).toContain(
+      'Profile "nope" (from HiringClient.fromProfile("nope")) does not exist',
+    );
+    expect((missing as HireError).message).not.toContain('--profile');
   });
 
   it("fromProfile('local') starts the data dir's emulator in-process, as the CLI does, and close() stops it", async () => {
