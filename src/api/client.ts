@@ -4,7 +4,15 @@ import { PlainHttpDispatcher } from './plain-http.js';
 import { ApiError, ExitCode, HireError, InterruptedError, NetworkError, UsageError } from '../errors.js';
 import { systemClock, type Clock } from './clock.js';
 import { DeprecationNotice } from './deprecation.js';
-import { BudgetWaitExceeded, Pacer, ServerClock, formatSpan, formatWait, type PacerOptions } from './pacer.js';
+import {
+  BudgetWaitExceeded,
+  Pacer,
+  ServerClock,
+  formatSpan,
+  formatWait,
+  type PacerOptions,
+  type PacerWording,
+} from './pacer.js';
 import { askedWaitSeconds, readRateLimit, reportedRateLimit, type Budget, type RateLimit } from './rate-limit.js';
 import { decideAnswer, decideFailure } from './retry.js';
 import { dictionary } from '../domain/merge.js';
@@ -215,7 +223,7 @@ export class ApiClient {
     const pacer = this.#pacer;
     let unanswered = 0;
     for (;;) {
-      if (pacer) await bounded(pacer.admit());
+      if (pacer) await bounded(pacer.admit(), pacer.wording);
       let response: RawResponse;
       const sentAt = this.#shared.clock.now();
       try {
@@ -246,11 +254,11 @@ export class ApiClient {
         }
         pacer.settled(response.status);
         if (refused !== undefined)
-          throw refused instanceof BudgetWaitExceeded ? budgetWaitError(refused) : (refused as Error);
+          throw refused instanceof BudgetWaitExceeded ? budgetWaitError(refused, pacer.wording) : (refused as Error);
         // An explicit --reserve the key's limit cannot leave anything beside: exit 2, at once.
         pacer.checkReserve(this.#shared.budget);
         if (holdMs !== undefined) {
-          await bounded(pacer.holdFor(holdMs));
+          await bounded(pacer.holdFor(holdMs), pacer.wording);
           continue;
         }
       }
@@ -415,11 +423,11 @@ export class ApiClient {
 }
 
 /** The pacer's refusal to wait, as the error a command ends in (exit 5); anything else as it is. */
-async function bounded(waiting: Promise<void>): Promise<void> {
+async function bounded(waiting: Promise<void>, wording: PacerWording): Promise<void> {
   try {
     await waiting;
   } catch (error) {
-    if (error instanceof BudgetWaitExceeded) throw budgetWaitError(error);
+    if (error instanceof BudgetWaitExceeded) throw budgetWaitError(error, wording);
     throw error;
   }
 }
@@ -514,7 +522,7 @@ function apiRoot(href: string): string {
  * The job stops (exit 5) rather than wait: it says what the server asked (or how long the budget
  * would take), why hire does not wait that long, and what to run later.
  */
-function budgetWaitError(refusal: BudgetWaitExceeded): HireError {
+function budgetWaitError(refusal: BudgetWaitExceeded, wording: PacerWording): HireError {
   const asked = refusal.asked ? ` (${refusal.asked})` : '';
   const what = refusal.asked
     ? `the server asks to wait ${formatSpan(refusal.askedMs)}${asked}`
@@ -522,13 +530,11 @@ function budgetWaitError(refusal: BudgetWaitExceeded): HireError {
   const message =
     refusal.why === 'longest_window'
       ? `Stopped: ${what}, longer than the API's longest window (a day); hire does not wait that long.`
-      : `Stopped: waiting for the rate limit would pass --max-wait (${formatSpan(refusal.maxWaitMs)} in all): ${what}, and ${formatWait(refusal.waitedMs)} was waited so far.`;
+      : `Stopped: waiting for the rate limit would pass ${wording.maxWait} (${formatSpan(refusal.maxWaitMs)} in all): ${what}, and ${formatWait(refusal.waitedMs)} was waited so far.`;
   return new HireError(message, {
     exitCode: ExitCode.rateLimited,
     code: 'rate_limit_wait',
-    hint:
-      'Run the same command again later (with --resume for an export, or the same file for an import: done rows are skipped)' +
-      (refusal.why === 'max_wait' ? ', or allow more waiting with --max-wait.' : '.'),
+    hint: wording.later + (refusal.why === 'max_wait' ? `, or allow more waiting with ${wording.maxWait}.` : '.'),
   });
 }
 

@@ -76,7 +76,32 @@ export interface PacerOptions {
   requestsLeft?: () => number | undefined;
   /** Called as a wait begins and with null when it ends. */
   onWait?: (report: WaitReport | null) => void;
+  /** How refusals name the limits and what to do next; the CLI's flags when not given. */
+  wording?: PacerWording;
 }
+
+/**
+ * What the pacer's refusals (and the client's, client.ts) call the limits and the way on: the CLI
+ * names its flags; the library (src/lib/client.ts) names its options.
+ */
+export interface PacerWording {
+  /** The most waited in all. */
+  maxWait: string;
+  /** Requests left for other clients. */
+  reserve: string;
+  /** What the reserve leaves nothing for. */
+  job: string;
+  /** What to do later: the hint's start. */
+  later: string;
+}
+
+export const CLI_WORDING: PacerWording = {
+  maxWait: '--max-wait',
+  reserve: '--reserve',
+  job: 'this command',
+  later:
+    'Run the same command again later (with --resume for an export, or the same file for an import: done rows are skipped)',
+};
 
 /** Why a wait was not begun: past --max-wait in all, or longer than the API's longest window. */
 export type WaitRefusal = 'max_wait' | 'longest_window';
@@ -172,16 +197,22 @@ export class Pacer {
     return this.#options.reserve ?? defaultReserve(limit);
   }
 
+  /** How refusals name the limits (the CLI's flags unless the options say otherwise). */
+  get wording(): PacerWording {
+    return this.#options.wording ?? CLI_WORDING;
+  }
+
   /** An explicit reserve at or above the key's limit leaves this job nothing: exit 2, naming both. */
   checkReserve(budget: Budget | undefined): void {
     const reserve = this.#options.reserve;
     if (budget === undefined || reserve === undefined || reserve < budget.limit) return;
+    const { reserve: name, job } = this.wording;
     throw this.#stop(
       new UsageError(
-        `--reserve ${reserve} is at or above the key's limit of ${budget.limit} requests per window: nothing is left for this command.`,
+        `${name} ${reserve} is at or above the key's limit of ${budget.limit} requests per window: nothing is left for ${job}.`,
         {
           code: 'reserve_too_large',
-          hint: `Pass a --reserve below ${budget.limit} (0 keeps none), or leave it out: the default keeps a tenth of the limit, at most ${DEFAULT_RESERVE}.`,
+          hint: `Pass a ${name} below ${budget.limit} (0 keeps none), or leave it out: the default keeps a tenth of the limit, at most ${DEFAULT_RESERVE}.`,
         },
       ),
     );

@@ -185,7 +185,13 @@ export function defaultProfileName(config: ConfigFile): string {
   return config.default_profile ?? LOCAL_PROFILE;
 }
 
-export function resolveProfile(options: { flag: string | undefined; env: Env; config: ConfigFile }): ResolvedProfile {
+export function resolveProfile(options: {
+  flag: string | undefined;
+  env: Env;
+  config: ConfigFile;
+  /** What gave `flag`, for the message: `--profile` unless the caller says (the library names its call). */
+  flagSource?: string;
+}): ResolvedProfile {
   const { flag, env, config } = options;
   const chosen = flag ?? (env.HIRE_PROFILE || undefined) ?? config.default_profile;
   const name = chosen ?? LOCAL_PROFILE;
@@ -194,7 +200,11 @@ export function resolveProfile(options: { flag: string | undefined; env: Env; co
   if (stored) record = stored;
   else {
     const known = profileNames(config);
-    const from = flag ? '--profile' : env.HIRE_PROFILE ? 'HIRE_PROFILE' : 'default_profile in the config file';
+    const from = flag
+      ? (options.flagSource ?? '--profile')
+      : env.HIRE_PROFILE
+        ? 'HIRE_PROFILE'
+        : 'default_profile in the config file';
     throw new UsageError(`Profile "${name}" (from ${from}) does not exist. Known profiles: ${known.join(', ')}.`, {
       code: 'unknown_profile',
       hint: `Create it with \`hire auth login --profile ${name}\`.`,

@@ -4,21 +4,37 @@
 // might read comes through the callbacks given.
 import type { ApiClient } from '../api/client.js';
 import { resolveBaseUrl } from '../api/base-url.js';
+import type { PacerWording } from '../api/pacer.js';
 import type { ReadBackOptions } from '../api/reconcile.js';
 import type { JobVerb } from '../domain/job.js';
+import type { QueryKind } from './query.js';
 import type { Validation } from '../domain/rules.js';
 import { AuthError, UsageError, ValidationError } from '../errors.js';
 import { generateSecret } from '../webhooks/signature.js';
 import type {
+  Analytics,
   AnalyticsQuery,
-  ApiRecord,
+  Assessment,
+  AssessmentInput,
+  AssessmentQuery,
+  Candidate,
   CandidateQuery,
   CandidateStatus,
+  Delivery,
+  DeliveryQuery,
+  Event,
+  EventQuery,
+  EventWithDeliveries,
+  Job,
   JobInput,
   JobPatch,
   JobQuery,
-  Query,
+  NewWebhook,
+  PageQuery,
+  Resend,
+  Webhook,
   WebhookInput,
+  WebhookQuery,
   WriteOptions,
 } from './types.js';
 
@@ -51,17 +67,28 @@ export interface ProfileOptions extends Omit<HiringClientOptions, 'baseUrl' | 'a
 }
 
 /** A list endpoint: one page, or every page in turn. */
-export interface Listing<Q extends Query> {
+export interface Listing<T, Q extends PageQuery> {
   /** One page's items (`page`, `per_page` as in the query; the API's first page by default). */
-  list(query?: Q): Promise<ApiRecord[]>;
+  list(query?: Q): Promise<T[]>;
   /** Every item of every page from `query.page` on, fetched as iterated and paced to the key's rate limit. */
-  iterate(query?: Q): AsyncIterable<ApiRecord>;
+  iterate(query?: Q): AsyncIterable<T>;
 }
+
+/** A query's values as sent: several values of one parameter comma-separated, as the CLI sends them. */
+type SentQuery = Record<string, string | number | undefined>;
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_RETRIES = 3;
 /** As the CLI's --max-wait default (25h): long enough for the daily window. */
 const DEFAULT_MAX_WAIT_MS = 25 * 3600 * 1000;
+
+/** What the pacer's refusals call the limits here: the client's options, not the CLI's flags. */
+const LIBRARY_WORDING: PacerWording = {
+  maxWait: 'maxWaitMs',
+  reserve: 'reserve',
+  job: "this client's iterators",
+  later: 'Iterate again later (from the page it stopped at: the `page` query parameter)',
+};
 
 type Connector = () => Promise<ApiClient>;
 type Operations = typeof import('./operations.js');
@@ -76,36 +103,37 @@ export class HiringClient {
   #client: Promise<ApiClient> | undefined;
   #release: (() => Promise<void>) | undefined;
 
-  readonly jobs: Listing<JobQuery> & {
-    create(input: JobInput, options?: WriteOptions): Promise<ApiRecord>;
-    get(id: string): Promise<ApiRecord>;
-    update(id: string, patch: JobPatch): Promise<ApiRecord>;
-    publish(id: string): Promise<ApiRecord>;
-    pause(id: string): Promise<ApiRecord>;
-    close(id: string): Promise<ApiRecord>;
-    reopen(id: string): Promise<ApiRecord>;
+  readonly jobs: Listing<Job, JobQuery> & {
+    create(input: JobInput, options?: WriteOptions): Promise<Job>;
+    get(id: string): Promise<Job>;
+    update(id: string, patch: JobPatch): Promise<Job>;
+    publish(id: string): Promise<Job>;
+    pause(id: string): Promise<Job>;
+    close(id: string): Promise<Job>;
+    reopen(id: string): Promise<Job>;
     delete(id: string): Promise<void>;
   };
-  readonly candidates: Listing<CandidateQuery> & {
-    get(id: string): Promise<ApiRecord>;
-    move(id: string, status: CandidateStatus): Promise<ApiRecord>;
+  readonly candidates: Listing<Candidate, CandidateQuery> & {
+    get(id: string): Promise<Candidate>;
+    move(id: string, status: CandidateStatus): Promise<Candidate>;
   };
-  readonly assessments: Listing<Query & { job_id?: string }> & {
-    create(input: Record<string, unknown>, options?: WriteOptions): Promise<ApiRecord>;
-    get(id: string): Promise<ApiRecord>;
+  readonly assessments: Listing<Assessment, AssessmentQuery> & {
+    create(input: AssessmentInput, options?: WriteOptions): Promise<Assessment>;
+    get(id: string): Promise<Assessment>;
   };
-  readonly analytics: { get(query?: AnalyticsQuery): Promise<Record<string, unknown>> };
-  readonly webhooks: Listing<Query> & {
-    add(input: WebhookInput, options?: WriteOptions): Promise<ApiRecord>;
+  readonly analytics: { get(query?: AnalyticsQuery): Promise<Analytics> };
+  readonly webhooks: Listing<Webhook, WebhookQuery> & {
+    /** Registers it; resolves to the webhook and the secret it signs with (made when not given). */
+    add(input: WebhookInput, options?: WriteOptions): Promise<NewWebhook>;
     remove(id: string): Promise<void>;
     /** One page of a webhook's delivery attempts (filter `state`: pending, succeeded, failed). */
-    deliveries(id: string, query?: Query): Promise<ApiRecord[]>;
+    deliveries(id: string, query?: DeliveryQuery): Promise<Delivery[]>;
   };
-  readonly events: Listing<Query> & {
+  readonly events: Listing<Event, EventQuery> & {
     /** The event with `deliveries`: each webhook it went to, with every attempt. */
-    get(id: string): Promise<ApiRecord>;
+    get(id: string): Promise<EventWithDeliveries>;
     /** Sends it again with the same webhook-id, to one webhook or to those it went to. */
-    resend(id: string, options?: { webhookId?: string }): Promise<ApiRecord>;
+    resend(id: string, options?: { webhookId?: string }): Promise<Resend>;
   };
 
   constructor(options: HiringClientOptions);
@@ -142,33 +170,37 @@ export class HiringClient {
     }
     const api = () => this.#api();
     const readBack: ReadBackOptions = options.onReadBack ? { onReadBack: options.onReadBack } : {};
-    const listing = <Q extends Query>(path: (o: Operations) => string): Listing<Q> => ({
+    const listing = <T, Q extends PageQuery>(
+      path: (o: Operations) => string,
+      kind: Exclude<QueryKind, 'analytics' | 'deliveries'>,
+    ): Listing<T, Q> => ({
       list: async (query) => {
         const o = await ops();
-        return (await o.listPage(await api(), path(o), toQuery(query))).items as ApiRecord[];
+        const sent = o.checkQuery(kind, `${kind}.list`, query);
+        return as<T[]>((await o.listPage(await api(), path(o), sent)).items);
       },
-      iterate: (query) => this.#iterate(path, toQuery(query)),
+      iterate: (query) => this.#iterate<T>(path, (o) => o.checkQuery(kind, `${kind}.iterate`, query)),
     });
     const status = (verb: JobVerb) => async (id: string) => {
       const o = await ops();
-      return (await o.setJobStatus(await api(), idArg(id), o.JOB_VERBS[verb].to, readBack)) as ApiRecord;
+      return as<Job>(await o.setJobStatus(await api(), idArg(id), o.JOB_VERBS[verb].to, readBack));
     };
 
     this.jobs = {
-      ...listing<JobQuery>((o) => o.JOBS_PATH),
+      ...listing<Job, JobQuery>((o) => o.JOBS_PATH, 'jobs'),
       create: async (input, writeOptions) => {
         const o = await ops();
         const body = checked(o.validateJobInput(input), 'job');
-        return (await o.createJob(await api(), body, writeOptions?.idempotencyKey)).job as ApiRecord;
+        return as<Job>((await o.createJob(await api(), body, writeOptions?.idempotencyKey)).job);
       },
-      get: async (id) => (await (await ops()).getJob(await api(), idArg(id))) as ApiRecord,
+      get: async (id) => as<Job>(await (await ops()).getJob(await api(), idArg(id))),
       update: async (id, patch) => {
         const o = await ops();
         const { status: wanted, ...fields } = patch ?? {};
         const body = Object.keys(fields).length > 0 ? checked(o.validateJobPatch(fields), 'job patch') : {};
         if (wanted !== undefined) Object.assign(body, { status: wanted });
         if (Object.keys(body).length === 0) throw new UsageError('jobs.update: the patch names no field to change.');
-        return (await o.updateJob(await api(), idArg(id), body, readBack)) as ApiRecord;
+        return as<Job>(await o.updateJob(await api(), idArg(id), body, readBack));
       },
       publish: status('publish'),
       pause: status('pause'),
@@ -177,8 +209,8 @@ export class HiringClient {
       delete: async (id) => (await ops()).deleteJob(await api(), idArg(id), readBack),
     };
     this.candidates = {
-      ...listing<CandidateQuery>((o) => o.CANDIDATES_PATH),
-      get: async (id) => (await (await ops()).getCandidate(await api(), idArg(id))) as ApiRecord,
+      ...listing<Candidate, CandidateQuery>((o) => o.CANDIDATES_PATH, 'candidates'),
+      get: async (id) => as<Candidate>(await (await ops()).getCandidate(await api(), idArg(id))),
       move: async (id, to) => {
         const o = await ops();
         if (!(o.CANDIDATE_STATUSES as readonly string[]).includes(to)) {
@@ -189,36 +221,44 @@ export class HiringClient {
             },
           );
         }
-        return (await o.moveCandidate(await api(), idArg(id), to, readBack)) as ApiRecord;
+        return as<Candidate>(await o.moveCandidate(await api(), idArg(id), to, readBack));
       },
     };
     this.assessments = {
-      ...listing((o) => o.ASSESSMENTS_PATH),
-      create: async (input) => (await (await ops()).createAssessment(await api(), input)).assessment as ApiRecord,
-      get: async (id) => (await (await ops()).getAssessment(await api(), idArg(id))) as ApiRecord,
+      ...listing<Assessment, AssessmentQuery>((o) => o.ASSESSMENTS_PATH, 'assessments'),
+      create: async (input) => as<Assessment>((await (await ops()).createAssessment(await api(), input)).assessment),
+      get: async (id) => as<Assessment>(await (await ops()).getAssessment(await api(), idArg(id))),
     };
-    this.analytics = { get: async (query = {}) => (await ops()).getAnalytics(await api(), query) };
+    this.analytics = {
+      get: async (query) => {
+        const o = await ops();
+        const sent = o.checkQuery('analytics', 'analytics.get', query);
+        return as<Analytics>(await o.getAnalytics(await api(), sent));
+      },
+    };
     this.webhooks = {
-      ...listing((o) => o.WEBHOOKS_PATH),
+      ...listing<Webhook, WebhookQuery>((o) => o.WEBHOOKS_PATH, 'webhooks'),
       add: async (input, writeOptions) => {
         const o = await ops();
         const body = checked(
           o.validateWebhookInput({ ...input, secret: input?.secret ?? generateSecret() }),
           'webhook',
         );
-        return (await o.createWebhook(await api(), body, writeOptions?.idempotencyKey)) as ApiRecord;
+        const webhook = as<Webhook>(await o.createWebhook(await api(), body, writeOptions?.idempotencyKey));
+        return { ...webhook, secret: body.secret };
       },
       remove: async (id) => (await ops()).removeWebhook(await api(), idArg(id), readBack),
       deliveries: async (id, query) => {
         const o = await ops();
-        return (await o.listPage(await api(), o.deliveriesPath(idArg(id)), toQuery(query))).items as ApiRecord[];
+        const sent = o.checkQuery('deliveries', 'webhooks.deliveries', query);
+        return as<Delivery[]>((await o.listPage(await api(), o.deliveriesPath(idArg(id)), sent)).items);
       },
     };
     this.events = {
-      ...listing((o) => o.EVENTS_PATH),
-      get: async (id) => (await (await ops()).getEvent(await api(), idArg(id))) as ApiRecord,
+      ...listing<Event, EventQuery>((o) => o.EVENTS_PATH, 'events'),
+      get: async (id) => as<EventWithDeliveries>(await (await ops()).getEvent(await api(), idArg(id))),
       resend: async (id, resendOptions) =>
-        (await (await ops()).resendEvent(await api(), idArg(id), resendOptions?.webhookId)) as ApiRecord,
+        as<Resend>(await (await ops()).resendEvent(await api(), idArg(id), resendOptions?.webhookId)),
     };
   }
 
@@ -236,7 +276,12 @@ export class HiringClient {
       import('../api/connect.js'),
       import('../config/paths.js'),
     ]);
-    const profile = resolveProfile({ flag: name, env, config: readConfig(env) });
+    const profile = resolveProfile({
+      flag: name,
+      env,
+      config: readConfig(env),
+      flagSource: `HiringClient.fromProfile(${JSON.stringify(name)})`,
+    });
     let started: (() => Promise<void>) | undefined;
     const connection = await connect(profile, {
       env,
@@ -276,14 +321,16 @@ export class HiringClient {
     return this.#client;
   }
 
-  async *#iterate(path: (o: Operations) => string, query: Record<string, Query[string]>): AsyncGenerator<ApiRecord> {
+  async *#iterate<T>(path: (o: Operations) => string, checked: (o: Operations) => SentQuery): AsyncGenerator<T> {
     const o = await ops();
+    const query = checked(o);
     const api = await this.#api();
     let pagesLeft: number | undefined;
     const paced = api.paced({
       reserve: this.#options.reserve,
       maxWaitMs: this.#options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS,
       requestsLeft: () => pagesLeft,
+      wording: LIBRARY_WORDING,
     });
     for await (const items of o.paginate(paced, path(o), query, {
       all: true,
@@ -294,7 +341,7 @@ export class HiringClient {
         if (pagesLeft !== undefined) pagesLeft = Math.max(0, pagesLeft - 1);
       },
     })) {
-      yield* items as ApiRecord[];
+      yield* as<T[]>(items);
     }
   }
 }
@@ -333,11 +380,12 @@ function checkOptions(options: HiringClientOptions | ProfileOptions): void {
   }
 }
 
-function toQuery(query: Query | undefined): Record<string, Query[string]> {
-  if (query === undefined) return {};
-  if (query === null || typeof query !== 'object' || Array.isArray(query))
-    throw new UsageError('The query must be an object of parameters ({ status: "active", per_page: 50 }).');
-  return { ...query };
+/**
+ * A record as the API layer read it (an object, checked there), as the type the API answers with
+ * (docs/api-choices.md §2): the library's types describe what the server sends, not a check of it.
+ */
+function as<T>(value: unknown): T {
+  return value as T;
 }
 
 function defaultUserAgent(): string {

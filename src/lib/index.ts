@@ -19,11 +19,16 @@ export type { VerifyResult };
 
 type HeaderValue = string | readonly string[] | undefined;
 
+/** A fetch `Headers`, as far as verifyWebhook reads it: written out so that the declarations need no DOM or Node types. */
+export interface HeaderLookup {
+  get(name: string): string | null;
+}
+
 export interface VerifyWebhookOptions {
   /** The webhook's signing secret (`whsec_…`). */
   secret: string;
   /** The delivery's headers: a fetch `Headers`, or Node's `req.headers` (webhook-id, webhook-timestamp, webhook-signature). */
-  headers: Headers | Readonly<Record<string, HeaderValue>>;
+  headers: HeaderLookup | Readonly<Record<string, HeaderValue>>;
   /** The body exactly as received: its bytes, or its text (taken as UTF-8). Parse it only after it verifies. */
   body: string | Uint8Array;
   /** Now, for the five-minute timestamp tolerance; the system's clock by default. */
@@ -37,7 +42,7 @@ export interface VerifyWebhookOptions {
 export function verifyWebhook(options: VerifyWebhookOptions): VerifyResult {
   const { headers } = options;
   const header = (name: string): string | undefined => {
-    if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
+    if (typeof (headers as HeaderLookup).get === 'function') return (headers as HeaderLookup).get(name) ?? undefined;
     const record = headers as Readonly<Record<string, HeaderValue>>;
     const key = Object.keys(record).find((candidate) => candidate.toLowerCase() === name);
     const value = key === undefined ? undefined : record[key];

@@ -12,3 +12,4 @@ export { WEBHOOKS_PATH, createWebhook, deliveriesPath, removeWebhook } from '../
 export { JOB_VERBS, validateJobInput, validateJobPatch } from '../domain/job.js';
 export { CANDIDATE_STATUSES } from '../domain/vocabulary.js';
 export { validateWebhookInput } from '../domain/webhook.js';
+export { checkQuery } from './query.js';

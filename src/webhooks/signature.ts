@@ -7,8 +7,11 @@ export const SECRET_PREFIX = 'whsec_';
 /** Receivers reject timestamps further than this from now, past or future. */
 export const TOLERANCE_SECONDS = 5 * 60;
 
-/** The HMAC key: the base64 after `whsec_`, decoded; otherwise the secret's UTF-8 bytes. */
-export function signingKey(secret: string): Buffer {
+/**
+ * The HMAC key: the base64 after `whsec_`, decoded; otherwise the secret's UTF-8 bytes. Typed as
+ * Uint8Array (a Buffer is one) so that the library's declarations need no Node types.
+ */
+export function signingKey(secret: string): Uint8Array {
   return secret.startsWith(SECRET_PREFIX)
     ? Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64')
     : Buffer.from(secret, 'utf8');

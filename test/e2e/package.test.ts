@@ -209,5 +209,31 @@ describe('the npm package', () => {
       env: box.env,
     });
     expect(checked.status, checked.stdout + checked.stderr).toBe(0);
+
+    // And without Node's types (a folder of the project, so 'hire' resolves as installed): the
+    // declarations name no Buffer, NodeJS or DOM type.
+    const bare = join(project, 'bare');
+    mkdirSync(bare);
+    cpSync(join(ROOT, 'test', 'fixtures', 'library-without-node.ts'), join(bare, 'example.ts'));
+    writeFileSync(
+      join(bare, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          lib: ['es2022'],
+          noEmit: true,
+          types: [],
+        },
+        files: ['example.ts'],
+      }),
+    );
+    const bareChecked = run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', bare], {
+      cwd: bare,
+      env: box.env,
+    });
+    expect(bareChecked.status, bareChecked.stdout + bareChecked.stderr).toBe(0);
   }, 300_000);
 });

@@ -99,6 +99,10 @@ describe('HiringClient', () => {
     const { client } = await setup();
     const hook = await client.webhooks.add({ url: 'http://127.0.0.1:9/hook', events: ['job.created'] });
     expect((await client.webhooks.list()).map((item) => item.id)).toContain(hook.id);
+    // The secret it was registered with (made here, never shown by the API again) is returned.
+    expect(hook.secret).toMatch(/^whsec_/);
+    const signed = signedHeaders(hook.secret, 'msg_1', '{}', new Date());
+    expect(verifyWebhook({ secret: hook.secret, headers: { ...signed }, body: '{}' })).toEqual({ valid: true });
     await client.jobs.create({ title: 'Eventful', description: DESCRIPTION });
     const events = await client.events.list();
     expect(events.length).toBeGreaterThan(0);
@@ -140,6 +144,70 @@ describe('HiringClient', () => {
     expect(() => new HiringClient({ baseUrl: server.origin, apiKey: 'k', maxRetries: -1 })).toThrow(
       /options\.maxRetries/,
     );
+  });
+
+  it("checks list queries before sending, with the CLI's rules: a UsageError (exit 2) naming the parameter", async () => {
+    const server = await serve(reply(500, {}));
+    const client = new HiringClient({ baseUrl: server.origin, apiKey: 'hk_test_x' });
+    const refused = async (call: () => Promise<unknown>) => call().catch((caught: unknown) => caught);
+    const first = async <T>(items: AsyncIterable<T>) => {
+      for await (const item of items) return item;
+      return undefined;
+    };
+    const cases: [() => Promise<unknown>, Record<string, unknown>][] = [
+      [
+        () => client.jobs.list({ status: 'bogus' as never }),
+        { status: 'must be one of draft, active, paused, closed (got "bogus")' },
+      ],
+      [() => client.jobs.list({ per_page: 500 }), { per_page: 'must be a whole number from 1 to 100 (got 500)' }],
+      [() => client.jobs.list({ page: 0 }), { page: expect.stringContaining('at least 1') }],
+      [
+        () => client.jobs.list({ bogus: 1 } as never),
+        { bogus: expect.stringContaining('is not a parameter of jobs.list') },
+      ],
+      [
+        () => client.candidates.list({ status: ['review', 'promoted'] as never, score_min: 101, job_id: '' }),
+        {
+          status: expect.stringContaining('(got "promoted")'),
+          score_min: expect.any(String),
+          job_id: expect.any(String),
+        },
+      ],
+      [() => first(client.candidates.iterate({ per_page: 1.5 })), { per_page: expect.any(String) }],
+      [
+        () => client.events.list({ created_after: 'yesterday' }),
+        { created_after: expect.stringContaining('ISO date') },
+      ],
+      [
+        () => client.events.list({ created_after: '2026-11-02', created_before: '2026-11-01' }),
+        { created_before: expect.stringContaining('is not after created_after') },
+      ],
+      [
+        () => client.webhooks.deliveries('wh_1', { state: 'lost' as never }),
+        { state: expect.stringContaining('pending') },
+      ],
+      [() => client.analytics.get({ from: '2026-13-01' }), { from: expect.any(String) }],
+      [() => client.analytics.get({ per_page: 5 } as never), { per_page: expect.stringContaining('analytics.get') }],
+    ];
+    for (const [call, details] of cases) {
+      const error = await refused(call);
+      expect(error).toBeInstanceOf(HireError);
+      expect(error).toMatchObject({ code: 'usage_error', exitCode: 2, details });
+      for (const name of Object.keys(details)) expect((error as Error).message).toContain(name);
+    }
+    expect(server.requests).toEqual([]);
+    await client.close();
+  });
+
+  it('sends several values of a parameter comma-separated, as the CLI does', async () => {
+    const { client } = await setup();
+    const draft = await client.jobs.create({ title: 'Draft', description: DESCRIPTION });
+    const active = await client.jobs.create({ title: 'Active', description: DESCRIPTION, publish: true });
+    await client.jobs.create({ title: 'Closed', description: DESCRIPTION });
+    await client.jobs.close((await client.jobs.list({ sort: '-created_at', per_page: 1 }))[0]!.id);
+    const ids = (await client.jobs.list({ status: ['draft', 'active'] })).map((job) => job.id).sort();
+    expect(ids).toEqual([draft.id, active.id].sort());
+    await client.close();
   });
 
   it('retries a 503 as the CLI does, and reports a network failure as exit 6', async () => {
@@ -201,6 +269,10 @@ describe('HiringClient', () => {
     expect(seen).toEqual(['job_1a', 'job_1b']);
     expect(stopped).toBeInstanceOf(HireError);
     expect(stopped).toMatchObject({ code: 'rate_limit_wait', exitCode: 5 });
+    // Worded for the library: its option, not the CLI's flag.
+    expect((stopped as HireError).message).toContain('would pass maxWaitMs');
+    expect((stopped as HireError).hint).toContain('allow more waiting with maxWaitMs');
+    expect(`${(stopped as HireError).message} ${(stopped as HireError).hint}`).not.toMatch(/--max-wait|--resume/);
     expect(server.requests).toHaveLength(1);
     expect((await client.jobs.list({ page: 2 })).map((job) => job.id)).toEqual(['job_2a', 'job_2b']);
     expect(server.requests).toHaveLength(2);
@@ -251,7 +323,11 @@ describe('HiringClient', () => {
     await client.close();
     const missing = await HiringClient.fromProfile('nope', { env: box.env }).catch((error: unknown) => error);
     expect(missing).toBeInstanceOf(HireError);
-    expect((missing as HireError).message).toContain('nope');
+    expect(missing).toMatchObject({ code: 'unknown_profile', exitCode: 2 });
+    expect((missing as HireError).message).toContain(
+      'Profile "nope" (from HiringClient.fromProfile("nope")) does not exist',
+    );
+    expect((missing as HireError).message).not.toContain('--profile');
   });
 
   it("fromProfile('local') starts the data dir's emulator in-process, as the CLI does, and close() stops it", async () => {
