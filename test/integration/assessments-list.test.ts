@@ -129,9 +129,10 @@ describe('assessments list', () => {
     const sort = await cli(box, ['assessments', 'list', '--sort', 'difficulty']);
     expect(sort.code).toBe(2);
     expect(sort.stderr).toContain('cannot sort by difficulty');
+    // --per-page past the API's 100 is refused before sending (its declared max), naming the flag.
     const perPage = await cli(box, ['assessments', 'list', '--per-page', '101']);
     expect(perPage.code).toBe(2);
-    expect(perPage.stderr).toContain('per_page');
+    expect(perPage.stderr).toContain('--per-page must be a whole number from 1 to 100 (got "101")');
   });
 });
 

@@ -1528,7 +1528,7 @@ describe('list flags', () => {
     expect(page2.map((item) => item.id)).toEqual(ids.slice(7, 14));
     const tooBig = await cli(box, ['candidates', 'list', '--per-page', '101']);
     expect(tooBig.code).toBe(2);
-    expect(tooBig.stderr).toContain('per_page: must be a whole number from 1 to 100');
+    expect(tooBig.stderr).toContain('--per-page must be a whole number from 1 to 100 (got "101")');
 
     // --limit: exactly N, with or without --all, fetching further pages as needed.
     for (const extra of [[], ['--all']]) {
