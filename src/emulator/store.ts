@@ -641,7 +641,8 @@ function checkDatabaseFile(path: string, command: string): void {
     stats = statSync(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    if (!existsSync(path) && lstatExists(path)) throw damagedDatabase(path, 'is a symbolic link to nothing', command);
+    // Asked of the link itself first: a file another process creates meanwhile is no dangling link.
+    if (danglingLink(path)) throw damagedDatabase(path, 'is a symbolic link to nothing', command);
     return;
   }
   if (stats.isFile()) return;
@@ -715,10 +716,10 @@ function checkMeta(db: Database, path: string, command: string): void {
   }
 }
 
-function lstatExists(path: string): boolean {
+/** A symbolic link whose target does not exist. */
+function danglingLink(path: string): boolean {
   try {
-    lstatSync(path);
-    return true;
+    return lstatSync(path).isSymbolicLink() && !existsSync(path);
   } catch {
     return false;
   }

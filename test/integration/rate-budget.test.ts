@@ -15,6 +15,14 @@ import { serve, type Handler } from '../helpers/scripted-server.js';
 
 const HOUR_MS = 3_600_000;
 
+const PACED_JOB = {
+  title: 'Waited',
+  description: DESCRIPTION,
+  status: 'draft',
+  created_at: '2026-11-01T00:00:00Z',
+  updated_at: '2026-11-01T00:00:00Z',
+};
+
 /** The emulator's clock, `scale` times faster than real time, from now. */
 function fastClock(scale: number): () => Date {
   const origin = Date.now();
@@ -52,8 +60,10 @@ function rows(box: Sandbox, count: number, label: string): string {
 }
 
 describe('jobs import at the budget', () => {
-  it('creates every row once, with no 429, in the fewest windows the budget allows', async () => {
-    // A 100-request hour of 5 s: 300 rows need three windows; a loaded machine still makes 100 creates in 5 s.
+  it('creates every row once, with no 429, never more in a window than its budget', async () => {
+    // A 100-request hour of 5 s: 300 rows need at least three windows. How many windows the run
+    // takes depends on the machine's speed (a busy one may not spend a window whole before its
+    // reset); what is asserted holds at any speed. The wait itself is proven by the next test.
     const { box, emu, statuses } = await platform(720);
     const key = await keyWith(emu, { hour: 100 });
     const file = rows(box, 300, 'Paced');
@@ -68,22 +78,47 @@ describe('jobs import at the budget', () => {
     expect(new Set(jobs.map((job) => job.title)).size).toBe(300);
     expect(jobs).toHaveLength(300);
     expect(statuses.filter((status) => status === 429)).toEqual([]);
-    // Each window's budget spent whole before the next: three windows, or four when the run began
-    // late in one (that one and the last partly used, every one between them whole).
     const perHour = new Map<number, number>();
     for (const job of jobs) {
       const hour = Math.floor(Date.parse(job.created_at) / HOUR_MS);
       perHour.set(hour, (perHour.get(hour) ?? 0) + 1);
     }
-    const counts = [...perHour.entries()].sort(([a], [b]) => a - b).map(([, count]) => count);
-    expect(counts.length).toBeLessThanOrEqual(4);
-    expect(counts.slice(1, -1)).toEqual(Array(counts.length - 2).fill(100));
-    if (counts.length === 3) expect(counts).toEqual([100, 100, 100]);
+    const counts = [...perHour.values()];
+    expect(counts.length).toBeGreaterThanOrEqual(3);
+    for (const count of counts) expect(count).toBeLessThanOrEqual(100);
+    // Said once per wait, not once per row waiting.
+    expect(result.stderr.match(/rate limit:/g)?.length ?? 0).toBeLessThanOrEqual(counts.length);
+  });
+
+  it('waits for the reset when an answer spends the budget, and says so with the time left', async () => {
+    const box = await sandbox();
+    // A truthful server whose first answer spends the window (0 of 100 left, a reset two seconds
+    // away): the import waits for the reset whatever the machine's speed, and says so to people.
+    let made = 0;
+    const server = await serve((_req, res) => {
+      const now = Date.now();
+      made += 1;
+      const job = { ...PACED_JOB, id: `job_paced${made}`, title: `Waited ${made - 1}` };
+      res
+        .writeHead(201, {
+          'content-type': 'application/json',
+          date: new Date(now).toUTCString(),
+          'x-ratelimit-limit': '100',
+          'x-ratelimit-remaining': String(made === 1 ? 0 : 100 - made),
+          'x-ratelimit-reset': String(Math.ceil(now / 1000) + (made === 1 ? 2 : 3600)),
+        })
+        .end(JSON.stringify({ data: job, meta: { request_id: `req_${made}` } }));
+    });
+    const file = rows(box, 3, 'Waited');
+    const result = await runCli(['jobs', 'import', file, '--reserve', '0', '--concurrency', '1'], {
+      env: { ...box.env, HIRE_BASE_URL: `${server.origin}/api/v1`, HIRE_API_KEY: 'hire_test_scripted_key_0001' },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(server.requests.filter((request) => request.method === 'POST')).toHaveLength(3);
     expect(result.stderr).toMatch(
       /rate limit: 0 of 100 left, resets in \d+:\d\d — waiting; the whole job ends in about \d+:\d\d\./,
     );
-    // Said once per wait, not once per row waiting.
-    expect(result.stderr.match(/rate limit:/g)!.length).toBeLessThanOrEqual(counts.length);
+    expect(result.stderr.match(/rate limit:/g)).toHaveLength(1);
   });
 
   it('--max-wait bounds the waiting: it stops cleanly, reports what was done, exits 5', async () => {
