@@ -4,7 +4,17 @@
 // is looked at, never opened). A damaged record fails alone: lists leave it out with a warning, and
 // a standing emulator logs it and keeps serving. `hire emulator reset --yes` recovers.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,6 +113,11 @@ describe('a database that cannot be opened', () => {
   const cases: [string, string, (db: string) => void][] = [
     ['a directory', 'is a directory, not a database file', (db) => (rmSync(db), mkdirSync(db))],
     ['a FIFO', 'is a FIFO (named pipe), not a database file', (db) => (rmSync(db), execFileSync('mkfifo', [db]))],
+    [
+      'a symbolic link to nothing',
+      'is a symbolic link to nothing',
+      (db) => (rmSync(db), symlinkSync(join(db, '..', 'moved-away.db'), db)),
+    ],
     [
       'a foreign file',
       'is not readable (not an SQLite database)',
