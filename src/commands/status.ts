@@ -97,7 +97,7 @@ export default defineCommand({
     } = await readStatus(client, {
       name: profile.name,
       environment: targetEnvironment(profile),
-      emulator: profile.environment === 'local',
+      emulator: profile.emulator === true,
       base_url: profile.baseUrl,
     });
     // A refused key or no server: nothing can be read, and the error says what to do (exit 3, 6…).

@@ -25,6 +25,8 @@ const ProfileRecordSchema = z.looseObject({
   api_key: z.optional(z.string()),
   /** When the key was stored, to advise rotation after 90 days (spec "Authentication"). */
   key_saved_at: z.optional(z.string()),
+  /** The server that checked the key at login said it is the emulator (X-Hire-Environment). */
+  emulator: z.optional(z.boolean()),
 });
 
 /** Profile names: letters, digits, `_` and `-`. */
@@ -120,6 +122,11 @@ export interface ResolvedProfile {
   keySource: KeySource;
   /** Chosen with --profile, HIRE_PROFILE or a saved default, rather than by falling back. */
   explicit: boolean;
+  /**
+   * The emulator's: a built-in local profile, or one whose key the emulator checked at login (its
+   * address, unless HIRE_BASE_URL points elsewhere now). Views say "(emulator)" (docs/profiles.md).
+   */
+  emulator?: boolean;
 }
 
 /** Every profile's name: the built-in local and local-sandbox first, then the config's in order. */
@@ -220,5 +227,6 @@ export function resolveProfile(options: {
     apiKey: apiKey || undefined,
     keySource: envKey ? 'env' : record.api_key ? 'profile' : 'none',
     explicit: chosen !== undefined,
+    emulator: record.environment === 'local' || (record.emulator === true && !env.HIRE_BASE_URL),
   };
 }

@@ -291,7 +291,8 @@ describe('auth status', () => {
     expect(local).toContain('ok');
     const prod = rows.get('prod');
     expect(prod, table.stdout).toBeDefined();
-    expect(prod).toEqual(expect.arrayContaining(['production', emu.apiUrl, masked(key), 'profile', 'ok']));
+    // Logged in at the emulator's address: the emulator checked the key, and the view says whose it is.
+    expect(prod).toEqual(expect.arrayContaining(['production (emulator)', emu.apiUrl, masked(key), 'profile', 'ok']));
     expect(table.stderr).not.toMatch(/rotat/i);
 
     const asJson = await hire(box, ['auth', 'status', '--json']);
@@ -452,7 +453,7 @@ describe('profiles', () => {
     expect(shown.code, show(shown)).toBe(0);
     expect(recordOf(shown.stdout)).toMatchObject({
       name: 'prod',
-      environment: 'production',
+      environment: 'production (emulator)',
       base_url: emu.apiUrl,
       key: masked(key),
     });

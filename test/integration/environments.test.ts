@@ -515,8 +515,12 @@ describe('auth login records the environment the server or the URL shows', () =>
       expect.arrayContaining([
         ['local', 'production', true],
         ['local-sandbox', 'sandbox', true],
-        ['acme', 'production', false],
-        ['acme-sandbox', 'sandbox', false],
+        // Logged in at the emulator's addresses: the emulator checked their keys and said so.
+        ['acme', 'production', true],
+        ['acme-sandbox', 'sandbox', true],
+        // Not checked (--skip-verify), at other addresses: nothing says they are the emulator's.
+        ['eu', 'production', false],
+        ['eu-sandbox', 'sandbox', false],
       ]),
     );
     const table = await runCli(['profiles', 'list'], { env, tty: true, columns: 80 });
@@ -529,8 +533,9 @@ describe('auth login records the environment the server or the URL shows', () =>
     };
     expect(cell('local')).toBe('production (emulator)');
     expect(cell('local-sandbox')).toBe('sandbox (emulator)');
-    expect(cell('acme-sandbox')).toBe('sandbox');
-    expect(cell('acme')).toBe('production');
+    expect(cell('acme-sandbox')).toBe('sandbox (emulator)');
+    expect(cell('acme')).toBe('production (emulator)');
+    expect(cell('eu')).toBe('production');
     // Their addresses, whole, are told apart.
     expect(table.stdout).toContain('/sandbox/api/v1');
   });

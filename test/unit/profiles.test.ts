@@ -20,7 +20,25 @@ describe('resolveProfile', () => {
       apiKey: undefined,
       keySource: 'none',
       explicit: false,
+      emulator: true,
     });
+  });
+
+  it("marks a profile the emulator's when its login check said so, unless HIRE_BASE_URL points elsewhere", () => {
+    const records = {
+      profiles: {
+        checked: { environment: 'production' as const, base_url: 'http://127.0.0.1:4010/api/v1', emulator: true },
+        remote: { environment: 'production' as const, base_url: 'https://api.example.com/v1' },
+      },
+    };
+    expect(resolveProfile({ flag: 'checked', env: {}, config: records }).emulator).toBe(true);
+    expect(resolveProfile({ flag: 'remote', env: {}, config: records }).emulator).toBe(false);
+    const moved = resolveProfile({
+      flag: 'checked',
+      env: { HIRE_BASE_URL: 'https://api.example.com/v1' },
+      config: records,
+    });
+    expect(moved.emulator).toBe(false);
   });
 
   it('takes the flag over HIRE_PROFILE over the saved default', () => {

@@ -156,6 +156,8 @@ export default defineCommand({
         base_url: base.href,
         api_key: key,
         key_saved_at: new Date().toISOString(),
+        // Said by the server that checked the key (only the emulator names its environment).
+        emulator: fromServer !== undefined ? true : undefined,
       };
       if (makeDefault) next.default_profile = name;
     });

@@ -76,7 +76,8 @@ export default defineCommand({
         name,
         default: name === defaultProfileName(config),
         environment: targetEnvironment(profile),
-        emulator: profile.environment === 'local',
+        // As the check found it: the emulator names its environment; a built-in profile is its.
+        emulator: profile.emulator === true || check.environment !== undefined,
         base_url: profile.baseUrl,
         key: profile.apiKey ? maskKey(profile.apiKey) : profile.environment === 'local' ? '(emulator key)' : '',
         key_source: keySource(profile, check),

@@ -30,7 +30,7 @@ export async function describeProfile(ctx: Context, name: string): Promise<Recor
   return {
     name,
     environment: targetEnvironment(profile),
-    emulator: profile.environment === 'local',
+    emulator: profile.emulator === true,
     base_url: profile.baseUrl,
     key: profile.apiKey ? maskKey(profile.apiKey) : profile.environment === 'local' ? '(emulator key)' : '',
     default: defaultProfileName(config) === name,
