@@ -23,7 +23,7 @@ const time = (bound: 'from' | 'to'): Rule => ({ kind: 'time', bound });
 const PAGING = { page: whole(1), per_page: whole(1, MAX_PER_PAGE), sort: TEXT };
 
 /** What each list (and analytics) takes: the parameters of its CLI command's flags. */
-export const QUERY_RULES = {
+const QUERY_RULES = {
   jobs: { ...PAGING, status: choice(JOB_STATUSES) },
   candidates: {
     ...PAGING,

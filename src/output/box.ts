@@ -1,10 +1,7 @@
 // A table drawn in box characters: each cell padded to its column's width by the same measure that
 // laid the columns out (displayWidth), so the drawing never cuts what the layout placed and every
 // line is as wide as the others (docs/output.md "Display width").
-import { displayWidth, truncate } from './cells.js';
-
-/** Colour codes of ours (server text is made inert before): they take no room on the screen. */
-const SGR = /\u001b\[[0-9;]*m/g;
+import { displayWidth, truncate, withoutColour } from './cells.js';
 
 /**
  * Rows of one-line cells in columns of `widths` (their content: a space either side is added),
@@ -30,7 +27,7 @@ export function drawBox(
  * joins the space before it.
  */
 function fitted(cell: string, width: number): string {
-  const plain = cell.includes('\u001b') ? cell.replace(SGR, '') : cell;
+  const plain = withoutColour(cell);
   const used = displayWidth(` ${plain} `) - 2;
   if (used > width) {
     const cut = truncate(plain, width);

@@ -4,6 +4,14 @@ import { clusters, displayWidth } from './width.js';
 
 export { displayWidth };
 
+/** Our colour codes (SGR; server text is made inert before): they take no room on the screen. */
+const SGR = /\u001b\[[0-9;]*m/g;
+
+/** Text without our colour codes: what the terminal shows of it. */
+export function withoutColour(text: string): string {
+  return text.includes('\u001b') ? text.replace(SGR, '') : text;
+}
+
 /** Control characters that can drive a terminal or reorder what it shows (docs/output.md "Text from outside"). */
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const CONTROLS_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;

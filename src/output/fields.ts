@@ -3,7 +3,7 @@
 // fit; the line breaks between fields and goes on indented; a field is never broken inside, so an
 // id, a URL or a command stays whole where a person copies it from.
 import type { IO } from '../context.js';
-import { displayWidth } from './cells.js';
+import { displayWidth, withoutColour } from './cells.js';
 
 /** One field of a stream line: its text (escaped, maybe coloured) and what joins it to the field before. */
 export interface Field {
@@ -19,11 +19,9 @@ export interface LayoutOptions {
   gap?: string;
 }
 
-const SGR = /\u001b\[[0-9;]*m/g;
-
 /** Columns a field takes on screen: its display width, colour codes aside. */
 export function visibleWidth(text: string): number {
-  return displayWidth(text.includes('\u001b') ? text.replace(SGR, '') : text);
+  return displayWidth(withoutColour(text));
 }
 
 /**

@@ -399,7 +399,7 @@ async function drawKeyValue(out: Output, pairs: [string, string, Column | undefi
   for (const [key, value, column] of pairs) {
     // Text breaks between words (a title); a value copied whole fits its column (above).
     const lines = wrapWords(value, valueWidth).map((line) => (column?.status ? paint.status(line) : line));
-    pushLines(table, [wrap(key, keyWidth).map((line) => paint.dim(line)), lines]);
+    pushLines(table, [hardWrap(key, keyWidth).map((line) => paint.dim(line)), lines]);
   }
   out.stdout.write(`${drawBox([keyWidth, valueWidth], table)}\n`);
 }
@@ -419,7 +419,7 @@ function wholeValue(value: string, column: Column | undefined): boolean {
  * person copies"): prose wraps beside its label; a value copied whole that does not fit beside it
  * has the next line to itself, whole, however long (only the terminal wraps it).
  */
-export function stackedLines(
+function stackedLines(
   fields: readonly [label: string, value: string, whole: boolean, status: boolean][],
   width: number,
   paint: Painter,
@@ -453,11 +453,6 @@ export function stackedLines(
 function pushLines(table: { push(...rows: string[][]): number }, cells: string[][]): void {
   const height = Math.max(1, ...cells.map((lines) => lines.length));
   for (let line = 0; line < height; line++) table.push(cells.map((lines) => lines[line] ?? ''));
-}
-
-/** Cuts text into lines of at most `width` columns (values are single-line, inert text). */
-export function wrap(text: string, width: number): string[] {
-  return hardWrap(text, width);
 }
 
 /** The terminal's width; 80 when it reports none (a pseudo-terminal may say 0). */

@@ -15,6 +15,10 @@ import {
   type Status,
 } from '@inquirer/core';
 import type { EditOutcome } from './editor.js';
+// Bracketed paste (xterm's mode 2004, also tmux's, iTerm2's, GNOME's, Windows Terminal's): while it
+// is on, the terminal sends a paste between ESC[200~ and ESC[201~, which Node names "paste-start"
+// and "paste-end". A line pasted is text: "." or "e" alone in it is no command.
+import { PASTE_MARKS_OFF, PASTE_MARKS_ON } from './oneline.js';
 
 export interface MultilineConfig {
   message: string;
@@ -32,14 +36,6 @@ export const HELP = 'End with a line holding only "." (or Ctrl-D); "e" alone ope
 
 /** Ctrl-D renamed before readline sees it: on an empty line, readline would close itself (EOF). */
 const EOF_KEY = 'hire-eof';
-
-/**
- * Bracketed paste (xterm's mode 2004, also tmux's, iTerm2's, GNOME's, Windows Terminal's): while
- * it is on, the terminal sends a paste between ESC[200~ and ESC[201~, which Node names
- * "paste-start" and "paste-end". A line pasted is text: "." or "e" alone in it is no command.
- */
-const PASTE_MARKS_ON = '\x1b[?2004h';
-const PASTE_MARKS_OFF = '\x1b[?2004l';
 
 /**
  * Lines of the text shown above the one being typed. A window keeps each drawing cheap however

@@ -4,8 +4,8 @@
 // instead: the lines show joined on the one line, for the person to read, fix and end with Enter.
 
 /** Bracketed paste (xterm's mode 2004): the terminal sends a paste between these marks. */
-const PASTE_MARKS_ON = '\x1b[?2004h';
-const PASTE_MARKS_OFF = '\x1b[?2004l';
+export const PASTE_MARKS_ON = '\x1b[?2004h';
+export const PASTE_MARKS_OFF = '\x1b[?2004l';
 const START = [0x1b, 0x5b, 0x32, 0x30, 0x30, 0x7e]; // ESC [ 2 0 0 ~
 const END = [0x1b, 0x5b, 0x32, 0x30, 0x31, 0x7e]; // ESC [ 2 0 1 ~
 const CR = 0x0d;

@@ -2,7 +2,6 @@
 // with a certificate it makes and keeps in the data dir; the local profile follows its scheme;
 // HIRE_BASE_URL=https://… works; the CLI checks certificates as Node does (NODE_EXTRA_CA_CERTS,
 // given to a spawned process: it is read at start), and no https URL ends in "unexpected failure".
-import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { get } from 'node:https';
 import { join } from 'node:path';
@@ -12,6 +11,7 @@ import { hire, spawnHire, waitExit, waitFor, type Result } from '../helpers/bin.
 import { DESCRIPTION } from '../helpers/cli.js';
 import { sandbox, unusedPort, type Sandbox } from '../helpers/env.js';
 import { reply, serve } from '../helpers/scripted-server.js';
+import { opensslCertificate } from '../helpers/certificates.js';
 
 const LISTENING = /Emulator listening on (https?:\/\/127\.0\.0\.1:\d+)\/api\/v1/;
 
@@ -134,29 +134,7 @@ describe('hire emulator start --tls', () => {
     const box = await sandbox();
     const cert = join(box.root, 'mine.pem');
     const key = join(box.root, 'mine.key');
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:P-256',
-        '-nodes',
-        '-subj',
-        '/CN=localhost',
-        '-addext',
-        'subjectAltName=DNS:localhost',
-        '-days',
-        '2',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-      ],
-      { stdio: 'ignore' },
-    );
+    opensslCertificate(cert, key, { subjectAltName: 'DNS:localhost', days: 2 });
     const { proc, origin } = await start(box, ['--tls-cert', cert, '--tls-key', key, '--port', '0']);
     expect(proc.stderr).toContain(`NODE_EXTRA_CA_CERTS=${cert}`);
     const port = new URL(origin).port;

@@ -3,7 +3,6 @@
 // cannot be sent in a header is an input error before any request; --timeout and --max-retries
 // are bounded; a non-JSON 404 (not the API answering) is an unreadable response, not "not found".
 // Real servers on loopback: node:https with a certificate made by the openssl CLI, node:http.
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import { join } from 'node:path';
@@ -12,6 +11,7 @@ import { hire as hireBinary } from '../helpers/bin.js';
 import { runCli, type RunResult } from '../helpers/cli.js';
 import { sandbox, type Sandbox } from '../helpers/env.js';
 import { reply, serve, type Handler } from '../helpers/scripted-server.js';
+import { opensslCertificate } from '../helpers/certificates.js';
 
 const KEY = 'hk_test_permanent_5ecr3tK3y_0a1b2c3d4e5f';
 const JOB = { id: 'job_perm1', title: 'Backend Engineer', status: 'draft' };
@@ -41,29 +41,7 @@ interface Certificate {
 function selfSigned(box: Sandbox, name: string, subjectAltName: string): Certificate {
   const certPath = join(box.root, `${name}.crt`);
   const keyPath = join(box.root, `${name}.key`);
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      keyPath,
-      '-out',
-      certPath,
-      '-days',
-      '2',
-      '-subj',
-      '/CN=hire-test',
-      '-addext',
-      `subjectAltName=${subjectAltName}`,
-    ],
-    { stdio: 'ignore' },
-  );
+  opensslCertificate(certPath, keyPath, { subjectAltName, days: 2, commonName: 'hire-test' });
   return { certPath, keyPath };
 }
 

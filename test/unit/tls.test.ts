@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CERTIFICATE_DAYS, RENEW_DAYS, dataDirCertificate, selfSignedCertificate } from '../../src/emulator/tls.js';
 import { sandbox } from '../helpers/env.js';
+import { opensslCertificate } from '../helpers/certificates.js';
 
 const DAY = 86_400_000;
 
@@ -59,33 +60,11 @@ describe('the data dir certificate', () => {
   });
 
   it('is made again when it does not cover the loopback names', async () => {
-    const { dataDir, root } = await sandbox();
+    const { dataDir } = await sandbox();
     dataDirCertificate(dataDir);
     const cert = join(dataDir, 'tls', 'cert.pem');
     const key = join(dataDir, 'tls', 'key.pem');
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:P-256',
-        '-nodes',
-        '-subj',
-        '/CN=localhost',
-        '-addext',
-        'subjectAltName=DNS:localhost',
-        '-days',
-        '30',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-      ],
-      { stdio: 'ignore', cwd: root },
-    );
+    opensslCertificate(cert, key, { subjectAltName: 'DNS:localhost', days: 30 });
     const onlyLocalhost = readFileSync(cert, 'utf8');
     const again = dataDirCertificate(dataDir);
     expect(again.origin).toBe('made');

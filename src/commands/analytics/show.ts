@@ -1,7 +1,7 @@
 // hire analytics: GET /analytics; a readable summary, or the data with --json.
 import { getAnalytics } from '../../api/analytics.js';
 import { parseDateBound } from '../../domain/analytics.js';
-import { cellText, displayWidth, inert, inertJson, plainText } from '../../output/cells.js';
+import { cellText, displayWidth, inert, inertJson, plainText, withoutColour } from '../../output/cells.js';
 import type { Output } from '../../output/output.js';
 import { defineCommand, flag } from '../define.js';
 
@@ -134,7 +134,7 @@ const KEEP = '\u0000';
 function hanging(prefix: string, value: string, width: number | undefined): string[] {
   const room = width && width > prefix.length + 10 ? width - prefix.length : Number.POSITIVE_INFINITY;
   // Colour codes take no room on the screen; KEEP is shown as the space it stands for.
-  const seen = (word: string) => displayWidth(word.replace(/\u001b\[[0-9;]*m/g, '').replaceAll(KEEP, ' '));
+  const seen = (word: string) => displayWidth(withoutColour(word).replaceAll(KEEP, ' '));
   const lines: string[] = [];
   let current = '';
   for (const word of value.split(' ')) {
