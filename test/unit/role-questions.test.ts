@@ -46,6 +46,9 @@ describe('questions that fit the role', () => {
     const text = JSON.stringify(questions);
     expect(text).not.toMatch(/production defect|pull requests|refactor|monitoring/i);
     const recruiting = ROLE_FAMILIES.find((family) => family.name === 'recruiting')!;
+    // Both kinds are there to check: the loop below would pass on a set without them.
+    expect(questions.some((question) => question.type === 'ranksort')).toBe(true);
+    expect(questions.some((question) => question.type === 'multiple_choice')).toBe(true);
     for (const question of questions) {
       if (question.type === 'ranksort') for (const item of question.items!) expect(recruiting.tasks).toContain(item);
       if (question.type === 'multiple_choice')
