@@ -726,14 +726,17 @@ function danglingLink(path: string): boolean {
 }
 
 function schemaVersion(db: Database, path: string, command: string): number {
-  const hasMeta = db.prepare("SELECT 1 AS yes FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
-  if (!hasMeta) {
+  // One statement, so one snapshot: asked in two, a schema another process commits in between (a
+  // fresh data dir opened by many at once) looked like tables without ours.
+  const tables = db
+    .prepare(
+      "SELECT count(*) AS tables, coalesce(max(name = 'meta'), 0) AS ours FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+    )
+    .get() as { tables: number; ours: number };
+  if (!tables.ours) {
     // A new database has no tables; one with tables but none of ours is another program's.
-    if (
-      db.prepare("SELECT 1 AS yes FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT 1").get()
-    ) {
+    if (tables.tables > 0)
       throw damagedDatabase(path, 'is an SQLite database of another program (it has no hire schema)', command);
-    }
     return 0;
   }
   const row = db.prepare("SELECT CAST(value AS BLOB) AS value FROM meta WHERE name = 'schema_version'").get();
