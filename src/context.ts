@@ -302,7 +302,7 @@ export class Context {
 
   /** A client for any profile (auth status checks every one); closed when the command ends. */
   async apiFor(profile: ResolvedProfile, options: { quietNotice?: boolean } = {}): Promise<ApiClient> {
-    const { connect } = await import('./api/connect.js');
+    const { connect } = await import('./connection/connect.js');
     const { settings } = this;
     const connection = await connect(profile, {
       env: this.env,

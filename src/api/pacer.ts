@@ -7,10 +7,15 @@
 // Every wait is bounded: none longer than the API's longest window (a day), and no more than
 // `maxWaitMs` in all; a wait past either is not begun, and the job stops (BudgetWaitExceeded,
 // exit 5) saying what was asked. Time is the client's one clock; sleeps are slept in pieces.
+//
+// The pacer is an attempt policy of the send loop (send-loop.ts), asked before the retry policy:
+// it admits every attempt, and a 429 is its to wait out without spending a retry.
 import type { Clock } from './clock.js';
-import { LONGEST_WINDOW_SECONDS, type Budget } from './rate-limit.js';
+import { askedWaitSeconds, LONGEST_WINDOW_SECONDS, type Budget } from './rate-limit.js';
+import type { AttemptPolicy, Verdict } from './send-loop.js';
 import { ServerClock } from './server-clock.js';
-import { UsageError } from '../errors.js';
+import type { RawResponse } from './transport.js';
+import { ExitCode, HireError, UsageError } from '../errors.js';
 
 export { ServerClock };
 export type { Budget };
@@ -81,7 +86,7 @@ export interface PacerOptions {
 }
 
 /**
- * What the pacer's refusals (and the client's, client.ts) call the limits and the way on: the CLI
+ * What the pacer's refusals call the limits and the way on: the CLI
  * names its flags; the library (src/lib/client.ts) names its options.
  */
 export interface PacerWording {
@@ -137,7 +142,7 @@ interface Window {
   reset: number | undefined;
 }
 
-export class Pacer {
+export class Pacer implements AttemptPolicy {
   readonly #options: PacerOptions;
   readonly #deps: PacerDeps;
   /** Admitted and not yet answered: the last reported `remaining` does not count them. */
@@ -216,6 +221,42 @@ export class Pacer {
         },
       ),
     );
+  }
+
+  /** The send loop's turn before an attempt: admit(), a refusal to wait in words (exit 5). */
+  async beforeAttempt(): Promise<void> {
+    await inWords(this.admit(), this.wording);
+  }
+
+  /** An attempt that got no answer is no longer pending; whether to retry it is not the pacer's. */
+  async afterFailure(): Promise<Verdict> {
+    this.settled();
+    return 'pass';
+  }
+
+  /**
+   * An answer: a 429 holds every request before any other learns that this one is answered, and
+   * is waited out here (again, no retry spent); anything else is left to the retry policy.
+   */
+  async afterAnswer(response: RawResponse): Promise<Verdict> {
+    let holdMs: number | undefined;
+    let refused: unknown;
+    if (response.status === 429) {
+      const asked = askedWaitSeconds(response.headers, response.text);
+      try {
+        holdMs = this.rateLimited(asked, asked === undefined ? undefined : askedWords(response));
+      } catch (error) {
+        refused = error;
+      }
+    }
+    this.settled(response.status);
+    if (refused !== undefined)
+      throw refused instanceof BudgetWaitExceeded ? budgetWaitError(refused, this.wording) : (refused as Error);
+    // An explicit --reserve the key's limit cannot leave anything beside: exit 2, at once.
+    this.checkReserve(this.#deps.budget());
+    if (holdMs === undefined) return 'pass';
+    await inWords(this.holdFor(holdMs), this.wording);
+    return 'again';
   }
 
   /** Waits until a request may be sent; throws BudgetWaitExceeded rather than wait past the bounds. */
@@ -406,4 +447,42 @@ export class Pacer {
       etaMs,
     });
   }
+}
+
+/** The pacer's refusal to wait, as the error a command ends in (exit 5); anything else as it is. */
+async function inWords(waiting: Promise<void>, wording: PacerWording): Promise<void> {
+  try {
+    await waiting;
+  } catch (error) {
+    if (error instanceof BudgetWaitExceeded) throw budgetWaitError(error, wording);
+    throw error;
+  }
+}
+
+/** What a 429 said about its wait, in the server's words: `Retry-After: 99999999`. */
+function askedWords(response: RawResponse): string {
+  const header = response.headers['retry-after'];
+  const fromBody = askedWaitSeconds({}, response.text);
+  if (fromBody !== undefined) return `retry_after ${fromBody}`;
+  return `Retry-After: ${header ?? ''}`.trim();
+}
+
+/**
+ * The job stops (exit 5) rather than wait: it says what the server asked (or how long the budget
+ * would take), why hire does not wait that long, and what to run later.
+ */
+function budgetWaitError(refusal: BudgetWaitExceeded, wording: PacerWording): HireError {
+  const asked = refusal.asked ? ` (${refusal.asked})` : '';
+  const what = refusal.asked
+    ? `the server asks to wait ${formatSpan(refusal.askedMs)}${asked}`
+    : `the rate limit's window resets in ${formatSpan(refusal.askedMs)}`;
+  const message =
+    refusal.why === 'longest_window'
+      ? `Stopped: ${what}, longer than the API's longest window (a day); hire does not wait that long.`
+      : `Stopped: waiting for the rate limit would pass ${wording.maxWait} (${formatSpan(refusal.maxWaitMs)} in all): ${what}, and ${formatWait(refusal.waitedMs)} was waited so far.`;
+  return new HireError(message, {
+    exitCode: ExitCode.rateLimited,
+    code: 'rate_limit_wait',
+    hint: wording.later + (refusal.why === 'max_wait' ? `, or allow more waiting with ${wording.maxWait}.` : '.'),
+  });
 }

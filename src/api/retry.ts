@@ -1,7 +1,13 @@
-// The retry policy of a single request (docs/api-choices.md §7), as pure decisions: whether an answer or a
-// failure is tried again, and after how long. The send loop (client.ts) carries them out on its
-// clock; bulk work's 429s are the pacer's (pacer.ts), not this.
-import { MAX_WAIT_SECONDS, NetworkError } from '../errors.js';
+// The retry policy of a single request (docs/api-choices.md §7): pure decisions — whether an answer
+// or a failure is tried again, and after how long — and RetryPolicy, which carries them out on the
+// client's clock as an attempt policy of the send loop (send-loop.ts). Bulk work's 429s are the
+// pacer's (pacer.ts), asked before this.
+import type { Clock } from './clock.js';
+import { InterruptedError, MAX_WAIT_SECONDS, NetworkError } from '../errors.js';
+import { askedWaitSeconds, type Budget } from './rate-limit.js';
+import { permanentCode } from './response.js';
+import type { AttemptPolicy, RequestState, Verdict } from './send-loop.js';
+import type { RawResponse } from './transport.js';
 
 export type Decision = { retry: false } | { retry: true; delayMs: number; reason: string };
 
@@ -57,4 +63,69 @@ export function decideFailure(error: unknown, { method, attempt, maxRetries, ran
   if (!isRepeatable(method) && error.code !== 'connection_refused') return { retry: false };
   if (attempt >= maxRetries) return { retry: false };
   return { retry: true, delayMs: backoffMs(attempt, random), reason: error.message.replace(/\.$/, '') };
+}
+
+export interface RetryDeps {
+  maxRetries: number;
+  /** Jitter for backoff (0 ≤ x < 1); Math.random by default. */
+  random?: (() => number) | undefined;
+  clock: Clock;
+  /** Ctrl-C: ends a wait before a retry, and retries nothing after. */
+  signal: AbortSignal;
+  /** The budget as believed, and the server's time now (ms): a 429 that names no wait waits for the reset. */
+  budget(): Budget | undefined;
+  serverNow(): number | undefined;
+  /** Says that a request is retried, and why. */
+  onRetry?: ((message: string) => void) | undefined;
+}
+
+/** The retry policy as an attempt policy of the send loop: it decides every answer and failure it is asked about. */
+export class RetryPolicy implements AttemptPolicy {
+  readonly #deps: RetryDeps;
+
+  constructor(deps: RetryDeps) {
+    this.#deps = deps;
+  }
+
+  async beforeAttempt(): Promise<void> {}
+
+  async afterFailure(error: unknown, request: RequestState): Promise<Verdict> {
+    if (this.#deps.signal.aborted) throw new InterruptedError();
+    return this.#carryOut(decideFailure(error, this.#attempt(request)), request);
+  }
+
+  async afterAnswer(response: RawResponse, request: RequestState): Promise<Verdict> {
+    // A 5xx that says it will not pass (the local emulator's `data_damaged`): the same answer every time.
+    if (permanentCode(response) !== undefined) return 'done';
+    return this.#carryOut(decideAnswer(response.status, this.#askedWait(response), this.#attempt(request)), request);
+  }
+
+  #attempt(request: RequestState): Attempt {
+    const { maxRetries, random } = this.#deps;
+    return { method: request.method, attempt: request.retries, maxRetries, ...(random ? { random } : {}) };
+  }
+
+  /** A 429's wait in seconds: as asked, else until the believed window's reset; a 503's as asked. */
+  #askedWait(response: RawResponse): number | undefined {
+    if (response.status !== 429 && response.status !== 503) return undefined;
+    const asked = askedWaitSeconds(response.headers, response.text);
+    if (asked !== undefined || response.status !== 429) return asked;
+    const budget = this.#deps.budget();
+    const now = this.#deps.serverNow();
+    return budget === undefined || now === undefined ? undefined : Math.max(0, budget.reset - Math.floor(now / 1000));
+  }
+
+  async #carryOut(decision: Decision, request: RequestState): Promise<Verdict> {
+    if (!decision.retry) return 'done';
+    const { delayMs } = decision;
+    const seconds = delayMs >= 1000 ? `${Math.round(delayMs / 100) / 10} s` : `${Math.round(delayMs)} ms`;
+    this.#deps.onRetry?.(
+      `${decision.reason}; retrying in ${seconds} (retry ${request.retries + 1} of ${this.#deps.maxRetries}).`,
+    );
+    request.retries += 1;
+    await this.#deps.clock.sleep(delayMs, this.#deps.signal).catch(() => {
+      throw new InterruptedError();
+    });
+    return 'again';
+  }
 }

@@ -1,6 +1,6 @@
 // The parts of undici the client uses, loaded one by one: `import 'undici'` evaluates every
 // dispatcher, mock, cache and fetch module (≈32 ms bundled on Node 20); the Agent alone (the
-// client talks to it through dispatch(), see client.ts) takes a fraction of that.
+// client talks to it through dispatch(), see transport.ts) takes a fraction of that.
 // undici publishes no `exports` map, so these paths are public files; the test suite exercises them.
 import { setFlagsFromString } from 'node:v8';
 import AgentClass from 'undici/lib/dispatcher/agent.js';

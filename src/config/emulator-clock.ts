@@ -3,11 +3,12 @@
 // an hour's end by chance); `--clock-scale N` (or HIRE_EMULATOR_CLOCK_SCALE) makes it run N times
 // faster, so that hours of rate-limit windows, key lifetimes and sandbox resets pass in seconds.
 // The emulator itself takes it as its `now` option.
+import { MAX_CLOCK_SCALE } from '../api/server-clock.js';
 import { UsageError } from '../errors.js';
 import type { Env } from './paths.js';
 
-/** The largest scale: a day in under a second. */
-export const MAX_CLOCK_SCALE = 100_000;
+/** The largest scale: the fastest server clock the client believes (a day in under a second). */
+export { MAX_CLOCK_SCALE };
 
 /** undefined when neither HIRE_EMULATOR_NOW nor a scale is set; a bad value is a usage error. */
 export function emulatorClock(env: Env, scaleFlag?: number): (() => Date) | undefined {

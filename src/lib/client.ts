@@ -273,7 +273,7 @@ export class HiringClient {
     const env = options.env ?? process.env;
     const [{ readConfig, resolveProfile }, { connect }, { dataDir }] = await Promise.all([
       import('../config/profiles.js'),
-      import('../api/connect.js'),
+      import('../connection/connect.js'),
       import('../config/paths.js'),
     ]);
     const profile = resolveProfile({

@@ -181,6 +181,26 @@ describe('src/ imports', () => {
     const emulator = crossings('emulator/', (target) => cli.test(target));
     expect(emulator, emulator.join('\n')).toEqual([]);
   });
+  // ── The API layer's wall (ARCHITECTURE.md "Walls") ──────────────────────────────────────────
+  // src/api/ knows neither profiles nor the emulator: the connection (src/connection/) sits above
+  // it. Lazy `import()` counts too, since nearly everything here loads that way.
+  it('keep the API layer below the connection: src/api/ imports neither config/ nor emulator/', () => {
+    const LAZY = /\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+    const apiFiles = tree.files.filter((file) => file.startsWith('api/'));
+    expect(apiFiles.length).toBeGreaterThan(10);
+    const crossings = apiFiles.flatMap((file) => {
+      const lazy = [...readFileSync(join(SRC, file), 'utf8').matchAll(LAZY)].map((match) =>
+        posix.normalize(posix.join(posix.dirname(file), match[1]!.replace(/\.js$/, '.ts'))),
+      );
+      const targets = [...tree.imports.get(file)!.map(({ target }) => target), ...lazy];
+      return targets.filter((target) => /^(config|emulator)\//.test(target)).map((target) => `${file} → ${target}`);
+    });
+    expect(crossings, crossings.join('\n')).toEqual([]);
+    // The lazy pattern reads what is there: the client loads undici lazily.
+    expect(readFileSync(join(SRC, 'api/transport.ts'), 'utf8').match(LAZY)).toContain("import('./undici.js')");
+  });
+  // ── end of the API layer's wall ─────────────────────────────────────────────────────────────
+
   // The emulator's platform layer (issue 27): operations live in platform/, route files are thin
   // HTTP adapters that only the server's route table knows, and only the store speaks SQL.
   it('keep the emulator platform walls: route files are imported by the server alone; the platform knows no HTTP', () => {

@@ -264,3 +264,78 @@ describe('late answers from a server whose clock runs fast (the emulator at --cl
     });
   }
 });
+
+describe('the pacer spreads the last tenth of a window (docs/api-choices.md §6)', () => {
+  it('sends at full speed while more than a tenth is left, then spreads the rest evenly to the reset', async () => {
+    const start = Date.parse('2026-11-26T10:00:00Z');
+    const reset = start + HOUR_MS;
+    let used = 0;
+    // A truthful server of 100 requests an hour, every request in the window that ends at `reset`.
+    const api = virtualApi(
+      (request) => {
+        used += 1;
+        return {
+          status: 200,
+          headers: {
+            date: httpDate(request.at),
+            'x-ratelimit-limit': '100',
+            'x-ratelimit-remaining': String(Math.max(0, 100 - used)),
+            'x-ratelimit-reset': String(reset / 1000),
+          },
+        };
+      },
+      { start },
+    );
+    const paced = api.client.paced({ reserve: 0, maxWaitMs: 25 * HOUR_MS });
+    await api.clock.run(bulk(paced, 100, 1));
+    const sent = api.requests.map((request) => request.at - start);
+    expect(sent).toHaveLength(100);
+    // While more than a tenth of the limit is left (the first 90 answers leave 99 … 10): at once.
+    expect(sent.slice(0, 90)).toEqual(Array.from({ length: 90 }, () => 0));
+    // The last tenth: each waits an equal share of what is left of the window (an hour over 11).
+    const gaps = sent.slice(90).map((at, index) => at - sent[89 + index]!);
+    for (const gap of gaps) expect(gap).toBeGreaterThan(HOUR_MS / 11 - 2_000);
+    for (const gap of gaps) expect(gap).toBeLessThan(HOUR_MS / 11 + 2_000);
+    // … and none spills into the next window.
+    expect(api.requests.at(-1)!.at).toBeLessThan(reset);
+  });
+});
+
+describe('the retry policy of a single request (docs/api-choices.md §7)', () => {
+  it('a 429 that names no wait waits until the believed window resets, not a backoff step', async () => {
+    const start = Date.parse('2026-11-26T10:00:00Z');
+    const api = virtualApi(
+      (request, index) => {
+        const headers = {
+          date: httpDate(request.at),
+          'x-ratelimit-limit': '100',
+          'x-ratelimit-remaining': index === 0 ? '0' : '99',
+          'x-ratelimit-reset': String(start / 1000 + 30),
+        };
+        return index === 0 ? tooMany(headers) : { status: 200, headers };
+      },
+      { start, maxRetries: 2 },
+    );
+    await api.clock.run(api.client.request('GET', '/jobs'));
+    expect(api.requests.map((request) => request.at - start)).toEqual([0, 30_000]);
+    expect(api.retries).toEqual(['Rate limited (429); retrying in 30 s (retry 1 of 2).']);
+  });
+
+  it('a 5xx whose code says it will not pass (data_damaged) is the answer at once, with retries to spare', async () => {
+    const damaged = { error: { code: 'data_damaged', message: 'A stored record cannot be read.' } };
+    const api = virtualApi(() => ({ status: 500, body: damaged }), { maxRetries: 3 });
+    const error = await api.clock.run(failure(api.client.request('GET', '/jobs')));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.code).toBe('data_damaged');
+    expect(api.requests).toHaveLength(1);
+    expect(api.retries).toEqual([]);
+    // Another 500 is retried as usual: it is the code that decides.
+    const other = virtualApi(
+      (_request, index) =>
+        index === 0 ? { status: 500, body: { error: { code: 'internal_error', message: 'x' } } } : { status: 200 },
+      { maxRetries: 3 },
+    );
+    await other.clock.run(other.client.request('GET', '/jobs'));
+    expect(other.requests).toHaveLength(2);
+  });
+});

@@ -1,13 +1,15 @@
-// How hire reaches the API of a profile (docs/emulator.md "Finding a standing emulator"): its base URL and key; on a `local`
-// profile at a loopback address, the data dir's own key and an emulator that proves it serves that
-// data dir (a standing one, or one started in-process for this command). Says what it did through
-// the callbacks given: the API layer never prints.
+// The connection: how hire reaches the API of a profile (docs/emulator.md "Finding a standing
+// emulator"): its base URL and key; on a `local` profile at a loopback address, the data dir's own
+// key and an emulator that proves it serves that data dir (a standing one, or one started
+// in-process for this command). It sits above the API layer, which knows neither profiles nor the
+// emulator; the CLI's context and HiringClient.fromProfile both connect through it. Says what it
+// did through the callbacks given: it never prints.
 import { targetEnvironment, type ResolvedProfile } from '../config/profiles.js';
 import { emulatorClock } from '../config/emulator-clock.js';
 import type { Env } from '../config/paths.js';
 import { AuthError, ExitCode, HireError, NetworkError } from '../errors.js';
-import { isLoopbackHost, resolveBaseUrl, type BaseUrl } from './base-url.js';
-import type { ApiClient } from './client.js';
+import { isLoopbackHost, resolveBaseUrl, type BaseUrl } from '../api/base-url.js';
+import type { ApiClient } from '../api/client.js';
 
 export interface ConnectOptions {
   env: Env;
@@ -140,7 +142,7 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
       );
     }
   }
-  const { ApiClient } = await import('./client.js');
+  const { ApiClient } = await import('../api/client.js');
   const client = await ApiClient.create({
     baseUrl,
     apiKey,
