@@ -15,10 +15,20 @@ import { askedWaitSeconds, LONGEST_WINDOW_SECONDS, type Budget } from './rate-li
 import type { AttemptPolicy, Verdict } from './send-loop.js';
 import { ServerClock } from './server-clock.js';
 import type { RawResponse } from './transport.js';
-import { ExitCode, HireError, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
+import {
+  BudgetWaitExceeded,
+  budgetWaitError,
+  CLI_WORDING,
+  formatSpan,
+  formatWait,
+  type PacerWording,
+  type WaitRefusal,
+} from './pacer-words.js';
 
 export { ServerClock };
 export type { Budget };
+export { BudgetWaitExceeded, CLI_WORDING, formatSpan, formatWait, type PacerWording, type WaitRefusal };
 
 /** Below this share of the window's limit, the rest is spread to the reset instead of spent at once. */
 const HEADROOM_SHARE = 0.1;
@@ -37,24 +47,6 @@ const AFTER_RESET_MS = 20;
 /** The default reserve for a window of `limit` requests. */
 export function defaultReserve(limit: number): number {
   return Math.min(DEFAULT_RESERVE, Math.floor(limit * HEADROOM_SHARE));
-}
-
-/** `14:03` (minutes and seconds) or `2:05:00`. */
-export function formatWait(ms: number): string {
-  const total = Math.ceil(ms / 1000);
-  const [h, m, sec] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
-  const two = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
-}
-
-/** A span in words: `45 s`, `30 min`, `25 h`, `1,157 days`. */
-export function formatSpan(ms: number): string {
-  const seconds = Math.round(ms / 1000);
-  const number = (n: number) => Math.round(n).toLocaleString('en-US');
-  if (seconds < 120) return `${seconds} s`;
-  if (seconds < 7_200) return `${number(seconds / 60)} min`;
-  if (seconds < 3 * 86_400) return `${number(seconds / 3_600)} h`;
-  return `${number(seconds / 86_400)} days`;
 }
 
 /** Said while waiting: why, what is left, when it resets, and when the whole job should end. */
@@ -83,48 +75,6 @@ export interface PacerOptions {
   onWait?: (report: WaitReport | null) => void;
   /** How refusals name the limits and what to do next; the CLI's flags when not given. */
   wording?: PacerWording;
-}
-
-/**
- * What the pacer's refusals call the limits and the way on: the CLI
- * names its flags; the library (src/lib/client.ts) names its options.
- */
-export interface PacerWording {
-  /** The most waited in all. */
-  maxWait: string;
-  /** Requests left for other clients. */
-  reserve: string;
-  /** What the reserve leaves nothing for. */
-  job: string;
-  /** What to do later: the hint's start. */
-  later: string;
-}
-
-export const CLI_WORDING: PacerWording = {
-  maxWait: '--max-wait',
-  reserve: '--reserve',
-  job: 'this command',
-  later:
-    'Run the same command again later (with --resume for an export, or the same file for an import: done rows are skipped)',
-};
-
-/** Why a wait was not begun: past --max-wait in all, or longer than the API's longest window. */
-export type WaitRefusal = 'max_wait' | 'longest_window';
-
-/** The waiting allowed is used up, or a wait was asked that is not waited: the job stops (exit 5). */
-export class BudgetWaitExceeded extends Error {
-  constructor(
-    readonly why: WaitRefusal,
-    /** The wait that was refused (local ms). */
-    readonly askedMs: number,
-    /** Waited so far in all (local ms). */
-    readonly waitedMs: number,
-    readonly maxWaitMs: number,
-    /** What the server said, when a 429 asked for the wait (`Retry-After: 99999999`). */
-    readonly asked: string | undefined,
-  ) {
-    super(`would wait ${Math.round(askedMs / 1000)} s for the rate limit`);
-  }
 }
 
 /** What the pacer needs: the clock, the server's clock, the budget believed now, and Ctrl-C. */
@@ -465,24 +415,4 @@ function askedWords(response: RawResponse): string {
   const fromBody = askedWaitSeconds({}, response.text);
   if (fromBody !== undefined) return `retry_after ${fromBody}`;
   return `Retry-After: ${header ?? ''}`.trim();
-}
-
-/**
- * The job stops (exit 5) rather than wait: it says what the server asked (or how long the budget
- * would take), why hire does not wait that long, and what to run later.
- */
-function budgetWaitError(refusal: BudgetWaitExceeded, wording: PacerWording): HireError {
-  const asked = refusal.asked ? ` (${refusal.asked})` : '';
-  const what = refusal.asked
-    ? `the server asks to wait ${formatSpan(refusal.askedMs)}${asked}`
-    : `the rate limit's window resets in ${formatSpan(refusal.askedMs)}`;
-  const message =
-    refusal.why === 'longest_window'
-      ? `Stopped: ${what}, longer than the API's longest window (a day); hire does not wait that long.`
-      : `Stopped: waiting for the rate limit would pass ${wording.maxWait} (${formatSpan(refusal.maxWaitMs)} in all): ${what}, and ${formatWait(refusal.waitedMs)} was waited so far.`;
-  return new HireError(message, {
-    exitCode: ExitCode.rateLimited,
-    code: 'rate_limit_wait',
-    hint: wording.later + (refusal.why === 'max_wait' ? `, or allow more waiting with ${wording.maxWait}.` : '.'),
-  });
 }
