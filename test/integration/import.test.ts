@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
-import { rowIdempotencyKey } from '../../src/commands/jobs/import.js';
+import { rowIdempotencyKey } from '../../src/services/import.js';
 import type { JobInput } from '../../src/domain/job.js';
 import { DESCRIPTION, captureIO, json, runCli, type RunResult } from '../helpers/cli.js';
 import { sandbox, type Sandbox } from '../helpers/env.js';
