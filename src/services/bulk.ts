@@ -8,7 +8,7 @@
 // - Ctrl-C (or SIGTERM): no further item starts; the items in flight get a grace period to be
 //   answered (an exact report), then, or at a second signal, they are dropped (client.abort()).
 // It never prints: progress, waits and the stop come through callbacks, and time through `timers`.
-import type { PacerOptions, WaitReport } from '../api/pacer.js';
+import type { PacerOptions, PacerWording, WaitReport } from '../api/pacer.js';
 import { ApiError, HireError, InterruptedError } from '../errors.js';
 
 /** The spec's "Concurrent requests" limit of the standard tier: the most items in flight at once. */
@@ -67,7 +67,13 @@ export interface BulkRun<T, R, C> {
   /** Items in flight at once after the first (1 to MAX_CONCURRENCY). */
   concurrency: number;
   /** The pacer's limits (`reserve`, `maxWaitMs`) and its waits, reported as they begin and end. */
-  pacing: { reserve: number | undefined; maxWaitMs: number; onWait?: (report: WaitReport | null) => void };
+  pacing: {
+    reserve: number | undefined;
+    maxWaitMs: number;
+    onWait?: (report: WaitReport | null) => void;
+    /** How the pacer's refusals name the limits (the library's options; the CLI's flags by default). */
+    wording?: PacerWording;
+  };
   /**
    * One item, with the paced client. Throwing a HireError is the item's failure, classified here;
    * anything else is a bug, and ends the run with it.
@@ -116,6 +122,7 @@ export async function runBulk<T, R, C>(run: BulkRun<T, R, C>): Promise<BulkRepor
     maxWaitMs: run.pacing.maxWaitMs,
     requestsLeft: () => items.length - next,
     ...(run.pacing.onWait ? { onWait: run.pacing.onWait } : {}),
+    ...(run.pacing.wording ? { wording: run.pacing.wording } : {}),
   });
   const removeInterrupt = run.onInterrupt?.(() => {
     if (interrupted) return client.abort();
