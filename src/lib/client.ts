@@ -1,5 +1,6 @@
-// The typed library (`import { HiringClient } from 'hire'`): the CLI's API layer (src/api/*) behind
-// one object per resource, with the CLI's retries, Idempotency-Keys, pacing and reconciliation.
+// The typed library (`import { HiringClient } from 'hire'`): a façade, one object per resource, over
+// the CLI's API layer (src/api/*) and its services (src/services/*: bulk work runs on the same runner
+// as `jobs import` and `candidates move`), with the CLI's retries, Idempotency-Keys, pacing and reconciliation.
 // It loads none of the CLI (commander, prompts, chalk, ora, tables) and never prints: what a person
 // might read comes through the callbacks given.
 import type { ApiClient } from '../api/client.js';
@@ -10,6 +11,7 @@ import type { JobVerb } from '../domain/job.js';
 import type { QueryKind } from './query.js';
 import type { Validation } from '../domain/rules.js';
 import { AuthError, UsageError, ValidationError } from '../errors.js';
+import { MAX_CONCURRENCY } from '../services/bulk.js';
 import { generateSecret } from '../webhooks/signature.js';
 import type {
   Analytics,
@@ -17,9 +19,11 @@ import type {
   Assessment,
   AssessmentInput,
   AssessmentQuery,
+  BulkOptions,
   Candidate,
   CandidateQuery,
   CandidateStatus,
+  CreatedJob,
   Delivery,
   DeliveryQuery,
   Event,
@@ -29,6 +33,7 @@ import type {
   JobInput,
   JobPatch,
   JobQuery,
+  MovedCandidate,
   NewWebhook,
   PageQuery,
   Resend,
@@ -81,6 +86,8 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_RETRIES = 3;
 /** As the CLI's --max-wait default (25h): long enough for the daily window. */
 const DEFAULT_MAX_WAIT_MS = 25 * 3600 * 1000;
+/** Bulk work's items in flight at once, as `hire candidates move`'s default; at most the spec's concurrent-request limit. */
+const DEFAULT_BULK_CONCURRENCY = 4;
 
 /** What the pacer's refusals call the limits here: the client's options, not the CLI's flags. */
 const LIBRARY_WORDING: PacerWording = {
@@ -105,6 +112,13 @@ export class HiringClient {
 
   readonly jobs: Listing<Job, JobQuery> & {
     create(input: JobInput, options?: WriteOptions): Promise<Job>;
+    /**
+     * Creates many as `hire jobs import` does: all checked first (a ValidationError, nothing sent, when
+     * any is not valid), the first alone, each with an Idempotency-Key from its content (so running
+     * the same inputs again makes nothing twice), paced to the key's rate limit; a key refused
+     * outright stops the rest (`not_attempted`).
+     */
+    createMany(inputs: readonly JobInput[], options?: BulkOptions): Promise<CreatedJob[]>;
     get(id: string): Promise<Job>;
     update(id: string, patch: JobPatch): Promise<Job>;
     publish(id: string): Promise<Job>;
@@ -116,6 +130,8 @@ export class HiringClient {
   readonly candidates: Listing<Candidate, CandidateQuery> & {
     get(id: string): Promise<Candidate>;
     move(id: string, status: CandidateStatus): Promise<Candidate>;
+    /** Moves many as `hire candidates move` does: the first alone, paced, a key refused outright stopping the rest. */
+    moveMany(ids: readonly string[], status: CandidateStatus, options?: BulkOptions): Promise<MovedCandidate[]>;
   };
   readonly assessments: Listing<Assessment, AssessmentQuery> & {
     create(input: AssessmentInput, options?: WriteOptions): Promise<Assessment>;
@@ -193,6 +209,41 @@ export class HiringClient {
         const body = checked(o.validateJobInput(input), 'job');
         return as<Job>((await o.createJob(await api(), body, writeOptions?.idempotencyKey)).job);
       },
+      createMany: async (inputs, bulkOptions) => {
+        const o = await ops();
+        if (!Array.isArray(inputs)) throw new UsageError('jobs.createMany: inputs must be an array of jobs.');
+        // Each input as a row of a file (1-based); one that is not an object cannot be read.
+        const rows = inputs.map((input: unknown, index) => ({
+          index: index + 1,
+          line: undefined,
+          fields: typeof input === 'object' && input !== null ? { ...(input as Record<string, unknown>) } : undefined,
+        }));
+        const { valid, invalid } = o.checkRows(rows);
+        if (invalid.length > 0) {
+          const details = Object.fromEntries(
+            invalid.map((row) => [`inputs[${row.row - 1}]`, row.error ?? 'not valid']),
+          );
+          throw new ValidationError(
+            `jobs.createMany: ${invalid.length} of ${inputs.length} jobs are not valid; nothing was sent: ${Object.entries(
+              details,
+            )
+              .map(([where, why]) => `${where} ${why}`)
+              .join('; ')}.`,
+            details,
+          );
+        }
+        const report = await o.importJobs(valid, {
+          ...this.#bulk(await api(), bulkOptions),
+          onRow: this.#progress(inputs.length, bulkOptions),
+        });
+        return report.results.map(({ row, status: made, id, title, error }) => ({
+          index: row - 1,
+          status: made as CreatedJob['status'],
+          id,
+          title,
+          error,
+        }));
+      },
       get: async (id) => as<Job>(await (await ops()).getJob(await api(), idArg(id))),
       update: async (id, patch) => {
         const o = await ops();
@@ -213,15 +264,27 @@ export class HiringClient {
       get: async (id) => as<Candidate>(await (await ops()).getCandidate(await api(), idArg(id))),
       move: async (id, to) => {
         const o = await ops();
-        if (!(o.CANDIDATE_STATUSES as readonly string[]).includes(to)) {
-          throw new UsageError(
-            `candidates.move: status must be one of ${o.CANDIDATE_STATUSES.join(', ')} (got ${JSON.stringify(to)}).`,
-            {
-              details: { status: 'is not a candidate status' },
-            },
-          );
-        }
+        checkStatus(o.CANDIDATE_STATUSES, to, 'candidates.move');
         return as<Candidate>(await o.moveCandidate(await api(), idArg(id), to, readBack));
+      },
+      moveMany: async (ids, to, bulkOptions) => {
+        const o = await ops();
+        if (!Array.isArray(ids)) throw new UsageError('candidates.moveMany: ids must be an array of candidate ids.');
+        const given = [...new Set(ids.map(idArg))];
+        checkStatus(o.CANDIDATE_STATUSES, to, 'candidates.moveMany');
+        const report = await o.moveCandidates(given, to, {
+          ...this.#bulk(await api(), bulkOptions),
+          dryRun: false,
+          onCandidate: this.#progress(given.length, bulkOptions),
+          ...readBack,
+        });
+        return report.results.map(({ id: moved, outcome, status: now, note, record }) => ({
+          id: moved,
+          outcome: outcome as MovedCandidate['outcome'],
+          status: now,
+          note,
+          ...(record ? { candidate: as<Candidate>(record) } : {}),
+        }));
       },
     };
     this.assessments = {
@@ -321,6 +384,39 @@ export class HiringClient {
     return this.#client;
   }
 
+  /** What bulk work runs with: this client, the concurrency asked for, the pacing of its options, and its signal as Ctrl-C. */
+  #bulk(client: ApiClient, options: BulkOptions = {}) {
+    const concurrency = options.concurrency ?? DEFAULT_BULK_CONCURRENCY;
+    if (!(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= MAX_CONCURRENCY))
+      throw new UsageError(
+        `options.concurrency must be a whole number from 1 to ${MAX_CONCURRENCY} (got ${String(concurrency)}).`,
+      );
+    const { signal } = options;
+    return {
+      client,
+      concurrency,
+      pacing: {
+        reserve: this.#options.reserve,
+        maxWaitMs: this.#options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS,
+        wording: LIBRARY_WORDING,
+      },
+      ...(signal
+        ? {
+            onInterrupt: (listener: () => void) => {
+              if (signal.aborted) listener();
+              signal.addEventListener('abort', listener, { once: true });
+              return () => signal.removeEventListener('abort', listener);
+            },
+          }
+        : {}),
+    };
+  }
+
+  #progress(total: number, options: BulkOptions = {}): (ok: boolean) => void {
+    let done = 0;
+    return () => options.onProgress?.(++done, total);
+  }
+
   async *#iterate<T>(path: (o: Operations) => string, checked: (o: Operations) => SentQuery): AsyncGenerator<T> {
     const o = await ops();
     const query = checked(o);
@@ -343,6 +439,14 @@ export class HiringClient {
     })) {
       yield* as<T[]>(items);
     }
+  }
+}
+
+function checkStatus(statuses: readonly string[], to: unknown, method: string): void {
+  if (!statuses.includes(to as string)) {
+    throw new UsageError(`${method}: status must be one of ${statuses.join(', ')} (got ${JSON.stringify(to)}).`, {
+      details: { status: 'is not a candidate status' },
+    });
   }
 }
 

@@ -1,5 +1,5 @@
 // What HiringClient's methods run, loaded at its first call (not as 'hire' is imported): the API
-// layer's resource modules and the domain checks (zod).
+// layer's resource modules, the services (bulk work) and the domain checks (zod).
 export { ApiClient } from '../api/client.js';
 export { ASSESSMENTS_PATH, createAssessment, getAssessment } from '../api/assessments.js';
 export { getAnalytics } from '../api/analytics.js';
@@ -13,3 +13,5 @@ export { JOB_VERBS, validateJobInput, validateJobPatch } from '../domain/job.js'
 export { CANDIDATE_STATUSES } from '../domain/vocabulary.js';
 export { validateWebhookInput } from '../domain/webhook.js';
 export { checkQuery } from './query.js';
+export { checkRows, importJobs } from '../services/import.js';
+export { moveCandidates } from '../services/move.js';

@@ -300,3 +300,39 @@ export interface WriteOptions {
   /** Sent as Idempotency-Key (one is made when left out); the same key and body answer with what the first made. */
   idempotencyKey?: string;
 }
+
+/** Bulk work (`jobs.createMany`, `candidates.moveMany`), run as the CLI runs it (src/services/bulk.ts). */
+export interface BulkOptions {
+  /** Items in flight at once after the first, which goes alone (1 to 100); 4 by default. */
+  concurrency?: number;
+  /** Aborted: no further item is sent, and those in flight get 5 seconds to be answered, then are dropped. */
+  signal?: AbortSignal;
+  /** After each item sent: how many are done, of how many. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/**
+ * What became of one candidate of `candidates.moveMany`: `not_attempted` after the key was refused
+ * outright (401, 403) for another, `not_sent` after an abort or the rate limit's maxWaitMs.
+ */
+export interface MovedCandidate {
+  id: string;
+  outcome: 'moved' | 'already' | 'refused' | 'not_found' | 'failed' | 'not_sent' | 'not_attempted';
+  /** The candidate's status after, when known. */
+  status: string | null;
+  /** Why it did not move, and the step to take. */
+  note: string | null;
+  /** The candidate as moved (or found there already). */
+  candidate?: Candidate;
+}
+
+/** What became of one input of `jobs.createMany`, in the inputs' order. */
+export interface CreatedJob {
+  /** The input's place in the array (0-based). */
+  index: number;
+  /** `existing`: made before with the same content (its Idempotency-Key); `interrupted`: it may have been made. */
+  status: 'created' | 'existing' | 'failed' | 'not_sent' | 'not_attempted' | 'interrupted';
+  id: string | null;
+  title: string | null;
+  error: string | null;
+}

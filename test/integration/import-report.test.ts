@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultFailuresPath } from '../../src/commands/jobs/import.js';
+import { defaultFailuresPath } from '../../src/services/import.js';
 import { plural, pluralOf, singularOf } from '../../src/output/plural.js';
 import { DESCRIPTION, runCli } from '../helpers/cli.js';
 import { sandbox, type Sandbox } from '../helpers/env.js';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
-import { rowIdempotencyKey } from '../../src/commands/jobs/import.js';
+import { rowIdempotencyKey } from '../../src/services/import.js';
 import type { JobInput } from '../../src/domain/job.js';
 import { DESCRIPTION, captureIO, json, runCli, type RunResult } from '../helpers/cli.js';
 import { sandbox, type Sandbox } from '../helpers/env.js';
@@ -22,7 +22,7 @@ type Obj = Record<string, any>;
 interface ReportRow {
   row: number;
   line: number | null;
-  status: 'created' | 'existing' | 'failed' | 'invalid' | 'not_sent';
+  status: 'created' | 'existing' | 'failed' | 'invalid' | 'not_sent' | 'not_attempted';
   id: string | null;
   title: string | null;
   error: string | null;
@@ -890,6 +890,52 @@ describe('jobs import: the failures file', () => {
 
 // ---------------------------------------------------------------------------------------------
 // 429, concurrency, progress
+
+describe('jobs import: the rules of bulk work (src/services/bulk.ts)', () => {
+  it('a key that may not write: the first row goes alone and is refused, the rest are not attempted, exit 3', async () => {
+    const box = await sandbox();
+    const emu = await testEmulator(box.dataDir);
+    const created = await fetch(`${emu.origin}/_emulator/keys`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${emu.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ level: 'read', name: 'reader' }),
+    });
+    expect(created.status).toBe(201);
+    const readKey = ((await created.json()) as { data: { key: string } }).data.key;
+    const log = async (after: number) =>
+      (
+        await fetch(`${emu.origin}/_emulator/requests?after=${after}`, {
+          headers: { authorization: `Bearer ${emu.key}` },
+        })
+      ).json() as Promise<{ data: { method: string; path: string; status: number }[]; meta: { last: number } }>;
+    const before = (await log(0)).meta.last;
+    const rows = jobRows(6, 'Refused');
+    const file = put(box, 'refused.ndjson', ndjson(rows));
+
+    const result = await runCli(['jobs', 'import', file, '--concurrency', '4', '--json'], {
+      env: { ...box.env, HIRE_BASE_URL: emu.apiUrl, HIRE_API_KEY: readKey },
+    });
+    expect(result.code, result.stderr).toBe(3);
+    const rowsReported = report(result);
+    expect(rowsReported.map((row) => row.status)).toEqual(['failed', ...Array(5).fill('not_attempted')]);
+    expect(rowsReported[1]!.error).toBe('not attempted: the key was refused (forbidden) for row 1');
+    const envelope = JSON.parse(result.stderr.slice(result.stderr.indexOf('{'))) as {
+      error: { code: string; message: string };
+    };
+    expect(envelope.error.code).toBe('forbidden');
+    expect(envelope.error.message).toContain('6 rows: 0 created, 1 failed, 5 not attempted (the key was refused).');
+    // One POST, refused: no other row was sent.
+    const posts = (await log(before)).data.filter((entry) => entry.method === 'POST');
+    expect(posts.map((entry) => [entry.path, entry.status])).toEqual([['/api/v1/jobs', 403]]);
+    // Every row is left over, to import again with a key that may write.
+    expect(readNdjson(join(box.root, 'refused.failed.ndjson'))).toEqual(rows);
+    const again = await runCli(['jobs', 'import', join(box.root, 'refused.failed.ndjson'), '--json'], {
+      env: await emulatorEnv(box, emu),
+    });
+    expect(again.code, again.stderr).toBe(0);
+    expect(report(again).map((row) => row.status)).toEqual(Array(6).fill('created'));
+  });
+});
 
 describe('jobs import: rate limits, concurrency and progress', () => {
   it('a row whose first answer was lost and whose retry was replayed is "created" by this run; a second run says "existing"', async () => {

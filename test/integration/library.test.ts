@@ -342,6 +342,95 @@ describe('HiringClient', () => {
   });
 });
 
+describe('HiringClient bulk work (the runner of jobs import and candidates move, src/services/bulk.ts)', () => {
+  it('jobs.createMany creates each once (a second run finds them existing); candidates.moveMany moves each', async () => {
+    const { emulator, client } = await setup();
+    const inputs = [1, 2, 3].map((n) => ({ title: `Bulk ${n}`, description: DESCRIPTION, publish: true }));
+    const progress: string[] = [];
+    const made = await client.jobs.createMany(inputs, {
+      onProgress: (done, total) => progress.push(`${done}/${total}`),
+    });
+    expect(made.map((row) => [row.index, row.status, row.title])).toEqual([
+      [0, 'created', 'Bulk 1'],
+      [1, 'created', 'Bulk 2'],
+      [2, 'created', 'Bulk 3'],
+    ]);
+    expect(progress).toEqual(['1/3', '2/3', '3/3']);
+    const again = await client.jobs.createMany(inputs);
+    expect(again.map((row) => row.status)).toEqual(['existing', 'existing', 'existing']);
+    expect(again.map((row) => row.id)).toEqual(made.map((row) => row.id));
+
+    const simulated = await fetch(`${emulator.origin}/_emulator/simulate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${emulator.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ job_id: made[0]!.id, applications: 3, seed: 7 }),
+    });
+    expect(simulated.status).toBe(201);
+    const candidates = await client.candidates.list({ job_id: made[0]!.id! });
+    const ids = candidates.map((candidate) => candidate.id);
+    const fresh = candidates.filter((candidate) => candidate.status === 'new').map((candidate) => candidate.id);
+    const moved = await client.candidates.moveMany(fresh, 'screening', { concurrency: 2 });
+    expect(moved.map((row) => [row.id, row.outcome, row.status])).toEqual(
+      fresh.map((id) => [id, 'moved', 'screening']),
+    );
+    expect(moved[0]!.candidate).toMatchObject({ id: fresh[0], status: 'screening' });
+    expect(fresh).toHaveLength(3);
+    expect(ids).toEqual(fresh);
+    await client.close();
+  });
+
+  it('checks every input first: one not valid is a ValidationError and nothing is sent', async () => {
+    const { client } = await setup();
+    const error = await client.jobs
+      .createMany([
+        { title: 'Fine', description: DESCRIPTION },
+        { title: '', description: DESCRIPTION },
+      ])
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toContain('1 of 2 jobs are not valid; nothing was sent');
+    expect(await client.jobs.list()).toEqual([]);
+    await expect(client.candidates.moveMany(['cand_x'], 'nowhere' as never)).rejects.toMatchObject({ exitCode: 2 });
+    await expect(
+      client.jobs.createMany([{ title: 'Fine', description: DESCRIPTION }], { concurrency: 0 }),
+    ).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining('options.concurrency') });
+    await client.close();
+  });
+
+  it('a key that may not write: the first goes alone and is refused, the rest are not attempted', async () => {
+    const { emulator } = await setup();
+    const created = await fetch(`${emulator.origin}/_emulator/keys`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${emulator.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ level: 'read', name: 'reader' }),
+    });
+    const readKey = ((await created.json()) as { data: { key: string } }).data.key;
+    const reader = new HiringClient({ baseUrl: emulator.apiUrl, apiKey: readKey });
+    const inputs = [1, 2, 3, 4].map((n) => ({ title: `Refused ${n}`, description: DESCRIPTION }));
+    const made = await reader.jobs.createMany(inputs, { concurrency: 4 });
+    expect(made.map((row) => row.status)).toEqual(['failed', 'not_attempted', 'not_attempted', 'not_attempted']);
+    const log = (await (
+      await fetch(`${emulator.origin}/_emulator/requests?after=0`, {
+        headers: { authorization: `Bearer ${emulator.key}` },
+      })
+    ).json()) as { data: { method: string; path: string; status: number }[] };
+    expect(
+      log.data.filter((entry) => entry.method === 'POST' && entry.path === '/api/v1/jobs').map((entry) => entry.status),
+    ).toEqual([403]);
+    await reader.close();
+  });
+
+  it('an aborted signal sends nothing: every input is reported not sent', async () => {
+    const { client } = await setup();
+    const made = await client.jobs.createMany([{ title: 'Never', description: DESCRIPTION }], {
+      signal: AbortSignal.abort(),
+    });
+    expect(made.map((row) => row.status)).toEqual(['not_sent']);
+    expect(await client.jobs.list()).toEqual([]);
+    await client.close();
+  });
+});
+
 describe('verifyWebhook', () => {
   it('checks a delivery from bytes or text, with Node or fetch headers; refuses a changed body or a stale timestamp', () => {
     const secret = generateSecret();

@@ -257,6 +257,20 @@ describe('src/ imports', () => {
     expect(wizard, wizard.join('\n')).toEqual([]);
     expect(tree.imports.get('wizard/prompts.ts')!.map(({ target }) => target)).toContain('terminal/prompt.ts');
   });
+
+  // The services are used by the CLI, the library and the MCP server alike: they receive what they
+  // need (the API client, callbacks, a clock) and know nothing of who calls them.
+  it('keep the services below the CLI: services/ imports neither commands/, output/ nor context.ts', () => {
+    const cli = (target: string) =>
+      target.startsWith('commands/') || target.startsWith('output/') || target === 'context.ts';
+    const services = [...tree.imports]
+      .filter(([file]) => file.startsWith('services/'))
+      .flatMap(([file, edges]) => edges.filter(({ target }) => cli(target)).map(({ target }) => `${file} → ${target}`));
+    expect(services, services.join('\n')).toEqual([]);
+    // The wall is about something: the bulk runner and the export are there, and commands use them.
+    expect(tree.files).toEqual(expect.arrayContaining(['services/bulk.ts', 'services/export/run.ts']));
+    expect(tree.imports.get('commands/jobs/import.ts')!.map(({ target }) => target)).toContain('services/import.ts');
+  });
 });
 
 describe('src/commands/ prints through the output layer', () => {

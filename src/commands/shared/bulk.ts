@@ -5,9 +5,10 @@
 // default: the daily window and some) and never one wait longer than a day; then they stop
 // cleanly and exit 5, saying what the server asked.
 import type { ApiClient } from '../../api/client.js';
-import { formatWait } from '../../api/pacer.js';
+import type { WaitReport } from '../../api/pacer.js';
 import type { Context } from '../../context.js';
 import { flag } from '../define.js';
+import { describeWait } from '../../services/pacing.js';
 import { parseDuration } from './duration.js';
 
 /** Bulk work's --max-wait unless one is given: long enough for the daily window. */
@@ -36,6 +37,21 @@ export interface BulkOptions {
   maxWait: number;
 }
 
+/** The pacing of bulk work: the flags' limits, and each wait said on stderr (unless -q). */
+export function bulkPacing(
+  ctx: Context,
+  options: BulkOptions,
+): { reserve: number | undefined; maxWaitMs: number; onWait: (report: WaitReport | null) => void } {
+  return {
+    reserve: options.reserve,
+    maxWaitMs: options.maxWait * 1000,
+    onWait(report) {
+      const said = describeWait(report);
+      if (said !== undefined) ctx.notice(said);
+    },
+  };
+}
+
 /**
  * The client for bulk work: `client`'s paced sibling. `requestsLeft` gives the ETA; waits are said
  * on stderr ("rate limit: 0 of 1,000 left, resets in 14:03 — waiting"), unless -q.
@@ -46,26 +62,5 @@ export function paceBulk(
   options: BulkOptions,
   requestsLeft?: () => number | undefined,
 ): ApiClient {
-  const number = new Intl.NumberFormat('en-US');
-  return client.paced({
-    reserve: options.reserve,
-    maxWaitMs: options.maxWait * 1000,
-    ...(requestsLeft ? { requestsLeft } : {}),
-    onWait(report) {
-      if (!report) return;
-      if (report.reason === 'rate_limited') {
-        ctx.notice(`rate limited (429): waiting ${formatWait(report.resetInMs)} before trying again.`);
-        return;
-      }
-      const eta = report.etaMs === undefined ? '' : `; the whole job ends in about ${formatWait(report.etaMs)}`;
-      const of = report.limit === undefined ? '' : ` of ${number.format(report.limit)}`;
-      const kept =
-        report.remaining !== undefined && report.remaining > 0
-          ? ` (kept for other clients: --reserve ${report.reserve})`
-          : '';
-      ctx.notice(
-        `rate limit: ${number.format(report.remaining ?? 0)}${of} left${kept}, resets in ${formatWait(report.resetInMs)} — waiting${eta}.`,
-      );
-    },
-  });
+  return client.paced({ ...bulkPacing(ctx, options), ...(requestsLeft ? { requestsLeft } : {}) });
 }

@@ -1,7 +1,7 @@
 // The one paging loop of the list commands (issue 25): flags → query, the pages followed (paced as
 // bulk work with --all or --limit, Ctrl-C ending it), each page kept to what is wanted and printed.
-// A plain list (shared/list.ts) and a resumable export (shared/resume.ts) both run it; a resumed
-// export passes where to start and what it has written already.
+// A plain list (shared/list.ts) and a resumable export (shared/resume.ts, for src/services/export/)
+// both run it; a resumed export passes where to start and what it has written already.
 import type { ApiClient, QueryValue } from '../../api/client.js';
 import type { ListMeta } from '../../api/envelope.js';
 import { paginate } from '../../api/paginate.js';
