@@ -237,6 +237,18 @@ describe('src/ imports', () => {
     expect(wizard, wizard.join('\n')).toEqual([]);
     expect(tree.imports.get('wizard/prompts.ts')!.map(({ target }) => target)).toContain('terminal/prompt.ts');
   });
+  // ARCHITECTURE.md "The service layer": a service is used by the CLI, the library and the MCP server
+  // alike, so it knows no terminal: it reports through callbacks and never prints.
+  it('keep the services out of the CLI: they import neither commands/, output/ nor context.ts', () => {
+    const services = [...tree.imports].filter(([file]) => file.startsWith('services/'));
+    expect(services.map(([file]) => file)).toContain('services/listen.ts');
+    const crossings = services.flatMap(([file, edges]) =>
+      edges
+        .filter(({ target }) => /^(commands|output)\/|^(context|cli|program)\.ts$/.test(target))
+        .map(({ target }) => `${file} → ${target}`),
+    );
+    expect(crossings, crossings.join('\n')).toEqual([]);
+  });
 });
 
 describe('src/commands/ prints through the output layer', () => {
