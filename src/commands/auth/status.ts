@@ -12,7 +12,8 @@ import { environmentCell } from '../profiles/describe.js';
 import { ExitCode } from '../../errors.js';
 import { inert } from '../../output/cells.js';
 import { printList, type Column } from '../../output/render.js';
-import { checkKey, untilReset, type KeyCheck } from './key-check.js';
+import { checkKey, type KeyCheck } from '../../services/key-check.js';
+import { untilReset } from './key-check.js';
 import { defineCommand } from '../define.js';
 
 /** The spec's advice: rotate keys every 90 days. */
@@ -57,7 +58,7 @@ export default defineCommand({
       // Environment overrides (HIRE_API_KEY, HIRE_BASE_URL) apply to the profile in use only.
       const profile: ResolvedProfile =
         name === selected ? await ctx.profile() : resolveProfile({ flag: name, env: {}, config });
-      const check = await checkKey(ctx, profile);
+      const check = await checkKey((target) => ctx.apiFor(target, { quietNotice: true }), profile);
       const warnings: string[] = [];
       const savedAt = config.profiles?.[name]?.key_saved_at;
       if (profile.keySource === 'profile' && savedAt) {

@@ -1,12 +1,15 @@
-// hire emulator start: the local platform as a standing server, until Ctrl-C.
+// hire emulator start: the local platform as a standing server, until Ctrl-C (src/services/emulator.ts).
 import { MAX_CLOCK_SCALE, emulatorClock } from '../../config/emulator-clock.js';
 import { dataDir } from '../../config/paths.js';
-import { HireError, ExitCode, UsageError } from '../../errors.js';
-import { DataDirBusyError, startEmulator } from '../../emulator/server.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
 import { FAULTS, parseWeights } from '../../emulator/chaos.js';
 import { inert } from '../../output/cells.js';
+import type { Painter } from '../../output/paint.js';
 import { layoutFields, streamLine, streamWidth, words } from '../../output/fields.js';
 import { defineCommand, flag } from '../define.js';
+import { stopOnInterrupt } from '../shared/stop.js';
+import { emulatorTls, runStandingEmulator, type RequestLogEntry, type TlsMaterial } from '../../services/emulator.js';
 
 export default defineCommand({
   path: ['emulator', 'start'],
@@ -90,88 +93,84 @@ export default defineCommand({
       throw new UsageError('--tls-cert and --tls-key go together: pass both.', { code: 'usage_error' });
     const dir = flags.dataDir ?? dataDir(ctx.env);
     const tls =
-      flags.tlsCert !== undefined || flags.tls ? await tlsMaterial(dir, flags.tlsCert, flags.tlsKey) : undefined;
-    const backoff = flags.deliveryBackoff;
+      flags.tlsCert !== undefined || flags.tls ? await emulatorTls(dir, flags.tlsCert, flags.tlsKey) : undefined;
     const now = emulatorClock(ctx.env, flags.clockScale);
     const paint = await ctx.output.painter('stderr');
-    // Listen for Ctrl-C before saying "listening", so that a signal sent on that cue stops it cleanly.
-    const stopped = new Promise<'SIGINT' | 'SIGTERM'>((resolve) => {
-      const remove = ctx.io.onInterrupt((received) => {
-        remove();
-        resolve(received);
-      });
-    });
-    let emulator;
+    // Caught before saying "listening", so that a signal sent on that cue stops it cleanly; only the
+    // first: a second Ctrl-C while it closes ends the process.
+    const stop = stopOnInterrupt(ctx.io, { once: true });
+    let end;
     try {
-      emulator = await startEmulator({
+      end = await runStandingEmulator({
         ...(now ? { now } : {}),
         dataDir: dir,
         host: flags.host,
         port,
-        mode: 'server',
-        deliveryBackoffMs: backoff,
+        deliveryBackoffMs: flags.deliveryBackoff,
         ...(chaos ? { chaos } : {}),
-        ...(tls ? { tls: { cert: tls.cert, key: tls.key, certPath: tls.certPath } } : {}),
+        tls,
+        signal: stop.signal,
         onNotice: (message) => ctx.notice(message),
         onWarning: (message) => ctx.warn(message),
-        // A line a request, as `logs tail` prints them: wrapped between fields, the path and the id whole.
-        onRequest: (entry) => {
-          if (ctx.settings.quiet) return;
-          const fields = [
-            inert(entry.method),
-            inert(entry.path),
-            { text: `→ ${entry.status}`, gap: ' ' },
-            { text: `(${Math.round(entry.ms)} ms)`, gap: ' ' },
-            { text: inert(entry.requestId), gap: ' ' },
-          ];
-          const lines = layoutFields(fields, streamWidth(ctx.io, 'stderr'), { gap: ' ' });
-          ctx.output.say(lines.map((line) => paint.dim(line)).join('\n'));
-        },
+        onRequest: requestLogger(ctx, paint),
+        onListening: (emulator) => listening(ctx, { ...emulator, dataDir: dir }, tls, chaos),
       });
-    } catch (error) {
-      throw startFailure(error, flags.host, port);
+    } finally {
+      stop.remove();
     }
-    // Both environments (docs/emulator.md "Environments: production and sandbox"), each with the key
-    // its built-in profile uses: one value a line, laid out between fields (docs/output.md "Stream lines").
-    ctx.output.say(
-      banner(
-        {
-          apiUrl: emulator.apiUrl,
-          sandboxApiUrl: emulator.sandboxApiUrl,
-          origin: emulator.origin,
-          keyFiles: emulator.keyFiles,
-          dataDir: dir,
-        },
-        streamWidth(ctx.io, 'stderr'),
-      ),
-    );
-    if (tls) {
-      const what =
-        tls.origin === 'given'
-          ? 'Serving HTTPS with the certificate in'
-          : tls.origin === 'made'
-            ? 'Made a TLS certificate for 127.0.0.1, ::1 and localhost:'
-            : 'TLS certificate (127.0.0.1, ::1, localhost):';
+    if (end.chaosCounts) {
       ctx.notice(
-        `${what} ${tls.certPath}. Clients trust it with NODE_EXTRA_CA_CERTS=${tls.certPath} (Node), curl --cacert ${tls.certPath}.`,
-      );
-    }
-    if (chaos)
-      ctx.notice(`Injecting faults into ${Math.round(chaos.rate * 100)}% of API requests (seed ${chaos.seed ?? 1}).`);
-    const signal = await stopped;
-    await emulator.close();
-    if (emulator.chaosCounts) {
-      ctx.notice(
-        `Faults injected: ${Object.entries(emulator.chaosCounts)
+        `Faults injected: ${Object.entries(end.chaosCounts)
           .map(([fault, count]) => `${fault} ${count}`)
           .join(', ')}.`,
       );
     }
     ctx.notice('Emulator stopped.');
     // docs/exit-codes.md: Ctrl-C is 130; a polite SIGTERM is a normal stop.
-    if (signal === 'SIGINT') ctx.exitCode = ExitCode.interrupted;
+    ctx.exitCode = stop.exitCode();
   },
 });
+
+/** A line a request on stderr (none with --quiet), as `logs tail` prints them: wrapped between fields, the path and the id whole. */
+function requestLogger(ctx: Context, paint: Painter): (entry: RequestLogEntry) => void {
+  return (entry) => {
+    if (ctx.settings.quiet) return;
+    const fields = [
+      inert(entry.method),
+      inert(entry.path),
+      { text: `→ ${entry.status}`, gap: ' ' },
+      { text: `(${Math.round(entry.ms)} ms)`, gap: ' ' },
+      { text: inert(entry.requestId), gap: ' ' },
+    ];
+    const lines = layoutFields(fields, streamWidth(ctx.io, 'stderr'), { gap: ' ' });
+    ctx.output.say(lines.map((line) => paint.dim(line)).join('\n'));
+  };
+}
+
+/** What is said once the emulator listens: the banner, the certificate to trust, the faults it injects. */
+function listening(
+  ctx: Context,
+  addresses: Addresses,
+  tls: TlsMaterial | undefined,
+  chaos: { rate: number; seed?: number } | undefined,
+): void {
+  // Both environments (docs/emulator.md "Environments: production and sandbox"), each with the key
+  // its built-in profile uses: one value a line, laid out between fields (docs/output.md "Stream lines").
+  ctx.output.say(banner(addresses, streamWidth(ctx.io, 'stderr')));
+  if (tls) {
+    const what =
+      tls.origin === 'given'
+        ? 'Serving HTTPS with the certificate in'
+        : tls.origin === 'made'
+          ? 'Made a TLS certificate for 127.0.0.1, ::1 and localhost:'
+          : 'TLS certificate (127.0.0.1, ::1, localhost):';
+    ctx.notice(
+      `${what} ${tls.certPath}. Clients trust it with NODE_EXTRA_CA_CERTS=${tls.certPath} (Node), curl --cacert ${tls.certPath}.`,
+    );
+  }
+  if (chaos)
+    ctx.notice(`Injecting faults into ${Math.round(chaos.rate * 100)}% of API requests (seed ${chaos.seed ?? 1}).`);
+}
 
 interface Addresses {
   apiUrl: string;
@@ -209,60 +208,4 @@ export function banner(addresses: Addresses, width: number | undefined): string 
     row('Pages', `${addresses.origin}/apply/JOB_ID`, '(and /assess/TOKEN)'),
     'Press Ctrl-C to stop.',
   ].join('\n');
-}
-
-/** The data dir's own certificate (made or reused), or the user's, checked; a bad file is exit 2 naming its flag. */
-async function tlsMaterial(dir: string, certFile: string | undefined, keyFile: string | undefined) {
-  const { TlsFileError, dataDirCertificate, givenCertificate } = await import('../../emulator/tls.js');
-  try {
-    return certFile !== undefined && keyFile !== undefined
-      ? givenCertificate(certFile, keyFile)
-      : dataDirCertificate(dir);
-  } catch (error) {
-    if (error instanceof TlsFileError)
-      throw new UsageError(`${error.flag ? `${error.flag}: ` : ''}${error.message}`, { code: 'invalid_tls_file' });
-    throw error;
-  }
-}
-
-function startFailure(error: unknown, host: string, port: number): HireError {
-  if (error instanceof HireError) return error;
-  if (error instanceof DataDirBusyError) {
-    return new HireError(error.message, {
-      exitCode: ExitCode.failure,
-      code: 'emulator_running',
-      hint: 'Stop it first, or pass --data-dir to run another emulator on other data.',
-    });
-  }
-  if (error instanceof Error && error.name === 'StoreError') {
-    return new HireError(error.message, {
-      exitCode: ExitCode.failure,
-      code: (error as Error & { code?: string }).code ?? 'emulator_data',
-    });
-  }
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') {
-    return new HireError(`Port ${port} on ${host} is already in use.`, {
-      exitCode: ExitCode.failure,
-      code: 'port_in_use',
-      hint: 'Pass --port to use another port (0 picks a free one).',
-    });
-  }
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
-    return new HireError(`Cannot listen on ${host}: no such local address.`, {
-      exitCode: ExitCode.usage,
-      code: 'bad_host',
-    });
-  }
-  if (code === 'EACCES') {
-    return new HireError(`Not allowed to listen on ${host}:${port}.`, {
-      exitCode: ExitCode.failure,
-      code: 'port_denied',
-    });
-  }
-  return new HireError(`The emulator could not start: ${(error as Error).message}`, {
-    exitCode: ExitCode.failure,
-    code: 'emulator_failed',
-    cause: error,
-  });
 }

@@ -1,31 +1,20 @@
-// hire webhooks listen: a local receiver, like `stripe listen`. It checks each delivery (signature
-// and a five-minute timestamp window), answers 2xx only to valid ones and 401 with the reason to
-// the rest, prints one line per event (or one JSON object per line), relays valid ones to
-// --forward-to, and with --register subscribes itself on the current profile's server for as long
-// as it runs.
-import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
+// hire webhooks listen: a local receiver, like `stripe listen`. The listener service
+// (src/services/listen.ts) checks each delivery, answers, relays valid ones to --forward-to, and
+// with --register subscribes itself on the current profile's server for as long as it runs; this
+// prints one line per event (or one JSON object per line).
 import type { Context } from '../../context.js';
-import type { AddressInfo } from 'node:net';
-import { createWebhook, removeWebhook } from '../../api/webhooks.js';
-import { EVENT_KINDS } from '../../domain/vocabulary.js';
-import { ApiError, ExitCode, HireError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { inert, inertJson } from '../../output/cells.js';
 import { streamLine, streamWidth, words, type Field } from '../../output/fields.js';
-import { RECEIVE_TIMEOUT_MS, receive, type Received } from '../../webhooks/receiver.js';
+import type { EventKind } from '../../domain/vocabulary.js';
+import { listen, type Received, type Registration } from '../../services/listen.js';
+import { platformOf, type Orphan } from '../../services/listeners.js';
 import { generateSecret } from '../../webhooks/signature.js';
 import { defineCommand, flag } from '../define.js';
 import { readTextInput } from '../shared/input.js';
 import { eventKindsFlag } from './event-kinds.js';
 import { confirmProductionWrite } from '../shared/confirm.js';
-import {
-  forgetListener,
-  platformOf,
-  recordListener,
-  registeredListener,
-  removeOrphans,
-  type ListenerEntry,
-} from './listeners.js';
+import { stopOnInterrupt } from '../shared/stop.js';
 
 /** Sender text longer than this is cut in the log line (a header may hold 16 KiB). */
 const SHOWN_CHARS = 100;
@@ -105,143 +94,93 @@ export default defineCommand({
     )
       return;
 
-    const seen = new Set<string>();
-    const relaying = new Map<string, Promise<void>>();
-    const json = ctx.settings.format === 'json';
-    const paint = await ctx.painter('stdout');
-    const width = streamWidth(ctx.io, 'stdout');
-    const print = (entry: Received) => {
-      if (json) {
-        ctx.output.line(inertJson(entry));
-        return;
-      }
-      // Our verdict comes first, the sender's text last and escaped: nothing a sender writes can
-      // stand where the verdict stands, or look like a line of its own.
-      // docs/output.md "Stream lines": wrapped between fields (the verdict's reason between words),
-      // under the verdict; an event's kind and id stay whole.
-      const time = entry.received_at.slice(11, 19);
-      const verdict: Field[] = entry.valid
-        ? [{ text: paint.green(entry.duplicate ? '[duplicate, not relayed]' : '[valid]') }]
-        : words(`[invalid: ${inert(entry.reason ?? '')}]`, paint.red);
-      const what: Field[] = entry.valid
-        ? [
-            { text: `--> ${senderText(entry.type ?? '?')}`, gap: ' ' },
-            { text: senderText(entry.id ?? ''), gap: ' ' },
-          ]
-        : [{ text: `--> ${entry.id ? senderText(entry.id) : '(no webhook-id)'}`, gap: ' ' }];
-      ctx.output.line(streamLine([time, ...verdict, ...what], width, { indent: 10 }));
-      if (entry.forwarded) {
-        const status = entry.forwarded.status ?? inert(entry.forwarded.error ?? 'no answer');
-        ctx.output.line(streamLine([time, ...words(`<-- ${status}`)], width, { indent: 10 }));
-      }
-    };
-
-    const server = createServer((req, res) => {
-      void receive(req, res, { secret, kinds, forwardTo, seen, relaying }).then((entry) => {
-        if (entry) print(entry);
-      });
+    const stop = stopOnInterrupt(ctx.io);
+    await listen({
+      port,
+      secret,
+      kinds,
+      forwardTo,
+      signal: stop.signal,
+      onListening: (address) => ctx.output.say(listeningLines(ctx, address, forwardTo)),
+      onDelivery: await deliveryPrinter(ctx),
+      onStopping: stop.remove,
+      register: flags.register ? registration(ctx, kinds) : undefined,
     });
-    server.requestTimeout = RECEIVE_TIMEOUT_MS;
-    server.headersTimeout = RECEIVE_TIMEOUT_MS;
-    // Listening for Ctrl-C before saying "Listening on", so that a signal sent on that cue stops it.
-    let signal: 'SIGINT' | 'SIGTERM' | undefined;
-    let stop!: () => void;
-    const stopped = new Promise<undefined>((resolve) => (stop = () => resolve(undefined)));
-    const removeInterrupt = ctx.io.onInterrupt((received) => {
-      signal ??= received;
-      stop();
-    });
-    let webhookId: string | undefined;
-    let listener: { profile: string; entry: ListenerEntry } | undefined;
-    try {
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', (error: NodeJS.ErrnoException) =>
-          reject(
-            error.code === 'EADDRINUSE'
-              ? new HireError(`Port ${port} is already in use.`, {
-                  exitCode: ExitCode.failure,
-                  code: 'port_in_use',
-                  hint: 'Pass --port 0 for any free port.',
-                })
-              : error,
-          ),
-        );
-        server.listen(port, '127.0.0.1', resolve);
-      });
-      const address = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      // The addresses end their lines, no punctuation on them: copied whole (docs/output.md "Stream lines").
-      const width = streamWidth(ctx.io, 'stderr');
-      ctx.output.say(
-        [
-          streamLine([...words('Listening on'), { text: address, gap: ' ' }, ...words('(Ctrl-C stops)')], width),
-          ...(forwardTo
-            ? [streamLine([...words('Relaying valid deliveries to'), { text: inert(forwardTo.href), gap: ' ' }], width)]
-            : []),
-        ].join('\n'),
-      );
-
-      if (flags.register) {
-        const client = await ctx.api();
-        const profile = (await ctx.profile()).name;
-        // A listener on this profile killed before it could remove its webhook left it behind.
-        await removeOrphans(ctx, profile, client);
-        // The request is noted before it is sent, key and all: if this listener dies before the
-        // answer, the next --register sends it again and learns which webhook it made.
-        const request = { url: `${address}/`, events: kinds ?? [...EVENT_KINDS], secret };
-        const idempotencyKey = randomUUID();
-        listener = {
-          profile,
-          entry: {
-            url: request.url,
-            pid: process.pid,
-            api: await platformOf(ctx, client),
-            idempotency_key: idempotencyKey,
-            request,
-          },
-        };
-        await recordListener(ctx, listener.profile, listener.entry);
-        const registering = createWebhook(client, request, idempotencyKey);
-        registering.catch(() => undefined); // awaited below unless Ctrl-C comes first
-        // Ctrl-C while registering drops the request at once rather than waiting for its answer.
-        let registered;
-        try {
-          registered = await Promise.race([registering, stopped]);
-        } catch (error) {
-          // The platform answered no: there is no webhook to clean up later. (Without an answer
-          // there may be one: the entry stays for the next --register to look.)
-          if (error instanceof ApiError) await forgetListener(ctx, listener.profile, listener.entry);
-          throw error;
-        }
-        if (registered) {
-          webhookId = String(registered.id);
-          await registeredListener(ctx, listener.profile, listener.entry, webhookId);
-          ctx.notice(
-            `Registered webhook ${webhookId} for ${kinds ? kinds.join(', ') : 'every event kind'}; it is removed when this stops.`,
-          );
-          // Not holding the connection (nor an in-process emulator, and its data dir) while waiting.
-          await ctx.releaseApi();
-        } else client.abort();
-      }
-      await stopped;
-    } finally {
-      // Also when listening or registering failed: the port is let go and the process can end.
-      removeInterrupt();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-    }
-    if (webhookId) {
-      await removeWebhook(await ctx.api(), webhookId);
-      ctx.notice(`Removed webhook ${webhookId}.`);
-      // Its webhook is gone: nothing for a later listener to clean up. (A registration cut short by
-      // Ctrl-C may still have been made: that entry stays, and the next --register looks.)
-      if (listener) await forgetListener(ctx, listener.profile, listener.entry);
-    }
-    // docs/exit-codes.md: Ctrl-C is 130; SIGTERM is the polite way to stop a server, a normal end (as `emulator start`).
-    if (signal === 'SIGINT') ctx.exitCode = ExitCode.interrupted;
+    ctx.exitCode = stop.exitCode();
   },
 });
+
+/** --register: the profile's client, where its listeners are noted, and what is said of the webhook. */
+function registration(ctx: Context, kinds: readonly EventKind[] | undefined): Registration {
+  return {
+    client: () => ctx.api(),
+    release: () => ctx.releaseApi(),
+    async book(client) {
+      const profile = await ctx.profile();
+      const platform = await platformOf(ctx.env, profile, client);
+      return { env: ctx.env, profile: profile.name, platform, onChange: () => ctx.configChanged() };
+    },
+    onOrphan: (orphan) => ctx.notice(orphanNotice(orphan)),
+    onRegistered: (webhookId) =>
+      ctx.notice(
+        `Registered webhook ${webhookId} for ${kinds ? kinds.join(', ') : 'every event kind'}; it is removed when this stops.`,
+      ),
+    onRemoved: (webhookId) => ctx.notice(`Removed webhook ${webhookId}.`),
+  };
+}
+
+/** "Listening on ADDRESS (Ctrl-C stops)", and where valid deliveries are relayed. */
+function listeningLines(ctx: Context, address: string, forwardTo: URL | undefined): string {
+  // The addresses end their lines, no punctuation on them: copied whole (docs/output.md "Stream lines").
+  const width = streamWidth(ctx.io, 'stderr');
+  return [
+    streamLine([...words('Listening on'), { text: address, gap: ' ' }, ...words('(Ctrl-C stops)')], width),
+    ...(forwardTo
+      ? [streamLine([...words('Relaying valid deliveries to'), { text: inert(forwardTo.href), gap: ' ' }], width)]
+      : []),
+  ].join('\n');
+}
+
+/** One line per delivery on stdout (and one for its relay's answer), or its JSON object with --json. */
+async function deliveryPrinter(ctx: Context): Promise<(entry: Received) => void> {
+  const json = ctx.settings.format === 'json';
+  const paint = await ctx.painter('stdout');
+  const width = streamWidth(ctx.io, 'stdout');
+  return (entry) => {
+    if (json) {
+      ctx.output.line(inertJson(entry));
+      return;
+    }
+    // Our verdict comes first, the sender's text last and escaped: nothing a sender writes can
+    // stand where the verdict stands, or look like a line of its own.
+    // docs/output.md "Stream lines": wrapped between fields (the verdict's reason between words),
+    // under the verdict; an event's kind and id stay whole.
+    const time = entry.received_at.slice(11, 19);
+    const verdict: Field[] = entry.valid
+      ? [{ text: paint.green(entry.duplicate ? '[duplicate, not relayed]' : '[valid]') }]
+      : words(`[invalid: ${inert(entry.reason ?? '')}]`, paint.red);
+    const what: Field[] = entry.valid
+      ? [
+          { text: `--> ${senderText(entry.type ?? '?')}`, gap: ' ' },
+          { text: senderText(entry.id ?? ''), gap: ' ' },
+        ]
+      : [{ text: `--> ${entry.id ? senderText(entry.id) : '(no webhook-id)'}`, gap: ' ' }];
+    ctx.output.line(streamLine([time, ...verdict, ...what], width, { indent: 10 }));
+    if (entry.forwarded) {
+      const status = entry.forwarded.status ?? inert(entry.forwarded.error ?? 'no answer');
+      ctx.output.line(streamLine([time, ...words(`<-- ${status}`)], width, { indent: 10 }));
+    }
+  };
+}
+
+/** What `--register` says of a webhook left by a listener that did not stop cleanly. */
+function orphanNotice(orphan: Orphan): string {
+  if (orphan.removed)
+    return `Removed webhook ${inert(orphan.webhookId)} (${inert(orphan.url)}), left by a listener that did not stop cleanly.`;
+  return orphan.reason !== undefined
+    ? `A listener killed while registering (${inert(orphan.url)}) may have left a webhook; it could not be identified (${inert(orphan.reason)}). \`hire webhooks list\` shows them.`
+    : `A listener killed while registering (${inert(orphan.url)}) may have left a webhook; nothing identifies it, so none was removed. \`hire webhooks list\` shows them.`;
+}
 
 /** A sender's id or event type as one inert word: controls, spaces and format characters escaped, cut when long. */
 function senderText(text: string): string {

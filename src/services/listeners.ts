@@ -1,14 +1,14 @@
-// Not a command: the listeners of `webhooks listen --register` on a profile, kept in the config
-// store while their webhook exists. A listener removes its webhook and its entry when it stops; one
+// The listeners of the webhook listener service (`webhooks listen --register`) on a profile, kept
+// in the config store while their webhook exists. A listener removes its webhook and its entry when it stops; one
 // killed before it could (SIGKILL, a crash, a power cut) leaves both, and the next `--register` on
 // the profile removes exactly that webhook (so that no orphan is retried for days).
 import { existsSync, readFileSync } from 'node:fs';
-import type { ApiClient } from '../../api/client.js';
-import type { WebhookInput } from '../../domain/webhook.js';
-import { createWebhook, removeWebhook } from '../../api/webhooks.js';
-import { ApiError } from '../../errors.js';
-import type { Context } from '../../context.js';
-import { inert } from '../../output/cells.js';
+import type { ApiClient } from '../api/client.js';
+import type { WebhookInput } from '../domain/webhook.js';
+import { createWebhook, removeWebhook } from '../api/webhooks.js';
+import type { Env } from '../config/paths.js';
+import type { ResolvedProfile } from '../config/profiles.js';
+import { ApiError } from '../errors.js';
 
 export type ListenerEntry = {
   /** The listener's address, which its webhook delivers to. */
@@ -33,6 +33,22 @@ export type ListenerEntry = {
   request?: { url: string; events: string[]; secret: string };
 };
 
+/**
+ * One profile's listeners on one platform: where they are kept (the config store of `env`), and
+ * `onChange`, told after each write (a reader of the config forgets what it read).
+ */
+export interface ListenerBook {
+  env: Env;
+  profile: string;
+  /** The platform, as entries name it (platformOf). */
+  platform: string;
+  onChange?: () => void;
+}
+
+/** What became of a listener found dead: its webhook removed, or none identified (`reason`: the platform's refusal). */
+export type Orphan =
+  { removed: true; webhookId: string; url: string } | { removed: false; url: string; reason?: string };
+
 const same = (a: ListenerEntry, b: ListenerEntry) => a.pid === b.pid && a.url === b.url && apiOf(a) === apiOf(b);
 const apiOf = (entry: ListenerEntry) => entry.api ?? entry.base_url;
 
@@ -54,13 +70,10 @@ function alive(pid: number): boolean {
   }
 }
 
-async function change(
-  ctx: Context,
-  profile: string,
-  edit: (entries: ListenerEntry[]) => ListenerEntry[],
-): Promise<void> {
-  const { updateConfig } = await import('../../config/store.js');
-  await updateConfig(ctx.env, (config) => {
+async function change(book: ListenerBook, edit: (entries: ListenerEntry[]) => ListenerEntry[]): Promise<void> {
+  const { profile } = book;
+  const { updateConfig } = await import('../config/store.js');
+  await updateConfig(book.env, (config) => {
     const entries = edit([...(config.listen_webhooks?.[profile] ?? [])]);
     const all = { ...config.listen_webhooks };
     if (entries.length > 0) all[profile] = entries;
@@ -68,33 +81,26 @@ async function change(
     if (Object.keys(all).length > 0) config.listen_webhooks = all;
     else delete config.listen_webhooks;
   });
-  ctx.configChanged();
+  book.onChange?.();
 }
 
 /** Notes a listener about to register (before the request: a kill in between leaves no orphan unknown). */
-export const recordListener = (ctx: Context, profile: string, entry: ListenerEntry): Promise<void> =>
-  change(ctx, profile, (entries) => [...entries.filter((item) => !same(item, entry)), entry]);
+export const recordListener = (book: ListenerBook, entry: ListenerEntry): Promise<void> =>
+  change(book, (entries) => [...entries.filter((item) => !same(item, entry)), entry]);
 
 /** Notes the webhook a listener registered. */
-export const registeredListener = (
-  ctx: Context,
-  profile: string,
-  entry: ListenerEntry,
-  webhookId: string,
-): Promise<void> =>
-  change(ctx, profile, (entries) =>
-    entries.map((item) => (same(item, entry) ? { ...item, webhook_id: webhookId } : item)),
-  );
+export const registeredListener = (book: ListenerBook, entry: ListenerEntry, webhookId: string): Promise<void> =>
+  change(book, (entries) => entries.map((item) => (same(item, entry) ? { ...item, webhook_id: webhookId } : item)));
 
 /** Forgets a listener whose webhook is gone (or was never made). */
-export const forgetListener = (ctx: Context, profile: string, entry: ListenerEntry): Promise<void> =>
-  change(ctx, profile, (entries) => entries.filter((item) => !same(item, entry)));
+export const forgetListener = (book: ListenerBook, entry: ListenerEntry): Promise<void> =>
+  change(book, (entries) => entries.filter((item) => !same(item, entry)));
 
 /** This profile's listeners on this platform, read afresh (another listener may have changed them). */
-async function listenersOf(ctx: Context, profile: string, api: string): Promise<ListenerEntry[]> {
-  const { readConfig } = await import('../../config/profiles.js');
-  return (readConfig(ctx.env).listen_webhooks?.[profile] ?? []).filter(
-    (entry) => apiOf(entry as ListenerEntry) === api,
+async function listenersOf(book: ListenerBook): Promise<ListenerEntry[]> {
+  const { readConfig } = await import('../config/profiles.js');
+  return (readConfig(book.env).listen_webhooks?.[book.profile] ?? []).filter(
+    (entry) => apiOf(entry as ListenerEntry) === book.platform,
   );
 }
 
@@ -102,14 +108,13 @@ async function listenersOf(ctx: Context, profile: string, api: string): Promise<
  * Which platform a profile's client reaches, as listener entries name it: the local emulator by its
  * data dir and environment (whatever port it listens on this time), another server by its base URL.
  */
-export async function platformOf(ctx: Context, client: ApiClient): Promise<string> {
-  const profile = await ctx.profile();
+export async function platformOf(env: Env, profile: ResolvedProfile, client: ApiClient): Promise<string> {
   if (profile.environment !== 'local' || profile.baseUrlSource === 'env') return client.baseUrl;
   const [{ targetEnvironment }, { dataDir }] = await Promise.all([
-    import('../../config/profiles.js'),
-    import('../../config/paths.js'),
+    import('../config/profiles.js'),
+    import('../config/paths.js'),
   ]);
-  return `emulator ${targetEnvironment(profile)} ${dataDir(ctx.env)}`;
+  return `emulator ${targetEnvironment(profile)} ${dataDir(env)}`;
 }
 
 /**
@@ -117,11 +122,14 @@ export async function platformOf(ctx: Context, client: ApiClient): Promise<strin
  * forgets them. By id when the listener lived to note it; when it was killed while registering, by
  * sending its registration again with the same Idempotency-Key, so that the platform names the
  * webhook that request made. Never by address: another listener, on this profile or another, may
- * use that address now. Returns what was removed.
+ * use that address now. Returns what was removed; `onOrphan` hears of each dead listener's webhook.
  */
-export async function removeOrphans(ctx: Context, profile: string, client: ApiClient): Promise<string[]> {
-  const api = await platformOf(ctx, client);
-  const dead = (await listenersOf(ctx, profile, api)).filter((entry) => !alive(entry.pid));
+export async function removeOrphans(
+  book: ListenerBook,
+  client: ApiClient,
+  onOrphan: (orphan: Orphan) => void = () => undefined,
+): Promise<string[]> {
+  const dead = (await listenersOf(book)).filter((entry) => !alive(entry.pid));
   if (dead.length === 0) return [];
   const removed: string[] = [];
   const remove = async (id: string, url: string) => {
@@ -132,7 +140,7 @@ export async function removeOrphans(ctx: Context, profile: string, client: ApiCl
       throw error;
     }
     removed.push(id);
-    ctx.notice(`Removed webhook ${inert(id)} (${inert(url)}), left by a listener that did not stop cleanly.`);
+    onOrphan({ removed: true, webhookId: id, url });
   };
   const resolved: ListenerEntry[] = [];
   for (const entry of dead) {
@@ -146,20 +154,16 @@ export async function removeOrphans(ctx: Context, profile: string, client: ApiCl
         // The platform refuses the same request again (a 409: the key was used for another body, or
         // it forgot the key): nothing proves which webhook is the listener's, so none is removed.
         if (!(error instanceof ApiError)) throw error;
-        ctx.notice(
-          `A listener killed while registering (${inert(entry.url)}) may have left a webhook; it could not be identified (${inert(error.message)}). \`hire webhooks list\` shows them.`,
-        );
+        onOrphan({ removed: false, url: entry.url, reason: error.message });
         resolved.push(entry);
         continue;
       }
       if (typeof webhook.id === 'string') await remove(webhook.id, entry.url);
     } else {
-      ctx.notice(
-        `A listener killed while registering (${inert(entry.url)}) may have left a webhook; nothing identifies it, so none was removed. \`hire webhooks list\` shows them.`,
-      );
+      onOrphan({ removed: false, url: entry.url });
     }
     resolved.push(entry);
   }
-  await change(ctx, profile, (current) => current.filter((entry) => !resolved.some((gone) => same(gone, entry))));
+  await change(book, (current) => current.filter((entry) => !resolved.some((gone) => same(gone, entry))));
   return removed;
 }
