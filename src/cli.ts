@@ -48,7 +48,7 @@ export async function main(argv: readonly string[], io: IO, env: Env, registry: 
   } catch (error) {
     return await reportError(ctx, error);
   } finally {
-    await ctx.dispose();
+    await ctx.session.dispose();
   }
 }
 
@@ -125,7 +125,7 @@ async function reportError(ctx: Context, error: unknown): Promise<number> {
 
 /** The envelope with the warnings said under machine output, if any. */
 function withWarnings(ctx: Context, envelope: Record<string, unknown>): Record<string, unknown> {
-  return ctx.warnings.length > 0 ? { ...envelope, warnings: ctx.warnings } : envelope;
+  return ctx.messages.warnings.length > 0 ? { ...envelope, warnings: ctx.messages.warnings } : envelope;
 }
 
 /** A failure that is no HireError (a bug): under machine output, an envelope all the same. */
@@ -154,9 +154,9 @@ function isEnvelope(body: unknown): boolean {
 }
 
 function hintFor(ctx: Context, error: ApiError): string | undefined {
-  const profile = ctx.profileName ?? 'NAME';
+  const profile = ctx.session.profileName ?? 'NAME';
   // HIRE_API_KEY overrides the profile's key, so `hire auth login` cannot help a bad one.
-  const fromEnv = ctx.keySource === 'env';
+  const fromEnv = ctx.session.keySource === 'env';
   const key = fromEnv ? 'The key in HIRE_API_KEY' : `The key of profile "${profile}"`;
   if (fromEnv && error.code === 'key_expired')
     return `The key in HIRE_API_KEY has expired: set HIRE_API_KEY to a current key, or unset it to use the key of profile "${profile}".`;
