@@ -103,7 +103,7 @@ async function reportError(ctx: Context, error: unknown): Promise<number> {
     const where = error instanceof ApiError ? ` (${inert(error.code)}, HTTP ${error.status})` : '';
     // Wrapped as plain text (the terminal would cut inside a word), then `Error:` painted.
     stderr.write(
-      `${ctx.fitToTerminal(`Error: ${inert(error.message)}${where}`).replace(/^Error:/, paint.red('Error:'))}\n`,
+      `${ctx.messages.fitToTerminal(`Error: ${inert(error.message)}${where}`).replace(/^Error:/, paint.red('Error:'))}\n`,
     );
   }
   if (error.details) {
@@ -111,13 +111,13 @@ async function reportError(ctx: Context, error: unknown): Promise<number> {
     for (const [field, message] of Object.entries(error.details)) {
       const name = inert(label(field));
       stderr.write(
-        `${ctx.fitToTerminal(`  ${name}: ${inert(String(message))}`).replace(`  ${name}:`, `  ${paint.bold(name)}:`)}\n`,
+        `${ctx.messages.fitToTerminal(`  ${name}: ${inert(String(message))}`).replace(`  ${name}:`, `  ${paint.bold(name)}:`)}\n`,
       );
     }
   }
   if (error instanceof ApiError && error.requestId) stderr.write(`Request ID: ${inert(error.requestId)}\n`);
   const hint = error.hint ?? (error instanceof ApiError ? hintFor(ctx, error) : undefined);
-  if (hint) stderr.write(`${paint.dim(ctx.fitToTerminal(inertLines(hint)))}\n`);
+  if (hint) stderr.write(`${paint.dim(ctx.messages.fitToTerminal(inertLines(hint)))}\n`);
   if (ctx.settings.verbose && error.cause instanceof Error && error.cause.stack)
     stderr.write(`${inertLines(error.cause.stack)}\n`);
   return error.exitCode;

@@ -88,8 +88,8 @@ export default defineCommand({
     // A summary of three parts has no single CSV table; refused before anything is sent.
     if (ctx.settings.format === 'csv')
       throw new UsageError('status prints a summary, or one JSON document with --json; it has no CSV form.');
-    const profile = await ctx.profile();
-    const client = await ctx.api();
+    const profile = await ctx.session.profile();
+    const client = await ctx.session.api();
     const {
       report: shown,
       cause,

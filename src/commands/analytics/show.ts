@@ -25,7 +25,7 @@ export default defineCommand({
   },
   examples: ['hire analytics', 'hire analytics --job job_abc123 --from 2026-11-01 --json'],
   async run(ctx, flags) {
-    const data = await getAnalytics(await ctx.api(), { job_id: flags.job, from: flags.from, to: flags.to });
+    const data = await getAnalytics(await ctx.session.api(), { job_id: flags.job, from: flags.from, to: flags.to });
     const format = ctx.settings.format;
     if (format === 'json') {
       ctx.output.line(inertJson(data, 2));

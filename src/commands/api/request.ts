@@ -84,7 +84,7 @@ export default defineCommand({
 
     if (method !== 'GET' && !(await confirmProductionWrite(ctx, `Send ${method} ${path}`))) return;
     let pagesLeft: number | undefined;
-    const api = await ctx.api();
+    const api = await ctx.session.api();
     const client = flags.paginate
       ? paceBulk(ctx, api, { reserve: flags.reserve, maxWait: flags.maxWait }, () => pagesLeft)
       : api;

@@ -21,7 +21,7 @@ export interface KeyCheck {
 export async function checkKey(ctx: Context, profile: ResolvedProfile): Promise<KeyCheck> {
   let client;
   try {
-    client = await ctx.apiFor(profile, { quietNotice: true });
+    client = await ctx.session.apiFor(profile, { quietNotice: true });
   } catch (error) {
     if (error instanceof HireError && error.code === 'no_credentials')
       return { state: 'no_key', message: 'no key stored', rateLimit: undefined, expiresAt: undefined };

@@ -52,7 +52,7 @@ export default defineCommand({
     'hire auth login -p sandbox --environment sandbox --with-key < key.txt',
   ],
   async run(ctx, flags) {
-    const config = await ctx.config();
+    const config = await ctx.session.config();
     const name = ctx.settings.profile ?? flags.environment ?? 'production';
     if (!PROFILE_NAME.test(name))
       throw new UsageError(`Profile names take letters, digits, _ and - only (got "${name}").`);
@@ -116,7 +116,7 @@ export default defineCommand({
       const headroom = check.rateLimit
         ? ` ${check.rateLimit.remaining} of ${check.rateLimit.limit} requests left${untilReset(check.rateLimit.reset)}.`
         : '';
-      ctx.notice(`Key ${maskKey(key)} works with ${checker}.${headroom}`);
+      ctx.messages.notice(`Key ${maskKey(key)} works with ${checker}.${headroom}`);
     }
     // The environment is what the server says it is, else what its URL says; a profile must never
     // call a sandbox production, or the other way round. The emulator's own profiles are `local`.
@@ -161,11 +161,11 @@ export default defineCommand({
       };
       if (makeDefault) next.default_profile = name;
     });
-    ctx.configChanged();
-    ctx.notice(
+    ctx.session.configChanged();
+    ctx.messages.notice(
       `Saved the key of profile "${name}" (${chosenEnvironment}, ${base.href})${makeDefault ? '; it is now the default profile' : ''}.`,
     );
-    if (note) ctx.notice(note);
+    if (note) ctx.messages.notice(note);
   },
 });
 

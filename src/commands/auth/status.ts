@@ -47,8 +47,8 @@ export default defineCommand({
   local: "reports on this machine's saved profiles and their keys",
   examples: ['hire auth status', 'hire auth status --profile prod --json'],
   async run(ctx) {
-    const config = await ctx.config();
-    const selected = (await ctx.profile()).name;
+    const config = await ctx.session.config();
+    const selected = (await ctx.session.profile()).name;
     const names = ctx.settings.profile ? [ctx.settings.profile] : profileNames(config);
     const now = Date.now();
     const rows: Record<string, unknown>[] = [];
@@ -56,7 +56,7 @@ export default defineCommand({
     for (const name of names) {
       // Environment overrides (HIRE_API_KEY, HIRE_BASE_URL) apply to the profile in use only.
       const profile: ResolvedProfile =
-        name === selected ? await ctx.profile() : resolveProfile({ flag: name, env: {}, config });
+        name === selected ? await ctx.session.profile() : resolveProfile({ flag: name, env: {}, config });
       const check = await checkKey(ctx, profile);
       const warnings: string[] = [];
       const savedAt = config.profiles?.[name]?.key_saved_at;
@@ -93,8 +93,8 @@ export default defineCommand({
     if (!json) {
       for (const row of rows) {
         if (row.status !== 'ok')
-          ctx.output.say(ctx.fitToTerminal(inert(`${String(row.name)}: ${String(row.message)}`)));
-        for (const warning of row.warnings as string[]) ctx.warn(`profile "${String(row.name)}": ${warning}.`);
+          ctx.output.say(ctx.messages.fitToTerminal(inert(`${String(row.name)}: ${String(row.message)}`)));
+        for (const warning of row.warnings as string[]) ctx.messages.warn(`profile "${String(row.name)}": ${warning}.`);
       }
     }
     if (selectedFailed) ctx.fail(ExitCode.auth, 'key_check_failed', selectedFailed);

@@ -84,7 +84,7 @@ export default defineCommand({
     if (ids.length === 1 && !options.dryRun && !options.ids.includes('-')) return moveOne(ctx, ids[0]!, status);
     if (!options.dryRun && !(await confirmProductionWrite(ctx, `Move ${plural(ids.length, 'candidate')} to ${status}`)))
       return;
-    const client = await ctx.api();
+    const client = await ctx.session.api();
     const results = new Map<string, MoveResult>();
     const progress = progressBar(ctx.output, ids.length, options.dryRun ? 'Checking' : 'Moving');
     let next = 0;
@@ -185,8 +185,8 @@ export default defineCommand({
 /** One candidate, as before: its record, and a hint after a refused move. */
 async function moveOne(ctx: Context, id: string, status: CandidateStatus): Promise<void> {
   if (!(await confirmProductionWrite(ctx, `Move candidate ${id} to ${status}`))) return;
-  const client = await ctx.api();
-  const moved = await moveCandidate(client, id, status, { onReadBack: (message) => ctx.note(message) }).catch(
+  const client = await ctx.session.api();
+  const moved = await moveCandidate(client, id, status, { onReadBack: (message) => ctx.messages.note(message) }).catch(
     async (error: unknown) => {
       throw error instanceof ApiError && error.status === 409
         ? withHint(error, await refusalHint(client, id, status))
@@ -222,7 +222,7 @@ async function candidateIds(ctx: Context, given: readonly string[]): Promise<str
 /** A move, reported: refused moves read the candidate once to say why and what next. */
 async function move(ctx: Context, client: ApiClient, id: string, status: CandidateStatus): Promise<MoveResult> {
   try {
-    const record = await moveCandidate(client, id, status, { onReadBack: (message) => ctx.note(message) });
+    const record = await moveCandidate(client, id, status, { onReadBack: (message) => ctx.messages.note(message) });
     return { id, outcome: 'moved', status: String(record.status), note: null, record };
   } catch (error) {
     if (!(error instanceof HireError)) throw error;
@@ -324,7 +324,7 @@ function report(ctx: Context, results: readonly MoveResult[], status: CandidateS
     count('not_sent') ? `${count('not_sent')} not sent` : '',
     count('not_attempted') ? `${count('not_attempted')} not attempted (the key was refused)` : '',
   );
-  ctx.notice(
+  ctx.messages.notice(
     `${dryRun ? 'Dry run: ' : ''}${plural(results.length, 'candidate')}: ${parts.filter(Boolean).join(', ')}.${dryRun ? ' Nothing was changed.' : ''}`,
   );
 }

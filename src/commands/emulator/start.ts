@@ -112,8 +112,8 @@ export default defineCommand({
         deliveryBackoffMs: backoff,
         ...(chaos ? { chaos } : {}),
         ...(tls ? { tls: { cert: tls.cert, key: tls.key, certPath: tls.certPath } } : {}),
-        onNotice: (message) => ctx.notice(message),
-        onWarning: (message) => ctx.warn(message),
+        onNotice: (message) => ctx.messages.notice(message),
+        onWarning: (message) => ctx.messages.warn(message),
         // A line a request, as `logs tail` prints them: wrapped between fields, the path and the id whole.
         onRequest: (entry) => {
           if (ctx.settings.quiet) return;
@@ -152,22 +152,24 @@ export default defineCommand({
           : tls.origin === 'made'
             ? 'Made a TLS certificate for 127.0.0.1, ::1 and localhost:'
             : 'TLS certificate (127.0.0.1, ::1, localhost):';
-      ctx.notice(
+      ctx.messages.notice(
         `${what} ${tls.certPath}. Clients trust it with NODE_EXTRA_CA_CERTS=${tls.certPath} (Node), curl --cacert ${tls.certPath}.`,
       );
     }
     if (chaos)
-      ctx.notice(`Injecting faults into ${Math.round(chaos.rate * 100)}% of API requests (seed ${chaos.seed ?? 1}).`);
+      ctx.messages.notice(
+        `Injecting faults into ${Math.round(chaos.rate * 100)}% of API requests (seed ${chaos.seed ?? 1}).`,
+      );
     const signal = await stopped;
     await emulator.close();
     if (emulator.chaosCounts) {
-      ctx.notice(
+      ctx.messages.notice(
         `Faults injected: ${Object.entries(emulator.chaosCounts)
           .map(([fault, count]) => `${fault} ${count}`)
           .join(', ')}.`,
       );
     }
-    ctx.notice('Emulator stopped.');
+    ctx.messages.notice('Emulator stopped.');
     // docs/exit-codes.md: Ctrl-C is 130; a polite SIGTERM is a normal stop.
     if (signal === 'SIGINT') ctx.exitCode = ExitCode.interrupted;
   },

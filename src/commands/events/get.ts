@@ -23,7 +23,7 @@ export default defineCommand({
   args: { id: arg.required('event id') },
   examples: ['hire events get evt_abc123', 'hire events get evt_abc123 --json'],
   async run(ctx, { id }) {
-    const event = await getEvent(await ctx.api(), id);
+    const event = await getEvent(await ctx.session.api(), id);
     if (ctx.settings.format !== 'table' || ctx.settings.fields) {
       await printRecord(ctx.output, event, COLUMNS);
       return;

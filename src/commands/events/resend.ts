@@ -27,7 +27,7 @@ export default defineCommand({
   async run(ctx, { id, webhook }) {
     if (!(await confirmProductionWrite(ctx, `Deliver event ${id} again${webhook ? ` to webhook ${webhook}` : ''}`)))
       return;
-    const client = await ctx.api();
+    const client = await ctx.session.api();
     const queued = await resendEvent(client, id, webhook);
     const wanted = new Map(
       (Array.isArray(queued.deliveries) ? (queued.deliveries as ShownDelivery[]) : []).map((delivery) => [
@@ -61,7 +61,7 @@ export default defineCommand({
       const webhookId = inert(String(delivery.webhook_id));
       const url = inert(String(delivery.url ?? ''));
       if (fresh.length === 0) {
-        ctx.notice(
+        ctx.messages.notice(
           `Queued ${id} for ${webhookId} (${url}); no answer yet (\`hire events get ${id}\` shows it when it comes).`,
         );
         continue;
@@ -83,7 +83,7 @@ export default defineCommand({
         const line = streamLine(fields, undefined);
         if (!attempt.success) failed ??= line;
         if (ctx.settings.format === 'table') ctx.output.line(streamLine(fields, width));
-        else ctx.notice(line);
+        else ctx.messages.notice(line);
       }
     }
     // The receiver did not take it: a script must know (the answer is in the line above).

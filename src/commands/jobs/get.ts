@@ -14,7 +14,7 @@ export default defineCommand({
   args: { id: arg.required('job id') },
   examples: ['hire jobs get job_abc123', 'hire jobs get job_abc123 --json --fields id,status,candidate_count'],
   async run(ctx, { id }) {
-    const job = await getJob(await ctx.api(), id);
+    const job = await getJob(await ctx.session.api(), id);
     const { description, assessment_config: config } = job;
     const settings =
       config !== null && typeof config === 'object' && !Array.isArray(config)

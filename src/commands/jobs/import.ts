@@ -117,7 +117,7 @@ export default defineCommand({
     if (rows.length === 0) throw new UsageError(`${path === '-' ? 'stdin' : path} holds no jobs.`);
     const dropped = dropServerFields(rows);
     if (dropped.length > 0) {
-      ctx.notice(
+      ctx.messages.notice(
         `Left out what the server sets (${dropped.join(', ')}): each row makes a new job, a draft unless its publish is true.`,
       );
     }
@@ -181,7 +181,7 @@ export default defineCommand({
       if (invalid.length > 0 && !options.skipInvalid) throw refusal();
       explainRows(ctx, report);
       const skipped = invalid.length > 0 ? `, ${invalid.length} invalid (skipped with --skip-invalid)` : '';
-      ctx.notice(`Dry run: ${plural(rows.length, 'row')}: ${valid.length} valid${skipped}; nothing was sent.`);
+      ctx.messages.notice(`Dry run: ${plural(rows.length, 'row')}: ${valid.length} valid${skipped}; nothing was sent.`);
       return;
     }
     if (invalid.length > 0 && !options.skipInvalid) throw refusal();
@@ -193,7 +193,7 @@ export default defineCommand({
       ))
     )
       return;
-    const client = await ctx.api();
+    const client = await ctx.session.api();
     const progress = progressBar(ctx.output, valid.length, 'Importing');
     let interrupted = false;
     let grace: NodeJS.Timeout | undefined;
@@ -202,7 +202,7 @@ export default defineCommand({
     const removeInterrupt = ctx.io.onInterrupt(() => {
       if (interrupted) return client.abort();
       interrupted = true;
-      ctx.notice(
+      ctx.messages.notice(
         `\nStopping: waiting up to ${STOP_GRACE_MS / 1000} s for the rows already sent (Ctrl-C again to stop now)…`,
       );
       grace = setTimeout(() => client.abort(), STOP_GRACE_MS);
@@ -310,14 +310,14 @@ export default defineCommand({
       count('not_sent') ? `${count('not_sent')} not sent` : '',
     ].filter(Boolean);
     const said = `${plural(rows.length, 'row')}: ${summary.join(', ')}.${failuresPath ? ` The rows left over are in ${failuresPath} (hire jobs import ${failuresPath}).` : ''}`;
-    ctx.notice(said);
+    ctx.messages.notice(said);
     const again = 'Run the same command again later: rows already created are skipped.';
     const stopped = stoppedBy
       ? isMaxWait(stoppedBy)
         ? `Stopped: --max-wait was reached while waiting for the rate limit. ${again}`
         : `${stoppedBy.message} ${again}`
       : undefined;
-    if (stopped) ctx.notice(stopped);
+    if (stopped) ctx.messages.notice(stopped);
     // Under --json the report is on stdout and this, the envelope, on stderr (README "Output").
     if (interrupted) ctx.fail(ExitCode.interrupted, 'interrupted', said);
     else if (firstFailure !== undefined)
@@ -350,7 +350,7 @@ function explainRows(ctx: Context, results: readonly RowResult[]): void {
     const where = `Row ${result.row}${result.line ? ` (line ${result.line})` : ''}${result.title ? `, "${inert(result.title)}"` : ''}, ${result.status.replace('_', ' ')}:`;
     return [where, ...reasonsOf(result).map((reason) => `  ${inert(reason)}`)];
   });
-  ctx.notice(lines.join('\n'));
+  ctx.messages.notice(lines.join('\n'));
 }
 
 /**

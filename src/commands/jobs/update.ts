@@ -61,17 +61,17 @@ export default defineCommand({
     });
     if (options.dryRun) {
       ctx.output.line(inertJson(patch, 2));
-      ctx.notice('Dry run: the change is valid; nothing was sent.');
+      ctx.messages.notice('Dry run: the change is valid; nothing was sent.');
       return;
     }
     if (!(await confirmProductionWrite(ctx, `Change ${Object.keys(patch).join(', ')} of job ${options.id}`))) return;
-    const client = await ctx.api();
+    const client = await ctx.session.api();
     await printRecord(
       ctx.output,
-      await updateJob(client, options.id, patch, { onReadBack: (message) => ctx.note(message) }),
+      await updateJob(client, options.id, patch, { onReadBack: (message) => ctx.messages.note(message) }),
       JOB_DETAIL_COLUMNS,
     );
-    await ctx.announceWrite(`Updated job ${options.id}`);
+    await ctx.session.announceWrite(`Updated job ${options.id}`);
   },
 });
 

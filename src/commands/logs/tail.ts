@@ -80,7 +80,7 @@ export default defineCommand({
       'hire logs tail works',
       'The platform publishes no request log API; its dashboard is the place for the requests it received.',
     );
-    const profileName = (await ctx.profile()).name;
+    const profileName = (await ctx.session.profile()).name;
     const wanted = (entry: Record<string, unknown>): boolean => {
       const path = String(entry.path ?? '');
       if (flags.status && !flags.status(Number(entry.status))) return false;

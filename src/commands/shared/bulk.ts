@@ -54,7 +54,7 @@ export function paceBulk(
     onWait(report) {
       if (!report) return;
       if (report.reason === 'rate_limited') {
-        ctx.notice(`rate limited (429): waiting ${formatWait(report.resetInMs)} before trying again.`);
+        ctx.messages.notice(`rate limited (429): waiting ${formatWait(report.resetInMs)} before trying again.`);
         return;
       }
       const eta = report.etaMs === undefined ? '' : `; the whole job ends in about ${formatWait(report.etaMs)}`;
@@ -63,7 +63,7 @@ export function paceBulk(
         report.remaining !== undefined && report.remaining > 0
           ? ` (kept for other clients: --reserve ${report.reserve})`
           : '';
-      ctx.notice(
+      ctx.messages.notice(
         `rate limit: ${number.format(report.remaining ?? 0)}${of} left${kept}, resets in ${formatWait(report.resetInMs)} — waiting${eta}.`,
       );
     },

@@ -17,9 +17,9 @@ export async function runList(ctx: Context, flags: ListOptions, spec: ListSpec):
     ...(flags.limit !== undefined ? { limit: flags.limit } : {}),
   });
   if (!ctx.io.isStderrTTY || ctx.settings.format !== 'table') return;
-  if (printed === 0) ctx.notice(`No ${spec.noun} found.`);
+  if (printed === 0) ctx.messages.notice(`No ${spec.noun} found.`);
   else if (meta && !flags.all && flags.limit === undefined && meta.total_pages > meta.current_page) {
-    ctx.notice(
+    ctx.messages.notice(
       `Page ${meta.current_page} of ${meta.total_pages} (${meta.total_count} ${spec.noun}). Next: --page ${meta.current_page + 1}, or --all.`,
     );
   }

@@ -97,7 +97,7 @@ export async function runPages(
   let lastPage: number | undefined;
   let meta: ListMeta | undefined;
   let printed = 0;
-  const api = await ctx.api();
+  const api = await ctx.session.api();
   // Bulk work, paced to the rate limit (src/commands/shared/bulk.ts).
   const client =
     run.all || limit !== undefined

@@ -316,7 +316,7 @@ export function lockExport(ctx: Context, stateFile: string): () => void {
       throw inUse(typeof moved === 'number' ? moved : holder);
     }
     rmSync(aside, { force: true });
-    ctx.warn(`--resume: took over the lock ${lock} left by pid ${holder}, which is no longer running.`);
+    ctx.messages.warn(`--resume: took over the lock ${lock} left by pid ${holder}, which is no longer running.`);
   }
   throw new UsageError(`--resume: could not take the lock ${lock}: other runs kept taking it.`);
 }
@@ -443,13 +443,14 @@ export function reconcileOutput(
   file: OutputFile | undefined,
 ): OutputTrack | undefined {
   if (!file) {
-    if (state?.state === 'running' && state.pages > 0) ctx.warn(killedUnchecked('stdout is not a file'));
+    if (state?.state === 'running' && state.pages > 0) ctx.messages.warn(killedUnchecked('stdout is not a file'));
     return undefined;
   }
   const recorded = state?.output ?? null;
   if (recorded === null || file.dev !== recorded.dev || file.ino !== recorded.ino) {
     // Another file (or the first run): what it holds already is part of what the digest covers.
-    if (state?.state === 'running' && state.pages > 0) ctx.warn(killedUnchecked('stdout is not the same file'));
+    if (state?.state === 'running' && state.pages > 0)
+      ctx.messages.warn(killedUnchecked('stdout is not the same file'));
     return { file, bytes: file.size, hash: hashPrefix(file, file.size) };
   }
   if (file.size < recorded.bytes) {
@@ -476,7 +477,9 @@ export function reconcileOutput(
         },
       );
     }
-    ctx.warn(`--resume: stdout could not be read back to prove it is the export's file; going on, appending only.`);
+    ctx.messages.warn(
+      `--resume: stdout could not be read back to prove it is the export's file; going on, appending only.`,
+    );
     return { file, bytes: recorded.bytes, hash: undefined };
   }
   if (hash.copy().digest('hex') !== recorded.sha256) {
@@ -487,7 +490,7 @@ export function reconcileOutput(
   }
   if (file.size > recorded.bytes) {
     ftruncateSync(file.fd, recorded.bytes);
-    ctx.warn(
+    ctx.messages.warn(
       `Removed ${plural(file.size - recorded.bytes, 'byte')} after the last recorded page (written when the last run stopped); that page is written again.`,
     );
   }
@@ -585,7 +588,7 @@ async function exportUnderLock(
   const recorded = readState(stateFile);
   const startedAt = recorded?.started_at ?? Date.now();
   const query = listQuery(ctx, flags, ownFilters(spec, startedAt));
-  const profile = await ctx.profile();
+  const profile = await ctx.session.profile();
   const identity: ExportIdentity = {
     path: spec.path,
     profile: profile.name,
@@ -605,7 +608,7 @@ async function exportUnderLock(
       });
     }
     if (recorded.state === 'done') {
-      ctx.notice(
+      ctx.messages.notice(
         `The export in ${stateFile} is complete (${plural(recorded.items, singularOf(spec.noun), spec.noun)}): nothing more to write.`,
       );
       return;
@@ -649,7 +652,7 @@ async function exportUnderLock(
         onFirstPage: (meta) => {
           if (!meta) return;
           if (state.total_count !== null && meta.total_count !== state.total_count)
-            ctx.warn(totalChanged(spec.noun, state.total_count, meta.total_count));
+            ctx.messages.warn(totalChanged(spec.noun, state.total_count, meta.total_count));
           state.total_count = Number.isSafeInteger(meta.total_count) && meta.total_count >= 0 ? meta.total_count : null;
         },
         afterPage: (items, written) => {
@@ -679,12 +682,12 @@ async function exportUnderLock(
     const where = `${state.total_count === null ? plural(state.items, one, spec.noun) : `${state.items} of ${plural(state.total_count, one, spec.noun)}`} written`;
     if (error instanceof InterruptedError)
       throw new InterruptedError(`Interrupted: ${where}. To continue, run the same command again, appending (>>).`);
-    ctx.notice(`Stopped: ${where}. To continue, run the same command again, appending (>>).`);
+    ctx.messages.notice(`Stopped: ${where}. To continue, run the same command again, appending (>>).`);
     throw error;
   }
   state.state = 'done';
   writeState(stateFile, state);
-  ctx.notice(
+  ctx.messages.notice(
     `Export complete: ${plural(state.items, singularOf(spec.noun), spec.noun)} written in all (recorded in ${stateFile}).`,
   );
 }

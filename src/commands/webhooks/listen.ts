@@ -181,8 +181,8 @@ export default defineCommand({
       );
 
       if (flags.register) {
-        const client = await ctx.api();
-        const profile = (await ctx.profile()).name;
+        const client = await ctx.session.api();
+        const profile = (await ctx.session.profile()).name;
         // A listener on this profile killed before it could remove its webhook left it behind.
         await removeOrphans(ctx, profile, client);
         // The request is noted before it is sent, key and all: if this listener dies before the
@@ -215,11 +215,11 @@ export default defineCommand({
         if (registered) {
           webhookId = String(registered.id);
           await registeredListener(ctx, listener.profile, listener.entry, webhookId);
-          ctx.notice(
+          ctx.messages.notice(
             `Registered webhook ${webhookId} for ${kinds ? kinds.join(', ') : 'every event kind'}; it is removed when this stops.`,
           );
           // Not holding the connection (nor an in-process emulator, and its data dir) while waiting.
-          await ctx.releaseApi();
+          await ctx.session.releaseApi();
         } else client.abort();
       }
       await stopped;
@@ -232,8 +232,8 @@ export default defineCommand({
       });
     }
     if (webhookId) {
-      await removeWebhook(await ctx.api(), webhookId);
-      ctx.notice(`Removed webhook ${webhookId}.`);
+      await removeWebhook(await ctx.session.api(), webhookId);
+      ctx.messages.notice(`Removed webhook ${webhookId}.`);
       // Its webhook is gone: nothing for a later listener to clean up. (A registration cut short by
       // Ctrl-C may still have been made: that entry stays, and the next --register looks.)
       if (listener) await forgetListener(ctx, listener.profile, listener.entry);
@@ -261,14 +261,14 @@ function senderText(text: string): string {
  * (docs/api-choices.md §8).
  */
 async function listenerSecret(ctx: Context, rotate: boolean): Promise<string> {
-  const name = (await ctx.profile()).name;
-  const kept = (await ctx.config()).listen_secrets?.[name];
+  const name = (await ctx.session.profile()).name;
+  const kept = (await ctx.session.config()).listen_secrets?.[name];
   if (kept && !rotate) return kept;
   const { updateConfig } = await import('../../config/store.js');
   const updated = await updateConfig(ctx.env, (config) => {
     if (config.listen_secrets?.[name] && !rotate) return;
     config.listen_secrets = { ...config.listen_secrets, [name]: generateSecret() };
   });
-  ctx.configChanged();
+  ctx.session.configChanged();
   return updated.listen_secrets![name]!;
 }

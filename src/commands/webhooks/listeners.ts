@@ -68,7 +68,7 @@ async function change(
     if (Object.keys(all).length > 0) config.listen_webhooks = all;
     else delete config.listen_webhooks;
   });
-  ctx.configChanged();
+  ctx.session.configChanged();
 }
 
 /** Notes a listener about to register (before the request: a kill in between leaves no orphan unknown). */
@@ -103,7 +103,7 @@ async function listenersOf(ctx: Context, profile: string, api: string): Promise<
  * data dir and environment (whatever port it listens on this time), another server by its base URL.
  */
 export async function platformOf(ctx: Context, client: ApiClient): Promise<string> {
-  const profile = await ctx.profile();
+  const profile = await ctx.session.profile();
   if (profile.environment !== 'local' || profile.baseUrlSource === 'env') return client.baseUrl;
   const [{ targetEnvironment }, { dataDir }] = await Promise.all([
     import('../../config/profiles.js'),
@@ -132,7 +132,7 @@ export async function removeOrphans(ctx: Context, profile: string, client: ApiCl
       throw error;
     }
     removed.push(id);
-    ctx.notice(`Removed webhook ${inert(id)} (${inert(url)}), left by a listener that did not stop cleanly.`);
+    ctx.messages.notice(`Removed webhook ${inert(id)} (${inert(url)}), left by a listener that did not stop cleanly.`);
   };
   const resolved: ListenerEntry[] = [];
   for (const entry of dead) {
@@ -146,7 +146,7 @@ export async function removeOrphans(ctx: Context, profile: string, client: ApiCl
         // The platform refuses the same request again (a 409: the key was used for another body, or
         // it forgot the key): nothing proves which webhook is the listener's, so none is removed.
         if (!(error instanceof ApiError)) throw error;
-        ctx.notice(
+        ctx.messages.notice(
           `A listener killed while registering (${inert(entry.url)}) may have left a webhook; it could not be identified (${inert(error.message)}). \`hire webhooks list\` shows them.`,
         );
         resolved.push(entry);
@@ -154,7 +154,7 @@ export async function removeOrphans(ctx: Context, profile: string, client: ApiCl
       }
       if (typeof webhook.id === 'string') await remove(webhook.id, entry.url);
     } else {
-      ctx.notice(
+      ctx.messages.notice(
         `A listener killed while registering (${inert(entry.url)}) may have left a webhook; nothing identifies it, so none was removed. \`hire webhooks list\` shows them.`,
       );
     }
