@@ -23,7 +23,7 @@ export default defineCommand({
     }
     // A profile that does not exist fails here, exit 2 naming it, not at every call (docs/mcp.md).
     await ctx.session.profile();
-    const { serveMcp } = await import('../mcp/serve.js');
-    await serveMcp(ctx, { writes: allowWrites === true, deletes: allowDeletes === true });
+    const [{ serveMcp }, { catalogueOf }] = await Promise.all([import('../mcp/serve.js'), import('./catalogue.js')]);
+    await serveMcp(ctx, { writes: allowWrites === true, deletes: allowDeletes === true }, catalogueOf(ctx));
   },
 });

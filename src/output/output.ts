@@ -54,4 +54,6 @@ export interface CommandOutput extends Output {
 export interface ResultSink {
   data(value: unknown): void;
   text(text: string): void;
+  /** The body of a failure a command printed rather than threw (`hire api` on a 4xx): the server's envelope, or its text. */
+  failure(body: unknown): void;
 }

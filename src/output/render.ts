@@ -181,14 +181,11 @@ export async function printPages(
     count += items.length;
     await afterPage?.(items, text);
   }
-  if (format === 'json')
-    stdout.write(
-      `${inertJson(
-        held.map((item) => project(item, fields)),
-        2,
-      )}\n`,
-    );
-  else if (format === 'table' && out.isStdoutTTY && held.length > MAX_DRAWN_ROWS) {
+  if (format === 'json') {
+    const list = held.map((item) => project(item, fields));
+    if (out.sink) out.sink.data(list);
+    else stdout.write(`${inertJson(list, 2)}\n`);
+  } else if (format === 'table' && out.isStdoutTTY && held.length > MAX_DRAWN_ROWS) {
     // Too many rows to box (the table is built whole in memory; 200,000 overflowed it): plain rows.
     const paint = await pipedPainter(out, columns);
     for (let start = 0; start < held.length; start += 1_000) {
@@ -238,6 +235,10 @@ export async function printRecord(
 ): Promise<void> {
   const stdout = out.stdout;
   const fields = out.fields;
+  if (out.sink && (out.format === 'json' || out.format === 'ndjson')) {
+    out.sink.data(project(record, fields));
+    return;
+  }
   switch (out.format) {
     case 'json':
       stdout.write(`${inertJson(project(record, fields), 2)}\n`);
