@@ -14,6 +14,7 @@ import { inert } from '../../output/cells.js';
 import { printList, type Column } from '../../output/render.js';
 import { checkKey, untilReset, type KeyCheck } from './key-check.js';
 import { defineCommand } from '../define.js';
+import { forPrograms } from '../../output/document.js';
 
 /** The spec's advice: rotate keys every 90 days. */
 const ROTATE_AFTER_DAYS = 90;
@@ -88,9 +89,10 @@ export default defineCommand({
         warnings,
       });
     }
-    const json = ctx.settings.format === 'json';
-    await printList(ctx.output, json ? rows.map(({ profile: _display, ...row }) => row) : rows, COLUMNS);
-    if (!json) {
+    // For programs, the rows without the display-only `profile` cell; their messages are in the rows.
+    const programs = forPrograms(ctx.output);
+    await printList(ctx.output, programs ? rows.map(({ profile: _display, ...row }) => row) : rows, COLUMNS);
+    if (!programs) {
       for (const row of rows) {
         if (row.status !== 'ok')
           ctx.output.say(ctx.messages.fitToTerminal(inert(`${String(row.name)}: ${String(row.message)}`)));

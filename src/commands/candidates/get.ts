@@ -17,7 +17,7 @@ export default defineCommand({
     const candidate = await getCandidate(await ctx.session.api(), id);
     const { note } = candidate as { note?: unknown };
     const piped: [string, string][] = note !== undefined && note !== null ? [['note', cellText(note)]] : [];
-    await printDetail(ctx.output, candidate, candidateColumns(ctx.settings.format, CANDIDATE_DETAIL_COLUMNS), {
+    await printDetail(ctx.output, candidate, candidateColumns(CANDIDATE_DETAIL_COLUMNS), {
       piped,
       sections(width) {
         return [{ heading: 'Note', lines: noteLines(note, width) }];

@@ -10,6 +10,7 @@ import { printRecord } from '../../output/render.js';
 import { defineCommand } from '../define.js';
 import { confirmOrRefuse } from '../shared/confirm.js';
 import { localClient } from './local.js';
+import { forPeople } from '../../output/document.js';
 
 export default defineCommand({
   path: ['emulator', 'reset'],
@@ -57,7 +58,7 @@ export default defineCommand({
 
 async function printReset(ctx: Context, result: ApiRecord): Promise<void> {
   const sandbox = targetEnvironment(await ctx.session.profile()) === 'sandbox';
-  if (ctx.settings.format !== 'table') await printRecord(ctx.output, result, [{ key: 'removed' }]);
+  if (!forPeople(ctx.output)) await printRecord(ctx.output, result, [{ key: 'removed' }]);
   else
     ctx.messages.notice(
       sandbox

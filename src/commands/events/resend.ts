@@ -8,6 +8,7 @@ import { printRecord, type Column } from '../../output/render.js';
 import { arg, defineCommand, flag } from '../define.js';
 import { confirmProductionWrite } from '../shared/confirm.js';
 import { attemptFields, type ShownAttempt, type ShownDelivery } from './attempts.js';
+import { forPeople } from '../../output/document.js';
 
 /** How long to wait for the attempts: the platform's delivery timeout (10 s) and some slack. */
 const WAIT_MS = 15_000;
@@ -51,7 +52,7 @@ export default defineCommand({
     const deliveries = (Array.isArray(event.deliveries) ? (event.deliveries as ShownDelivery[]) : []).filter(
       (delivery) => wanted.has(String(delivery.id)),
     );
-    if (ctx.settings.format !== 'table') await printRecord(ctx.output, { ...event, deliveries }, COLUMNS);
+    if (!forPeople(ctx.output)) await printRecord(ctx.output, { ...event, deliveries }, COLUMNS);
     let failed: string | undefined;
     const width = streamWidth(ctx.io, 'stdout');
     for (const delivery of deliveries) {
@@ -82,7 +83,7 @@ export default defineCommand({
         ];
         const line = streamLine(fields, undefined);
         if (!attempt.success) failed ??= line;
-        if (ctx.settings.format === 'table') ctx.output.line(streamLine(fields, width));
+        if (forPeople(ctx.output)) ctx.output.line(streamLine(fields, width));
         else ctx.messages.notice(line);
       }
     }

@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { createJob } from '../../api/jobs.js';
 import { validateJobDraft, validateJobInput, type JobInput } from '../../domain/job.js';
 import { InterruptedError, UsageError } from '../../errors.js';
-import { inert, inertJson } from '../../output/cells.js';
+import { inert } from '../../output/cells.js';
 import { printRecord } from '../../output/render.js';
 import { withSpinner } from '../../output/spinner.js';
 import { defineCommand, flag } from '../define.js';
@@ -12,6 +12,7 @@ import { JOB_DETAIL_COLUMNS } from './columns.js';
 import { JOB_INPUT_FLAGS } from './job-flags.js';
 import { gatherJobFields } from './job-input.js';
 import { confirmProductionWrite, noPromptReason } from '../shared/confirm.js';
+import { printJson } from '../../output/document.js';
 
 export default defineCommand({
   path: ['jobs', 'create'],
@@ -82,7 +83,7 @@ export default defineCommand({
       ctx.messages.notice(`Saved the job to ${savePath}; \`hire jobs create --from-file ${savePath}\` makes it again.`);
     }
     if (flags.dryRun) {
-      ctx.output.line(inertJson(input, 2));
+      printJson(ctx.output, input);
       ctx.messages.notice('Dry run: the job is valid; nothing was sent.');
       return;
     }

@@ -24,7 +24,7 @@ export default defineCommand({
     if (description !== undefined && description !== null) piped.push(['description', cellText(description)]);
     for (const [key, value] of Object.entries(settings))
       piped.push([`assessment_config.${cellText(key)}`, cellText(value)]);
-    await printDetail(ctx.output, job, jobColumns(ctx.settings.format, JOB_DETAIL_COLUMNS), {
+    await printDetail(ctx.output, job, jobColumns(JOB_DETAIL_COLUMNS), {
       piped,
       async sections(width, paint) {
         return [

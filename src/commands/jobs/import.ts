@@ -176,7 +176,7 @@ export default defineCommand({
           error: null,
         });
       const report = [...results.values()].sort((a, b) => a.row - b.row);
-      await printList(ctx.output, report as unknown as Record<string, unknown>[], COLUMNS);
+      await printList(ctx.output, report, COLUMNS);
       // Refused, the error lists every reason whole already.
       if (invalid.length > 0 && !options.skipInvalid) throw refusal();
       explainRows(ctx, report);
@@ -276,7 +276,7 @@ export default defineCommand({
     }
 
     const ordered = [...results.values()].sort((a, b) => a.row - b.row);
-    await printList(ctx.output, ordered as unknown as Record<string, unknown>[], COLUMNS);
+    await printList(ctx.output, ordered, COLUMNS);
     explainRows(ctx, ordered);
     const count = (status: RowStatus) => ordered.filter((result) => result.status === status).length;
     const leftOver = ordered.filter((result) => result.status !== 'created' && result.status !== 'existing');
