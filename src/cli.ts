@@ -7,14 +7,18 @@ import { ApiError, ExitCode, HireError, MAX_WAIT_SECONDS, ValidationError } from
 import { inert, inertJson, inertLines } from './output/cells.js';
 import { COMMANDS, NOUNS, ROOT, ROOT_HELP_AFTER, loadManifest } from './program.js';
 import type { Registry } from './commands/define.js';
+import { offerCatalogue } from './commands/catalogue.js';
 import { commandTree } from './commands/manifest.js';
 import { buildCommander, CommandLineError, named } from './commands/tree.js';
 import type { Env } from './config/paths.js';
+import { errorEnvelope, withWarnings } from './output/error-envelope.js';
 import { plural } from './output/plural.js';
 
 /** The commander program of `registry`; `argv`, when given, starts loading the command it names. */
 export async function buildProgram(ctx: Context, registry: Registry = COMMANDS, argv: readonly string[] = []) {
   const tree = commandTree(ROOT, NOUNS, await loadManifest(registry));
+  // The commands, for `hire mcp`, which offers them as tools (commands/catalogue.ts).
+  offerCatalogue(ctx, { registry, tree });
   // The command's code and the options parser load while commander reads argv (a hint: a wrong
   // guess costs nothing but the load).
   const leaf = named(tree, argv);
@@ -43,12 +47,13 @@ export async function main(argv: readonly string[], io: IO, env: Env, registry: 
     await program.parseAsync([...argv], { from: 'user' });
     // A command that printed its data and failed all the same: under machine output, its envelope.
     const { failure } = ctx;
-    if (failure && ctx.machine) ctx.io.stderr.write(`${inertJson(withWarnings(ctx, { error: failure }), 2)}\n`);
+    if (failure && ctx.machine)
+      ctx.io.stderr.write(`${inertJson(withWarnings(ctx.messages.warnings, { error: failure }), 2)}\n`);
     return ctx.exitCode;
   } catch (error) {
     return await reportError(ctx, error);
   } finally {
-    await ctx.dispose();
+    await ctx.session.dispose();
   }
 }
 
@@ -81,8 +86,7 @@ async function reportError(ctx: Context, error: unknown): Promise<number> {
   const stderr = ctx.io.stderr;
   // Machine output (--json, -o json|ndjson): stderr is exactly one JSON document, whatever failed.
   if (ctx.machine) {
-    const envelope = errorEnvelope(error instanceof HireError ? error : unexpected(error));
-    stderr.write(`${inertJson(withWarnings(ctx, envelope), 2)}\n`);
+    stderr.write(`${inertJson(errorEnvelope(error, ctx.messages.warnings), 2)}\n`);
     if (ctx.settings.verbose && !(error instanceof HireError) && error instanceof Error && error.stack)
       stderr.write(`${inertLines(error.stack)}\n`);
     return error instanceof HireError ? error.exitCode : ExitCode.failure;
@@ -103,7 +107,7 @@ async function reportError(ctx: Context, error: unknown): Promise<number> {
     const where = error instanceof ApiError ? ` (${inert(error.code)}, HTTP ${error.status})` : '';
     // Wrapped as plain text (the terminal would cut inside a word), then `Error:` painted.
     stderr.write(
-      `${ctx.fitToTerminal(`Error: ${inert(error.message)}${where}`).replace(/^Error:/, paint.red('Error:'))}\n`,
+      `${ctx.messages.fitToTerminal(`Error: ${inert(error.message)}${where}`).replace(/^Error:/, paint.red('Error:'))}\n`,
     );
   }
   if (error.details) {
@@ -111,52 +115,22 @@ async function reportError(ctx: Context, error: unknown): Promise<number> {
     for (const [field, message] of Object.entries(error.details)) {
       const name = inert(label(field));
       stderr.write(
-        `${ctx.fitToTerminal(`  ${name}: ${inert(String(message))}`).replace(`  ${name}:`, `  ${paint.bold(name)}:`)}\n`,
+        `${ctx.messages.fitToTerminal(`  ${name}: ${inert(String(message))}`).replace(`  ${name}:`, `  ${paint.bold(name)}:`)}\n`,
       );
     }
   }
   if (error instanceof ApiError && error.requestId) stderr.write(`Request ID: ${inert(error.requestId)}\n`);
   const hint = error.hint ?? (error instanceof ApiError ? hintFor(ctx, error) : undefined);
-  if (hint) stderr.write(`${paint.dim(ctx.fitToTerminal(inertLines(hint)))}\n`);
+  if (hint) stderr.write(`${paint.dim(ctx.messages.fitToTerminal(inertLines(hint)))}\n`);
   if (ctx.settings.verbose && error.cause instanceof Error && error.cause.stack)
     stderr.write(`${inertLines(error.cause.stack)}\n`);
   return error.exitCode;
 }
 
-/** The envelope with the warnings said under machine output, if any. */
-function withWarnings(ctx: Context, envelope: Record<string, unknown>): Record<string, unknown> {
-  return ctx.warnings.length > 0 ? { ...envelope, warnings: ctx.warnings } : envelope;
-}
-
-/** A failure that is no HireError (a bug): under machine output, an envelope all the same. */
-function unexpected(error: unknown): HireError {
-  const message = error instanceof Error ? error.message : String(error);
-  return new HireError(`unexpected failure: ${message}`, { exitCode: ExitCode.failure, code: 'unexpected_failure' });
-}
-
-/**
- * docs/exit-codes.md "What is printed": with --json the error goes to stderr as the spec's error
- * envelope; the warnings said on the way are added to it as `warnings`.
- */
-function errorEnvelope(error: HireError): Record<string, unknown> {
-  if (error instanceof ApiError && isEnvelope(error.body)) return error.body as Record<string, unknown>;
-  const body: Record<string, unknown> = { code: error.code, message: error.message };
-  if (error.details) body.details = error.details;
-  if (error instanceof ApiError) {
-    body.status = error.status;
-    return { error: body, ...(error.requestId ? { meta: { request_id: error.requestId } } : {}) };
-  }
-  return { error: body };
-}
-
-function isEnvelope(body: unknown): boolean {
-  return body !== null && typeof body === 'object' && 'error' in body;
-}
-
 function hintFor(ctx: Context, error: ApiError): string | undefined {
-  const profile = ctx.profileName ?? 'NAME';
+  const profile = ctx.session.profileName ?? 'NAME';
   // HIRE_API_KEY overrides the profile's key, so `hire auth login` cannot help a bad one.
-  const fromEnv = ctx.keySource === 'env';
+  const fromEnv = ctx.session.keySource === 'env';
   const key = fromEnv ? 'The key in HIRE_API_KEY' : `The key of profile "${profile}"`;
   if (fromEnv && error.code === 'key_expired')
     return `The key in HIRE_API_KEY has expired: set HIRE_API_KEY to a current key, or unset it to use the key of profile "${profile}".`;

@@ -1,19 +1,17 @@
-// What every command receives: io streams with their TTY flags, the environment, the global
-// flags, and a lazily built API client. Commands never read process.* themselves.
+// What every command receives (ARCHITECTURE.md "What every command receives"), in parts: `io`, the
+// terminal (streams and their TTY flags); `messages`, the lines for people on stderr; `session`,
+// the config, profile, API client and cleanups; `output`, where results go (only output/ reads the
+// format); and the global flags as `settings`. Commands never read process.* themselves.
 import type { Readable, Writable } from 'node:stream';
-// Only types and tiny modules are imported statically: config (zod), the API client (undici) and
-// colour (chalk) load when a command first needs them.
-import type { ApiClient } from './api/client.js';
-import type { ConfigFile, ResolvedProfile } from './config/profiles.js';
-import { dataDir, type Env } from './config/paths.js';
+import type { Env } from './config/paths.js';
 import { ExitCode } from './errors.js';
+import { Messages } from './messages.js';
 import type { Painter } from './output/paint.js';
-import type { CommandOutput } from './output/output.js';
-import { displayWidth, inert, inertLines } from './output/cells.js';
-import { wrapProse } from './output/fit.js';
+import type { CommandOutput, ResultSink } from './output/output.js';
+import { Session } from './session.js';
 import { DEFAULT_SETTINGS, type Settings } from './settings.js';
 
-export const VERSION: string = typeof __HIRE_VERSION__ === 'string' ? __HIRE_VERSION__ : '0.0.0-dev';
+export { VERSION } from './session.js';
 
 export interface IO {
   stdin: Readable;
@@ -35,33 +33,49 @@ export interface IO {
   openTerminal?(): Promise<Readable | undefined>;
 }
 
+/** How a context is made besides its terminal: a session shared with others (MCP), settings known already, a sink for results. */
+export interface ContextOptions {
+  /** The session to use (`hire mcp`: one for all its calls); a new one when absent. */
+  session?: Session;
+  /** The global flags, when known already (an MCP call); otherwise read by applySettings. */
+  settings?: Settings;
+  /** Results go here as objects rather than onto stdout (docs/mcp.md). */
+  sink?: ResultSink;
+}
+
 export class Context {
   readonly io: IO;
   readonly env: Env;
+  /** The lines for people on stderr, and the warnings kept for the error envelope. */
+  readonly messages: Messages;
+  /** The config, profile, API client and cleanups. */
+  readonly session: Session;
   /** Set by a command that ends without an error but not with 0 (a server stopped by Ctrl-C). */
   exitCode: ExitCode = ExitCode.ok;
-  #settings: Settings = DEFAULT_SETTINGS;
+  #settings: Settings;
   /** The global flags as typed, kept for reporting an error in them (--json with a bad --timeout). */
   #rawGlobals: Record<string, unknown> = {};
   #output: CommandOutput | undefined;
-  /** Warnings said under machine output, for the error envelope's `warnings` (cli.ts). */
-  readonly #warnings: string[] = [];
+  readonly #sink: ResultSink | undefined;
   /** A command that runs until stopped (a server, a tail): its lines for people stay, --json or not. */
   #streaming = false;
   #failure: { code: string; message: string } | undefined;
-  #config: ConfigFile | undefined;
-  #profile: ResolvedProfile | undefined;
-  #client: Promise<ApiClient> | undefined;
-  /** How to close each client made, with what it started (an in-process emulator). */
-  readonly #releases = new Map<ApiClient, () => Promise<void>>();
-  readonly #cleanups: (() => Promise<void> | void)[] = [];
-  /** "Using the local emulator …" was said: a command that connects again (listen) says it once. */
-  #emulatorAnnounced = false;
   readonly #painters = new Map<'stdout' | 'stderr', Promise<Painter>>();
 
-  constructor(io: IO, env: Env) {
+  constructor(io: IO, env: Env, options: ContextOptions = {}) {
     this.io = io;
     this.env = env;
+    this.#settings = options.settings ?? DEFAULT_SETTINGS;
+    this.#sink = options.sink;
+    this.messages = new Messages(io, () => ({
+      quiet: this.#settings.quiet,
+      verbose: this.#settings.verbose,
+      machine: this.machine,
+      streaming: this.#streaming,
+    }));
+    this.session =
+      options.session ??
+      new Session({ env, settings: () => this.#settings, messages: this.messages, isStderrTTY: io.isStderrTTY });
   }
 
   /** Reads the global flags once, before any command runs: `parse` checks them (commands/parse.ts). */
@@ -89,11 +103,6 @@ export class Context {
     return this.wantsJson || this.#settings.format === 'ndjson' || this.#rawGlobals.output === 'ndjson';
   }
 
-  /** Lines for people stay off stderr: machine output, without -v, in a command that ends. */
-  get #silent(): boolean {
-    return this.machine && !this.#settings.verbose && !this.#streaming;
-  }
-
   /**
    * For a command that runs until stopped (emulator start, webhooks listen, logs tail): it has no
    * success to keep stderr empty for, and people and scripts wait for its "listening" lines.
@@ -117,15 +126,11 @@ export class Context {
     return this.#failure;
   }
 
-  /** The warnings said under machine output, in order (the error envelope carries them). */
-  get warnings(): readonly string[] {
-    return this.#warnings;
-  }
-
-  /** What output/ needs: streams, terminals, format, fields, colour. */
+  /** Where results go, and what output/ needs to render them: streams, terminals, format, fields, colour. */
   get output(): CommandOutput {
     if (!this.#output) {
-      const { io, settings } = this;
+      const { io, settings, messages } = this;
+      const sink = this.#sink;
       this.#output = Object.freeze<CommandOutput>({
         stdout: io.stdout,
         stderr: io.stderr,
@@ -136,14 +141,15 @@ export class Context {
         fields: settings.fields,
         csvRaw: settings.csvRaw,
         // No spinner and no progress under machine output either (unless -v).
-        quiet: settings.quiet || this.#silent,
+        quiet: settings.quiet || messages.silent,
+        ...(sink ? { sink } : {}),
         painter: (stream: 'stdout' | 'stderr') => this.painter(stream),
-        line: (text) => void io.stdout.write(`${text}\n`),
-        raw: (text) => void io.stdout.write(text),
-        notice: (message, style) => this.notice(message, style),
-        note: (message) => this.note(message),
-        warn: (message) => this.warn(message),
-        say: (text) => this.say(text),
+        line: sink ? (text) => sink.text(`${text}\n`) : (text) => void io.stdout.write(`${text}\n`),
+        raw: sink ? (text) => sink.text(text) : (text) => void io.stdout.write(text),
+        notice: (message, style) => messages.notice(message, style),
+        note: (message) => messages.note(message),
+        warn: (message) => messages.warn(message),
+        say: (text) => messages.say(text),
       });
     }
     return this.#output;
@@ -167,162 +173,5 @@ export class Context {
       this.#painters.set(stream, painter);
     }
     return painter;
-  }
-
-  // The sinks for people (docs/output.md "Text from outside"): whatever a message quotes from a server, a file or argv,
-  // no control character reaches the terminal; only the newlines of our own messages stay.
-
-  /**
-   * A line for people on stderr; silenced by --quiet, and by machine output unless -v (notices,
-   * retry lines). `style` (a painter's colour) is applied after escaping.
-   */
-  notice(message: string, style?: (text: string) => string): void {
-    if (this.#settings.quiet || this.#silent) return;
-    const text = this.fitToTerminal(inertLines(message));
-    this.io.stderr.write(`${style ? style(text) : text}\n`);
-  }
-
-  /** What a script should know too (a write reconciled after a lost answer): a notice, kept as a warning under machine output. */
-  note(message: string): void {
-    if (this.machine) this.#warnings.push(message);
-    this.notice(message);
-  }
-
-  /** A warning on stderr, shown even with --quiet; under machine output kept for the error envelope (and shown with -v). */
-  warn(message: string): void {
-    if (this.machine) this.#warnings.push(message);
-    if (this.#silent) return;
-    this.io.stderr.write(`${this.fitToTerminal(`Warning: ${inertLines(message)}`)}\n`);
-  }
-
-  /** Lines for people on stderr as given (escaped by the caller), even with --quiet; not under machine output unless -v. */
-  say(text: string): void {
-    if (this.#silent) return;
-    this.io.stderr.write(`${text}\n`);
-  }
-
-  /** At a terminal of known width, each line wrapped between words and `commands` (the terminal would cut inside one), keeping its indent. */
-  fitToTerminal(text: string): string {
-    const width = this.io.isStderrTTY ? (this.io.stderrColumns ?? this.io.columns) : undefined;
-    if (!width || width < 20) return text;
-    return text
-      .split('\n')
-      .flatMap((line) => {
-        const indent = /^ */.exec(line)![0];
-        return displayWidth(line) <= width
-          ? [line]
-          : wrapProse(line.slice(indent.length), width - indent.length).map((piece) => indent + piece);
-      })
-      .join('\n');
-  }
-
-  /** One line of a --verbose trace: a newline from a response body is escaped too. */
-  trace(line: string): void {
-    if (this.#settings.verbose) this.io.stderr.write(`${inert(line)}\n`);
-  }
-
-  async config(): Promise<ConfigFile> {
-    if (!this.#config) {
-      const { readConfig } = await import('./config/profiles.js');
-      this.#config = readConfig(this.env);
-    }
-    return this.#config;
-  }
-
-  async profile(): Promise<ResolvedProfile> {
-    if (!this.#profile) {
-      const { resolveProfile } = await import('./config/profiles.js');
-      this.#profile = resolveProfile({ flag: this.#settings.profile, env: this.env, config: await this.config() });
-    }
-    return this.#profile;
-  }
-
-  /**
-   * For writes at a terminal on a production profile, the words that name it (" on production,
-   * profile "prod""), so that no one writes to production by accident; otherwise "".
-   */
-  async whereWritten(): Promise<string> {
-    const profile = await this.profile();
-    return profile.environment === 'production' ? ` on production (profile "${profile.name}")` : '';
-  }
-
-  /** After a write, at a terminal: "Created job_x on production (profile "prod")." */
-  async announceWrite(what: string): Promise<void> {
-    const where = await this.whereWritten();
-    if (where && this.io.isStderrTTY) this.notice(`${what}${where}.`);
-  }
-
-  /** The profile's name if it was resolved already (for messages; never fails). */
-  get profileName(): string | undefined {
-    return this.#profile?.name;
-  }
-
-  /** Where the profile's key came from, if it was resolved already (hints name the real source). */
-  get keySource(): ResolvedProfile['keySource'] | undefined {
-    return this.#profile?.keySource;
-  }
-
-  /** The API client for the selected profile, reaching the local emulator if that is the target. */
-  api(): Promise<ApiClient> {
-    return (this.#client ??= this.profile().then((profile) => this.apiFor(profile)));
-  }
-
-  /**
-   * Lets go of the API connection: its client, and the in-process emulator if one was started for
-   * it (a long-running command must not hold the emulator's data dir). api() connects again.
-   */
-  async releaseApi(): Promise<void> {
-    const client = this.#client;
-    this.#client = undefined;
-    if (!client) return;
-    const release = this.#releases.get(await client);
-    this.#releases.delete(await client);
-    await release?.();
-  }
-
-  /** Forgets the config read so far (after this command changed it). */
-  configChanged(): void {
-    this.#config = undefined;
-    this.#profile = undefined;
-  }
-
-  onCleanup(cleanup: () => Promise<void> | void): void {
-    this.#cleanups.push(cleanup);
-  }
-
-  async dispose(): Promise<void> {
-    for (const cleanup of this.#cleanups.splice(0).reverse()) {
-      try {
-        await cleanup();
-      } catch {
-        // best effort: nothing left to report to
-      }
-    }
-  }
-
-  /** A client for any profile (auth status checks every one); closed when the command ends. */
-  async apiFor(profile: ResolvedProfile, options: { quietNotice?: boolean } = {}): Promise<ApiClient> {
-    const { connect } = await import('./connection/connect.js');
-    const { settings } = this;
-    const connection = await connect(profile, {
-      env: this.env,
-      dataDir: dataDir(this.env),
-      timeoutMs: settings.timeoutMs,
-      maxRetries: settings.maxRetries,
-      userAgent: `hire/${VERSION} node/${process.versions.node}`,
-      announce: !profile.explicit && !options.quietNotice,
-      notice: (message) => this.notice(message),
-      announceEmulator: (message) => {
-        if (this.#emulatorAnnounced) return;
-        this.#emulatorAnnounced = true;
-        this.notice(message);
-      },
-      warn: (message) => this.warn(message),
-      ...(settings.verbose ? { trace: (line: string) => this.trace(line) } : {}),
-      // Whatever the connection starts is closed at the latest when the command ends.
-      onStarted: (release) => this.onCleanup(release),
-    });
-    this.#releases.set(connection.client, connection.release);
-    return connection.client;
   }
 }

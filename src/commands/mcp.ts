@@ -22,8 +22,8 @@ export default defineCommand({
       throw new UsageError('--allow-deletes needs --allow-writes too: a tool that deletes also changes data.');
     }
     // A profile that does not exist fails here, exit 2 naming it, not at every call (docs/mcp.md).
-    await ctx.profile();
-    const { serveMcp } = await import('../mcp/serve.js');
-    await serveMcp(ctx, { writes: allowWrites === true, deletes: allowDeletes === true });
+    await ctx.session.profile();
+    const [{ serveMcp }, { catalogueOf }] = await Promise.all([import('../mcp/serve.js'), import('./catalogue.js')]);
+    await serveMcp(ctx, { writes: allowWrites === true, deletes: allowDeletes === true }, catalogueOf(ctx));
   },
 });

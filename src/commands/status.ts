@@ -7,10 +7,11 @@ import type { ApiClient, RateLimit } from '../api/client.js';
 import type { ApiRecord } from '../api/envelope.js';
 import type { Context } from '../context.js';
 import { targetEnvironment } from '../config/profiles.js';
-import { ApiError, ExitCode, HireError, UsageError } from '../errors.js';
-import { inert, inertJson, plainText } from '../output/cells.js';
+import { ApiError, ExitCode, HireError } from '../errors.js';
+import { inert, plainText } from '../output/cells.js';
 import type { Column } from '../output/render.js';
 import { defineCommand } from './define.js';
+import { printDocument, refuseCsv } from '../output/document.js';
 
 /** Open jobs shown: one page, the newest first (the count says how many there are in all). */
 const JOBS_SHOWN = 100;
@@ -86,10 +87,9 @@ export default defineCommand({
   examples: ['hire status', 'hire status --profile prod', 'hire status --json | jq .failed_deliveries.total'],
   async run(ctx) {
     // A summary of three parts has no single CSV table; refused before anything is sent.
-    if (ctx.settings.format === 'csv')
-      throw new UsageError('status prints a summary, or one JSON document with --json; it has no CSV form.');
-    const profile = await ctx.profile();
-    const client = await ctx.api();
+    refuseCsv(ctx.output, 'status prints a summary, or one JSON document with --json; it has no CSV form.');
+    const profile = await ctx.session.profile();
+    const client = await ctx.session.api();
     const {
       report: shown,
       cause,
@@ -110,11 +110,7 @@ export default defineCommand({
         'status_incomplete',
         `Part of the status could not be read: ${Object.values(shown.errors ?? {}).join('; ')}`,
       );
-    if (ctx.settings.format === 'json' || ctx.settings.format === 'ndjson') {
-      ctx.output.line(inertJson(shown, ctx.settings.format === 'json' ? 2 : undefined));
-      return;
-    }
-    await printStatus(ctx, client, shown);
+    await printDocument(ctx.output, shown, { people: () => printStatus(ctx, client, shown) });
   },
 });
 
@@ -275,7 +271,7 @@ async function printStatus(ctx: Context, client: ApiClient, report: StatusReport
     const counted = items.every((job) => job.new !== null);
     const more = total > items.length ? `, the newest ${items.length} shown` : '';
     line(`${paint.bold('Open jobs')}: ${total}${more}`);
-    if (items.length > 0) await printList(ctx.output, items as unknown as Record<string, unknown>[], JOB_COLUMNS);
+    if (items.length > 0) await printList(ctx.output, items, JOB_COLUMNS);
     else hint('None: `hire jobs create --publish` posts one, `hire jobs list --status paused` shows paused ones.');
     if (!counted && items.length > 0)
       hint("This server's analytics gives no per-job counts; `hire candidates list --job ID --status new` lists them.");

@@ -307,8 +307,8 @@ export function buildCommander(
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help');
   const run: RunCommand = async (index, rawFlags, rawArgs) => {
-    const [{ default: spec }, { parseOptions }] = await Promise.all([registry[index]!(), import('./parse.js')]);
-    await spec.run(ctx, parseOptions(spec, rawFlags, rawArgs));
+    const [{ default: spec }, { invoke }] = await Promise.all([registry[index]!(), import('./invoke.js')]);
+    await invoke(spec, { flags: rawFlags, args: rawArgs }, ctx);
   };
   // For help (which lists commands with their flags) every command is built; for a command that
   // runs, the root and the commands on its path.

@@ -44,7 +44,7 @@ export default defineCommand({
     const others = events.length - 1;
     const triggered = events.find((event) => event.id === result.event_id);
     const about = typeof triggered?.job_id === 'string' ? ` on job ${inert(triggered.job_id)}` : '';
-    ctx.notice(
+    ctx.messages.notice(
       `Triggered ${kind}: ${inert(String(result.event_id ?? ''))}${about}${others > 0 ? ` (and ${others} more event${others === 1 ? '' : 's'} the records produced)` : ''}.`,
     );
   },

@@ -1,8 +1,11 @@
-// `hire mcp`: a Model Context Protocol server over stdio. Each tool call runs the command it stands
-// for in this process, through main() — the same parser, checks, retries and output as a person's
-// `hire … --json` — with its own captured streams: the result is what --json prints on stdout, a
-// failure the error envelope. Nothing but the protocol is written to stdout; nothing prompts.
-import { PassThrough, Readable } from 'node:stream';
+// `hire mcp`: a Model Context Protocol server over stdio. A tool call runs the command it stands for
+// through the same invoke() as the command line (commands/invoke.ts): its input checked by the same
+// zod schema made from the declaration, on the one session the server resolved when it started (one
+// profile, one client, one emulator connection for its whole life). The command hands its results
+// over as objects (output/output.ts's ResultSink); the result is their JSON, a failure the error
+// envelope. No argv is built and no text is read back. Nothing but the protocol is written to
+// stdout; nothing prompts.
+import { Readable, Writable } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import {
@@ -13,72 +16,102 @@ import {
   type CallToolResult,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { Context, IO } from '../context.js';
-import { VERSION } from '../context.js';
+import { Context, VERSION, type IO } from '../context.js';
 import { ExitCode } from '../errors.js';
+import { Messages } from '../messages.js';
+import { Session } from '../session.js';
+import type { Catalogue } from '../commands/catalogue.js';
+import { invoke } from '../commands/invoke.js';
 import { leaves, machineCommand } from '../commands/machine-help.js';
-import { commandTree } from '../commands/manifest.js';
-import { allows, commandLine, isTool, refusal, ToolInputError, toolOf, type Allowed, type Tool } from './tools.js';
+import { parseSettings } from '../commands/parse.js';
+import { inertJson } from '../output/cells.js';
+import { errorEnvelope, exitCodeOf, withWarnings } from '../output/error-envelope.js';
+import type { ResultSink } from '../output/output.js';
+import type { Settings } from '../settings.js';
+import { allows, isTool, refusal, ToolInputError, toolInput, toolOf, type Allowed, type Tool } from './tools.js';
 
 /** Every command that can be a tool, allowed or not (a call to one not allowed is told why). */
-export async function allTools(): Promise<Tool[]> {
-  const { COMMANDS, NOUNS, ROOT, loadManifest } = await import('../program.js');
-  const tree = commandTree(ROOT, NOUNS, await loadManifest(COMMANDS));
-  return leaves(tree).map(machineCommand).filter(isTool).map(toolOf);
+export function allTools(catalogue: Catalogue): Tool[] {
+  return leaves(catalogue.tree).flatMap((node) => {
+    const command = machineCommand(node);
+    return node.command && isTool(command) ? [toolOf(node.command, command)] : [];
+  });
 }
 
-/** The global flags the server was started with that every call keeps (the profile, limits). */
-function globalsOf(ctx: Context): string[] {
-  const { settings } = ctx;
-  return [
-    ...(settings.profile ? [`--profile=${settings.profile}`] : []),
-    `--timeout=${settings.timeoutMs / 1000}`,
-    `--max-retries=${settings.maxRetries}`,
-    '--json',
-    '--no-input',
-  ];
+/**
+ * The global flags of one call: the server's profile and limits, machine output, never a prompt;
+ * --yes for a tool that deletes (deletes were allowed when the server started: the command's own
+ * confirmation is that); --fields as the call gave it. Checked by the same schema as typed flags.
+ */
+function callSettings(server: Settings, tool: Tool, fields: string | undefined): Settings {
+  return parseSettings({
+    profile: server.profile,
+    timeout: String(server.timeoutMs / 1000),
+    maxRetries: String(server.maxRetries),
+    json: true,
+    input: false,
+    yes: tool.effect === 'delete',
+    fields,
+  });
 }
 
-/** Streams for one call: no terminal, an empty stdin, stdout and stderr kept. */
-function callIO(): { io: IO; stdout: () => string; stderr: () => string } {
-  let out = '';
-  let err = '';
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const io: IO = {
+/** What a call handed over, in order: records as objects, other data (a raw API body) as text. */
+class Results implements ResultSink {
+  readonly parts: ({ data: unknown } | { text: string })[] = [];
+  failureBody: unknown;
+  data(value: unknown): void {
+    this.parts.push({ data: value });
+  }
+  text(text: string): void {
+    this.parts.push({ text });
+  }
+  failure(body: unknown): void {
+    this.failureBody = body;
+  }
+  /** The result's text: each record as JSON, text as given. */
+  render(): string {
+    return this.parts
+      .map((part) => ('data' in part ? `${inertJson(part.data, 2)}\n` : part.text))
+      .join('')
+      .trim();
+  }
+}
+
+/** A call's terminal: none. An empty stdin; what the command writes itself (a raw body) goes to the results. */
+function callIO(results: Results): IO {
+  const into = (write: (text: string) => void) =>
+    new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        write(chunk.toString());
+        done();
+      },
+    });
+  return {
     stdin: Readable.from([]),
-    stdout,
-    stderr,
+    stdout: into((text) => results.text(text)),
+    stderr: into(() => undefined),
     isStdinTTY: false,
     isStdoutTTY: false,
     isStderrTTY: false,
     columns: undefined,
     onInterrupt: () => () => {},
   };
-  return { io, stdout: () => out, stderr: () => err };
 }
 
-/** The error envelope a failed call printed on stderr (with --json, one JSON document). */
-function failureOf(stderr: string, exitCode: number): Record<string, unknown> {
-  const start = stderr.search(/^\{/m);
-  if (start >= 0) {
-    try {
-      const document = JSON.parse(stderr.slice(start)) as Record<string, unknown>;
-      return { exit_code: exitCode, ...document };
-    } catch {
-      // not one document: told as text below
-    }
-  }
-  return { exit_code: exitCode, error: { code: 'failure', message: stderr.trim() || `exit ${exitCode}` } };
-}
-
-export async function serveMcp(ctx: Context, allowed: Allowed): Promise<void> {
-  const tools = await allTools();
+export async function serveMcp(ctx: Context, allowed: Allowed, catalogue: Catalogue): Promise<void> {
+  const tools = allTools(catalogue);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const { main } = await import('../cli.js');
-  const globals = globalsOf(ctx);
+  // The one session of every call: resolved now, so that a default profile changed later in
+  // another shell changes nothing for this server (docs/mcp.md). Its connection's lines for people
+  // (retries, "Using the local emulator …") stay off stderr, as a call's own under --json, unless -v.
+  const quiet = new Messages(ctx.io, () => ({
+    quiet: false,
+    verbose: ctx.settings.verbose,
+    machine: true,
+    streaming: false,
+  }));
+  const session = new Session({ env: ctx.env, settings: () => ctx.settings, messages: quiet, isStderrTTY: false });
+  await session.profile();
   const server = new Server(
     { name: 'hire', version: VERSION },
     {
@@ -106,20 +139,31 @@ export async function serveMcp(ctx: Context, allowed: Allowed): Promise<void> {
     // A usage error, as every refusal of a call's input (docs/mcp.md).
     if (!allows(allowed, tool.effect))
       return failed({ exit_code: ExitCode.usage, error: { code: 'not_allowed', message: refusal(tool) } });
-    let argv: string[];
+    const results = new Results();
+    let callCtx: Context | undefined;
     try {
-      // Deletes were allowed when the server started: the command's own confirmation is that.
-      argv = commandLine(tool, input, tool.effect === 'delete' ? [...globals, '--yes'] : globals);
+      const given = toolInput(tool, input);
+      const settings = callSettings(ctx.settings, tool, given.fields);
+      callCtx = new Context(callIO(results), ctx.env, { session, settings, sink: results });
+      const { default: command } = await catalogue.registry[tool.declared.index]!();
+      await invoke(command, given, callCtx);
     } catch (error) {
       if (error instanceof ToolInputError)
-        return failed({ exit_code: 2, error: { code: 'usage_error', message: error.message } });
-      throw error;
+        return failed({ exit_code: ExitCode.usage, error: { code: 'usage_error', message: error.message } });
+      return failed({ exit_code: exitCodeOf(error), ...errorEnvelope(error, callCtx?.messages.warnings) });
     }
-    const streams = callIO();
-    const code = await main(argv, streams.io, ctx.env);
-    if (code !== 0) return failed(failureOf(streams.stderr(), code));
-    const stdout = streams.stdout().trim();
-    return { content: [{ type: 'text', text: stdout === '' ? 'Done.' : stdout }] };
+    const code = callCtx.exitCode;
+    if (code !== ExitCode.ok) {
+      const { failure } = callCtx;
+      const body = failure ? { error: failure } : results.failureBody;
+      const document =
+        body !== null && typeof body === 'object' && 'error' in body
+          ? (body as Record<string, unknown>)
+          : { error: { code: 'failure', message: typeof body === 'string' ? body.trim() : `exit ${code}` } };
+      return failed({ exit_code: code, ...withWarnings(callCtx.messages.warnings, document) });
+    }
+    const text = results.render();
+    return { content: [{ type: 'text', text: text === '' ? 'Done.' : text }] };
   };
   server.setRequestHandler(CallToolRequestSchema, (request) => {
     const running = call(request.params.name, request.params.arguments ?? {});
@@ -157,6 +201,8 @@ export async function serveMcp(ctx: Context, allowed: Allowed): Promise<void> {
   } finally {
     remove();
     await server.close().catch(() => undefined);
+    // The client, and the emulator it may have started, close with the server.
+    await session.dispose();
   }
 }
 

@@ -1,8 +1,10 @@
 // The MCP server's tools, made from machine help (commands/machine-help.ts): a tool per command, named
-// by its words joined with `_`, its input schema from the command's arguments and flags, and a call
-// turned back into the command line that the parser checks as if typed. No tool knows one command.
+// by its words joined with `_`, its input schema from the command's arguments and flags, and a call's
+// input turned into the values commander would have read, which the command's own zod check (parse.ts)
+// then reads as it reads a command line. No argv is built. No tool knows one command.
 import type { CommandEffect } from '../commands/define.js';
 import type { MachineArg, MachineCommand, MachineFlag } from '../commands/machine-help.js';
+import type { ManifestCommand, ManifestFlag } from '../commands/manifest.js';
 
 /**
  * A tool talks to the platform, never to the user's machine (docs/mcp.md): a command whose whole
@@ -20,6 +22,10 @@ export interface Tool {
   inputSchema: JsonSchema;
   effect: CommandEffect;
   command: MachineCommand;
+  /** The command as declared: its place in the registry (how its code loads), its flags' keys and defaults. */
+  declared: ManifestCommand;
+  /** Each input property's flag as declared (its key and whether it is a --no-NAME). */
+  flags: ReadonlyMap<string, ManifestFlag>;
 }
 
 type JsonSchema = Record<string, unknown>;
@@ -59,7 +65,8 @@ const FIELDS_PROPERTY: JsonSchema = {
   description: 'fields to return, in order (comma-separated; nested as location.city); also sent to the API',
 };
 
-export function toolOf(command: MachineCommand): Tool {
+/** The tool for a command of the manifest; `command` is its machine help. */
+export function toolOf(declared: ManifestCommand, command: MachineCommand): Tool {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const arg of command.args) {
@@ -88,6 +95,13 @@ export function toolOf(command: MachineCommand): Tool {
     },
     effect: command.effect,
     command,
+    declared,
+    // machineCommand() maps the declared flags one to one, in order.
+    flags: new Map(
+      command.flags.flatMap((flag, at) =>
+        inputFlags(command).includes(flag) ? [[propertyName(flag.name), declared.flags[at]!] as const] : [],
+      ),
+    ),
   };
 }
 
@@ -115,44 +129,64 @@ export function refusal(tool: Tool): string {
 /** A bad input, named: the model can correct it. */
 export class ToolInputError extends Error {}
 
-/**
- * The command line a call stands for: flags as `--name=value` (a value may start with `-`),
- * arguments after `--`, so nothing a model writes is read as a flag it did not name.
- */
-export function commandLine(tool: Tool, input: Record<string, unknown>, extra: readonly string[] = []): string[] {
-  const flags = new Map(inputFlags(tool.command).map((flag) => [propertyName(flag.name), flag]));
-  const words: string[] = [...tool.command.path];
-  const positional: string[] = [];
-  for (const [key, value] of Object.entries(input)) {
-    if (value === undefined || value === null) continue;
-    const arg = tool.command.args.find((candidate) => candidate.name === key);
-    if (arg) continue;
-    if (key === 'fields' && !flags.has(key) && tool.effect === 'read') {
-      words.push(`--fields=${text(key, value)}`);
-      continue;
-    }
-    const flag = flags.get(key);
-    if (!flag)
-      throw new ToolInputError(
-        `${tool.name} has no input "${key}"; it takes: ${[...tool.command.args.map((a) => a.name), ...flags.keys()].join(', ') || 'nothing'}.`,
-      );
-    if (flag.type === 'boolean') {
-      if (typeof value !== 'boolean') throw new ToolInputError(`${key} must be true or false.`);
-      if (value) words.push(`--${flag.name}`);
-      continue;
-    }
-    const values = flag.repeatable ? (Array.isArray(value) ? value : [value]) : [value];
-    for (const one of values) words.push(`--${flag.name}=${text(key, one)}`);
-  }
-  for (const arg of tool.command.args) {
-    const value = input[arg.name];
-    if (value === undefined || value === null) continue;
-    const values = arg.variadic && Array.isArray(value) ? value : [value];
-    for (const one of values) positional.push(text(arg.name, one));
-  }
-  return positional.length > 0 ? [...words, ...extra, '--', ...positional] : [...words, ...extra];
+/** A call's input as commander would have read it from a command line: the raw values parse.ts checks. */
+export interface ToolInput {
+  /** By the declaration's keys: strings, lists of strings, booleans; defaults filled in as commander does. */
+  flags: Record<string, unknown>;
+  /** In declared order; a variadic one a list. */
+  args: unknown[];
+  /** `fields` of a read tool: the global --fields, as typed. */
+  fields: string | undefined;
 }
 
+/**
+ * The values a call stands for, shaped as a command line would give them: a number as its text,
+ * a repeatable flag as a list, `no_x: true` as `--no-x` (false). An input the tool does not take,
+ * or of the wrong shape, is refused by name; the values themselves are for the command's check.
+ */
+export function toolInput(tool: Tool, input: Record<string, unknown>): ToolInput {
+  const flags: Record<string, unknown> = {};
+  const args: unknown[] = [];
+  let fields: string | undefined;
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined || value === null) continue;
+    if (tool.command.args.some((candidate) => candidate.name === key)) continue;
+    if (key === 'fields' && !tool.flags.has(key) && tool.effect === 'read') {
+      fields = text(key, value);
+      continue;
+    }
+    const flag = tool.flags.get(key);
+    if (!flag)
+      throw new ToolInputError(
+        `${tool.name} has no input "${key}"; it takes: ${[...tool.command.args.map((a) => a.name), ...tool.flags.keys()].join(', ') || 'nothing'}.`,
+      );
+    if (flag.kind === 'boolean') {
+      if (typeof value !== 'boolean') throw new ToolInputError(`${key} must be true or false.`);
+      if (value) flags[flag.key] = !flag.long.startsWith('--no-');
+      continue;
+    }
+    const values = flag.many ? (Array.isArray(value) ? value : [value]) : [value];
+    const texts = values.map((one) => text(key, one));
+    flags[flag.key] = flag.many ? texts : texts[0];
+  }
+  // As commander: a flag not given takes its declared default.
+  for (const flag of tool.declared.flags)
+    if (flags[flag.key] === undefined && flag.default !== undefined) flags[flag.key] = flag.default;
+  for (const arg of tool.command.args) {
+    const value = input[arg.name];
+    if (value === undefined || value === null) {
+      if (arg.required) throw new ToolInputError(`${tool.name} needs "${arg.name}": ${arg.help}.`);
+      args.push(arg.variadic ? [] : undefined);
+      continue;
+    }
+    const values = arg.variadic && Array.isArray(value) ? value : [value];
+    const texts = values.map((one) => text(arg.name, one));
+    if (arg.variadic && arg.required && texts.length === 0)
+      throw new ToolInputError(`${tool.name} needs "${arg.name}": ${arg.help}.`);
+    args.push(arg.variadic ? texts : texts[0]);
+  }
+  return { flags, args, fields };
+}
 function text(key: string, value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);

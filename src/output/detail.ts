@@ -7,7 +7,7 @@ import { copyKind, wrapWords as wrapCell } from './fit.js';
 import { clusters } from './width.js';
 import type { Output } from './output.js';
 import type { Painter } from './paint.js';
-import { printRecord, type Column } from './render.js';
+import { printRecord, type Column, type Columns } from './render.js';
 
 /** A titled block of lines under the table, already fitted to the width it was given. */
 export interface Section {
@@ -32,7 +32,7 @@ const INDENT = '  ';
 export async function printDetail(
   out: Output,
   record: Record<string, unknown>,
-  columns: readonly Column[],
+  columns: Columns,
   view: DetailView,
 ): Promise<void> {
   const extra = view.extra ?? [];

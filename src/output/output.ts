@@ -20,6 +20,8 @@ export interface Output {
   readonly quiet: boolean;
   /** The clock for relative times ("3 min ago"); Date.now when absent (tests set it). */
   readonly now?: () => number;
+  /** Results as objects rather than text on stdout (an MCP call); absent for the CLI. */
+  readonly sink?: ResultSink;
   /** Colours for a stream (none when it is no terminal, with --no-color or NO_COLOR). */
   painter(stream: 'stdout' | 'stderr'): Promise<Painter>;
 }
@@ -42,4 +44,16 @@ export interface CommandOutput extends Output {
   warn(message: string): void;
   /** Lines for people on stderr as given (escaped by the caller), a newline added; even with --quiet. */
   say(text: string): void;
+}
+
+/**
+ * Where results go instead of stdout when the caller wants objects (the MCP server): the records a
+ * command hands to printList, printPages, printRecord or printDocument, as objects, and any other
+ * data as text. The CLI has none: its results are rendered onto stdout.
+ */
+export interface ResultSink {
+  data(value: unknown): void;
+  text(text: string): void;
+  /** The body of a failure a command printed rather than threw (`hire api` on a 4xx): the server's envelope, or its text. */
+  failure(body: unknown): void;
 }

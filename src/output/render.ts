@@ -46,8 +46,15 @@ export interface Column {
   value?: (record: Record<string, unknown>) => unknown;
 }
 
-/** Columns named by --fields, in that order, else the command's defaults. */
-export function columnsFor(out: Output, defaults: readonly Column[]): Column[] {
+/**
+ * A command's columns: one set, or one for tables and another for CSV (a spreadsheet gets a
+ * column per value where a table joins them into one cell). Which applies is decided here.
+ */
+export type Columns = readonly Column[] | { readonly table: readonly Column[]; readonly csv: readonly Column[] };
+
+/** Columns named by --fields, in that order, else the command's defaults for the format asked. */
+export function columnsFor(out: Output, given: Columns): Column[] {
+  const defaults = 'table' in given ? (out.format === 'csv' ? given.csv : given.table) : given;
   const fields = out.fields;
   if (!fields) return [...defaults];
   return fields.map((key) => defaults.find((column) => column.key === key) ?? { key });
@@ -97,12 +104,14 @@ function cell(column: Column, record: Record<string, unknown>): string {
   return column.format && value !== undefined && value !== null ? column.format(value, record) : cellText(value);
 }
 
-export async function printList(
+/** A list of rows of any record type: what a command hands over with its columns. */
+export async function printList<Row extends object>(
   out: Output,
-  items: Record<string, unknown>[],
-  defaults: readonly Column[],
+  items: readonly Row[],
+  defaults: Columns,
 ): Promise<number> {
-  return printPages(out, single(items), defaults);
+  // Columns read a row by its keys: a record type is such a record.
+  return printPages(out, single(items as readonly object[] as Record<string, unknown>[]), defaults);
 }
 
 async function* single<T>(items: T[]): AsyncGenerator<T[]> {
@@ -143,7 +152,7 @@ export const MAX_DRAWN_ROWS = 10_000;
 export async function printPages(
   out: Output,
   pages: AsyncIterable<Record<string, unknown>[]>,
-  defaults: readonly Column[],
+  defaults: Columns,
   hooks: PageHooks = {},
 ): Promise<number> {
   const stdout = out.stdout;
@@ -181,14 +190,11 @@ export async function printPages(
     count += items.length;
     await afterPage?.(items, text);
   }
-  if (format === 'json')
-    stdout.write(
-      `${inertJson(
-        held.map((item) => project(item, fields)),
-        2,
-      )}\n`,
-    );
-  else if (format === 'table' && out.isStdoutTTY && held.length > MAX_DRAWN_ROWS) {
+  if (format === 'json') {
+    const list = held.map((item) => project(item, fields));
+    if (out.sink) out.sink.data(list);
+    else stdout.write(`${inertJson(list, 2)}\n`);
+  } else if (format === 'table' && out.isStdoutTTY && held.length > MAX_DRAWN_ROWS) {
     // Too many rows to box (the table is built whole in memory; 200,000 overflowed it): plain rows.
     const paint = await pipedPainter(out, columns);
     for (let start = 0; start < held.length; start += 1_000) {
@@ -233,11 +239,15 @@ function pipedCell(paint: Painter | undefined, column: Column, text: string): st
 export async function printRecord(
   out: Output,
   record: Record<string, unknown>,
-  defaults: readonly Column[],
+  defaults: Columns,
   extra: readonly [string, string][] = [],
 ): Promise<void> {
   const stdout = out.stdout;
   const fields = out.fields;
+  if (out.sink && (out.format === 'json' || out.format === 'ndjson')) {
+    out.sink.data(project(record, fields));
+    return;
+  }
   switch (out.format) {
     case 'json':
       stdout.write(`${inertJson(project(record, fields), 2)}\n`);

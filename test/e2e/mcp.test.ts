@@ -11,7 +11,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT, hire } from '../helpers/bin.js';
 import { DESCRIPTION } from '../helpers/cli.js';
-import { sandbox, type Sandbox } from '../helpers/env.js';
+import { sandbox, unusedPort, type Sandbox } from '../helpers/env.js';
 
 const open: Client[] = [];
 afterEach(async () => {
@@ -269,6 +269,31 @@ describe('hire mcp', () => {
     const keys = await hire(box, ['emulator', 'keys', 'list', '--json', '-q']);
     expect(keys.code).toBe(0);
     expect((JSON.parse(keys.stdout) as unknown[]).length).toBeLessThanOrEqual(1);
+  });
+
+  it('keeps the profile it started with for its whole life: a default changed later in another shell changes nothing', async () => {
+    const box = await sandbox();
+    // A second profile at an address where nothing listens: a call that used it would fail (exit 6).
+    box.writeConfig({
+      profiles: {
+        elsewhere: {
+          environment: 'sandbox',
+          base_url: `http://127.0.0.1:${await unusedPort()}/api/v1`,
+          api_key: 'hk_test_elsewhere',
+        },
+      },
+    });
+    const client = await connect(box);
+    const before = await client.callTool({ name: 'status', arguments: {} });
+    expect(before.isError).toBeFalsy();
+    expect(JSON.parse(textOf(before))).toMatchObject({ profile: { name: 'local' } });
+    expect((await hire(box, ['profiles', 'use', 'elsewhere', '-q'])).code).toBe(0);
+    expect(JSON.parse((await hire(box, ['profiles', 'show', '--json', '-q'])).stdout)).toMatchObject({
+      name: 'elsewhere',
+    });
+    const after = await client.callTool({ name: 'status', arguments: {} });
+    expect(after.isError).toBeFalsy();
+    expect(JSON.parse(textOf(after))).toMatchObject({ profile: { name: 'local' } });
   });
 
   it('writes nothing to stdout but JSON-RPC messages, answers calls in flight when stdin closes, and exits 0', async () => {

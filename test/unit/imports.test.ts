@@ -1,5 +1,6 @@
-// The static import graph of src/, read from disk: no module imports itself through others (a
-// circle makes load order decide what is undefined), and the walls of ARCHITECTURE.md hold.
+// The import graph of src/, read from disk — static imports and `import()` of a literal path — no
+// module imports itself through others (a circle makes load order decide what is undefined, and a
+// lazy one is a circle all the same once both ends have loaded), and the walls of ARCHITECTURE.md hold.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,8 @@ interface Import {
   specifier: string;
   /** `import type` / `export type`: erased when compiled, so no edge at run time. */
   typeOnly: boolean;
+  /** `import('…')`: loaded when that line runs (absent for static imports). */
+  lazy?: true;
 }
 
 // A static `import … from`, bare `import '…'` or `export … from` at the start of a line; the clause
@@ -18,14 +21,28 @@ interface Import {
 const STATEMENT =
   /^[ \t]*(?:import|export)\s+(type\s+(?!from\b))?(?:(?:[\w$]+\s*,\s*)?(?:\{[^}]*\}|\*(?:\s+as\s+[\w$]+)?|[\w$]+)\s+from\s*)?['"]([^'"\n]+)['"]/gm;
 
+// `import('…')` with a string literal (a computed specifier cannot be read, and src/ has none), outside
+// comments: a line whose code starts with `//` or `*` is a comment.
+const LAZY = /\bimport\(\s*(['"])([^'"\n]+)\1\s*\)/g;
+
 function parseImports(text: string): Import[] {
-  return [...text.matchAll(STATEMENT)].map((match) => ({ specifier: match[2]!, typeOnly: match[1] !== undefined }));
+  const statements = [...text.matchAll(STATEMENT)].map((match): Import => ({
+    specifier: match[2]!,
+    typeOnly: match[1] !== undefined,
+  }));
+  const lazy = text
+    .split('\n')
+    .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line))
+    .flatMap((line) =>
+      [...line.matchAll(LAZY)].map((match): Import => ({ specifier: match[2]!, typeOnly: false, lazy: true })),
+    );
+  return [...statements, ...lazy];
 }
 
 /** Module paths relative to src/ (`emulator/http.ts`), each with the relative imports it makes. */
 interface SourceTree {
   files: string[];
-  imports: Map<string, { target: string; specifier: string; typeOnly: boolean }[]>;
+  imports: Map<string, { target: string; specifier: string; typeOnly: boolean; lazy: boolean }[]>;
 }
 
 function readSourceTree(): SourceTree {
@@ -39,10 +56,11 @@ function readSourceTree(): SourceTree {
         specifier.startsWith('.'),
       );
       // We write `./x.js` for `./x.ts` (Node ESM resolution of what tsc and esbuild emit).
-      const targets = relative.map(({ specifier, typeOnly }) => ({
+      const targets = relative.map(({ specifier, typeOnly, lazy }) => ({
         target: posix.normalize(posix.join(posix.dirname(file), specifier.replace(/\.js$/, '.ts'))),
         specifier,
         typeOnly,
+        lazy: lazy === true,
       }));
       return [file, targets] as const;
     }),
@@ -52,13 +70,13 @@ function readSourceTree(): SourceTree {
 
 type Graph = ReadonlyMap<string, readonly string[]>;
 
-function graphOf(tree: SourceTree, options: { typeOnly: boolean; within?: string }): Graph {
+function graphOf(tree: SourceTree, options: { typeOnly: boolean; lazy: boolean; within?: string }): Graph {
   const inside = (file: string) => options.within === undefined || file.startsWith(options.within);
   return new Map(
     tree.files.filter(inside).map((file) => {
       const edges = tree.imports
         .get(file)!
-        .filter((edge) => (options.typeOnly || !edge.typeOnly) && inside(edge.target));
+        .filter((edge) => (options.typeOnly || !edge.typeOnly) && (options.lazy || !edge.lazy) && inside(edge.target));
       return [file, [...new Set(edges.map(({ target }) => target))].sort()] as const;
     }),
   );
@@ -93,7 +111,7 @@ function findCycles(graph: Graph): string[][] {
 const show = (cycles: string[][]): string => cycles.map((cycle) => cycle.join(' → ')).join('\n');
 
 describe('the import checker itself', () => {
-  it('reads static imports and exports, multi-line clauses included, and marks type-only ones', () => {
+  it('reads static imports and exports, multi-line clauses included, marks type-only ones, and reads import() of a literal', () => {
     const text = [
       "import { a, type B } from './a.js';",
       "import type { C } from './c.js';",
@@ -109,6 +127,9 @@ describe('the import checker itself', () => {
       "import { readFileSync } from 'node:fs';",
       "const lazy = await import('./lazy.js');",
       "// import { j } from './comment.js';",
+      "// a comment that says import('./commented.js') is no edge",
+      'const [x, y] = await Promise.all([import("./x.js"), import(\'../y.js\')]);',
+      'const computed = await import(`./${name}.js`);',
       "export const text = 'from \\'./not-an-import.js\\'';",
     ].join('\n');
     expect(parseImports(text)).toEqual([
@@ -121,6 +142,9 @@ describe('the import checker itself', () => {
       { specifier: './h.js', typeOnly: false },
       { specifier: './i.js', typeOnly: true },
       { specifier: 'node:fs', typeOnly: false },
+      { specifier: './lazy.js', typeOnly: false, lazy: true },
+      { specifier: './x.js', typeOnly: false, lazy: true },
+      { specifier: '../y.js', typeOnly: false, lazy: true },
     ]);
   });
 
@@ -158,13 +182,25 @@ describe('src/ imports', () => {
   });
 
   it('have no cycle (import type aside, being erased)', () => {
-    const cycles = findCycles(graphOf(tree, { typeOnly: false }));
+    const cycles = findCycles(graphOf(tree, { typeOnly: false, lazy: false }));
     expect(cycles, `import cycles in src/:\n${show(cycles)}`).toEqual([]);
   });
 
   it('have no cycle, not even through import type', () => {
-    const cycles = findCycles(graphOf(tree, { typeOnly: true }));
+    const cycles = findCycles(graphOf(tree, { typeOnly: true, lazy: false }));
     expect(cycles, `import cycles in src/emulator/:\n${show(cycles)}`).toEqual([]);
+  });
+
+  it('have no cycle, not even through import() (a lazy edge closes a circle once both ends are loaded)', () => {
+    const cycles = findCycles(graphOf(tree, { typeOnly: true, lazy: true }));
+    expect(cycles, `import cycles in src/, import() included:\n${show(cycles)}`).toEqual([]);
+    // The lazy edges are read: the registry loads each command with import().
+    expect(
+      tree.imports
+        .get('program.ts')!
+        .filter((edge) => edge.lazy)
+        .map(({ target }) => target),
+    ).toContain('commands/mcp.ts');
   });
 
   // ARCHITECTURE.md "Walls". A type import counts: it is knowledge of the other side all the same.
@@ -270,15 +306,17 @@ describe('src/ imports', () => {
     );
     expect(crossings, crossings.join('\n')).toEqual([]);
     // The wall is about something: the bulk runner, the export and the listener are there, and commands use them.
-    expect(tree.files).toEqual(expect.arrayContaining(['services/bulk.ts', 'services/export/run.ts', 'services/listen.ts']));
+    expect(tree.files).toEqual(
+      expect.arrayContaining(['services/bulk.ts', 'services/export/run.ts', 'services/listen.ts']),
+    );
     expect(tree.imports.get('commands/jobs/import.ts')!.map(({ target }) => target)).toContain('services/import.ts');
   });
 });
 
 describe('src/commands/ prints through the output layer', () => {
-  // The only files that write to the streams themselves, each for raw bytes: `hire api` (the
-  // server's bytes, piped), `completion` (the script) and commander's own help text.
-  const RAW = ['commands/api/request.ts', 'commands/completion.ts', 'commands/tree.ts'];
+  // The only files that write to the streams themselves, each for raw bytes: `completion` (the
+  // script) and commander's own help text. (`hire api`'s bodies go through output/body.ts.)
+  const RAW = ['commands/completion.ts', 'commands/tree.ts'];
   const STREAMS = /\bctx\.io\.(stdout|stderr)\b/;
   const files = readdirSync(join(SRC, 'commands'), { recursive: true })
     .map((name) => `commands/${String(name).split('\\').join('/')}`)

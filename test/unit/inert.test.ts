@@ -65,9 +65,9 @@ describe('the sinks for people', () => {
 
   it('notice and warn escape what they quote, keep the newlines of our own message, and colour after escaping', () => {
     const { ctx, stderr } = context();
-    ctx.notice('Retrying: Server said \u001b[2J\u009b31m\u202e.\nSecond line of ours.');
-    ctx.warn('API version deprecated. It will be removed after Tue\u0085\u001b]0;PWN\u0007.');
-    ctx.notice('GET /jobs/\u001b[31m → 404', (text) => `<dim>${text}</dim>`);
+    ctx.messages.notice('Retrying: Server said \u001b[2J\u009b31m\u202e.\nSecond line of ours.');
+    ctx.messages.warn('API version deprecated. It will be removed after Tue\u0085\u001b]0;PWN\u0007.');
+    ctx.messages.notice('GET /jobs/\u001b[31m → 404', (text) => `<dim>${text}</dim>`);
     expect(stderr()).toBe(
       'Retrying: Server said \\u001b[2J\\u009b31m\\u202e.\nSecond line of ours.\n' +
         'Warning: API version deprecated. It will be removed after Tue\\u0085\\u001b]0;PWN\\u0007.\n' +
@@ -77,7 +77,7 @@ describe('the sinks for people', () => {
 
   it('a --verbose trace line stays one line, whatever the response body holds', () => {
     const { ctx, stderr } = context({ verbose: true });
-    ctx.trace('< {"data":\n"\u001b[2J"}');
+    ctx.messages.trace('< {"data":\n"\u001b[2J"}');
     expect(stderr()).toBe('< {"data":\\n"\\u001b[2J"}\n');
   });
 

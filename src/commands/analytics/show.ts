@@ -1,9 +1,10 @@
 // hire analytics: GET /analytics; a readable summary, or the data with --json.
 import { getAnalytics } from '../../api/analytics.js';
 import { parseDateBound } from '../../domain/analytics.js';
-import { cellText, displayWidth, inert, inertJson, plainText, withoutColour } from '../../output/cells.js';
+import { cellText, displayWidth, inert, plainText, withoutColour } from '../../output/cells.js';
 import type { Output } from '../../output/output.js';
 import { defineCommand, flag } from '../define.js';
+import { printDocument } from '../../output/document.js';
 
 /** A date or time bound, sent as typed once it is known to be one. */
 const bound = (name: 'from' | 'to', help: string) =>
@@ -25,26 +26,18 @@ export default defineCommand({
   },
   examples: ['hire analytics', 'hire analytics --job job_abc123 --from 2026-11-01 --json'],
   async run(ctx, flags) {
-    const data = await getAnalytics(await ctx.api(), { job_id: flags.job, from: flags.from, to: flags.to });
-    const format = ctx.settings.format;
-    if (format === 'json') {
-      ctx.output.line(inertJson(data, 2));
-      return;
-    }
-    if (format === 'ndjson') {
-      ctx.output.line(inertJson(data));
-      return;
-    }
-    if (format === 'csv') {
-      const { csvRow } = await import('../../output/render.js');
-      ctx.output.raw(
-        metrics(data)
-          .map((row) => `${csvRow(row)}\r\n`)
-          .join(''),
-      );
-      return;
-    }
-    ctx.output.raw(await summary(ctx.output, data));
+    const data = await getAnalytics(await ctx.session.api(), { job_id: flags.job, from: flags.from, to: flags.to });
+    await printDocument(ctx.output, data, {
+      people: async () => ctx.output.raw(await summary(ctx.output, data)),
+      csv: async () => {
+        const { csvRow } = await import('../../output/render.js');
+        ctx.output.raw(
+          metrics(data)
+            .map((row) => `${csvRow(row)}\r\n`)
+            .join(''),
+        );
+      },
+    });
   },
 });
 

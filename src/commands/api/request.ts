@@ -6,7 +6,8 @@ import { redirectMessage, type RawResponse } from '../../api/client.js';
 import type { Context } from '../../context.js';
 import { ExitCode, exitCodeForStatus, HireError, UsageError } from '../../errors.js';
 import { define, own } from '../../domain/merge.js';
-import { inert, inertLines } from '../../output/cells.js';
+import { printBody } from '../../output/body.js';
+import { inert } from '../../output/cells.js';
 import { arg, defineCommand, flag, type Options } from '../define.js';
 import { BULK_FLAGS, paceBulk } from '../shared/bulk.js';
 import { readTextInput } from '../shared/input.js';
@@ -84,7 +85,7 @@ export default defineCommand({
 
     if (method !== 'GET' && !(await confirmProductionWrite(ctx, `Send ${method} ${path}`))) return;
     let pagesLeft: number | undefined;
-    const api = await ctx.api();
+    const api = await ctx.session.api();
     const client = flags.paginate
       ? paceBulk(ctx, api, { reserve: flags.reserve, maxWait: flags.maxWait }, () => pagesLeft)
       : api;
@@ -104,7 +105,7 @@ export default defineCommand({
       if (!(await report(ctx, response, show))) return;
     }
     // Printed only once every page came: an array cut short by a failure would pass for the whole list.
-    if (show.slurped) await print(ctx, 'stdout', `[${show.slurped.join(',')}]`);
+    if (show.slurped) await printBody(ctx.output, 'stdout', `[${show.slurped.join(',')}]`);
   },
 });
 
@@ -115,33 +116,13 @@ interface Shown {
   slurped: string[] | undefined;
 }
 
-/**
- * Writes a body: as received when the stream is not a terminal (scripts get the server's bytes), else
- * indented, coloured (when colour is on) and inert. FORCE_COLOR asks for the terminal form anywhere.
- */
-async function print(ctx: Context, stream: 'stdout' | 'stderr', text: string): Promise<void> {
-  // Raw bytes are this command's job: piped, the body goes out exactly as the server sent it.
-  const sink = stream === 'stdout' ? ctx.io.stdout : ctx.io.stderr;
-  const isTTY = stream === 'stdout' ? ctx.io.isStdoutTTY : ctx.io.isStderrTTY;
-  if (text === '') return;
-  const { colourLevel } = await import('../../output/paint.js');
-  if (isTTY || colourLevel({ isTTY, flag: ctx.settings.color, env: ctx.env }) > 0) {
-    const [{ prettyJson }, painter] = await Promise.all([import('../../output/api-body.js'), ctx.painter(stream)]);
-    const pretty = prettyJson(text, painter);
-    // Not JSON (an HTML error page): shown as it is, but inert, since a person reads it.
-    sink.write(`${pretty ?? inertLines(text.replace(/\n$/, ''))}\n`);
-    return;
-  }
-  sink.write(text.endsWith('\n') ? text : `${text}\n`);
-}
-
 /** Prints a response; a failure's body goes to stderr and sets the exit code. Returns true on 2xx. */
 async function report(ctx: Context, response: RawResponse, show: Shown): Promise<boolean> {
   const ok = response.status >= 200 && response.status < 300;
   if (show.include) {
     const { responseHead } = await import('../../output/api-body.js');
     // Raw: the status line and headers belong to the response printed after them (-i, as curl).
-    ctx.io.stdout.write(responseHead(response.status, response.headers, await ctx.painter('stdout')));
+    ctx.output.raw(responseHead(response.status, response.headers, await ctx.painter('stdout')));
   }
   if (ok && show.slurped) {
     const { pageItems } = await import('../../output/api-body.js');
@@ -158,7 +139,7 @@ async function report(ctx: Context, response: RawResponse, show: Shown): Promise
     for (const item of items) show.slurped.push(item);
     return true;
   }
-  await print(ctx, ok ? 'stdout' : 'stderr', response.text);
+  await printBody(ctx.output, ok ? 'stdout' : 'stderr', response.text);
   if (!ok) {
     let code: string | undefined;
     try {

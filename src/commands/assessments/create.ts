@@ -79,7 +79,7 @@ export default defineCommand({
     }
     const unknown = unknownAssessmentFields(body);
     if (unknown.length > 0)
-      ctx.warn(
+      ctx.messages.warn(
         `Sending ${unknown.length === 1 ? 'a field' : 'fields'} the API spec does not show, unchecked: ${unknown.join(', ')}.`,
       );
     if (
@@ -89,7 +89,7 @@ export default defineCommand({
       ))
     )
       return;
-    const { assessment, generationMs } = await createAssessment(await ctx.api(), result.value);
+    const { assessment, generationMs } = await createAssessment(await ctx.session.api(), result.value);
     const extra: [string, string][] =
       generationMs !== undefined ? [['assessment_generation_time', `${generationMs} ms`]] : [];
     await printDetail(ctx.output, assessment, ASSESSMENT_DETAIL_COLUMNS, assessmentView(assessment, extra));

@@ -11,7 +11,7 @@ export default defineCommand({
   args: { id: arg.required('assessment id') },
   examples: ['hire assessments get asmt_abc123', 'hire assessments get asmt_abc123 --json'],
   async run(ctx, { id }) {
-    const assessment = await getAssessment(await ctx.api(), id);
+    const assessment = await getAssessment(await ctx.session.api(), id);
     await printDetail(ctx.output, assessment, ASSESSMENT_DETAIL_COLUMNS, assessmentView(assessment));
   },
 });

@@ -45,7 +45,7 @@ export default defineCommand({
     'hire auth login -p sandbox --environment sandbox --with-key < key.txt',
   ],
   async run(ctx, flags) {
-    const config = await ctx.config();
+    const config = await ctx.session.config();
     const target = loginTarget(config, ctx.settings.profile ?? flags.environment ?? 'production', flags);
     if (!target.baseUrl) Object.assign(target, await askAddress(ctx, target));
     const { resolveBaseUrl } = await import('../../api/base-url.js');
@@ -60,20 +60,20 @@ export default defineCommand({
       environmentGiven: flags.environment !== undefined,
       verify: !flags.skipVerify,
       setDefault: flags.setDefault === true,
-      connect: (profile) => ctx.apiFor(profile, { quietNotice: true }),
+      connect: (profile) => ctx.session.apiFor(profile, { quietNotice: true }),
       onVerified: (check, checker) => {
         const headroom = check.rateLimit
           ? ` ${check.rateLimit.remaining} of ${check.rateLimit.limit} requests left${untilReset(check.rateLimit.reset)}.`
           : '';
-        ctx.notice(`Key ${maskKey(key)} works with ${checker}.${headroom}`);
+        ctx.messages.notice(`Key ${maskKey(key)} works with ${checker}.${headroom}`);
       },
       ...(ctx.canPrompt ? { confirmDefault: (suggested: boolean) => askDefault(ctx, target.name, suggested) } : {}),
     });
-    ctx.configChanged();
-    ctx.notice(
+    ctx.session.configChanged();
+    ctx.messages.notice(
       `Saved the key of profile "${target.name}" (${saved.environment}, ${base.href})${saved.madeDefault ? '; it is now the default profile' : ''}.`,
     );
-    if (saved.note) ctx.notice(saved.note);
+    if (saved.note) ctx.messages.notice(saved.note);
   },
 });
 

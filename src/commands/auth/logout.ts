@@ -11,8 +11,8 @@ export default defineCommand({
   examples: ['hire auth logout --profile prod', 'hire auth logout --profile prod --yes'],
   async run(ctx) {
     // Resolved as every command resolves it: an unknown profile is the same error everywhere.
-    const { name } = await ctx.profile();
-    const config = await ctx.config();
+    const { name } = await ctx.session.profile();
+    const config = await ctx.session.config();
     if (!config.profiles?.[name]?.api_key) {
       throw new UsageError(`Profile "${name}" has no stored key.`, { code: 'no_stored_key' });
     }
@@ -23,7 +23,7 @@ export default defineCommand({
         `Refusing to remove the key of profile "${name}"`,
       ))
     ) {
-      ctx.notice('Nothing was removed.');
+      ctx.messages.notice('Nothing was removed.');
       return;
     }
     const { updateConfig } = await import('../../config/store.js');
@@ -34,7 +34,7 @@ export default defineCommand({
         delete profile.key_saved_at;
       }
     });
-    ctx.configChanged();
-    ctx.notice(`Removed the key of profile "${name}".`);
+    ctx.session.configChanged();
+    ctx.messages.notice(`Removed the key of profile "${name}".`);
   },
 });

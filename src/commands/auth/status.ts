@@ -15,6 +15,7 @@ import { printList, type Column } from '../../output/render.js';
 import { checkKey, type KeyCheck } from '../../services/key-check.js';
 import { untilReset } from './key-check.js';
 import { defineCommand } from '../define.js';
+import { forPrograms } from '../../output/document.js';
 
 /** The spec's advice: rotate keys every 90 days. */
 const ROTATE_AFTER_DAYS = 90;
@@ -48,8 +49,8 @@ export default defineCommand({
   local: "reports on this machine's saved profiles and their keys",
   examples: ['hire auth status', 'hire auth status --profile prod --json'],
   async run(ctx) {
-    const config = await ctx.config();
-    const selected = (await ctx.profile()).name;
+    const config = await ctx.session.config();
+    const selected = (await ctx.session.profile()).name;
     const names = ctx.settings.profile ? [ctx.settings.profile] : profileNames(config);
     const now = Date.now();
     const rows: Record<string, unknown>[] = [];
@@ -57,8 +58,8 @@ export default defineCommand({
     for (const name of names) {
       // Environment overrides (HIRE_API_KEY, HIRE_BASE_URL) apply to the profile in use only.
       const profile: ResolvedProfile =
-        name === selected ? await ctx.profile() : resolveProfile({ flag: name, env: {}, config });
-      const check = await checkKey((target) => ctx.apiFor(target, { quietNotice: true }), profile);
+        name === selected ? await ctx.session.profile() : resolveProfile({ flag: name, env: {}, config });
+      const check = await checkKey((target) => ctx.session.apiFor(target, { quietNotice: true }), profile);
       const warnings: string[] = [];
       const savedAt = config.profiles?.[name]?.key_saved_at;
       if (profile.keySource === 'profile' && savedAt) {
@@ -89,13 +90,14 @@ export default defineCommand({
         warnings,
       });
     }
-    const json = ctx.settings.format === 'json';
-    await printList(ctx.output, json ? rows.map(({ profile: _display, ...row }) => row) : rows, COLUMNS);
-    if (!json) {
+    // For programs, the rows without the display-only `profile` cell; their messages are in the rows.
+    const programs = forPrograms(ctx.output);
+    await printList(ctx.output, programs ? rows.map(({ profile: _display, ...row }) => row) : rows, COLUMNS);
+    if (!programs) {
       for (const row of rows) {
         if (row.status !== 'ok')
-          ctx.output.say(ctx.fitToTerminal(inert(`${String(row.name)}: ${String(row.message)}`)));
-        for (const warning of row.warnings as string[]) ctx.warn(`profile "${String(row.name)}": ${warning}.`);
+          ctx.output.say(ctx.messages.fitToTerminal(inert(`${String(row.name)}: ${String(row.message)}`)));
+        for (const warning of row.warnings as string[]) ctx.messages.warn(`profile "${String(row.name)}": ${warning}.`);
       }
     }
     if (selectedFailed) ctx.fail(ExitCode.auth, 'key_check_failed', selectedFailed);

@@ -1,6 +1,5 @@
 // How candidates look in tables, and in CSV.
-import type { OutputFormat } from '../../output/formats.js';
-import type { Column } from '../../output/render.js';
+import type { Column, Columns } from '../../output/render.js';
 
 /**
  * The default columns, also the piped list's tab-separated fields (scripts cut them by position:
@@ -46,6 +45,8 @@ export const CANDIDATE_CSV_COLUMNS: readonly Column[] = [
   { key: 'note' },
 ];
 
-/** The columns of a candidate list or record in this output format. */
-export const candidateColumns = (format: OutputFormat, tableColumns: readonly Column[]): readonly Column[] =>
-  format === 'csv' ? CANDIDATE_CSV_COLUMNS : tableColumns;
+/** The columns of a candidate list or record: these in tables, the CSV ones at -o csv (output/ decides). */
+export const candidateColumns = (tableColumns: readonly Column[]): Columns => ({
+  table: tableColumns,
+  csv: CANDIDATE_CSV_COLUMNS,
+});

@@ -14,10 +14,10 @@ export default defineCommand({
   args: { id: arg.required('candidate id') },
   examples: ['hire candidates get cand_abc123', 'hire candidates get cand_abc123 --json --fields id,email,note'],
   async run(ctx, { id }) {
-    const candidate = await getCandidate(await ctx.api(), id);
+    const candidate = await getCandidate(await ctx.session.api(), id);
     const { note } = candidate as { note?: unknown };
     const piped: [string, string][] = note !== undefined && note !== null ? [['note', cellText(note)]] : [];
-    await printDetail(ctx.output, candidate, candidateColumns(ctx.settings.format, CANDIDATE_DETAIL_COLUMNS), {
+    await printDetail(ctx.output, candidate, candidateColumns(CANDIDATE_DETAIL_COLUMNS), {
       piped,
       sections(width) {
         return [{ heading: 'Note', lines: noteLines(note, width) }];

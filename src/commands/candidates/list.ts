@@ -33,7 +33,7 @@ export default defineCommand({
     await runList(ctx, options, {
       path: CANDIDATES_PATH,
       noun: 'candidates',
-      columns: candidateColumns(ctx.settings.format, CANDIDATE_LIST_COLUMNS),
+      columns: candidateColumns(CANDIDATE_LIST_COLUMNS),
       query: { status: options.status?.join(','), score_min: options.scoreMin, job_id: options.job },
     });
   },

@@ -58,19 +58,19 @@ export default defineCommand({
     if (!dryRun && !(await confirmProductionWrite(ctx, `Move ${plural(ids.length, 'candidate')} to ${status}`))) return;
     const progress = progressBar(ctx.output, ids.length, dryRun ? 'Checking' : 'Moving');
     const report = await moveCandidates(ids, status, {
-      client: await ctx.api(),
+      client: await ctx.session.api(),
       dryRun,
       concurrency: options.concurrency,
       pacing: bulkPacing(ctx, options),
       onCandidate: (ok) => progress.tick(ok),
-      onReadBack: (message) => ctx.note(message),
+      onReadBack: (message) => ctx.messages.note(message),
       onInterrupt: (listener) => ctx.io.onInterrupt(listener),
       onStopping: (graceMs) =>
-        ctx.notice(
+        ctx.messages.notice(
           `\nStopping: waiting up to ${graceMs / 1000} s for the candidates already sent (Ctrl-C again to stop now)…`,
         ),
     }).finally(() => progress.done());
-    ctx.notice(moveSummary(report.results, status, dryRun));
+    ctx.messages.notice(moveSummary(report.results, status, dryRun));
     if (report.interrupted)
       throw new HireError('Interrupted.', { exitCode: ExitCode.interrupted, code: 'interrupted' });
     if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') {
@@ -91,8 +91,8 @@ export default defineCommand({
 /** One candidate, as before: its record, and a hint after a refused move. */
 async function moveOne(ctx: Context, id: string, status: CandidateStatus): Promise<void> {
   if (!(await confirmProductionWrite(ctx, `Move candidate ${id} to ${status}`))) return;
-  const client = await ctx.api();
-  const moved = await moveCandidate(client, id, status, { onReadBack: (message) => ctx.note(message) }).catch(
+  const client = await ctx.session.api();
+  const moved = await moveCandidate(client, id, status, { onReadBack: (message) => ctx.messages.note(message) }).catch(
     async (error: unknown) => {
       throw error instanceof ApiError && error.status === 409
         ? withHint(error, await refusalHint(client, id, status))

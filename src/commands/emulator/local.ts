@@ -9,7 +9,7 @@ import { UsageError } from '../../errors.js';
  * lacks (`hire logs tail`: the platform publishes no request log).
  */
 export async function localClient(ctx: Context, what = 'emulator commands work', why = ''): Promise<ApiClient> {
-  const profile = await ctx.profile();
+  const profile = await ctx.session.profile();
   if (profile.environment !== 'local') {
     throw new UsageError(
       `${what} on the local emulator; profile "${profile.name}" is ${profile.environment}.${why ? ` ${why}` : ''}`,
@@ -18,5 +18,5 @@ export async function localClient(ctx: Context, what = 'emulator commands work',
       },
     );
   }
-  return ctx.api();
+  return ctx.session.api();
 }

@@ -10,6 +10,7 @@ import { printRecord } from '../../output/render.js';
 import { defineCommand } from '../define.js';
 import { confirmOrRefuse } from '../shared/confirm.js';
 import { localClient } from './local.js';
+import { forPeople } from '../../output/document.js';
 
 export default defineCommand({
   path: ['emulator', 'reset'],
@@ -24,11 +25,12 @@ export default defineCommand({
     } catch (error) {
       // A database that cannot be opened at all: the reset is to move it aside.
       if (!(error instanceof HireError) || error.code !== 'data_damaged') throw error;
-      if (await recover(ctx, error)) await printReset(ctx, await resetEmulator(await ctx.apiFor(await ctx.profile())));
+      if (await recover(ctx, error))
+        await printReset(ctx, await resetEmulator(await ctx.session.apiFor(await ctx.session.profile())));
       return;
     }
     // The profile's environment of the emulator: its sandbox's empty state is the seeded set.
-    const sandbox = targetEnvironment(await ctx.profile()) === 'sandbox';
+    const sandbox = targetEnvironment(await ctx.session.profile()) === 'sandbox';
     const where = sandbox ? "the emulator's sandbox (then seeded again)" : 'the emulator';
     if (
       !(await confirmOrRefuse(
@@ -37,7 +39,7 @@ export default defineCommand({
         'Refusing to reset the emulator',
       ))
     ) {
-      ctx.notice('Nothing was deleted.');
+      ctx.messages.notice('Nothing was deleted.');
       return;
     }
     let result;
@@ -46,8 +48,8 @@ export default defineCommand({
     } catch (error) {
       // The sandbox's database, opened only now, cannot be: moved aside as above (asked again).
       if (!(error instanceof ApiError) || error.code !== 'data_damaged') throw error;
-      await ctx.releaseApi();
-      if (await recover(ctx, error)) await printReset(ctx, await resetEmulator(await ctx.api()));
+      await ctx.session.releaseApi();
+      if (await recover(ctx, error)) await printReset(ctx, await resetEmulator(await ctx.session.api()));
       return;
     }
     await printReset(ctx, result);
@@ -55,10 +57,10 @@ export default defineCommand({
 });
 
 async function printReset(ctx: Context, result: ApiRecord): Promise<void> {
-  const sandbox = targetEnvironment(await ctx.profile()) === 'sandbox';
-  if (ctx.settings.format !== 'table') await printRecord(ctx.output, result, [{ key: 'removed' }]);
+  const sandbox = targetEnvironment(await ctx.session.profile()) === 'sandbox';
+  if (!forPeople(ctx.output)) await printRecord(ctx.output, result, [{ key: 'removed' }]);
   else
-    ctx.notice(
+    ctx.messages.notice(
       sandbox
         ? "The emulator's sandbox is back to its seeded jobs and candidates (keys kept)."
         : 'The emulator is empty again (keys kept).',
@@ -71,11 +73,11 @@ async function printReset(ctx: Context, result: ApiRecord): Promise<void> {
  * the user said no.
  */
 async function recover(ctx: Context, error: HireError): Promise<boolean> {
-  ctx.warn(error.message);
+  ctx.messages.warn(error.message);
   const question =
     'Move the damaged emulator database aside (it is kept beside it) and start with empty data? Keys made with `emulator keys create` go with it.';
   if (!(await confirmOrRefuse(ctx, question, 'Refusing to move the emulator database aside'))) {
-    ctx.notice('Nothing was moved.');
+    ctx.messages.notice('Nothing was moved.');
     return false;
   }
   const { moveDamagedDatabase } = await import('../../emulator/store.js');
@@ -83,7 +85,7 @@ async function recover(ctx: Context, error: HireError): Promise<boolean> {
   const dir = dataDir(ctx.env);
   for (const environment of ['production', 'sandbox'] as const) {
     const moved = moveDamagedDatabase(environmentDataDir(dir, environment));
-    if (moved) ctx.notice(`Moved ${moved.from} aside to ${moved.to}.`);
+    if (moved) ctx.messages.notice(`Moved ${moved.from} aside to ${moved.to}.`);
   }
   return true;
 }

@@ -4,6 +4,7 @@ import { printRecord } from '../../output/render.js';
 import { defineCommand, flag } from '../define.js';
 import { localClient } from './local.js';
 import { plural } from '../../output/plural.js';
+import { forPeople } from '../../output/document.js';
 
 export default defineCommand({
   path: ['emulator', 'simulate'],
@@ -36,7 +37,7 @@ export default defineCommand({
       ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
     });
     // Scripts get the record in the format asked for; people, a sentence.
-    if (ctx.settings.format !== 'table') {
+    if (!forPeople(ctx.output)) {
       await printRecord(ctx.output, result, [{ key: 'created' }, { key: 'by_status' }]);
       return;
     }

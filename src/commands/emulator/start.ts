@@ -110,8 +110,8 @@ export default defineCommand({
         ...(chaos ? { chaos } : {}),
         tls,
         signal: stop.signal,
-        onNotice: (message) => ctx.notice(message),
-        onWarning: (message) => ctx.warn(message),
+        onNotice: (message) => ctx.messages.notice(message),
+        onWarning: (message) => ctx.messages.warn(message),
         onRequest: requestLogger(ctx, paint),
         onListening: (emulator) => listening(ctx, { ...emulator, dataDir: dir }, tls, chaos),
       });
@@ -119,13 +119,13 @@ export default defineCommand({
       stop.remove();
     }
     if (end.chaosCounts) {
-      ctx.notice(
+      ctx.messages.notice(
         `Faults injected: ${Object.entries(end.chaosCounts)
           .map(([fault, count]) => `${fault} ${count}`)
           .join(', ')}.`,
       );
     }
-    ctx.notice('Emulator stopped.');
+    ctx.messages.notice('Emulator stopped.');
     // docs/exit-codes.md: Ctrl-C is 130; a polite SIGTERM is a normal stop.
     ctx.exitCode = stop.exitCode();
   },
@@ -164,12 +164,14 @@ function listening(
         : tls.origin === 'made'
           ? 'Made a TLS certificate for 127.0.0.1, ::1 and localhost:'
           : 'TLS certificate (127.0.0.1, ::1, localhost):';
-    ctx.notice(
+    ctx.messages.notice(
       `${what} ${tls.certPath}. Clients trust it with NODE_EXTRA_CA_CERTS=${tls.certPath} (Node), curl --cacert ${tls.certPath}.`,
     );
   }
   if (chaos)
-    ctx.notice(`Injecting faults into ${Math.round(chaos.rate * 100)}% of API requests (seed ${chaos.seed ?? 1}).`);
+    ctx.messages.notice(
+      `Injecting faults into ${Math.round(chaos.rate * 100)}% of API requests (seed ${chaos.seed ?? 1}).`,
+    );
 }
 
 interface Addresses {

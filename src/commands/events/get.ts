@@ -6,6 +6,7 @@ import { streamWidth } from '../../output/fields.js';
 import { printRecord, type Column } from '../../output/render.js';
 import { arg, defineCommand } from '../define.js';
 import { deliveryLines, type ShownDelivery } from './attempts.js';
+import { forPeople } from '../../output/document.js';
 
 const COLUMNS: readonly Column[] = [
   { key: 'id' },
@@ -23,8 +24,8 @@ export default defineCommand({
   args: { id: arg.required('event id') },
   examples: ['hire events get evt_abc123', 'hire events get evt_abc123 --json'],
   async run(ctx, { id }) {
-    const event = await getEvent(await ctx.api(), id);
-    if (ctx.settings.format !== 'table' || ctx.settings.fields) {
+    const event = await getEvent(await ctx.session.api(), id);
+    if (!forPeople(ctx.output) || ctx.output.fields) {
       await printRecord(ctx.output, event, COLUMNS);
       return;
     }

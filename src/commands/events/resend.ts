@@ -8,6 +8,7 @@ import { printRecord, type Column } from '../../output/render.js';
 import { arg, defineCommand, flag } from '../define.js';
 import { confirmProductionWrite } from '../shared/confirm.js';
 import { attemptFields, type ShownAttempt, type ShownDelivery } from './attempts.js';
+import { forPeople } from '../../output/document.js';
 
 /** How long to wait for the attempts: the platform's delivery timeout (10 s) and some slack. */
 const WAIT_MS = 15_000;
@@ -27,7 +28,7 @@ export default defineCommand({
   async run(ctx, { id, webhook }) {
     if (!(await confirmProductionWrite(ctx, `Deliver event ${id} again${webhook ? ` to webhook ${webhook}` : ''}`)))
       return;
-    const client = await ctx.api();
+    const client = await ctx.session.api();
     const queued = await resendEvent(client, id, webhook);
     const wanted = new Map(
       (Array.isArray(queued.deliveries) ? (queued.deliveries as ShownDelivery[]) : []).map((delivery) => [
@@ -51,7 +52,7 @@ export default defineCommand({
     const deliveries = (Array.isArray(event.deliveries) ? (event.deliveries as ShownDelivery[]) : []).filter(
       (delivery) => wanted.has(String(delivery.id)),
     );
-    if (ctx.settings.format !== 'table') await printRecord(ctx.output, { ...event, deliveries }, COLUMNS);
+    if (!forPeople(ctx.output)) await printRecord(ctx.output, { ...event, deliveries }, COLUMNS);
     let failed: string | undefined;
     const width = streamWidth(ctx.io, 'stdout');
     for (const delivery of deliveries) {
@@ -61,7 +62,7 @@ export default defineCommand({
       const webhookId = inert(String(delivery.webhook_id));
       const url = inert(String(delivery.url ?? ''));
       if (fresh.length === 0) {
-        ctx.notice(
+        ctx.messages.notice(
           `Queued ${id} for ${webhookId} (${url}); no answer yet (\`hire events get ${id}\` shows it when it comes).`,
         );
         continue;
@@ -82,8 +83,8 @@ export default defineCommand({
         ];
         const line = streamLine(fields, undefined);
         if (!attempt.success) failed ??= line;
-        if (ctx.settings.format === 'table') ctx.output.line(streamLine(fields, width));
-        else ctx.notice(line);
+        if (forPeople(ctx.output)) ctx.output.line(streamLine(fields, width));
+        else ctx.messages.notice(line);
       }
     }
     // The receiver did not take it: a script must know (the answer is in the line above).

@@ -1,6 +1,5 @@
 // How jobs look in tables, and in CSV.
-import type { OutputFormat } from '../../output/formats.js';
-import type { Column } from '../../output/render.js';
+import type { Column, Columns } from '../../output/render.js';
 import { cellText } from '../../output/cells.js';
 import { beforeGuard, listCell } from '../../importing/csv-cells.js';
 import { JOB_INPUT_PATHS } from '../../domain/vocabulary.js';
@@ -92,6 +91,5 @@ export const JOB_CSV_COLUMNS: readonly Column[] = [
   { key: 'updated_at' },
 ];
 
-/** The columns of a job list or record in this output format. */
-export const jobColumns = (format: OutputFormat, tableColumns: readonly Column[]): readonly Column[] =>
-  format === 'csv' ? JOB_CSV_COLUMNS : tableColumns;
+/** The columns of a job list or record: these in tables, the CSV ones at -o csv (output/ decides). */
+export const jobColumns = (tableColumns: readonly Column[]): Columns => ({ table: tableColumns, csv: JOB_CSV_COLUMNS });

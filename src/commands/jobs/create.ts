@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { createJob } from '../../api/jobs.js';
 import { validateJobDraft, validateJobInput, type JobInput } from '../../domain/job.js';
 import { InterruptedError, UsageError } from '../../errors.js';
-import { inert, inertJson } from '../../output/cells.js';
+import { inert } from '../../output/cells.js';
 import { printRecord } from '../../output/render.js';
 import { withSpinner } from '../../output/spinner.js';
 import { defineCommand, flag } from '../define.js';
@@ -12,6 +12,7 @@ import { JOB_DETAIL_COLUMNS } from './columns.js';
 import { JOB_INPUT_FLAGS } from './job-flags.js';
 import { gatherJobFields } from './job-input.js';
 import { confirmProductionWrite, noPromptReason } from '../shared/confirm.js';
+import { printJson } from '../../output/document.js';
 
 export default defineCommand({
   path: ['jobs', 'create'],
@@ -58,7 +59,7 @@ export default defineCommand({
       const { askForJob } = await import('../../wizard/flow.js');
       // The wizard's last question is the production guard too: one question, naming production.
       // A profile that cannot be read fails later, as without the wizard (after the answers are saved).
-      const where = flags.dryRun ? '' : await ctx.whereWritten().catch(() => '');
+      const where = flags.dryRun ? '' : await ctx.session.whereWritten().catch(() => '');
       const terminal = terminalAsker(ctx);
       let result;
       try {
@@ -79,15 +80,15 @@ export default defineCommand({
     if (savePath !== undefined) {
       // Saved before sending, so the answers survive a failed request.
       await writeFile(savePath, `${JSON.stringify(input, null, 2)}\n`);
-      ctx.notice(`Saved the job to ${savePath}; \`hire jobs create --from-file ${savePath}\` makes it again.`);
+      ctx.messages.notice(`Saved the job to ${savePath}; \`hire jobs create --from-file ${savePath}\` makes it again.`);
     }
     if (flags.dryRun) {
-      ctx.output.line(inertJson(input, 2));
-      ctx.notice('Dry run: the job is valid; nothing was sent.');
+      printJson(ctx.output, input);
+      ctx.messages.notice('Dry run: the job is valid; nothing was sent.');
       return;
     }
     if (!wizard && !(await confirmProductionWrite(ctx, `Create job "${input.title}"`))) return;
-    const client = await ctx.api();
+    const client = await ctx.session.api();
     const generating = input.assessment_config?.auto_generate !== false;
     const { job, generationMs } = await withSpinner(
       ctx.output,
@@ -97,10 +98,10 @@ export default defineCommand({
     const extra: [string, string][] =
       generationMs === undefined ? [] : [['assessment_generation_time', `${generationMs} ms`]];
     await printRecord(ctx.output, job, JOB_DETAIL_COLUMNS, extra);
-    await ctx.announceWrite(`Created job ${String(job.id)}`);
+    await ctx.session.announceWrite(`Created job ${String(job.id)}`);
     if (wizard) {
       const id = inert(String(job.id));
-      ctx.notice(
+      ctx.messages.notice(
         [
           '',
           'Next steps:',

@@ -11,10 +11,10 @@ export default defineCommand({
   args: { id: arg.required('job id') },
   examples: ['hire jobs delete job_abc123', 'hire jobs delete job_abc123 --yes'],
   async run(ctx, { id }) {
-    const client = await ctx.api();
+    const client = await ctx.session.api();
     if (!ctx.settings.yes) {
       const job = ctx.canPrompt ? await getJob(client, id) : undefined;
-      const where = await ctx.whereWritten();
+      const where = await ctx.session.whereWritten();
       const what = `${job ? `job ${id} ("${String(job.title)}", ${plural(Number(job.candidate_count ?? 0), 'candidate')})` : `job ${id}`}${where}`;
       if (
         !(await confirmOrRefuse(
@@ -23,11 +23,11 @@ export default defineCommand({
           `Refusing to delete ${what}`,
         ))
       ) {
-        ctx.notice('Nothing was deleted.');
+        ctx.messages.notice('Nothing was deleted.');
         return;
       }
     }
-    await deleteJob(client, id, { onReadBack: (message) => ctx.note(message) });
-    ctx.notice(`Deleted job ${id}${await ctx.whereWritten()}.`);
+    await deleteJob(client, id, { onReadBack: (message) => ctx.messages.note(message) });
+    ctx.messages.notice(`Deleted job ${id}${await ctx.session.whereWritten()}.`);
   },
 });

@@ -14,7 +14,7 @@ export default defineCommand({
   args: { id: arg.required('job id') },
   examples: ['hire jobs get job_abc123', 'hire jobs get job_abc123 --json --fields id,status,candidate_count'],
   async run(ctx, { id }) {
-    const job = await getJob(await ctx.api(), id);
+    const job = await getJob(await ctx.session.api(), id);
     const { description, assessment_config: config } = job;
     const settings =
       config !== null && typeof config === 'object' && !Array.isArray(config)
@@ -24,7 +24,7 @@ export default defineCommand({
     if (description !== undefined && description !== null) piped.push(['description', cellText(description)]);
     for (const [key, value] of Object.entries(settings))
       piped.push([`assessment_config.${cellText(key)}`, cellText(value)]);
-    await printDetail(ctx.output, job, jobColumns(ctx.settings.format, JOB_DETAIL_COLUMNS), {
+    await printDetail(ctx.output, job, jobColumns(JOB_DETAIL_COLUMNS), {
       piped,
       async sections(width, paint) {
         return [

@@ -89,7 +89,7 @@ export default defineCommand({
     if (rows.length === 0) throw new UsageError(`${path === '-' ? 'stdin' : path} holds no jobs.`);
     const dropped = dropServerFields(rows);
     if (dropped.length > 0) {
-      ctx.notice(
+      ctx.messages.notice(
         `Left out what the server sets (${dropped.join(', ')}): each row makes a new job, a draft unless its publish is true.`,
       );
     }
@@ -102,7 +102,7 @@ export default defineCommand({
       if (invalid.length > 0 && !options.skipInvalid) throw invalidRowsError(invalid, rows.length);
       explainRows(ctx, report);
       const skipped = invalid.length > 0 ? `, ${invalid.length} invalid (skipped with --skip-invalid)` : '';
-      ctx.notice(`Dry run: ${plural(rows.length, 'row')}: ${valid.length} valid${skipped}; nothing was sent.`);
+      ctx.messages.notice(`Dry run: ${plural(rows.length, 'row')}: ${valid.length} valid${skipped}; nothing was sent.`);
       return;
     }
     if (invalid.length > 0 && !options.skipInvalid) throw invalidRowsError(invalid, rows.length);
@@ -110,14 +110,14 @@ export default defineCommand({
     if (!(await confirmProductionWrite(ctx, what))) return;
     const progress = progressBar(ctx.output, valid.length, 'Importing');
     const report = await importJobs(valid, {
-      client: await ctx.api(),
+      client: await ctx.session.api(),
       concurrency: options.concurrency,
       // Paced to the key's budget; past --max-wait of waiting, no further row is sent (exit 5).
       pacing: bulkPacing(ctx, options),
       onRow: (created) => progress.tick(created),
       onInterrupt: (listener) => ctx.io.onInterrupt(listener),
       onStopping: (graceMs) =>
-        ctx.notice(
+        ctx.messages.notice(
           `\nStopping: waiting up to ${graceMs / 1000} s for the rows already sent (Ctrl-C again to stop now)…`,
         ),
     }).finally(() => progress.done());
@@ -125,8 +125,8 @@ export default defineCommand({
     await printList(ctx.output, ordered as unknown as Record<string, unknown>[], COLUMNS);
     explainRows(ctx, ordered);
     const ending = await endImport(rows, ordered, report, options.failuresFile ?? defaultFailuresPath(path));
-    ctx.notice(ending.said);
-    if (ending.stopped) ctx.notice(ending.stopped);
+    ctx.messages.notice(ending.said);
+    if (ending.stopped) ctx.messages.notice(ending.stopped);
     // Under --json the report is on stdout and this, the envelope, on stderr (README "Output").
     if (ending.failure) ctx.fail(ending.failure.exitCode, ending.failure.code, ending.failure.message);
   },
@@ -152,5 +152,5 @@ function explainRows(ctx: Context, results: readonly RowResult[]): void {
     const where = `Row ${result.row}${result.line ? ` (line ${result.line})` : ''}${result.title ? `, "${inert(result.title)}"` : ''}, ${result.status.replace('_', ' ')}:`;
     return [where, ...reasonsOf(result).map((reason) => `  ${inert(reason)}`)];
   });
-  ctx.notice(lines.join('\n'));
+  ctx.messages.notice(lines.join('\n'));
 }

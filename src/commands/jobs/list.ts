@@ -26,7 +26,7 @@ export default defineCommand({
     await runList(ctx, options, {
       path: JOBS_PATH,
       noun: 'jobs',
-      columns: jobColumns(ctx.settings.format, JOB_LIST_COLUMNS),
+      columns: jobColumns(JOB_LIST_COLUMNS),
       query: { status: options.status?.join(',') },
     });
   },

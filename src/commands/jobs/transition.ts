@@ -24,7 +24,7 @@ export function jobTransition(verb: JobVerb, what: string) {
     args: { id: arg.required('job id') },
     examples: [`hire jobs ${verb} job_abc123`],
     async run(ctx, { id }) {
-      const client = await ctx.api();
+      const client = await ctx.session.api();
       const { from, to } = JOB_VERBS[verb];
       if (verb === 'publish' || verb === 'reopen') {
         // Both send {status: active}, so the API cannot tell them apart: the job's status is read
@@ -42,7 +42,7 @@ export function jobTransition(verb: JobVerb, what: string) {
         }
       }
       if (!(await confirmProductionWrite(ctx, `${verb[0]!.toUpperCase()}${verb.slice(1)} job ${id} (${to})`))) return;
-      const job = await setJobStatus(client, id, to, { onReadBack: (message) => ctx.note(message) }).catch(
+      const job = await setJobStatus(client, id, to, { onReadBack: (message) => ctx.messages.note(message) }).catch(
         async (error: unknown) => {
           throw error instanceof ApiError && error.status === 409
             ? withHint(error, await rightVerb(client, id, verb))
@@ -50,7 +50,7 @@ export function jobTransition(verb: JobVerb, what: string) {
         },
       );
       await printRecord(ctx.output, job, JOB_DETAIL_COLUMNS);
-      await ctx.announceWrite(`Job ${id} is ${to}`);
+      await ctx.session.announceWrite(`Job ${id} is ${to}`);
     },
   });
 }

@@ -4,13 +4,13 @@ import { updateJob } from '../../api/jobs.js';
 import { CLEARABLE_JOB_FIELDS, validateJobPatch } from '../../domain/job.js';
 import { isPlainObject, setPath } from '../../domain/merge.js';
 import { UsageError } from '../../errors.js';
-import { inertJson } from '../../output/cells.js';
 import { printRecord } from '../../output/render.js';
 import { arg, defineCommand, flag } from '../define.js';
 import { JOB_DETAIL_COLUMNS } from './columns.js';
 import { JOB_UPDATE_FLAGS, jobFlagForField } from './job-flags.js';
 import { gatherJobFields } from './job-input.js';
 import { confirmProductionWrite } from '../shared/confirm.js';
+import { printJson } from '../../output/document.js';
 
 export default defineCommand({
   path: ['jobs', 'update'],
@@ -60,18 +60,18 @@ export default defineCommand({
       return validateJobPatch(input);
     });
     if (options.dryRun) {
-      ctx.output.line(inertJson(patch, 2));
-      ctx.notice('Dry run: the change is valid; nothing was sent.');
+      printJson(ctx.output, patch);
+      ctx.messages.notice('Dry run: the change is valid; nothing was sent.');
       return;
     }
     if (!(await confirmProductionWrite(ctx, `Change ${Object.keys(patch).join(', ')} of job ${options.id}`))) return;
-    const client = await ctx.api();
+    const client = await ctx.session.api();
     await printRecord(
       ctx.output,
-      await updateJob(client, options.id, patch, { onReadBack: (message) => ctx.note(message) }),
+      await updateJob(client, options.id, patch, { onReadBack: (message) => ctx.messages.note(message) }),
       JOB_DETAIL_COLUMNS,
     );
-    await ctx.announceWrite(`Updated job ${options.id}`);
+    await ctx.session.announceWrite(`Updated job ${options.id}`);
   },
 });
 

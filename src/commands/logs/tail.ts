@@ -70,7 +70,7 @@ export default defineCommand({
       'hire logs tail works',
       'The platform publishes no request log API; its dashboard is the place for the requests it received.',
     );
-    const profileName = (await ctx.profile()).name;
+    const profileName = (await ctx.session.profile()).name;
     const print = await requestPrinter(ctx);
     const stop = stopOnInterrupt(ctx.io);
     try {

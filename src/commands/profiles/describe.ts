@@ -25,7 +25,7 @@ export const environmentCell = (value: unknown, record: Record<string, unknown>)
   record.emulator ? `${String(value)} (emulator)` : String(value);
 
 export async function describeProfile(ctx: Context, name: string): Promise<Record<string, unknown>> {
-  const config = await ctx.config();
+  const config = await ctx.session.config();
   const profile = resolveProfile({ flag: name, env: {}, config });
   return {
     name,

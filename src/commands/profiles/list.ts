@@ -12,7 +12,7 @@ export default defineCommand({
   examples: ['hire profiles list'],
   async run(ctx) {
     const rows = [];
-    for (const name of profileNames(await ctx.config())) rows.push(await describeProfile(ctx, name));
+    for (const name of profileNames(await ctx.session.config())) rows.push(await describeProfile(ctx, name));
     await printList(ctx.output, rows, PROFILE_COLUMNS);
   },
 });

@@ -13,7 +13,7 @@ export default defineCommand({
   examples: ['hire profiles remove staging', 'hire profiles remove staging --yes'],
   async run(ctx, { name }) {
     if (BUILT_IN_PROFILES.includes(name)) throw new UsageError(`The built-in ${name} profile cannot be removed.`);
-    const config = await ctx.config();
+    const config = await ctx.session.config();
     const profile = config.profiles?.[name];
     if (!profile) {
       throw new UsageError(`Profile "${name}" does not exist. Known profiles: ${profileNames(config).join(', ')}.`, {
@@ -22,7 +22,7 @@ export default defineCommand({
     }
     const what = `profile "${name}"${profile.api_key ? ' and its stored key' : ''}`;
     if (!(await confirmOrRefuse(ctx, `Remove ${what}?`, `Refusing to remove ${what}`))) {
-      ctx.notice('Nothing was removed.');
+      ctx.messages.notice('Nothing was removed.');
       return;
     }
     const { updateConfig } = await import('../../config/store.js');
@@ -30,7 +30,9 @@ export default defineCommand({
       if (next.profiles) delete next.profiles[name];
       if (next.default_profile === name) delete next.default_profile;
     });
-    ctx.configChanged();
-    ctx.notice(`Removed profile "${name}"${config.default_profile === name ? '; the default is local again' : ''}.`);
+    ctx.session.configChanged();
+    ctx.messages.notice(
+      `Removed profile "${name}"${config.default_profile === name ? '; the default is local again' : ''}.`,
+    );
   },
 });

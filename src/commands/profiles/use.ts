@@ -11,7 +11,7 @@ export default defineCommand({
   args: { name: arg.required('profile name', { complete: 'profiles' }) },
   examples: ['hire profiles use sandbox'],
   async run(ctx, { name }) {
-    const config = await ctx.config();
+    const config = await ctx.session.config();
     if (!profileNames(config).includes(name)) {
       throw new UsageError(`Profile "${name}" does not exist. Known profiles: ${profileNames(config).join(', ')}.`, {
         hint: `Create it with \`hire auth login --profile ${name}\`.`,
@@ -21,7 +21,7 @@ export default defineCommand({
     await updateConfig(ctx.env, (next) => {
       next.default_profile = name;
     });
-    ctx.configChanged();
-    ctx.notice(`"${name}" is now the default profile.`);
+    ctx.session.configChanged();
+    ctx.messages.notice(`"${name}" is now the default profile.`);
   },
 });

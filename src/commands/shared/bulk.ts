@@ -47,7 +47,7 @@ export function bulkPacing(
     maxWaitMs: options.maxWait * 1000,
     onWait(report) {
       const said = describeWait(report);
-      if (said !== undefined) ctx.notice(said);
+      if (said !== undefined) ctx.messages.notice(said);
     },
   };
 }

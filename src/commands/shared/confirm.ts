@@ -31,7 +31,7 @@ export async function confirmProductionWrite(ctx: Context, what: string): Promis
   if (ctx.settings.yes) return true;
   const throughPipe = !ctx.io.isStdinTTY && ctx.io.isStderrTTY && !ctx.env.CI && ctx.settings.input;
   if (!ctx.canPrompt && !throughPipe) return true;
-  const where = await ctx.whereWritten();
+  const where = await ctx.session.whereWritten();
   if (!where) return true;
   const input = ctx.canPrompt ? ctx.io.stdin : await ctx.io.openTerminal?.();
   if (!input) {
@@ -49,7 +49,7 @@ export async function confirmProductionWrite(ctx: Context, what: string): Promis
   } finally {
     if (input !== ctx.io.stdin) input.destroy();
   }
-  if (!go) ctx.notice('Nothing was sent.');
+  if (!go) ctx.messages.notice('Nothing was sent.');
   return go;
 }
 

@@ -2,6 +2,7 @@
 import type { Context } from '../../context.js';
 import type { ListOptions } from './list-flags.js';
 import { listQuery, ownFilters, runPages, type ListSpec } from './paging.js';
+import { forPeople } from '../../output/document.js';
 
 export type { ListSpec } from './paging.js';
 
@@ -16,10 +17,10 @@ export async function runList(ctx: Context, flags: ListOptions, spec: ListSpec):
     all: flags.all === true,
     ...(flags.limit !== undefined ? { limit: flags.limit } : {}),
   });
-  if (!ctx.io.isStderrTTY || ctx.settings.format !== 'table') return;
-  if (printed === 0) ctx.notice(`No ${spec.noun} found.`);
+  if (!ctx.io.isStderrTTY || !forPeople(ctx.output)) return;
+  if (printed === 0) ctx.messages.notice(`No ${spec.noun} found.`);
   else if (meta && !flags.all && flags.limit === undefined && meta.total_pages > meta.current_page) {
-    ctx.notice(
+    ctx.messages.notice(
       `Page ${meta.current_page} of ${meta.total_pages} (${meta.total_count} ${spec.noun}). Next: --page ${meta.current_page + 1}, or --all.`,
     );
   }

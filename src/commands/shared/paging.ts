@@ -7,7 +7,7 @@ import type { ListMeta } from '../../api/envelope.js';
 import { paginate } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { printPages, type Column } from '../../output/render.js';
+import { printPages, type Columns } from '../../output/render.js';
 import { paceBulk } from './bulk.js';
 import type { ListOptions } from './list-flags.js';
 
@@ -15,7 +15,7 @@ export interface ListSpec {
   path: string;
   /** Plural noun for messages: "jobs". */
   noun: string;
-  columns: readonly Column[];
+  columns: Columns;
   /**
    * The command's own filters (status, score_min, job_id), already checked; a function of the
    * time when they are relative to it (`--since 1h`), so that a resumed export reads them as its first run did.
@@ -97,7 +97,7 @@ export async function runPages(
   let lastPage: number | undefined;
   let meta: ListMeta | undefined;
   let printed = 0;
-  const api = await ctx.api();
+  const api = await ctx.session.api();
   // Bulk work, paced to the rate limit (src/commands/shared/bulk.ts).
   const client =
     run.all || limit !== undefined

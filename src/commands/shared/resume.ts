@@ -46,7 +46,7 @@ export async function runResumableExport(
     path: spec.path,
     noun: spec.noun,
     profile: async () => {
-      const profile = await ctx.profile();
+      const profile = await ctx.session.profile();
       return { name: profile.name, server: profile.baseUrl };
     },
     queryAt: (startedAt) => listQuery(ctx, flags, ownFilters(spec, startedAt)),
@@ -60,7 +60,7 @@ export async function runResumableExport(
     output: outputFile(out.stdout),
     writePages: ({ limit, ...pages }) =>
       runPages(ctx, flags, spec, { ...pages, all: true, ...(limit === undefined ? {} : { limit }) }),
-    notice: (message) => ctx.notice(message),
-    warn: (message) => ctx.warn(message),
+    notice: (message) => ctx.messages.notice(message),
+    warn: (message) => ctx.messages.warn(message),
   });
 }

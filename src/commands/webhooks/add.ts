@@ -45,8 +45,9 @@ export default defineCommand({
       });
     }
     if (!(await confirmProductionWrite(ctx, `Register a webhook for ${result.value.url}`))) return;
-    const record = await createWebhook(await ctx.api(), result.value);
+    const record = await createWebhook(await ctx.session.api(), result.value);
     await printRecord(ctx.output, generated ? { ...record, secret } : record, WEBHOOK_DETAIL_COLUMNS);
-    if (generated) ctx.notice('Save the secret now: it is shown only this once. Deliveries are signed with it.');
+    if (generated)
+      ctx.messages.notice('Save the secret now: it is shown only this once. Deliveries are signed with it.');
   },
 });

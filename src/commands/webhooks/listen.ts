@@ -113,19 +113,19 @@ export default defineCommand({
 /** --register: the profile's client, where its listeners are noted, and what is said of the webhook. */
 function registration(ctx: Context, kinds: readonly EventKind[] | undefined): Registration {
   return {
-    client: () => ctx.api(),
-    release: () => ctx.releaseApi(),
+    client: () => ctx.session.api(),
+    release: () => ctx.session.releaseApi(),
     async book(client) {
-      const profile = await ctx.profile();
+      const profile = await ctx.session.profile();
       const platform = await platformOf(ctx.env, profile, client);
-      return { env: ctx.env, profile: profile.name, platform, onChange: () => ctx.configChanged() };
+      return { env: ctx.env, profile: profile.name, platform, onChange: () => ctx.session.configChanged() };
     },
-    onOrphan: (orphan) => ctx.notice(orphanNotice(orphan)),
+    onOrphan: (orphan) => ctx.messages.notice(orphanNotice(orphan)),
     onRegistered: (webhookId) =>
-      ctx.notice(
+      ctx.messages.notice(
         `Registered webhook ${webhookId} for ${kinds ? kinds.join(', ') : 'every event kind'}; it is removed when this stops.`,
       ),
-    onRemoved: (webhookId) => ctx.notice(`Removed webhook ${webhookId}.`),
+    onRemoved: (webhookId) => ctx.messages.notice(`Removed webhook ${webhookId}.`),
   };
 }
 
@@ -200,14 +200,14 @@ function senderText(text: string): string {
  * (docs/api-choices.md §8).
  */
 async function listenerSecret(ctx: Context, rotate: boolean): Promise<string> {
-  const name = (await ctx.profile()).name;
-  const kept = (await ctx.config()).listen_secrets?.[name];
+  const name = (await ctx.session.profile()).name;
+  const kept = (await ctx.session.config()).listen_secrets?.[name];
   if (kept && !rotate) return kept;
   const { updateConfig } = await import('../../config/store.js');
   const updated = await updateConfig(ctx.env, (config) => {
     if (config.listen_secrets?.[name] && !rotate) return;
     config.listen_secrets = { ...config.listen_secrets, [name]: generateSecret() };
   });
-  ctx.configChanged();
+  ctx.session.configChanged();
   return updated.listen_secrets![name]!;
 }

@@ -10,12 +10,12 @@ export default defineCommand({
   args: { id: arg.required('webhook id') },
   examples: ['hire webhooks remove wh_abc123', 'hire webhooks remove wh_abc123 --yes'],
   async run(ctx, { id }) {
-    const what = `webhook ${id}${await ctx.whereWritten()}`;
+    const what = `webhook ${id}${await ctx.session.whereWritten()}`;
     if (!(await confirmOrRefuse(ctx, `Remove ${what}? Its deliveries stop.`, `Refusing to remove ${what}`))) {
-      ctx.notice('Nothing was removed.');
+      ctx.messages.notice('Nothing was removed.');
       return;
     }
-    await removeWebhook(await ctx.api(), id, { onReadBack: (message) => ctx.note(message) });
-    ctx.notice(`Removed webhook ${id}.`);
+    await removeWebhook(await ctx.session.api(), id, { onReadBack: (message) => ctx.messages.note(message) });
+    ctx.messages.notice(`Removed webhook ${id}.`);
   },
 });

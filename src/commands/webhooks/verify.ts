@@ -4,7 +4,7 @@ import { MAX_DELIVERY_BYTES } from '../../webhooks/receiver.js';
 import { verify } from '../../webhooks/signature.js';
 import { defineCommand, flag } from '../define.js';
 import { readBytesInput, readTextInput } from '../shared/input.js';
-import { inertJson } from '../../output/cells.js';
+import { printDocument } from '../../output/document.js';
 
 export default defineCommand({
   path: ['webhooks', 'verify'],
@@ -52,8 +52,11 @@ export default defineCommand({
       },
     );
     const result = verify({ secret, id: flags.id, timestamp: flags.timestamp, signature: flags.signature, body });
-    if (ctx.settings.format === 'json') ctx.output.line(inertJson(result, 2));
-    else if (result.valid) ctx.output.line('valid');
+    await printDocument(ctx.output, result, {
+      people: () => {
+        if (result.valid) ctx.output.line('valid');
+      },
+    });
     if (!result.valid) {
       throw new HireError(`The delivery is not valid: ${result.reason}.`, {
         exitCode: ExitCode.auth,

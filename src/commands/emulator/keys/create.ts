@@ -46,6 +46,6 @@ export default defineCommand({
       limits: Object.fromEntries(Object.entries(limits).filter(([, value]) => value !== undefined)),
     });
     await printRecord(ctx.output, key, [{ key: 'key' }, ...KEY_COLUMNS, { key: 'limits' }, { key: 'allow_ips' }]);
-    ctx.notice('Save the key now: it is shown only this once.');
+    ctx.messages.notice('Save the key now: it is shown only this once.');
   },
 });

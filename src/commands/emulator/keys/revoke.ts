@@ -14,10 +14,10 @@ export default defineCommand({
   async run(ctx, { id }) {
     const client = await localClient(ctx);
     if (!(await confirmOrRefuse(ctx, `Revoke key ${id}? It cannot be used again.`, `Refusing to revoke key ${id}`))) {
-      ctx.notice('Nothing was revoked.');
+      ctx.messages.notice('Nothing was revoked.');
       return;
     }
     await revokeKey(client, id);
-    ctx.notice(`Revoked key ${id}.`);
+    ctx.messages.notice(`Revoked key ${id}.`);
   },
 });

@@ -1,0 +1,102 @@
+// The lines for people on stderr (`ctx.messages`): notices, notes, warnings, `say` and the --verbose
+// trace, and the warnings kept for the error envelope under machine output. What is shown depends
+// on the mode (quiet, verbose, machine output, a command that runs until stopped), read at each line.
+import type { Writable } from 'node:stream';
+import { displayWidth, inert, inertLines } from './output/cells.js';
+import { wrapProse } from './output/fit.js';
+
+/** Where the lines go: stderr, whether it is a terminal, and its width. */
+export interface MessageStream {
+  readonly stderr: Writable;
+  readonly isStderrTTY: boolean;
+  readonly columns: number | undefined;
+  readonly stderrColumns?: number | undefined;
+}
+
+/** What decides whether a line is shown, as it is now (the global flags are read after the start). */
+export interface MessageMode {
+  /** --quiet. */
+  quiet: boolean;
+  /** -v: lines for people and the trace, even under machine output. */
+  verbose: boolean;
+  /** Machine output (--json, -o json|ndjson): stderr stays empty on success. */
+  machine: boolean;
+  /** A command that runs until stopped: its lines for people stay, machine output or not. */
+  streaming: boolean;
+}
+
+export class Messages {
+  readonly #stream: MessageStream;
+  readonly #mode: () => MessageMode;
+  /** Warnings said under machine output, for the error envelope's `warnings` (cli.ts). */
+  readonly #warnings: string[] = [];
+
+  constructor(stream: MessageStream, mode: () => MessageMode) {
+    this.#stream = stream;
+    this.#mode = mode;
+  }
+
+  /** Lines for people stay off stderr: machine output, without -v, in a command that ends. */
+  get silent(): boolean {
+    const mode = this.#mode();
+    return mode.machine && !mode.verbose && !mode.streaming;
+  }
+
+  /** The warnings said under machine output, in order (the error envelope carries them). */
+  get warnings(): readonly string[] {
+    return this.#warnings;
+  }
+
+  // The sinks for people (docs/output.md "Text from outside"): whatever a message quotes from a server, a file or argv,
+  // no control character reaches the terminal; only the newlines of our own messages stay.
+
+  /**
+   * A line for people on stderr; silenced by --quiet, and by machine output unless -v (notices,
+   * retry lines). `style` (a painter's colour) is applied after escaping.
+   */
+  notice(message: string, style?: (text: string) => string): void {
+    if (this.#mode().quiet || this.silent) return;
+    const text = this.fitToTerminal(inertLines(message));
+    this.#stream.stderr.write(`${style ? style(text) : text}\n`);
+  }
+
+  /** What a script should know too (a write reconciled after a lost answer): a notice, kept as a warning under machine output. */
+  note(message: string): void {
+    if (this.#mode().machine) this.#warnings.push(message);
+    this.notice(message);
+  }
+
+  /** A warning on stderr, shown even with --quiet; under machine output kept for the error envelope (and shown with -v). */
+  warn(message: string): void {
+    if (this.#mode().machine) this.#warnings.push(message);
+    if (this.silent) return;
+    this.#stream.stderr.write(`${this.fitToTerminal(`Warning: ${inertLines(message)}`)}\n`);
+  }
+
+  /** Lines for people on stderr as given (escaped by the caller), even with --quiet; not under machine output unless -v. */
+  say(text: string): void {
+    if (this.silent) return;
+    this.#stream.stderr.write(`${text}\n`);
+  }
+
+  /** One line of a --verbose trace: a newline from a response body is escaped too. */
+  trace(line: string): void {
+    if (this.#mode().verbose) this.#stream.stderr.write(`${inert(line)}\n`);
+  }
+
+  /** At a terminal of known width, each line wrapped between words and `commands` (the terminal would cut inside one), keeping its indent. */
+  fitToTerminal(text: string): string {
+    const stream = this.#stream;
+    const width = stream.isStderrTTY ? (stream.stderrColumns ?? stream.columns) : undefined;
+    if (!width || width < 20) return text;
+    return text
+      .split('\n')
+      .flatMap((line) => {
+        const indent = /^ */.exec(line)![0];
+        return displayWidth(line) <= width
+          ? [line]
+          : wrapProse(line.slice(indent.length), width - indent.length).map((piece) => indent + piece);
+      })
+      .join('\n');
+  }
+}

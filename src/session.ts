@@ -1,0 +1,151 @@
+// The session (`ctx.session`): the config read, the profile resolved from it, the API client made
+// for that profile (and the local emulator it may have started), and what to close at the end. A
+// command line has one for its one command; `hire mcp` has one for its whole life, resolved when it
+// starts, so that every tool call uses the same profile, client and emulator connection.
+// Only types are imported statically: config (zod) and the API client (undici) load when first needed.
+import type { ApiClient } from './api/client.js';
+import type { ConfigFile, ResolvedProfile } from './config/profiles.js';
+import { dataDir, type Env } from './config/paths.js';
+import type { Messages } from './messages.js';
+import type { Settings } from './settings.js';
+
+export const VERSION: string = typeof __HIRE_VERSION__ === 'string' ? __HIRE_VERSION__ : '0.0.0-dev';
+
+/** What the session needs besides the environment: the global flags, and where its connection reports. */
+export interface SessionOptions {
+  env: Env;
+  /** The global flags as they are now (read after the session is made, before any command runs). */
+  settings: () => Settings;
+  /** Where the connection's notices, warnings and trace go (retries, "Using the local emulator …"). */
+  messages: Messages;
+  /** Whether a person watches stderr: the words naming production after a write are for them. */
+  isStderrTTY: boolean;
+}
+
+export class Session {
+  readonly env: Env;
+  readonly #settings: () => Settings;
+  readonly #messages: Messages;
+  readonly #isStderrTTY: boolean;
+  #config: ConfigFile | undefined;
+  #profile: ResolvedProfile | undefined;
+  #client: Promise<ApiClient> | undefined;
+  /** How to close each client made, with what it started (an in-process emulator). */
+  readonly #releases = new Map<ApiClient, () => Promise<void>>();
+  readonly #cleanups: (() => Promise<void> | void)[] = [];
+  /** "Using the local emulator …" was said: a command that connects again (listen) says it once. */
+  #emulatorAnnounced = false;
+
+  constructor(options: SessionOptions) {
+    this.env = options.env;
+    this.#settings = options.settings;
+    this.#messages = options.messages;
+    this.#isStderrTTY = options.isStderrTTY;
+  }
+
+  async config(): Promise<ConfigFile> {
+    if (!this.#config) {
+      const { readConfig } = await import('./config/profiles.js');
+      this.#config = readConfig(this.env);
+    }
+    return this.#config;
+  }
+
+  async profile(): Promise<ResolvedProfile> {
+    if (!this.#profile) {
+      const { resolveProfile } = await import('./config/profiles.js');
+      this.#profile = resolveProfile({ flag: this.#settings().profile, env: this.env, config: await this.config() });
+    }
+    return this.#profile;
+  }
+
+  /**
+   * For writes at a terminal on a production profile, the words that name it (" on production,
+   * profile "prod""), so that no one writes to production by accident; otherwise "".
+   */
+  async whereWritten(): Promise<string> {
+    const profile = await this.profile();
+    return profile.environment === 'production' ? ` on production (profile "${profile.name}")` : '';
+  }
+
+  /** After a write, at a terminal: "Created job_x on production (profile "prod")." */
+  async announceWrite(what: string): Promise<void> {
+    const where = await this.whereWritten();
+    if (where && this.#isStderrTTY) this.#messages.notice(`${what}${where}.`);
+  }
+
+  /** The profile's name if it was resolved already (for messages; never fails). */
+  get profileName(): string | undefined {
+    return this.#profile?.name;
+  }
+
+  /** Where the profile's key came from, if it was resolved already (hints name the real source). */
+  get keySource(): ResolvedProfile['keySource'] | undefined {
+    return this.#profile?.keySource;
+  }
+
+  /** The API client for the selected profile, reaching the local emulator if that is the target. */
+  api(): Promise<ApiClient> {
+    return (this.#client ??= this.profile().then((profile) => this.apiFor(profile)));
+  }
+
+  /**
+   * Lets go of the API connection: its client, and the in-process emulator if one was started for
+   * it (a long-running command must not hold the emulator's data dir). api() connects again.
+   */
+  async releaseApi(): Promise<void> {
+    const client = this.#client;
+    this.#client = undefined;
+    if (!client) return;
+    const release = this.#releases.get(await client);
+    this.#releases.delete(await client);
+    await release?.();
+  }
+
+  /** Forgets the config read so far (after this command changed it). */
+  configChanged(): void {
+    this.#config = undefined;
+    this.#profile = undefined;
+  }
+
+  onCleanup(cleanup: () => Promise<void> | void): void {
+    this.#cleanups.push(cleanup);
+  }
+
+  async dispose(): Promise<void> {
+    for (const cleanup of this.#cleanups.splice(0).reverse()) {
+      try {
+        await cleanup();
+      } catch {
+        // best effort: nothing left to report to
+      }
+    }
+  }
+
+  /** A client for any profile (auth status checks every one); closed when the session ends. */
+  async apiFor(profile: ResolvedProfile, options: { quietNotice?: boolean } = {}): Promise<ApiClient> {
+    const { connect } = await import('./connection/connect.js');
+    const settings = this.#settings();
+    const messages = this.#messages;
+    const connection = await connect(profile, {
+      env: this.env,
+      dataDir: dataDir(this.env),
+      timeoutMs: settings.timeoutMs,
+      maxRetries: settings.maxRetries,
+      userAgent: `hire/${VERSION} node/${process.versions.node}`,
+      announce: !profile.explicit && !options.quietNotice,
+      notice: (message) => messages.notice(message),
+      announceEmulator: (message) => {
+        if (this.#emulatorAnnounced) return;
+        this.#emulatorAnnounced = true;
+        messages.notice(message);
+      },
+      warn: (message) => messages.warn(message),
+      ...(settings.verbose ? { trace: (line: string) => messages.trace(line) } : {}),
+      // Whatever the connection starts is closed at the latest when the session ends.
+      onStarted: (release) => this.onCleanup(release),
+    });
+    this.#releases.set(connection.client, connection.release);
+    return connection.client;
+  }
+}
