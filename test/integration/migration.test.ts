@@ -18,7 +18,7 @@ import {
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DATABASE_FILE, FIRST_COLLECTIONS, Store, type StoredRecord } from '../../src/emulator/store.js';
+import { DATABASE_FILE, FIRST_COLLECTIONS, Store, type StoredRecord } from '../../src/emulator/storage/store.js';
 import { describeOutput, spawnHire, waitExit } from '../helpers/bin.js';
 import { json, runCli, type RunResult } from '../helpers/cli.js';
 import { sandbox, type Sandbox } from '../helpers/env.js';

@@ -4,7 +4,7 @@
 // masking and revocation through /_emulator/keys.
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { hashKey } from '../../src/emulator/local-key.js';
+import { hashKey } from '../../src/emulator/access/local-key.js';
 import { sandbox } from '../helpers/env.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
 

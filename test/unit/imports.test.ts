@@ -22,7 +22,7 @@ function parseImports(text: string): Import[] {
   return [...text.matchAll(STATEMENT)].map((match) => ({ specifier: match[2]!, typeOnly: match[1] !== undefined }));
 }
 
-/** Module paths relative to src/ (`emulator/http.ts`), each with the relative imports it makes. */
+/** Module paths relative to src/ (`emulator/http/answers.ts`), each with the relative imports it makes. */
 interface SourceTree {
   files: string[];
   imports: Map<string, { target: string; specifier: string; typeOnly: boolean }[]>;
@@ -154,7 +154,9 @@ describe('src/ imports', () => {
     );
     expect(missing, missing.join('\n')).toEqual([]);
     // The parser sees the graph at all: the server's imports are known, a regex that read nothing would pass.
-    expect(tree.imports.get('emulator/server.ts')!.map(({ target }) => target)).toContain('emulator/http.ts');
+    expect(tree.imports.get('emulator/http/server.ts')!.map(({ target }) => target)).toContain(
+      'emulator/http/answers.ts',
+    );
   });
 
   it('have no cycle (import type aside, being erased)', () => {
@@ -188,18 +190,18 @@ describe('src/ imports', () => {
       [...tree.imports].flatMap(([file, edges]) =>
         edges.filter(({ target }) => isTarget(target)).map(({ target }) => `${file} → ${target}`),
       );
-    const routeFiles = tree.files.filter((file) => file.startsWith('emulator/routes/'));
+    const routeFiles = tree.files.filter((file) => file.startsWith('emulator/http/routes/'));
     // The walls are about something: there are route files to keep apart.
     expect(routeFiles.length).toBeGreaterThan(5);
-    const intoRoutes = importers((target) => target.startsWith('emulator/routes/')).filter(
-      (edge) => !edge.startsWith('emulator/server.ts → '),
+    const intoRoutes = importers((target) => target.startsWith('emulator/http/routes/')).filter(
+      (edge) => !edge.startsWith('emulator/http/server.ts → '),
     );
     expect(intoRoutes, intoRoutes.join('\n')).toEqual([]);
     expect(tree.files.filter((file) => file.startsWith('emulator/platform/')).length).toBeGreaterThan(5);
     // Every route file is in the server's route table.
-    const table = tree.imports.get('emulator/server.ts')!.map(({ target }) => target);
+    const table = tree.imports.get('emulator/http/server.ts')!.map(({ target }) => target);
     expect(routeFiles.filter((file) => !table.includes(file))).toEqual([]);
-    const http = /^emulator\/(routes\/|pages\/|server\.ts$|route\.ts$|http\.ts$)/;
+    const http = /^emulator\/(http|pages)\//;
     const platform = [...tree.imports]
       .filter(([file]) => file.startsWith('emulator/platform/'))
       .flatMap(([file, edges]) =>
@@ -211,11 +213,11 @@ describe('src/ imports', () => {
   it('keep SQL in the store: no module but store.ts and db.ts prepares a statement or writes SQL', () => {
     const SQL =
       /\.prepare\(|\.exec\(\s*['"`]|\b(?:SELECT\s+[\w*(]|INSERT\s+INTO|DELETE\s+FROM|UPDATE\s+\w+\s+SET|CREATE\s+(?:TABLE|INDEX)|ALTER\s+TABLE)\b|json_(?:extract|set|each|type)\(|\blease_until\b|\$\{field\(/;
-    const allowed = new Set(['emulator/store.ts', 'emulator/db.ts']);
+    const allowed = new Set(['emulator/storage/store.ts', 'emulator/storage/db.ts']);
     const speaking = tree.files.filter((file) => !allowed.has(file) && SQL.test(readFileSync(join(SRC, file), 'utf8')));
     expect(speaking).toEqual([]);
     // The pattern finds the SQL that is there.
-    expect(SQL.test(readFileSync(join(SRC, 'emulator/store.ts'), 'utf8'))).toBe(true);
+    expect(SQL.test(readFileSync(join(SRC, 'emulator/storage/store.ts'), 'utf8'))).toBe(true);
     expect(
       [
         "db.prepare('SELECT 1')",

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateJobInput, type JobInput } from '../../src/domain/job.js';
-import { EventBus, type StoredEvent } from '../../src/emulator/events.js';
+import { EventBus, type StoredEvent } from '../../src/emulator/platform/event-bus.js';
 import { applyToJob } from '../../src/emulator/platform/applications.js';
 import { createAssessment } from '../../src/emulator/platform/assessments.js';
 import { moveCandidate } from '../../src/emulator/platform/candidates.js';
@@ -11,7 +11,7 @@ import type { PlatformContext } from '../../src/emulator/platform/context.js';
 import { PlatformError } from '../../src/emulator/platform/errors.js';
 import { createJob, deleteJob, findJob, transitionJob, updateJob } from '../../src/emulator/platform/jobs.js';
 import { registerWebhook, removeWebhook } from '../../src/emulator/platform/webhooks.js';
-import { Store } from '../../src/emulator/store.js';
+import { Store } from '../../src/emulator/storage/store.js';
 import { sandbox } from '../helpers/env.js';
 
 async function platform(): Promise<PlatformContext & { types(): string[] }> {

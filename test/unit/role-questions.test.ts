@@ -12,7 +12,7 @@ import {
   TASKS,
   type AssessmentSource,
   type Question,
-} from '../../src/emulator/assessments.js';
+} from '../../src/emulator/platform/question-bank.js';
 import { properties } from '../helpers/properties.js';
 
 const TYPES: Question['type'][] = ['multiple_choice', 'ranksort', 'scenario'];

@@ -3,7 +3,7 @@
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DATABASE_FILE, Store, StoreError, field } from '../../src/emulator/store.js';
+import { DATABASE_FILE, Store, StoreError, field } from '../../src/emulator/storage/store.js';
 import { sandbox } from '../helpers/env.js';
 
 interface Item {

@@ -2,8 +2,8 @@
 import { MAX_CLOCK_SCALE, emulatorClock } from '../../config/emulator-clock.js';
 import { dataDir } from '../../config/paths.js';
 import { HireError, ExitCode, UsageError } from '../../errors.js';
-import { DataDirBusyError, startEmulator } from '../../emulator/server.js';
-import { FAULTS, parseWeights } from '../../emulator/chaos.js';
+import { DataDirBusyError, startEmulator } from '../../emulator/http/server.js';
+import { FAULTS, parseWeights } from '../../emulator/http/chaos.js';
 import { inert } from '../../output/cells.js';
 import { layoutFields, streamLine, streamWidth, words } from '../../output/fields.js';
 import { defineCommand, flag } from '../define.js';
@@ -213,7 +213,7 @@ export function banner(addresses: Addresses, width: number | undefined): string 
 
 /** The data dir's own certificate (made or reused), or the user's, checked; a bad file is exit 2 naming its flag. */
 async function tlsMaterial(dir: string, certFile: string | undefined, keyFile: string | undefined) {
-  const { TlsFileError, dataDirCertificate, givenCertificate } = await import('../../emulator/tls.js');
+  const { TlsFileError, dataDirCertificate, givenCertificate } = await import('../../emulator/access/tls.js');
   try {
     return certFile !== undefined && keyFile !== undefined
       ? givenCertificate(certFile, keyFile)

@@ -4,7 +4,7 @@
 // platform's (platform/applications.ts), the same code as `hire emulator simulate`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Job } from '../../domain/job.js';
-import { scoreAnswers, type Answers, type Question } from '../assessments.js';
+import { scoreAnswers, type Answers, type Question } from '../platform/question-bank.js';
 import {
   applyToJob,
   findSession,

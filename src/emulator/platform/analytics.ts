@@ -5,7 +5,7 @@ import { CANDIDATE_PIPELINE, type Candidate } from '../../domain/candidate.js';
 import type { Job } from '../../domain/job.js';
 import { dictionary } from '../../domain/merge.js';
 import { CANDIDATE_STATUSES, JOB_STATUSES } from '../../domain/vocabulary.js';
-import type { Assessment } from '../assessments.js';
+import type { Assessment } from './question-bank.js';
 import type { PlatformContext } from './context.js';
 import { findJob } from './jobs.js';
 

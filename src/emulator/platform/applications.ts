@@ -4,8 +4,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { CANDIDATE_PIPELINE, type Candidate } from '../../domain/candidate.js';
 import type { Job } from '../../domain/job.js';
-import type { Assessment } from '../assessments.js';
-import { newId } from '../ids.js';
+import type { Assessment } from './question-bank.js';
+import { newId } from '../storage/ids.js';
 import { stepCandidate } from './candidates.js';
 import type { PlatformContext } from './context.js';
 

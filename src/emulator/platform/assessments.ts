@@ -1,7 +1,7 @@
 // Assessments: a new one, for a job (its title and skills unless others are given) or for a title
 // alone, stored with assessment.generated.
 import type { AssessmentConfig, Job } from '../../domain/job.js';
-import { generateAssessment, type Assessment } from '../assessments.js';
+import { generateAssessment, type Assessment } from './question-bank.js';
 import type { PlatformContext } from './context.js';
 import { notFound } from './errors.js';
 import { findJob } from './jobs.js';

@@ -3,8 +3,8 @@
 import { canMoveJob, validateJobInput, type Job, type JobInput, type JobPatch } from '../../domain/job.js';
 import { define, isPlainObject, overlay, own } from '../../domain/merge.js';
 import type { JobStatus } from '../../domain/vocabulary.js';
-import { generateAssessment, type Assessment } from '../assessments.js';
-import { newId } from '../ids.js';
+import { generateAssessment, type Assessment } from './question-bank.js';
+import { newId } from '../storage/ids.js';
 import type { PlatformContext } from './context.js';
 import { conflict, invalid, notFound } from './errors.js';
 

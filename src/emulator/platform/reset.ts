@@ -1,7 +1,7 @@
 // `hire emulator reset`: an environment's data emptied, its keys kept (they are credentials). The
 // sandbox's empty state is its seeded set, as after its daily reset.
-import { reseedSandbox } from '../sandbox.js';
-import { COLLECTIONS } from '../store.js';
+import { reseedSandbox } from './sandbox.js';
+import { COLLECTIONS } from '../storage/store.js';
 import type { PlatformContext } from './context.js';
 
 /** Empties every collection but the keys; returns how many records each had. */

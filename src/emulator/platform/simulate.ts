@@ -4,8 +4,8 @@
 // them. Each step emits its event.
 import { CANDIDATE_PIPELINE } from '../../domain/candidate.js';
 import type { CandidateStatus } from '../../domain/vocabulary.js';
-import { newId } from '../ids.js';
-import { seededRandom } from '../random.js';
+import { newId } from '../storage/ids.js';
+import { seededRandom } from './random.js';
 import { addToCandidateCount, completeAssessment, createApplication } from './applications.js';
 import { stepCandidate } from './candidates.js';
 import type { PlatformContext } from './context.js';

@@ -6,11 +6,11 @@
 // one can be sent again (`hire events resend`) with the same webhook-id.
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { EventKind } from '../domain/vocabulary.js';
-import { signedHeaders } from '../webhooks/signature.js';
-import { newId } from './ids.js';
-import { conflict, notFound } from './platform/errors.js';
-import type { Store } from './store.js';
+import type { EventKind } from '../../domain/vocabulary.js';
+import { signedHeaders } from '../../webhooks/signature.js';
+import { newId } from '../storage/ids.js';
+import { conflict, notFound } from './errors.js';
+import type { Store } from '../storage/store.js';
 
 export const MAX_ATTEMPTS = 6;
 export const DELIVERY_TIMEOUT_MS = 10_000;

@@ -1,6 +1,6 @@
 // The spec's common list parameters (page, per_page, sort, fields, filters by field name),
 // with the choices of docs/api-choices.md §4: per_page defaults to 20, at most 100.
-import { dictionary } from '../domain/merge.js';
+import { dictionary } from '../../domain/merge.js';
 import {
   CANDIDATE_STATUSES,
   DELIVERY_STATES,
@@ -10,10 +10,10 @@ import {
   JOB_STATUSES,
   LOCATION_TYPES,
   SALARY_PERIODS,
-} from '../domain/vocabulary.js';
-import type { FieldErrors } from '../domain/rules.js';
-import type { SqlValue } from './db.js';
-import { validationError } from './http.js';
+} from '../../domain/vocabulary.js';
+import type { FieldErrors } from '../../domain/rules.js';
+import type { SqlValue } from '../storage/db.js';
+import { validationError } from './answers.js';
 import {
   isFieldPath,
   type CollectionName,
@@ -21,7 +21,7 @@ import {
   type Condition,
   type Store,
   type StoredRecord,
-} from './store.js';
+} from '../storage/store.js';
 
 export const PER_PAGE_DEFAULT = 20;
 export const PER_PAGE_MAX = 100;

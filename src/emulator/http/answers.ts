@@ -1,6 +1,6 @@
 // The emulator's HTTP vocabulary: the error it answers with and the response shapes. A leaf: the
 // key ring and list parsing throw HttpError too, so it must not know the server's parts (route.ts does).
-import type { FieldErrors } from '../domain/rules.js';
+import type { FieldErrors } from '../../domain/rules.js';
 
 /** An error answered with the spec's error envelope. */
 export class HttpError extends Error {

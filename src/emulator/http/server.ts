@@ -1,19 +1,19 @@
 // The local platform: a node:http server that answers the API as the spec and docs/api-choices.md say.
 // It shares only the domain with the CLI; it never imports commands, output, config or wizard.
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../domain/canonical.js';
-import { MAX_NESTING, deeperThan } from '../domain/nesting.js';
+import { canonicalJson } from '../../domain/canonical.js';
+import { MAX_NESTING, deeperThan } from '../../domain/nesting.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import type { AddressInfo } from 'node:net';
-import { HttpError, type EmulatorResponse } from './http.js';
-import { newId } from './ids.js';
+import { HttpError, type EmulatorResponse } from './answers.js';
+import { newId } from '../storage/ids.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createChaos, type Chaos, type ChaosOptions, type Fault } from './chaos.js';
-import { EventBus } from './events.js';
-import { KeyRing, localKeyCreatedAt } from './keys.js';
-import { ensureLocalKey, localKeyPath } from './local-key.js';
+import { EventBus } from '../platform/event-bus.js';
+import { KeyRing, localKeyCreatedAt } from '../access/keys.js';
+import { ensureLocalKey, localKeyPath } from '../access/local-key.js';
 import {
   INFO_PATH,
   infoProof,
@@ -23,11 +23,11 @@ import {
   removeServerRecord,
   writeServerRecord,
   type ServerRecord,
-} from './presence.js';
-import { PageLimiter } from './pages/limits.js';
-import { PAGE_PATH, servePage } from './pages/serve.js';
-import { PlatformError, type PlatformErrorKind } from './platform/errors.js';
-import type { StoredKey } from './keys.js';
+} from '../access/presence.js';
+import { PageLimiter } from '../pages/limits.js';
+import { PAGE_PATH, servePage } from '../pages/serve.js';
+import { PlatformError, type PlatformErrorKind } from '../platform/errors.js';
+import type { StoredKey } from '../access/keys.js';
 import type { EmulatorRequest, Route, RouteContext } from './route.js';
 import { analyticsRoutes } from './routes/analytics.js';
 import { assessmentRoutes } from './routes/assessments.js';
@@ -36,7 +36,7 @@ import { controlRoutes } from './routes/control.js';
 import { jobRoutes } from './routes/jobs.js';
 import { eventRoutes } from './routes/events.js';
 import { webhookRoutes } from './routes/webhooks.js';
-import { loggedPath, logRequest } from './request-log.js';
+import { loggedPath, logRequest } from '../storage/request-log.js';
 import { REQUEST_STREAM_PATH, RequestStreams } from './request-stream.js';
 import {
   SANDBOX_PREFIX,
@@ -44,8 +44,8 @@ import {
   sandboxDataDir,
   sandboxResetNotice,
   type EmulatorEnvironment,
-} from './sandbox.js';
-import { DamagedRecordError, RECOVER_COMMAND, Store, StoreError } from './store.js';
+} from '../platform/sandbox.js';
+import { DamagedRecordError, RECOVER_COMMAND, Store, StoreError } from '../storage/store.js';
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -494,7 +494,7 @@ let openApiDocument: Record<string, unknown> | undefined;
  */
 async function openApi(x: Exchange): Promise<void> {
   if (x.url.pathname !== OPENAPI_PATH || x.method !== 'GET') return;
-  const { buildDocument, servedDocument } = await import('./openapi/document.js');
+  const { buildDocument, servedDocument } = await import('../openapi/document.js');
   openApiDocument ??= buildDocument(API_ROUTES);
   const body = servedDocument(openApiDocument, requestOrigin(x.req), x.environment);
   x.res.writeHead(200, {

@@ -1,9 +1,9 @@
 // Assessments the emulator "generates": deterministic questions built from the job's title,
 // skills and requirements (docs/api-choices.md §2), so that tests and demos see stable content.
 import { createHash } from 'node:crypto';
-import { assessmentConfigWithDefaults, type AssessmentConfig } from '../domain/job.js';
-import { everyKey } from '../domain/rules.js';
-import { newId } from './ids.js';
+import { assessmentConfigWithDefaults, type AssessmentConfig } from '../../domain/job.js';
+import { everyKey } from '../../domain/rules.js';
+import { newId } from '../storage/ids.js';
 
 export interface Question {
   id: string;

@@ -5,7 +5,7 @@
 // or not at all, and SQLite's locks (with a busy timeout), not a lock file, decide who writes.
 import { chmodSync, closeSync, existsSync, lstatSync, openSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DATA_DIR_SETTINGS, ensurePrivateDir } from '../files/private-dir.js';
+import { DATA_DIR_SETTINGS, ensurePrivateDir } from '../../files/private-dir.js';
 import { DatabaseError, openDatabase, type Database, type SqlValue } from './db.js';
 import { LEGACY_FILES, LegacyFormatError, readLegacyState } from './legacy.js';
 

@@ -3,11 +3,11 @@
 // IP allow-lists, and per-key limits per hour, per day and in flight, with X-RateLimit-* headers.
 import { statSync } from 'node:fs';
 import { BlockList, isIP } from 'node:net';
-import { KEY_LEVELS, TIERS } from '../domain/vocabulary.js';
-import { HttpError } from './http.js';
-import { randomToken } from './ids.js';
+import { KEY_LEVELS, TIERS } from '../../domain/vocabulary.js';
+import { HttpError } from '../http/answers.js';
+import { randomToken } from '../storage/ids.js';
 import { hashKey, localKeyPath } from './local-key.js';
-import type { Store } from './store.js';
+import type { Store } from '../storage/store.js';
 
 export type KeyLevel = (typeof KEY_LEVELS)[number];
 export type Tier = (typeof TIERS)[number];
