@@ -14,14 +14,9 @@ import {
 import type { FieldErrors } from '../../domain/rules.js';
 import type { SqlValue } from '../storage/db.js';
 import { validationError } from './answers.js';
-import {
-  isFieldPath,
-  type CollectionName,
-  type Comparison,
-  type Condition,
-  type Store,
-  type StoredRecord,
-} from '../storage/store.js';
+import { isFieldPath, type CollectionName } from '../storage/schema.js';
+import { type Comparison, type Condition, type Store, type StoredRecord } from '../storage/store.js';
+import { transaction } from '../storage/transaction.js';
 
 export const PER_PAGE_DEFAULT = 20;
 export const PER_PAGE_MAX = 100;
@@ -137,7 +132,7 @@ export function listRecords<T extends StoredRecord>(
     key.startsWith('-') ? { field: key.slice(1), descending: true } : { field: key },
   );
   const show = spec.show ?? ((record: T) => record as unknown as Record<string, unknown>);
-  return store.read(() => {
+  return transaction(store, 'read', () => {
     const total = store.countWhere(name, conditions);
     const records = store
       .query<T>(name, { conditions, sort, newestFirst: true, limit: perPage, offset: (page - 1) * perPage })

@@ -31,6 +31,7 @@ import {
   type AssessmentAnswersForm,
   type FormErrors,
 } from './render.js';
+import { transaction } from '../storage/transaction.js';
 
 export const PAGE_PATH = /^\/(apply|assess)\/([^/]+)(\/thanks)?\/?$/;
 /** A form is small; anything larger is refused before it is read whole. */
@@ -160,7 +161,7 @@ async function notOpen(job: Job): Promise<string> {
 }
 
 async function showJob(ctx: PlatformContext, jobId: string): Promise<Page> {
-  const job = ctx.store.read(() => ctx.store.get<Job>('jobs', jobId));
+  const job = transaction(ctx, 'read', () => ctx.store.get<Job>('jobs', jobId));
   if (!job) return jobNotFound();
   return job.status === 'active'
     ? html(200, applicationPage(job, await description(job), { base: basePath(ctx) }))
@@ -168,7 +169,7 @@ async function showJob(ctx: PlatformContext, jobId: string): Promise<Page> {
 }
 
 function thanksFor(ctx: PlatformContext, jobId: string): Page {
-  const job = ctx.store.read(() => ctx.store.get<Job>('jobs', jobId));
+  const job = transaction(ctx, 'read', () => ctx.store.get<Job>('jobs', jobId));
   if (!job) return jobNotFound();
   return job.status === 'draft' ? html(200, notPublicPage()) : html(200, thanksPage(job));
 }
@@ -199,7 +200,7 @@ async function apply(req: IncomingMessage, ctx: PlatformContext, jobId: string):
     email: fields.get('email') ?? '',
     note: (fields.get('note') ?? '').replace(/\r\n?/g, '\n'),
   };
-  const shown = ctx.store.read(() => ctx.store.get<Job>('jobs', jobId));
+  const shown = transaction(ctx, 'read', () => ctx.store.get<Job>('jobs', jobId));
   if (!shown) return jobNotFound();
   const errors = validateApplication(form);
   if (Object.keys(errors).length > 0 && shown.status === 'active') {
@@ -253,7 +254,7 @@ function timeIsUp(session: Session): Page {
 }
 
 function showAssessment(ctx: PlatformContext, token: string, startClock: boolean): Page {
-  return ctx.store.write(() => {
+  return transaction(ctx, 'write', () => {
     const current = session(ctx, token);
     if (current.application.completed_at) {
       return html(
@@ -334,7 +335,7 @@ function unansweredQuestions(questions: readonly Question[], answers: Answers): 
 
 async function submitAnswers(req: IncomingMessage, ctx: PlatformContext, token: string): Promise<Page> {
   const fields = await readForm(req);
-  return ctx.store.write(() => {
+  return transaction(ctx, 'write', () => {
     const found = session(ctx, token);
     if (found.application.completed_at) return alreadySent();
     // Answers sent without the page ever being served (a script): the clock starts now.

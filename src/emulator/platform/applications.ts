@@ -8,6 +8,7 @@ import type { Assessment } from './question-bank.js';
 import { newId } from '../storage/ids.js';
 import { stepCandidate } from './candidates.js';
 import type { PlatformContext } from './context.js';
+import { transaction } from '../storage/transaction.js';
 
 export interface Applicant {
   name: string;
@@ -113,7 +114,7 @@ export type ApplyOutcome =
  * Only index lookups and a few inserts run under the write lock.
  */
 export function applyToJob(ctx: PlatformContext, jobId: string, form: Applicant & { note: string }): ApplyOutcome {
-  return ctx.store.write((): ApplyOutcome => {
+  return transaction(ctx, 'write', (): ApplyOutcome => {
     const job = ctx.store.get<Job>('jobs', jobId);
     if (!job) return { kind: 'gone' };
     if (job.status !== 'active') return { kind: 'not_open', job };

@@ -5,6 +5,7 @@ import { generateAssessment, type Assessment } from './question-bank.js';
 import type { PlatformContext } from './context.js';
 import { notFound } from './errors.js';
 import { findJob } from './jobs.js';
+import { transaction } from '../storage/transaction.js';
 
 export function findAssessment(ctx: PlatformContext, id: string): Assessment {
   const assessment = ctx.store.get<Assessment>('assessments', id);
@@ -26,7 +27,7 @@ export function createAssessment(
   ctx: PlatformContext,
   request: AssessmentRequest,
 ): { assessment: Assessment; generationMs: number } {
-  return ctx.store.write(() => {
+  return transaction(ctx, 'write', () => {
     const job: Job | undefined = request.jobId === undefined ? undefined : findJob(ctx, request.jobId);
     const from = job
       ? {

@@ -11,6 +11,9 @@ import { signedHeaders } from '../../webhooks/signature.js';
 import { newId } from '../storage/ids.js';
 import { conflict, notFound } from './errors.js';
 import type { Store } from '../storage/store.js';
+import { transaction } from '../storage/transaction.js';
+import { appendEvent, firstEventAt, hasEventsBefore, lastEventNumber, trimEvents } from '../storage/event-log.js';
+import { leaseDueDeliveries, nextPendingDelivery, releaseDelivery } from '../storage/deliveries.js';
 
 export const MAX_ATTEMPTS = 6;
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -161,7 +164,7 @@ export class EventBus {
     const stamp = this.#now().toISOString();
     const event: StoredEvent = { id: newId('evt'), type, created_at: stamp, job_id: jobOf(type, data), data };
     // Events are only ever added, never updated: a plain insert, whose row number paces the trimming.
-    const number = this.#store.appendEvent(event);
+    const number = appendEvent(this.#store, event);
     this.#collector?.events.push(event);
     const webhooks = this.#store.all<StoredWebhook>('webhooks').filter((webhook) => webhook.events.includes(type));
     if (webhooks.length > 0) {
@@ -249,22 +252,23 @@ export class EventBus {
    * attempted.
    */
   #prune(last?: number): void {
-    const newest = last ?? this.#store.lastEventNumber();
+    const newest = last ?? lastEventNumber(this.#store);
     this.#oldestAt = undefined;
-    this.#store.trimEvents(newest - this.#eventsKept, retentionCutoff(this.#now()));
+    trimEvents(this.#store, newest - this.#eventsKept, retentionCutoff(this.#now()));
   }
 
   /** Is the first event stored (the oldest but for a clock set back) past the log's age? */
   #oldestExpired(): boolean {
     const cutoff = retentionCutoff(this.#now());
     if (this.#oldestAt !== undefined && this.#oldestAt >= cutoff) return false;
-    this.#oldestAt = this.#store.firstEventAt();
+    this.#oldestAt = firstEventAt(this.#store);
     return this.#oldestAt !== undefined && this.#oldestAt < cutoff;
   }
 
   /** Trims events past their age, if there are any (a read first: most starts have none). */
   #expire(): void {
-    if (this.#store.hasEventsBefore(retentionCutoff(this.#now()))) this.#store.write(() => this.#prune());
+    if (hasEventsBefore(this.#store, retentionCutoff(this.#now())))
+      transaction(this.#store, 'write', () => this.#prune());
   }
 
   /** Starts delivering, beginning with what was pending when the emulator last stopped. */
@@ -317,13 +321,13 @@ export class EventBus {
       ]);
     }
     // Attempts still under way are given up: another emulator on this data may take them at once.
-    for (const id of this.#inFlight.keys()) this.#store.releaseDelivery(id);
+    for (const id of this.#inFlight.keys()) releaseDelivery(this.#store, id);
     this.#closed = true;
   }
 
   /** When the next pending delivery is due, by the emulator's clock (ms), or undefined. */
   #nextDue(): number | undefined {
-    const next = this.#store.nextPendingDelivery();
+    const next = nextPendingDelivery(this.#store);
     return next === undefined ? undefined : Date.parse(next);
   }
 
@@ -362,8 +366,9 @@ export class EventBus {
     if (free <= 0) return 0;
     const now = this.#now();
     const clock = Date.now();
-    const claimed = this.#store.write(() => {
-      const due = this.#store.leaseDueDeliveries<Delivery>(
+    const claimed = transaction(this.#store, 'write', () => {
+      const due = leaseDueDeliveries<Delivery>(
+        this.#store,
         now.toISOString(),
         clock,
         clock + this.#timeoutMs + LEASE_SLACK_MS,
@@ -394,7 +399,7 @@ export class EventBus {
     }
     const success = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
     if (this.#closed) return;
-    this.#store.write(() => {
+    transaction(this.#store, 'write', () => {
       // Gone meanwhile (its event trimmed from the log, or the store reset): nothing to record.
       const current = this.#store.get<Delivery>('deliveries', delivery.id);
       if (!current) return;
@@ -422,7 +427,7 @@ export class EventBus {
         next_attempt_at: next,
         updated_at: this.#now().toISOString(),
       } satisfies Delivery);
-      this.#store.releaseDelivery(delivery.id);
+      releaseDelivery(this.#store, delivery.id);
     });
   }
 }

@@ -7,6 +7,7 @@ import { generateAssessment, type Assessment } from './question-bank.js';
 import { newId } from '../storage/ids.js';
 import type { PlatformContext } from './context.js';
 import { conflict, invalid, notFound } from './errors.js';
+import { transaction } from '../storage/transaction.js';
 
 export function findJob(ctx: PlatformContext, id: string): Job {
   const job = ctx.store.get<Job>('jobs', id);
@@ -69,7 +70,7 @@ export function jobRecord(parts: {
 
 /** A new job and its assessment, stored, with job.created and (when it is ready) assessment.generated. */
 export function createJob(ctx: PlatformContext, valid: JobInput): { job: Job; generationMs: number } {
-  return ctx.store.write(() => {
+  return transaction(ctx, 'write', () => {
     const { publish, title, ...input } = valid;
     const now = ctx.now();
     const id = newId('job');
@@ -126,7 +127,7 @@ function mergePatch(base: Record<string, unknown>, patch: Record<string, unknown
  * still be a valid job input; a `status` moves it along docs/api-choices.md §3's transitions.
  */
 export function updateJob(ctx: PlatformContext, id: string, patch: JobPatch): Job {
-  return ctx.store.write(() => {
+  return transaction(ctx, 'write', () => {
     const job = findJob(ctx, id);
     const { status, ...fields } = patch;
     if (status !== undefined && !canMoveJob(job.status, status)) {
@@ -160,7 +161,7 @@ export function transitionJob(ctx: PlatformContext, id: string, status: JobStatu
 
 /** Deletes a job with its candidates, assessments and applications. */
 export function deleteJob(ctx: PlatformContext, id: string): void {
-  ctx.store.write(() => {
+  transaction(ctx, 'write', () => {
     const job = findJob(ctx, id);
     ctx.store.deleteWhere('candidates', 'job_id', job.id);
     ctx.store.deleteWhere('assessments', 'job_id', job.id);

@@ -11,7 +11,8 @@ import { environmentDataDir } from '../access/local-key.js';
 import type { PlatformContext } from './context.js';
 import { applicationUrl, jobRecord } from './jobs.js';
 import { seededRandom } from './random.js';
-import type { CollectionName } from '../storage/store.js';
+import type { CollectionName } from '../storage/schema.js';
+import { transaction } from '../storage/transaction.js';
 
 /** The path prefix of the sandbox: `/sandbox/api/v1`, `/sandbox/_emulator`, `/sandbox/apply/…`. */
 export const SANDBOX_PREFIX = '/sandbox';
@@ -68,8 +69,8 @@ export function refreshSandbox(ctx: PlatformContext): SandboxReset | undefined {
   // Any boundary but today's: an earlier day's, or a later one, which a run with a clock set ahead
   // (HIRE_EMULATOR_NOW) recorded: stale, or the sandbox would not reset again until that day.
   const due = () => lastReset(ctx) !== boundary;
-  if (!ctx.store.read(due)) return undefined;
-  return ctx.store.write(() => {
+  if (!transaction(ctx, 'read', due)) return undefined;
+  return transaction(ctx, 'write', () => {
     if (!due()) return undefined; // another process on this data dir reset it first
     const previous = lastReset(ctx);
     reseedSandbox(ctx);

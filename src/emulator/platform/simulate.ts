@@ -10,6 +10,7 @@ import { addToCandidateCount, completeAssessment, createApplication } from './ap
 import { stepCandidate } from './candidates.js';
 import type { PlatformContext } from './context.js';
 import { findJob, requireOpenJob } from './jobs.js';
+import { transaction } from '../storage/transaction.js';
 
 const FIRST = [
   'Ada',
@@ -87,7 +88,7 @@ export function simulateApplications(
   jobId: string,
   options: SimulationOptions,
 ): SimulationResult {
-  return ctx.store.write(() => simulate(ctx, jobId, options));
+  return transaction(ctx, 'write', () => simulate(ctx, jobId, options));
 }
 
 function simulate(ctx: PlatformContext, jobId: string, options: SimulationOptions): SimulationResult {
