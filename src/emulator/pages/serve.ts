@@ -3,7 +3,7 @@
 // the page was first served. No key: these are public pages. Applying and completing are the
 // platform's (platform/applications.ts), the same code as `hire emulator simulate`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Job } from '../../domain/job.js';
+import { takesApplications, type Job } from '../../domain/job.js';
 import { scoreAnswers, type Answers, type Question } from '../platform/question-bank.js';
 import {
   applyToJob,
@@ -163,7 +163,7 @@ async function notOpen(job: Job): Promise<string> {
 async function showJob(ctx: PlatformContext, jobId: string): Promise<Page> {
   const job = transaction(ctx, 'read', () => ctx.store.get<Job>('jobs', jobId));
   if (!job) return jobNotFound();
-  return job.status === 'active'
+  return takesApplications(job)
     ? html(200, applicationPage(job, await description(job), { base: basePath(ctx) }))
     : html(200, await notOpen(job));
 }
@@ -203,7 +203,7 @@ async function apply(req: IncomingMessage, ctx: PlatformContext, jobId: string):
   const shown = transaction(ctx, 'read', () => ctx.store.get<Job>('jobs', jobId));
   if (!shown) return jobNotFound();
   const errors = validateApplication(form);
-  if (Object.keys(errors).length > 0 && shown.status === 'active') {
+  if (Object.keys(errors).length > 0 && takesApplications(shown)) {
     return html(422, applicationPage(shown, await description(shown), { base: basePath(ctx), form, errors }));
   }
   // A repeat (the same email address again) is answered exactly as a first application: see applyToJob.

@@ -1,6 +1,13 @@
 // Jobs: create (with its assessment), update (JSON Merge Patch, a status move among them),
 // transition and delete (with everything that hangs off the job), and the job as it is answered.
-import { canMoveJob, validateJobInput, type Job, type JobInput, type JobPatch } from '../../domain/job.js';
+import {
+  canMoveJob,
+  takesApplications,
+  validateJobInput,
+  type Job,
+  type JobInput,
+  type JobPatch,
+} from '../../domain/job.js';
 import { define, isPlainObject, overlay, own } from '../../domain/merge.js';
 import type { JobStatus } from '../../domain/vocabulary.js';
 import { generateAssessment, type Assessment } from './question-bank.js';
@@ -17,7 +24,7 @@ export function findJob(ctx: PlatformContext, id: string): Job {
 
 /** Spec "Job status": only an active job accepts applications. */
 export function requireOpenJob(job: Job): Job {
-  if (job.status !== 'active')
+  if (!takesApplications(job))
     throw conflict(`Job ${job.id} is ${job.status}; only active jobs take applications (hire jobs publish ${job.id}).`);
   return job;
 }
