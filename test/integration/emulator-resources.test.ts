@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Candidate } from '../../src/domain/candidate.js';
 import type { Assessment } from '../../src/emulator/platform/question-bank.js';
-import type { StoredWebhook } from '../../src/emulator/platform/event-bus.js';
+import type { StoredWebhook } from '../../src/emulator/platform/event-records.js';
 import { sandbox } from '../helpers/env.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
 

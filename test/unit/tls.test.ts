@@ -5,7 +5,12 @@ import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CERTIFICATE_DAYS, RENEW_DAYS, dataDirCertificate, selfSignedCertificate } from '../../src/emulator/access/tls.js';
+import {
+  CERTIFICATE_DAYS,
+  RENEW_DAYS,
+  dataDirCertificate,
+  selfSignedCertificate,
+} from '../../src/emulator/access/tls.js';
 import { sandbox } from '../helpers/env.js';
 import { opensslCertificate } from '../helpers/certificates.js';
 

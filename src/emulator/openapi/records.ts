@@ -22,7 +22,7 @@ import {
   TIME_LIMIT_SECONDS,
 } from '../../domain/vocabulary.js';
 import type { Assessment } from '../platform/question-bank.js';
-import type { Attempt, Delivery, StoredEvent } from '../platform/event-bus.js';
+import type { Attempt, Delivery, StoredEvent } from '../platform/event-records.js';
 import type { Webhook } from '../platform/webhooks.js';
 
 const time = () => z.iso.datetime();

@@ -1,5 +1,5 @@
 // The event log's operations: an event with every attempt to deliver it, and sending it again.
-import { expired, type Delivery, type StoredEvent } from './event-bus.js';
+import { expired, type Delivery, type StoredEvent } from './event-records.js';
 import type { PlatformContext } from './context.js';
 import { notFound } from './errors.js';
 import { transaction } from '../storage/transaction.js';

@@ -6,7 +6,7 @@
 import { validateJobInput, type Job } from '../../domain/job.js';
 import { dictionary } from '../../domain/merge.js';
 import { EVENT_KINDS, type EventKind } from '../../domain/vocabulary.js';
-import type { StoredEvent } from './event-bus.js';
+import type { StoredEvent } from './event-records.js';
 import { addToCandidateCount, completeAssessment, createApplication } from './applications.js';
 import { createAssessment } from './assessments.js';
 import { stepCandidate } from './candidates.js';

@@ -1,6 +1,6 @@
 // Webhooks: register and remove. The secret is stored for signing and never shown.
 import type { WebhookInput } from '../../domain/webhook.js';
-import type { StoredWebhook } from './event-bus.js';
+import type { StoredWebhook } from './event-records.js';
 import { newId } from '../storage/ids.js';
 import type { PlatformContext } from './context.js';
 import { notFound } from './errors.js';

@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { validateWith } from '../../../domain/rules.js';
 import { created, ok, validationError } from '../answers.js';
-import { publicDelivery, retentionCutoff, type StoredEvent } from '../../platform/event-bus.js';
+import { publicDelivery, retentionCutoff, type StoredEvent } from '../../platform/event-records.js';
 import { listRecords } from '../list.js';
 import { findEvent, resendEvent } from '../../platform/events.js';
 import type { QueryDoc, Route } from '../route.js';

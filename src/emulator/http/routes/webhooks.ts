@@ -3,7 +3,7 @@
 // The secret is stored for signing and never returned. The operations are the platform's.
 import { WebhookInputSchema, validateWebhookInput } from '../../../domain/webhook.js';
 import { created, noContent, ok, validationError } from '../answers.js';
-import { publicDelivery, type Delivery, type StoredWebhook } from '../../platform/event-bus.js';
+import { publicDelivery, type Delivery, type StoredWebhook } from '../../platform/event-records.js';
 import { listRecords } from '../list.js';
 import { findWebhook, publicWebhook, registerWebhook, removeWebhook } from '../../platform/webhooks.js';
 import type { Route } from '../route.js';
