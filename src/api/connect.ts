@@ -157,7 +157,7 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
   return { client, release };
 }
 
-/** The certificate `hire emulator start --tls` makes in the data dir (emulator/tls.ts). */
+/** The certificate `hire emulator start --tls` makes in the data dir (emulator/access/tls.ts). */
 function defaultCert(dataDir: string): string {
   return `${dataDir.replace(/\/+$/, '')}/tls/cert.pem`;
 }

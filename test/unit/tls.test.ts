@@ -1,4 +1,4 @@
-// The emulator's own TLS certificate (emulator/tls.ts): what it covers, where it is kept with which
+// The emulator's own TLS certificate (emulator/access/tls.ts): what it covers, where it is kept with which
 // modes, and when it is made again.
 import { execFileSync } from 'node:child_process';
 import { X509Certificate, createPrivateKey } from 'node:crypto';

@@ -1,7 +1,7 @@
 // hire logs tail: the requests the local emulator receives, live (like `stripe logs tail`):
 // method, path, status, latency, request id and the key's name (never the key). The emulator keeps
 // the log in its database, so requests made by any command on the same data dir are seen; it writes
-// them to one held connection as they are logged (request-stream.ts), which spends none of the
+// them to one held connection as they are logged (emulator/http/request-stream.ts), which spends none of the
 // key's budget: an idle tail makes no requests.
 import { followRequestLog } from '../../api/emulator.js';
 import { ApiError, ExitCode, HireError, NetworkError, UsageError } from '../../errors.js';

@@ -521,7 +521,7 @@ function placeText(value: unknown): string {
 }
 
 /**
- * Orders places as the emulator's `sort=created_at,id` does (src/emulator/list.ts): each key
+ * Orders places as the emulator's `sort=created_at,id` does (src/emulator/http/list.ts): each key
  * without regard to ASCII case first, then byte by byte (ids are base62, upper and lower case).
  */
 export function comparePlaces(a: Place, b: Place): number {

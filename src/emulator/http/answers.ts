@@ -76,7 +76,7 @@ export function errorResponse(cause: unknown): EmulatorResponse {
     if (error.status === 401 || error.status === 403) body.status = error.status;
     return { status: error.status, body: { error: body, ...error.extra }, headers: error.headers };
   }
-  // Damaged data (store.ts): that record fails, with what is wrong and how to recover; the rest is served.
+  // Damaged data (storage/store.ts): that record fails, with what is wrong and how to recover; the rest is served.
   if (error instanceof StoreError && error.code === 'data_damaged')
     return { status: 500, body: { error: { code: 'data_damaged', message: error.message } } };
   return {

@@ -1,8 +1,9 @@
-// The request pipeline (docs/emulator.md): each request walks a list of stages in order, from the
-// environment it is addressed to, through the candidate's pages and the API's path, the key (who),
-// the route (what: 404 and 405 here, whatever the key), the key's level for that route, injected
-// faults and the key's budget, to the route run in one transaction; then the answer goes out and
-// the request is logged. The server's lifecycle (http/server.ts) hands each request to handle().
+// The request pipeline: each request walks a list of stages in order, from the environment it is
+// addressed to, through the candidate's pages and the API's path, the key (who), the route (what:
+// 404 and 405 here, whatever the key), the key's level for that route (docs/api-choices.md §5 has
+// the order of refusals), injected faults and the key's budget, to the route run in one
+// transaction; then the answer goes out and the request is logged. The server's lifecycle
+// (http/server.ts) hands each request to handle().
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -175,7 +176,7 @@ function resolveEnvironment(x: Exchange): void {
       : { ...options.environments.production, publicUrl: origin };
 }
 
-/** Proof that this server serves the data dir, asked before any key is sent (presence.ts). */
+/** Proof that this server serves the data dir, asked before any key is sent (access/presence.ts). */
 function presence(x: Exchange): void {
   if (x.url.pathname !== INFO_PATH || x.method !== 'GET') return;
   const nonce = x.url.searchParams.get('nonce') ?? '';

@@ -1,5 +1,5 @@
 // What a route is and what the server hands it: the request with its admitted key, and the
-// server's parts. Kept out of http.ts, which the key ring imports, so that no import runs in a circle.
+// server's parts. Kept out of answers.ts, which route-table.ts and the stages import, so that no import runs in a circle.
 import type { IncomingHttpHeaders } from 'node:http';
 import type * as z from 'zod/mini';
 import type { EmulatorResponse } from './answers.js';

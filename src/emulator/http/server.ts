@@ -1,5 +1,5 @@
 // The local platform's server: its lifecycle. It opens each environment's parts (store, keys,
-// events), listens (HTTP or HTTPS), records itself in the data dir when it stands (presence.ts), and
+// events), listens (HTTP or HTTPS), records itself in the data dir when it stands (access/presence.ts), and
 // closes in order; each request is handed to the pipeline (pipeline.ts). It shares only the domain
 // with the CLI; it never imports commands, output, config or wizard.
 import { createServer, type Server } from 'node:http';
@@ -177,7 +177,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     environments = parts;
     if (mode === 'server') parts.sandbox();
     const chaos = options.chaos ? createChaos(options.chaos) : undefined;
-    // One allowance per address for both environments' pages, counted in this process (limits.ts).
+    // One allowance per address for both environments' pages, counted in this process (pages/limits.ts).
     const pageLimiter = new PageLimiter(now);
     const streams = new RequestStreams();
     server.on('request', (req, res) => {

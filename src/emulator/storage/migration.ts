@@ -45,7 +45,7 @@ export const MIGRATIONS: string[] = [
   ].join(';\n'),
   // The event log (issue 17): events by time (for retention; filters by kind and job scan at most
   // 10,000, cheaper than an index on every insert); the deliveries of an event; and the requests
-  // the emulator answered, for `hire logs tail` (request-log.ts).
+  // the emulator answered, for `hire logs tail` (storage/request-log.ts).
   [
     `CREATE INDEX events_created_at ON events (${field('created_at')})`,
     `CREATE INDEX deliveries_event_id ON deliveries (${field('event_id')})`,
