@@ -52,7 +52,7 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
   // A local profile on the emulator's sandbox (local-sandbox) uses the sandbox's own key.
   let localKey: string | undefined;
   if (local) {
-    const { ensureLocalKey, environmentDataDir } = await import('../emulator/local-key.js');
+    const { ensureLocalKey, environmentDataDir } = await import('../emulator/access/local-key.js');
     localKey = ensureLocalKey(options.dataDir);
     const environment = targetEnvironment(profile);
     apiKey ??= environment === 'sandbox' ? ensureLocalKey(environmentDataDir(options.dataDir, 'sandbox')) : localKey;
@@ -80,7 +80,7 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
     profile.keySource !== 'env' &&
     profile.keySource !== 'profile'
   ) {
-    const { probeEmulator, readServerRecord } = await import('../emulator/presence.js');
+    const { probeEmulator, readServerRecord } = await import('../emulator/access/presence.js');
     // Nothing there at all: the request itself says so (connection refused, exit 6); no key is read by anyone.
     const detail: { tlsError?: string } = {};
     const verdict = await probeEmulator(target.origin, localKey, undefined, detail);
@@ -100,7 +100,7 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
   }
   // docs/profiles.md "Precedence": with HIRE_BASE_URL the server is used as it is, never an in-process emulator.
   if (local && localKey && profile.baseUrlSource !== 'env') {
-    const { connectLocalEmulator } = await import('../emulator/embedded.js');
+    const { connectLocalEmulator } = await import('../emulator/http/embedded.js');
     const dir = options.dataDir;
     const now = emulatorClock(options.env);
     const emulator = await connectLocalEmulator({
@@ -159,7 +159,7 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
   return { client, release };
 }
 
-/** The certificate `hire emulator start --tls` makes in the data dir (emulator/tls.ts). */
+/** The certificate `hire emulator start --tls` makes in the data dir (emulator/access/tls.ts). */
 function defaultCert(dataDir: string): string {
   return `${dataDir.replace(/\/+$/, '')}/tls/cert.pem`;
 }

@@ -271,6 +271,15 @@ export const JOB_TRANSITIONS: Readonly<Record<JobStatus, readonly JobStatus[]>> 
   return sources;
 })();
 
+/**
+ * Spec "Job status": a job takes applications only while it is active (a draft was never
+ * published; a paused or closed one takes none). The platform's jobs and applications and the
+ * public application page all ask this one function.
+ */
+export function takesApplications(job: Pick<Job, 'status'>): boolean {
+  return job.status === 'active';
+}
+
 /** The verb whose move starts from `status` (the one to suggest instead), close aside. */
 export function verbFrom(status: string): JobVerb | undefined {
   return (Object.keys(JOB_VERBS) as JobVerb[]).find(

@@ -1,12 +1,13 @@
 // The local platform as a standing server (`hire emulator start`), until stopped: its certificate,
 // its start (with failures named as the user can act on them) and its stop. It prints nothing: the
 // emulator's notices, warnings and requests are handed to callbacks.
-import { DataDirBusyError, startEmulator, type EmulatorOptions, type RunningEmulator } from '../emulator/server.js';
-import type { TlsMaterial } from '../emulator/tls.js';
+import { DataDirBusyError, startEmulator, type EmulatorOptions, type RunningEmulator } from '../emulator/http/server.js';
+import type { TlsMaterial } from '../emulator/access/tls.js';
 import { ExitCode, HireError, UsageError } from '../errors.js';
 
-export type { RequestLogEntry, RunningEmulator } from '../emulator/server.js';
-export type { TlsMaterial } from '../emulator/tls.js';
+export type { RunningEmulator } from '../emulator/http/server.js';
+export type { RequestLogEntry } from '../emulator/http/pipeline.js';
+export type { TlsMaterial } from '../emulator/access/tls.js';
 
 export interface StandingEmulatorOptions extends Pick<
   EmulatorOptions,
@@ -68,7 +69,7 @@ export async function emulatorTls(
   certFile: string | undefined,
   keyFile: string | undefined,
 ): Promise<TlsMaterial> {
-  const { TlsFileError, dataDirCertificate, givenCertificate } = await import('../emulator/tls.js');
+  const { TlsFileError, dataDirCertificate, givenCertificate } = await import('../emulator/access/tls.js');
   try {
     return certFile !== undefined && keyFile !== undefined
       ? givenCertificate(certFile, keyFile)

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { hire, spawnHire, waitFor, type Spawned } from '../helpers/bin.js';
 import { DESCRIPTION } from '../helpers/cli.js';
 import { beforeSandboxRemoval, sandbox, type Sandbox } from '../helpers/env.js';
-import { TASKS } from '../../src/emulator/assessments.js';
+import { TASKS } from '../../src/emulator/platform/role-families.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const HOSTILE_SCRIPT = '<script>window.__pwned=1</script>';

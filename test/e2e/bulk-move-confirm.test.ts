@@ -4,7 +4,7 @@
 // from the terminal itself); on a sandbox profile it asks nothing. The refusal when no terminal
 // can be opened: test/integration/confirmations.test.ts.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ensureLocalKey, environmentDataDir } from '../../src/emulator/local-key.js';
+import { ensureLocalKey, environmentDataDir } from '../../src/emulator/access/local-key.js';
 import { DESCRIPTION, json, runCli } from '../helpers/cli.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { sandbox, type Sandbox } from '../helpers/env.js';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { spawnHire, waitExit, waitFor, type Spawned } from '../helpers/bin.js';
 import { sandbox, type Sandbox } from '../helpers/env.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { startEmulator } from '../../src/emulator/server.js';
+import { startEmulator } from '../../src/emulator/http/server.js';
 
 const HOUR_MS = 3_600_000;
 

@@ -6,7 +6,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { get } from 'node:https';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { selfSignedCertificate } from '../../src/emulator/tls.js';
+import { selfSignedCertificate } from '../../src/emulator/access/tls.js';
 import { hire, spawnHire, waitExit, waitFor, type Result } from '../helpers/bin.js';
 import { DESCRIPTION } from '../helpers/cli.js';
 import { sandbox, unusedPort, type Sandbox } from '../helpers/env.js';

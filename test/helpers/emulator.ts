@@ -1,6 +1,6 @@
 // A standing emulator on any free port, with its local key, for tests that talk HTTP to it.
-import { ensureLocalKey } from '../../src/emulator/local-key.js';
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/server.js';
+import { ensureLocalKey } from '../../src/emulator/access/local-key.js';
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/http/server.js';
 import { beforeSandboxRemoval } from './env.js';
 
 export interface TestEmulator extends RunningEmulator {

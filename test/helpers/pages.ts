@@ -2,7 +2,8 @@
 // "The candidate's side"): an emulator on a clock the test moves, a published job, a page fetched
 // or a form posted (redirects not followed), and the right answers to an assessment.
 import { expect } from 'vitest';
-import { TASKS, type Assessment } from '../../src/emulator/assessments.js';
+import type { Assessment } from '../../src/emulator/platform/question-bank.js';
+import { TASKS } from '../../src/emulator/platform/role-families.js';
 import { DESCRIPTION } from './cli.js';
 import { testEmulator, type TestEmulator } from './emulator.js';
 import { sandbox } from './env.js';

@@ -4,8 +4,8 @@
 // what applying does to the data and the events (the same as `hire emulator simulate`).
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import type { Assessment } from '../../src/emulator/assessments.js';
-import { scoreAnswers } from '../../src/emulator/assessments.js';
+import type { Assessment } from '../../src/emulator/platform/question-bank.js';
+import { scoreAnswers } from '../../src/emulator/platform/question-bank.js';
 import { DESCRIPTION, json, runCli } from '../helpers/cli.js';
 import { sandbox } from '../helpers/env.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
@@ -485,8 +485,8 @@ describe('application_url', () => {
 describe("the sandbox's pages", () => {
   it('live under /sandbox: the link, the form, the redirect and the candidate stay in the sandbox', async () => {
     const { emu } = await emulator();
-    const { ensureLocalKey } = await import('../../src/emulator/local-key.js');
-    const { sandboxDataDir } = await import('../../src/emulator/sandbox.js');
+    const { ensureLocalKey } = await import('../../src/emulator/access/local-key.js');
+    const { sandboxDataDir } = await import('../../src/emulator/platform/sandbox.js');
     const sandboxKey = ensureLocalKey(sandboxDataDir(emu.store.dir));
     const created = await fetch(`${emu.origin}/sandbox/api/v1/jobs`, {
       method: 'POST',

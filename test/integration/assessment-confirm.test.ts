@@ -2,7 +2,7 @@
 // "The candidate's side"), over real HTTP: the page comes back with the answers kept and nothing
 // scored; the same answers with confirm=1 are scored; a complete submission is scored at once.
 import { describe, expect, it } from 'vitest';
-import type { Assessment } from '../../src/emulator/assessments.js';
+import type { Assessment } from '../../src/emulator/platform/question-bank.js';
 import { type TestEmulator } from '../helpers/emulator.js';
 import { createJob, emulator, page, PAGES_START, post, rightAnswers } from '../helpers/pages.js';
 

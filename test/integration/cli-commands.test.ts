@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DESCRIPTION, json, runCli, type RunResult } from '../helpers/cli.js';
 import { sandbox, type Sandbox } from '../helpers/env.js';
-import { COLLECTIONS, Store } from '../../src/emulator/store.js';
+import { COLLECTIONS } from '../../src/emulator/storage/schema.js';
+import { Store } from '../../src/emulator/storage/store.js';
 
 type Rec = Record<string, any>;
 

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { DESCRIPTION, json, runCli } from '../helpers/cli.js';
 import { sandbox, unusedPort } from '../helpers/env.js';
 import { testEmulator } from '../helpers/emulator.js';
-import { DATABASE_FILE, Store } from '../../src/emulator/store.js';
+import { DATABASE_FILE } from '../../src/emulator/storage/schema.js';
+import { Store } from '../../src/emulator/storage/store.js';
 
 const create = ['jobs', 'create', '--title', 'Backend Engineer', '--description', DESCRIPTION];
 

@@ -18,9 +18,9 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/emulator/db.js';
-import { logRequest, readRequests } from '../../src/emulator/request-log.js';
-import { Store } from '../../src/emulator/store.js';
+import { openDatabase } from '../../src/emulator/storage/db.js';
+import { logRequest, readRequests } from '../../src/emulator/storage/request-log.js';
+import { Store } from '../../src/emulator/storage/store.js';
 import { hire, spawnHire, waitExit, waitFor, type Result } from '../helpers/bin.js';
 import { DESCRIPTION } from '../helpers/cli.js';
 import { sandbox, type Sandbox } from '../helpers/env.js';

@@ -1,7 +1,7 @@
 // Bad request bodies get a 4xx with a reason, never a 500 (issue 15, item 9): bodies nested far
 // deeper than any API body are refused before they are hashed for Idempotency-Key or validated.
 import { describe, expect, it } from 'vitest';
-import { MAX_BODY_DEPTH } from '../../src/emulator/server.js';
+import { MAX_BODY_DEPTH } from '../../src/emulator/http/body.js';
 import { sandbox } from '../helpers/env.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
 

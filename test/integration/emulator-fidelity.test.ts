@@ -4,9 +4,9 @@
 // an earlier clock recorded, and a reset of a stamp in the future is said once (docs/emulator.md
 // "Environments: production and sandbox"); and the filters the CLI sends are served by an index.
 import { describe, expect, it } from 'vitest';
-import { ensureLocalKey, environmentDataDir } from '../../src/emulator/local-key.js';
-import { PAGE_MAX } from '../../src/emulator/list.js';
-import { Store } from '../../src/emulator/store.js';
+import { ensureLocalKey, environmentDataDir } from '../../src/emulator/access/local-key.js';
+import { PAGE_MAX } from '../../src/emulator/http/list.js';
+import { Store } from '../../src/emulator/storage/store.js';
 import { main } from '../../src/cli.js';
 import { captureIO, DESCRIPTION, runCli } from '../helpers/cli.js';
 import { testEmulator } from '../helpers/emulator.js';

@@ -1,9 +1,9 @@
 // POST /api/v1/jobs and GET /api/v1/jobs against the emulator over real HTTP on loopback
 // (spec "Endpoints", "Errors", "Versioning"; docs/api-choices.md for what the spec leaves open).
-import { PAGE_MAX } from '../../src/emulator/list.js';
+import { PAGE_MAX } from '../../src/emulator/http/list.js';
 import { describe, expect, it } from 'vitest';
-import type { Assessment } from '../../src/emulator/assessments.js';
-import { DataDirBusyError } from '../../src/emulator/server.js';
+import type { Assessment } from '../../src/emulator/platform/question-bank.js';
+import { DataDirBusyError } from '../../src/emulator/http/server.js';
 import { sandbox } from '../helpers/env.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
 

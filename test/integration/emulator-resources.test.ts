@@ -3,8 +3,8 @@
 // analytics, webhooks, the /_emulator controls, Idempotency-Key and the 500 envelope.
 import { describe, expect, it } from 'vitest';
 import type { Candidate } from '../../src/domain/candidate.js';
-import type { Assessment } from '../../src/emulator/assessments.js';
-import type { StoredWebhook } from '../../src/emulator/events.js';
+import type { Assessment } from '../../src/emulator/platform/question-bank.js';
+import type { StoredWebhook } from '../../src/emulator/platform/event-records.js';
 import { sandbox } from '../helpers/env.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
 

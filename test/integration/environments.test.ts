@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
-import { ensureLocalKey, environmentDataDir } from '../../src/emulator/local-key.js';
+import { ensureLocalKey, environmentDataDir } from '../../src/emulator/access/local-key.js';
 import { captureIO, DESCRIPTION, json, runCli } from '../helpers/cli.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { sandbox } from '../helpers/env.js';

@@ -10,7 +10,7 @@ import { receiver, verified, whsecSecret, type Received } from '../helpers/recei
 // env first: its hooks (removing the dirs) must run after the emulator helper's (closing them).
 import { sandbox } from '../helpers/env.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
-import type { EmulatorOptions } from '../../src/emulator/server.js';
+import type { EmulatorOptions } from '../../src/emulator/http/server.js';
 import { EVENT_KINDS, type EventKind } from '../../src/domain/vocabulary.js';
 
 const DESCRIPTION =

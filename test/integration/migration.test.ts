@@ -18,7 +18,9 @@ import {
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DATABASE_FILE, FIRST_COLLECTIONS, Store, type StoredRecord } from '../../src/emulator/store.js';
+import { DATABASE_FILE, FIRST_COLLECTIONS } from '../../src/emulator/storage/schema.js';
+import { Store, type StoredRecord } from '../../src/emulator/storage/store.js';
+import { transaction } from '../../src/emulator/storage/transaction.js';
 import { describeOutput, spawnHire, waitExit } from '../helpers/bin.js';
 import { json, runCli, type RunResult } from '../helpers/cli.js';
 import { sandbox, type Sandbox } from '../helpers/env.js';
@@ -313,7 +315,7 @@ describe('moving a first-format data dir into the database', () => {
         const [job] = store.all<Doc>('jobs');
         const [candidate] = store.all<Doc>('candidates');
         const renamed = { ...job!, title: 'Renamed after the move' };
-        store.write(() => {
+        transaction(store, 'write', () => {
           store.put('jobs', renamed);
           store.delete('candidates', candidate!.id);
         });

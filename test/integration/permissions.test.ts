@@ -4,7 +4,7 @@
 // masking and revocation through /_emulator/keys.
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { hashKey } from '../../src/emulator/local-key.js';
+import { hashKey } from '../../src/emulator/access/local-key.js';
 import { sandbox } from '../helpers/env.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
 
@@ -826,6 +826,31 @@ describe('/_emulator/keys', () => {
     expect(stamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(Date.parse(stamp!)).toBeGreaterThanOrEqual(before);
     expect(Date.parse(stamp!)).toBeLessThanOrEqual(after);
+  });
+});
+
+describe('a method no route has', () => {
+  // Which route answers is decided before the key's level: a method the path lacks is 405 for
+  // every key, never a 403 saying that a stronger key could do what none can.
+  it('is 405 with Allow for a read, a write and an admin key alike (DELETE /assessments/{id})', async () => {
+    const emu = await emulator();
+    const created = await api(emu, 'POST', '/jobs', emu.key, jobInput());
+    expect(created.status, created.text).toBe(201);
+    const path = `/assessments/${created.json.data.assessment_id as string}`;
+    expect((await api(emu, 'GET', path, emu.key)).status).toBe(200);
+    const keys = {
+      read: (await makeKey(emu, { level: 'read', name: 'read 405' })).secret,
+      write: (await makeKey(emu, { level: 'write', name: 'write 405' })).secret,
+      admin: (await makeKey(emu, { level: 'admin', name: 'admin 405' })).secret,
+    };
+    for (const [level, secret] of Object.entries(keys)) {
+      const answer = await api(emu, 'DELETE', path, secret);
+      expect([level, answer.status, answer.json.error.code]).toEqual([level, 405, 'method_not_allowed']);
+      expect(answer.json.error.message).toBe(`DELETE is not allowed on ${path}; use GET.`);
+      expect(answer.headers.get('allow')).toBe('GET');
+    }
+    // A route's level is still asked once the route is known: a read key may not write.
+    expectRefusal(await api(emu, 'POST', '/jobs', keys.read, jobInput()), 403, 'forbidden');
   });
 });
 

@@ -4,7 +4,7 @@
 // Real HTTP on loopback against an in-process emulator whose clock the test moves.
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { CANDIDATE_BY_EMAIL } from '../../src/emulator/store.js';
+import { CANDIDATE_BY_EMAIL } from '../../src/emulator/storage/store.js';
 import * as markdown from '../../src/emulator/pages/markdown.js';
 import { PAGE_LIMITS } from '../../src/emulator/pages/limits.js';
 import { DESCRIPTION_MAX_CHARS } from '../../src/domain/vocabulary.js';

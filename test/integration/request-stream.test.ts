@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sandbox } from '../helpers/env.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { startEmulator } from '../../src/emulator/server.js';
+import { startEmulator } from '../../src/emulator/http/server.js';
 
 async function call(
   origin: string,

@@ -10,10 +10,11 @@ import { sandbox, unusedPort } from '../helpers/env.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
 import type { Candidate } from '../../src/domain/candidate.js';
 import { EVENT_KINDS, type EventKind } from '../../src/domain/vocabulary.js';
-import { EventBus, type Delivery, type StoredEvent, type StoredWebhook } from '../../src/emulator/events.js';
-import { ensureLocalKey } from '../../src/emulator/local-key.js';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
-import { Store } from '../../src/emulator/store.js';
+import { EventBus } from '../../src/emulator/platform/event-bus.js';
+import type { Delivery, StoredEvent, StoredWebhook } from '../../src/emulator/platform/event-records.js';
+import { ensureLocalKey } from '../../src/emulator/access/local-key.js';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/http/server.js';
+import { Store } from '../../src/emulator/storage/store.js';
 
 const DESCRIPTION =
   'Build and run the services behind our hiring platform. You will own APIs, data pipelines and the on-call rota with the team.';

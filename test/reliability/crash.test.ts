@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { beforeSandboxRemoval, sandbox, type Sandbox } from '../helpers/env.js';
 import { DESCRIPTION } from '../helpers/cli.js';
-import { startEmulator } from '../../src/emulator/server.js';
-import { Store } from '../../src/emulator/store.js';
+import { startEmulator } from '../../src/emulator/http/server.js';
+import { Store } from '../../src/emulator/storage/store.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'hire.js');

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { sandbox } from '../helpers/env.js';
 import { DESCRIPTION, runCli, type RunResult } from '../helpers/cli.js';
 import { testEmulator } from '../helpers/emulator.js';
-import { FAULTS } from '../../src/emulator/chaos.js';
-import { seededRandom } from '../../src/emulator/random.js';
+import { FAULTS } from '../../src/emulator/http/chaos.js';
+import { seededRandom } from '../../src/emulator/platform/random.js';
 
 const SEED = 20_260_101;
 const OPERATIONS = 1_040;

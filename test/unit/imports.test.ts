@@ -39,7 +39,7 @@ function parseImports(text: string): Import[] {
   return [...statements, ...lazy];
 }
 
-/** Module paths relative to src/ (`emulator/http.ts`), each with the relative imports it makes. */
+/** Module paths relative to src/ (`emulator/http/answers.ts`), each with the relative imports it makes. */
 interface SourceTree {
   files: string[];
   imports: Map<string, { target: string; specifier: string; typeOnly: boolean; lazy: boolean }[]>;
@@ -178,7 +178,9 @@ describe('src/ imports', () => {
     );
     expect(missing, missing.join('\n')).toEqual([]);
     // The parser sees the graph at all: the server's imports are known, a regex that read nothing would pass.
-    expect(tree.imports.get('emulator/server.ts')!.map(({ target }) => target)).toContain('emulator/http.ts');
+    expect(tree.imports.get('emulator/http/pipeline.ts')!.map(({ target }) => target)).toContain(
+      'emulator/http/answers.ts',
+    );
   });
 
   it('have no cycle (import type aside, being erased)', () => {
@@ -237,41 +239,57 @@ describe('src/ imports', () => {
   });
   // ── end of the API layer's wall ─────────────────────────────────────────────────────────────
 
-  // The emulator's platform layer (issue 27): operations live in platform/, route files are thin
-  // HTTP adapters that only the server's route table knows, and only the store speaks SQL.
-  it('keep the emulator platform walls: route files are imported by the server alone; the platform knows no HTTP', () => {
+  // The emulator's rooms: operations live in platform/, route files are thin HTTP adapters that
+  // only the route table knows, and only storage/ speaks SQL.
+  it('keep the emulator platform walls: route files are imported by the route table alone; the platform knows no HTTP', () => {
     const importers = (isTarget: (target: string) => boolean): string[] =>
       [...tree.imports].flatMap(([file, edges]) =>
         edges.filter(({ target }) => isTarget(target)).map(({ target }) => `${file} → ${target}`),
       );
-    const routeFiles = tree.files.filter((file) => file.startsWith('emulator/routes/'));
+    const routeFiles = tree.files.filter((file) => file.startsWith('emulator/http/routes/'));
     // The walls are about something: there are route files to keep apart.
     expect(routeFiles.length).toBeGreaterThan(5);
-    const intoRoutes = importers((target) => target.startsWith('emulator/routes/')).filter(
-      (edge) => !edge.startsWith('emulator/server.ts → '),
+    const intoRoutes = importers((target) => target.startsWith('emulator/http/routes/')).filter(
+      (edge) => !edge.startsWith('emulator/http/route-table.ts → '),
     );
     expect(intoRoutes, intoRoutes.join('\n')).toEqual([]);
     expect(tree.files.filter((file) => file.startsWith('emulator/platform/')).length).toBeGreaterThan(5);
-    // Every route file is in the server's route table.
-    const table = tree.imports.get('emulator/server.ts')!.map(({ target }) => target);
+    // Every route file is in the route table.
+    const table = tree.imports.get('emulator/http/route-table.ts')!.map(({ target }) => target);
     expect(routeFiles.filter((file) => !table.includes(file))).toEqual([]);
-    const http = /^emulator\/(routes\/|pages\/|server\.ts$|route\.ts$|http\.ts$)/;
+    const http = /^emulator\/(http|pages)\//;
     const platform = [...tree.imports]
       .filter(([file]) => file.startsWith('emulator/platform/'))
       .flatMap(([file, edges]) =>
         edges.filter(({ target }) => http.test(target)).map(({ target }) => `${file} → ${target}`),
       );
     expect(platform, platform.join('\n')).toEqual([]);
+    // Access (keys, limits, addresses, presence, TLS) and storage know no HTTP either: they refuse
+    // with their own errors, which the HTTP layer answers.
+    const below = [...tree.imports]
+      .filter(([file]) => /^emulator\/(access|storage)\//.test(file))
+      .flatMap(([file, edges]) =>
+        edges.filter(({ target }) => http.test(target)).map(({ target }) => `${file} → ${target}`),
+      );
+    expect(below, below.join('\n')).toEqual([]);
+    expect(tree.files.filter((file) => /^emulator\/(access|storage)\//.test(file)).length).toBeGreaterThan(10);
   });
 
-  it('keep SQL in the store: no module but store.ts and db.ts prepares a statement or writes SQL', () => {
+  it('open a transaction in one place: storage/transaction.ts (over db.ts, which speaks BEGIN)', () => {
+    const OPENS = /\.transaction\(|['"`]BEGIN\b/;
+    const opening = tree.files.filter((file) => OPENS.test(readFileSync(join(SRC, file), 'utf8')));
+    expect(opening).toEqual(['emulator/storage/db.ts', 'emulator/storage/transaction.ts']);
+  });
+
+  it('keep SQL in storage/: no module outside it prepares a statement or writes SQL', () => {
     const SQL =
       /\.prepare\(|\.exec\(\s*['"`]|\b(?:SELECT\s+[\w*(]|INSERT\s+INTO|DELETE\s+FROM|UPDATE\s+\w+\s+SET|CREATE\s+(?:TABLE|INDEX)|ALTER\s+TABLE)\b|json_(?:extract|set|each|type)\(|\blease_until\b|\$\{field\(/;
-    const allowed = new Set(['emulator/store.ts', 'emulator/db.ts']);
-    const speaking = tree.files.filter((file) => !allowed.has(file) && SQL.test(readFileSync(join(SRC, file), 'utf8')));
+    const speaking = tree.files.filter(
+      (file) => !file.startsWith('emulator/storage/') && SQL.test(readFileSync(join(SRC, file), 'utf8')),
+    );
     expect(speaking).toEqual([]);
     // The pattern finds the SQL that is there.
-    expect(SQL.test(readFileSync(join(SRC, 'emulator/store.ts'), 'utf8'))).toBe(true);
+    expect(SQL.test(readFileSync(join(SRC, 'emulator/storage/store.ts'), 'utf8'))).toBe(true);
     expect(
       [
         "db.prepare('SELECT 1')",

@@ -6,7 +6,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { EVENT_KINDS } from '../../src/domain/vocabulary.js';
 import { buildDocument, servedDocument } from '../../src/emulator/openapi/document.js';
-import { API_ROUTES } from '../../src/emulator/server.js';
+import { API_ROUTES } from '../../src/emulator/http/route-table.js';
 
 /** The spec's "Published operations": every other operation is assumed. */
 const PUBLISHED = [

@@ -2,16 +2,20 @@
 // store and an event bus in a temp dir, typed input, and typed errors for what is refused.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateJobInput, type JobInput } from '../../src/domain/job.js';
-import { EventBus, type StoredEvent } from '../../src/emulator/events.js';
+import { takesApplications, validateJobInput, type JobInput } from '../../src/domain/job.js';
+import { JOB_STATUSES } from '../../src/domain/vocabulary.js';
+import { EventBus } from '../../src/emulator/platform/event-bus.js';
+import type { StoredEvent } from '../../src/emulator/platform/event-records.js';
 import { applyToJob } from '../../src/emulator/platform/applications.js';
 import { createAssessment } from '../../src/emulator/platform/assessments.js';
 import { moveCandidate } from '../../src/emulator/platform/candidates.js';
 import type { PlatformContext } from '../../src/emulator/platform/context.js';
 import { PlatformError } from '../../src/emulator/platform/errors.js';
 import { createJob, deleteJob, findJob, transitionJob, updateJob } from '../../src/emulator/platform/jobs.js';
+import { simulateApplications } from '../../src/emulator/platform/simulate.js';
+import { trigger } from '../../src/emulator/platform/trigger.js';
 import { registerWebhook, removeWebhook } from '../../src/emulator/platform/webhooks.js';
-import { Store } from '../../src/emulator/store.js';
+import { Store } from '../../src/emulator/storage/store.js';
 import { sandbox } from '../helpers/env.js';
 
 async function platform(): Promise<PlatformContext & { types(): string[] }> {
@@ -142,5 +146,66 @@ describe('the platform layer, without HTTP', () => {
       kind: 'not_found',
       message: `No webhook with id ${webhook.id}.`,
     });
+  });
+});
+
+// Decisions a change could break with only the slow integration tests noticing: each is asked here
+// of the platform layer itself.
+describe('the platform layer guards its decisions', () => {
+  it('a move to offer emits offer.extended with the candidate, after candidate.statusChanged; no other move does', async () => {
+    const ctx = await platform();
+    const { job } = createJob(ctx, jobInput({ publish: true }));
+    const applied = applyToJob(ctx, job.id, { name: 'Grace Hopper', email: 'grace@example.com', note: '' });
+    if (applied.kind !== 'applied' || !applied.candidate) throw new Error(applied.kind);
+    const id = applied.candidate.id;
+    const before = ctx.types().length;
+    for (const status of ['screening', 'review', 'interview'] as const) moveCandidate(ctx, id, status);
+    expect(ctx.types().slice(before)).not.toContain('offer.extended');
+    const offered = moveCandidate(ctx, id, 'offer');
+    const events = ctx.store.all<StoredEvent>('events');
+    expect(events.slice(-2).map((event) => event.type)).toEqual(['candidate.statusChanged', 'offer.extended']);
+    expect(events.at(-1)!.data).toMatchObject({ id, status: 'offer', job_id: job.id });
+    expect(offered.status).toBe('offer');
+    // Back to interview and on to offer again: extended again; on to hired: not.
+    moveCandidate(ctx, id, 'interview');
+    moveCandidate(ctx, id, 'offer');
+    moveCandidate(ctx, id, 'hired');
+    expect(ctx.types().filter((type) => type === 'offer.extended')).toHaveLength(2);
+  });
+
+  it('a job takes applications only while active: the page, simulate and trigger all refuse any other status', async () => {
+    expect(JOB_STATUSES.filter((status) => takesApplications({ status }))).toEqual(['active']);
+    const ctx = await platform();
+    const form = { name: 'Ada Lovelace', email: 'ada@example.com', note: '' };
+    const draft = createJob(ctx, jobInput()).job;
+    const paused = createJob(ctx, jobInput({ publish: true })).job;
+    transitionJob(ctx, paused.id, 'paused');
+    const closed = createJob(ctx, jobInput({ publish: true })).job;
+    transitionJob(ctx, closed.id, 'closed');
+    for (const job of [draft, paused, closed]) {
+      const status = findJob(ctx, job.id).status;
+      expect([status, applyToJob(ctx, job.id, form).kind]).toEqual([status, 'not_open']);
+      const refused = `Job ${job.id} is ${status}; only active jobs take applications (hire jobs publish ${job.id}).`;
+      const options = { applications: 2, seed: 1, completeAssessments: false, advance: false };
+      expect(refusal(() => simulateApplications(ctx, job.id, options))).toEqual({ kind: 'conflict', message: refused });
+      expect(refusal(() => trigger(ctx, { type: 'application.received', jobId: job.id, overrides: {} }))).toEqual({
+        kind: 'conflict',
+        message: refused,
+      });
+    }
+    // Nothing of the refused ones was made.
+    expect(ctx.store.count('candidates')).toBe(0);
+    expect(ctx.types()).not.toContain('application.received');
+    // The same calls on an active job do make candidates.
+    const open = createJob(ctx, jobInput({ publish: true })).job;
+    expect(applyToJob(ctx, open.id, form).kind).toBe('applied');
+    expect(
+      simulateApplications(ctx, open.id, { applications: 2, seed: 1, completeAssessments: false, advance: false })
+        .created,
+    ).toBe(2);
+    expect(trigger(ctx, { type: 'application.received', jobId: open.id, overrides: {} }).type).toBe(
+      'application.received',
+    );
+    expect(ctx.store.count('candidates')).toBe(4);
   });
 });

@@ -7,12 +7,11 @@ import {
   article,
   generateQuestions,
   roleFamily,
-  ROLE_FAMILIES,
   scoreAnswers,
-  TASKS,
   type AssessmentSource,
   type Question,
-} from '../../src/emulator/assessments.js';
+} from '../../src/emulator/platform/question-bank.js';
+import { ROLE_FAMILIES, TASKS } from '../../src/emulator/platform/role-families.js';
 import { properties } from '../helpers/properties.js';
 
 const TYPES: Question['type'][] = ['multiple_choice', 'ranksort', 'scenario'];

@@ -3,7 +3,10 @@
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DATABASE_FILE, Store, StoreError, field } from '../../src/emulator/store.js';
+import { StoreError } from '../../src/emulator/storage/errors.js';
+import { DATABASE_FILE, field } from '../../src/emulator/storage/schema.js';
+import { Store } from '../../src/emulator/storage/store.js';
+import { transaction } from '../../src/emulator/storage/transaction.js';
 import { sandbox } from '../helpers/env.js';
 
 interface Item {
@@ -162,12 +165,12 @@ describe('Store transactions and processes', () => {
   it('write() commits all its writes together, or none when it throws', async () => {
     const store = Store.open(await dir());
     try {
-      store.write(() => {
+      transaction(store, 'write', () => {
         store.put<Item>('jobs', { id: 'a', name: 'kept' });
         store.put<Item>('assessments', { id: 'x', name: 'kept too' });
       });
       expect(() =>
-        store.write(() => {
+        transaction(store, 'write', () => {
           store.put<Item>('jobs', { id: 'b', name: 'lost' });
           store.put<Item>('assessments', { id: 'y', name: 'lost too' });
           throw new Error('the request failed half-way');
@@ -190,9 +193,9 @@ describe('Store transactions and processes', () => {
       second.put<Item>('jobs', { id: 'b', name: 'from the second' });
       expect(ids(first)).toEqual(['a', 'b']);
       // A read snapshot in the second does not see the first's write until it ends.
-      const seen = second.read(() => {
+      const seen = transaction(second, 'read', () => {
         const before = second.count('jobs');
-        first.write(() => first.put<Item>('jobs', { id: 'c', name: 'later' }));
+        transaction(first, 'write', () => first.put<Item>('jobs', { id: 'c', name: 'later' }));
         return [before, second.count('jobs')];
       });
       expect(seen).toEqual([2, 2]);

@@ -1,11 +1,16 @@
-// The emulator's own TLS certificate (emulator/tls.ts): what it covers, where it is kept with which
+// The emulator's own TLS certificate (emulator/access/tls.ts): what it covers, where it is kept with which
 // modes, and when it is made again.
 import { execFileSync } from 'node:child_process';
 import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CERTIFICATE_DAYS, RENEW_DAYS, dataDirCertificate, selfSignedCertificate } from '../../src/emulator/tls.js';
+import {
+  CERTIFICATE_DAYS,
+  RENEW_DAYS,
+  dataDirCertificate,
+  selfSignedCertificate,
+} from '../../src/emulator/access/tls.js';
 import { sandbox } from '../helpers/env.js';
 import { opensslCertificate } from '../helpers/certificates.js';
 

@@ -80,8 +80,8 @@ async function recover(ctx: Context, error: HireError): Promise<boolean> {
     ctx.messages.notice('Nothing was moved.');
     return false;
   }
-  const { moveDamagedDatabase } = await import('../../emulator/store.js');
-  const { environmentDataDir } = await import('../../emulator/local-key.js');
+  const { moveDamagedDatabase } = await import('../../emulator/storage/store.js');
+  const { environmentDataDir } = await import('../../emulator/access/local-key.js');
   const dir = dataDir(ctx.env);
   for (const environment of ['production', 'sandbox'] as const) {
     const moved = moveDamagedDatabase(environmentDataDir(dir, environment));

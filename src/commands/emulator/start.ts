@@ -3,7 +3,7 @@ import { MAX_CLOCK_SCALE, emulatorClock } from '../../config/emulator-clock.js';
 import { dataDir } from '../../config/paths.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { FAULTS, parseWeights } from '../../emulator/chaos.js';
+import { FAULTS, parseWeights } from '../../emulator/http/chaos.js';
 import { inert } from '../../output/cells.js';
 import type { Painter } from '../../output/paint.js';
 import { layoutFields, streamLine, streamWidth, words } from '../../output/fields.js';

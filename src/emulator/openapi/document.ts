@@ -4,8 +4,8 @@
 // built once, when /openapi.json is first asked for; the server fills in its own addresses.
 import * as z from 'zod/mini';
 import { EVENT_KINDS } from '../../domain/vocabulary.js';
-import { PER_PAGE_DEFAULT, PER_PAGE_MAX } from '../list.js';
-import type { JsonSchema, QueryDoc, Route, RouteDoc } from '../route.js';
+import { PER_PAGE_DEFAULT, PER_PAGE_MAX } from '../http/list.js';
+import type { JsonSchema, QueryDoc, Route, RouteDoc } from '../http/route.js';
 import { ErrorEnvelope, EVENT_DATA, METAS, PUBLISHED_FIELDS, RECORDS } from './records.js';
 
 type Method = Route['method'];

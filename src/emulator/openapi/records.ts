@@ -21,8 +21,8 @@ import {
   SALARY_PERIODS,
   TIME_LIMIT_SECONDS,
 } from '../../domain/vocabulary.js';
-import type { Assessment } from '../assessments.js';
-import type { Attempt, Delivery, StoredEvent } from '../events.js';
+import type { Assessment } from '../platform/question-bank.js';
+import type { Attempt, Delivery, StoredEvent } from '../platform/event-records.js';
 import type { Webhook } from '../platform/webhooks.js';
 
 const time = () => z.iso.datetime();

@@ -3,7 +3,7 @@
 // description's Markdown arrives already rendered by markdown.ts (raw HTML in it escaped too).
 import { createHash } from 'node:crypto';
 import type { Job } from '../../domain/job.js';
-import type { Question } from '../assessments.js';
+import type { Question } from '../platform/question-bank.js';
 
 function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

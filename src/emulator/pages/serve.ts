@@ -3,8 +3,8 @@
 // the page was first served. No key: these are public pages. Applying and completing are the
 // platform's (platform/applications.ts), the same code as `hire emulator simulate`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Job } from '../../domain/job.js';
-import { scoreAnswers, type Answers, type Question } from '../assessments.js';
+import { takesApplications, type Job } from '../../domain/job.js';
+import { scoreAnswers, type Answers, type Question } from '../platform/question-bank.js';
 import {
   applyToJob,
   findSession,
@@ -31,6 +31,7 @@ import {
   type AssessmentAnswersForm,
   type FormErrors,
 } from './render.js';
+import { transaction } from '../storage/transaction.js';
 
 export const PAGE_PATH = /^\/(apply|assess)\/([^/]+)(\/thanks)?\/?$/;
 /** A form is small; anything larger is refused before it is read whole. */
@@ -160,15 +161,15 @@ async function notOpen(job: Job): Promise<string> {
 }
 
 async function showJob(ctx: PlatformContext, jobId: string): Promise<Page> {
-  const job = ctx.store.read(() => ctx.store.get<Job>('jobs', jobId));
+  const job = transaction(ctx, 'read', () => ctx.store.get<Job>('jobs', jobId));
   if (!job) return jobNotFound();
-  return job.status === 'active'
+  return takesApplications(job)
     ? html(200, applicationPage(job, await description(job), { base: basePath(ctx) }))
     : html(200, await notOpen(job));
 }
 
 function thanksFor(ctx: PlatformContext, jobId: string): Page {
-  const job = ctx.store.read(() => ctx.store.get<Job>('jobs', jobId));
+  const job = transaction(ctx, 'read', () => ctx.store.get<Job>('jobs', jobId));
   if (!job) return jobNotFound();
   return job.status === 'draft' ? html(200, notPublicPage()) : html(200, thanksPage(job));
 }
@@ -199,10 +200,10 @@ async function apply(req: IncomingMessage, ctx: PlatformContext, jobId: string):
     email: fields.get('email') ?? '',
     note: (fields.get('note') ?? '').replace(/\r\n?/g, '\n'),
   };
-  const shown = ctx.store.read(() => ctx.store.get<Job>('jobs', jobId));
+  const shown = transaction(ctx, 'read', () => ctx.store.get<Job>('jobs', jobId));
   if (!shown) return jobNotFound();
   const errors = validateApplication(form);
-  if (Object.keys(errors).length > 0 && shown.status === 'active') {
+  if (Object.keys(errors).length > 0 && takesApplications(shown)) {
     return html(422, applicationPage(shown, await description(shown), { base: basePath(ctx), form, errors }));
   }
   // A repeat (the same email address again) is answered exactly as a first application: see applyToJob.
@@ -253,7 +254,7 @@ function timeIsUp(session: Session): Page {
 }
 
 function showAssessment(ctx: PlatformContext, token: string, startClock: boolean): Page {
-  return ctx.store.write(() => {
+  return transaction(ctx, 'write', () => {
     const current = session(ctx, token);
     if (current.application.completed_at) {
       return html(
@@ -334,7 +335,7 @@ function unansweredQuestions(questions: readonly Question[], answers: Answers): 
 
 async function submitAnswers(req: IncomingMessage, ctx: PlatformContext, token: string): Promise<Page> {
   const fields = await readForm(req);
-  return ctx.store.write(() => {
+  return transaction(ctx, 'write', () => {
     const found = session(ctx, token);
     if (found.application.completed_at) return alreadySent();
     // Answers sent without the page ever being served (a script): the clock starts now.

@@ -5,9 +5,10 @@ import { CANDIDATE_PIPELINE, type Candidate } from '../../domain/candidate.js';
 import type { Job } from '../../domain/job.js';
 import { dictionary } from '../../domain/merge.js';
 import { CANDIDATE_STATUSES, JOB_STATUSES } from '../../domain/vocabulary.js';
-import type { Assessment } from '../assessments.js';
+import type { Assessment } from './question-bank.js';
 import type { PlatformContext } from './context.js';
 import { findJob } from './jobs.js';
+import { transaction } from '../storage/transaction.js';
 
 export interface AnalyticsFilters {
   jobId: string | null;
@@ -21,7 +22,7 @@ export function analytics(ctx: PlatformContext, { jobId, from, to }: AnalyticsFi
   const inRange = (stamp: string) => (!from || new Date(stamp) >= from) && (!to || new Date(stamp) <= to);
   // One consistent read; the job filter is an indexed lookup, the date range is checked per record.
   const scope: Record<string, string> = jobId === null ? {} : { job_id: jobId };
-  const { jobs, candidates, assessments } = ctx.store.read(() => ({
+  const { jobs, candidates, assessments } = transaction(ctx, 'read', () => ({
     jobs: (jobId === null ? ctx.store.all<Job>('jobs') : ctx.store.all<Job>('jobs', { id: jobId })).filter((job) =>
       inRange(job.created_at),
     ),

@@ -3,11 +3,12 @@
 // candidate's side"), so that all make the same records and emit the same events in the same order.
 import { createHash, randomBytes } from 'node:crypto';
 import { CANDIDATE_PIPELINE, type Candidate } from '../../domain/candidate.js';
-import type { Job } from '../../domain/job.js';
-import type { Assessment } from '../assessments.js';
-import { newId } from '../ids.js';
+import { takesApplications, type Job } from '../../domain/job.js';
+import type { Assessment } from './question-bank.js';
+import { newId } from '../storage/ids.js';
 import { stepCandidate } from './candidates.js';
 import type { PlatformContext } from './context.js';
+import { transaction } from '../storage/transaction.js';
 
 export interface Applicant {
   name: string;
@@ -113,10 +114,10 @@ export type ApplyOutcome =
  * Only index lookups and a few inserts run under the write lock.
  */
 export function applyToJob(ctx: PlatformContext, jobId: string, form: Applicant & { note: string }): ApplyOutcome {
-  return ctx.store.write((): ApplyOutcome => {
+  return transaction(ctx, 'write', (): ApplyOutcome => {
     const job = ctx.store.get<Job>('jobs', jobId);
     if (!job) return { kind: 'gone' };
-    if (job.status !== 'active') return { kind: 'not_open', job };
+    if (!takesApplications(job)) return { kind: 'not_open', job };
     const repeat = ctx.store.candidateByEmail<Candidate>(job.id, form.email.trim()) !== undefined;
     const candidate = repeat
       ? undefined

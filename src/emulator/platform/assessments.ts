@@ -1,10 +1,11 @@
 // Assessments: a new one, for a job (its title and skills unless others are given) or for a title
 // alone, stored with assessment.generated.
 import type { AssessmentConfig, Job } from '../../domain/job.js';
-import { generateAssessment, type Assessment } from '../assessments.js';
+import { generateAssessment, type Assessment } from './question-bank.js';
 import type { PlatformContext } from './context.js';
 import { notFound } from './errors.js';
 import { findJob } from './jobs.js';
+import { transaction } from '../storage/transaction.js';
 
 export function findAssessment(ctx: PlatformContext, id: string): Assessment {
   const assessment = ctx.store.get<Assessment>('assessments', id);
@@ -26,7 +27,7 @@ export function createAssessment(
   ctx: PlatformContext,
   request: AssessmentRequest,
 ): { assessment: Assessment; generationMs: number } {
-  return ctx.store.write(() => {
+  return transaction(ctx, 'write', () => {
     const job: Job | undefined = request.jobId === undefined ? undefined : findJob(ctx, request.jobId);
     const from = job
       ? {

@@ -4,6 +4,7 @@ import { canMoveCandidate, type Candidate } from '../../domain/candidate.js';
 import type { CandidateStatus } from '../../domain/vocabulary.js';
 import type { PlatformContext } from './context.js';
 import { conflict, notFound } from './errors.js';
+import { transaction } from '../storage/transaction.js';
 
 export function findCandidate(ctx: PlatformContext, id: string): Candidate {
   const candidate = ctx.store.get<Candidate>('candidates', id);
@@ -30,7 +31,7 @@ export function stepCandidate(ctx: PlatformContext, candidate: Candidate, status
 
 /** A recruiter's move (PATCH /candidates/{id}): one step along the pipeline, one back, or to rejected. */
 export function moveCandidate(ctx: PlatformContext, id: string, status: CandidateStatus): Candidate {
-  return ctx.store.write(() => {
+  return transaction(ctx, 'write', () => {
     const candidate = findCandidate(ctx, id);
     if (!canMoveCandidate(candidate.status, status)) {
       throw conflict(

@@ -1,8 +1,8 @@
 // What every platform operation is given: one environment's data, its event bus and clock, and
 // the origin of public links. No request, no key: the server, trigger, simulate, the sandbox seed
 // and the public pages all call the same operations with this.
-import type { EventBus } from '../events.js';
-import type { Store } from '../store.js';
+import type { EventBus } from './event-bus.js';
+import type { Store } from '../storage/store.js';
 
 export type EmulatorEnvironment = 'production' | 'sandbox';
 

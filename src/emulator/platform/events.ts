@@ -1,7 +1,8 @@
 // The event log's operations: an event with every attempt to deliver it, and sending it again.
-import { expired, type Delivery, type StoredEvent } from '../events.js';
+import { expired, type Delivery, type StoredEvent } from './event-records.js';
 import type { PlatformContext } from './context.js';
 import { notFound } from './errors.js';
+import { transaction } from '../storage/transaction.js';
 
 /** An event still in the log (past the log's age, one not yet trimmed is gone all the same), with its deliveries. */
 export function findEvent(ctx: PlatformContext, id: string): StoredEvent & { deliveries: Delivery[] } {
@@ -15,5 +16,5 @@ export function findEvent(ctx: PlatformContext, id: string): StoredEvent & { del
  * it was delivered to that still exists. Returns the deliveries queued.
  */
 export function resendEvent(ctx: PlatformContext, id: string, webhookId?: string): Delivery[] {
-  return ctx.store.write(() => ctx.events.resend(id, webhookId));
+  return transaction(ctx, 'write', () => ctx.events.resend(id, webhookId));
 }

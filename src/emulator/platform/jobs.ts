@@ -1,12 +1,20 @@
 // Jobs: create (with its assessment), update (JSON Merge Patch, a status move among them),
 // transition and delete (with everything that hangs off the job), and the job as it is answered.
-import { canMoveJob, validateJobInput, type Job, type JobInput, type JobPatch } from '../../domain/job.js';
+import {
+  canMoveJob,
+  takesApplications,
+  validateJobInput,
+  type Job,
+  type JobInput,
+  type JobPatch,
+} from '../../domain/job.js';
 import { define, isPlainObject, overlay, own } from '../../domain/merge.js';
 import type { JobStatus } from '../../domain/vocabulary.js';
-import { generateAssessment, type Assessment } from '../assessments.js';
-import { newId } from '../ids.js';
+import { generateAssessment, type Assessment } from './question-bank.js';
+import { newId } from '../storage/ids.js';
 import type { PlatformContext } from './context.js';
 import { conflict, invalid, notFound } from './errors.js';
+import { transaction } from '../storage/transaction.js';
 
 export function findJob(ctx: PlatformContext, id: string): Job {
   const job = ctx.store.get<Job>('jobs', id);
@@ -16,7 +24,7 @@ export function findJob(ctx: PlatformContext, id: string): Job {
 
 /** Spec "Job status": only an active job accepts applications. */
 export function requireOpenJob(job: Job): Job {
-  if (job.status !== 'active')
+  if (!takesApplications(job))
     throw conflict(`Job ${job.id} is ${job.status}; only active jobs take applications (hire jobs publish ${job.id}).`);
   return job;
 }
@@ -69,7 +77,7 @@ export function jobRecord(parts: {
 
 /** A new job and its assessment, stored, with job.created and (when it is ready) assessment.generated. */
 export function createJob(ctx: PlatformContext, valid: JobInput): { job: Job; generationMs: number } {
-  return ctx.store.write(() => {
+  return transaction(ctx, 'write', () => {
     const { publish, title, ...input } = valid;
     const now = ctx.now();
     const id = newId('job');
@@ -126,7 +134,7 @@ function mergePatch(base: Record<string, unknown>, patch: Record<string, unknown
  * still be a valid job input; a `status` moves it along docs/api-choices.md §3's transitions.
  */
 export function updateJob(ctx: PlatformContext, id: string, patch: JobPatch): Job {
-  return ctx.store.write(() => {
+  return transaction(ctx, 'write', () => {
     const job = findJob(ctx, id);
     const { status, ...fields } = patch;
     if (status !== undefined && !canMoveJob(job.status, status)) {
@@ -160,7 +168,7 @@ export function transitionJob(ctx: PlatformContext, id: string, status: JobStatu
 
 /** Deletes a job with its candidates, assessments and applications. */
 export function deleteJob(ctx: PlatformContext, id: string): void {
-  ctx.store.write(() => {
+  transaction(ctx, 'write', () => {
     const job = findJob(ctx, id);
     ctx.store.deleteWhere('candidates', 'job_id', job.id);
     ctx.store.deleteWhere('assessments', 'job_id', job.id);

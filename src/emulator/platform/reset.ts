@@ -1,12 +1,13 @@
 // `hire emulator reset`: an environment's data emptied, its keys kept (they are credentials). The
 // sandbox's empty state is its seeded set, as after its daily reset.
-import { reseedSandbox } from '../sandbox.js';
-import { COLLECTIONS } from '../store.js';
+import { reseedSandbox } from './sandbox.js';
+import { COLLECTIONS } from '../storage/schema.js';
 import type { PlatformContext } from './context.js';
+import { transaction } from '../storage/transaction.js';
 
 /** Empties every collection but the keys; returns how many records each had. */
 export function resetEnvironment(ctx: PlatformContext): Record<string, number> {
-  return ctx.store.write(() => {
+  return transaction(ctx, 'write', () => {
     const removed: Record<string, number> = {};
     for (const name of COLLECTIONS) {
       if (name === 'keys') continue;

@@ -4,12 +4,13 @@
 // them. Each step emits its event.
 import { CANDIDATE_PIPELINE } from '../../domain/candidate.js';
 import type { CandidateStatus } from '../../domain/vocabulary.js';
-import { newId } from '../ids.js';
-import { seededRandom } from '../random.js';
+import { newId } from '../storage/ids.js';
+import { seededRandom } from './random.js';
 import { addToCandidateCount, completeAssessment, createApplication } from './applications.js';
 import { stepCandidate } from './candidates.js';
 import type { PlatformContext } from './context.js';
 import { findJob, requireOpenJob } from './jobs.js';
+import { transaction } from '../storage/transaction.js';
 
 const FIRST = [
   'Ada',
@@ -87,7 +88,7 @@ export function simulateApplications(
   jobId: string,
   options: SimulationOptions,
 ): SimulationResult {
-  return ctx.store.write(() => simulate(ctx, jobId, options));
+  return transaction(ctx, 'write', () => simulate(ctx, jobId, options));
 }
 
 function simulate(ctx: PlatformContext, jobId: string, options: SimulationOptions): SimulationResult {

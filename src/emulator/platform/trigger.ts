@@ -6,13 +6,14 @@
 import { validateJobInput, type Job } from '../../domain/job.js';
 import { dictionary } from '../../domain/merge.js';
 import { EVENT_KINDS, type EventKind } from '../../domain/vocabulary.js';
-import type { StoredEvent } from '../events.js';
+import type { StoredEvent } from './event-records.js';
 import { addToCandidateCount, completeAssessment, createApplication } from './applications.js';
 import { createAssessment } from './assessments.js';
 import { stepCandidate } from './candidates.js';
 import type { PlatformContext } from './context.js';
 import { invalid } from './errors.js';
 import { createJob, findJob, requireOpenJob } from './jobs.js';
+import { transaction } from '../storage/transaction.js';
 
 /** The job a trigger makes when none is given: a plain, valid posting, named for where it came from. */
 const TRIGGER_JOB = {
@@ -105,7 +106,7 @@ export function trigger(ctx: PlatformContext, request: TriggerRequest): TriggerR
     shaped = true;
     return withOverrides(data, overrides);
   };
-  const { events } = ctx.store.write(() => ctx.events.collect(() => produce(ctx, type, jobId), shape));
+  const { events } = transaction(ctx, 'write', () => ctx.events.collect(() => produce(ctx, type, jobId), shape));
   const triggered = events.filter((event) => event.type === type).at(-1);
   // Every path of produce() emits its kind; this would be a fault of the emulator itself.
   if (!triggered) throw new Error(`trigger made no ${type} event`);

@@ -1,9 +1,10 @@
 // Webhooks: register and remove. The secret is stored for signing and never shown.
 import type { WebhookInput } from '../../domain/webhook.js';
-import type { StoredWebhook } from '../events.js';
-import { newId } from '../ids.js';
+import type { StoredWebhook } from './event-records.js';
+import { newId } from '../storage/ids.js';
 import type { PlatformContext } from './context.js';
 import { notFound } from './errors.js';
+import { transaction } from '../storage/transaction.js';
 
 export type Webhook = Omit<StoredWebhook, 'secret'>;
 
@@ -20,7 +21,7 @@ export function findWebhook(ctx: PlatformContext, id: string): StoredWebhook {
 
 /** A new webhook, active at once: events from now on are delivered to it. */
 export function registerWebhook(ctx: PlatformContext, input: WebhookInput): StoredWebhook {
-  return ctx.store.write(() => {
+  return transaction(ctx, 'write', () => {
     const stamp = ctx.now().toISOString();
     const webhook: StoredWebhook = {
       id: newId('wh'),
@@ -35,7 +36,7 @@ export function registerWebhook(ctx: PlatformContext, input: WebhookInput): Stor
 
 /** Removes a webhook; deliveries still pending for it fail as "the webhook was removed". */
 export function removeWebhook(ctx: PlatformContext, id: string): void {
-  ctx.store.write(() => {
+  transaction(ctx, 'write', () => {
     ctx.store.delete('webhooks', findWebhook(ctx, id).id);
   });
 }

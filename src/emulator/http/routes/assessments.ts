@@ -1,11 +1,11 @@
 // POST /assessments (spec, request not shown) and the assumed GET /assessments (the spec's list
 // envelope and parameters, filter job_id) and GET /assessments/{id}. The operations are the platform's.
-import { AssessmentInputSchema, validateAssessmentInput } from '../../domain/assessment.js';
-import { ASSESSMENT_RECORD_FIELDS, type Assessment } from '../assessments.js';
-import { created, ok, validationError } from '../http.js';
+import { AssessmentInputSchema, validateAssessmentInput } from '../../../domain/assessment.js';
+import { ASSESSMENT_RECORD_FIELDS, type Assessment } from '../../platform/question-bank.js';
+import { created, ok, validationError } from '../answers.js';
 import { listRecords } from '../list.js';
-import { createAssessment, findAssessment } from '../platform/assessments.js';
-import { findJob } from '../platform/jobs.js';
+import { createAssessment, findAssessment } from '../../platform/assessments.js';
+import { findJob } from '../../platform/jobs.js';
 import type { Route } from '../route.js';
 
 export const assessmentRoutes: Route[] = [

@@ -1,11 +1,11 @@
 // The event log (assumed, docs/api-choices.md §3; the spec names "event logs"):
 // GET /events and /events/{id} with every delivery attempt, and POST /events/{id}/resend.
 import * as z from 'zod/mini';
-import { validateWith } from '../../domain/rules.js';
-import { created, ok, validationError } from '../http.js';
-import { publicDelivery, retentionCutoff, type StoredEvent } from '../events.js';
+import { validateWith } from '../../../domain/rules.js';
+import { created, ok, validationError } from '../answers.js';
+import { publicDelivery, retentionCutoff, type StoredEvent } from '../../platform/event-records.js';
 import { listRecords } from '../list.js';
-import { findEvent, resendEvent } from '../platform/events.js';
+import { findEvent, resendEvent } from '../../platform/events.js';
 import type { QueryDoc, Route } from '../route.js';
 
 export const EVENT_FIELDS: readonly string[] = ['id', 'type', 'created_at', 'job_id', 'data'];

@@ -7,10 +7,10 @@ import {
   validateJobInput,
   validateJobPatch,
   type Job,
-} from '../../domain/job.js';
-import { created, noContent, ok, validationError } from '../http.js';
+} from '../../../domain/job.js';
+import { created, noContent, ok, validationError } from '../answers.js';
 import { listRecords } from '../list.js';
-import { createJob, deleteJob, findJob, servedJob, updateJob } from '../platform/jobs.js';
+import { createJob, deleteJob, findJob, servedJob, updateJob } from '../../platform/jobs.js';
 import type { Route } from '../route.js';
 
 export const jobRoutes: Route[] = [

@@ -5,10 +5,10 @@ import {
   CandidateMoveSchema,
   validateCandidateMove,
   type Candidate,
-} from '../../domain/candidate.js';
-import { ok, validationError } from '../http.js';
+} from '../../../domain/candidate.js';
+import { ok, validationError } from '../answers.js';
 import { listRecords } from '../list.js';
-import { findCandidate, moveCandidate } from '../platform/candidates.js';
+import { findCandidate, moveCandidate } from '../../platform/candidates.js';
 import type { Route } from '../route.js';
 
 export const candidateRoutes: Route[] = [

@@ -3,8 +3,8 @@
 import { createHash } from 'node:crypto';
 import { openSync, readFileSync, writeSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
-import { DATA_DIR_SETTINGS, ensurePrivateDir } from '../files/private-dir.js';
-import { randomToken } from './ids.js';
+import { DATA_DIR_SETTINGS, ensurePrivateDir } from '../../files/private-dir.js';
+import { randomToken } from '../storage/ids.js';
 
 export const LOCAL_KEY_PREFIX = 'hk_local_';
 

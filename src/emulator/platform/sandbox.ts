@@ -2,23 +2,24 @@
 // data dir of its own (DATA_DIR/sandbox: its database and its local key), and reset at 00:00 UTC
 // by the emulator's clock to the same seeded jobs and candidates. The reset is checked on each
 // sandbox request, so a day that began while no emulator ran is reset by the first request after.
-import type { Candidate } from '../domain/candidate.js';
-import { validateJobInput } from '../domain/job.js';
-import type { CandidateStatus } from '../domain/vocabulary.js';
-import { generateAssessment } from './assessments.js';
-import type { IdPrefix } from './ids.js';
-import { environmentDataDir } from './local-key.js';
-import type { PlatformContext } from './platform/context.js';
-import { applicationUrl, jobRecord } from './platform/jobs.js';
+import type { Candidate } from '../../domain/candidate.js';
+import { validateJobInput } from '../../domain/job.js';
+import type { CandidateStatus } from '../../domain/vocabulary.js';
+import { generateAssessment } from './question-bank.js';
+import type { IdPrefix } from '../storage/ids.js';
+import { environmentDataDir } from '../access/local-key.js';
+import type { PlatformContext } from './context.js';
+import { applicationUrl, jobRecord } from './jobs.js';
 import { seededRandom } from './random.js';
-import type { CollectionName } from './store.js';
+import type { CollectionName } from '../storage/schema.js';
+import { transaction } from '../storage/transaction.js';
 
 /** The path prefix of the sandbox: `/sandbox/api/v1`, `/sandbox/_emulator`, `/sandbox/apply/…`. */
 export const SANDBOX_PREFIX = '/sandbox';
 /** The seed of the sandbox's data: the same seed, the same jobs and candidates after every reset. */
 export const SANDBOX_SEED = 16;
 
-export type { EmulatorEnvironment } from './platform/context.js';
+export type { EmulatorEnvironment } from './context.js';
 
 /** Where the sandbox lives inside the emulator's data dir: a data dir of the same format. */
 export function sandboxDataDir(dataDir: string): string {
@@ -68,8 +69,8 @@ export function refreshSandbox(ctx: PlatformContext): SandboxReset | undefined {
   // Any boundary but today's: an earlier day's, or a later one, which a run with a clock set ahead
   // (HIRE_EMULATOR_NOW) recorded: stale, or the sandbox would not reset again until that day.
   const due = () => lastReset(ctx) !== boundary;
-  if (!ctx.store.read(due)) return undefined;
-  return ctx.store.write(() => {
+  if (!transaction(ctx, 'read', due)) return undefined;
+  return transaction(ctx, 'write', () => {
     if (!due()) return undefined; // another process on this data dir reset it first
     const previous = lastReset(ctx);
     reseedSandbox(ctx);

@@ -1,7 +1,7 @@
 // Fault injection (docs/emulator.md "Faults, for tests"): a fraction of requests is answered
 // 5xx or 429, delayed, dropped before or after being processed, or cut off mid-body. Seeded, so
 // the same seed and the same sequence of requests give the same faults.
-import { seededRandom } from './random.js';
+import { seededRandom } from '../platform/random.js';
 
 export const FAULTS = ['error', 'rate_limit', 'latency', 'drop_before', 'drop_after', 'truncate'] as const;
 export type Fault = (typeof FAULTS)[number];

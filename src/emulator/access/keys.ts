@@ -2,12 +2,14 @@
 // permission levels (read: GETs; write: also POST/PATCH; admin: also DELETE), expiry, revocation,
 // IP allow-lists, and per-key limits per hour, per day and in flight, with X-RateLimit-* headers.
 import { statSync } from 'node:fs';
-import { BlockList, isIP } from 'node:net';
-import { KEY_LEVELS, TIERS } from '../domain/vocabulary.js';
-import { HttpError } from './http.js';
-import { randomToken } from './ids.js';
+import { KEY_LEVELS, TIERS } from '../../domain/vocabulary.js';
+import { addressAllowed, normaliseAddress } from './cidr.js';
+import { AccessError } from './errors.js';
+import { randomToken } from '../storage/ids.js';
 import { hashKey, localKeyPath } from './local-key.js';
-import type { Store } from './store.js';
+import type { Store } from '../storage/store.js';
+import { transaction } from '../storage/transaction.js';
+import { countUsage, usage } from '../storage/usage.js';
 
 export type KeyLevel = (typeof KEY_LEVELS)[number];
 export type Tier = (typeof TIERS)[number];
@@ -147,13 +149,13 @@ export class KeyRing {
   /** Who is calling: 401 for no, unknown, revoked or expired keys. */
   identify(authorization: string | undefined): StoredKey {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-    if (!match) throw new HttpError(401, 'unauthorized', 'Missing API key: send Authorization: Bearer <API_KEY>.');
+    if (!match) throw new AccessError(401, 'unauthorized', 'Missing API key: send Authorization: Bearer <API_KEY>.');
     const hash = hashKey(match[1]!);
     const key = hash === this.#local.hash ? this.#local : this.#store.findBy<StoredKey>('keys', 'hash', hash);
-    if (!key) throw new HttpError(401, 'unauthorized', 'Invalid API key.');
-    if (key.revoked_at) throw new HttpError(401, 'unauthorized', 'This API key was revoked.');
+    if (!key) throw new AccessError(401, 'unauthorized', 'Invalid API key.');
+    if (key.revoked_at) throw new AccessError(401, 'unauthorized', 'This API key was revoked.');
     if (key.expires_at && new Date(key.expires_at) <= this.#now()) {
-      throw new HttpError(401, 'key_expired', `This API key expired at ${key.expires_at}.`);
+      throw new AccessError(401, 'key_expired', `This API key expired at ${key.expires_at}.`);
     }
     return key;
   }
@@ -165,22 +167,29 @@ export class KeyRing {
     const hash = hashKey(match[1]!);
     return (
       hash === this.#local.hash ||
-      this.#store.read(() => this.#store.findBy<StoredKey>('keys', 'hash', hash)) !== undefined
+      transaction(this.#store, 'read', () => this.#store.findBy<StoredKey>('keys', 'hash', hash)) !== undefined
     );
   }
 
-  /** May this key do it: 403 for an address outside its allow-list, or a level below the operation's. */
-  authorize(key: StoredKey, remoteAddress: string | undefined, method: string, minimum?: KeyLevel): void {
+  /** May this key be used from here: 403 for an address outside its allow-list. */
+  authorizeAddress(key: StoredKey, remoteAddress: string | undefined): void {
     if (key.allow_ips.length > 0 && !addressAllowed(key.allow_ips, remoteAddress)) {
-      throw new HttpError(
+      throw new AccessError(
         403,
         'forbidden',
         `This API key may not be used from ${normaliseAddress(remoteAddress) ?? 'this address'}.`,
       );
     }
+  }
+
+  /**
+   * May this key do it: 403 for a level below the operation's (the route's own, else the method's).
+   * Asked once the route is known: a method no route has is 405 whatever the key (http/pipeline.ts).
+   */
+  authorizeLevel(key: StoredKey, method: string, minimum?: KeyLevel): void {
     const needed = minimum ?? requiredLevel(method);
     if (KEY_LEVELS.indexOf(key.level) < KEY_LEVELS.indexOf(needed)) {
-      throw new HttpError(
+      throw new AccessError(
         403,
         'forbidden',
         `This operation needs ${needed === 'admin' ? 'an' : 'a'} ${needed} key; this key is ${key.level}.`,
@@ -211,28 +220,15 @@ export class KeyRing {
     };
     if (used > limit) {
       const retryAfter = Math.max(1, reset - Math.floor(now / 1000));
-      throw new HttpError(
+      throw new AccessError(
         429,
         'rate_limited',
         `Too many requests without a valid API key from this address (${limit} an hour).`,
-        undefined,
         { ...headers, 'retry-after': String(retryAfter) },
         { retry_after: retryAfter },
       );
     }
     return headers;
-  }
-
-  /** identify, then authorize. */
-  authenticate(
-    authorization: string | undefined,
-    remoteAddress: string | undefined,
-    method: string,
-    minimum?: KeyLevel,
-  ): StoredKey {
-    const key = this.identify(authorization);
-    this.authorize(key, remoteAddress, method, minimum);
-    return key;
   }
 
   /**
@@ -242,7 +238,7 @@ export class KeyRing {
    */
   standing(key: StoredKey): Record<string, string> {
     const now = this.#now().getTime();
-    const used = this.#store.read(() => ({
+    const used = transaction(this.#store, 'read', () => ({
       hour: this.#used(key.id, 'hour', Math.floor(now / HOUR)),
       day: this.#used(key.id, 'day', Math.floor(now / DAY)),
     }));
@@ -255,7 +251,8 @@ export class KeyRing {
    */
   used(key: StoredKey): Record<string, string> {
     const stamp = this.#now().toISOString();
-    if (key.id !== LOCAL_KEY_ID) this.#store.write(() => this.#store.setField('keys', key.id, 'last_used_at', stamp));
+    if (key.id !== LOCAL_KEY_ID)
+      transaction(this.#store, 'write', () => this.#store.setField('keys', key.id, 'last_used_at', stamp));
     key.last_used_at = stamp;
     return this.standing(key);
   }
@@ -277,18 +274,17 @@ export class KeyRing {
       windowHeaders(key, { limit, remaining, reset });
     const nowSeconds = Math.floor(now / 1000);
     const refuse = (retryAfter: number, why: string, windowHeaders: Record<string, string>): never => {
-      throw new HttpError(
+      throw new AccessError(
         429,
         'rate_limited',
         why,
-        undefined,
         { ...windowHeaders, 'retry-after': String(retryAfter) },
         { retry_after: retryAfter },
       );
     };
     const inFlight = this.#inFlight.get(key.id) ?? 0;
     const stamp = new Date(now).toISOString();
-    const counted = this.#store.write(() => {
+    const counted = transaction(this.#store, 'write', () => {
       const used = { hour: this.#used(key.id, 'hour', hourWindow), day: this.#used(key.id, 'day', dayWindow) };
       if (used.day >= key.limits.day) {
         refuse(
@@ -375,48 +371,15 @@ export class KeyRing {
 
   /** Requests counted in the key's current window (0 when the window has moved on). */
   #used(keyId: string, window: 'hour' | 'day', start: number): number {
-    return this.#store.usage(keyId, window, start);
+    return usage(this.#store, keyId, window, start);
   }
 
   #count(keyId: string, window: 'hour' | 'day', start: number): void {
-    this.#store.countUsage(keyId, window, start);
+    countUsage(this.#store, keyId, window, start);
   }
 }
 
 function publicKey(key: StoredKey): PublicKey {
   const { hash: _hash, last4: _last4, ...rest } = key;
   return { ...rest, masked: mask(key) };
-}
-
-function normaliseAddress(address: string | undefined): string | undefined {
-  return address?.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
-}
-
-/** An IP address, or a CIDR block such as 10.0.0.0/8 or 2001:db8::/32. */
-export function parseCidr(text: string): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } | undefined {
-  const [address = '', prefixText] = text.trim().split('/');
-  const version = isIP(address);
-  if (version === 0) return undefined;
-  const max = version === 4 ? 32 : 128;
-  const prefix = prefixText === undefined ? max : Number(prefixText);
-  if (
-    !Number.isInteger(prefix) ||
-    prefix < 0 ||
-    prefix > max ||
-    (prefixText !== undefined && !/^\d+$/.test(prefixText))
-  )
-    return undefined;
-  return { address, prefix, family: version === 4 ? 'ipv4' : 'ipv6' };
-}
-
-function addressAllowed(allowed: string[], remoteAddress: string | undefined): boolean {
-  const address = normaliseAddress(remoteAddress);
-  if (!address) return false;
-  const family = isIP(address) === 4 ? 'ipv4' : 'ipv6';
-  const list = new BlockList();
-  for (const entry of allowed) {
-    const cidr = parseCidr(entry);
-    if (cidr) list.addSubnet(cidr.address, cidr.prefix, cidr.family);
-  }
-  return list.check(address, family);
 }

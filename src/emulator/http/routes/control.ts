@@ -1,15 +1,16 @@
 // The emulator's own endpoints, outside the API (under /_emulator): they drive what the real
 // platform's users and candidates would do, for `hire emulator simulate` and `reset`.
-import { dictionary } from '../../domain/merge.js';
-import type { FieldErrors } from '../../domain/rules.js';
-import { KEY_LEVELS, TIERS } from '../../domain/vocabulary.js';
-import { HttpError, created, notFound, ok, validationError } from '../http.js';
-import { parseCidr, type KeyLevel, type Limits, type Tier } from '../keys.js';
+import { dictionary } from '../../../domain/merge.js';
+import type { FieldErrors } from '../../../domain/rules.js';
+import { KEY_LEVELS, TIERS } from '../../../domain/vocabulary.js';
+import { HttpError, created, notFound, ok, validationError } from '../answers.js';
+import { parseCidr } from '../../access/cidr.js';
+import type { KeyLevel, Limits, Tier } from '../../access/keys.js';
 import type { Route } from '../route.js';
-import { simulateApplications } from '../platform/simulate.js';
-import { trigger, triggerRequest } from '../platform/trigger.js';
-import { resetEnvironment } from '../platform/reset.js';
-import { readRequests } from '../request-log.js';
+import { simulateApplications } from '../../platform/simulate.js';
+import { trigger, triggerRequest } from '../../platform/trigger.js';
+import { resetEnvironment } from '../../platform/reset.js';
+import { readRequests } from '../../storage/request-log.js';
 
 export const MAX_SIMULATED_APPLICATIONS = 100_000;
 const MAX_KEY_LIFETIME_SECONDS = 10 * 365 * 86_400;

@@ -1,11 +1,11 @@
 // POST /webhooks (spec), and the assumed GET /webhooks, GET and DELETE /webhooks/{id}, the
 // delivery log of one webhook and of all (GET /deliveries).
 // The secret is stored for signing and never returned. The operations are the platform's.
-import { WebhookInputSchema, validateWebhookInput } from '../../domain/webhook.js';
-import { created, noContent, ok, validationError } from '../http.js';
-import { publicDelivery, type Delivery, type StoredWebhook } from '../events.js';
+import { WebhookInputSchema, validateWebhookInput } from '../../../domain/webhook.js';
+import { created, noContent, ok, validationError } from '../answers.js';
+import { publicDelivery, type Delivery, type StoredWebhook } from '../../platform/event-records.js';
 import { listRecords } from '../list.js';
-import { findWebhook, publicWebhook, registerWebhook, removeWebhook } from '../platform/webhooks.js';
+import { findWebhook, publicWebhook, registerWebhook, removeWebhook } from '../../platform/webhooks.js';
 import type { Route } from '../route.js';
 
 const WEBHOOK_FIELDS: readonly string[] = ['id', 'url', 'events', 'status', 'created_at', 'updated_at'];

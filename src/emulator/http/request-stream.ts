@@ -5,8 +5,8 @@
 //   {"event":"heartbeat","last":N,"at":ISO}  first at once (where the log stands), then every 15 s
 //   {"event":"request","request":{seq,…}}    each logged request after `after`, in order
 import type { ServerResponse } from 'node:http';
-import { HttpError } from './http.js';
-import { readRequests } from './request-log.js';
+import { HttpError } from './answers.js';
+import { readRequests } from '../storage/request-log.js';
 import type { RouteContext } from './route.js';
 
 export const REQUEST_STREAM_PATH = '/requests/stream';

@@ -2,6 +2,7 @@
 // (docs/emulator.md "Running it"): method, path, status, latency, request id and the key's name, never the key.
 // Every process on a data dir appends to it; the newest 10,000 are kept.
 import type { Store } from './store.js';
+import { transaction } from './transaction.js';
 
 export const REQUESTS_KEPT = 10_000;
 /** The log is trimmed each time this many more requests have been added. */
@@ -28,8 +29,8 @@ export function loggedPath(path: string): string {
 /** Appends one request; never fails the request it describes (a busy or closed store drops the entry). */
 export function logRequest(store: Store, entry: Omit<LoggedRequest, 'seq'>): void {
   try {
-    const last = store.appendRequest(JSON.stringify({ ...entry, path: loggedPath(entry.path) }));
-    if (last > 0 && last % TRIM_EVERY === 0) store.trimRequests(last - REQUESTS_KEPT);
+    const last = appendRequest(store, JSON.stringify({ ...entry, path: loggedPath(entry.path) }));
+    if (last > 0 && last % TRIM_EVERY === 0) trimRequests(store, last - REQUESTS_KEPT);
   } catch {
     // The log is a convenience: losing an entry must not turn an answered request into a failure.
   }
@@ -41,11 +42,11 @@ export function readRequests(
   after: number | undefined,
   limit: number,
 ): { requests: LoggedRequest[]; last: number } {
-  return store.read(() => {
-    const last = store.lastRequestNumber();
+  return transaction(store, 'read', () => {
+    const last = lastRequestNumber(store);
     if (after === undefined) return { requests: [], last };
     // Read as bytes; a damaged entry (not UTF-8, not JSON) is left out.
-    return { requests: store.requestsAfter(after, limit).flatMap((row) => readEntry(row.seq, row.entry)), last };
+    return { requests: requestsAfter(store, after, limit).flatMap((row) => readEntry(row.seq, row.entry)), last };
   });
 }
 
@@ -60,4 +61,35 @@ function readEntry(seq: number, bytes: Uint8Array): LoggedRequest[] {
   } catch {
     return [];
   }
+}
+
+// The rows: entries in the order they were added, trimmed from the oldest.
+
+/** Appends an entry (JSON text); returns its number, 0 if it was not added. */
+export function appendRequest(store: Store, entry: string): number {
+  const db = store.connection();
+  const { changes } = db.prepare('INSERT INTO requests (entry) VALUES (?)').run(entry);
+  return changes === 0 ? 0 : lastRequestNumber(store);
+}
+
+/** The number of the newest entry, 0 when there is none. */
+export function lastRequestNumber(store: Store): number {
+  return Number(store.connection().prepare('SELECT max(seq) AS last FROM requests').get()?.last ?? 0);
+}
+
+/** Deletes the entries numbered up to `throughNumber`. */
+export function trimRequests(store: Store, throughNumber: number): void {
+  store.connection().prepare('DELETE FROM requests WHERE seq <= ?').run(throughNumber);
+}
+
+/**
+ * Up to `limit` entries numbered after `after`, oldest first, each with its number and its JSON
+ * text as bytes (text that is not UTF-8 would abort the process in the binding: the caller decodes).
+ */
+export function requestsAfter(store: Store, after: number, limit: number): { seq: number; entry: Uint8Array }[] {
+  return store
+    .connection()
+    .prepare('SELECT seq, CAST(entry AS BLOB) AS entry FROM requests WHERE seq > ? ORDER BY seq LIMIT ?')
+    .all(after, limit)
+    .map((row) => ({ seq: Number(row.seq), entry: row.entry as Uint8Array }));
 }

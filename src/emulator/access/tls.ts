@@ -5,7 +5,7 @@
 import { X509Certificate, createPrivateKey, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DATA_DIR_SETTINGS, ensurePrivateDir } from '../files/private-dir.js';
+import { DATA_DIR_SETTINGS, ensurePrivateDir } from '../../files/private-dir.js';
 
 /** How long a certificate made here is valid: a year (browsers accept at most 398 days). */
 export const CERTIFICATE_DAYS = 365;

@@ -2,7 +2,7 @@
 // proves it serves this data dir, at the profile's address or where the data dir's record says;
 // otherwise one started in-process for this command, on the same data. No key is sent before the
 // proof, and a stranger on the profile's address is named once.
-import { isAlive, probeEmulator, readServerRecord } from './presence.js';
+import { isAlive, probeEmulator, readServerRecord } from '../access/presence.js';
 
 export interface LocalEmulator {
   mode: 'standing' | 'embedded';

@@ -1,10 +1,10 @@
 // GET /analytics (spec: "analytics data"; the shape is docs/api-choices.md §2's choice): the filters
 // checked, the figures the platform's.
-import { parseDateBound } from '../../domain/analytics.js';
-import { dictionary } from '../../domain/merge.js';
-import type { FieldErrors } from '../../domain/rules.js';
-import { ok, validationError } from '../http.js';
-import { analytics } from '../platform/analytics.js';
+import { parseDateBound } from '../../../domain/analytics.js';
+import { dictionary } from '../../../domain/merge.js';
+import type { FieldErrors } from '../../../domain/rules.js';
+import { ok, validationError } from '../answers.js';
+import { analytics } from '../../platform/analytics.js';
 import type { QueryDoc, Route } from '../route.js';
 
 /** The filters GET /analytics takes, and nothing else. */

@@ -1,6 +1,6 @@
 // The spec's common list parameters (page, per_page, sort, fields, filters by field name),
 // with the choices of docs/api-choices.md §4: per_page defaults to 20, at most 100.
-import { dictionary } from '../domain/merge.js';
+import { dictionary } from '../../domain/merge.js';
 import {
   CANDIDATE_STATUSES,
   DELIVERY_STATES,
@@ -10,18 +10,13 @@ import {
   JOB_STATUSES,
   LOCATION_TYPES,
   SALARY_PERIODS,
-} from '../domain/vocabulary.js';
-import type { FieldErrors } from '../domain/rules.js';
-import type { SqlValue } from './db.js';
-import { validationError } from './http.js';
-import {
-  isFieldPath,
-  type CollectionName,
-  type Comparison,
-  type Condition,
-  type Store,
-  type StoredRecord,
-} from './store.js';
+} from '../../domain/vocabulary.js';
+import type { FieldErrors } from '../../domain/rules.js';
+import type { SqlValue } from '../storage/db.js';
+import { validationError } from './answers.js';
+import { isFieldPath, type CollectionName } from '../storage/schema.js';
+import { type Comparison, type Condition, type Store, type StoredRecord } from '../storage/store.js';
+import { transaction } from '../storage/transaction.js';
 
 export const PER_PAGE_DEFAULT = 20;
 export const PER_PAGE_MAX = 100;
@@ -137,7 +132,7 @@ export function listRecords<T extends StoredRecord>(
     key.startsWith('-') ? { field: key.slice(1), descending: true } : { field: key },
   );
   const show = spec.show ?? ((record: T) => record as unknown as Record<string, unknown>);
-  return store.read(() => {
+  return transaction(store, 'read', () => {
     const total = store.countWhere(name, conditions);
     const records = store
       .query<T>(name, { conditions, sort, newestFirst: true, limit: perPage, offset: (page - 1) * perPage })

@@ -1,10 +1,10 @@
 // What a route is and what the server hands it: the request with its admitted key, and the
-// server's parts. Kept out of http.ts, which the key ring imports, so that no import runs in a circle.
+// server's parts. Kept out of answers.ts, which route-table.ts and the stages import, so that no import runs in a circle.
 import type { IncomingHttpHeaders } from 'node:http';
 import type * as z from 'zod/mini';
-import type { EmulatorResponse } from './http.js';
-import type { KeyRing, StoredKey } from './keys.js';
-import type { PlatformContext } from './platform/context.js';
+import type { EmulatorResponse } from './answers.js';
+import type { KeyRing, StoredKey } from '../access/keys.js';
+import type { PlatformContext } from '../platform/context.js';
 
 export interface EmulatorRequest {
   method: string;
