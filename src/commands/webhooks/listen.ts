@@ -45,16 +45,35 @@ export default defineCommand({
       max: 65535,
     }),
     secret: flag.string({ help: 'the signing secret (prefer --secret-stdin: arguments show up in ps)' }),
-    secretStdin: flag.boolean({ help: 'read the signing secret from stdin' }),
+    secretStdin: flag.boolean({
+      help: 'read the signing secret from stdin',
+      conflicts: { flags: ['secret'], message: 'Pass --secret or --secret-stdin, not both.' },
+    }),
     events: eventKindsFlag(
       'events',
       'only these event kinds, comma-separated: {choices}; also what --register subscribes to',
     ),
     forwardTo: flag.string({ value: 'url', help: 'relay verified deliveries to this URL' }),
     register: flag.boolean({ help: 'register a webhook for this listener on the current profile, removed on exit' }),
-    printSecret: flag.boolean({ help: "print the profile's listener secret (what --register signs with) and exit" }),
+    printSecret: flag.boolean({
+      help: "print the profile's listener secret (what --register signs with) and exit",
+      conflicts: {
+        flags: ['secret', 'secretStdin'],
+        message:
+          '--print-secret and --rotate-secret are about the listener secret kept for the profile: not with --secret or --secret-stdin.',
+      },
+    }),
     rotateSecret: flag.boolean({
       help: 'make a new listener secret for the profile (with --print-secret or --register)',
+      conflicts: {
+        flags: ['secret', 'secretStdin'],
+        message:
+          '--print-secret and --rotate-secret are about the listener secret kept for the profile: not with --secret or --secret-stdin.',
+      },
+      requires: {
+        flags: ['printSecret', 'register'],
+        message: '--rotate-secret goes with --print-secret or --register.',
+      },
     }),
   },
   examples: [
@@ -64,8 +83,6 @@ export default defineCommand({
   ],
   async run(ctx, flags) {
     const { port, events: kinds } = flags;
-    if (flags.secret !== undefined && flags.secretStdin)
-      throw new UsageError('Pass --secret or --secret-stdin, not both.');
     let forwardTo: URL | undefined;
     if (flags.forwardTo !== undefined) {
       try {
@@ -76,13 +93,6 @@ export default defineCommand({
       if (forwardTo.protocol !== 'http:' && forwardTo.protocol !== 'https:')
         throw new UsageError('--forward-to must be an http or https URL.');
     }
-    if ((flags.printSecret || flags.rotateSecret) && (flags.secret !== undefined || flags.secretStdin)) {
-      throw new UsageError(
-        '--print-secret and --rotate-secret are about the listener secret kept for the profile: not with --secret or --secret-stdin.',
-      );
-    }
-    if (flags.rotateSecret && !flags.printSecret && !flags.register)
-      throw new UsageError('--rotate-secret goes with --print-secret or --register.');
     if (flags.printSecret) {
       // Only the secret on stdout: `export WEBHOOK_SECRET=$(hire webhooks listen --print-secret)`.
       ctx.output.line(await listenerSecret(ctx, flags.rotateSecret === true));
