@@ -10,6 +10,7 @@ import { plural } from '../../output/plural.js';
 import { printList, printRecord, type Column } from '../../output/render.js';
 import { progressBar } from '../../output/progress.js';
 import type { Context } from '../../context.js';
+import { suggester, type Suggest } from '../suggest.js';
 import { arg, defineCommand, flag } from '../define.js';
 import { CANDIDATE_DETAIL_COLUMNS, CANDIDATE_LIST_COLUMNS } from './columns.js';
 import { BULK_FLAGS, paceBulk } from '../shared/bulk.js';
@@ -85,6 +86,7 @@ export default defineCommand({
     if (!options.dryRun && !(await confirmProductionWrite(ctx, `Move ${plural(ids.length, 'candidate')} to ${status}`)))
       return;
     const client = await ctx.api();
+    const suggest = await suggester(ctx);
     const results = new Map<string, MoveResult>();
     const progress = progressBar(ctx.output, ids.length, options.dryRun ? 'Checking' : 'Moving');
     let next = 0;
@@ -105,7 +107,9 @@ export default defineCommand({
     const going = () => !interrupted && !waitedOut && !keyRefusal && next < ids.length;
     const one = async () => {
       const id = ids[next++]!;
-      const result = options.dryRun ? await check(paced, id, status) : await move(ctx, paced, id, status);
+      const result = options.dryRun
+        ? await check(paced, id, status, suggest)
+        : await move(ctx, paced, id, status, suggest);
       if (result.exitCode === ExitCode.rateLimited && result.outcome === 'not_sent') waitedOut = true;
       if (result.keyRefused) keyRefusal ??= result;
       results.set(id, result);
@@ -189,7 +193,7 @@ async function moveOne(ctx: Context, id: string, status: CandidateStatus): Promi
   const moved = await moveCandidate(client, id, status, { onReadBack: (message) => ctx.note(message) }).catch(
     async (error: unknown) => {
       throw error instanceof ApiError && error.status === 409
-        ? withHint(error, await refusalHint(client, id, status))
+        ? withHint(error, await refusalHint(client, id, status, await suggester(ctx)))
         : error;
     },
   );
@@ -220,7 +224,13 @@ async function candidateIds(ctx: Context, given: readonly string[]): Promise<str
 }
 
 /** A move, reported: refused moves read the candidate once to say why and what next. */
-async function move(ctx: Context, client: ApiClient, id: string, status: CandidateStatus): Promise<MoveResult> {
+async function move(
+  ctx: Context,
+  client: ApiClient,
+  id: string,
+  status: CandidateStatus,
+  suggest: Suggest,
+): Promise<MoveResult> {
   try {
     const record = await moveCandidate(client, id, status, { onReadBack: (message) => ctx.note(message) });
     return { id, outcome: 'moved', status: String(record.status), note: null, record };
@@ -236,7 +246,7 @@ async function move(ctx: Context, client: ApiClient, id: string, status: Candida
         id,
         outcome: 'refused',
         status: current ? String(current.status) : null,
-        note: reasonFor(id, current?.status, status),
+        note: reasonFor(id, current?.status, status, suggest),
         exitCode: ExitCode.failure,
       };
     }
@@ -266,7 +276,7 @@ function failure(id: string, error: HireError): MoveResult {
 }
 
 /** A dry run's verdict: the candidate read, the move judged by the same rules as the platform's. */
-async function check(client: ApiClient, id: string, status: CandidateStatus): Promise<MoveResult> {
+async function check(client: ApiClient, id: string, status: CandidateStatus, suggest: Suggest): Promise<MoveResult> {
   let current;
   try {
     current = await getCandidate(client, id);
@@ -284,24 +294,34 @@ async function check(client: ApiClient, id: string, status: CandidateStatus): Pr
   ) {
     return { id, outcome: 'would_move', status: from, note: `${from} → ${status}`, record: current };
   }
-  return { id, outcome: 'would_refuse', status: from, note: reasonFor(id, from, status), exitCode: ExitCode.failure };
+  return {
+    id,
+    outcome: 'would_refuse',
+    status: from,
+    note: reasonFor(id, from, status, suggest),
+    exitCode: ExitCode.failure,
+  };
 }
 
-function reasonFor(id: string, current: unknown, status: CandidateStatus): string {
+/** `hire candidates move ID --status S`, as the suggestion builder words it. */
+const moveTo = (suggest: Suggest, id: string) => (to: CandidateStatus) =>
+  suggest(['candidates', 'move'], { args: [id], flags: { status: to } });
+
+function reasonFor(id: string, current: unknown, status: CandidateStatus, suggest: Suggest): string {
   return typeof current === 'string' && (CANDIDATE_STATUSES as readonly string[]).includes(current)
-    ? moveHint(id, current as CandidateStatus, status)
+    ? moveHint(current as CandidateStatus, status, moveTo(suggest, id))
     : 'the platform refused the move (conflict)';
 }
 
 /** After a refused move: why, and the step toward the status asked for (one GET; the move is refused already). */
-async function refusalHint(client: ApiClient, id: string, status: CandidateStatus): Promise<string> {
+async function refusalHint(client: ApiClient, id: string, status: CandidateStatus, suggest: Suggest): Promise<string> {
   const current = await getCandidate(client, id).then(
     (record) => String(record.status),
     () => undefined,
   );
   if (!current || !(CANDIDATE_STATUSES as readonly string[]).includes(current))
     return 'A candidate moves one step along the pipeline, one step back, or to rejected.';
-  return moveHint(id, current as CandidateStatus, status);
+  return moveHint(current as CandidateStatus, status, moveTo(suggest, id));
 }
 
 /** The counts on stderr: "40 candidates: 37 moved to interview, 2 already there, 1 refused." */

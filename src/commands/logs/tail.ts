@@ -3,6 +3,7 @@
 // the log in its database, so requests made by any command on the same data dir are seen; it writes
 // them to one held connection as they are logged (request-stream.ts), which spends none of the
 // key's budget: an idle tail makes no requests.
+import { commandText } from '../suggest.js';
 import { followRequestLog } from '../../api/emulator.js';
 import { ApiError, ExitCode, HireError, NetworkError, UsageError } from '../../errors.js';
 import { inert, inertJson } from '../../output/cells.js';
@@ -187,7 +188,7 @@ export default defineCommand({
             throw new HireError('This emulator has no request log stream: it is older than this hire.', {
               exitCode: ExitCode.failure,
               code: 'emulator_outdated',
-              hint: 'Stop it and run `hire emulator start` again.',
+              hint: `Stop it and run \`${commandText(['emulator', 'start'])}\` again.`,
             });
           }
           // Not reachable (an emulator restarting): tried again as --max-retries says, then the tail ends.

@@ -2,6 +2,7 @@
 // store while their webhook exists. A listener removes its webhook and its entry when it stops; one
 // killed before it could (SIGKILL, a crash, a power cut) leaves both, and the next `--register` on
 // the profile removes exactly that webhook (so that no orphan is retried for days).
+import { suggester } from '../suggest.js';
 import { existsSync, readFileSync } from 'node:fs';
 import type { ApiClient } from '../../api/client.js';
 import type { WebhookInput } from '../../domain/webhook.js';
@@ -123,6 +124,7 @@ export async function removeOrphans(ctx: Context, profile: string, client: ApiCl
   const api = await platformOf(ctx, client);
   const dead = (await listenersOf(ctx, profile, api)).filter((entry) => !alive(entry.pid));
   if (dead.length === 0) return [];
+  const list = `\`${(await suggester(ctx))(['webhooks', 'list'])}\``;
   const removed: string[] = [];
   const remove = async (id: string, url: string) => {
     try {
@@ -147,7 +149,7 @@ export async function removeOrphans(ctx: Context, profile: string, client: ApiCl
         // it forgot the key): nothing proves which webhook is the listener's, so none is removed.
         if (!(error instanceof ApiError)) throw error;
         ctx.notice(
-          `A listener killed while registering (${inert(entry.url)}) may have left a webhook; it could not be identified (${inert(error.message)}). \`hire webhooks list\` shows them.`,
+          `A listener killed while registering (${inert(entry.url)}) may have left a webhook; it could not be identified (${inert(error.message)}). ${list} shows them.`,
         );
         resolved.push(entry);
         continue;
@@ -155,7 +157,7 @@ export async function removeOrphans(ctx: Context, profile: string, client: ApiCl
       if (typeof webhook.id === 'string') await remove(webhook.id, entry.url);
     } else {
       ctx.notice(
-        `A listener killed while registering (${inert(entry.url)}) may have left a webhook; nothing identifies it, so none was removed. \`hire webhooks list\` shows them.`,
+        `A listener killed while registering (${inert(entry.url)}) may have left a webhook; nothing identifies it, so none was removed. ${list} shows them.`,
       );
     }
     resolved.push(entry);
