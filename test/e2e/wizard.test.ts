@@ -471,6 +471,7 @@ describe('the job-creation wizard at a terminal', () => {
     await pane.waitFor(/characters ✓/);
     pane.sendKeys('.', 'Enter');
     await answer(pane, Q.requirement(1), 'Enter');
+    await answer(pane, Q.skills, 'Enter');
     await answer(pane, Q.experience, 'Enter');
     await answer(pane, Q.employment, 'Enter');
     await answer(pane, Q.salary, 'Enter');
