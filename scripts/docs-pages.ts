@@ -104,8 +104,28 @@ function flagTerm({ entry }: DocFlag): string {
   return `${entry.short ? `${entry.short}, ` : ''}${entry.long}${entry.value ? ` <${entry.value}>` : ''}`;
 }
 
-/** What the value is: type, choices, default, range, repetition. Pieces, joined by the caller. */
-function flagFacts({ entry, spec }: DocFlag): string[] {
+/** What the value is: type, choices, default, range, repetition; then the flags it goes with. Pieces, joined by the caller. */
+function flagFacts(flag: DocFlag): string[] {
+  return [...valueFacts(flag), ...relationFacts(flag.entry)];
+}
+
+/** The declared relations (define.ts `conflicts`, `requires`, `implies`). */
+function relationFacts(entry: ManifestFlag): string[] {
+  const names = (flags: readonly string[]) => flags.map((flag) => `\`${flag}\``).join(' or ');
+  return [
+    ...(entry.conflicts ? [`not with ${names(entry.conflicts)}`] : []),
+    ...(entry.requires ? [`only with ${names(entry.requires)}`] : []),
+    ...(entry.implies
+      ? [
+          `implies ${Object.entries(entry.implies)
+            .map(([flag, value]) => `\`${value === true ? flag : `${flag} ${String(value)}`}\``)
+            .join(', ')}`,
+        ]
+      : []),
+  ];
+}
+
+function valueFacts({ entry, spec }: DocFlag): string[] {
   const facts: string[] = [];
   if (entry.kind === 'boolean') facts.push(entry.negate ? 'switch (off when given)' : 'switch');
   else if (entry.kind === 'number') facts.push(entry.integer ? 'whole number' : 'number');

@@ -9,6 +9,7 @@ import { COMMANDS, NOUNS, ROOT, ROOT_HELP_AFTER, loadManifest } from './program.
 import type { Registry } from './commands/define.js';
 import { offerCatalogue } from './commands/catalogue.js';
 import { commandTree } from './commands/manifest.js';
+import { commandText } from './commands/suggest.js';
 import { buildCommander, CommandLineError, named } from './commands/tree.js';
 import type { Env } from './config/paths.js';
 import { errorEnvelope, withWarnings } from './output/error-envelope.js';
@@ -129,6 +130,7 @@ async function reportError(ctx: Context, error: unknown): Promise<number> {
 
 function hintFor(ctx: Context, error: ApiError): string | undefined {
   const profile = ctx.session.profileName ?? 'NAME';
+  const login = commandText(['auth', 'login'], { flags: { profile } });
   // HIRE_API_KEY overrides the profile's key, so `hire auth login` cannot help a bad one.
   const fromEnv = ctx.session.keySource === 'env';
   const key = fromEnv ? 'The key in HIRE_API_KEY' : `The key of profile "${profile}"`;
@@ -137,9 +139,9 @@ function hintFor(ctx: Context, error: ApiError): string | undefined {
   if (fromEnv && error.status === 401)
     return `The key in HIRE_API_KEY was refused: fix HIRE_API_KEY, or unset it to use the key of profile "${profile}".`;
   if (error.code === 'key_expired')
-    return `The key of profile "${profile}" has expired: \`hire auth login --profile ${profile}\` stores a new one.`;
+    return `The key of profile "${profile}" has expired: \`${login}\` stores a new one.`;
   if (error.status === 401)
-    return `Check the key with \`hire auth status --profile ${profile}\`, or store a new one with \`hire auth login --profile ${profile}\`.`;
+    return `Check the key with \`${commandText(['auth', 'status'], { flags: { profile } })}\`, or store a new one with \`${login}\`.`;
   // The spec's 403 is a missing permission level; an IP allow-list refuses with 403 too, and only
   // the message tells them apart (the emulator: "This API key may not be used from ADDRESS").
   if (error.status === 403 && /\bmay not be used from\b|\ballow-?list|\bIP address/i.test(error.message)) {

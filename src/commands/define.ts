@@ -63,11 +63,27 @@ export interface FlagSpec<T = unknown> {
    * no MCP tool takes it (docs/mcp.md).
    */
   file?: FileUse;
+  /** Flags of the same command (by key) it is refused beside: any of them given with it is a usage error. */
+  conflicts?: FlagRelation;
+  /** Flags of the same command (by key) it needs: without at least one of them, a usage error. */
+  requires?: FlagRelation;
+  /** What giving it sets in other flags of the same command (by key) when they are not given: `tlsCert` sets `tls`. */
+  implies?: Readonly<Record<string, boolean | string>>;
   /** Never set: carries the parsed value's type (in a tuple, so that `undefined` stays in it). */
   readonly __value?: [T];
 }
 
 export type FileUse = 'read' | 'write';
+
+/**
+ * A relation between flags, declared beside the flag (ARCHITECTURE.md "A new command"): the
+ * parser checks it before run() (parse.ts), machine help and the MCP tools' schemas show it.
+ * `message` is the usage error; without one the parser words it from the flags' names.
+ */
+export interface FlagRelation {
+  flags: readonly string[];
+  message?: string;
+}
 
 export interface ArgSpec<T = unknown> {
   help: string;
@@ -93,6 +109,9 @@ interface Common {
   hidden?: boolean;
   complete?: Completer;
   file?: FileUse;
+  conflicts?: FlagRelation;
+  requires?: FlagRelation;
+  implies?: Readonly<Record<string, boolean | string>>;
 }
 
 /** Declares flags; each call's options decide the parsed value's type. */

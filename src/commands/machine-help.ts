@@ -30,6 +30,12 @@ export interface MachineFlag {
   /** Its value names a file on this machine that the command reads or writes: no MCP tool takes it. */
   file?: FileUse;
   hidden?: boolean;
+  /** Flags (names as above) refused beside it: a usage error when given together. */
+  conflicts?: string[];
+  /** Flags it needs: at least one of them must be given with it. */
+  requires?: string[];
+  /** What giving it sets in flags not given: `{ "tls": true }`. */
+  implies?: Record<string, boolean | string>;
 }
 
 export interface MachineArg {
@@ -89,6 +95,11 @@ export function machineFlag(flag: ManifestFlag): MachineFlag {
   if (flag.example !== undefined) entry.example = flag.example;
   if (flag.file) entry.file = flag.file;
   if (flag.hidden) entry.hidden = true;
+  const bare = (long: string): string => long.replace(/^--/, '');
+  if (flag.conflicts) entry.conflicts = flag.conflicts.map(bare);
+  if (flag.requires) entry.requires = flag.requires.map(bare);
+  if (flag.implies)
+    entry.implies = Object.fromEntries(Object.entries(flag.implies).map(([long, value]) => [bare(long), value]));
   return entry;
 }
 

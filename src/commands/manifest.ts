@@ -41,6 +41,12 @@ export interface ManifestFlag {
   example?: string;
   /** Names a file on this machine that the command reads or writes. */
   file?: FileUse;
+  /** The flags (as typed: `--secret-stdin`) it is refused beside. */
+  conflicts?: string[];
+  /** The flags it needs, at least one of them. */
+  requires?: string[];
+  /** What giving it sets in flags not given (`{ '--tls': true }`). */
+  implies?: Record<string, boolean | string>;
 }
 
 export interface ManifestArg {
@@ -115,7 +121,7 @@ export function manifestOf(spec: CommandSpec, index: number): ManifestCommand {
     summary: spec.summary,
     args: Object.entries(spec.args ?? {}).map(([key, arg]) => manifestArg(key, arg)),
     flags: Object.entries(spec.flags ?? {}).flatMap(([key, flag]) => {
-      const entry = manifestFlag(key, flag);
+      const entry = { ...manifestFlag(key, flag), ...relationsOf(spec, key, flag) };
       // `--NAME` before `--no-NAME`, both under one key: true or false when given, absent otherwise.
       if (!flag.negate || flag.positive === undefined) return [entry];
       const { negate: _negate, ...positive } = entry;
@@ -126,6 +132,33 @@ export function manifestOf(spec: CommandSpec, index: number): ManifestCommand {
     ...(spec.local !== undefined ? { local: spec.local } : {}),
     index,
   };
+}
+
+/**
+ * A flag's relations (define.ts `conflicts`, `requires`, `implies`) with the other flags named as
+ * typed. A relation naming no flag of the command, or one with a default (always given, so never
+ * told apart from absent), is a mistake in the declaration: it throws when the manifest is made
+ * (the build, and every test that loads commands).
+ */
+function relationsOf(
+  spec: CommandSpec,
+  key: string,
+  flag: FlagSpec,
+): Pick<ManifestFlag, 'conflicts' | 'requires' | 'implies'> {
+  const flags = spec.flags ?? {};
+  const named = (other: string): string => {
+    const target = flags[other];
+    if (!target) throw new Error(`${spec.path.join(' ')}: --${kebab(key)} names no flag "${other}"`);
+    if (target.default !== undefined || flag.default !== undefined)
+      throw new Error(`${spec.path.join(' ')}: --${kebab(key)} relates flags with defaults (always given)`);
+    return longName(other, target);
+  };
+  const entry: Pick<ManifestFlag, 'conflicts' | 'requires' | 'implies'> = {};
+  if (flag.conflicts) entry.conflicts = flag.conflicts.flags.map(named);
+  if (flag.requires) entry.requires = flag.requires.flags.map(named);
+  if (flag.implies)
+    entry.implies = Object.fromEntries(Object.entries(flag.implies).map(([other, value]) => [named(other), value]));
+  return entry;
 }
 
 /** `Examples:` after a command's help: `  $ hire …` lines. */

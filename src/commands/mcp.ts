@@ -1,5 +1,4 @@
 // hire mcp: the commands as tools for an AI assistant, over the Model Context Protocol (stdio).
-import { UsageError } from '../errors.js';
 import { defineCommand, flag } from './define.js';
 
 export default defineCommand({
@@ -14,13 +13,14 @@ export default defineCommand({
     }),
     allowDeletes: flag.boolean({
       help: 'with --allow-writes, also offer those that delete (jobs_delete, webhooks_remove, …)',
+      requires: {
+        flags: ['allowWrites'],
+        message: '--allow-deletes needs --allow-writes too: a tool that deletes also changes data.',
+      },
     }),
   },
   examples: ['hire mcp', 'hire mcp --profile local-sandbox --allow-writes', 'hire mcp --allow-writes --allow-deletes'],
   async run(ctx, { allowWrites, allowDeletes }) {
-    if (allowDeletes && !allowWrites) {
-      throw new UsageError('--allow-deletes needs --allow-writes too: a tool that deletes also changes data.');
-    }
     // A profile that does not exist fails here, exit 2 naming it, not at every call (docs/mcp.md).
     await ctx.session.profile();
     const [{ serveMcp }, { catalogueOf }] = await Promise.all([import('../mcp/serve.js'), import('./catalogue.js')]);

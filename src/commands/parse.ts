@@ -164,11 +164,48 @@ export function parseSettings(raw: Record<string, unknown>): Settings {
   });
 }
 
+/** `--a`, `--a or --b`, `--a, --b or --c`. */
+function either(names: readonly string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)!}`;
+}
+
+/**
+ * The declared relations between flags (define.ts `implies`, `conflicts`, `requires`), after each
+ * value is checked: what a flag implies is set first, then the first broken relation, in
+ * declaration order, is the error. A flag is given when commander read it (no flag in a relation
+ * has a default: manifest.ts refuses one).
+ */
+export function checkRelations(flags: Flags, raw: Record<string, unknown>, options: Record<string, unknown>): void {
+  const implied = new Set<string>();
+  const given = (key: string): boolean => raw[key] !== undefined || implied.has(key);
+  const name = (key: string): string => longName(key, flags[key]!);
+  for (const [key, spec] of Object.entries(flags)) {
+    if (!given(key) || !spec.implies) continue;
+    for (const [other, value] of Object.entries(spec.implies)) {
+      if (given(other)) continue;
+      options[other] = value;
+      implied.add(other);
+    }
+  }
+  for (const [key, spec] of Object.entries(flags)) {
+    if (!given(key)) continue;
+    const clash = spec.conflicts?.flags.filter(given) ?? [];
+    if (clash.length > 0)
+      throw new UsageError(spec.conflicts!.message ?? `Pass ${name(key)} or ${either(clash.map(name))}, not both.`);
+    if (spec.requires && !spec.requires.flags.some(given))
+      throw new UsageError(spec.requires.message ?? `${name(key)} goes with ${either(spec.requires.flags.map(name))}.`);
+  }
+}
+
 /** A command's options: its flags and arguments, checked, by key. */
 export function parseOptions(
   spec: CommandSpec,
   rawFlags: Record<string, unknown>,
   rawArgs: readonly unknown[],
 ): Record<string, unknown> {
-  return Object.freeze({ ...parseArgs(spec.args ?? {}, rawArgs), ...parseFlags(spec.flags ?? {}, rawFlags) });
+  const flags = spec.flags ?? {};
+  const args = parseArgs(spec.args ?? {}, rawArgs);
+  const options = parseFlags(flags, rawFlags);
+  checkRelations(flags, rawFlags, options);
+  return Object.freeze({ ...args, ...options });
 }

@@ -10,6 +10,8 @@ import { targetEnvironment } from '../config/profiles.js';
 import { ApiError, ExitCode, HireError } from '../errors.js';
 import { inert, plainText } from '../output/cells.js';
 import type { Column } from '../output/render.js';
+import { reachedAt } from './shared/address.js';
+import { suggester, type SuggestOptions } from './suggest.js';
 import { defineCommand } from './define.js';
 import { printDocument, refuseCsv } from '../output/document.js';
 
@@ -98,7 +100,7 @@ export default defineCommand({
       name: profile.name,
       environment: targetEnvironment(profile),
       emulator: profile.emulator === true,
-      base_url: profile.baseUrl,
+      base_url: await reachedAt(profile, ctx.env),
     });
     // A refused key or no server: nothing can be read, and the error says what to do (exit 3, 6…).
     if (cause instanceof HireError && (!(cause instanceof ApiError) || cause.status === 401 || cause.status === 403))
@@ -239,6 +241,8 @@ async function printStatus(ctx: Context, client: ApiClient, report: StatusReport
   const { printList } = await import('../output/render.js');
   const paint = await ctx.painter('stdout');
   const line = (text = '') => ctx.output.line(text);
+  const suggest = await suggester(ctx);
+  const run = (path: readonly string[], options?: SuggestOptions) => `\`${suggest(path, options)}\``;
   // A hint is wrapped to the terminal's width, indented and dimmed; a `command` is never split.
   const { wrapProse } = await import('../output/fit.js');
   const hint = (text: string) => {
@@ -271,12 +275,20 @@ async function printStatus(ctx: Context, client: ApiClient, report: StatusReport
     const counted = items.every((job) => job.new !== null);
     const more = total > items.length ? `, the newest ${items.length} shown` : '';
     line(`${paint.bold('Open jobs')}: ${total}${more}`);
-    if (items.length > 0) await printList(ctx.output, items, JOB_COLUMNS);
-    else hint('None: `hire jobs create --publish` posts one, `hire jobs list --status paused` shows paused ones.');
+    if (items.length > 0) await printList(ctx.output, items as unknown as Record<string, unknown>[], JOB_COLUMNS);
+    else
+      hint(
+        `None: ${run(['jobs', 'create'], { flags: { publish: true } })} posts one, ${run(['jobs', 'list'], { flags: { status: 'paused' } })} shows paused ones.`,
+      );
     if (!counted && items.length > 0)
-      hint("This server's analytics gives no per-job counts; `hire candidates list --job ID --status new` lists them.");
+      hint(
+        `This server's analytics gives no per-job counts; ${run(['candidates', 'list'], { flags: { job: 'ID', status: 'new' } })} lists them.`,
+      );
     const next = workWaiting(items);
-    if (next) hint(`Next: \`hire candidates list --job ${next.job.id} --status ${next.status}\`: ${next.why}.`);
+    if (next)
+      hint(
+        `Next: ${run(['candidates', 'list'], { flags: { job: String(next.job.id), status: next.status } })}: ${next.why}.`,
+      );
   } else {
     const error = inert(report.errors?.open_jobs ?? '');
     say('Open jobs', `: unavailable: ${error}`, `: ${paint.red('unavailable')}: ${error}`);
@@ -293,7 +305,9 @@ async function printStatus(ctx: Context, client: ApiClient, report: StatusReport
     if (latest.length > 0) {
       await printList(ctx.output, latest, DELIVERY_COLUMNS);
       const event = plainText(latest[0]!.event_id);
-      hint(`Next: \`hire events get ${event}\` shows every attempt; \`hire events resend ${event}\` sends it again.`);
+      hint(
+        `Next: ${run(['events', 'get'], { args: [event] })} shows every attempt; ${run(['events', 'resend'], { args: [event] })} sends it again.`,
+      );
     }
   } else {
     const error = inert(report.errors?.failed_deliveries ?? '');

@@ -9,6 +9,7 @@ import { collect } from './collect.js';
 import type { Registry } from './define.js';
 import { machineFlag, machineHelp, machineNode } from './machine-help.js';
 import { examplesText, type ManifestFlag, type TreeNode } from './manifest.js';
+import { knowCommands } from './suggest.js';
 
 /** Runs the command at `index` of the registry with commander's raw values. */
 export type RunCommand = (index: number, rawFlags: Record<string, unknown>, rawArgs: unknown[]) => Promise<void>;
@@ -261,6 +262,8 @@ export function buildCommander(
   argv: readonly string[] = [],
 ): Command {
   const program = new Command('hire');
+  // Every suggestion a command prints is checked against this tree (suggest.ts).
+  knowCommands(tree);
   // Errors that are not about a command line (help shown, the version) pass through.
   const passing = new Set([
     'commander.helpDisplayed',

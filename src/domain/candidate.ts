@@ -61,14 +61,19 @@ export function candidateMovesFrom(from: CandidateStatus): CandidateStatus[] {
 /**
  * Why a move from `from` to `to` is refused, and the step toward `to` as a command: forward along
  * the pipeline when `to` lies ahead (the path when it takes several steps), back only when `to`
- * lies behind.
+ * lies behind. `moveTo` words the command of a move to a status (the CLI's suggestion builder,
+ * docs/output.md "Suggested commands"): the domain knows no command line.
  */
-export function moveHint(id: string, from: CandidateStatus, to: CandidateStatus): string {
+export function moveHint(
+  from: CandidateStatus,
+  to: CandidateStatus,
+  moveTo: (status: CandidateStatus) => string,
+): string {
   if (from === to) return `The candidate is ${to} already.`;
   if (FINAL.includes(from)) return `${from} is final: the candidate cannot move any more.`;
   const at = CANDIDATE_PIPELINE.indexOf(from);
   const target = CANDIDATE_PIPELINE.indexOf(to);
-  const command = (status: CandidateStatus) => `\`hire candidates move ${id} --status ${status}\``;
+  const command = (status: CandidateStatus) => `\`${moveTo(status)}\``;
   if (target < 0 || at < 0) return `From ${from}, the candidate can move to ${sentence(candidateMovesFrom(from))}.`;
   const step = target > at ? 1 : -1;
   const path =

@@ -275,6 +275,7 @@ export class HiringClient {
         const report = await o.moveCandidates(given, to, {
           ...this.#bulk(await api(), bulkOptions),
           dryRun: false,
+          moveTo: (id, status) => o.commandText(['candidates', 'move'], { args: [id], flags: { status } }),
           onCandidate: this.#progress(given.length, bulkOptions),
           ...readBack,
         });

@@ -43,10 +43,29 @@ function flagSchema(flag: MachineFlag): JsonSchema {
     flag.help,
     flag.default !== undefined ? `Default: ${flag.default}.` : '',
     flag.example !== undefined ? `For example: ${flag.example}.` : '',
+    ...relations(flag),
   ]
     .filter(Boolean)
     .join(' ');
   return flag.repeatable ? { type: 'array', items: item, description: about } : { ...item, description: about };
+}
+
+/**
+ * The flag's declared relations (machine help's `conflicts`, `requires`, `implies`) in the words of
+ * the tool's input names. Said in the description rather than as `allOf`/`if` at the schema's top,
+ * which clients that take only a flat object schema refuse; the command's check enforces them.
+ */
+function relations(flag: MachineFlag): string[] {
+  const names = (flags: readonly string[]) => flags.map(propertyName).join(' or ');
+  return [
+    flag.conflicts ? `Not with ${names(flag.conflicts)}.` : '',
+    flag.requires ? `Only with ${names(flag.requires)}.` : '',
+    flag.implies
+      ? `Sets ${Object.entries(flag.implies)
+          .map(([name, value]) => `${propertyName(name)}=${String(value)}`)
+          .join(', ')}.`
+      : '',
+  ];
 }
 
 function argSchema(arg: MachineArg): JsonSchema {

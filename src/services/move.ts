@@ -23,6 +23,9 @@ export type MoveOutcome =
   | 'would_move'
   | 'would_refuse';
 
+/** `hire candidates move ID --status TO`, as the CLI suggests it. */
+export type MoveTo = (id: string, to: CandidateStatus) => string;
+
 export interface MoveResult {
   id: string;
   outcome: MoveOutcome;
@@ -38,6 +41,11 @@ export interface MoveResult {
 
 export type MoveRun = Omit<BulkRun<string, MoveResult, ApiClient>, 'items' | 'work' | 'onSettled'> & {
   dryRun: boolean;
+  /**
+   * The command that moves `id` to `to`, as hire suggests it (the CLI's one builder, which names the
+   * profile in use): refusals say the next step with it.
+   */
+  moveTo: MoveTo;
   /** After each candidate sent: whether it ended well (moved, already there, would move). */
   onCandidate?: (ok: boolean) => void;
   /** A write whose answer was lost was found done by reading the candidate back. */
@@ -57,11 +65,11 @@ export async function moveCandidates(
   status: CandidateStatus,
   run: MoveRun,
 ): Promise<MoveReport> {
-  const { dryRun, onCandidate, onReadBack, ...bulk } = run;
+  const { dryRun, onCandidate, onReadBack, moveTo, ...bulk } = run;
   const report = await runBulk<string, MoveResult, ApiClient>({
     ...bulk,
     items: ids,
-    work: (id, client) => (dryRun ? check(client, id, status) : move(client, id, status, onReadBack)),
+    work: (id, client) => (dryRun ? check(client, id, status, moveTo) : move(client, id, status, moveTo, onReadBack)),
     onSettled: (outcome) => onCandidate?.(outcome.kind === 'done' && outcome.value.exitCode === undefined),
   });
   return {
@@ -127,6 +135,7 @@ async function move(
   client: ApiClient,
   id: string,
   status: CandidateStatus,
+  moveTo: MoveTo,
   onReadBack: ((message: string) => void) | undefined,
 ): Promise<MoveResult> {
   try {
@@ -143,7 +152,7 @@ async function move(
       id,
       outcome: 'refused',
       status: current ? String(current.status) : null,
-      note: reasonFor(id, current?.status, status),
+      note: reasonFor(id, current?.status, status, moveTo),
       exitCode: ExitCode.failure,
     };
   }
@@ -161,7 +170,7 @@ function failure(id: string, error: HireError): MoveResult {
 }
 
 /** A dry run's verdict: the candidate read, the move judged by the same rules as the platform's. */
-async function check(client: ApiClient, id: string, status: CandidateStatus): Promise<MoveResult> {
+async function check(client: ApiClient, id: string, status: CandidateStatus, moveTo: MoveTo): Promise<MoveResult> {
   let current;
   try {
     current = await getCandidate(client, id);
@@ -175,24 +184,37 @@ async function check(client: ApiClient, id: string, status: CandidateStatus): Pr
   if (isStatus(from) && candidateMovesFrom(from).includes(status)) {
     return { id, outcome: 'would_move', status: from, note: `${from} → ${status}`, record: current };
   }
-  return { id, outcome: 'would_refuse', status: from, note: reasonFor(id, from, status), exitCode: ExitCode.failure };
+  return {
+    id,
+    outcome: 'would_refuse',
+    status: from,
+    note: reasonFor(id, from, status, moveTo),
+    exitCode: ExitCode.failure,
+  };
 }
 
 const isStatus = (value: unknown): value is CandidateStatus =>
   typeof value === 'string' && (CANDIDATE_STATUSES as readonly string[]).includes(value);
 
-function reasonFor(id: string, current: unknown, status: CandidateStatus): string {
-  return isStatus(current) ? moveHint(id, current, status) : 'the platform refused the move (conflict)';
+function reasonFor(id: string, current: unknown, status: CandidateStatus, moveTo: MoveTo): string {
+  return isStatus(current)
+    ? moveHint(current, status, (to) => moveTo(id, to))
+    : 'the platform refused the move (conflict)';
 }
 
 /** After a refused move of one candidate: why, and the step toward the status asked for (one GET; the move is refused already). */
-export async function refusalHint(client: ApiClient, id: string, status: CandidateStatus): Promise<string> {
+export async function refusalHint(
+  client: ApiClient,
+  id: string,
+  status: CandidateStatus,
+  moveTo: MoveTo,
+): Promise<string> {
   const current = await getCandidate(client, id).then(
     (record) => String(record.status),
     () => undefined,
   );
   if (!isStatus(current)) return 'A candidate moves one step along the pipeline, one step back, or to rejected.';
-  return moveHint(id, current, status);
+  return moveHint(current, status, (to) => moveTo(id, to));
 }
 
 /** The counts: "40 candidates: 37 moved to interview, 2 already there, 1 refused." */

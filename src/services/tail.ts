@@ -35,6 +35,8 @@ export interface TailOptions {
   clock?: Clock | undefined;
   /** Times an unreachable emulator is tried again in a row before the tail ends with its error. */
   maxRetries: number;
+  /** What to do when the emulator is older than this hire (its suggested command is worded by the caller). */
+  outdatedHint?: string;
   filter?: RequestFilter | undefined;
   /** The stream is open (said once, at its first heartbeat or request). */
   onFollowing?: () => void;
@@ -100,7 +102,7 @@ export async function tailRequestLog(options: TailOptions): Promise<void> {
           throw new HireError('This emulator has no request log stream: it is older than this hire.', {
             exitCode: ExitCode.failure,
             code: 'emulator_outdated',
-            hint: 'Stop it and run `hire emulator start` again.',
+            hint: options.outdatedHint,
           });
         }
         // Not reachable (an emulator restarting): tried again `maxRetries` times, then the tail ends.

@@ -385,6 +385,48 @@ describe('the job-creation wizard at a terminal', () => {
     expect(jobs[0]).not.toHaveProperty('employment_type');
   });
 
+  it('on -p local-sandbox, the next steps carry --profile local-sandbox (copied, they run where the job is)', async () => {
+    const box = await sandbox();
+    const pane = track(
+      hirePane(
+        box,
+        [
+          '-p',
+          'local-sandbox',
+          'jobs',
+          'create',
+          '--title',
+          'Sandboxed',
+          '--description',
+          DESCRIPTION,
+          '--skill',
+          'go',
+          '--publish',
+          '-i',
+        ],
+        { height: 100 },
+      ),
+    );
+    await answer(pane, Q.department, 'Enter');
+    await answer(pane, Q.location, 'Enter'); // remote
+    await answer(pane, Q.country, 'Enter');
+    await answer(pane, Q.requirement(1), 'Enter');
+    await answer(pane, Q.experience, 'Enter');
+    await answer(pane, Q.employment, 'Enter');
+    await answer(pane, Q.salary, 'Enter');
+    await answer(pane, Q.ai, 'n', 'Enter');
+    await answer(pane, Q.save, 'Enter');
+    await answer(pane, Q.confirm, 'Enter');
+    const { code, screen } = await exitOf(pane);
+    expect(code, screen).toBe(0);
+    const created = hire(box, ['-p', 'local-sandbox', 'jobs', 'list', '--json']);
+    const [job] = JSON.parse(created.stdout) as Job[];
+    expect(job).toMatchObject({ title: 'Sandboxed', status: 'active' });
+    expect(screen).toContain('Next steps:');
+    expect(screen).toMatch(new RegExp(`^ {2}hire candidates list --job ${job!.id} --profile local-sandbox$`, 'm'));
+    expect(screen).toMatch(new RegExp(`^ {2}hire jobs get ${job!.id} --profile local-sandbox$`, 'm'));
+  });
+
   it('lines pasted into a one-line question (Country) show joined on its line, whole, and answer nothing by themselves', async () => {
     const box = await sandbox();
     const flags = ALL_BUT_ASSESSMENT.filter((arg, index, all) => arg !== '--country' && all[index - 1] !== '--country');

@@ -4,6 +4,7 @@
 // after a refused move points forward, never back unless back is what was asked.
 import { describe, expect, it } from 'vitest';
 import { moveHint } from '../../src/domain/candidate.js';
+import { commandText } from '../../src/commands/suggest.js';
 import { CANDIDATE_STATUSES } from '../../src/domain/vocabulary.js';
 import { DESCRIPTION, json, runCli } from '../helpers/cli.js';
 import { testEmulator } from '../helpers/emulator.js';
@@ -169,11 +170,12 @@ describe('candidates move with many ids', () => {
 });
 
 describe('the hint after a refused move', () => {
+  const moveTo = (status: string) => commandText(['candidates', 'move'], { args: ['cand_x'], flags: { status } });
   it('points at the next step toward the status asked, forward when it lies ahead and back only when asked back', () => {
     const pipeline = ['new', 'screening', 'review', 'interview', 'offer', 'hired'];
     for (const from of CANDIDATE_STATUSES) {
       for (const to of CANDIDATE_STATUSES) {
-        const hint = moveHint('cand_x', from, to);
+        const hint = moveHint(from, to, moveTo);
         const suggested = /--status (\w+)/.exec(hint)?.[1];
         if (from === to) expect(hint).toBe(`The candidate is ${to} already.`);
         else if (from === 'hired' || from === 'rejected')
@@ -186,8 +188,8 @@ describe('the hint after a refused move', () => {
         }
       }
     }
-    expect(moveHint('cand_x', 'review', 'hired')).toContain('--status interview');
-    expect(moveHint('cand_x', 'interview', 'new')).toContain('--status review');
+    expect(moveHint('review', 'hired', moveTo)).toContain('--status interview');
+    expect(moveHint('interview', 'new', moveTo)).toContain('--status review');
   });
 });
 

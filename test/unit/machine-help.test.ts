@@ -102,7 +102,11 @@ describe('hire help --json', () => {
           expect({ path, flag: flag.name, code: atDefault.code }).toEqual({ path, flag: flag.name, code: 0 });
           checked.numericDefaults += 1;
         }
-        const given = flag.type === 'boolean' ? [`--${flag.name}`] : [`--${flag.name}`, validValue(flag)];
+        // A flag that requires another (`--slurp`, `--paginate`) is given with the first it names.
+        const typed = (one: MachineFlag) =>
+          one.type === 'boolean' ? [`--${one.name}`] : [`--${one.name}`, validValue(one)];
+        const needed = (flag.requires ?? []).slice(0, 1).map((name) => command.flags.find((one) => one.name === name)!);
+        const given = [...typed(flag), ...needed.flatMap(typed)];
         const taken = await parse(commandLine(command, given), registry, env);
         expect({ path, flag: flag.name, code: taken.code, stderr: taken.stderr }).toEqual({
           path,

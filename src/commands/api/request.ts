@@ -37,8 +37,22 @@ const FLAGS = {
   header: flag.list({ short: '-H', help: "an extra header, 'Name: value' (repeatable)" }),
   input: flag.string({ value: 'file', file: 'read', help: 'the request body from a file (- for stdin)' }),
   paginate: flag.boolean({ help: 'follow every page of a list' }),
-  slurp: flag.boolean({ help: "with --paginate, print one JSON array of every page's data" }),
-  include: flag.boolean({ short: '-i', help: 'print the response status line and headers before the body' }),
+  slurp: flag.boolean({
+    help: "with --paginate, print one JSON array of every page's data",
+    requires: {
+      flags: ['paginate'],
+      message: '--slurp works only with --paginate: it merges the pages --paginate fetches into one array.',
+    },
+  }),
+  include: flag.boolean({
+    short: '-i',
+    help: 'print the response status line and headers before the body',
+    // One merged array has no single status or headers to show before it.
+    conflicts: {
+      flags: ['slurp'],
+      message: '--include and --slurp cannot be used together: the merged array is not one response.',
+    },
+  }),
   ...BULK_FLAGS,
 };
 type ApiFlags = Options<typeof FLAGS, Record<never, never>>;
@@ -56,13 +70,6 @@ export default defineCommand({
     'hire api /candidates --paginate --slurp -F per_page=100',
   ],
   async run(ctx, flags) {
-    if (flags.slurp && !flags.paginate)
-      throw new UsageError(
-        '--slurp works only with --paginate: it merges the pages --paginate fetches into one array.',
-      );
-    // One merged array has no single status or headers to show before it.
-    if (flags.slurp && flags.include)
-      throw new UsageError('--include and --slurp cannot be used together: the merged array is not one response.');
     const rawPath = flags.path;
     const fields = await collectFields(ctx, flags);
     if (flags.input !== undefined && fields !== undefined && flags.method !== 'GET') {

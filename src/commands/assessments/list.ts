@@ -20,6 +20,7 @@ export default defineCommand({
   ],
   async run(ctx, options) {
     await runList(ctx, options, {
+      command: ['assessments', 'list'],
       path: ASSESSMENTS_PATH,
       noun: 'assessments',
       columns: ASSESSMENT_LIST_COLUMNS,

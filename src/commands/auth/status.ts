@@ -1,5 +1,6 @@
 // hire auth status: each profile (or one), its key (masked), where the key comes from, whether it
 // works, and the rate-limit headroom. Exit 3 when the selected profile's key fails (docs/profiles.md).
+import { reachedAt } from '../shared/address.js';
 import {
   defaultProfileName,
   maskKey,
@@ -80,7 +81,7 @@ export default defineCommand({
         environment: targetEnvironment(profile),
         // As the check found it: the emulator names its environment; a built-in profile is its.
         emulator: profile.emulator === true || check.environment !== undefined,
-        base_url: profile.baseUrl,
+        base_url: await reachedAt(profile, ctx.env),
         key: profile.apiKey ? maskKey(profile.apiKey) : profile.environment === 'local' ? '(emulator key)' : '',
         key_source: keySource(profile, check),
         status: check.state,

@@ -31,6 +31,7 @@ export default defineCommand({
   ],
   async run(ctx, options) {
     await runList(ctx, options, {
+      command: ['candidates', 'list'],
       path: CANDIDATES_PATH,
       noun: 'candidates',
       columns: candidateColumns(CANDIDATE_LIST_COLUMNS),

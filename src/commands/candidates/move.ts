@@ -10,7 +10,8 @@ import { printList, printRecord, type Column } from '../../output/render.js';
 import { progressBar } from '../../output/progress.js';
 import type { Context } from '../../context.js';
 import { MAX_CONCURRENCY } from '../../services/bulk.js';
-import { moveCandidates, moveFailure, moveSummary, refusalHint } from '../../services/move.js';
+import { moveCandidates, moveFailure, moveSummary, refusalHint, type MoveTo } from '../../services/move.js';
+import { suggester } from '../suggest.js';
 import { arg, defineCommand, flag } from '../define.js';
 import { CANDIDATE_DETAIL_COLUMNS, CANDIDATE_LIST_COLUMNS } from './columns.js';
 import { BULK_FLAGS, bulkPacing } from '../shared/bulk.js';
@@ -60,6 +61,7 @@ export default defineCommand({
     const report = await moveCandidates(ids, status, {
       client: await ctx.session.api(),
       dryRun,
+      moveTo: await movesAsSuggested(ctx),
       concurrency: options.concurrency,
       pacing: bulkPacing(ctx, options),
       onCandidate: (ok) => progress.tick(ok),
@@ -88,6 +90,12 @@ export default defineCommand({
   },
 });
 
+/** `hire candidates move ID --status TO` as the one suggestion builder words it (with the profile in use). */
+async function movesAsSuggested(ctx: Context): Promise<MoveTo> {
+  const suggest = await suggester(ctx);
+  return (id, to) => suggest(['candidates', 'move'], { args: [id], flags: { status: to } });
+}
+
 /** One candidate, as before: its record, and a hint after a refused move. */
 async function moveOne(ctx: Context, id: string, status: CandidateStatus): Promise<void> {
   if (!(await confirmProductionWrite(ctx, `Move candidate ${id} to ${status}`))) return;
@@ -95,7 +103,7 @@ async function moveOne(ctx: Context, id: string, status: CandidateStatus): Promi
   const moved = await moveCandidate(client, id, status, { onReadBack: (message) => ctx.messages.note(message) }).catch(
     async (error: unknown) => {
       throw error instanceof ApiError && error.status === 409
-        ? withHint(error, await refusalHint(client, id, status))
+        ? withHint(error, await refusalHint(client, id, status, await movesAsSuggested(ctx)))
         : error;
     },
   );

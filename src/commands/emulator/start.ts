@@ -2,7 +2,6 @@
 import { MAX_CLOCK_SCALE, emulatorClock } from '../../config/emulator-clock.js';
 import { dataDir } from '../../config/paths.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
 import { FAULTS, parseWeights } from '../../emulator/http/chaos.js';
 import { inert } from '../../output/cells.js';
 import type { Painter } from '../../output/paint.js';
@@ -52,7 +51,12 @@ export default defineCommand({
       min: 1,
       max: MAX_CLOCK_SCALE,
     }),
-    chaosSeed: flag.number({ value: 'n', help: 'the same seed gives the same faults (default 1)', integer: true }),
+    chaosSeed: flag.number({
+      value: 'n',
+      help: 'the same seed gives the same faults (default 1)',
+      integer: true,
+      requires: { flags: ['chaos'], message: '--chaos-seed and --chaos-weights go with --chaos RATE.' },
+    }),
     tls: flag.boolean({
       help: 'serve HTTPS, with a certificate for 127.0.0.1, ::1 and localhost made and kept in the data dir (tls/)',
     }),
@@ -61,18 +65,22 @@ export default defineCommand({
       value: 'file',
       file: 'read',
       help: 'serve HTTPS with this certificate (PEM; with --tls-key)',
+      requires: { flags: ['tlsKey'], message: '--tls-cert and --tls-key go together: pass both.' },
+      implies: { tls: true },
     }),
     tlsKey: flag.string({
       name: 'tls-key',
       value: 'file',
       file: 'read',
       help: "the --tls-cert certificate's private key (PEM)",
+      requires: { flags: ['tlsCert'], message: '--tls-cert and --tls-key go together: pass both.' },
     }),
     chaosWeights: flag.parsed(parseWeights, {
       value: 'list',
       example: 'error=2,latency=1',
       help: 'how often each fault comes, e.g. error=2,latency=1 (error, rate_limit, latency, drop_before, drop_after, truncate)',
       message: `--chaos-weights takes kind=weight pairs, kinds ${FAULTS.join(', ')} (got "{value}").`,
+      requires: { flags: ['chaos'], message: '--chaos-seed and --chaos-weights go with --chaos RATE.' },
     }),
   },
   examples: [
@@ -83,14 +91,10 @@ export default defineCommand({
   async run(ctx, flags) {
     ctx.streaming();
     const { port, chaosSeed: seed, chaosWeights: weights } = flags;
-    if (flags.chaos === undefined && (seed !== undefined || weights !== undefined))
-      throw new UsageError('--chaos-seed and --chaos-weights go with --chaos RATE.');
     const chaos =
       flags.chaos === undefined
         ? undefined
         : { rate: flags.chaos, ...(seed !== undefined ? { seed } : {}), ...(weights ? { weights } : {}) };
-    if ((flags.tlsCert === undefined) !== (flags.tlsKey === undefined))
-      throw new UsageError('--tls-cert and --tls-key go together: pass both.', { code: 'usage_error' });
     const dir = flags.dataDir ?? dataDir(ctx.env);
     const tls =
       flags.tlsCert !== undefined || flags.tls ? await emulatorTls(dir, flags.tlsCert, flags.tlsKey) : undefined;

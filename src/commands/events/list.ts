@@ -42,6 +42,7 @@ export default defineCommand({
     if (since !== undefined && until !== undefined && since >= until)
       throw new UsageError(`--since (${since}) is not before --until (${until}): no event can be in between.`);
     await runList(ctx, options, {
+      command: ['events', 'list'],
       path: EVENTS_PATH,
       noun: 'events',
       columns: EVENT_LIST_COLUMNS,

@@ -1,5 +1,6 @@
 // hire events resend ID: the event again, now, with the same webhook-id (receivers de-duplicate on
 // it), to the webhooks it went to or to the one named; waits for the attempt and shows its answer.
+import { suggester } from '../suggest.js';
 import { getEvent, resendEvent } from '../../api/events.js';
 import { ExitCode } from '../../errors.js';
 import { inert } from '../../output/cells.js';
@@ -55,6 +56,7 @@ export default defineCommand({
     if (!forPeople(ctx.output)) await printRecord(ctx.output, { ...event, deliveries }, COLUMNS);
     let failed: string | undefined;
     const width = streamWidth(ctx.io, 'stdout');
+    const suggest = await suggester(ctx);
     for (const delivery of deliveries) {
       const before = wanted.get(String(delivery.id)) ?? 0;
       const attempts = Array.isArray(delivery.attempts) ? (delivery.attempts as ShownAttempt[]) : [];
@@ -63,7 +65,7 @@ export default defineCommand({
       const url = inert(String(delivery.url ?? ''));
       if (fresh.length === 0) {
         ctx.messages.notice(
-          `Queued ${id} for ${webhookId} (${url}); no answer yet (\`hire events get ${id}\` shows it when it comes).`,
+          `Queued ${id} for ${webhookId} (${url}); no answer yet (\`${suggest(['events', 'get'], { args: [id] })}\` shows it when it comes).`,
         );
         continue;
       }

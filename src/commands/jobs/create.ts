@@ -7,6 +7,7 @@ import { InterruptedError, UsageError } from '../../errors.js';
 import { inert } from '../../output/cells.js';
 import { printRecord } from '../../output/render.js';
 import { withSpinner } from '../../output/spinner.js';
+import { suggester } from '../suggest.js';
 import { defineCommand, flag } from '../define.js';
 import { JOB_DETAIL_COLUMNS } from './columns.js';
 import { JOB_INPUT_FLAGS } from './job-flags.js';
@@ -80,7 +81,8 @@ export default defineCommand({
     if (savePath !== undefined) {
       // Saved before sending, so the answers survive a failed request.
       await writeFile(savePath, `${JSON.stringify(input, null, 2)}\n`);
-      ctx.messages.notice(`Saved the job to ${savePath}; \`hire jobs create --from-file ${savePath}\` makes it again.`);
+      const again = (await suggester(ctx))(['jobs', 'create'], { flags: { fromFile: savePath } });
+      ctx.messages.notice(`Saved the job to ${savePath}; \`${again}\` makes it again.`);
     }
     if (flags.dryRun) {
       printJson(ctx.output, input);
@@ -101,14 +103,21 @@ export default defineCommand({
     await ctx.session.announceWrite(`Created job ${String(job.id)}`);
     if (wizard) {
       const id = inert(String(job.id));
+      const suggest = await suggester(ctx);
       ctx.messages.notice(
         [
           '',
           'Next steps:',
-          job.status === 'active' ? `  hire candidates list --job ${id}` : `  hire jobs publish ${id}`,
-          `  hire webhooks add --url https://example.com/hooks --event application.received`,
-          `  hire jobs get ${id}`,
-        ].join('\n'),
+          job.status === 'active'
+            ? suggest(['candidates', 'list'], { flags: { job: id } })
+            : suggest(['jobs', 'publish'], { args: [id] }),
+          suggest(['webhooks', 'add'], {
+            flags: { url: 'https://example.com/hooks', event: 'application.received' },
+          }),
+          suggest(['jobs', 'get'], { args: [id] }),
+        ]
+          .map((step, index) => (index < 2 ? step : `  ${step}`))
+          .join('\n'),
       );
     }
   },

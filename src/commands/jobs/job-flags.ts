@@ -26,7 +26,12 @@ const FIELDS = {
     help: 'description, Markdown, 100 to 10,000 characters (required)',
     field: 'description',
   }),
-  descriptionFile: flag.string({ value: 'file', file: 'read', help: 'read the description from FILE (- for stdin)' }),
+  descriptionFile: flag.string({
+    value: 'file',
+    file: 'read',
+    help: 'read the description from FILE (- for stdin)',
+    conflicts: { flags: ['description'], message: 'Pass --description or --description-file, not both.' },
+  }),
   locationType: flag.enum(LOCATION_TYPES, { value: 'type', help: '{choices}', field: 'location.type' }),
   city: flag.string({ help: 'city (required for onsite and hybrid)', field: 'location.city' }),
   state: flag.string({ help: 'state or province (required for onsite and hybrid)', field: 'location.state' }),

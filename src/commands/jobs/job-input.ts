@@ -25,9 +25,6 @@ export async function gatherJobFields(
   ctx: Context,
   options: JobSources & Readonly<Record<string, unknown>>,
 ): Promise<GatheredJob> {
-  if (options.description !== undefined && options.descriptionFile !== undefined) {
-    throw new UsageError('Pass --description or --description-file, not both.');
-  }
   if (options.fromFile === '-' && options.descriptionFile === '-') {
     throw new UsageError('--from-file and --description-file cannot both read stdin.');
   }

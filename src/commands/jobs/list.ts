@@ -24,6 +24,7 @@ export default defineCommand({
   ],
   async run(ctx, options) {
     await runList(ctx, options, {
+      command: ['jobs', 'list'],
       path: JOBS_PATH,
       noun: 'jobs',
       columns: jobColumns(JOB_LIST_COLUMNS),

@@ -1,5 +1,6 @@
 // What publish, pause, close and reopen share: PATCH /jobs/ID {status}, the move taken from the
 // domain's state machine (JOB_VERBS), and the help said from it too.
+import { suggester, type Suggest } from '../suggest.js';
 import { getJob, setJobStatus } from '../../api/jobs.js';
 import { JOB_VERBS, verbFrom, type JobVerb } from '../../domain/job.js';
 import type { ApiClient } from '../../api/client.js';
@@ -25,6 +26,7 @@ export function jobTransition(verb: JobVerb, what: string) {
     examples: [`hire jobs ${verb} job_abc123`],
     async run(ctx, { id }) {
       const client = await ctx.session.api();
+      const suggest = await suggester(ctx);
       const { from, to } = JOB_VERBS[verb];
       if (verb === 'publish' || verb === 'reopen') {
         // Both send {status: active}, so the API cannot tell them apart: the job's status is read
@@ -33,7 +35,7 @@ export function jobTransition(verb: JobVerb, what: string) {
         if (current !== 'active' && !(from as readonly string[]).includes(current)) {
           const instead = verbFrom(current);
           throw new HireError(
-            `Job ${id} is ${current}: ${verb} works on ${from.join(' or ')} jobs (conflict).${instead ? ` Use \`hire jobs ${instead}\` instead.` : ''}`,
+            `Job ${id} is ${current}: ${verb} works on ${from.join(' or ')} jobs (conflict).${instead ? ` Use \`${suggest(['jobs', instead])}\` instead.` : ''}`,
             {
               exitCode: ExitCode.failure,
               code: 'conflict',
@@ -45,7 +47,7 @@ export function jobTransition(verb: JobVerb, what: string) {
       const job = await setJobStatus(client, id, to, { onReadBack: (message) => ctx.messages.note(message) }).catch(
         async (error: unknown) => {
           throw error instanceof ApiError && error.status === 409
-            ? withHint(error, await rightVerb(client, id, verb))
+            ? withHint(error, await rightVerb(client, id, verb, suggest))
             : error;
         },
       );
@@ -56,7 +58,7 @@ export function jobTransition(verb: JobVerb, what: string) {
 }
 
 /** After a refused move (pausing a draft): the verb that works from the job's status, read once. */
-async function rightVerb(client: ApiClient, id: string, verb: JobVerb): Promise<string> {
+async function rightVerb(client: ApiClient, id: string, verb: JobVerb, suggest: Suggest): Promise<string> {
   const current = await getJob(client, id).then(
     (job) => String(job.status),
     () => undefined,
@@ -65,8 +67,8 @@ async function rightVerb(client: ApiClient, id: string, verb: JobVerb): Promise<
   if (current === undefined) return `${works[0]!.toUpperCase()}${works.slice(1)}.`;
   const instead = verbFrom(current);
   if (current === 'draft')
-    return `A draft is not live yet: publish it first with \`hire jobs publish ${id}\`; ${works}.`;
+    return `A draft is not live yet: publish it first with \`${suggest(['jobs', 'publish'], { args: [id] })}\`; ${works}.`;
   return instead
-    ? `Job ${id} is ${current}; ${works}. \`hire jobs ${instead} ${id}\` is the move from ${current}.`
+    ? `Job ${id} is ${current}; ${works}. \`${suggest(['jobs', instead], { args: [id] })}\` is the move from ${current}.`
     : `Job ${id} is ${current}; ${works}.`;
 }

@@ -10,6 +10,7 @@ import { streamLine, streamWidth, words } from '../../output/fields.js';
 import { defineCommand, flag } from '../define.js';
 import { localClient } from '../emulator/local.js';
 import { stopOnInterrupt } from '../shared/stop.js';
+import { commandText } from '../suggest.js';
 import { tailRequestLog, type LoggedRequest } from '../../services/tail.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -78,6 +79,7 @@ export default defineCommand({
         client,
         signal: stop.signal,
         maxRetries: ctx.settings.maxRetries,
+        outdatedHint: `Stop it and run \`${commandText(['emulator', 'start'])}\` again.`,
         filter: { status: flags.status, methods: flags.method, path: flags.path },
         onFollowing: () =>
           ctx.output.say(

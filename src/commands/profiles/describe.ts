@@ -1,6 +1,7 @@
 // Not a command: a profile as `profiles list` and `profiles show` print it (the key masked).
 import type { Context } from '../../context.js';
 import { defaultProfileName, maskKey, resolveProfile, targetEnvironment } from '../../config/profiles.js';
+import { reachedAt } from '../shared/address.js';
 import type { Column } from '../../output/render.js';
 
 export const PROFILE_COLUMNS: readonly Column[] = [
@@ -31,7 +32,7 @@ export async function describeProfile(ctx: Context, name: string): Promise<Recor
     name,
     environment: targetEnvironment(profile),
     emulator: profile.emulator === true,
-    base_url: profile.baseUrl,
+    base_url: await reachedAt(profile, ctx.env),
     key: profile.apiKey ? maskKey(profile.apiKey) : profile.environment === 'local' ? '(emulator key)' : '',
     default: defaultProfileName(config) === name,
     key_saved_at: config.profiles?.[name]?.key_saved_at ?? null,

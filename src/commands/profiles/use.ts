@@ -1,4 +1,5 @@
 // hire profiles use NAME (docs/profiles.md).
+import { commandText } from '../suggest.js';
 import { profileNames } from '../../config/profiles.js';
 import { UsageError } from '../../errors.js';
 import { arg, defineCommand } from '../define.js';
@@ -14,7 +15,7 @@ export default defineCommand({
     const config = await ctx.session.config();
     if (!profileNames(config).includes(name)) {
       throw new UsageError(`Profile "${name}" does not exist. Known profiles: ${profileNames(config).join(', ')}.`, {
-        hint: `Create it with \`hire auth login --profile ${name}\`.`,
+        hint: `Create it with \`${commandText(['auth', 'login'], { flags: { profile: name } })}\`.`,
       });
     }
     const { updateConfig } = await import('../../config/store.js');

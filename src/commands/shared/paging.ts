@@ -12,6 +12,8 @@ import { paceBulk } from './bulk.js';
 import type { ListOptions } from './list-flags.js';
 
 export interface ListSpec {
+  /** The command's words (`['jobs', 'list']`): the paging hint names its flags (commands/suggest.ts). */
+  command: readonly string[];
   path: string;
   /** Plural noun for messages: "jobs". */
   noun: string;

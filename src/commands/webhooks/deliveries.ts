@@ -31,6 +31,11 @@ export default defineCommand({
   flags: LIST_FLAGS,
   examples: ['hire webhooks deliveries wh_abc123', 'hire webhooks deliveries wh_abc123 --json'],
   async run(ctx, options) {
-    await runList(ctx, options, { path: deliveriesPath(options.id), noun: 'deliveries', columns: COLUMNS });
+    await runList(ctx, options, {
+      command: ['webhooks', 'deliveries'],
+      path: deliveriesPath(options.id),
+      noun: 'deliveries',
+      columns: COLUMNS,
+    });
   },
 });

@@ -12,6 +12,11 @@ export default defineCommand({
   flags: LIST_FLAGS,
   examples: ['hire webhooks list', 'hire webhooks list --json'],
   async run(ctx, options) {
-    await runList(ctx, options, { path: WEBHOOKS_PATH, noun: 'webhooks', columns: WEBHOOK_LIST_COLUMNS });
+    await runList(ctx, options, {
+      command: ['webhooks', 'list'],
+      path: WEBHOOKS_PATH,
+      noun: 'webhooks',
+      columns: WEBHOOK_LIST_COLUMNS,
+    });
   },
 });

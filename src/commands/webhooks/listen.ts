@@ -15,6 +15,7 @@ import { readTextInput } from '../shared/input.js';
 import { eventKindsFlag } from './event-kinds.js';
 import { confirmProductionWrite } from '../shared/confirm.js';
 import { stopOnInterrupt } from '../shared/stop.js';
+import { suggester, type Suggest } from '../suggest.js';
 
 /** Sender text longer than this is cut in the log line (a header may hold 16 KiB). */
 const SHOWN_CHARS = 100;
@@ -34,16 +35,35 @@ export default defineCommand({
       max: 65535,
     }),
     secret: flag.string({ help: 'the signing secret (prefer --secret-stdin: arguments show up in ps)' }),
-    secretStdin: flag.boolean({ help: 'read the signing secret from stdin' }),
+    secretStdin: flag.boolean({
+      help: 'read the signing secret from stdin',
+      conflicts: { flags: ['secret'], message: 'Pass --secret or --secret-stdin, not both.' },
+    }),
     events: eventKindsFlag(
       'events',
       'only these event kinds, comma-separated: {choices}; also what --register subscribes to',
     ),
     forwardTo: flag.string({ value: 'url', help: 'relay verified deliveries to this URL' }),
     register: flag.boolean({ help: 'register a webhook for this listener on the current profile, removed on exit' }),
-    printSecret: flag.boolean({ help: "print the profile's listener secret (what --register signs with) and exit" }),
+    printSecret: flag.boolean({
+      help: "print the profile's listener secret (what --register signs with) and exit",
+      conflicts: {
+        flags: ['secret', 'secretStdin'],
+        message:
+          '--print-secret and --rotate-secret are about the listener secret kept for the profile: not with --secret or --secret-stdin.',
+      },
+    }),
     rotateSecret: flag.boolean({
       help: 'make a new listener secret for the profile (with --print-secret or --register)',
+      conflicts: {
+        flags: ['secret', 'secretStdin'],
+        message:
+          '--print-secret and --rotate-secret are about the listener secret kept for the profile: not with --secret or --secret-stdin.',
+      },
+      requires: {
+        flags: ['printSecret', 'register'],
+        message: '--rotate-secret goes with --print-secret or --register.',
+      },
     }),
   },
   examples: [
@@ -53,8 +73,6 @@ export default defineCommand({
   ],
   async run(ctx, flags) {
     const { port, events: kinds } = flags;
-    if (flags.secret !== undefined && flags.secretStdin)
-      throw new UsageError('Pass --secret or --secret-stdin, not both.');
     let forwardTo: URL | undefined;
     if (flags.forwardTo !== undefined) {
       try {
@@ -65,13 +83,6 @@ export default defineCommand({
       if (forwardTo.protocol !== 'http:' && forwardTo.protocol !== 'https:')
         throw new UsageError('--forward-to must be an http or https URL.');
     }
-    if ((flags.printSecret || flags.rotateSecret) && (flags.secret !== undefined || flags.secretStdin)) {
-      throw new UsageError(
-        '--print-secret and --rotate-secret are about the listener secret kept for the profile: not with --secret or --secret-stdin.',
-      );
-    }
-    if (flags.rotateSecret && !flags.printSecret && !flags.register)
-      throw new UsageError('--rotate-secret goes with --print-secret or --register.');
     if (flags.printSecret) {
       // Only the secret on stdout: `export WEBHOOK_SECRET=$(hire webhooks listen --print-secret)`.
       ctx.output.line(await listenerSecret(ctx, flags.rotateSecret === true));
@@ -104,14 +115,14 @@ export default defineCommand({
       onListening: (address) => ctx.output.say(listeningLines(ctx, address, forwardTo)),
       onDelivery: await deliveryPrinter(ctx),
       onStopping: stop.remove,
-      register: flags.register ? registration(ctx, kinds) : undefined,
+      register: flags.register ? registration(ctx, kinds, await suggester(ctx)) : undefined,
     });
     ctx.exitCode = stop.exitCode();
   },
 });
 
 /** --register: the profile's client, where its listeners are noted, and what is said of the webhook. */
-function registration(ctx: Context, kinds: readonly EventKind[] | undefined): Registration {
+function registration(ctx: Context, kinds: readonly EventKind[] | undefined, suggest: Suggest): Registration {
   return {
     client: () => ctx.session.api(),
     release: () => ctx.session.releaseApi(),
@@ -120,7 +131,7 @@ function registration(ctx: Context, kinds: readonly EventKind[] | undefined): Re
       const platform = await platformOf(ctx.env, profile, client);
       return { env: ctx.env, profile: profile.name, platform, onChange: () => ctx.session.configChanged() };
     },
-    onOrphan: (orphan) => ctx.messages.notice(orphanNotice(orphan)),
+    onOrphan: (orphan) => ctx.messages.notice(orphanNotice(orphan, suggest(['webhooks', 'list']))),
     onRegistered: (webhookId) =>
       ctx.messages.notice(
         `Registered webhook ${webhookId} for ${kinds ? kinds.join(', ') : 'every event kind'}; it is removed when this stops.`,
@@ -174,12 +185,12 @@ async function deliveryPrinter(ctx: Context): Promise<(entry: Received) => void>
 }
 
 /** What `--register` says of a webhook left by a listener that did not stop cleanly. */
-function orphanNotice(orphan: Orphan): string {
+function orphanNotice(orphan: Orphan, list: string): string {
   if (orphan.removed)
     return `Removed webhook ${inert(orphan.webhookId)} (${inert(orphan.url)}), left by a listener that did not stop cleanly.`;
   return orphan.reason !== undefined
-    ? `A listener killed while registering (${inert(orphan.url)}) may have left a webhook; it could not be identified (${inert(orphan.reason)}). \`hire webhooks list\` shows them.`
-    : `A listener killed while registering (${inert(orphan.url)}) may have left a webhook; nothing identifies it, so none was removed. \`hire webhooks list\` shows them.`;
+    ? `A listener killed while registering (${inert(orphan.url)}) may have left a webhook; it could not be identified (${inert(orphan.reason)}). \`${list}\` shows them.`
+    : `A listener killed while registering (${inert(orphan.url)}) may have left a webhook; nothing identifies it, so none was removed. \`${list}\` shows them.`;
 }
 
 /** A sender's id or event type as one inert word: controls, spaces and format characters escaped, cut when long. */

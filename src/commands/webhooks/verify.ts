@@ -15,6 +15,11 @@ export default defineCommand({
     secret: flag.string({ help: 'the signing secret' }),
     secretStdin: flag.boolean({
       help: 'read the signing secret from stdin (then the payload comes from --payload-file)',
+      conflicts: { flags: ['secret'], message: 'Pass --secret or --secret-stdin, not both.' },
+      requires: {
+        flags: ['payloadFile'],
+        message: 'With --secret-stdin, stdin holds the secret: pass the payload with --payload-file.',
+      },
     }),
     id: flag.string({ help: 'the webhook-id header' }),
     timestamp: flag.string({ value: 'seconds', help: 'the webhook-timestamp header' }),
@@ -32,11 +37,6 @@ export default defineCommand({
       throw new UsageError(`Missing ${listed(missing)}.`, {
         hint: "--id, --timestamp and --signature take the delivery's webhook-* headers.",
       });
-    }
-    if (flags.secret !== undefined && flags.secretStdin)
-      throw new UsageError('Pass --secret or --secret-stdin, not both.');
-    if (flags.secretStdin && flags.payloadFile === undefined) {
-      throw new UsageError('With --secret-stdin, stdin holds the secret: pass the payload with --payload-file.');
     }
     const secret =
       flags.secret ?? (flags.secretStdin ? (await readTextInput(ctx, '--secret-stdin', '-')).trim() : undefined);

@@ -37,6 +37,16 @@ export function readServerRecord(dataDir: string): ServerRecord | undefined {
   }
 }
 
+/**
+ * This data dir's standing emulator, when its process is alive: where its data is served, with
+ * its port and scheme (https under `emulator start --tls`). The connection probes it before it
+ * trusts it (embedded.ts); profile views show it as the address used (commands/shared/address.ts).
+ */
+export function liveServer(dataDir: string): ServerRecord | undefined {
+  const record = readServerRecord(dataDir);
+  return record && isAlive(record.pid) ? record : undefined;
+}
+
 export function writeServerRecord(dataDir: string, record: ServerRecord): void {
   const temp = `${recordPath(dataDir)}.${process.pid}.tmp`;
   writeFileSync(temp, JSON.stringify(record), { mode: 0o600 });

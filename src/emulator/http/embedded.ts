@@ -2,7 +2,7 @@
 // proves it serves this data dir, at the profile's address or where the data dir's record says;
 // otherwise one started in-process for this command, on the same data. No key is sent before the
 // proof, and a stranger on the profile's address is named once.
-import { isAlive, probeEmulator, readServerRecord } from '../access/presence.js';
+import { liveServer, probeEmulator } from '../access/presence.js';
 
 export interface LocalEmulator {
   mode: 'standing' | 'embedded';
@@ -31,8 +31,7 @@ export async function connectLocalEmulator(options: {
   onNotice?: (message: string) => void;
 }): Promise<LocalEmulator> {
   const { address, dataDir, localKey } = options;
-  const record = readServerRecord(dataDir);
-  const live = record && isAlive(record.pid) ? record : undefined;
+  const live = liveServer(dataDir);
   // The profile's address follows the scheme of the emulator standing there (`emulator start --tls`).
   const profileOrigin = live && sameHostAndPort(live.url, address) ? live.url : address.origin;
   const origins = [profileOrigin];
