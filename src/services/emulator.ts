@@ -1,7 +1,12 @@
 // The local platform as a standing server (`hire emulator start`), until stopped: its certificate,
 // its start (with failures named as the user can act on them) and its stop. It prints nothing: the
 // emulator's notices, warnings and requests are handed to callbacks.
-import { DataDirBusyError, startEmulator, type EmulatorOptions, type RunningEmulator } from '../emulator/http/server.js';
+import {
+  DataDirBusyError,
+  startEmulator,
+  type EmulatorOptions,
+  type RunningEmulator,
+} from '../emulator/http/server.js';
 import type { TlsMaterial } from '../emulator/access/tls.js';
 import { ExitCode, HireError, UsageError } from '../errors.js';
 
