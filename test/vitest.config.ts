@@ -50,7 +50,8 @@ export default defineConfig({
       {
         extends: true as const,
         define: { __HIRE_VERSION__: JSON.stringify(version) },
-        test: { name: 'properties', include: propertyFiles },
+        // A full count runs for minutes on a busy machine: the timeout is a ceiling against a hang.
+        test: { name: 'properties', include: propertyFiles, testTimeout: 600_000 },
       },
     ],
   },
