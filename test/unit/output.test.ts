@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cellText, displayWidth, inert, truncate } from '../../src/output/cells.js';
 import type { Output } from '../../src/output/output.js';
 import { colourLevel, createPainter } from '../../src/output/paint.js';
-import { csvRow, printList, printRecord } from '../../src/output/render.js';
+import { csvRow, printList, printPages, printRecord } from '../../src/output/render.js';
 import { formatLocation, formatSalary } from '../../src/commands/jobs/columns.js';
 
 describe('cells', () => {
@@ -132,6 +132,24 @@ describe('csv cells a spreadsheet would run', () => {
       CSV_COLUMNS,
     );
     expect(out.text()).toBe('id,title,score\r\njob_1,=1+2,1\r\n-x,@a,2\r\n');
+  });
+});
+
+// docs/output.md: an empty list prints nothing; CSV has a header row.
+describe('csv lists', () => {
+  it('writes nothing for an empty list, and the header once, with the first row, when pages come empty first', async () => {
+    const empty = csvOutput();
+    await printList(empty, [], CSV_COLUMNS);
+    expect(empty.text()).toBe('');
+    async function* pages() {
+      yield [];
+      yield [{ id: 'job_1', title: 'Engineer', score: 1 }];
+      yield [];
+      yield [{ id: 'job_2', title: 'Chef', score: 2 }];
+    }
+    const paged = csvOutput();
+    expect(await printPages(paged, pages(), CSV_COLUMNS)).toBe(2);
+    expect(paged.text()).toBe('id,title,score\r\njob_1,Engineer,1\r\njob_2,Chef,2\r\n');
   });
 });
 
