@@ -1,14 +1,30 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
 };
 
-// Four projects, one per folder, so that the inner loop can run one of them:
-// `npm run test:unit` (seconds), `npm run test:integration` (about a minute), `test:e2e`,
-// `test:reliability`. `npm test` runs them all, as CI does.
-const PROJECTS = ['unit', 'integration', 'e2e', 'reliability'] as const;
+// Five projects, so that the inner loop can run one of them: `npm run test:unit` (about 20 s of
+// CPU), `npm run test:integration` (about a minute), `test:e2e`, `test:reliability`, and
+// `test:properties`: the unit files that hold fast-check properties, run again with every property
+// at its full count (the unit project runs the first few of each: test/helpers/properties.ts). `npm test`
+// runs them all, as CI does.
+const FOLDERS = ['unit', 'integration', 'e2e', 'reliability'] as const;
+
+// The unit project: each property tries a few inputs (HIRE_FC_QUICK), and each worker process runs
+// file after file without a fresh module graph (isolate: false): starting a process and importing
+// vitest, the sources and their dependencies for each of ~40 files cost more CPU than the tests
+// themselves. Unit tests start no server and change no process-wide state that they do not put back;
+// the capture of child output (test/helpers/capture.ts) keeps its state once per process.
+const UNIT = { env: { HIRE_FC_QUICK: '1' }, isolate: false };
+
+/** The unit test files that hold properties: those that import fast-check. */
+const unitDirectory = new URL('unit/', import.meta.url);
+const propertyFiles = readdirSync(unitDirectory)
+  .filter((name) => name.endsWith('.test.ts'))
+  .filter((name) => /from 'fast-check'/.test(readFileSync(new URL(name, unitDirectory), 'utf8')))
+  .map((name) => `test/unit/${name}`);
 
 export default defineConfig({
   define: { __HIRE_VERSION__: JSON.stringify(version) },
@@ -21,10 +37,22 @@ export default defineConfig({
     // Generous: a test's own timeout is its only clock, and CI machines are shared and busy.
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    projects: PROJECTS.map((name) => ({
-      extends: true,
-      define: { __HIRE_VERSION__: JSON.stringify(version) },
-      test: { name, include: [`test/${name}/**/*.test.ts`] },
-    })),
+    projects: [
+      ...FOLDERS.map((name) => ({
+        extends: true as const,
+        define: { __HIRE_VERSION__: JSON.stringify(version) },
+        test: {
+          name,
+          include: [`test/${name}/**/*.test.ts`],
+          ...(name === 'unit' ? UNIT : {}),
+        },
+      })),
+      {
+        extends: true as const,
+        define: { __HIRE_VERSION__: JSON.stringify(version) },
+        // A full count runs for minutes on a busy machine: the timeout is a ceiling against a hang.
+        test: { name: 'properties', include: propertyFiles, testTimeout: 600_000 },
+      },
+    ],
   },
 });

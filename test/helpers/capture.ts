@@ -14,7 +14,17 @@ export interface Captured {
   stderr: string;
 }
 
-const pending: (() => Captured)[] = [];
+// One list and one wrapping of child_process per process. The unit project runs its files in one
+// process each worker (isolate: false) and evaluates this file again before each of them: state kept
+// in the module alone would be split between instances, and each evaluation would wrap the wrapper.
+interface CaptureState {
+  pending: (() => Captured)[];
+  wrapped: boolean;
+}
+const STATE = Symbol.for('hire.test.capture');
+const shared = globalThis as typeof globalThis & { [STATE]?: CaptureState };
+const state = (shared[STATE] ??= { pending: [], wrapped: false });
+const pending = state.pending;
 const directory = process.env.HIRE_TEST_CAPTURE_DIR;
 const file = directory ? join(directory, `${process.pid}-${Math.random().toString(36).slice(2)}.jsonl`) : undefined;
 
@@ -38,46 +48,53 @@ afterAll(() => {
 // Child processes: stdout and stderr of spawn, spawnSync, execFileSync and execSync.
 // The ESM namespace cannot be assigned to; the CommonJS exports can, and syncBuiltinESMExports()
 // carries them over to every `import … from 'node:child_process'`.
-const childProcess = createRequire(import.meta.url)('node:child_process') as typeof ChildProcess;
-const original = {
-  spawn: childProcess.spawn,
-  spawnSync: childProcess.spawnSync,
-  execFileSync: childProcess.execFileSync,
-  execSync: childProcess.execSync,
-};
-const module = childProcess as unknown as Record<string, unknown>;
+if (!state.wrapped) {
+  state.wrapped = true;
+  wrapChildProcess();
+}
 
-module.spawn = (...args: Parameters<typeof ChildProcess.spawn>) => {
-  const child = (original.spawn as (...a: unknown[]) => ChildProcess.ChildProcess)(...args);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const argv = [String(args[0]), ...(Array.isArray(args[1]) ? (args[1] as string[]) : [])];
-  captureOutput(() => ({ argv, stdout, stderr }));
-  return child;
-};
-module.spawnSync = (...args: unknown[]) => {
-  const result = (original.spawnSync as (...a: unknown[]) => ChildProcess.SpawnSyncReturns<Buffer | string>)(...args);
-  const argv = [String(args[0]), ...(Array.isArray(args[1]) ? (args[1] as string[]) : [])];
-  captureOutput(() => ({ argv, stdout: text(result.stdout), stderr: text(result.stderr) }));
-  return result;
-};
-module.execFileSync = (...args: unknown[]) => {
-  const argv = [String(args[0]), ...(Array.isArray(args[1]) ? (args[1] as string[]) : [])];
-  try {
-    const output = (original.execFileSync as (...a: unknown[]) => Buffer | string)(...args);
-    captureOutput(() => ({ argv, stdout: text(output), stderr: '' }));
+function wrapChildProcess(): void {
+  const childProcess = createRequire(import.meta.url)('node:child_process') as typeof ChildProcess;
+  const original = {
+    spawn: childProcess.spawn,
+    spawnSync: childProcess.spawnSync,
+    execFileSync: childProcess.execFileSync,
+    execSync: childProcess.execSync,
+  };
+  const module = childProcess as unknown as Record<string, unknown>;
+
+  module.spawn = (...args: Parameters<typeof ChildProcess.spawn>) => {
+    const child = (original.spawn as (...a: unknown[]) => ChildProcess.ChildProcess)(...args);
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const argv = [String(args[0]), ...(Array.isArray(args[1]) ? (args[1] as string[]) : [])];
+    captureOutput(() => ({ argv, stdout, stderr }));
+    return child;
+  };
+  module.spawnSync = (...args: unknown[]) => {
+    const result = (original.spawnSync as (...a: unknown[]) => ChildProcess.SpawnSyncReturns<Buffer | string>)(...args);
+    const argv = [String(args[0]), ...(Array.isArray(args[1]) ? (args[1] as string[]) : [])];
+    captureOutput(() => ({ argv, stdout: text(result.stdout), stderr: text(result.stderr) }));
+    return result;
+  };
+  module.execFileSync = (...args: unknown[]) => {
+    const argv = [String(args[0]), ...(Array.isArray(args[1]) ? (args[1] as string[]) : [])];
+    try {
+      const output = (original.execFileSync as (...a: unknown[]) => Buffer | string)(...args);
+      captureOutput(() => ({ argv, stdout: text(output), stderr: '' }));
+      return output;
+    } catch (error) {
+      const failed = error as { stdout?: unknown; stderr?: unknown };
+      captureOutput(() => ({ argv, stdout: text(failed.stdout), stderr: text(failed.stderr) }));
+      throw error;
+    }
+  };
+  module.execSync = (...args: unknown[]) => {
+    const output = (original.execSync as (...a: unknown[]) => Buffer | string)(...args);
+    captureOutput(() => ({ argv: [String(args[0])], stdout: text(output), stderr: '' }));
     return output;
-  } catch (error) {
-    const failed = error as { stdout?: unknown; stderr?: unknown };
-    captureOutput(() => ({ argv, stdout: text(failed.stdout), stderr: text(failed.stderr) }));
-    throw error;
-  }
-};
-module.execSync = (...args: unknown[]) => {
-  const output = (original.execSync as (...a: unknown[]) => Buffer | string)(...args);
-  captureOutput(() => ({ argv: [String(args[0])], stdout: text(output), stderr: '' }));
-  return output;
-};
-syncBuiltinESMExports();
+  };
+  syncBuiltinESMExports();
+}

@@ -3,7 +3,7 @@
 // `docs/api-choices.md §7`) is there. Documents that were never in the repository (the contract
 // and style notes the project started from) are named here only as patterns, split so that this
 // file does not match them itself. The Markdown documents' relative links lead to files and
-// headings that exist.
+// headings that exist, and every `src/…`, `test/…` or `scripts/…` path they name exists.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,7 +90,44 @@ const headingsOf: Headings = (path) =>
       )
     : undefined;
 
+/** A path in the repository's code, as a document names it: `src/api/pacer.ts`, `test/unit/`, `scripts/x.mjs`. */
+const CODE_PATH = /(?<![\w./-])((?:src|test|scripts)\/[^\s`'"()[\]:;,]*)/g;
+
+/**
+ * Every `src/…`, `test/…` or `scripts/…` path that `text` (the document `document`) names and the
+ * repository does not have. A pattern (`src/commands/<noun>/<verb>.ts`, `test/unit/*.test.ts`,
+ * `test/unit/send-loop|retry`) is checked up to the folder before its first wildcard.
+ */
+export function missingPaths(document: string, text: string, exists: (path: string) => boolean): string[] {
+  const found: string[] = [];
+  for (const [index, line] of text.split('\n').entries()) {
+    for (const match of line.matchAll(CODE_PATH)) {
+      const named = match[1]!.replace(/[.…]+$/, '');
+      const wild = named.search(/[*<{|…]/);
+      const path = wild === -1 ? named : named.slice(0, named.lastIndexOf('/', wild) + 1);
+      if (!exists(path)) found.push(`${document}:${index + 1}: ${named}`);
+    }
+  }
+  return found;
+}
+
 describe('the checker itself', () => {
+  it('finds code paths that a document names and the repository does not have', () => {
+    const text = [
+      'The pacer (`src/api/pacer.ts`) and src/api/gone.ts.',
+      'Each command in `src/commands/<noun>/<verb>.ts`; tests in test/unit/*.test.ts, test/nowhere/*.ts.',
+      '`test/unit/send-loop|retry`, scripts/build.mjs, then `node scripts/gone.mjs`…',
+      'a path elsewhere (docs/src/x.ts, ./src/api/y.ts) is not one of these',
+    ].join('\n');
+    const exists = (path: string) =>
+      ['src/api/pacer.ts', 'src/commands/', 'test/unit/', 'scripts/build.mjs'].includes(path);
+    expect(missingPaths('ARCHITECTURE.md', text, exists)).toEqual([
+      'ARCHITECTURE.md:1: src/api/gone.ts',
+      'ARCHITECTURE.md:2: test/nowhere/*.ts',
+      'ARCHITECTURE.md:3: scripts/gone.mjs',
+    ]);
+  });
+
   it('finds the outside documents, and Markdown paths that do not exist, in comments', () => {
     const contract = 'CONT' + 'RACT';
     const style = 'STY' + 'LE.md';
@@ -166,5 +203,12 @@ describe('the Markdown documents', () => {
     }
     expect(documents.length).toBeGreaterThan(5);
     expect(broken, broken.join('\n')).toEqual([]);
+  });
+  it('name only src/, test/ and scripts/ paths that exist', () => {
+    const documents = ['README.md', 'ARCHITECTURE.md', ...filesUnder('docs', (name) => name.endsWith('.md'))];
+    const missing = documents.flatMap((document) =>
+      missingPaths(document, readFileSync(join(ROOT, document), 'utf8'), inRepository),
+    );
+    expect(missing, `name the file where it is now:\n${missing.join('\n')}`).toEqual([]);
   });
 });

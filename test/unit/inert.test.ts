@@ -10,6 +10,7 @@ import { inert, inertJson, inertLines } from '../../src/output/cells.js';
 import { progressBar } from '../../src/output/progress.js';
 import { describeJob } from '../../src/wizard/summary.js';
 import { DESCRIPTION, captureIO } from '../helpers/cli.js';
+import { runs } from '../helpers/properties.js';
 
 const SEED = Number.parseInt(process.env.FC_SEED ?? '', 10) || 20_261_215;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
@@ -36,7 +37,7 @@ describe('inert, inertLines, inertJson', () => {
         if (!CONTROL.test(text)) expect(inert(text)).toBe(text);
         expect(inert(inert(text))).toBe(inert(text));
       }),
-      { numRuns: 500, seed: SEED },
+      { numRuns: runs(500), seed: SEED },
     );
   });
 
@@ -49,7 +50,7 @@ describe('inert, inertLines, inertJson', () => {
           expect(CONTROL.test(json.replace(/\n/g, ''))).toBe(false);
         }
       }),
-      { numRuns: 500, seed: SEED },
+      { numRuns: runs(500), seed: SEED },
     );
     expect(inertJson({ title: 'a\u009b2J\u202e\u007f\u001b' })).toBe('{"title":"a\\u009b2J\\u202e\\u007f\\u001b"}');
   });

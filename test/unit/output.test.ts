@@ -1,7 +1,9 @@
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { cellText, displayWidth, inert, truncate } from '../../src/output/cells.js';
-import { colourLevel } from '../../src/output/paint.js';
-import { csvRow } from '../../src/output/render.js';
+import type { Output } from '../../src/output/output.js';
+import { colourLevel, createPainter } from '../../src/output/paint.js';
+import { csvRow, printList, printPages, printRecord } from '../../src/output/render.js';
 import { formatLocation, formatSalary } from '../../src/commands/jobs/columns.js';
 
 describe('cells', () => {
@@ -62,6 +64,92 @@ describe('csv', () => {
     [['', ''], ','],
   ])('quotes %j per RFC 4180', (fields, expected) => {
     expect(csvRow(fields)).toBe(expected);
+  });
+});
+
+/** -o csv to a string, with or without --csv-raw. */
+function csvOutput(csvRaw = false): Output & { text(): string } {
+  const stdout = new PassThrough();
+  let text = '';
+  stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  return {
+    stdout,
+    stderr: new PassThrough(),
+    isStdoutTTY: false,
+    isStderrTTY: false,
+    columns: 80,
+    format: 'csv',
+    fields: undefined,
+    csvRaw,
+    quiet: false,
+    now: () => 0,
+    painter: async () => createPainter(0),
+    text: () => text,
+  };
+}
+
+const CSV_COLUMNS = [{ key: 'id' }, { key: 'title' }, { key: 'score' }];
+
+// docs/output.md "CSV", formula injection: a spreadsheet runs a cell that starts with one of these.
+describe('csv cells a spreadsheet would run', () => {
+  it.each([
+    ['=', "=cmd|' /C calc'!A0", "'=cmd|' /C calc'!A0"],
+    ['+', '+1+2', "'+1+2"],
+    ['-', '-2+3', "'-2+3"],
+    ['@', '@SUM(A1:A9)', "'@SUM(A1:A9)"],
+    ['TAB', '\t=1', "'\t=1"],
+    ['CR', '\r=1', '"\'\r=1"'],
+  ])("a text starting with %s gets a leading ' in a list and in a record", async (_, title, cell) => {
+    const list = csvOutput();
+    await printList(list, [{ id: 'job_1', title, score: 1 }], CSV_COLUMNS);
+    expect(list.text()).toBe(`id,title,score\r\njob_1,${cell},1\r\n`);
+    const record = csvOutput();
+    await printRecord(record, { id: 'job_1', title, score: 1 }, CSV_COLUMNS);
+    expect(record.text()).toBe(`id,title,score\r\njob_1,${cell},1\r\n`);
+  });
+
+  it('leaves numbers, and text with those characters further in, as they are', async () => {
+    const out = csvOutput();
+    await printList(
+      out,
+      [
+        { id: 'job_1', title: 'a-b=c+d@e', score: -5 },
+        { id: 'job_2', title: ' =1', score: 0 },
+      ],
+      CSV_COLUMNS,
+    );
+    expect(out.text()).toBe('id,title,score\r\njob_1,a-b=c+d@e,-5\r\njob_2, =1,0\r\n');
+  });
+
+  it('writes every cell as received with --csv-raw', async () => {
+    const out = csvOutput(true);
+    await printList(
+      out,
+      [
+        { id: 'job_1', title: '=1+2', score: 1 },
+        { id: '-x', title: '@a', score: 2 },
+      ],
+      CSV_COLUMNS,
+    );
+    expect(out.text()).toBe('id,title,score\r\njob_1,=1+2,1\r\n-x,@a,2\r\n');
+  });
+});
+
+// docs/output.md: an empty list prints nothing; CSV has a header row.
+describe('csv lists', () => {
+  it('writes nothing for an empty list, and the header once, with the first row, when pages come empty first', async () => {
+    const empty = csvOutput();
+    await printList(empty, [], CSV_COLUMNS);
+    expect(empty.text()).toBe('');
+    async function* pages() {
+      yield [];
+      yield [{ id: 'job_1', title: 'Engineer', score: 1 }];
+      yield [];
+      yield [{ id: 'job_2', title: 'Chef', score: 2 }];
+    }
+    const paged = csvOutput();
+    expect(await printPages(paged, pages(), CSV_COLUMNS)).toBe(2);
+    expect(paged.text()).toBe('id,title,score\r\njob_1,Engineer,1\r\njob_2,Chef,2\r\n');
   });
 });
 

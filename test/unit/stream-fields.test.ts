@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/output/cells.js';
 import { layoutFields, streamLine, streamWidth, visibleWidth, words } from '../../src/output/fields.js';
 import type { IO } from '../../src/context.js';
+import { runs } from '../helpers/properties.js';
 
 const ID = 'req_2f8c1d0e9b7a4c3e';
 const URL = 'http://127.0.0.1:4010/api/v1/candidates?job_id=job_tBkyQ8mZ3x&status=review';
@@ -87,7 +88,7 @@ describe('layoutFields', () => {
           expect(lines.join('').replace(/ \| /g, '').replace(/ /g, '')).toBe(fields.map((item) => item.text).join(''));
         },
       ),
-      { seed: 28, numRuns: 2_000 },
+      { seed: Number.parseInt(process.env.FC_SEED ?? '', 10) || 28, numRuns: runs(2_000) },
     );
   });
 });
