@@ -212,3 +212,42 @@ describe('the Markdown documents', () => {
     expect(missing, `name the file where it is now:\n${missing.join('\n')}`).toEqual([]);
   });
 });
+
+/**
+ * The rooms ARCHITECTURE.md's map names: `src/name/` at the start of a line of the map, and the
+ * emulator's rooms indented under `src/emulator/` (`  http/`).
+ */
+export function mappedRooms(architecture: string): Set<string> {
+  const map = /## The layers[\s\S]*?```text\n([\s\S]*?)```/.exec(architecture)?.[1] ?? '';
+  const rooms = new Set<string>();
+  let parent: string | undefined;
+  for (const line of map.split('\n')) {
+    const top = /^(src\/[\w-]+)\//.exec(line);
+    if (top) {
+      parent = top[1];
+      rooms.add(top[1]!);
+      continue;
+    }
+    const inner = /^ {2}([\w-]+)\/\s/.exec(line);
+    if (inner && parent) rooms.add(`${parent}/${inner[1]}`);
+  }
+  return rooms;
+}
+
+describe('the map of ARCHITECTURE.md', () => {
+  it('reads top rooms and the rooms indented under one', () => {
+    const text = '## The layers\n\n```text\nsrc/api/   x\nsrc/emulator/  y\n  http/   z\n```\n';
+    expect([...mappedRooms(text)]).toEqual(['src/api', 'src/emulator', 'src/emulator/http']);
+  });
+  it('names every room of src/ and of the emulator, so that a new room is placed on it', () => {
+    const rooms = mappedRooms(readFileSync(join(ROOT, 'ARCHITECTURE.md'), 'utf8'));
+    const folders = (dir: string) =>
+      readdirSync(join(ROOT, dir), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => `${dir}/${entry.name}`);
+    const wanted = [...folders('src'), ...folders('src/emulator')];
+    const unmapped = wanted.filter((room) => !rooms.has(room));
+    expect(wanted.length).toBeGreaterThan(15);
+    expect(unmapped, `add these rooms to the map in ARCHITECTURE.md "The layers":\n${unmapped.join('\n')}`).toEqual([]);
+  });
+});
