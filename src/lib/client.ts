@@ -275,7 +275,8 @@ export class HiringClient {
         const report = await o.moveCandidates(given, to, {
           ...this.#bulk(await api(), bulkOptions),
           dryRun: false,
-          moveTo: (id, status) => o.commandText(['candidates', 'move'], { args: [id], flags: { status } }),
+          // A library's next step is a call of the library, not a command line.
+          moveTo: (id, status) => `candidates.move(${JSON.stringify(id)}, ${JSON.stringify(status)})`,
           onCandidate: this.#progress(given.length, bulkOptions),
           ...readBack,
         });

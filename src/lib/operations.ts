@@ -15,4 +15,3 @@ export { validateWebhookInput } from '../domain/webhook.js';
 export { checkQuery } from './query.js';
 export { checkRows, importJobs } from '../services/import.js';
 export { moveCandidates } from '../services/move.js';
-export { commandText } from '../commands/suggest.js';

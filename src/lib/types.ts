@@ -301,12 +301,22 @@ export interface WriteOptions {
   idempotencyKey?: string;
 }
 
+/**
+ * What `signal` needs of an `AbortSignal` (Node's or the DOM's), written out so that these
+ * declarations need neither Node's nor the DOM's types.
+ */
+export interface BulkSignal {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
 /** Bulk work (`jobs.createMany`, `candidates.moveMany`), run as the CLI runs it (src/services/bulk.ts). */
 export interface BulkOptions {
   /** Items in flight at once after the first, which goes alone (1 to 100); 4 by default. */
   concurrency?: number;
   /** Aborted: no further item is sent, and those in flight get 5 seconds to be answered, then are dropped. */
-  signal?: AbortSignal;
+  signal?: BulkSignal;
   /** After each item sent: how many are done, of how many. */
   onProgress?: (done: number, total: number) => void;
 }
