@@ -6,6 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Env } from './config/paths.js';
 import { ExitCode } from './errors.js';
 import { Messages } from './messages.js';
+import { namesJson } from './output/formats.js';
 import type { Painter } from './output/paint.js';
 import type { CommandOutput, ResultSink } from './output/output.js';
 import { Session } from './session.js';
@@ -92,7 +93,7 @@ export class Context {
 
   /** Whether JSON was asked for, even when the flags did not parse (errors are then JSON too). */
   get wantsJson(): boolean {
-    return this.#settings.format === 'json' || this.#rawGlobals.json === true || this.#rawGlobals.output === 'json';
+    return this.#settings.format === 'json' || namesJson(this.#rawGlobals);
   }
 
   /**

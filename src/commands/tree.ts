@@ -5,6 +5,7 @@ import { Command, Option, type CommanderError, type HelpContext } from 'commande
 import { VERSION, type Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { inertLines } from '../output/cells.js';
+import { namesJson } from '../output/formats.js';
 import { collect } from './collect.js';
 import type { Registry } from './define.js';
 import { machineFlag, machineHelp, machineNode } from './machine-help.js';
@@ -282,7 +283,7 @@ export function buildCommander(
   // `--help` is read before the global flags are applied: then --json is read from the root's.
   machineHelpers.set(program, (about) => {
     const raw = rootValues(program, tree);
-    if (!ctx.wantsJson && raw.json !== true && raw.output !== 'json') return false;
+    if (!ctx.wantsJson && !namesJson(raw)) return false;
     const document =
       about === 'options'
         ? { global_flags: tree.flags.map(machineFlag) }

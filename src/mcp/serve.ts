@@ -24,6 +24,7 @@ import type { Catalogue } from '../commands/catalogue.js';
 import { invoke } from '../commands/invoke.js';
 import { leaves, machineCommand } from '../commands/machine-help.js';
 import { parseSettings } from '../commands/parse.js';
+import { knowCommands } from '../commands/suggest.js';
 import { inertJson } from '../output/cells.js';
 import { errorEnvelope, exitCodeOf, withWarnings } from '../output/error-envelope.js';
 import type { ResultSink } from '../output/output.js';
@@ -99,6 +100,9 @@ function callIO(results: Results): IO {
 }
 
 export async function serveMcp(ctx: Context, allowed: Allowed, catalogue: Catalogue): Promise<void> {
+  // Every suggestion a call's result carries (a refused move's hint) is checked against the commands
+  // offered, as the CLI's are (commands/suggest.ts): set here, whoever started the server.
+  knowCommands(catalogue.tree);
   const tools = allTools(catalogue);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   // The one session of every call: resolved now, so that a default profile changed later in

@@ -38,3 +38,12 @@ export const forPeople = (out: Output): boolean => out.format === 'table';
 
 /** Machine output (json, ndjson): the result is for a program, stderr stays empty on success. */
 export const forPrograms = (out: Output): boolean => out.format === 'json' || out.format === 'ndjson';
+
+/**
+ * -o json (--json) itself, not ndjson: one JSON document, written whole at the end. A resumable
+ * export refuses it (it writes page by page); `webhooks listen` prints a delivery's object under it.
+ */
+export const jsonAsked = (out: Output): boolean => out.format === 'json';
+
+/** A table drawn at a terminal: the table format with stdout a terminal (not piped to a file). */
+export const drawnTable = (out: Output): boolean => out.format === 'table' && out.isStdoutTTY;

@@ -207,12 +207,12 @@ export function defaultFailuresPath(path: string): string {
  * which would be replaced by NDJSON of the rows left over, its created rows gone. (An NDJSON file
  * imported again keeps the rows still left over, as the default name does.)
  */
-export function checkFailuresFile(target: string, path: string, format: ImportFormat): void {
+export function checkFailuresFile(target: string, path: string, inputFormat: ImportFormat): void {
   if (target === '-' || target.trim() === '')
     throw new UsageError(
       `--failures-file needs a file name ("${target}" is none): the rows left over are written there to import again.`,
     );
-  if (path === '-' || format === 'ndjson') return;
+  if (path === '-' || inputFormat === 'ndjson') return;
   // Through symlinks: a link to jobs.csv is jobs.csv.
   const real = (file: string) => {
     try {
@@ -223,7 +223,7 @@ export function checkFailuresFile(target: string, path: string, format: ImportFo
   };
   if (real(target) === real(path)) {
     throw new UsageError(
-      `--failures-file ${target} is the file being imported: its ${format.toUpperCase()} would be replaced by the rows left over. Name another file, or leave the flag out (${defaultFailuresPath(path)}).`,
+      `--failures-file ${target} is the file being imported: its ${inputFormat.toUpperCase()} would be replaced by the rows left over. Name another file, or leave the flag out (${defaultFailuresPath(path)}).`,
     );
   }
 }

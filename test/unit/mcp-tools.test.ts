@@ -1,11 +1,16 @@
 // A tool call's input becomes the values commander would have read from a command line, which the
 // command's own zod check (commands/parse.ts) then reads: the same options as typed flags give.
+import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS, NOUNS, ROOT, loadManifest } from '../../src/program.js';
+import { Context } from '../../src/context.js';
+import { leaves } from '../../src/commands/machine-help.js';
 import { commandTree } from '../../src/commands/manifest.js';
 import { parseOptions } from '../../src/commands/parse.js';
-import { allTools } from '../../src/mcp/serve.js';
+import { commandText, knowCommands } from '../../src/commands/suggest.js';
+import { allTools, serveMcp } from '../../src/mcp/serve.js';
 import { ToolInputError, toolInput, type Tool } from '../../src/mcp/tools.js';
+import { sandbox } from '../helpers/env.js';
 
 const registry = COMMANDS;
 const tools = allTools({ registry, tree: commandTree(ROOT, NOUNS, await loadManifest(registry)) });
@@ -62,5 +67,36 @@ describe('a tool call as a command line', () => {
     expect(() => toolInput(tool('jobs_get'), {})).toThrow(/needs "id"/);
     expect(() => toolInput(tool('jobs_get'), { id: ['a', 'b'] })).toThrow(/one value, not a list/);
     expect(() => toolInput(tool('jobs_create'), { title: 'x', dry_run: 'yes' })).toThrow(/true or false/);
+  });
+});
+
+// A call's result may carry a suggested command (a refused move's hint): the server checks each
+// against the commands it offers (commands/suggest.ts), as the CLI does, whoever started it.
+describe('the MCP server and the suggestion builder', () => {
+  it('checks suggestions against the commands the server offers once it starts', async () => {
+    const box = await sandbox();
+    // The program's commands but the candidates': a suggestion of one of those is a mistake there.
+    const whole = commandTree(ROOT, NOUNS, await loadManifest(COMMANDS));
+    const tree = { ...whole, children: whole.children.filter((child) => child.name !== 'candidates') };
+    const [only] = leaves(tree);
+    const io = {
+      stdin: Readable.from([]),
+      stdout: new PassThrough(),
+      stderr: new PassThrough(),
+      isStdinTTY: false,
+      isStdoutTTY: false,
+      isStderrTTY: false,
+      columns: undefined,
+      onInterrupt: () => () => {},
+    };
+    try {
+      // Its stdin ends at once: the server starts, then ends with the session.
+      await serveMcp(new Context(io, box.env), { writes: false, deletes: false }, { registry: COMMANDS, tree });
+      expect(commandText(only!.path)).toBe(`hire ${only!.path.join(' ')}`);
+      expect(() => commandText(['candidates', 'list'])).toThrow(/hire candidates list`, which is no command/);
+    } finally {
+      // The program's whole tree again, for the tests that run after this one in the same process.
+      knowCommands(whole);
+    }
   });
 });

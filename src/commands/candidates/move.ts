@@ -5,6 +5,7 @@
 import { moveCandidate } from '../../api/candidates.js';
 import { CANDIDATE_STATUSES, type CandidateStatus } from '../../domain/vocabulary.js';
 import { ApiError, ExitCode, HireError, UsageError, withHint } from '../../errors.js';
+import { forPrograms } from '../../output/document.js';
 import { plural } from '../../output/plural.js';
 import { printList, printRecord, type Column } from '../../output/render.js';
 import { progressBar } from '../../output/progress.js';
@@ -75,7 +76,7 @@ export default defineCommand({
     ctx.messages.notice(moveSummary(report.results, status, dryRun));
     if (report.interrupted)
       throw new HireError('Interrupted.', { exitCode: ExitCode.interrupted, code: 'interrupted' });
-    if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') {
+    if (forPrograms(ctx.output)) {
       // The candidates as moved (or there already); what failed is the error on stderr.
       const records = report.results.flatMap((result) =>
         result.record && result.outcome !== 'would_refuse' ? [result.record] : [],

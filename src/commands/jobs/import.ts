@@ -10,6 +10,7 @@ import {
   readRows,
   type Row,
 } from '../../importing/rows.js';
+import { forPrograms } from '../../output/document.js';
 import { plural } from '../../output/plural.js';
 import { progressBar } from '../../output/progress.js';
 import { printList, type Column } from '../../output/render.js';
@@ -137,7 +138,7 @@ export default defineCommand({
  * created, with its whole reasons, one a line, wrapped between words (on stderr, for people).
  */
 function explainRows(ctx: Context, results: readonly RowResult[]): void {
-  if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') return;
+  if (forPrograms(ctx.output)) return;
   const explained = results.filter(
     (result) =>
       result.status === 'invalid' ||

@@ -6,6 +6,7 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { inert, inertJson } from '../../output/cells.js';
+import { forPrograms, refuseCsv } from '../../output/document.js';
 import { streamLine, streamWidth, words } from '../../output/fields.js';
 import { defineCommand, flag } from '../define.js';
 import { localClient } from '../emulator/local.js';
@@ -60,10 +61,10 @@ export default defineCommand({
   ],
   async run(ctx, flags) {
     ctx.streaming();
-    if (ctx.settings.format === 'csv')
-      throw new UsageError(
-        'logs tail prints lines, or one JSON object per line with --json or -o ndjson; it has no CSV form.',
-      );
+    refuseCsv(
+      ctx.output,
+      'logs tail prints lines, or one JSON object per line with --json or -o ndjson; it has no CSV form.',
+    );
     if (ctx.settings.fields) throw new UsageError('logs tail shows every field of a request; --fields does not apply.');
     if (flags.path === '') throw new UsageError('--path is empty: give the start of a path, such as /jobs.');
     const client = await localClient(
@@ -102,7 +103,7 @@ export default defineCommand({
 
 /** One line a request on stdout, or its JSON object (without the log's position) with --json or -o ndjson. */
 async function requestPrinter(ctx: Context): Promise<(entry: LoggedRequest) => void> {
-  const json = ctx.settings.format === 'json' || ctx.settings.format === 'ndjson';
+  const json = forPrograms(ctx.output);
   const paint = await ctx.painter('stdout');
   const width = streamWidth(ctx.io, 'stdout');
   return (entry) => {

@@ -3,6 +3,7 @@
 // this command's paging loop (./paging.ts) reading and printing the pages it asks for.
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { drawnTable, jsonAsked } from '../../output/document.js';
 import { OUTPUT_FORMATS } from '../../output/formats.js';
 import { outputFile } from '../../services/export/output.js';
 import { runExport } from '../../services/export/run.js';
@@ -20,12 +21,11 @@ function checkFlags(ctx: Context, flags: ListOptions): void {
       `--resume exports in the stable order ${STABLE_SORT} (pages sorted otherwise shift as records are added or change): leave out --sort.`,
     );
   }
-  const { format, isStdoutTTY } = ctx.output;
-  if (format === 'json')
+  if (jsonAsked(ctx.output))
     throw new UsageError(
       '--resume writes page by page: use -o ndjson or -o csv (--json is one array, written at the end).',
     );
-  if (format === 'table' && isStdoutTTY)
+  if (drawnTable(ctx.output))
     throw new UsageError('--resume appends to a file: redirect stdout (>> FILE), best with -o ndjson or -o csv.');
 }
 

@@ -5,6 +5,7 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { inert, inertJson } from '../../output/cells.js';
+import { jsonAsked } from '../../output/document.js';
 import { streamLine, streamWidth, words, type Field } from '../../output/fields.js';
 import type { EventKind } from '../../domain/vocabulary.js';
 import { listen, type Received, type Registration } from '../../services/listen.js';
@@ -154,7 +155,7 @@ function listeningLines(ctx: Context, address: string, forwardTo: URL | undefine
 
 /** One line per delivery on stdout (and one for its relay's answer), or its JSON object with --json. */
 async function deliveryPrinter(ctx: Context): Promise<(entry: Received) => void> {
-  const json = ctx.settings.format === 'json';
+  const json = jsonAsked(ctx.output);
   const paint = await ctx.painter('stdout');
   const width = streamWidth(ctx.io, 'stdout');
   return (entry) => {
