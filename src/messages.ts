@@ -84,7 +84,11 @@ export class Messages {
     if (this.#mode().verbose) this.#stream.stderr.write(`${inert(line)}\n`);
   }
 
-  /** At a terminal of known width, each line wrapped between words and `commands` (the terminal would cut inside one), keeping its indent. */
+  /**
+   * At a terminal of known width, each line wrapped between words and `commands` (the terminal would cut inside one),
+   * keeping its indent. A line that is one `hire …` command by itself (the wizard's next steps) is kept whole: broken in
+   * two, its second line pasted alone would not be part of the command (docs/output.md "Values a person copies").
+   */
   fitToTerminal(text: string): string {
     const stream = this.#stream;
     const width = stream.isStderrTTY ? (stream.stderrColumns ?? stream.columns) : undefined;
@@ -93,7 +97,7 @@ export class Messages {
       .split('\n')
       .flatMap((line) => {
         const indent = /^ */.exec(line)![0];
-        return displayWidth(line) <= width
+        return displayWidth(line) <= width || line.startsWith('hire ', indent.length)
           ? [line]
           : wrapProse(line.slice(indent.length), width - indent.length).map((piece) => indent + piece);
       })

@@ -263,12 +263,17 @@ export interface ImportEnding {
   failure: { exitCode: ExitCodeValue; code: string; message: string } | undefined;
 }
 
-/** Writes the rows left over (if any) and words the ending of the import in `ordered` (every row, in order). */
+/**
+ * Writes the rows left over (if any) and words the ending of the import in `ordered` (every row, in order).
+ * `importAgain` words the command that takes the failures file again: the caller's suggestion builder, so that it
+ * carries the profile in use (docs/output.md "Suggested commands").
+ */
 export async function endImport(
   rows: readonly Row[],
   ordered: readonly RowResult[],
   report: ImportReport,
   failuresPath: string,
+  importAgain: (failuresPath: string) => string,
 ): Promise<ImportEnding> {
   const count = (status: RowStatus) => ordered.filter((result) => result.status === status).length;
   const leftOver = ordered.filter((result) => result.status !== 'created' && result.status !== 'existing');
@@ -282,7 +287,7 @@ export async function endImport(
     count('not_sent') ? `${count('not_sent')} not sent` : '',
     count('not_attempted') ? `${count('not_attempted')} not attempted (the key was refused)` : '',
   ].filter(Boolean);
-  const said = `${plural(rows.length, 'row')}: ${summary.join(', ')}.${leftOver.length > 0 ? ` The rows left over are in ${failuresPath} (hire jobs import ${failuresPath}).` : ''}`;
+  const said = `${plural(rows.length, 'row')}: ${summary.join(', ')}.${leftOver.length > 0 ? ` The rows left over are in ${failuresPath} (\`${importAgain(failuresPath)}\`).` : ''}`;
   const again = 'Run the same command again later: rows already created are skipped.';
   const { stoppedBy } = report;
   const stopped =

@@ -385,7 +385,7 @@ describe('the job-creation wizard at a terminal', () => {
     expect(jobs[0]).not.toHaveProperty('employment_type');
   });
 
-  it('on -p local-sandbox, the next steps carry --profile local-sandbox (copied, they run where the job is)', async () => {
+  it('on -p local-sandbox, the next steps carry --profile local-sandbox (copied, they run where the job is), each on one line at 80 columns', async () => {
     const box = await sandbox();
     const pane = track(
       hirePane(
@@ -404,7 +404,7 @@ describe('the job-creation wizard at a terminal', () => {
           '--publish',
           '-i',
         ],
-        { height: 100 },
+        { height: 100, width: 80 },
       ),
     );
     await answer(pane, Q.department, 'Enter');
@@ -425,6 +425,11 @@ describe('the job-creation wizard at a terminal', () => {
     expect(screen).toContain('Next steps:');
     expect(screen).toMatch(new RegExp(`^ {2}hire candidates list --job ${job!.id} --profile local-sandbox$`, 'm'));
     expect(screen).toMatch(new RegExp(`^ {2}hire jobs get ${job!.id} --profile local-sandbox$`, 'm'));
+    // Longer than the terminal: the terminal wraps it (joined when copied), hire does not break it in two lines,
+    // whose second alone (`--profile local-sandbox`) would be lost when the first is pasted.
+    expect(screen).toMatch(
+      /^ {2}hire webhooks add --url https:\/\/example\.com\/hooks --event application\.received --profile local-sandbox$/m,
+    );
   });
 
   it('lines pasted into a one-line question (Country) show joined on its line, whole, and answer nothing by themselves', async () => {

@@ -61,6 +61,17 @@ describe('jobs import: the failures file', () => {
     expect(README).not.toContain('FILE.failed.ndjson');
   });
 
+  it('on -p local-sandbox, the command that imports the rows left over carries --profile local-sandbox', async () => {
+    const box = await sandbox();
+    const csv = put(box, 'jobs.csv', `title,description\nGood,"${DESCRIPTION}"\nBad,${SHORT}\n`);
+    const run = await runCli(['-p', 'local-sandbox', 'jobs', 'import', csv, '--skip-invalid'], { env: box.env });
+    expect(run.code, run.stderr).toBe(0);
+    const failures = join(box.root, 'jobs.failed.ndjson');
+    expect(run.stderr).toContain(
+      `The rows left over are in ${failures} (\`hire jobs import ${failures} --profile local-sandbox\`).`,
+    );
+  });
+
   it('jobs.csv → jobs.failed.ndjson; importing that file again keeps its name, holding only the rows still left over', async () => {
     const box = await sandbox();
     const csv = put(box, 'jobs.csv', `title,description\nGood,"${DESCRIPTION}"\nBad one,${SHORT}\nBad two,${SHORT}\n`);
@@ -68,7 +79,7 @@ describe('jobs import: the failures file', () => {
     expect(first.code, first.stderr).toBe(0);
     const failures = join(box.root, 'jobs.failed.ndjson');
     expect(first.stderr).toContain(
-      `3 rows: 1 created, 2 invalid, skipped. The rows left over are in ${failures} (hire jobs import ${failures}).`,
+      `3 rows: 1 created, 2 invalid, skipped. The rows left over are in ${failures} (\`hire jobs import ${failures}\`).`,
     );
     expect(
       readFileSync(failures, 'utf8')
@@ -86,7 +97,7 @@ describe('jobs import: the failures file', () => {
     const second = await runCli(['jobs', 'import', failures, '--skip-invalid'], { env: box.env });
     expect(second.code, second.stderr).toBe(0);
     expect(second.stderr).toContain(
-      `2 rows: 1 created, 1 invalid, skipped. The rows left over are in ${failures} (hire jobs import ${failures}).`,
+      `2 rows: 1 created, 1 invalid, skipped. The rows left over are in ${failures} (\`hire jobs import ${failures}\`).`,
     );
     expect(readFileSync(failures, 'utf8')).toBe(
       `${JSON.stringify({ title: 'Bad two', description: SHORT, _import_errors: ['description: must be at least 100 characters (got 9)'] })}\n`,

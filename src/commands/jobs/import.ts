@@ -33,6 +33,7 @@ import { readTextInput } from '../shared/input.js';
 import { BULK_FLAGS, bulkPacing } from '../shared/bulk.js';
 import type { Context } from '../../context.js';
 import { confirmProductionWrite } from '../shared/confirm.js';
+import { suggester } from '../suggest.js';
 
 const COLUMNS: readonly Column[] = [
   { key: 'row' },
@@ -125,7 +126,10 @@ export default defineCommand({
     const ordered = [...invalid, ...report.results].sort((a, b) => a.row - b.row);
     await printList(ctx.output, ordered as unknown as Record<string, unknown>[], COLUMNS);
     explainRows(ctx, ordered);
-    const ending = await endImport(rows, ordered, report, options.failuresFile ?? defaultFailuresPath(path));
+    const suggest = await suggester(ctx);
+    const ending = await endImport(rows, ordered, report, options.failuresFile ?? defaultFailuresPath(path), (file) =>
+      suggest(['jobs', 'import'], { args: [file] }),
+    );
     ctx.messages.notice(ending.said);
     if (ending.stopped) ctx.messages.notice(ending.stopped);
     // Under --json the report is on stdout and this, the envelope, on stderr (README "Output").
