@@ -77,6 +77,10 @@ describe('jobs import at the budget', () => {
     const jobs = emu.store.all<{ id: string; title: string; created_at: string }>('jobs');
     expect(new Set(jobs.map((job) => job.title)).size).toBe(300);
     expect(jobs).toHaveLength(300);
+    // Never more in a window than its budget, as the emulator counts it: its limiter answers 429 to
+    // the 101st request of a window, and none came. (The jobs' created_at cannot count it: a job is
+    // stamped after its request was counted, and on a busy machine the few milliseconds between are
+    // several seconds of this clock, enough to stamp a job admitted at a window's end in the next.)
     expect(statuses.filter((status) => status === 429)).toEqual([]);
     const perHour = new Map<number, number>();
     for (const job of jobs) {
@@ -85,7 +89,6 @@ describe('jobs import at the budget', () => {
     }
     const counts = [...perHour.values()];
     expect(counts.length).toBeGreaterThanOrEqual(3);
-    for (const count of counts) expect(count).toBeLessThanOrEqual(100);
     // Said once per wait, not once per row waiting.
     expect(result.stderr.match(/rate limit:/g)?.length ?? 0).toBeLessThanOrEqual(counts.length);
   });
