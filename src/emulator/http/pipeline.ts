@@ -374,6 +374,10 @@ function answer(x: Exchange): void {
   const outcome = x.outcome!;
   if ('sent' in outcome) return;
   Object.assign(x.headers, outcome.response.headers);
+  // Date says when the answer was made, read after every check: at --clock-scale 3600 a millisecond
+  // is 3.6 s, so a Date read when the request came could fall before the instant a key was judged
+  // expired, and a client would read a 401 for expiry dated before the expiry.
+  x.headers.date = x.options.environments.production.now().toUTCString();
   // Processed, and then the answer is lost (whole, or half-way through the body).
   if (x.delivery === 'drop') x.req.socket.destroy();
   else send(x.res, outcome.response, x.headers, x.requestId, x.delivery === 'truncate');
