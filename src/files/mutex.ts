@@ -2,15 +2,7 @@
 // `wx` creation is atomic; a lock whose owner died is taken over.
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+import { processAlive } from './process.js';
 
 export async function withFileLock<T>(
   path: string,
@@ -38,7 +30,7 @@ export async function withFileLock<T>(
       continue;
     }
     const pid = Number(holder.split(':')[0]);
-    if (holder !== '' && Number.isInteger(pid) && !alive(pid)) {
+    if (holder !== '' && Number.isInteger(pid) && !processAlive(pid)) {
       try {
         if (readFileSync(path, 'utf8') === holder) unlinkSync(path);
       } catch {

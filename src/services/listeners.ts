@@ -2,13 +2,13 @@
 // in the config store while their webhook exists. A listener removes its webhook and its entry when it stops; one
 // killed before it could (SIGKILL, a crash, a power cut) leaves both, and the next `--register` on
 // the profile removes exactly that webhook (so that no orphan is retried for days).
-import { existsSync, readFileSync } from 'node:fs';
 import type { ApiClient } from '../api/client.js';
 import type { WebhookInput } from '../domain/webhook.js';
 import { createWebhook, removeWebhook } from '../api/webhooks.js';
 import type { Env } from '../config/paths.js';
 import type { ResolvedProfile } from '../config/profiles.js';
 import { ApiError } from '../errors.js';
+import { processAlive } from '../files/process.js';
 
 export type ListenerEntry = {
   /** The listener's address, which its webhook delivers to. */
@@ -51,24 +51,6 @@ export type Orphan =
 
 const same = (a: ListenerEntry, b: ListenerEntry) => a.pid === b.pid && a.url === b.url && apiOf(a) === apiOf(b);
 const apiOf = (entry: ListenerEntry) => entry.api ?? entry.base_url;
-
-/** Does a process of this id still run (EPERM: it does, as another user's)? A zombie does not. */
-function alive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  // Killed but not yet reaped by its parent, it still answers signal 0; Linux says what it is.
-  if (!existsSync('/proc/self/stat')) return true;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false; // gone since
-  }
-}
 
 async function change(book: ListenerBook, edit: (entries: ListenerEntry[]) => ListenerEntry[]): Promise<void> {
   const { profile } = book;
@@ -129,7 +111,7 @@ export async function removeOrphans(
   client: ApiClient,
   onOrphan: (orphan: Orphan) => void = () => undefined,
 ): Promise<string[]> {
-  const dead = (await listenersOf(book)).filter((entry) => !alive(entry.pid));
+  const dead = (await listenersOf(book)).filter((entry) => !processAlive(entry.pid));
   if (dead.length === 0) return [];
   const removed: string[] = [];
   const remove = async (id: string, url: string) => {

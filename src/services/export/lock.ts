@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { UsageError } from '../../errors.js';
+import { processAlive } from '../../files/process.js';
 import { describeFsError } from './state.js';
 
 /**
@@ -45,7 +46,7 @@ export function lockExport(stateFile: string, warn: (message: string) => void): 
         },
       );
     }
-    if (running(holder)) throw inUse(holder);
+    if (processAlive(holder)) throw inUse(holder);
     // Taken over by moving it aside first: of two runs taking over at once, one moves it.
     const aside = `${lock}.${randomBytes(4).toString('hex')}.stale`;
     try {
@@ -80,13 +81,4 @@ function lockHolder(lock: string): number | 'gone' | undefined {
   }
   const pid = /^\s*(\d{1,10})\s*$/.exec(content)?.[1];
   return pid === undefined || Number(pid) < 1 ? undefined : Number(pid);
-}
-
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
