@@ -2,7 +2,7 @@
 // one the client speaks (dispatch() with onRequestStart / onResponseStart / onResponseData /
 // onResponseEnd / onResponseError, close(), destroy()). Plain http on loopback needs nothing undici
 // adds, and undici costs every such command its 250 KB of code, a WebAssembly HTTP parser compiled
-// at the first connection and the built-ins it loads (issue 25: a third of a `jobs list`'s start).
+// at the first connection and the built-ins it loads (a third of a `jobs list`'s start).
 // What the client sees is undici's: headers lower-cased with repeats kept as arrays, and the same
 // error codes for the same failures, so that messages and retries do not depend on the transport.
 import type { Agent as HttpAgent, ClientRequest, IncomingMessage } from 'node:http';

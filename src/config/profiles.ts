@@ -42,7 +42,7 @@ export type ProfileRecord = z.infer<typeof ProfileRecordSchema>;
 const ConfigFileSchema = z.looseObject({
   default_profile: z.optional(z.string()),
   profiles: z.optional(z.record(z.string(), ProfileRecordSchema)),
-  /** `webhooks listen`'s signing secret per profile, reused until --rotate-secret (issue 17). */
+  /** `webhooks listen`'s signing secret per profile, reused until --rotate-secret. */
   listen_secrets: z.optional(z.record(z.string(), z.string())),
   /**
    * Listeners that registered a webhook, per profile, until they remove it: one killed before it

@@ -1,4 +1,4 @@
-// A list's query, checked before anything is sent (issue 29 item 3), with the rules the CLI's flags
+// A list's query, checked before anything is sent, with the rules the CLI's flags
 // check (--status's choices, --score-min 0-100, --page, --per-page within the API's 1-100, docs/api-choices.md §4):
 // a UsageError (exit 2) naming each parameter, and any parameter the resource does not take refused.
 // Several values of one parameter are sent comma-separated, as the CLI sends them.

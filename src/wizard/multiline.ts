@@ -197,7 +197,7 @@ export const multiline = createPrompt<string, MultilineConfig>((config, done) =>
 
   /**
    * Draws the prompt anew once the keys read together have all been taken: a paste arrives as
-   * thousands of keys in a few reads, and drawing at each cost seconds of CPU (issue 28). A key
+   * thousands of keys in a few reads, and drawing at each cost seconds of CPU. A key
    * typed by hand is a read of its own, drawn at its end, at once; a key that comes outside any
    * read is drawn at once. Should a read's end go unseen, the drawing waits for the end of the
    * event loop's turn (setImmediate).

@@ -1,6 +1,6 @@
 // A question of one line (title, city, country…) and a paste of several lines: the terminal sends
 // each line break as Enter, which would answer with the first line while the next ones were typed
-// into the same field and mixed with it on screen (issue 28). A paste's line breaks become spaces
+// into the same field and mixed with it on screen. A paste's line breaks become spaces
 // instead: the lines show joined on the one line, for the person to read, fix and end with Enter.
 
 /** Bracketed paste (xterm's mode 2004): the terminal sends a paste between these marks. */

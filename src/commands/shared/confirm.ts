@@ -19,7 +19,7 @@ export async function confirmOrRefuse(ctx: Context, question: string, refusal: s
 }
 
 /**
- * The guard on production writes (issue 16): at a terminal, a change on a production profile is
+ * The guard on production writes: at a terminal, a change on a production profile is
  * asked about first, naming the profile and the change (`what`, "Create job "Backend Engineer"");
  * --yes skips the question. Without a terminal it proceeds: a script's writes are deliberate.
  * A pipe on stdin with stderr at a terminal (`… | hire candidates move - --status S`) is someone

@@ -1,4 +1,4 @@
-// The one paging loop of the list commands (issue 25): flags → query, the pages followed (paced as
+// The one paging loop of the list commands: flags → query, the pages followed (paced as
 // bulk work with --all or --limit, Ctrl-C ending it), each page kept to what is wanted and printed.
 // A plain list (shared/list.ts) and a resumable export (shared/resume.ts, for src/services/export/)
 // both run it; a resumed export passes where to start and what it has written already.

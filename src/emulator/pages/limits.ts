@@ -1,4 +1,4 @@
-// How often one address may use the public pages (issue 27): they take no key, so the address is
+// How often one address may use the public pages: they take no key, so the address is
 // all there is to count by. Views (GET, HEAD) and form posts are counted apart, each in a window of
 // a minute on the emulator's clock; past either, the page is a 429 with Retry-After.
 //

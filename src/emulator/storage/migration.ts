@@ -43,7 +43,7 @@ export const MIGRATIONS: string[] = [
     'CREATE TABLE applications (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL)',
     `CREATE INDEX applications_token_hash ON applications (${field('token_hash')})`,
   ].join(';\n'),
-  // The event log (issue 17): events by time (for retention; filters by kind and job scan at most
+  // The event log: events by time (for retention; filters by kind and job scan at most
   // 10,000, cheaper than an index on every insert); the deliveries of an event; and the requests
   // the emulator answered, for `hire logs tail` (storage/request-log.ts).
   [
@@ -58,10 +58,10 @@ export const MIGRATIONS: string[] = [
     `CREATE INDEX events_job_id ON events (${field('job_id')})`,
     `CREATE INDEX deliveries_state_seq ON deliveries (${field('state')}, seq)`,
   ].join(';\n'),
-  // The application page's duplicate check (issue 27): a job's candidate by email address, any
+  // The application page's duplicate check: a job's candidate by email address, any
   // case, found by this index whatever the job's number of candidates (candidateByEmail).
   `CREATE INDEX candidates_job_id_email ON candidates (${field('job_id')}, ${FOLDED_EMAIL})`,
-  // The candidate's note (issue 28): a candidate made before it carries its application's note, or null.
+  // The candidate's note: a candidate made before it carries its application's note, or null.
   `UPDATE candidates SET doc = json_set(doc, '$.note', (SELECT NULLIF(json_extract(a.doc, '$.note'), '') FROM applications AS a WHERE json_extract(a.doc, '$.candidate_id') = candidates.id)) WHERE json_type(doc, '$.note') IS NULL`,
 ];
 

@@ -12,7 +12,7 @@ import { UsageError } from '../../errors.js';
 
 /** The order a resumable export runs in: records added meanwhile come last, so pages written stay put. */
 export const STABLE_SORT = 'created_at,id';
-/** 2: the output's SHA-256 (issue 25). A state of version 1 cannot prove its output and is not continued. */
+/** 2: the output's SHA-256. A state of version 1 cannot prove its output and is not continued. */
 export const STATE_VERSION = 2;
 /** Items an export may record, at most (far beyond any list the platform holds; a bound for absurd values). */
 const MAX_ITEMS = 1_000_000_000;
