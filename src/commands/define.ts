@@ -2,6 +2,7 @@
 // beside its run(). The declaration drives commander (program.ts), the zod check of the options
 // (parse.ts, loaded when a command runs), help, shell completion, and the manifest built into dist/
 // so that --help and Tab never load a command's code. This module holds data and types only.
+import type { OperationId } from '../domain/operations.js';
 import type { Context } from '../context.js';
 
 export type FlagKind = 'string' | 'enum' | 'number' | 'boolean' | 'list';
@@ -223,6 +224,11 @@ export interface CommandSpec<F extends Flags = Flags, A extends Args = Args> {
    * until stopped) rather than on the platform: then it is no MCP tool (docs/mcp.md).
    */
   local?: string;
+  /**
+   * The platform operations it may call (src/domain/operations.ts): `hire help --json` lists them,
+   * and `hire doctor` names the commands an operation serves.
+   */
+  operations?: readonly OperationId[];
   args?: A;
   flags?: F;
   /** 1-3 real invocations, starting with `hire`; a `# comment` may follow. */

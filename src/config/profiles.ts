@@ -48,6 +48,11 @@ const ConfigFileSchema = z.looseObject({
    * Listeners that registered a webhook, per profile, until they remove it: one killed before it
    * could (SIGKILL) leaves its entry, and the next `listen --register` removes its webhook.
    */
+  /**
+   * What hire learned of each profile's server (src/config/learned.ts): the assumed operations it
+   * does not offer, and the base URL that told (another address forgets it).
+   */
+  learned: z.optional(z.record(z.string(), z.looseObject({ base_url: z.string(), not_offered: z.array(z.string()) }))),
   listen_webhooks: z.optional(
     z.record(
       z.string(),

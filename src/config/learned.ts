@@ -1,0 +1,34 @@
+// What hire learned of a profile's server: the assumed operations (src/domain/operations.ts) it
+// answered as not offered. Kept per profile with the base URL that told, so that the next command
+// goes straight to the published way; another address (HIRE_BASE_URL, a new login) starts afresh,
+// and `hire doctor` forgets it before it checks (docs/api-choices.md "Running against a real platform").
+import { OPERATIONS, type OperationId } from '../domain/operations.js';
+import type { Env } from './paths.js';
+import type { ConfigFile } from './profiles.js';
+import { updateConfig } from './store.js';
+
+/** The operations this profile's server, at this base URL, is known not to offer. */
+export function notOffered(config: ConfigFile, profile: string, baseUrl: string): Set<OperationId> {
+  const entry = config.learned?.[profile];
+  if (!entry || entry.base_url !== baseUrl) return new Set();
+  return new Set(entry.not_offered.filter((id): id is OperationId => Object.hasOwn(OPERATIONS, id)));
+}
+
+/** Records that the server does not offer the operation (kept until forgotten or the address changes). */
+export async function learnNotOffered(env: Env, profile: string, baseUrl: string, id: OperationId): Promise<void> {
+  await updateConfig(env, (config) => {
+    const known = notOffered(config, profile, baseUrl);
+    if (known.has(id)) return;
+    known.add(id);
+    config.learned = { ...config.learned, [profile]: { base_url: baseUrl, not_offered: [...known].sort() } };
+  });
+}
+
+/** Forgets what was learned of the profile's server. */
+export async function forgetLearned(env: Env, profile: string): Promise<void> {
+  await updateConfig(env, (config) => {
+    if (!config.learned?.[profile]) return;
+    const { [profile]: _gone, ...rest } = config.learned;
+    config.learned = rest;
+  });
+}
