@@ -25,6 +25,11 @@ export const API_ROUTES: CompiledRoute[] = [
   ...webhookRoutes,
   ...eventRoutes,
 ].map(compileRoute);
+/**
+ * The operations the API spec publishes, alone: what a published-only emulator serves (docs/emulator.md
+ * "Only what the spec publishes").
+ */
+export const PUBLISHED_ROUTES: CompiledRoute[] = API_ROUTES.filter((route) => !route.doc?.assumed);
 /** The emulator's own controls, under /_emulator. */
 export const CONTROL_ROUTES: CompiledRoute[] = controlRoutes.map(compileRoute);
 
