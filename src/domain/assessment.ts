@@ -22,7 +22,11 @@ const ASSESSMENT_FIELDS = {
   skills: z.optional(textList()),
   question_count: z.optional(wholeNumberBetween(QUESTION_COUNT.min, QUESTION_COUNT.max)),
   time_limit: z.optional(wholeNumberBetween(TIME_LIMIT_SECONDS.min, TIME_LIMIT_SECONDS.max)),
-  question_types: z.optional(listOf(oneOf(QUESTION_TYPES), 'a list of question types')),
+  question_types: z.optional(
+    listOf(oneOf(QUESTION_TYPES), 'a list of question types').check(
+      z.minLength(1, { error: 'must name at least one question type' }),
+    ),
+  ),
   proctoring: z.optional(flag()),
 };
 

@@ -176,7 +176,8 @@ export function assessmentConfigWithDefaults(
     question_count: config?.question_count ?? QUESTION_COUNT.default,
     time_limit: config?.time_limit ?? TIME_LIMIT_SECONDS.default,
     proctoring: config?.proctoring ?? false,
-    question_types: config?.question_types ?? [...QUESTION_TYPES],
+    // An empty list (refused on input; a record stored before that rule) gets every type: a question always has one.
+    question_types: config?.question_types?.length ? config.question_types : [...QUESTION_TYPES],
   };
 }
 
