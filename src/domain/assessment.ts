@@ -2,6 +2,7 @@
 // for a job (`job_id`), or from a title and skills, with the job's assessment settings.
 import * as z from 'zod/mini';
 import {
+  documented,
   evenWhenOthersFail,
   flag,
   listOf,
@@ -32,7 +33,7 @@ const ASSESSMENT_FIELDS = {
 
 // Loose: the spec does not show this request, so fields it may take beyond these are sent as given
 // (the CLI names them in a warning); those known here are checked.
-export const AssessmentInputSchema = z.looseObject(ASSESSMENT_FIELDS, { error: typeError('a JSON object') }).check(
+const AssessmentInputRule = z.looseObject(ASSESSMENT_FIELDS, { error: typeError('a JSON object') }).check(
   z.superRefine((input, ctx) => {
     if (input.job_id === undefined && input.title === undefined) {
       ctx.addIssue({
@@ -43,6 +44,13 @@ export const AssessmentInputSchema = z.looseObject(ASSESSMENT_FIELDS, { error: t
     }
   }, evenWhenOthersFail),
 );
+export const AssessmentInputSchema = documented(AssessmentInputRule, {
+  schema: {
+    description:
+      'A job_id, or a title to generate questions from. Settings not given are the job\'s (its assessment_config), else the defaults of "Assessment config".',
+    anyOf: [{ required: ['job_id'] }, { required: ['title'] }],
+  },
+});
 export type AssessmentInput = z.infer<typeof AssessmentInputSchema>;
 
 export function validateAssessmentInput(input: unknown): Validation<AssessmentInput> {
