@@ -3,6 +3,7 @@
 // routes validate bodies with, and the records of records.ts: never written by hand. Loaded and
 // built once, when /openapi.json is first asked for; the server fills in its own addresses.
 import * as z from 'zod/mini';
+import { OPERATIONS } from '../../domain/operations.js';
 import { SCHEMA_DOCS, type SchemaDoc } from '../../domain/rules.js';
 import { EVENT_KINDS } from '../../domain/vocabulary.js';
 import { TIER_LIMITS } from '../access/keys.js';
@@ -371,8 +372,8 @@ function successResponse(route: Route, doc: RouteDoc): Json {
   });
 }
 
-/** Not one of the spec's six published operations (docs/api-choices.md §3). */
-const isAssumed = (doc: RouteDoc): boolean => doc.assumed === true;
+/** Not one of the spec's six published operations (domain/operations.ts; docs/api-choices.md §3). */
+const isAssumed = (doc: RouteDoc): boolean => !OPERATIONS[doc.operation].published;
 
 /**
  * The key level an operation takes (docs/api-choices.md §5): the route's, else the method's. The
@@ -403,7 +404,7 @@ function operation(route: Route, doc: RouteDoc, records: Record<string, JsonSche
   for (const status of errorStatuses(route, doc)) responses[String(status)] = ref('responses', ERRORS[status]!.name);
   const level = levelOf(route);
   const described = {
-    operationId: doc.operationId,
+    operationId: doc.operation,
     summary: doc.summary,
     ...(doc.description ? { description: doc.description } : {}),
     tags: [doc.tag],
