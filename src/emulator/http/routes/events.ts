@@ -1,6 +1,7 @@
 // The event log (assumed, docs/api-choices.md §3; the spec names "event logs"):
 // GET /events and /events/{id} with every delivery attempt, and POST /events/{id}/resend.
 import * as z from 'zod/mini';
+import { DATE_BOUND_SCHEMA } from '../../../domain/analytics.js';
 import { validateWith } from '../../../domain/rules.js';
 import { created, ok, validationError } from '../answers.js';
 import { publicDelivery, retentionCutoff, type StoredEvent } from '../../platform/event-records.js';
@@ -29,7 +30,8 @@ const ResendSchema = z.strictObject(
 );
 
 const timeFilter = (description: string): QueryDoc => ({
-  schema: { type: 'string' },
+  // Every value the schema admits is one `time` reads.
+  schema: DATE_BOUND_SCHEMA,
   description: `${description} (an ISO 8601 date or time).`,
   example: '2026-11-24T09:00:00Z',
 });
