@@ -56,9 +56,37 @@ const result = await build({
   logLevel: 'warning',
 });
 
+/**
+ * What the library's maps and lines need of its dependencies' code. uc.micro's Unicode classes
+ * (read by markdown-it, which the emulator's pages load) are regex literals thousands of
+ * characters long, which no line limit can break: built as `new RegExp(string)`, a string that
+ * lineLimit continues over lines. And a package's own source map (entities ships one naming
+ * TypeScript files it does not ship) is not followed: the map points at the package's JavaScript,
+ * carried inside it as every source is.
+ */
+const readableDependencies = {
+  name: 'readable-dependencies',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/].*\.[cm]?js$/ }, ({ path }) => {
+      const text = readFileSync(path, 'utf8');
+      if (/[\\/]uc\.micro[\\/]categories[\\/]/.test(path)) {
+        const literal = /^export default \/(.+)\/([a-z]*);?\s*$/s.exec(text);
+        if (!literal) throw new Error(`build: ${path} is no longer one regex literal`);
+        return {
+          contents: `export default new RegExp(${JSON.stringify(literal[1])}, ${JSON.stringify(literal[2])});\n`,
+          loader: 'js',
+        };
+      }
+      if (!text.includes('//# sourceMappingURL=')) return undefined;
+      return { contents: text.replace(/^\/\/# sourceMappingURL=.*$/gm, ''), loader: 'js' };
+    });
+  },
+};
+
 // The library (`import … from 'hire'`, src/lib/index.ts): a build of its own, so that its chunks
 // hold none of the CLI, with its declarations beside it (tsconfig.lib.json).
 const library = await build({
+  plugins: [readableDependencies],
   absWorkingDir: root.pathname,
   entryPoints: { index: 'src/lib/index.ts' },
   outdir: join(next, 'lib'),
@@ -67,9 +95,15 @@ const library = await build({
   format: 'esm',
   platform: 'node',
   target: 'node20.18',
-  minify: true,
-  keepNames: true, // error.name stays 'ApiError', not a minified letter
+  // Not minified, and its maps shipped with the sources inside them (docs/library.md "What the
+  // package ships"): a user's stack trace and debugger land on readable lines. The CLI's chunks
+  // stay minified, for start-up.
+  minify: false,
+  keepNames: true, // error.name stays 'ApiError' where bundling renames a class to avoid a clash
   sourcemap: 'linked',
+  sourcesContent: true,
+  lineLimit: 160,
+  charset: 'utf8', // a string's characters as themselves: \u escapes would make its lines six times longer
   chunkNames: 'chunks/[name]-[hash]',
   define: { __HIRE_VERSION__: JSON.stringify(version) },
   banner: {
