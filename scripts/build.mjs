@@ -95,7 +95,7 @@ const library = await build({
   format: 'esm',
   platform: 'node',
   target: 'node20.18',
-  // Not minified, and its maps shipped with the sources inside them (docs/library.md "What the
+  // Not minified, and its maps shipped with the sources inside them (ARCHITECTURE.md "What the
   // package ships"): a user's stack trace and debugger land on readable lines. The CLI's chunks
   // stay minified, for start-up.
   minify: false,
