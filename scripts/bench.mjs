@@ -45,11 +45,11 @@ function localProfileAt(port) {
   );
 }
 
-function time(args, extraEnv = {}) {
+function time(args, extraEnv = {}, cwd = root) {
   const started = process.hrtime.bigint();
   const result = spawnSync(process.execPath, args, {
     env: { ...env, ...extraEnv },
-    cwd: root,
+    cwd,
     stdio: ['ignore', 'ignore', 'pipe'],
     maxBuffer: 1 << 26,
   });
@@ -241,13 +241,19 @@ function libraryImport() {
   const args = ['--input-type=module', '-e', "await import('hire')"];
   const base = [];
   const subject = [];
+  const old = [];
   time(args);
+  // --before: the other build's library, imported by the package's own name from its directory.
+  if (before) time(args, {}, before);
   for (let index = 0; index < RUNS; index++) {
     base.push(time(['--input-type=module', '-e', 'await 0']));
     subject.push(time(args));
+    if (before) old.push(time(args, {}, before));
   }
   const [b, s] = [median(base), median(subject)];
-  record("import('hire') (the library) vs an ES module importing nothing", s, b, s / b, 'reported');
+  const name = "import('hire') (the library) vs an ES module importing nothing";
+  if (before) record(`${name} [before]`, median(old), b, median(old) / b, 'reported');
+  record(name, s, b, s / b, 'reported');
 }
 
 /**

@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { builtinsWithoutFacade, lazyBuiltins } from './lazy-builtins.mjs';
 
 const root = new URL('..', import.meta.url);
+/** The digits of a source map's base64 VLQ numbers. */
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const { version } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
 // Built beside dist/ and swapped in, so a running `hire` never sees a half-written dist/.
 const dist = fileURLToPath(new URL('dist', root));
@@ -56,9 +58,37 @@ const result = await build({
   logLevel: 'warning',
 });
 
+/**
+ * What the library's maps and lines need of its dependencies' code. uc.micro's Unicode classes
+ * (read by markdown-it, which the emulator's pages load) are regex literals thousands of
+ * characters long, which no line limit can break: built as `new RegExp(string)`, a string that
+ * lineLimit continues over lines. And a package's own source map (entities ships one naming
+ * TypeScript files it does not ship, by URL) is not followed: its code counts as node_modules/,
+ * which the library's maps leave out (ownSourcesOnly).
+ */
+const readableDependencies = {
+  name: 'readable-dependencies',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/].*\.[cm]?js$/ }, ({ path }) => {
+      const text = readFileSync(path, 'utf8');
+      if (/[\\/]uc\.micro[\\/]categories[\\/]/.test(path)) {
+        const literal = /^export default \/(.+)\/([a-z]*);?\s*$/s.exec(text);
+        if (!literal) throw new Error(`build: ${path} is no longer one regex literal`);
+        return {
+          contents: `export default new RegExp(${JSON.stringify(literal[1])}, ${JSON.stringify(literal[2])});\n`,
+          loader: 'js',
+        };
+      }
+      if (!text.includes('//# sourceMappingURL=')) return undefined;
+      return { contents: text.replace(/^\/\/# sourceMappingURL=.*$/gm, ''), loader: 'js' };
+    });
+  },
+};
+
 // The library (`import … from 'hire'`, src/lib/index.ts): a build of its own, so that its chunks
 // hold none of the CLI, with its declarations beside it (tsconfig.lib.json).
 const library = await build({
+  plugins: [readableDependencies],
   absWorkingDir: root.pathname,
   entryPoints: { index: 'src/lib/index.ts' },
   outdir: join(next, 'lib'),
@@ -67,9 +97,15 @@ const library = await build({
   format: 'esm',
   platform: 'node',
   target: 'node20.18',
-  minify: true,
-  keepNames: true, // error.name stays 'ApiError', not a minified letter
+  // Not minified, and its maps shipped with the sources inside them (ARCHITECTURE.md "What the
+  // package ships"): a user's stack trace and debugger land on readable lines. The CLI's chunks
+  // stay minified, for start-up.
+  minify: false,
+  keepNames: true, // error.name stays 'ApiError' where bundling renames a class to avoid a clash
   sourcemap: 'linked',
+  sourcesContent: true,
+  lineLimit: 160,
+  charset: 'utf8', // a string's characters as themselves: \u escapes would make its lines six times longer
   chunkNames: 'chunks/[name]-[hash]',
   define: { __HIRE_VERSION__: JSON.stringify(version) },
   banner: {
@@ -116,6 +152,11 @@ try {
   rmSync(next, { recursive: true, force: true });
   throw error;
 }
+
+// The library's maps carry its own sources; its dependencies' code is already readable JavaScript
+// in dist/lib, and their sources would more than double what the maps add to the package.
+for (const file of Object.keys(library.metafile.outputs))
+  if (file.endsWith('.js.map')) ownSourcesOnly(join(fileURLToPath(root), file));
 
 // The version alone, for `hire --version` without loading the CLI.
 writeFileSync(join(next, 'version.js'), `export const VERSION = ${JSON.stringify(version)};\n`);
@@ -167,4 +208,90 @@ function pruneDeclarations(dir, entry) {
     if (sub && readdirSync(join(dir, sub)).length === 0) rmSync(join(dir, sub), { recursive: true });
   };
   walk('');
+}
+
+/** A source map's segment (base64 VLQ) as its numbers. */
+function decodeSegment(text) {
+  const values = [];
+  let value = 0;
+  let shift = 0;
+  for (const char of text) {
+    const digit = BASE64.indexOf(char);
+    value += (digit & 31) << shift;
+    if (digit & 32) shift += 5;
+    else {
+      values.push(value & 1 ? -(value >>> 1) : value >>> 1);
+      value = 0;
+      shift = 0;
+    }
+  }
+  return values;
+}
+
+function encodeSegment(values) {
+  let text = '';
+  for (const number of values) {
+    let value = number < 0 ? (-number << 1) | 1 : number << 1;
+    do {
+      let digit = value & 31;
+      value >>>= 5;
+      if (value > 0) digit |= 32;
+      text += BASE64[digit];
+    } while (value > 0);
+  }
+  return text;
+}
+
+/**
+ * Rewrites a map to name only sources outside node_modules/: a stretch of generated code that
+ * came from a dependency is left unmapped (a one-field segment), so that a debugger shows the
+ * generated lines themselves rather than another stretch's source.
+ */
+function ownSourcesOnly(path) {
+  const map = JSON.parse(readFileSync(path, 'utf8'));
+  const kept = map.sources.map((source) => !/(^|\/)node_modules\//.test(source));
+  if (kept.every(Boolean)) return;
+  const renumbered = [];
+  let count = 0;
+  for (const [index, keep] of kept.entries()) renumbered[index] = keep ? count++ : -1;
+  // What a segment's fields are relative to: the last segment read, the last one written.
+  const read = { source: 0, line: 0, column: 0, name: 0 };
+  const written = { source: 0, line: 0, column: 0, name: 0 };
+  const lines = map.mappings.split(';').map((line) => {
+    let column = 0;
+    let writtenColumn = 0;
+    const out = [];
+    for (const segment of line.split(',')) {
+      if (segment === '') continue;
+      const fields = decodeSegment(segment);
+      column += fields[0];
+      const generated = column - writtenColumn;
+      writtenColumn = column;
+      if (fields.length === 1) {
+        out.push(encodeSegment([generated]));
+        continue;
+      }
+      read.source += fields[1];
+      read.line += fields[2];
+      read.column += fields[3];
+      if (fields.length === 5) read.name += fields[4];
+      const source = renumbered[read.source];
+      if (source === -1) {
+        out.push(encodeSegment([generated]));
+        continue;
+      }
+      const values = [generated, source - written.source, read.line - written.line, read.column - written.column];
+      Object.assign(written, { source, line: read.line, column: read.column });
+      if (fields.length === 5) {
+        values.push(read.name - written.name);
+        written.name = read.name;
+      }
+      out.push(encodeSegment(values));
+    }
+    return out.join(',');
+  });
+  map.sources = map.sources.filter((_, index) => kept[index]);
+  map.sourcesContent = map.sourcesContent?.filter((_, index) => kept[index]);
+  map.mappings = lines.join(';');
+  writeFileSync(path, JSON.stringify(map));
 }

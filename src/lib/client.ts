@@ -71,6 +71,15 @@ export interface ProfileOptions extends Omit<HiringClientOptions, 'baseUrl' | 'a
   env?: Readonly<Record<string, string | undefined>>;
 }
 
+export interface FromEnvOptions extends ProfileOptions {
+  /** The profile, as `hire --profile`; else HIRE_PROFILE, else the current profile. */
+  profile?: string;
+  /** The server, over HIRE_BASE_URL and the profile's. */
+  baseUrl?: string;
+  /** The key, over HIRE_API_KEY and the profile's. */
+  apiKey?: string;
+}
+
 /** A list endpoint: one page, or every page in turn. */
 export interface Listing<T, Q extends PageQuery> {
   /** One page's items (`page`, `per_page` as in the query; the API's first page by default). */
@@ -160,16 +169,21 @@ export class HiringClient {
     if (connect) {
       this.#connect = connect;
     } else {
-      const given = options as HiringClientOptions;
-      if (typeof given?.baseUrl !== 'string')
-        throw new UsageError('new HiringClient(options): options.baseUrl must be a string (https://…).');
+      const given = (options ?? {}) as HiringClientOptions;
+      // One line naming the option (an uncaught one is what a user's terminal shows): the
+      // constructor reads no environment; fromEnv() does, as the CLI does.
+      if (typeof given.baseUrl !== 'string' || given.baseUrl.trim() === '')
+        throw new UsageError(
+          `HiringClient: baseUrl is required (got ${describe(given.baseUrl)}); HiringClient.fromEnv() reads HIRE_BASE_URL.`,
+          { details: { baseUrl: 'is required' } },
+        );
       if (typeof given.apiKey !== 'string' || given.apiKey.trim() === '')
         throw new AuthError(
-          'new HiringClient(options): options.apiKey is empty.',
+          `HiringClient: apiKey is required (got ${describe(given.apiKey)}); HiringClient.fromEnv() reads HIRE_API_KEY.`,
           'Pass the API key (hk_…) as apiKey.',
         );
       checkOptions(given);
-      const baseUrl = resolveBaseUrl(given.baseUrl, 'options.baseUrl');
+      const baseUrl = resolveBaseUrl(given.baseUrl, 'HiringClient baseUrl');
       this.#connect = async () => {
         const { ApiClient } = await ops();
         return ApiClient.create({
@@ -334,6 +348,39 @@ export class HiringClient {
    * one in this process (as the CLI does); close() stops it.
    */
   static async fromProfile(name?: string, options: ProfileOptions = {}): Promise<HiringClient> {
+    return HiringClient.#open(name, `HiringClient.fromProfile(${JSON.stringify(name)})`, options);
+  }
+
+  /**
+   * A client as the CLI would make one here, with its precedence (docs/profiles.md "Precedence"):
+   * `profile`, `baseUrl` and `apiKey` given here, then HIRE_PROFILE, HIRE_BASE_URL and HIRE_API_KEY,
+   * then the profile (the current one by default), then the built-in `local` profile, whose
+   * emulator it uses or starts in this process as fromProfile does (close() stops it).
+   */
+  static async fromEnv(options: FromEnvOptions = {}): Promise<HiringClient> {
+    const { profile, baseUrl, apiKey, ...rest } = options ?? {};
+    const env = { ...(rest.env ?? process.env) };
+    // Given here, they stand where the CLI's environment stands: above the profile.
+    for (const [name, value, variable] of [
+      ['baseUrl', baseUrl, 'HIRE_BASE_URL'],
+      ['apiKey', apiKey, 'HIRE_API_KEY'],
+    ] as const) {
+      if (value === undefined) continue;
+      if (typeof value !== 'string' || value.trim() === '')
+        throw new UsageError(`HiringClient.fromEnv: ${name} must be a non-empty string (got ${describe(value)}).`);
+      env[variable] = value;
+    }
+    if (baseUrl !== undefined) resolveBaseUrl(baseUrl, 'HiringClient.fromEnv baseUrl');
+    if (profile !== undefined && (typeof profile !== 'string' || profile.trim() === ''))
+      throw new UsageError(`HiringClient.fromEnv: profile must be a profile's name (got ${describe(profile)}).`);
+    return HiringClient.#open(profile, `HiringClient.fromEnv({ profile: ${JSON.stringify(profile)} })`, {
+      ...rest,
+      env,
+    });
+  }
+
+  /** fromProfile's and fromEnv's one way to a profile's server: the CLI's resolution and connection. */
+  static async #open(name: string | undefined, source: string, options: ProfileOptions): Promise<HiringClient> {
     checkOptions(options);
     const env = options.env ?? process.env;
     const [{ readConfig, resolveProfile }, { connect }, { dataDir }] = await Promise.all([
@@ -345,7 +392,7 @@ export class HiringClient {
       flag: name,
       env,
       config: readConfig(env),
-      flagSource: `HiringClient.fromProfile(${JSON.stringify(name)})`,
+      flagSource: source,
     });
     let started: (() => Promise<void>) | undefined;
     const connection = await connect(profile, {
@@ -475,15 +522,29 @@ function checkOptions(options: HiringClientOptions | ProfileOptions): void {
   const positive = (name: 'timeoutMs' | 'maxWaitMs', min: number) => {
     const value = options[name];
     if (value !== undefined && !(Number.isFinite(value) && value >= min))
-      throw new UsageError(`options.${name} must be a number of milliseconds ≥ ${min} (got ${String(value)}).`);
+      throw new UsageError(
+        `HiringClient: ${name} must be a number of milliseconds ≥ ${min} (got ${describe(value)}).`,
+        {
+          details: { [name]: `must be a number ≥ ${min}` },
+        },
+      );
   };
   positive('timeoutMs', 1);
   positive('maxWaitMs', 0);
   for (const name of ['maxRetries', 'reserve'] as const) {
     const value = options[name];
     if (value !== undefined && !(Number.isInteger(value) && value >= 0))
-      throw new UsageError(`options.${name} must be a whole number ≥ 0 (got ${String(value)}).`);
+      throw new UsageError(`HiringClient: ${name} must be a whole number ≥ 0 (got ${describe(value)}).`, {
+        details: { [name]: 'must be a whole number ≥ 0' },
+      });
   }
+}
+
+/** A value given as an option, as a message names it: a string by its kind only (it may be a key). */
+function describe(value: unknown): string {
+  if (typeof value !== 'string')
+    return value === null ? 'null' : typeof value === 'object' ? 'an object' : String(value);
+  return value.trim() === '' ? 'an empty string' : 'a string';
 }
 
 /**

@@ -2,7 +2,13 @@
 // Nothing here loads the CLI (a build test checks what importing it loads).
 import { verify, type VerifyResult } from '../webhooks/signature.js';
 
-export { HiringClient, type HiringClientOptions, type Listing, type ProfileOptions } from './client.js';
+export {
+  HiringClient,
+  type FromEnvOptions,
+  type HiringClientOptions,
+  type Listing,
+  type ProfileOptions,
+} from './client.js';
 export type * from './types.js';
 export {
   ApiError,

@@ -5,7 +5,7 @@
 // type-checks the typed example against the shipped declarations.
 import { execFile, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/bin.js';
 import { DESCRIPTION } from '../helpers/cli.js';
@@ -15,6 +15,9 @@ import { sandbox } from '../helpers/env.js';
 /** What a fresh clone has that packing reads (dist/ is not among them). */
 const CHECKOUT = [
   'package.json',
+  'LICENSE',
+  'ARCHITECTURE.md',
+  'docs',
   'package-lock.json',
   'README.md',
   'tsconfig.json',
@@ -41,6 +44,62 @@ function machineNpmEnv(): Record<string, string> {
   );
   return Object.fromEntries(names.map((name) => [name, process.env[name]!]));
 }
+
+/** Node on a script, asynchronously: the emulator answers from this process. */
+function node(
+  cwd: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ error: Error | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, args, { cwd, env, encoding: 'utf8' }, (error, stdout, stderr) =>
+      resolve({ error, stdout, stderr }),
+    );
+  });
+}
+
+/**
+ * The library as shipped reads like a library: no line of its code over 400 characters (not
+ * minified), and each file's source map in the package, every source in it carried inside.
+ */
+function checkShippedLibrary(packageDir: string, files: string[]): void {
+  const code = files.filter((file) => file.startsWith('dist/lib/') && file.endsWith('.js'));
+  expect(code.length).toBeGreaterThan(0);
+  for (const file of code) {
+    const text = readFileSync(join(packageDir, file), 'utf8');
+    const long = text.split('\n').filter((line) => line.length > 400);
+    expect(long.map((line) => `${file}: ${line.slice(0, 80)}…`)).toEqual([]);
+    const mapName = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(text)?.[1];
+    expect(mapName, file).toBeDefined();
+    const map = join(dirname(file), mapName!);
+    expect(files, file).toContain(map);
+    const { sources, sourcesContent } = JSON.parse(readFileSync(join(packageDir, map), 'utf8')) as {
+      sources: string[];
+      sourcesContent?: (string | null)[];
+    };
+    const missing = sources.flatMap((source, index) => (typeof sourcesContent?.[index] === 'string' ? [] : [source]));
+    expect(missing, map).toEqual([]);
+    // hire's own sources; a dependency's code is left as the readable JavaScript it is in dist/lib.
+    expect(
+      sources.filter((source) => source.includes('node_modules/')),
+      map,
+    ).toEqual([]);
+  }
+}
+
+/** Every relative link of the README as packed names a file of the package (a folder: a file under it). */
+function checkReadmeLinks(readme: string, files: string[]): void {
+  const links = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!);
+  const relative = links.filter((link) => !/^[a-z][a-z0-9+.-]*:/i.test(link) && !link.startsWith('#'));
+  expect(relative.length).toBeGreaterThan(0);
+  const broken = relative.filter((link) => {
+    const path = link.split('#')[0]!;
+    return path.endsWith('/') ? !files.some((file) => file.startsWith(path)) : !files.includes(path);
+  });
+  expect(broken).toEqual([]);
+}
+
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 
 describe('the npm package', () => {
   it('npm pack builds dist/ and ships only what runs; the installed hire works from an empty directory', async () => {
@@ -78,7 +137,11 @@ describe('the npm package', () => {
     expect(files.some((file) => file.startsWith('dist/chunks/'))).toBe(true);
     expect(files).toContain('dist/lib/index.js');
     expect(files).toContain('dist/lib/types/lib/index.d.ts');
-    expect(files.filter((file) => /^(src|test|scripts|\.ci)\/|\.map$|^tsconfig/.test(file))).toEqual([]);
+    expect(files).toContain('LICENSE');
+    // The CLI's maps stay out; the library's are shipped (ARCHITECTURE.md "What the package ships").
+    expect(files.filter((file) => /^(src|test|scripts|\.ci)\/|^tsconfig/.test(file))).toEqual([]);
+    expect(files.filter((file) => file.endsWith('.map') && !file.startsWith('dist/lib/'))).toEqual([]);
+    expect(files).toContain('dist/lib/index.js.map');
 
     const prefix = join(box.root, 'prefix');
     const installed = run(
@@ -90,6 +153,9 @@ describe('the npm package', () => {
       },
     );
     expect(installed.status, installed.stderr).toBe(0);
+    const packageDir = join(prefix, 'lib', 'node_modules', 'hire');
+    checkShippedLibrary(packageDir, files);
+    checkReadmeLinks(readFileSync(join(packageDir, 'README.md'), 'utf8'), files);
     // Only what cannot be bundled is installed: the SQLite binding and what it loads with.
     const modules = readdirSync(join(prefix, 'lib', 'node_modules', 'hire', 'node_modules')).sort();
     console.log(
@@ -177,17 +243,44 @@ describe('the npm package', () => {
         'console.log(JSON.stringify({ ids: jobs.map((item) => item.id), hireError: typeof HireError }));\n' +
         'await client.close();\n',
     );
-    // Asynchronously: the emulator answers from this process.
-    const listedByLibrary = await new Promise<{ error: Error | null; stdout: string; stderr: string }>((resolve) => {
-      const env = { ...box.env, HIRE_BASE_URL: emulator.apiUrl, HIRE_API_KEY: emulator.key };
-      execFile(process.execPath, ['list.mjs'], { cwd: project, env, encoding: 'utf8' }, (error, stdout, stderr) =>
-        resolve({ error, stdout, stderr }),
-      );
+    const listedByLibrary = await node(project, ['list.mjs'], {
+      ...box.env,
+      HIRE_BASE_URL: emulator.apiUrl,
+      HIRE_API_KEY: emulator.key,
     });
     expect(listedByLibrary.error, listedByLibrary.stderr).toBeNull();
     expect(JSON.parse(listedByLibrary.stdout)).toEqual({ ids: [made.json.data.id], hireError: 'function' });
 
-    // The typed example against the shipped declarations, as a strict NodeNext project checks it (no skipLibCheck).
+    // The README's library program, as written, on the same emulator (fromEnv: HIRE_BASE_URL, HIRE_API_KEY).
+    const readmePrograms = [...README.matchAll(/^```js\n([\s\S]*?)^```/gm)].map((match) => match[1]!);
+    expect(readmePrograms.length).toBeGreaterThan(0);
+    for (const [index, program] of readmePrograms.entries()) {
+      writeFileSync(join(project, `readme-${index}.mjs`), program);
+      const ran = await node(project, [`readme-${index}.mjs`], {
+        ...box.env,
+        HIRE_BASE_URL: emulator.apiUrl,
+        HIRE_API_KEY: emulator.key,
+      });
+      expect(ran.error, ran.stderr).toBeNull();
+      const active = (await emulator.call('GET', '/jobs?status=active')).json.data as { id: string; title: string }[];
+      expect(active.length).toBeGreaterThan(0);
+      expect(ran.stdout.trim().split('\n')).toEqual(active.map((job) => `${job.id}  ${job.title}`));
+    }
+    // A client made without its base URL: one line that names the option, as the error's message,
+    // and no line of the shipped code longer than a terminal's few widths.
+    writeFileSync(
+      join(project, 'unset.mjs'),
+      "import { HiringClient } from 'hire';\nnew HiringClient({ baseUrl: process.env.HIRE_BASE_URL, apiKey: 'hk_test_x' });\n",
+    );
+    const unset = await node(project, ['unset.mjs'], box.env);
+    expect(unset.error).not.toBeNull();
+    expect(unset.stderr).toMatch(
+      /^UsageError: HiringClient: baseUrl is required \(got undefined\); .*HIRE_BASE_URL\.$/m,
+    );
+    expect(unset.stderr.split('\n').filter((line) => line.length > 400)).toEqual([]);
+
+    // The typed example and the README's programs against the shipped declarations, as a strict
+    // NodeNext project checks them (no skipLibCheck; the programs as JavaScript, checkJs).
     cpSync(join(ROOT, 'test', 'fixtures', 'library-example.ts'), join(project, 'example.ts'));
     writeFileSync(
       join(project, 'tsconfig.json'),
@@ -197,11 +290,13 @@ describe('the npm package', () => {
           module: 'nodenext',
           moduleResolution: 'nodenext',
           target: 'es2022',
+          allowJs: true,
+          checkJs: true,
           noEmit: true,
           types: ['node'],
           typeRoots: [join(ROOT, 'node_modules', '@types')],
         },
-        files: ['example.ts'],
+        files: ['example.ts', ...readmePrograms.map((_, index) => `readme-${index}.mjs`)],
       }),
     );
     const checked = run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], {

@@ -18,7 +18,7 @@ describe("the README's library program", () => {
     for (const block of blocks) expect(block).toContain("from 'hire'");
   });
 
-  it('runs against the emulator: creates and publishes a job and lists the active ones; a bad key ends in its exit code', async () => {
+  it('runs against the emulator: creates and publishes a job and lists the active ones; a bad key or profile ends in its exit code', async () => {
     const box = await sandbox();
     const emulator = await testEmulator(box.dataDir);
     const project = join(box.root, 'project');
@@ -28,9 +28,12 @@ describe("the README's library program", () => {
       const file = join(project, `readme-${index}.mjs`);
       writeFileSync(file, block);
       // Asynchronously: the emulator answers from this process.
-      const run = (key: string) =>
+      const run = (
+        key: string,
+        variables: Record<string, string> = { HIRE_BASE_URL: emulator.apiUrl, HIRE_API_KEY: key },
+      ) =>
         new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-          const env = { ...box.env, HIRE_BASE_URL: emulator.apiUrl, HIRE_API_KEY: key };
+          const env = { ...box.env, ...variables };
           execFile(process.execPath, [file], { cwd: project, env, encoding: 'utf8' }, (error, stdout, stderr) => {
             resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
           });
@@ -46,6 +49,12 @@ describe("the README's library program", () => {
       expect(refused.status).toBe(3);
       expect(refused.stderr).toMatch(/^\w+: /);
       expect(refused.stderr).not.toContain('    at ');
+
+      // fromEnv's own refusal (a profile that does not exist) ends the same way: a line, its exit code.
+      const unknown = await run('', { HIRE_PROFILE: 'nope' });
+      expect(unknown.status).toBe(2);
+      expect(unknown.stderr).toMatch(/^unknown_profile: Profile "nope" \(from HIRE_PROFILE\) does not exist/);
+      expect(unknown.stderr).not.toContain('    at ');
     }
   });
 });

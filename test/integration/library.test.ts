@@ -139,10 +139,10 @@ describe('HiringClient', () => {
     const empty = await client.jobs.update('job_x', {}).catch((caught: unknown) => caught);
     expect(empty).toMatchObject({ exitCode: 2, message: expect.stringContaining('names no field') });
     expect(server.requests).toEqual([]);
-    expect(() => new HiringClient({ baseUrl: 'http://example.com', apiKey: 'k' })).toThrow(/options\.baseUrl/);
+    expect(() => new HiringClient({ baseUrl: 'http://example.com', apiKey: 'k' })).toThrow(/HiringClient baseUrl/);
     expect(() => new HiringClient({ baseUrl: server.origin, apiKey: '' })).toThrow(HireError);
     expect(() => new HiringClient({ baseUrl: server.origin, apiKey: 'k', maxRetries: -1 })).toThrow(
-      /options\.maxRetries/,
+      /HiringClient: maxRetries/,
     );
   });
 
@@ -328,6 +328,76 @@ describe('HiringClient', () => {
       'Profile "nope" (from HiringClient.fromProfile("nope")) does not exist',
     );
     expect((missing as HireError).message).not.toContain('--profile');
+  });
+
+  it('refuses a client made without its options at once: one line naming the option, a HireError with its exit code', () => {
+    const refused = (make: () => unknown): HireError => {
+      try {
+        make();
+      } catch (error) {
+        expect(error).toBeInstanceOf(HireError);
+        expect((error as HireError).message).not.toContain('\n');
+        return error as HireError;
+      }
+      throw new Error('the client was made');
+    };
+    const noBase = refused(() => new HiringClient({ baseUrl: process.env.HIRE_TEST_UNSET as string, apiKey: 'k' }));
+    expect(noBase).toMatchObject({ exitCode: 2, code: 'usage_error', details: { baseUrl: 'is required' } });
+    expect(noBase.message).toBe(
+      'HiringClient: baseUrl is required (got undefined); HiringClient.fromEnv() reads HIRE_BASE_URL.',
+    );
+    expect(refused(() => new HiringClient(undefined as never)).message).toMatch(/^HiringClient: baseUrl is required/);
+    const noKey = refused(() => new HiringClient({ baseUrl: 'https://api.example.com', apiKey: '  ' }));
+    expect(noKey).toMatchObject({ exitCode: 3 });
+    expect(noKey.message).toBe(
+      'HiringClient: apiKey is required (got an empty string); HiringClient.fromEnv() reads HIRE_API_KEY.',
+    );
+    const secret = 'hk_live_0123456789abcdef';
+    const slow = refused(() => new HiringClient({ baseUrl: 'https://api.example.com', apiKey: secret, timeoutMs: 0 }));
+    expect(slow.message).toBe('HiringClient: timeoutMs must be a number of milliseconds ≥ 1 (got 0).');
+    expect(slow.message).not.toContain(secret);
+  });
+
+  it("fromEnv takes the CLI's order: its options, then HIRE_PROFILE, HIRE_BASE_URL, HIRE_API_KEY, then the profile", async () => {
+    const box = await sandbox();
+    const [profiled, other] = [await testEmulator(box.dataDir), await testEmulator(`${box.root}/other-data`)];
+    box.writeConfig({
+      default_profile: 'work',
+      profiles: {
+        work: { base_url: profiled.apiUrl, api_key: profiled.key, environment: 'sandbox' },
+        spare: { base_url: other.apiUrl, api_key: other.key, environment: 'sandbox' },
+      },
+    });
+    const titles = async (emulator: TestEmulator) =>
+      ((await emulator.call('GET', '/jobs')).json.data as { title: string }[]).map((job) => job.title).sort();
+    const make = async (title: string, options: Parameters<typeof HiringClient.fromEnv>[0]) => {
+      const client = await HiringClient.fromEnv(options);
+      await client.jobs.create({ title, description: DESCRIPTION });
+      await client.close();
+    };
+    await make('The current profile', { env: box.env });
+    await make('HIRE_PROFILE', { env: { ...box.env, HIRE_PROFILE: 'spare' } });
+    await make('HIRE_BASE_URL and HIRE_API_KEY', {
+      env: { ...box.env, HIRE_BASE_URL: other.apiUrl, HIRE_API_KEY: other.key },
+    });
+    await make('Its options', {
+      baseUrl: profiled.apiUrl,
+      apiKey: profiled.key,
+      profile: 'spare',
+      env: { ...box.env, HIRE_BASE_URL: other.apiUrl, HIRE_API_KEY: other.key },
+    });
+    await make('Its profile', { profile: 'spare', env: { ...box.env, HIRE_PROFILE: 'work' } });
+    expect(await titles(profiled)).toEqual(['Its options', 'The current profile']);
+    expect(await titles(other)).toEqual(['HIRE_BASE_URL and HIRE_API_KEY', 'HIRE_PROFILE', 'Its profile']);
+
+    const unknown = await HiringClient.fromEnv({ env: { ...box.env, HIRE_PROFILE: 'nope' } }).catch((e: unknown) => e);
+    expect(unknown).toMatchObject({ code: 'unknown_profile', exitCode: 2 });
+    expect((unknown as HireError).message).toContain('Profile "nope" (from HIRE_PROFILE) does not exist');
+    const named = await HiringClient.fromEnv({ profile: 'gone', env: box.env }).catch((e: unknown) => e);
+    expect((named as HireError).message).toContain('(from HiringClient.fromEnv({ profile: "gone" }))');
+    const plain = await HiringClient.fromEnv({ baseUrl: 'http://example.com', env: box.env }).catch((e: unknown) => e);
+    expect(plain).toMatchObject({ code: 'insecure_base_url', exitCode: 2 });
+    expect((plain as HireError).message).toContain('HiringClient.fromEnv baseUrl');
   });
 
   it("fromProfile('local') starts the data dir's emulator in-process, as the CLI does, and close() stops it", async () => {
