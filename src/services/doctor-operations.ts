@@ -19,7 +19,7 @@ export interface Judged {
   verdicts: { id: OperationId; verdict: OperationVerdict }[];
   /** The server's OpenAPI description: the operations it lists (`GET /jobs/{id}`), when it serves one. */
   document: { listed: Set<string> | undefined; detail: string };
-  /** The last answer of the API (its rate-limit headers are the freshest). */
+  /** The last answer of the API with rate-limit headers (the freshest), else the first answer. */
   last: RawResponse;
 }
 
@@ -46,7 +46,9 @@ export async function judgeOperations(
   const ask = async (id: OperationId, path: string): Promise<RawResponse | HireError> => {
     try {
       const answer = await client.send('GET', path, id.startsWith('list') ? { query: { per_page: 1 } } : {});
-      last = answer;
+      // A gateway's own 404 may carry no rate-limit headers: the freshest answer that does is kept.
+      if (answer.headers['x-ratelimit-remaining'] !== undefined || answer.headers['x-ratelimit-limit'] !== undefined)
+        last = answer;
       return answer;
     } catch (error) {
       if (error instanceof HireError) return error;

@@ -6,11 +6,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:https';
 import { describe, expect, it } from 'vitest';
 import { DESCRIPTION, json, runCli } from '../helpers/cli.js';
 import { sandbox, unusedPort, type Sandbox } from '../helpers/env.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { serve } from '../helpers/scripted-server.js';
+import { opensslCertificate } from '../helpers/certificates.js';
+import { listen, serve } from '../helpers/scripted-server.js';
 
 type Rec = Record<string, any>;
 
@@ -249,6 +251,30 @@ describe('hire doctor against a server that offers only the published operations
     const silent = await runCli(['doctor', '--json', '--max-retries', '0'], { env: nobody.box.env });
     expect(silent.code).toBe(6);
     expect(check(json<Doctor>(silent), 'address')).toMatchObject({ ok: false });
+  });
+
+  it('names a certificate it cannot trust (exit 6), and a profile with no key (exit 3)', async () => {
+    const box = await sandbox();
+    const [cert, key] = [join(box.root, 'cert.pem'), join(box.root, 'key.pem')];
+    opensslCertificate(cert, key, { subjectAltName: 'IP:127.0.0.1', days: 30 });
+    const secure = createServer({ cert: readFileSync(cert), key: readFileSync(key) }, publishedOnly());
+    const origin = (await listen(secure)).replace('http:', 'https:');
+    const { box: tls } = await edgeWorld(origin);
+    const result = await runCli(['doctor', '--json', '--max-retries', '0'], { env: tls.env });
+    expect(result.code).toBe(6);
+    const report = json<Doctor>(result);
+    expect(check(report, 'address')).toMatchObject({ ok: true });
+    expect(check(report, 'https').ok).toBe(false);
+    expect(check(report, 'https').detail).toContain('self-signed');
+
+    const keyless = await sandbox();
+    keyless.writeConfig({
+      default_profile: 'bare',
+      profiles: { bare: { environment: 'production', base_url: `${origin}/api/v1` } },
+    });
+    const none = await runCli(['doctor', '--json'], { env: keyless.env });
+    expect(none.code).toBe(3);
+    expect(check(json<Doctor>(none), 'key')).toMatchObject({ ok: false });
   });
 
   it('prints plain lines when piped: each check and each operation with a mark and a word', async () => {
