@@ -1,6 +1,7 @@
 // `hire help [WORDS…] --json`: what hire offers, as one JSON document for scripts and agents. It is
 // made from the command tree (commands/manifest.ts), the same declarations that help, the option
 // checks and completion read, so it cannot say something the parser does not do.
+import { OPERATIONS, type OperationId, type OperationSpec } from '../domain/operations.js';
 import { ENVIRONMENT, EXIT_CODES } from './about.js';
 import type { CommandEffect, FileUse } from './define.js';
 import type { ManifestArg, ManifestFlag, TreeNode } from './manifest.js';
@@ -54,9 +55,22 @@ export interface MachineCommand {
   effect: CommandEffect;
   /** Why its whole job is on this machine (files, config, the emulator, a long-running process): no MCP tool. */
   local?: string;
+  /**
+   * The platform operations it may call, by id, with the method and path as the OpenAPI document
+   * writes them, and whether the API spec publishes it (else it is assumed, and a server may not
+   * offer it: docs/api-choices.md). Empty: it calls none (`hire api` sends what it is given).
+   */
+  operations: MachineOperation[];
   args: MachineArg[];
   flags: MachineFlag[];
   examples: readonly string[];
+}
+
+export interface MachineOperation {
+  id: OperationId;
+  method: OperationSpec['method'];
+  path: string;
+  published: boolean;
 }
 
 /** A command with subcommands (`hire help jobs --json`). */
@@ -117,6 +131,12 @@ export function machineCommand(node: TreeNode): MachineCommand {
     summary: command.summary,
     effect: command.effect,
     ...(command.local !== undefined ? { local: command.local } : {}),
+    operations: (command.operations ?? []).map((id) => ({
+      id,
+      method: OPERATIONS[id].method,
+      path: OPERATIONS[id].path,
+      published: OPERATIONS[id].published,
+    })),
     args: command.args.map(machineArg),
     flags: command.flags.map(machineFlag),
     examples: command.examples,

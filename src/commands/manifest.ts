@@ -1,6 +1,7 @@
 // The manifest: every command's declaration as plain data (no run, no parse functions). The build
 // writes it into dist/ (scripts/build.mjs), so that --help and completion build the tree from it
 // and load no command's code; from sources (tests, tsx) it is made from the loaded declarations.
+import type { OperationId } from '../domain/operations.js';
 import {
   kebab,
   longName,
@@ -67,6 +68,8 @@ export interface ManifestCommand {
   effect: CommandEffect;
   /** Why its whole job is on this machine: then it is no MCP tool. */
   local?: string;
+  /** The platform operations it may call (domain/operations.ts), as declared; absent: none. */
+  operations?: readonly OperationId[];
   /** Its place in program.ts's registry: how its code is loaded when it runs. */
   index: number;
 }
@@ -130,6 +133,7 @@ export function manifestOf(spec: CommandSpec, index: number): ManifestCommand {
     examples: spec.examples,
     effect: spec.effect,
     ...(spec.local !== undefined ? { local: spec.local } : {}),
+    ...(spec.operations?.length ? { operations: spec.operations } : {}),
     index,
   };
 }

@@ -86,6 +86,7 @@ export default defineCommand({
   summary:
     'the current profile at a glance: open jobs with new and in-review candidates, failed deliveries, the rate limit',
   effect: 'read',
+  operations: ['listJobs', 'getAnalytics', 'listDeliveries'],
   examples: ['hire status', 'hire status --profile prod', 'hire status --json | jq .failed_deliveries.total'],
   async run(ctx) {
     // A summary of three parts has no single CSV table; refused before anything is sent.

@@ -19,6 +19,7 @@ export default defineCommand({
   path: ['analytics'],
   summary: 'hiring analytics: jobs, candidates, scores and the funnel (GET /analytics)',
   effect: 'read',
+  operations: ['getAnalytics'],
   flags: {
     job: flag.string({ value: 'id', help: 'one job only' }),
     from: bound('from', 'from this date (2026-11-01) or ISO 8601 time'),

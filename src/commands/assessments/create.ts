@@ -43,6 +43,7 @@ export default defineCommand({
   path: ['assessments', 'create'],
   summary: 'create an assessment (POST /assessments)',
   effect: 'write',
+  operations: ['createAssessment'],
   flags: FLAGS,
   examples: [
     'hire assessments create --job job_abc123 --question-count 8',

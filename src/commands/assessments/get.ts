@@ -8,6 +8,7 @@ export default defineCommand({
   path: ['assessments', 'get'],
   summary: 'show one assessment with its questions',
   effect: 'read',
+  operations: ['getAssessment'],
   args: { id: arg.required('assessment id') },
   examples: ['hire assessments get asmt_abc123', 'hire assessments get asmt_abc123 --json'],
   async run(ctx, { id }) {

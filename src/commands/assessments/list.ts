@@ -9,6 +9,7 @@ export default defineCommand({
   path: ['assessments', 'list'],
   summary: 'list assessments (GET /assessments)',
   effect: 'read',
+  operations: ['listAssessments'],
   flags: {
     job: flag.string({ value: 'id', help: "only this job's assessments" }),
     ...LIST_FLAGS,

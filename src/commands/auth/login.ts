@@ -20,6 +20,7 @@ export default defineCommand({
   path: ['auth', 'login'],
   summary: 'store a key in a profile after checking it with one request (the key is never an argument)',
   effect: 'write',
+  operations: ['listJobs'],
   local: "saves a key in this machine's config",
   flags: {
     environment: flag.parsed(

@@ -47,6 +47,7 @@ export default defineCommand({
   path: ['auth', 'status'],
   summary: 'show each profile (or --profile), whether its key works, and the rate-limit headroom',
   effect: 'read',
+  operations: ['listJobs'],
   local: "reports on this machine's saved profiles and their keys",
   examples: ['hire auth status', 'hire auth status --profile prod --json'],
   async run(ctx) {

@@ -11,6 +11,7 @@ export default defineCommand({
   path: ['candidates', 'get'],
   summary: 'show one candidate, with their note',
   effect: 'read',
+  operations: ['getCandidate', 'listCandidates'],
   args: { id: arg.required('candidate id') },
   examples: ['hire candidates get cand_abc123', 'hire candidates get cand_abc123 --json --fields id,email,note'],
   async run(ctx, { id }) {

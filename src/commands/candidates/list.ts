@@ -10,6 +10,7 @@ export default defineCommand({
   path: ['candidates', 'list'],
   summary: 'list candidates (GET /candidates)',
   effect: 'read',
+  operations: ['listCandidates'],
   flags: {
     status: flag.enum(CANDIDATE_STATUSES, {
       help: 'only this status: {choices} (comma-separated for several)',

@@ -30,6 +30,7 @@ export default defineCommand({
   path: ['candidates', 'move'],
   summary: "change candidates' status: one step along the pipeline, one back, or to rejected",
   effect: 'write',
+  operations: ['moveCandidate', 'getCandidate', 'listCandidates'],
   args: { ids: arg.variadic('candidate ids, or - to read them from stdin (one a line)') },
   flags: {
     status: flag.enum(CANDIDATE_STATUSES, {

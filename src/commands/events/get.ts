@@ -21,6 +21,7 @@ export default defineCommand({
   path: ['events', 'get'],
   summary: 'show an event: its payload and every delivery attempt',
   effect: 'read',
+  operations: ['getEvent'],
   args: { id: arg.required('event id') },
   examples: ['hire events get evt_abc123', 'hire events get evt_abc123 --json'],
   async run(ctx, { id }) {

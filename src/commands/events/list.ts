@@ -14,6 +14,7 @@ export default defineCommand({
   path: ['events', 'list'],
   summary: 'list events, newest first (GET /events)',
   effect: 'read',
+  operations: ['listEvents'],
   flags: {
     kind: eventKindsFlag('kind', 'only these kinds, comma-separated: {choices}'),
     job: flag.string({ value: 'id', help: 'only events about this job' }),

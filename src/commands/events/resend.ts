@@ -21,6 +21,7 @@ export default defineCommand({
   path: ['events', 'resend'],
   summary: 'deliver an event again, with the same webhook-id (POST /events/ID/resend)',
   effect: 'write',
+  operations: ['getEvent', 'resendEvent'],
   args: { id: arg.required('event id') },
   flags: {
     webhook: flag.string({ value: 'id', help: 'to this webhook only (also one the event never went to)' }),

@@ -19,6 +19,7 @@ export default defineCommand({
   path: ['jobs', 'create'],
   summary: 'create a job posting (POST /jobs)',
   effect: 'write',
+  operations: ['createJob'],
   flags: {
     fromFile: flag.string({
       value: 'file',

@@ -8,6 +8,7 @@ export default defineCommand({
   path: ['jobs', 'delete'],
   summary: 'delete a job with its candidates (asks first; --yes when not at a terminal)',
   effect: 'delete',
+  operations: ['getJob', 'deleteJob', 'listJobs'],
   args: { id: arg.required('job id') },
   examples: ['hire jobs delete job_abc123', 'hire jobs delete job_abc123 --yes'],
   async run(ctx, { id }) {

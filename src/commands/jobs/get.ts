@@ -11,6 +11,7 @@ export default defineCommand({
   path: ['jobs', 'get'],
   summary: 'show one job (GET /jobs/ID)',
   effect: 'read',
+  operations: ['getJob', 'listJobs'],
   args: { id: arg.required('job id') },
   examples: ['hire jobs get job_abc123', 'hire jobs get job_abc123 --json --fields id,status,candidate_count'],
   async run(ctx, { id }) {

@@ -47,6 +47,7 @@ export default defineCommand({
   path: ['jobs', 'import'],
   summary: 'create many jobs from CSV, NDJSON or a JSON array; safe to run again',
   effect: 'write',
+  operations: ['createJob'],
   local: 'reads a file on this machine',
   args: { file: arg.required('the file (- for stdin)') },
   flags: {

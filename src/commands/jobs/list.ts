@@ -10,6 +10,7 @@ export default defineCommand({
   path: ['jobs', 'list'],
   summary: 'list job postings (GET /jobs)',
   effect: 'read',
+  operations: ['listJobs'],
   flags: {
     status: flag.enum(JOB_STATUSES, {
       help: 'only jobs with this status: {choices} (comma-separated for several)',

@@ -22,6 +22,7 @@ export function jobTransition(verb: JobVerb, what: string) {
     path: ['jobs', verb],
     summary: transitionSummary(verb, what),
     effect: 'write',
+    operations: ['getJob', 'updateJob', 'listJobs'],
     args: { id: arg.required('job id') },
     examples: [`hire jobs ${verb} job_abc123`],
     async run(ctx, { id }) {

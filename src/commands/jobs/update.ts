@@ -16,6 +16,7 @@ export default defineCommand({
   path: ['jobs', 'update'],
   summary: 'change the fields given, and only those (PATCH /jobs/ID)',
   effect: 'write',
+  operations: ['updateJob', 'getJob', 'listJobs'],
   args: { id: arg.required('job id') },
   flags: {
     fromFile: flag.string({

@@ -21,6 +21,7 @@ export default defineCommand({
   path: ['webhooks', 'add'],
   summary: 'register a webhook (POST /webhooks); the signing secret is printed once',
   effect: 'write',
+  operations: ['createWebhook'],
   flags: {
     url: flag.string({ help: 'the address that receives events (https)' }),
     event: eventKindsFlag('event', 'an event kind, repeatable or comma-separated: {choices}'),

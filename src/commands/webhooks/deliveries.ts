@@ -27,6 +27,7 @@ export default defineCommand({
   path: ['webhooks', 'deliveries'],
   summary: "a webhook's delivery log: every attempt of every event",
   effect: 'read',
+  operations: ['listWebhookDeliveries'],
   args: { id: arg.required('webhook id') },
   flags: LIST_FLAGS,
   examples: ['hire webhooks deliveries wh_abc123', 'hire webhooks deliveries wh_abc123 --json'],

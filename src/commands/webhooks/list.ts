@@ -9,6 +9,7 @@ export default defineCommand({
   path: ['webhooks', 'list'],
   summary: 'list registered webhooks',
   effect: 'read',
+  operations: ['listWebhooks'],
   flags: LIST_FLAGS,
   examples: ['hire webhooks list', 'hire webhooks list --json'],
   async run(ctx, options) {

@@ -25,6 +25,7 @@ export default defineCommand({
   path: ['webhooks', 'listen'],
   summary: 'receive deliveries locally: verify, print, relay (like stripe listen)',
   effect: 'write',
+  operations: ['createWebhook', 'deleteWebhook', 'getWebhook'],
   local: 'runs until stopped, listening on this machine',
   flags: {
     port: flag.number({

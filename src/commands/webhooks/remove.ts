@@ -7,6 +7,7 @@ export default defineCommand({
   path: ['webhooks', 'remove'],
   summary: 'remove a webhook (asks first; --yes when not at a terminal)',
   effect: 'delete',
+  operations: ['deleteWebhook', 'getWebhook'],
   args: { id: arg.required('webhook id') },
   examples: ['hire webhooks remove wh_abc123', 'hire webhooks remove wh_abc123 --yes'],
   async run(ctx, { id }) {
