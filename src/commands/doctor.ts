@@ -3,7 +3,7 @@
 // offered or not. It reads only, and fixes nothing (docs/profiles.md "Checking a server: hire
 // doctor"); what the profile had learned of its server is forgotten first, then learned again.
 import type { Context } from '../context.js';
-import type { OperationId } from '../domain/operations.js';
+import { OPERATIONS, OPERATION_IDS, type OperationId } from '../domain/operations.js';
 import type { DoctorCheck, DoctorReport } from '../services/doctor.js';
 import { catalogueOf } from './catalogue.js';
 import { defineCommand } from './define.js';
@@ -30,6 +30,8 @@ export default defineCommand({
   summary:
     "check the profile's server: address and TLS, the key, rate limit, clock, API version, and which operations it offers (reads only)",
   effect: 'read',
+  // Every read hire uses, asked to tell whether the server offers it; never a write.
+  operations: OPERATION_IDS.filter((id) => OPERATIONS[id].method === 'GET'),
   examples: [
     'hire doctor  # forgets what hire had learned of the server, then learns it again',
     'hire doctor --profile prod',
@@ -65,7 +67,8 @@ export default defineCommand({
 function operationUsers(tree: TreeNode): Map<OperationId, string[]> {
   const users = new Map<OperationId, string[]>();
   const visit = (node: TreeNode) => {
-    const declared = (node.command as { operations?: readonly OperationId[] } | undefined)?.operations ?? [];
+    // Doctor itself asks every read: naming it beside each would say nothing.
+    const declared = node.path.join(' ') === 'doctor' ? [] : (node.command?.operations ?? []);
     for (const id of declared) users.set(id, [...(users.get(id) ?? []), node.path.join(' ')]);
     node.children.forEach(visit);
   };

@@ -120,6 +120,11 @@ describe('hire doctor against the emulator', () => {
       expect(entry.offered, `${entry.method} ${entry.path}`).toBe(true);
     }
     expect(operation(report, 'GET /jobs/{id}')).toMatchObject({ published: false, offered: true });
+    // The commands of each operation, from their declarations; doctor itself is not named.
+    expect(operation(report, 'GET /jobs/{id}').commands).toContain('jobs get');
+    expect(operation(report, 'PATCH /candidates/{id}').commands).toEqual(['candidates move']);
+    expect(operation(report, 'GET /jobs').commands).toEqual(expect.arrayContaining(['jobs list', 'status']));
+    for (const entry of report.operations) expect(entry.commands).not.toContain('doctor');
     expect(operation(report, 'POST /jobs')).toMatchObject({ published: true, offered: true });
     for (const name of ['address', 'https', 'key', 'key_level', 'clock', 'version', 'openapi', 'rate_limit'])
       expect(check(report, name).ok, `${name}: ${check(report, name).detail}`).toBe(true);
@@ -161,6 +166,38 @@ describe('hire doctor against the emulator', () => {
 });
 
 describe('hire doctor against a server that offers only the published operations', () => {
+  it('against the emulator started --published-only: assumed reads not offered, writes unknown, published offered', async () => {
+    const box = await sandbox();
+    const emu = await testEmulator(box.dataDir, { publishedOnly: true });
+    const job = await emu.call('POST', '/jobs', {
+      body: { title: 'Backend Engineer', description: DESCRIPTION, publish: true },
+    });
+    expect(job.status).toBe(201);
+    const simulated = await fetch(`${emu.origin}/_emulator/simulate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${emu.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ job_id: job.json.data.id, applications: 2 }),
+    });
+    expect(simulated.status).toBe(201);
+    const env = { ...box.env, HIRE_BASE_URL: emu.apiUrl, HIRE_API_KEY: emu.key };
+    const result = await runCli(['doctor', '--json'], { env });
+    expect(result.code, result.stderr).toBe(0);
+    const report = json<Doctor>(result);
+    for (const entry of report.operations) {
+      const name = `${entry.method} ${entry.path}`;
+      if (entry.published) expect(entry.offered, name).toBe(true);
+      else if (entry.method !== 'GET') expect(entry.offered, name).toBeNull();
+    }
+    // A read of a record its list shows, answered 404: not offered; a list answered 404 likewise.
+    expect(operation(report, 'GET /jobs/{id}').offered).toBe(false);
+    expect(operation(report, 'GET /candidates/{id}').offered).toBe(false);
+    for (const name of ['GET /assessments', 'GET /webhooks', 'GET /deliveries', 'GET /events'])
+      expect(operation(report, name).offered, name).toBe(false);
+    // Nothing to read them with: unknown.
+    for (const name of ['GET /assessments/{id}', 'GET /webhooks/{id}', 'GET /events/{id}'])
+      expect(operation(report, name).offered, name).toBeNull();
+  });
+
   it('finds the assumed reads not offered, the writes unknown, and rewrites what the profile learned', async () => {
     const server = await serve(publishedOnly());
     // Learned earlier: a write (PATCH /candidates/{id}) and a read (GET /events).
