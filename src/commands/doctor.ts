@@ -33,7 +33,7 @@ export default defineCommand({
   // Every read hire uses, asked to tell whether the server offers it; never a write.
   operations: OPERATION_IDS.filter((id) => OPERATIONS[id].method === 'GET'),
   examples: [
-    'hire doctor  # forgets what hire had learned of the server, then learns it again',
+    'hire doctor  # forgets what hire learned of the server, then asks again',
     'hire doctor --profile prod',
     "hire doctor --json | jq '.operations[] | select(.offered == false)'",
   ],
