@@ -103,9 +103,15 @@ export function toolOf(declared: ManifestCommand, command: MachineCommand): Tool
       : command.effect === 'write'
         ? 'Creates or changes data.'
         : 'May delete data.';
+  // An agent choosing a tool learns that it leans on what a platform may not offer (docs/api-choices.md §3).
+  const assumed = command.operations.filter((operation) => !operation.published);
+  const caveat =
+    assumed.length > 0
+      ? ` Uses ${assumed.map((operation) => `${operation.method} ${operation.path}`).join(', ')}, which the API spec does not publish.`
+      : '';
   return {
     name: command.path.join('_'),
-    description: `${command.summary}. ${effect} Example: ${command.examples[0] ?? ''}`.replace(/\.\. /g, '. '),
+    description: `${command.summary}. ${effect}${caveat} Example: ${command.examples[0] ?? ''}`.replace(/\.\. /g, '. '),
     inputSchema: {
       type: 'object',
       properties,

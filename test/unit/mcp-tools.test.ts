@@ -22,6 +22,13 @@ async function optionsOf(name: string, input: Record<string, unknown>) {
   return { given, options: parseOptions(command, given.flags, given.args) };
 }
 
+describe('tool descriptions', () => {
+  it('name the operations a tool uses that the API spec does not publish, and only those', () => {
+    expect(tool('jobs_get').description).toContain('Uses GET /jobs/{id}, which the API spec does not publish.');
+    expect(tool('jobs_list').description).not.toContain('does not publish');
+  });
+});
+
 describe('a tool call as a command line', () => {
   it('gives numbers as their text, repeatable flags as lists, --no-NAME as false, and defaults as commander does', async () => {
     const { given, options } = await optionsOf('jobs_create', {

@@ -91,9 +91,8 @@ export default defineCommand({
   },
   examples: [
     'hire emulator start',
-    'hire emulator start --port 4020 --data-dir ./emulator-data',
     'hire emulator start --tls',
-    'hire emulator start --published-only --port 4020 --data-dir ./published-only',
+    'hire emulator start --published-only --port 4020 --data-dir ./emulator-data',
   ],
   async run(ctx, flags) {
     ctx.streaming();
