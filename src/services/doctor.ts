@@ -123,7 +123,8 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorResult> {
   check('clock', ...clockSkew(first.headers.date, sentAt, arrivedAt));
   check('version', ...version(client.baseUrl, first.headers));
   const judged = await judgeOperations(client, first, learned);
-  check('openapi', judged.document.listed !== undefined, judged.document.detail);
+  // A platform need not serve a description: its absence is not a fault, only silence.
+  check('openapi', judged.document.listed !== undefined ? true : null, judged.document.detail);
   report.operations = judged.verdicts.map(({ id, verdict }) => ({ ...describe(id, options.usedBy), ...verdict }));
   for (const operation of report.operations)
     if (operation.offered === false && operation.source === 'read' && !operation.published)
