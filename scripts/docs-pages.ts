@@ -67,6 +67,14 @@ const EXIT_NOTES: Record<string, Partial<Record<number, string>>> = {
     1: "with several ids, the code is the first failure's (3, 4, 5 or 6 likewise) unless every candidate ends in the status asked",
   },
   status: { 1: 'one of its three requests failed (the rest is still shown)' },
+  doctor: {
+    0: 'the server answered and the key works, whatever the report marks ✗ or ? (those are for a person to read)',
+    1: "the server answered GET /jobs with a 5xx, or not with the API's JSON (the report is printed first)",
+    2: 'the base URL is not one hire sends a key to (plain http to another machine)',
+    3: 'no key, or the key was refused (401, 403); the report is printed first',
+    4: "GET /jobs answered 404: the base URL is not the API's",
+    6: 'the address does not answer: DNS, the connection, a TLS certificate, a timeout',
+  },
   'emulator start': {
     1: 'the port is taken or the data cannot be opened',
     2: 'no such local address to listen on',

@@ -34,6 +34,7 @@ export const COMMANDS: Registry = [
   () => import('./commands/events/resend.js'),
   () => import('./commands/trigger.js'),
   () => import('./commands/status.js'),
+  () => import('./commands/doctor.js'),
   () => import('./commands/logs/tail.js'),
   () => import('./commands/auth/login.js'),
   () => import('./commands/auth/status.js'),
@@ -120,7 +121,7 @@ export const ROOT: Root = {
   flags: Object.entries(GLOBAL_FLAGS).map(([key, spec]) => manifestFlag(key, spec)),
   groups: [
     ['Hiring:', ['status', 'jobs', 'candidates', 'assessments', 'analytics', 'webhooks', 'events']],
-    ['Access:', ['auth', 'profiles', 'api', 'mcp']],
+    ['Access:', ['auth', 'profiles', 'doctor', 'api', 'mcp']],
     ['Local platform and shell:', ['emulator', 'trigger', 'logs', 'completion']],
   ],
 };

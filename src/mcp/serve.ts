@@ -20,7 +20,7 @@ import { Context, VERSION, type IO } from '../context.js';
 import { ExitCode } from '../errors.js';
 import { Messages } from '../messages.js';
 import { Session } from '../session.js';
-import type { Catalogue } from '../commands/catalogue.js';
+import { offerCatalogue, type Catalogue } from '../commands/catalogue.js';
 import { invoke } from '../commands/invoke.js';
 import { leaves, machineCommand } from '../commands/machine-help.js';
 import { parseSettings } from '../commands/parse.js';
@@ -149,6 +149,8 @@ export async function serveMcp(ctx: Context, allowed: Allowed, catalogue: Catalo
       const given = toolInput(tool, input);
       const settings = callSettings(ctx.settings, tool, given.fields);
       callCtx = new Context(callIO(results), ctx.env, { session, settings, sink: results });
+      // The commands, for a call that names the others (`doctor`: which command uses an operation).
+      offerCatalogue(callCtx, catalogue);
       const { default: command } = await catalogue.registry[tool.declared.index]!();
       await invoke(command, given, callCtx);
     } catch (error) {

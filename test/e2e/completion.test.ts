@@ -25,6 +25,7 @@ const TOP_LEVEL = [
   'events',
   'auth',
   'profiles',
+  'doctor',
   'api',
   'mcp',
   'emulator',

@@ -302,7 +302,7 @@ describe('root help', () => {
     const parts = sections(result.stdout);
     const group = (heading: string) => [...entries(parts.get(heading)).keys()].map((term) => term.split(' ')[0]!);
     expect(group('Hiring')).toEqual(['status', 'jobs', 'candidates', 'assessments', 'analytics', 'webhooks', 'events']);
-    expect(group('Access')).toEqual(['auth', 'profiles', 'api', 'mcp']);
+    expect(group('Access')).toEqual(['auth', 'profiles', 'doctor', 'api', 'mcp']);
     expect(group('Local platform and shell')).toEqual(['emulator', 'trigger', 'logs', 'completion', 'help']);
     // No command is left out of the groups, and none is ungrouped.
     expect(parts.has('Commands')).toBe(false);

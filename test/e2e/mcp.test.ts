@@ -112,6 +112,16 @@ describe('hire mcp', () => {
       id: job.id,
       title: 'Backend Engineer',
     });
+    // doctor, a read of the platform: the same document as `hire doctor --json`, each operation with its commands.
+    const doctor = JSON.parse(textOf(await client.callTool({ name: 'doctor', arguments: {} }))) as {
+      operations: { offered: boolean | null; commands: string[] }[];
+    };
+    const doctorCli = JSON.parse((await hire(box, ['doctor', '--json', '-q'])).stdout) as typeof doctor;
+    expect(doctor.operations).toHaveLength(21);
+    expect(doctor.operations.every((operation) => operation.offered === true)).toBe(true);
+    expect(doctor.operations.map((operation) => operation.commands)).toEqual(
+      doctorCli.operations.map((operation) => operation.commands),
+    );
 
     // A write, not offered: told why and what would allow it; nothing created.
     const refused = await client.callTool({

@@ -130,6 +130,7 @@ describe("each command's declared operations", () => {
       { command: 'events get', argv: ['events', 'get', event] },
       { command: 'events resend', argv: ['events', 'resend', event, '--webhook', webhook] },
       { command: 'auth status', argv: ['auth', 'status'] },
+      { command: 'doctor', argv: ['doctor'] },
       {
         command: 'auth login',
         argv: ['auth', 'login', '--profile', 'other', '--base-url', emu.apiUrl, '--with-key'],
