@@ -26,7 +26,7 @@ describe('the OpenAPI description', () => {
   it('has a doc for every API route, with a unique operationId', () => {
     const missing = API_ROUTES.filter((route) => !route.doc).map((route) => `${route.method} ${route.path}`);
     expect(missing).toEqual([]);
-    const ids = API_ROUTES.map((route) => route.doc!.operationId);
+    const ids = API_ROUTES.map((route) => route.doc!.operation);
     expect(new Set(ids).size).toBe(ids.length);
     // The generator refuses a route without one, rather than leave it out.
     const [first] = API_ROUTES;

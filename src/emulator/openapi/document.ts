@@ -3,6 +3,7 @@
 // routes validate bodies with, and the records of records.ts: never written by hand. Loaded and
 // built once, when /openapi.json is first asked for; the server fills in its own addresses.
 import * as z from 'zod/mini';
+import { OPERATIONS } from '../../domain/operations.js';
 import { EVENT_KINDS } from '../../domain/vocabulary.js';
 import { PER_PAGE_DEFAULT, PER_PAGE_MAX } from '../http/list.js';
 import type { JsonSchema, QueryDoc, Route, RouteDoc } from '../http/route.js';
@@ -281,11 +282,11 @@ function operation(route: Route, doc: RouteDoc, records: Record<string, JsonSche
   for (const status of errorStatuses(route, doc)) responses[String(status)] = ref('responses', ERRORS[status]!.name);
   const level = levelOf(route);
   return {
-    operationId: doc.operationId,
+    operationId: doc.operation,
     summary: doc.summary,
     ...(doc.description ? { description: doc.description } : {}),
     tags: [doc.tag],
-    ...(doc.assumed ? { 'x-assumed': true } : {}),
+    ...(OPERATIONS[doc.operation].published ? {} : { 'x-assumed': true }),
     'x-key-level': level,
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(doc.body

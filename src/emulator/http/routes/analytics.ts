@@ -31,7 +31,7 @@ export const analyticsRoutes: Route[] = [
     method: 'GET',
     path: '/analytics',
     doc: {
-      operationId: 'getAnalytics',
+      operation: 'getAnalytics',
       summary: 'Counts of jobs, candidates and assessments, and the funnel (the shape is assumed: the spec shows none)',
       tag: 'Analytics',
       query: QUERY,

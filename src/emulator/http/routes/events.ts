@@ -39,10 +39,9 @@ export const eventRoutes: Route[] = [
     method: 'GET',
     path: '/events',
     doc: {
-      operationId: 'listEvents',
+      operation: 'listEvents',
       summary: 'The event log (the newest 10,000 events of at most 30 days)',
       tag: 'Events',
-      assumed: true,
       list: {
         fields: EVENT_FIELDS,
         filters: {
@@ -70,10 +69,9 @@ export const eventRoutes: Route[] = [
     method: 'GET',
     path: '/events/:id',
     doc: {
-      operationId: 'getEvent',
+      operation: 'getEvent',
       summary: 'An event with every attempt to deliver it',
       tag: 'Events',
-      assumed: true,
       answer: { status: 200, data: 'EventWithDeliveries' },
       errors: [404],
     },
@@ -87,10 +85,9 @@ export const eventRoutes: Route[] = [
     method: 'POST',
     path: '/events/:id/resend',
     doc: {
-      operationId: 'resendEvent',
+      operation: 'resendEvent',
       summary: 'Deliver an event again, now, with the same webhook-id',
       tag: 'Events',
-      assumed: true,
       body: { name: 'EventResend', schema: ResendSchema, required: false },
       answer: { status: 201, data: 'Resend' },
       errors: [400, 404, 409],
