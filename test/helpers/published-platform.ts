@@ -12,6 +12,8 @@ import { forward, listen, readBody, relay } from './scripted-server.js';
 export interface Platform {
   box: Sandbox;
   emu: TestEmulator;
+  /** The profile's base URL: the proxy's, `…/api/v1`. */
+  baseUrl: string;
   /** `METHOD /path` of every request that reached the platform, in order. */
   seen: string[];
   job: string;
@@ -32,9 +34,10 @@ export async function publishedPlatform(): Promise<Platform> {
       });
     }),
   );
+  const baseUrl = `${proxy}/api/v1`;
   box.writeConfig({
     default_profile: 'gw',
-    profiles: { gw: { environment: 'sandbox', base_url: `${proxy}/api/v1`, api_key: emu.key } },
+    profiles: { gw: { environment: 'sandbox', base_url: baseUrl, api_key: emu.key } },
   });
   const created = await emu.call('POST', '/jobs', {
     body: { title: 'Backend Engineer', description: DESCRIPTION, publish: true },
@@ -52,5 +55,5 @@ export async function publishedPlatform(): Promise<Platform> {
     .filter((candidate) => candidate.status === 'new')
     .map((candidate) => candidate.id);
   expect(candidates.length).toBeGreaterThan(0);
-  return { box, emu, seen, job, candidates };
+  return { box, emu, baseUrl, seen, job, candidates };
 }

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { HiringClient } from '../../src/lib/index.js';
 import { json, runCli } from '../helpers/cli.js';
 import { testEmulator } from '../helpers/emulator.js';
 import { sandbox, type Sandbox } from '../helpers/env.js';
@@ -122,5 +123,30 @@ describe('the emulator as it is (every operation offered)', () => {
     expect(envelope.error.code).toBe('not_found');
     expect(envelope.error.message).not.toContain('does not offer');
     expect(learned(box)).toBeUndefined();
+  });
+});
+
+describe('the library against a published-only platform', () => {
+  it('HiringClient reads the job from the list (onWarning says so) and refuses a move, remembering in memory', async () => {
+    const { baseUrl, emu, seen, job, candidates } = await platform();
+    const notes: string[] = [];
+    const client = new HiringClient({ baseUrl, apiKey: emu.key, onWarning: (message) => notes.push(message) });
+    try {
+      expect((await client.jobs.get(job)).id).toBe(job);
+      expect(notes).toEqual([
+        `Read ${job} from GET /jobs: the server does not offer GET /jobs/{id}, which the API spec does not publish.`,
+      ]);
+      await expect(client.candidates.move(candidates[0]!, 'screening')).rejects.toMatchObject({
+        code: 'operation_not_offered',
+        exitCode: 1,
+      });
+      seen.length = 0;
+      await expect(client.candidates.move(candidates[0]!, 'screening')).rejects.toMatchObject({
+        code: 'operation_not_offered',
+      });
+      expect(seen).toEqual([]);
+    } finally {
+      await client.close();
+    }
   });
 });
