@@ -6,7 +6,7 @@ import { isLoopbackHost, type BaseUrl } from './base-url.js';
 import { systemClock, type Clock } from './clock.js';
 import { DeprecationNotice } from './deprecation.js';
 import { failedExchange, networkError } from './network-errors.js';
-import { memoryBook, type OfferedBook } from './offered.js';
+import { memoryBook, type OfferedBook } from './offered-book.js';
 import { Pacer, ServerClock, type PacerOptions } from './pacer.js';
 import { readRateLimit, reportedRateLimit, type Budget, type RateLimit } from './rate-limit.js';
 import { parseResponse, type ApiResponse } from './response.js';

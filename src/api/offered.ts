@@ -12,24 +12,7 @@ import type { ApiClient } from './client.js';
 import type { ApiRecord } from './envelope.js';
 import { listPage } from './list.js';
 
-/** What a client knows of its server's assumed operations; the CLI's is kept per profile (src/connection/connect.ts). */
-export interface OfferedBook {
-  /** The server is known not to offer the operation. */
-  isNotOffered(operation: OperationId): boolean;
-  /** Records that it does not (best effort: a book that cannot be written is only a slower next time). */
-  learnNotOffered(operation: OperationId): Promise<void>;
-}
-
-/** A book kept for the client's life alone (the library without a profile, tests). */
-export function memoryBook(known: Iterable<OperationId> = []): OfferedBook {
-  const notOffered = new Set(known);
-  return {
-    isNotOffered: (operation) => notOffered.has(operation),
-    learnNotOffered: async (operation) => {
-      notOffered.add(operation);
-    },
-  };
-}
+export { memoryBook, type OfferedBook } from './offered-book.js';
 
 /**
  * The pages of a list looked through for the record when the server ignores the id filter, at

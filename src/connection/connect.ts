@@ -11,7 +11,7 @@ import type { Env } from '../config/paths.js';
 import { AuthError, ExitCode, HireError, NetworkError } from '../errors.js';
 import { isLoopbackHost, resolveBaseUrl, type BaseUrl } from '../api/base-url.js';
 import type { ApiClient } from '../api/client.js';
-import type { OfferedBook } from '../api/offered.js';
+import type { OfferedBook } from '../api/offered-book.js';
 
 export interface ConnectOptions {
   env: Env;
