@@ -98,13 +98,15 @@ export function operationNotOffered(operation: OperationId, id: string, learned:
  * A not_found that says both (exit 4): the record may not exist, or the server may not offer the
  * operation; nothing published could tell which.
  */
-function eitherOr(error: ApiError | undefined, operation: OperationId, id: string, why: string): HireError {
+function eitherOr(error: ApiError, operation: OperationId, id: string, why: string): HireError {
   const name = operationName(operation);
-  return notFound(
-    error,
-    `${id} was not found, or the server does not offer ${name} (the API spec does not publish it): ${why}.`,
-    `If ${id} exists, the server may not offer ${name}; ${DOCTOR}`,
-  );
+  const doubt = `the server may not offer ${name}, which the API spec does not publish, and ${why}`;
+  // The server's own words first where it sent its error envelope ("No job with id …").
+  const message =
+    error.code === 'invalid_response'
+      ? `${id} was not found, or ${doubt}.`
+      : `${error.message.replace(/([^.!?])$/, '$1.')} Or ${doubt}.`;
+  return notFound(error, message, `If ${id} exists, the server may not offer ${name}; ${DOCTOR}`);
 }
 
 /** A record the published list does not hold: the server's own not_found as it was, or one that says where hire looked. */
@@ -117,22 +119,30 @@ function missing(error: ApiError | undefined, operation: OperationId, id: string
   return notFound(error, `${id} was not found: ${operationName(list)} has no record with that id (${answered}).`);
 }
 
-/** Exit 4, `not_found`: an API error when the server answered 404 (a bulk move counts those as not found). */
+/**
+ * Exit 4, `not_found`: an API error when the server answered 404 (a bulk move counts those as not
+ * found), its envelope kept with this message in it (--json prints the envelope).
+ */
 function notFound(error: ApiError | undefined, message: string, hint?: string): HireError {
-  if (error?.status === 404)
+  if (error?.status === 404) {
+    const sent = error.body as { error?: Record<string, unknown> } | undefined;
+    const body =
+      sent !== null && typeof sent === 'object' && typeof sent.error === 'object' && sent.error !== null
+        ? { ...sent, error: { ...sent.error, code: 'not_found', message } }
+        : undefined;
     return new ApiError({
       status: 404,
       code: 'not_found',
       message,
       ...(hint ? { hint } : {}),
+      ...(body ? { body } : {}),
       ...(error.requestId ? { requestId: error.requestId } : {}),
     });
+  }
   return new HireError(message, { exitCode: ExitCode.notFound, code: 'not_found', ...(hint ? { hint } : {}) });
 }
 
 export interface AssumedOptions {
-  /** A read: when the operation is not offered, the record is read from its published list. */
-  read?: boolean;
   /** Says that the record was read from the list (one line for stderr: the API layer never prints). */
   onNote?: (message: string) => void;
 }
@@ -160,9 +170,12 @@ export async function runAssumed<T>(
       options.onNote?.(readNote(operation, id, list, true));
       return fromList(finding.record);
     }
-    throw finding.kind === 'absent'
-      ? missing(undefined, operation, id, list)
-      : eitherOr(undefined, operation, id, `${finding.why}; the server was found earlier not to offer it`);
+    if (finding.kind === 'absent') throw missing(undefined, operation, id, list);
+    throw notFound(
+      undefined,
+      `${id} was not found: ${finding.why} (and the server does not offer ${operationName(operation)}, as learned earlier).`,
+      DOCTOR,
+    );
   }
   try {
     return await attempt();
@@ -177,10 +190,11 @@ export async function runAssumed<T>(
       // The published list is not there either (a 404 page): the base URL itself is in doubt, as the error says.
       if (listError instanceof ApiError && listError.status === 404) throw error;
       const reason = listError instanceof Error ? listError.message.replace(/\.$/, '') : String(listError);
-      throw eitherOr(error, operation, id, `${operationName(list)} could not tell (${reason})`);
+      throw eitherOr(error, operation, id, `${operationName(list)} could not tell which (${reason})`);
     }
     if (finding.kind === 'absent') throw missing(error, operation, id, list);
-    if (finding.kind === 'unknown') throw eitherOr(error, operation, id, `cannot tell, because ${finding.why}`);
+    if (finding.kind === 'unknown')
+      throw eitherOr(error, operation, id, `the published list cannot tell which: ${finding.why}`);
     await book.learnNotOffered(operation).catch(() => undefined);
     if (!fromList) throw operationNotOffered(operation, id, false);
     options.onNote?.(readNote(operation, id, list, false));

@@ -107,7 +107,7 @@ describe('a platform that offers only the published operations', () => {
     const result = await runCli(['events', 'get', 'evt_1'], { env: box.env });
     expect(result.code).toBe(4);
     expect(result.stderr).toContain(
-      'evt_1 was not found, or the server does not offer GET /events/{id} (the API spec does not publish it)',
+      'Error: Not found. Or the server may not offer GET /events/{id}, which the API spec does not publish, and no published operation can tell which.',
     );
   });
 });

@@ -151,7 +151,7 @@ describe('telling them apart', () => {
     const error = await moveCandidate(api.client, 'cand_far', 'screening').catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: 'not_found', exitCode: 4 });
     expect((error as HireError).message).toBe(
-      'cand_far was not found, or the server does not offer PATCH /candidates/{id} (the API spec does not publish it): cannot tell, because the server ignored the id filter of GET /candidates, and cand_far is not in its first 500 records.',
+      'Not found. Or the server may not offer PATCH /candidates/{id}, which the API spec does not publish, and the published list cannot tell which: the server ignored the id filter of GET /candidates, and cand_far is not in its first 500 records.',
     );
     expect((error as HireError).hint).toContain('If cand_far exists, the server may not offer PATCH /candidates/{id}');
     // Bounded: the assumed request and five pages.
@@ -164,7 +164,7 @@ describe('telling them apart', () => {
     const error = await getEvent(api.client, 'evt_1').catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: 'not_found', exitCode: 4 });
     expect((error as HireError).message).toBe(
-      'evt_1 was not found, or the server does not offer GET /events/{id} (the API spec does not publish it): no published operation can tell which.',
+      'evt_1 was not found, or the server may not offer GET /events/{id}, which the API spec does not publish, and no published operation can tell which.',
     );
     expect(sent(api.requests)).toEqual(['GET /api/v1/events/evt_1']);
   });
