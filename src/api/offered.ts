@@ -29,7 +29,7 @@ export function mayBeNotOffered(error: unknown): error is ApiError {
 export type Finding =
   | { kind: 'there'; record: ApiRecord }
   | { kind: 'absent' }
-  /** `why`: the words after "cannot tell, because". */
+  /** `why`: what was seen, in words that follow "cannot tell which:". */
   | { kind: 'unknown'; why: string };
 
 /**
