@@ -1,7 +1,7 @@
 // Assessments (spec "Assessments"): made for a job, listed, read by id.
 import type { ApiClient } from './client.js';
 import type { ApiRecord } from './envelope.js';
-import { getRecord, postRecord, recordPath } from './records.js';
+import { getRecord, postRecord } from './records.js';
 
 /** GET /assessments (assumed, docs/api-choices.md §3): the list endpoint, filter job_id. */
 export const ASSESSMENTS_PATH = '/assessments';
@@ -16,4 +16,4 @@ export async function createAssessment(
 }
 
 export const getAssessment = (client: ApiClient, id: string): Promise<ApiRecord> =>
-  getRecord(client, recordPath(ASSESSMENTS_PATH, id));
+  getRecord(client, 'getAssessment', id);

@@ -6,6 +6,7 @@ import { isLoopbackHost, type BaseUrl } from './base-url.js';
 import { systemClock, type Clock } from './clock.js';
 import { DeprecationNotice } from './deprecation.js';
 import { failedExchange, networkError } from './network-errors.js';
+import { memoryBook, type OfferedBook } from './offered-book.js';
 import { Pacer, ServerClock, type PacerOptions } from './pacer.js';
 import { readRateLimit, reportedRateLimit, type Budget, type RateLimit } from './rate-limit.js';
 import { parseResponse, type ApiResponse } from './response.js';
@@ -62,6 +63,8 @@ export interface ClientOptions {
   onRetry?: (message: string) => void;
   /** The environment to read HTTPS_PROXY, HTTP_PROXY and NO_PROXY from. */
   env?: Readonly<Record<string, string | undefined>>;
+  /** What is known of the server's assumed operations (offered.ts); a book in memory by default. */
+  offered?: OfferedBook;
 }
 
 /** What a client and its paced siblings share: the transport, the clocks, the budget, the retry policy, Ctrl-C. */
@@ -73,6 +76,7 @@ class Shared {
   /** Aborted by abort(): Ctrl-C ends requests in flight and waits before retries at once. */
   readonly stopped = new AbortController();
   readonly retry: RetryPolicy;
+  readonly offered: OfferedBook;
   /** The headers as last reported (hire status shows them). */
   rateLimit: RateLimit | undefined;
   /** The budget as believed (pacing): undefined when unknown or not believable. */
@@ -85,6 +89,7 @@ class Shared {
       mayRunFast: isLoopbackHost(new URL(options.baseUrl.href).hostname),
     });
     this.deprecation = new DeprecationNotice(options.onWarning);
+    this.offered = options.offered ?? memoryBook();
     this.retry = new RetryPolicy({
       maxRetries: options.maxRetries ?? 0,
       random: options.random,
@@ -129,6 +134,11 @@ export class ApiClient {
 
   get baseUrl(): string {
     return this.#options.baseUrl.href;
+  }
+
+  /** The assumed operations this server is known not to offer (offered.ts): shared with paced siblings. */
+  get offered(): OfferedBook {
+    return this.#shared.offered;
   }
 
   url(path: string, query?: RequestOptions['query'], fromRoot = false): string {

@@ -3,7 +3,8 @@ import type { JobInput, JobPatch } from '../domain/job.js';
 import type { JobStatus } from '../domain/vocabulary.js';
 import type { ApiClient, RawResponse } from './client.js';
 import type { ApiRecord } from './envelope.js';
-import { deleteRecord, getRecord, patchRecord, postRecord, recordPath } from './records.js';
+import type { AssumedOptions } from './offered.js';
+import { deleteRecord, getRecord, patchRecord, postRecord } from './records.js';
 import type { ReadBackOptions } from './reconcile.js';
 
 export interface CreatedJob {
@@ -32,8 +33,9 @@ export async function createJob(client: ApiClient, input: JobInput, idempotencyK
 /** GET /jobs: the list endpoint (filters: status). */
 export const JOBS_PATH = '/jobs';
 
-export const getJob = (client: ApiClient, id: string): Promise<ApiRecord> =>
-  getRecord(client, recordPath(JOBS_PATH, id));
+/** GET /jobs/ID; from GET /jobs when the server does not offer it (offered.ts), said through `onNote`. */
+export const getJob = (client: ApiClient, id: string, options?: Pick<AssumedOptions, 'onNote'>): Promise<ApiRecord> =>
+  getRecord(client, 'getJob', id, options);
 
 /** PATCH /jobs/ID with only the fields given. */
 export const updateJob = (
@@ -41,7 +43,7 @@ export const updateJob = (
   id: string,
   patch: JobPatch,
   options?: ReadBackOptions,
-): Promise<ApiRecord> => patchRecord(client, recordPath(JOBS_PATH, id), patch, options);
+): Promise<ApiRecord> => patchRecord(client, 'updateJob', id, patch, options);
 
 /** PATCH /jobs/ID {status}: the spec's only way to publish, pause, close or reopen. */
 export const setJobStatus = (
@@ -49,11 +51,11 @@ export const setJobStatus = (
   id: string,
   status: JobStatus,
   options?: ReadBackOptions,
-): Promise<ApiRecord> => patchRecord(client, recordPath(JOBS_PATH, id), { status }, options);
+): Promise<ApiRecord> => patchRecord(client, 'updateJob', id, { status }, options);
 
 /** DELETE /jobs/ID: its candidates and assessment go with it. */
 export const deleteJob = (client: ApiClient, id: string, options?: ReadBackOptions): Promise<void> =>
-  deleteRecord(client, recordPath(JOBS_PATH, id), options);
+  deleteRecord(client, 'deleteJob', id, options);
 
 /** The cheapest authenticated read (GET /jobs?per_page=1), answered as received: how a key is checked. */
 export const probeWithKey = (client: ApiClient): Promise<RawResponse> =>

@@ -21,7 +21,8 @@ export function unknownOutcome(error: unknown): string | undefined {
     return error.code === 'timeout' ? 'The request timed out' : 'The answer was lost';
   }
   if (error instanceof ApiError) {
-    if (error.status >= 500) return `The server answered HTTP ${error.status}`;
+    // 501 Not Implemented: the server does not do this at all (offered.ts tells why), so nothing was done.
+    if (error.status >= 500 && error.status !== 501) return `The server answered HTTP ${error.status}`;
     // A 2xx whose body is cut short or garbled: done, by its status, but what it made is unread.
     if (error.code === 'invalid_response' && error.status >= 200 && error.status < 300)
       return 'The answer was unreadable';

@@ -46,7 +46,8 @@ export function decideAnswer(
   askedSeconds: number | undefined,
   { method, attempt, maxRetries, random }: Attempt,
 ): Decision {
-  const retryable = status === 429 || (status >= 500 && isRepeatable(method));
+  // 501 Not Implemented answers the same every time: the operation is not there (offered.ts).
+  const retryable = status === 429 || (status >= 500 && status !== 501 && isRepeatable(method));
   if (!retryable || attempt >= maxRetries) return { retry: false };
   if (askedSeconds !== undefined && askedSeconds > MAX_WAIT_SECONDS) return { retry: false };
   const delayMs = askedSeconds !== undefined ? askedSeconds * 1000 : backoffMs(attempt, random);

@@ -24,4 +24,4 @@ export async function createWebhook(
 }
 
 export const removeWebhook = (client: ApiClient, id: string, options?: ReadBackOptions): Promise<void> =>
-  deleteRecord(client, recordPath(WEBHOOKS_PATH, id), options);
+  deleteRecord(client, 'deleteWebhook', id, options);

@@ -11,6 +11,7 @@ import type { Env } from '../config/paths.js';
 import { AuthError, ExitCode, HireError, NetworkError } from '../errors.js';
 import { isLoopbackHost, resolveBaseUrl, type BaseUrl } from '../api/base-url.js';
 import type { ApiClient } from '../api/client.js';
+import type { OfferedBook } from '../api/offered-book.js';
 
 export interface ConnectOptions {
   env: Env;
@@ -46,6 +47,9 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
   options.onStarted(release);
   const source = profile.baseUrlSource === 'env' ? 'HIRE_BASE_URL' : `base URL of profile "${profile.name}"`;
   let baseUrl: BaseUrl = resolveBaseUrl(profile.baseUrl, source);
+  // What hire learned of this server is kept with the address the profile names (before an
+  // in-process emulator takes another port): the same server next time, another one afresh.
+  const offered = await profileBook(options.env, profile.name, baseUrl.href);
   const target = new URL(baseUrl.href);
   const local = profile.environment === 'local' && isLoopbackHost(target.hostname);
   let apiKey = profile.apiKey;
@@ -156,10 +160,31 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
     userAgent: options.userAgent,
     onWarning: options.warn,
     onRetry: options.notice,
+    offered,
     ...(options.trace ? { onTrace: options.trace } : {}),
   });
   closers.push(() => client.close());
   return { client, release };
+}
+
+/**
+ * The book of what the profile's server does not offer (src/api/offered.ts), kept in the config
+ * (src/config/learned.ts): read once at connecting, written as the client learns.
+ */
+async function profileBook(env: Env, profile: string, baseUrl: string): Promise<OfferedBook> {
+  const [{ readConfig }, { learnNotOffered, notOffered }] = await Promise.all([
+    import('../config/profiles.js'),
+    import('../config/learned.js'),
+  ]);
+  const known = notOffered(readConfig(env), profile, baseUrl);
+  return {
+    isNotOffered: (operation) => known.has(operation),
+    async learnNotOffered(operation) {
+      if (known.has(operation)) return;
+      known.add(operation);
+      await learnNotOffered(env, profile, baseUrl, operation);
+    },
+  };
 }
 
 /** The certificate `hire emulator start --tls` makes in the data dir (emulator/access/tls.ts). */

@@ -58,7 +58,10 @@ export interface HiringClientOptions {
   reserve?: number;
   /** The most an iterator waits for the rate limit in all, then fails with exit code 5; 25 hours by default. */
   maxWaitMs?: number;
-  /** Deprecation notes from the server. */
+  /**
+   * Deprecation notes from the server, and that a record was read from its published list because
+   * the server does not offer the assumed operation (`jobs.get`, `candidates.get`).
+   */
   onWarning?: (message: string) => void;
   /** Says that a request is retried, and why. */
   onRetry?: (message: string) => void;
@@ -200,6 +203,7 @@ export class HiringClient {
     }
     const api = () => this.#api();
     const readBack: ReadBackOptions = options.onReadBack ? { onReadBack: options.onReadBack } : {};
+    const note = options.onWarning ? { onNote: options.onWarning } : {};
     const listing = <T, Q extends PageQuery>(
       path: (o: Operations) => string,
       kind: Exclude<QueryKind, 'analytics' | 'deliveries'>,
@@ -258,7 +262,7 @@ export class HiringClient {
           error,
         }));
       },
-      get: async (id) => as<Job>(await (await ops()).getJob(await api(), idArg(id))),
+      get: async (id) => as<Job>(await (await ops()).getJob(await api(), idArg(id), note)),
       update: async (id, patch) => {
         const o = await ops();
         const { status: wanted, ...fields } = patch ?? {};
@@ -275,7 +279,7 @@ export class HiringClient {
     };
     this.candidates = {
       ...listing<Candidate, CandidateQuery>((o) => o.CANDIDATES_PATH, 'candidates'),
-      get: async (id) => as<Candidate>(await (await ops()).getCandidate(await api(), idArg(id))),
+      get: async (id) => as<Candidate>(await (await ops()).getCandidate(await api(), idArg(id), note)),
       move: async (id, to) => {
         const o = await ops();
         checkStatus(o.CANDIDATE_STATUSES, to, 'candidates.move');

@@ -259,7 +259,10 @@ export function moveFailure(report: MoveReport, status: CandidateStatus): HireEr
         ? 'not_found'
         : first.outcome === 'refused' || first.outcome === 'would_refuse'
           ? 'conflict'
-          : 'move_failed',
+          : // The server does not offer the move at all (src/api/offered.ts): said as such, not as one candidate's failure.
+            first.code === 'operation_not_offered'
+            ? first.code
+            : 'move_failed',
     details: Object.fromEntries(
       failed.map((result) => [result.id, `${result.outcome.replace('_', ' ')}: ${result.note ?? ''}`]),
     ),

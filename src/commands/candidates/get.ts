@@ -15,7 +15,10 @@ export default defineCommand({
   args: { id: arg.required('candidate id') },
   examples: ['hire candidates get cand_abc123', 'hire candidates get cand_abc123 --json --fields id,email,note'],
   async run(ctx, { id }) {
-    const candidate = await getCandidate(await ctx.session.api(), id);
+    // A server that does not offer GET /candidates/ID: the candidate from GET /candidates, and a note saying so.
+    const candidate = await getCandidate(await ctx.session.api(), id, {
+      onNote: (message) => ctx.messages.note(message),
+    });
     const { note } = candidate as { note?: unknown };
     const piped: [string, string][] = note !== undefined && note !== null ? [['note', cellText(note)]] : [];
     await printDetail(ctx.output, candidate, candidateColumns(CANDIDATE_DETAIL_COLUMNS), {

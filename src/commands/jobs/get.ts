@@ -15,7 +15,8 @@ export default defineCommand({
   args: { id: arg.required('job id') },
   examples: ['hire jobs get job_abc123', 'hire jobs get job_abc123 --json --fields id,status,candidate_count'],
   async run(ctx, { id }) {
-    const job = await getJob(await ctx.session.api(), id);
+    // A server that does not offer GET /jobs/ID: the job from GET /jobs, and a note saying so.
+    const job = await getJob(await ctx.session.api(), id, { onNote: (message) => ctx.messages.note(message) });
     const { description, assessment_config: config } = job;
     const settings =
       config !== null && typeof config === 'object' && !Array.isArray(config)
