@@ -82,7 +82,6 @@ export default defineCommand({
   examples: [
     'hire webhooks listen --register',
     'hire webhooks listen --register --forward-to http://localhost:3000/hooks',
-    'hire webhooks listen --register --port 8080 --public-url https://abc123.ngrok.app/ --profile sandbox',
     'hire webhooks listen --print-secret > secret.txt',
   ],
   async run(ctx, flags) {
