@@ -25,8 +25,12 @@ export const API_DEPRECATED = 'api_deprecated';
 export class WarningLog {
   readonly #said: Warning[] = [];
 
-  /** Keeps a warning; facts without a value are left out. */
+  /**
+   * Keeps a warning; facts without a value are left out. One said again (a command that connects
+   * twice hears the same deprecation from each client) is kept once.
+   */
   add(message: string, facts: WarningFacts = { code: PLAIN_WARNING }): void {
+    if (this.#said.some((said) => said.code === facts.code && said.message === message)) return;
     const warning: Record<string, unknown> = { code: facts.code, message };
     for (const [name, value] of Object.entries(facts))
       if (value !== undefined && name !== 'code') warning[name] = value;

@@ -744,6 +744,21 @@ describe('hire webhooks listen', () => {
       expect(emu.store.all('webhooks')).toEqual([]);
     });
 
+    it('--json: the warnings said while it ran (a deprecated /api/v0) end stderr as one document when it stops', async () => {
+      const box = await sandbox();
+      const emu = await testEmulator(box.dataDir);
+      const env = { HIRE_BASE_URL: `${emu.origin}/api/v0`, HIRE_API_KEY: emu.key };
+      const listener = await listen(box, ['--register', '--json'], { env });
+      await waitFor(listener.proc, '"Registered webhook"', () => /Registered webhook/.exec(listener.proc.stderr));
+      expect(listener.proc.stderr).not.toContain('"warnings"');
+      listener.proc.child.kill('SIGTERM');
+      expect(await waitExit(listener.proc, 'the listener after SIGTERM')).toEqual({ code: 0, signal: null });
+      const stderr = listener.proc.stderr;
+      expect(JSON.parse(stderr.slice(stderr.indexOf('\n{\n') + 1))).toEqual({
+        warnings: [expect.objectContaining({ code: 'api_deprecated', base_url: `${emu.origin}/api/v0` })],
+      });
+    });
+
     it('--public-url must be https, and goes with --register: exit 2 naming the flag', async () => {
       const box = await sandbox();
       const env = { HIRE_BASE_URL: 'http://127.0.0.1:9/api/v1', HIRE_API_KEY: 'hk_test_publicurl' };

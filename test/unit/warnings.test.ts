@@ -26,10 +26,11 @@ describe('the warnings collector', () => {
     expect(new WarningLog().document()).toBeUndefined();
   });
 
-  it('keeps code, message and the facts given, in order; a fact without a value is left out', () => {
+  it('keeps code, message and the facts given, in order, once each; a fact without a value is left out', () => {
     const log = new WarningLog();
     log.add('first', { code: 'write_reconciled', id: 'job_1', request_id: undefined });
     log.add('second');
+    log.add('first', { code: 'write_reconciled', id: 'job_1' });
     expect(log.document()).toEqual({
       warnings: [
         { code: 'write_reconciled', message: 'first', id: 'job_1' },
