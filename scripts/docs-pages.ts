@@ -80,7 +80,11 @@ const EXIT_NOTES: Record<string, Partial<Record<number, string>>> = {
     2: 'no such local address to listen on',
     130: 'stopped with Ctrl-C (the data is kept)',
   },
-  'webhooks listen': { 1: 'the port is already in use', 130: 'stopped with Ctrl-C' },
+  'webhooks listen': {
+    1: 'the port is already in use',
+    2: '--register on a profile that is not the emulator without --public-url (its platform cannot reach 127.0.0.1); nothing is registered',
+    130: 'stopped with Ctrl-C',
+  },
   'logs tail': { 130: 'stopped with Ctrl-C' },
   api: {
     1: 'any status from 400 on is mapped like the other commands (401/403 → 3, 404 → 4, 429 → 5); the body is printed',

@@ -46,16 +46,28 @@ export async function main(argv: readonly string[], io: IO, env: Env, registry: 
       return ExitCode.ok;
     }
     await program.parseAsync([...argv], { from: 'user' });
-    // A command that printed its data and failed all the same: under machine output, its envelope.
-    const { failure } = ctx;
-    if (failure && ctx.machine)
-      ctx.io.stderr.write(`${inertJson(withWarnings(ctx.messages.warnings, { error: failure }), 2)}\n`);
+    reportEnd(ctx);
     return ctx.exitCode;
   } catch (error) {
     return await reportError(ctx, error);
   } finally {
     await ctx.session.dispose();
   }
+}
+
+/**
+ * A command that ended without throwing, under machine output: stderr gets one JSON document, the
+ * envelope of a failure it printed its data for (ctx.fail), or else the warnings said on the way
+ * (docs/output.md "Warnings"), or nothing when none was said. A command that ran until stopped
+ * gets them here too, when it ends.
+ */
+function reportEnd(ctx: Context): void {
+  if (!ctx.machine) return;
+  const { failure } = ctx;
+  const document = failure
+    ? withWarnings(ctx.messages.warnings.messages, { error: failure })
+    : ctx.messages.warnings.document();
+  if (document) ctx.io.stderr.write(`${inertJson(document, 2)}\n`);
 }
 
 /**
@@ -87,7 +99,7 @@ async function reportError(ctx: Context, error: unknown): Promise<number> {
   const stderr = ctx.io.stderr;
   // Machine output (--json, -o json|ndjson): stderr is exactly one JSON document, whatever failed.
   if (ctx.machine) {
-    stderr.write(`${inertJson(errorEnvelope(error, ctx.messages.warnings), 2)}\n`);
+    stderr.write(`${inertJson(errorEnvelope(error, ctx.messages.warnings.messages), 2)}\n`);
     if (ctx.settings.verbose && !(error instanceof HireError) && error instanceof Error && error.stack)
       stderr.write(`${inertLines(error.stack)}\n`);
     return error instanceof HireError ? error.exitCode : ExitCode.failure;

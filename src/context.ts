@@ -47,7 +47,7 @@ export interface ContextOptions {
 export class Context {
   readonly io: IO;
   readonly env: Env;
-  /** The lines for people on stderr, and the warnings kept for the error envelope. */
+  /** The lines for people on stderr, and the warnings kept for scripts. */
   readonly messages: Messages;
   /** The config, profile, API client and cleanups. */
   readonly session: Session;
@@ -148,8 +148,8 @@ export class Context {
         line: sink ? (text) => sink.text(`${text}\n`) : (text) => void io.stdout.write(`${text}\n`),
         raw: sink ? (text) => sink.text(text) : (text) => void io.stdout.write(text),
         notice: (message, style) => messages.notice(message, style),
-        note: (message) => messages.note(message),
-        warn: (message) => messages.warn(message),
+        note: (message, facts) => messages.note(message, facts),
+        warn: (message, facts) => messages.warn(message, facts),
         say: (text) => messages.say(text),
       });
     }

@@ -1,9 +1,10 @@
 // The lines for people on stderr (`ctx.messages`): notices, notes, warnings, `say` and the --verbose
-// trace, and the warnings kept for the error envelope under machine output. What is shown depends
-// on the mode (quiet, verbose, machine output, a command that runs until stopped), read at each line.
+// trace, and every warning and note kept in one collector (warnings.ts) for scripts. What is shown
+// depends on the mode (quiet, verbose, machine output, a command that runs until stopped), read at each line.
 import type { Writable } from 'node:stream';
 import { displayWidth, inert, inertLines } from './output/cells.js';
 import { wrapProse } from './output/fit.js';
+import { WarningLog, type WarningFacts } from './warnings.js';
 
 /** Where the lines go: stderr, whether it is a terminal, and its width. */
 export interface MessageStream {
@@ -28,8 +29,11 @@ export interface MessageMode {
 export class Messages {
   readonly #stream: MessageStream;
   readonly #mode: () => MessageMode;
-  /** Warnings said under machine output, for the error envelope's `warnings` (cli.ts). */
-  readonly #warnings: string[] = [];
+  /**
+   * Every warning and note said, with its code and facts: what a script reads of them is decided
+   * where the run ends (cli.ts, mcp/serve.ts), not here.
+   */
+  readonly warnings = new WarningLog();
 
   constructor(stream: MessageStream, mode: () => MessageMode) {
     this.#stream = stream;
@@ -40,11 +44,6 @@ export class Messages {
   get silent(): boolean {
     const mode = this.#mode();
     return mode.machine && !mode.verbose && !mode.streaming;
-  }
-
-  /** The warnings said under machine output, in order (the error envelope carries them). */
-  get warnings(): readonly string[] {
-    return this.#warnings;
   }
 
   // The sinks for people (docs/output.md "Text from outside"): whatever a message quotes from a server, a file or argv,
@@ -60,15 +59,18 @@ export class Messages {
     this.#stream.stderr.write(`${style ? style(text) : text}\n`);
   }
 
-  /** What a script should know too (a write reconciled after a lost answer): a notice, kept as a warning under machine output. */
-  note(message: string): void {
-    if (this.#mode().machine) this.#warnings.push(message);
+  /**
+   * What a script should know too (a write reconciled after a lost answer): a notice for people, and
+   * a warning kept with its `code` and facts (a plain `warning` without them).
+   */
+  note(message: string, facts?: WarningFacts): void {
+    this.warnings.add(message, facts);
     this.notice(message);
   }
 
-  /** A warning on stderr, shown even with --quiet; under machine output kept for the error envelope (and shown with -v). */
-  warn(message: string): void {
-    if (this.#mode().machine) this.#warnings.push(message);
+  /** A warning on stderr, shown even with --quiet (not under machine output unless -v); kept with its `code` and facts. */
+  warn(message: string, facts?: WarningFacts): void {
+    this.warnings.add(message, facts);
     if (this.silent) return;
     this.#stream.stderr.write(`${this.fitToTerminal(`Warning: ${inertLines(message)}`)}\n`);
   }

@@ -140,7 +140,7 @@ export class Session {
         this.#emulatorAnnounced = true;
         messages.notice(message);
       },
-      warn: (message) => messages.warn(message),
+      warn: (message, facts) => messages.warn(message, facts),
       ...(settings.verbose ? { trace: (line: string) => messages.trace(line) } : {}),
       // Whatever the connection starts is closed at the latest when the session ends.
       onStarted: (release) => this.onCleanup(release),

@@ -16,6 +16,7 @@ import { openStream } from './stream.js';
 import { traceRequest, traceResponse } from './trace.js';
 import { defaultDispatcher, dispatcherFor, exchange, type Dispatcher, type RawResponse } from './transport.js';
 import { ApiError, HireError, InterruptedError } from '../errors.js';
+import type { WarningFacts } from '../warnings.js';
 
 export { parseResponse, redirectMessage, type ApiResponse } from './response.js';
 export { redactSecrets } from './trace.js';
@@ -53,8 +54,8 @@ export interface ClientOptions {
   clock?: Clock;
   /** Jitter for backoff (0 ≤ x < 1); Math.random by default. */
   random?: () => number;
-  /** Human-readable notes for stderr (deprecations). */
-  onWarning?: (message: string) => void;
+  /** Human-readable notes for stderr (deprecations), with their code and facts for scripts. */
+  onWarning?: (message: string, facts: WarningFacts) => void;
   /** Request/response trace lines for --verbose; the key is already redacted. */
   onTrace?: (line: string) => void;
   /** Retries for 429, 5xx and network failures (docs/api-choices.md §7); 0 by default. */
@@ -123,7 +124,8 @@ export class ApiClient {
     checkKeySendable(options.apiKey, options.apiKeySource);
     this.#shared = new Shared(options, options.dispatcher ?? defaultDispatcher(options.baseUrl.href));
     this.#policies = [this.#shared.retry];
-    if (options.baseUrl.deprecated) this.#shared.deprecation.deprecated('the base URL uses /api/v0');
+    if (options.baseUrl.deprecated)
+      this.#shared.deprecation.deprecated('the base URL uses /api/v0', undefined, { base_url: options.baseUrl.href });
   }
 
   static async create(options: ClientOptions): Promise<ApiClient> {

@@ -1,13 +1,30 @@
 // Writes whose outcome is unknown (docs/api-choices.md §7): a PATCH or DELETE that ends in a network failure,
 // a timeout, a 5xx or a cut-off answer is never sent again (a transition applied twice is a 409);
 // the record is read back instead, and the write is reported done when the change is there.
-import type { ApiClient } from './client.js';
+import type { ApiClient, ApiResponse } from './client.js';
 import { RecordSchema, type ApiRecord } from './envelope.js';
 import { ApiError, InterruptedError, NetworkError } from '../errors.js';
+import { WRITE_RECONCILED, type WarningFacts } from '../warnings.js';
 
 export interface ReadBackOptions {
-  /** Says that a failed write was found done by reading it back: one line for stderr (the API layer never prints). */
-  onReadBack?: (message: string) => void;
+  /**
+   * Says that a failed write was found done by reading it back: one line for stderr (the API layer
+   * never prints), and its facts for scripts (`write_reconciled`: the id, the write, why it was read back).
+   */
+  onReadBack?: (message: string, facts: WarningFacts) => void;
+}
+
+/** The facts of a write found done by reading it back (docs/output.md "Warnings"). */
+function reconciled(method: string, path: string, cause: string, error: unknown, readBackId?: string): WarningFacts {
+  return {
+    code: WRITE_RECONCILED,
+    id: idOf(path),
+    method,
+    path,
+    reason: cause,
+    // The failed write's own request id when its answer gave one (a 5xx), else the read-back's.
+    request_id: (error instanceof ApiError ? error.requestId : undefined) ?? readBackId,
+  };
 }
 
 /**
@@ -108,10 +125,11 @@ export async function reconcilePatch(
   if (cause === undefined) throw error;
   const id = idOf(path);
   let record: ApiRecord;
+  let readBack: ApiResponse;
   try {
     // A GET: retried by the client on 429, 5xx and network failures, up to --max-retries, with backoff.
-    const { data } = await client.request('GET', path);
-    const parsed = RecordSchema.safeParse(data);
+    readBack = await client.request('GET', path);
+    const parsed = RecordSchema.safeParse(readBack.data);
     if (!parsed.success) throw new Error('the answer has no record in `data`');
     record = parsed.data;
   } catch (readError) {
@@ -122,7 +140,10 @@ export async function reconcilePatch(
     );
   }
   if (holdsChange(record, body)) {
-    options.onReadBack?.(`${cause}; read back ${id}: the change is there.`);
+    options.onReadBack?.(
+      `${cause}; read back ${id}: the change is there.`,
+      reconciled('PATCH', path, cause, error, readBack.meta.request_id ?? readBack.headers['x-request-id']),
+    );
     return record;
   }
   throw withFinding(
@@ -152,7 +173,10 @@ export async function reconcileDelete(
     if (readError instanceof InterruptedError) throw readError;
     // The API's own 404 (its JSON envelope), not a 404 page from something in between.
     if (readError instanceof ApiError && readError.status === 404 && readError.code !== 'invalid_response') {
-      options.onReadBack?.(`${cause}; read back ${id}: it is gone, so the change is there.`);
+      options.onReadBack?.(
+        `${cause}; read back ${id}: it is gone, so the change is there.`,
+        reconciled('DELETE', path, cause, error, readError.requestId),
+      );
       return;
     }
     throw withFinding(

@@ -12,6 +12,7 @@ import { AuthError, ExitCode, HireError, NetworkError } from '../errors.js';
 import { isLoopbackHost, resolveBaseUrl, type BaseUrl } from '../api/base-url.js';
 import type { ApiClient } from '../api/client.js';
 import type { OfferedBook } from '../api/offered-book.js';
+import type { WarningFacts } from '../warnings.js';
 
 export interface ConnectOptions {
   env: Env;
@@ -24,7 +25,8 @@ export interface ConnectOptions {
   notice: (message: string) => void;
   /** Says which emulator is used: at most once in a command, however often it connects. */
   announceEmulator(message: string): void;
-  warn: (message: string) => void;
+  /** A warning, with its code and facts for scripts (an API version deprecated). */
+  warn: (message: string, facts?: WarningFacts) => void;
   trace?: (line: string) => void;
   /** Called once, before anything is started, with what closes it all. */
   onStarted(release: () => Promise<void>): void;

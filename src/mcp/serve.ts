@@ -29,6 +29,7 @@ import { inertJson } from '../output/cells.js';
 import { errorEnvelope, exitCodeOf, withWarnings } from '../output/error-envelope.js';
 import type { ResultSink } from '../output/output.js';
 import type { Settings } from '../settings.js';
+import type { Warning } from '../warnings.js';
 import { allows, isTool, refusal, ToolInputError, toolInput, toolOf, type Allowed, type Tool } from './tools.js';
 
 /** Every command that can be a tool, allowed or not (a call to one not allowed is told why). */
@@ -135,6 +136,13 @@ export async function serveMcp(ctx: Context, allowed: Allowed, catalogue: Catalo
         annotations: { readOnlyHint: tool.effect === 'read', destructiveHint: tool.effect === 'delete' },
       })),
   }));
+  // A call's warnings: the session's (a deprecation of the server, said once, stays true for every
+  // later call) and its own (a write read back). In the result, never on stderr (docs/mcp.md).
+  const warningsOf = (callCtx: Context | undefined): readonly Warning[] => [
+    ...quiet.warnings.all,
+    ...(callCtx?.messages.warnings.all ?? []),
+  ];
+  const messagesOf = (callCtx: Context | undefined) => warningsOf(callCtx).map((warning) => warning.message);
   // Calls still running when the client closes stdin are answered before the server ends.
   const inFlight = new Set<Promise<unknown>>();
   const call = async (name: string, input: Record<string, unknown>): Promise<CallToolResult> => {
@@ -156,7 +164,7 @@ export async function serveMcp(ctx: Context, allowed: Allowed, catalogue: Catalo
     } catch (error) {
       if (error instanceof ToolInputError)
         return failed({ exit_code: ExitCode.usage, error: { code: 'usage_error', message: error.message } });
-      return failed({ exit_code: exitCodeOf(error), ...errorEnvelope(error, callCtx?.messages.warnings) });
+      return failed({ exit_code: exitCodeOf(error), ...errorEnvelope(error, messagesOf(callCtx)) });
     }
     const code = callCtx.exitCode;
     if (code !== ExitCode.ok) {
@@ -166,10 +174,17 @@ export async function serveMcp(ctx: Context, allowed: Allowed, catalogue: Catalo
         body !== null && typeof body === 'object' && 'error' in body
           ? (body as Record<string, unknown>)
           : { error: { code: 'failure', message: typeof body === 'string' ? body.trim() : `exit ${code}` } };
-      return failed({ exit_code: code, ...withWarnings(callCtx.messages.warnings, document) });
+      return failed({ exit_code: code, ...withWarnings(messagesOf(callCtx), document) });
     }
     const text = results.render();
-    return { content: [{ type: 'text', text: text === '' ? 'Done.' : text }] };
+    const warnings = warningsOf(callCtx);
+    return {
+      content: [
+        { type: 'text', text: text === '' ? 'Done.' : text },
+        // The same document `--json` prints on stderr after a success (docs/output.md "Warnings").
+        ...(warnings.length > 0 ? [{ type: 'text' as const, text: JSON.stringify({ warnings }) }] : []),
+      ],
+    };
   };
   server.setRequestHandler(CallToolRequestSchema, (request) => {
     const running = call(request.params.name, request.params.arguments ?? {});

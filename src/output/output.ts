@@ -3,6 +3,7 @@
 import type { Writable } from 'node:stream';
 import type { OutputFormat } from './formats.js';
 import type { Painter } from './paint.js';
+import type { WarningFacts } from '../warnings.js';
 
 export interface Output {
   readonly stdout: Writable;
@@ -29,7 +30,7 @@ export interface Output {
 /**
  * What a command prints through (`ctx.output`): the renderers' Output, and single lines for data
  * (stdout) and for people (stderr). Under machine output (--json, -o json|ndjson) the lines for
- * people stay off stderr unless -v (README "Output"); warnings are kept for the error envelope.
+ * people stay off stderr unless -v (README "Output"); warnings are kept for scripts (docs/output.md "Warnings").
  */
 export interface CommandOutput extends Output {
   /** A line of data on stdout, as given (the caller escapes what it quotes). */
@@ -38,10 +39,10 @@ export interface CommandOutput extends Output {
   raw(text: string): void;
   /** A line for people on stderr, escaped; silenced by --quiet. `style` is applied after escaping. */
   notice(message: string, style?: (text: string) => string): void;
-  /** What a script should know too (a write reconciled after a lost answer): a notice, and a warning under machine output. */
-  note(message: string): void;
-  /** "Warning: …" on stderr, escaped, even with --quiet; under machine output, a warning in the error envelope. */
-  warn(message: string): void;
+  /** What a script should know too (a write reconciled after a lost answer): a notice, and a warning for scripts. */
+  note(message: string, facts?: WarningFacts): void;
+  /** "Warning: …" on stderr, escaped, even with --quiet; under machine output, a warning for scripts alone. */
+  warn(message: string, facts?: WarningFacts): void;
   /** Lines for people on stderr as given (escaped by the caller), a newline added; even with --quiet. */
   say(text: string): void;
 }

@@ -31,10 +31,15 @@ export interface Registration {
   release: () => Promise<void>;
   /** Where this profile's listeners are noted, for a later listener to clean up after a killed one. */
   book: (client: ApiClient) => Promise<ListenerBook>;
+  /**
+   * The address registered instead of the listener's own: a tunnel's public https URL that forwards
+   * to it (a platform elsewhere cannot reach 127.0.0.1). Noted and removed as the local one is.
+   */
+  publicUrl?: URL | undefined;
   /** A webhook left by a listener that did not stop cleanly, removed (or not identified). */
   onOrphan?: (orphan: Orphan) => void;
-  /** The webhook is registered; it is removed when the listener stops. */
-  onRegistered?: (webhookId: string) => void;
+  /** The webhook is registered, delivering to `url`; it is removed when the listener stops. */
+  onRegistered?: (webhookId: string, url: string) => void;
   /** The webhook is removed, the listener stopped. */
   onRemoved?: (webhookId: string) => void;
 }
@@ -103,7 +108,11 @@ export async function listen(options: ListenOptions): Promise<void> {
       await removeOrphans(book, client, register.onOrphan);
       // The request is noted before it is sent, key and all: if this listener dies before the
       // answer, the next registration sends it again and learns which webhook it made.
-      const request = { url: `${address}/`, events: kinds ? [...kinds] : [...EVENT_KINDS], secret };
+      const request = {
+        url: register.publicUrl?.href ?? `${address}/`,
+        events: kinds ? [...kinds] : [...EVENT_KINDS],
+        secret,
+      };
       const idempotencyKey = randomUUID();
       listener = {
         book,
@@ -125,7 +134,7 @@ export async function listen(options: ListenOptions): Promise<void> {
       if (registered) {
         webhookId = String(registered.id);
         await registeredListener(book, listener.entry, webhookId);
-        register.onRegistered?.(webhookId);
+        register.onRegistered?.(webhookId, request.url);
         // Not holding the connection (nor an in-process emulator, and its data dir) while waiting.
         await register.release();
       } else client.abort();

@@ -5,6 +5,7 @@
 // It never prints; the command renders the report.
 import { getCandidate, moveCandidate } from '../api/candidates.js';
 import type { ApiClient } from '../api/client.js';
+import type { ReadBackOptions } from '../api/reconcile.js';
 import { candidateMovesFrom, moveHint } from '../domain/candidate.js';
 import { CANDIDATE_STATUSES, type CandidateStatus } from '../domain/vocabulary.js';
 import { ApiError, ExitCode, HireError, type ExitCode as ExitCodeValue } from '../errors.js';
@@ -49,7 +50,7 @@ export type MoveRun = Omit<BulkRun<string, MoveResult, ApiClient>, 'items' | 'wo
   /** After each candidate sent: whether it ended well (moved, already there, would move). */
   onCandidate?: (ok: boolean) => void;
   /** A write whose answer was lost was found done by reading the candidate back. */
-  onReadBack?: (message: string) => void;
+  onReadBack?: ReadBackOptions['onReadBack'];
 };
 
 export interface MoveReport {
@@ -136,7 +137,7 @@ async function move(
   id: string,
   status: CandidateStatus,
   moveTo: MoveTo,
-  onReadBack: ((message: string) => void) | undefined,
+  onReadBack: ReadBackOptions['onReadBack'],
 ): Promise<MoveResult> {
   try {
     const record = await moveCandidate(client, id, status, onReadBack ? { onReadBack } : {});

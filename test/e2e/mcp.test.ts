@@ -11,6 +11,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT, hire } from '../helpers/bin.js';
 import { DESCRIPTION } from '../helpers/cli.js';
+import { testEmulator } from '../helpers/emulator.js';
 import { sandbox, unusedPort, type Sandbox } from '../helpers/env.js';
 
 const open: Client[] = [];
@@ -304,6 +305,45 @@ describe('hire mcp', () => {
     const after = await client.callTool({ name: 'status', arguments: {} });
     expect(after.isError).toBeFalsy();
     expect(JSON.parse(textOf(after))).toMatchObject({ profile: { name: 'local' } });
+  });
+
+  it('puts the warnings of a call in its result: a deprecated /api/v0 on every call after it is said', async () => {
+    const box = await sandbox();
+    const emulator = await testEmulator(box.dataDir);
+    await emulator.call('POST', '/jobs', { body: { title: 'Old Version', description: DESCRIPTION } });
+    const at = (version: string): Sandbox => ({
+      ...box,
+      env: { ...box.env, HIRE_BASE_URL: `${emulator.origin}/api/${version}`, HIRE_API_KEY: emulator.key },
+    });
+    const client = await connect(at('v0'));
+    for (const _call of [1, 2]) {
+      const result = (await client.callTool({ name: 'jobs_list', arguments: {} })) as { content: Content };
+      expect((JSON.parse(result.content[0]!.text) as { title: string }[]).map((job) => job.title)).toEqual([
+        'Old Version',
+      ]);
+      expect(result.content).toHaveLength(2);
+      expect(JSON.parse(result.content[1]!.text)).toEqual({
+        warnings: [
+          {
+            code: 'api_deprecated',
+            message: 'API version deprecated: the base URL uses /api/v0. Use /api/v1.',
+            base_url: `${emulator.origin}/api/v0`,
+          },
+        ],
+      });
+    }
+    // A failure carries them in its envelope, as --json does.
+    const missing = (await client.callTool({ name: 'jobs_get', arguments: { id: 'job_missing' } })) as {
+      content: Content;
+    };
+    expect(JSON.parse(textOf(missing))).toMatchObject({
+      exit_code: 4,
+      warnings: ['API version deprecated: the base URL uses /api/v0. Use /api/v1.'],
+    });
+    // The same server at /api/v1: the result alone.
+    const current = await connect(at('v1'));
+    const plain = (await current.callTool({ name: 'jobs_list', arguments: {} })) as { content: Content };
+    expect(plain.content).toHaveLength(1);
   });
 
   it('writes nothing to stdout but JSON-RPC messages, answers calls in flight when stdin closes, and exits 0', async () => {

@@ -1,7 +1,7 @@
 // End-to-end tests of `hire webhooks listen` and `hire webhooks verify` (docs/commands.md,
 // docs/api-choices.md §8): the built bin/hire.js is spawned as a user runs it, deliveries are sent with our own
 // HTTP client and signed with the independent `standardwebhooks` library, never with src/.
-import { statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
@@ -652,6 +652,134 @@ describe('hire webhooks listen', () => {
       const exit = await waitExit(listener.proc, 'the listener after SIGTERM');
       expect(exit).toEqual({ code: 0, signal: null });
       expect(emu.store.all('webhooks')).toEqual([]);
+    });
+  });
+
+  describe('--register on a profile that is not the emulator: --public-url', () => {
+    /** A sandbox profile pointed at the emulator, as a real platform's would be: not known as the emulator. */
+    async function staging() {
+      const box = await sandbox();
+      const emu = await testEmulator(box.dataDir);
+      box.writeConfig({
+        profiles: { staging: { environment: 'sandbox', base_url: emu.apiUrl, api_key: emu.key, emulator: false } },
+      });
+      const webhooks = async () => {
+        const listed = await hire(box, ['webhooks', 'list', '--json', '--profile', 'staging']);
+        expect(listed.code, listed.stderr).toBe(0);
+        return JSON.parse(listed.stdout) as { id: string; url: string }[];
+      };
+      const config = () => JSON.parse(readFileSync(join(box.configDir, 'config.json'), 'utf8')) as Record<string, any>;
+      return { box, emu, webhooks, config };
+    }
+
+    it('without --public-url: exit 2 before anything is registered, saying why and the command with a tunnel', async () => {
+      const { box, webhooks, config } = await staging();
+      const result = await hire(box, ['webhooks', 'listen', '--register', '--profile', 'staging']);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain('Profile "staging" is not the emulator');
+      expect(result.stderr).toContain('cannot reach this listener at 127.0.0.1, so nothing was registered');
+      expect(result.stderr).toContain(
+        '`hire webhooks listen --register --port 8080 --public-url https://YOUR-TUNNEL.example/ --profile staging`',
+      );
+      expect(result.stderr).not.toContain('Listening on');
+      expect(await webhooks()).toEqual([]);
+      // Nothing noted either: no listener entry, no listener secret made.
+      expect(config().listen_webhooks).toBeUndefined();
+      expect(config().listen_secrets).toBeUndefined();
+      // Under --json: the usage error's envelope.
+      const json = await hire(box, [
+        'webhooks',
+        'listen',
+        '--register',
+        '--port',
+        '9000',
+        '--profile',
+        'staging',
+        '--json',
+      ]);
+      expect(json.code).toBe(2);
+      expect(JSON.parse(json.stderr)).toMatchObject({ error: { code: 'listener_unreachable' } });
+      expect(await webhooks()).toEqual([]);
+    });
+
+    it('with --public-url https://…: that URL is registered, noted, named in the banner, and removed on Ctrl-C', async () => {
+      const { box, webhooks, config } = await staging();
+      const listener = await listen(box, [
+        '--register',
+        '--events',
+        'job.created',
+        '--public-url',
+        'https://example.test/hook',
+        '--profile',
+        'staging',
+      ]);
+      const id = (
+        await waitFor(listener.proc, '"Registered webhook"', () =>
+          /Registered webhook (wh_\S+) .*delivering to https:\/\/example\.test\/hook$/m.exec(listener.proc.stderr),
+        )
+      )[1]!;
+      expect(await webhooks()).toEqual([expect.objectContaining({ id, url: 'https://example.test/hook' })]);
+      expect(config().listen_webhooks.staging).toEqual([
+        expect.objectContaining({ url: 'https://example.test/hook', webhook_id: id }),
+      ]);
+      listener.proc.child.kill('SIGINT');
+      expect(await waitExit(listener.proc, 'the listener after SIGINT')).toEqual({ code: 130, signal: null });
+      expect(listener.proc.stderr).toContain(`Removed webhook ${id}.`);
+      expect(await webhooks()).toEqual([]);
+      expect(config().listen_webhooks).toBeUndefined();
+    });
+
+    it('on the emulator too: the URL given is registered instead of 127.0.0.1', async () => {
+      const box = await sandbox();
+      const emu = await testEmulator(box.dataDir);
+      const env = { HIRE_BASE_URL: emu.apiUrl, HIRE_API_KEY: emu.key };
+      const listener = await listen(box, ['--register', '--public-url', 'https://tunnel.example.test/in'], { env });
+      await waitFor(listener.proc, '"Registered webhook"', () => /Registered webhook/.exec(listener.proc.stderr));
+      expect(emu.store.all<{ id: string; url: string }>('webhooks').map((webhook) => webhook.url)).toEqual([
+        'https://tunnel.example.test/in',
+      ]);
+      listener.proc.child.kill('SIGTERM');
+      expect(await waitExit(listener.proc, 'the listener after SIGTERM')).toEqual({ code: 0, signal: null });
+      expect(emu.store.all('webhooks')).toEqual([]);
+    });
+
+    it('--json: the warnings said while it ran (a deprecated /api/v0) end stderr as one document when it stops', async () => {
+      const box = await sandbox();
+      const emu = await testEmulator(box.dataDir);
+      const env = { HIRE_BASE_URL: `${emu.origin}/api/v0`, HIRE_API_KEY: emu.key };
+      const listener = await listen(box, ['--register', '--json'], { env });
+      await waitFor(listener.proc, '"Registered webhook"', () => /Registered webhook/.exec(listener.proc.stderr));
+      expect(listener.proc.stderr).not.toContain('"warnings"');
+      listener.proc.child.kill('SIGTERM');
+      expect(await waitExit(listener.proc, 'the listener after SIGTERM')).toEqual({ code: 0, signal: null });
+      const stderr = listener.proc.stderr;
+      expect(JSON.parse(stderr.slice(stderr.indexOf('\n{\n') + 1))).toEqual({
+        warnings: [expect.objectContaining({ code: 'api_deprecated', base_url: `${emu.origin}/api/v0` })],
+      });
+    });
+
+    it('--public-url must be https, and goes with --register: exit 2 naming the flag', async () => {
+      const box = await sandbox();
+      const env = { HIRE_BASE_URL: 'http://127.0.0.1:9/api/v1', HIRE_API_KEY: 'hk_test_publicurl' };
+      for (const [value, message] of [
+        ['http://example.test/hook', '--public-url takes an https URL'],
+        ['not a url', '--public-url takes an https URL'],
+      ] as const) {
+        const result = await hire(box, ['webhooks', 'listen', '--register', '--public-url', value], { env });
+        expect(result.code).toBe(2);
+        expect(result.stderr).toContain(message);
+        expect(result.stderr).toContain(`(got "${value}")`);
+      }
+      const alone = await hire(
+        box,
+        ['webhooks', 'listen', '--secret', newSecret(), '--public-url', 'https://x.test/'],
+        {
+          env,
+        },
+      );
+      expect(alone.code).toBe(2);
+      expect(alone.stderr).toContain('--public-url goes with --register');
     });
   });
 });

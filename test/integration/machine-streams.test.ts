@@ -1,6 +1,7 @@
-// With --json (or -o json|ndjson) both streams are for machines (issue 29 item 1; README "Output"):
-// stdout carries the data, stderr nothing on success and exactly one JSON document on failure — the
-// error envelope, with the warnings a script should know as `warnings`. Every path that used to
+// With --json (or -o json|ndjson) both streams are for machines (README "Output"; docs/output.md
+// "Warnings"): stdout carries the data; stderr exactly one JSON document on failure — the error
+// envelope, with the warnings a script should know as `warnings` — and on success nothing, or,
+// when a warning was said, exactly one `{"warnings": […]}` document. Every path that used to
 // write a line for people under --json is here: the local-emulator notice, retry lines, the
 // deprecation warning, a write reconciled after a lost answer, import progress, the pacing notice
 // of a list with --all, a field the API does not show. -v brings the lines for people back; without
@@ -19,6 +20,25 @@ const KEY = 'hk_test_machinestreams0000000000000';
 /** Success under machine output: exit 0 and not one byte on stderr. */
 function silentSuccess(result: RunResult): void {
   expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
+}
+
+interface Warned {
+  code: string;
+  message: string;
+  [fact: string]: unknown;
+}
+
+/** Success with warnings under machine output: exit 0, and stderr is exactly one `{"warnings": […]}` document. */
+function warningsOf(result: RunResult): Warned[] {
+  expect(result.code, result.stderr).toBe(0);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(result.stderr);
+  } catch {
+    throw new Error(`stderr is not one JSON document:\n${result.stderr}`);
+  }
+  expect(Object.keys(parsed as object)).toEqual(['warnings']);
+  return (parsed as { warnings: Warned[] }).warnings;
 }
 
 interface Envelope {
@@ -128,14 +148,60 @@ describe('retry lines', () => {
 describe('the deprecation warning', () => {
   const deprecated = { Deprecation: 'true', Sunset: 'Wed, 31 Dec 2025 23:59:59 GMT' };
 
-  it('on success: dropped under --json (shown with -v); people still read it', async () => {
+  it('on success under --json, -o json and -o ndjson: one warnings document on stderr with its facts', async () => {
+    const box = await sandbox();
+    const link = '<https://example.test/deprecation>; rel="deprecation"';
+    const server = await serve((_req, res) => send(res, 200, PAGE, { ...deprecated, Link: link }));
+    for (const flags of [['--json'], ['-o', 'json'], ['-o', 'ndjson']]) {
+      const result = await runCli(['jobs', 'list', '--all', ...flags], { env: against(box, server.origin) });
+      expect(result.stdout).toContain(JOB.id);
+      expect(warningsOf(result)).toEqual([
+        {
+          code: 'api_deprecated',
+          message:
+            'API version deprecated: the server marks GET /jobs as deprecated. It will be removed after Wed, 31 Dec 2025 23:59:59 GMT. Use /api/v1.',
+          method: 'GET',
+          path: '/jobs',
+          deprecation: 'true',
+          sunset: 'Wed, 31 Dec 2025 23:59:59 GMT',
+          link,
+        },
+      ]);
+    }
+  });
+
+  it('said once however many answers carry it; -v shows it to people too; without --json, people alone read it', async () => {
     const box = await sandbox();
     const server = await serve((_req, res) => send(res, 200, PAGE, deprecated));
-    silentSuccess(await runCli(['jobs', 'list', '--json'], { env: against(box, server.origin) }));
+    // Three requests (a status report asks several things), one warning.
+    const status = await runCli(['status', '--json'], { env: against(box, server.origin) });
+    expect(server.requests.length).toBeGreaterThan(1);
+    expect(warningsOf(status).map((warning) => warning.code)).toEqual(['api_deprecated']);
     const verbose = await runCli(['jobs', 'list', '--json', '-v'], { env: against(box, server.origin) });
     expect(verbose.stderr).toContain('Warning: API version deprecated');
     const human = await runCli(['jobs', 'list'], { env: against(box, server.origin) });
     expect(human.stderr).toContain('Warning: API version deprecated: the server marks GET /jobs as deprecated.');
+    expect(human.stderr).not.toContain('"warnings"');
+  });
+
+  it('a /api/v0 base URL on the emulator: the warning names the base URL, and the data is the same', async () => {
+    const box = await sandbox();
+    const emulator = await testEmulator(box.dataDir);
+    await emulator.call('POST', '/jobs', { body: { title: 'Old Version', description: DESCRIPTION } });
+    const env = { ...box.env, HIRE_BASE_URL: `${emulator.origin}/api/v0`, HIRE_API_KEY: emulator.key };
+    const result = await runCli(['jobs', 'list', '--json'], { env });
+    expect((JSON.parse(result.stdout) as { title: string }[]).map((job) => job.title)).toEqual(['Old Version']);
+    expect(warningsOf(result)).toEqual([
+      {
+        code: 'api_deprecated',
+        message: 'API version deprecated: the base URL uses /api/v0. Use /api/v1.',
+        base_url: `${emulator.origin}/api/v0`,
+      },
+    ]);
+    // The same server at /api/v1: nothing on stderr.
+    silentSuccess(
+      await runCli(['jobs', 'list', '--json'], { env: { ...env, HIRE_BASE_URL: `${emulator.origin}/api/v1` } }),
+    );
   });
 
   it('on failure: inside the envelope, as `warnings`', async () => {
@@ -168,7 +234,7 @@ describe('a write reconciled after a lost answer', () => {
     return listen(server);
   }
 
-  it('people read that it was read back; under --json stderr stays empty; -v says it', async () => {
+  it('people read that it was read back; under --json one warnings document says it; -v says it too', async () => {
     const box = await sandbox();
     const human = await runCli(['jobs', 'update', JOB.id, '--title', 'Staff Engineer'], {
       env: against(box, await lostAnswer()),
@@ -179,8 +245,17 @@ describe('a write reconciled after a lost answer', () => {
     const result = await runCli(['jobs', 'update', JOB.id, '--title', 'Staff Engineer', '--json'], {
       env: against(box, await lostAnswer()),
     });
-    silentSuccess(result);
     expect(JSON.parse(result.stdout)).toMatchObject({ id: JOB.id, title: 'Staff Engineer' });
+    expect(warningsOf(result)).toEqual([
+      {
+        code: 'write_reconciled',
+        message: `The answer was lost; read back ${JOB.id}: the change is there.`,
+        id: JOB.id,
+        method: 'PATCH',
+        path: `/jobs/${JOB.id}`,
+        reason: 'The answer was lost',
+      },
+    ]);
     const verbose = await runCli(['jobs', 'update', JOB.id, '--title', 'Staff Engineer', '--json', '-v'], {
       env: against(box, await lostAnswer()),
     });
@@ -349,7 +424,7 @@ describe('a command that prints its data and fails all the same', () => {
 });
 
 describe('a field the API spec does not show', () => {
-  it('is a warning for people; under --json it goes into the envelope of a failure', async () => {
+  it('is a warning for people; under --json it goes into the envelope of a failure, or the warnings of a success', async () => {
     const box = await sandbox();
     const server = await serve((_req, res) => send(res, 404, NOT_FOUND));
     const argv = ['assessments', 'create', '--job', 'job_missing', '--data', '{"difficulty":"hard"}'];
@@ -358,6 +433,26 @@ describe('a field the API spec does not show', () => {
     const result = await runCli([...argv, '--json'], { env: against(box, server.origin) });
     expect(result.code).toBe(4);
     expect(envelopeOf(result).warnings).toEqual(['Sending a field the API spec does not show, unchecked: difficulty.']);
+
+    const created = {
+      id: 'asmt_m1',
+      job_id: 'job_m1',
+      status: 'ready',
+      questions: [],
+      created_at: '2026-11-01T00:00:00Z',
+    };
+    const accepting = await serve((_req, res) => send(res, 201, { data: created }));
+    const success = await runCli([...argv.slice(0, 3), 'job_m1', ...argv.slice(4), '--json'], {
+      env: against(box, accepting.origin),
+    });
+    expect(JSON.parse(success.stdout)).toMatchObject({ id: 'asmt_m1' });
+    expect(warningsOf(success)).toEqual([
+      {
+        code: 'unpublished_fields',
+        message: 'Sending a field the API spec does not show, unchecked: difficulty.',
+        fields: ['difficulty'],
+      },
+    ]);
   });
 });
 

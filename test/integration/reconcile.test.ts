@@ -161,8 +161,34 @@ describe('PATCH after a lost answer: jobs update', () => {
     expect(JSON.parse(result.stdout)).toEqual(now.data);
     expect(requests(seen)).toEqual([`PATCH /api/v1/jobs/${job.id} (drop-after)`, `GET /api/v1/jobs/${job.id}`]);
     expect(seen[0]!.upstream).toBe(200);
-    expect(count(result.stderr, `The answer was lost; read back ${job.id}: the change is there.`)).toBe(1);
+    // Said once to people (-v), then once for scripts: the warnings document that ends stderr.
+    expect(count(result.stderr, `The answer was lost; read back ${job.id}: the change is there.\n`)).toBe(1);
+    const document = JSON.parse(result.stderr.slice(result.stderr.lastIndexOf('\n{') + 1)) as unknown;
+    expect(document).toEqual({
+      warnings: [expect.objectContaining({ code: 'write_reconciled', id: job.id, method: 'PATCH' })],
+    });
     expect(result.stderr).not.toContain('Error');
+  });
+
+  it('with --json alone, a success read back: stderr is exactly one warnings document, with the request id it has', async () => {
+    const { emulator, hire } = await setup(first('PATCH', '503-after'));
+    const job = await newJob(emulator);
+    const result = await hire(['jobs', 'update', job.id, '--title', 'Staff Engineer', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ id: job.id, title: 'Staff Engineer' });
+    expect(JSON.parse(result.stderr)).toEqual({
+      warnings: [
+        {
+          code: 'write_reconciled',
+          message: `The server answered HTTP 503; read back ${job.id}: the change is there.`,
+          id: job.id,
+          method: 'PATCH',
+          path: `/jobs/${job.id}`,
+          reason: 'The server answered HTTP 503',
+          request_id: 'req_proxy503',
+        },
+      ],
+    });
   });
 
   it('the PATCH dropped before it reached the emulator: the original network error, exit 6, not re-sent', async () => {
@@ -274,13 +300,20 @@ describe('PATCH after a lost answer: jobs update', () => {
     );
   });
 
-  it('-q: reconciled without a word on stderr', async () => {
-    const { emulator, hire } = await setup(first('PATCH', 'drop-after'));
+  it('-q: reconciled without a word for people; with --json the warnings document all the same (it is for scripts)', async () => {
+    const { emulator, hire } = await setup(
+      both(first('PATCH', 'drop-after'), (m, nth) => (m === 'PATCH' && nth === 2 ? 'drop-after' : undefined)),
+    );
     const job = await newJob(emulator);
-    const result = await hire(['-q', 'jobs', 'update', job.id, '--title', 'Staff Engineer', '--json']);
+    const quiet = await hire(['-q', 'jobs', 'update', job.id, '--title', 'Staff Engineer']);
+    expect(quiet.code, quiet.stderr).toBe(0);
+    expect(quiet.stderr).toBe('');
+    const result = await hire(['-q', 'jobs', 'update', job.id, '--title', 'Principal Engineer', '--json']);
     expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ title: 'Staff Engineer' });
-    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toMatchObject({ title: 'Principal Engineer' });
+    expect(JSON.parse(result.stderr)).toEqual({
+      warnings: [expect.objectContaining({ code: 'write_reconciled', id: job.id })],
+    });
   });
 });
 
@@ -296,7 +329,9 @@ describe('PATCH after a lost answer: jobs pause (a transition)', () => {
     expect(seen.filter((entry) => entry.method === 'PATCH').map((entry) => entry.body)).toEqual([
       '{"status":"paused"}',
     ]);
-    expect(count(result.stderr, `The answer was lost; read back ${job.id}: the change is there.`)).toBe(1);
+    // Once for people (-v), once in the warnings document that ends stderr.
+    expect(count(result.stderr, `The answer was lost; read back ${job.id}: the change is there.\n`)).toBe(1);
+    expect(count(result.stderr, `"code": "write_reconciled"`)).toBe(1);
   });
 
   it('a 503 after the emulator paused the job: exit 0', async () => {
@@ -370,12 +405,25 @@ describe('DELETE after a lost answer', () => {
     expect(result.stderr).toContain(`Deleted job ${job.id}.`);
   });
 
-  it('jobs delete: a 503 after deleting: exit 0', async () => {
+  it('jobs delete: a 503 after deleting: exit 0; with --json, the warnings document names the DELETE', async () => {
     const { emulator, hire } = await setup(first('DELETE', '503-after'));
     const job = await newJob(emulator);
-    const result = await hire(['jobs', 'delete', job.id, '--yes']);
+    const result = await hire(['jobs', 'delete', job.id, '--yes', '--json']);
     expect(result.code, result.stderr).toBe(0);
     expect((await current(emulator, `/jobs/${job.id}`)).status).toBe(404);
+    expect(JSON.parse(result.stderr)).toEqual({
+      warnings: [
+        {
+          code: 'write_reconciled',
+          message: `The server answered HTTP 503; read back ${job.id}: it is gone, so the change is there.`,
+          id: job.id,
+          method: 'DELETE',
+          path: `/jobs/${job.id}`,
+          reason: 'The server answered HTTP 503',
+          request_id: 'req_proxy503',
+        },
+      ],
+    });
   });
 
   it('jobs delete: dropped before it reached the emulator: exit 6, the job kept', async () => {

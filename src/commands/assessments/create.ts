@@ -82,6 +82,7 @@ export default defineCommand({
     if (unknown.length > 0)
       ctx.messages.warn(
         `Sending ${unknown.length === 1 ? 'a field' : 'fields'} the API spec does not show, unchecked: ${unknown.join(', ')}.`,
+        { code: 'unpublished_fields', fields: unknown },
       );
     if (
       !(await confirmProductionWrite(

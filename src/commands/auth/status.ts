@@ -99,7 +99,11 @@ export default defineCommand({
       for (const row of rows) {
         if (row.status !== 'ok')
           ctx.output.say(ctx.messages.fitToTerminal(inert(`${String(row.name)}: ${String(row.message)}`)));
-        for (const warning of row.warnings as string[]) ctx.messages.warn(`profile "${String(row.name)}": ${warning}.`);
+        for (const warning of row.warnings as string[])
+          ctx.messages.warn(`profile "${String(row.name)}": ${warning}.`, {
+            code: 'profile_warning',
+            profile: String(row.name),
+          });
       }
     }
     if (selectedFailed) ctx.fail(ExitCode.auth, 'key_check_failed', selectedFailed);

@@ -67,7 +67,7 @@ export default defineCommand({
       concurrency: options.concurrency,
       pacing: bulkPacing(ctx, options),
       onCandidate: (ok) => progress.tick(ok),
-      onReadBack: (message) => ctx.messages.note(message),
+      onReadBack: (message, facts) => ctx.messages.note(message, facts),
       onInterrupt: (listener) => ctx.io.onInterrupt(listener),
       onStopping: (graceMs) =>
         ctx.messages.notice(
@@ -102,13 +102,13 @@ async function movesAsSuggested(ctx: Context): Promise<MoveTo> {
 async function moveOne(ctx: Context, id: string, status: CandidateStatus): Promise<void> {
   if (!(await confirmProductionWrite(ctx, `Move candidate ${id} to ${status}`))) return;
   const client = await ctx.session.api();
-  const moved = await moveCandidate(client, id, status, { onReadBack: (message) => ctx.messages.note(message) }).catch(
-    async (error: unknown) => {
-      throw error instanceof ApiError && error.status === 409
-        ? withHint(error, await refusalHint(client, id, status, await movesAsSuggested(ctx)))
-        : error;
-    },
-  );
+  const moved = await moveCandidate(client, id, status, {
+    onReadBack: (message, facts) => ctx.messages.note(message, facts),
+  }).catch(async (error: unknown) => {
+    throw error instanceof ApiError && error.status === 409
+      ? withHint(error, await refusalHint(client, id, status, await movesAsSuggested(ctx)))
+      : error;
+  });
   await printRecord(ctx.output, moved, CANDIDATE_DETAIL_COLUMNS);
 }
 

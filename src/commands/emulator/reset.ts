@@ -73,7 +73,7 @@ async function printReset(ctx: Context, result: ApiRecord): Promise<void> {
  * the user said no.
  */
 async function recover(ctx: Context, error: HireError): Promise<boolean> {
-  ctx.messages.warn(error.message);
+  ctx.messages.warn(error.message, { code: error.code });
   const question =
     'Move the damaged emulator database aside (it is kept beside it) and start with empty data? Keys made with `emulator keys create` go with it.';
   if (!(await confirmOrRefuse(ctx, question, 'Refusing to move the emulator database aside'))) {

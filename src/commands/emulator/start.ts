@@ -123,7 +123,7 @@ export default defineCommand({
         tls,
         signal: stop.signal,
         onNotice: (message) => ctx.messages.notice(message),
-        onWarning: (message) => ctx.messages.warn(message),
+        onWarning: (message) => ctx.messages.warn(message, { code: 'emulator_warning' }),
         onRequest: requestLogger(ctx, paint),
         onListening: (emulator) => listening(ctx, { ...emulator, dataDir: dir }, tls, chaos, publishedOnly),
       });

@@ -28,7 +28,7 @@ export default defineCommand({
         return;
       }
     }
-    await deleteJob(client, id, { onReadBack: (message) => ctx.messages.note(message) });
+    await deleteJob(client, id, { onReadBack: (message, facts) => ctx.messages.note(message, facts) });
     ctx.messages.notice(`Deleted job ${id}${await ctx.session.whereWritten()}.`);
   },
 });

@@ -45,13 +45,13 @@ export function jobTransition(verb: JobVerb, what: string) {
         }
       }
       if (!(await confirmProductionWrite(ctx, `${verb[0]!.toUpperCase()}${verb.slice(1)} job ${id} (${to})`))) return;
-      const job = await setJobStatus(client, id, to, { onReadBack: (message) => ctx.messages.note(message) }).catch(
-        async (error: unknown) => {
-          throw error instanceof ApiError && error.status === 409
-            ? withHint(error, await rightVerb(client, id, verb, suggest))
-            : error;
-        },
-      );
+      const job = await setJobStatus(client, id, to, {
+        onReadBack: (message, facts) => ctx.messages.note(message, facts),
+      }).catch(async (error: unknown) => {
+        throw error instanceof ApiError && error.status === 409
+          ? withHint(error, await rightVerb(client, id, verb, suggest))
+          : error;
+      });
       await printRecord(ctx.output, job, JOB_DETAIL_COLUMNS);
       await ctx.session.announceWrite(`Job ${id} is ${to}`);
     },

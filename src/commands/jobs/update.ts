@@ -69,7 +69,7 @@ export default defineCommand({
     const client = await ctx.session.api();
     await printRecord(
       ctx.output,
-      await updateJob(client, options.id, patch, { onReadBack: (message) => ctx.messages.note(message) }),
+      await updateJob(client, options.id, patch, { onReadBack: (message, facts) => ctx.messages.note(message, facts) }),
       JOB_DETAIL_COLUMNS,
     );
     await ctx.session.announceWrite(`Updated job ${options.id}`);

@@ -61,6 +61,6 @@ export async function runResumableExport(
     writePages: ({ limit, ...pages }) =>
       runPages(ctx, flags, spec, { ...pages, all: true, ...(limit === undefined ? {} : { limit }) }),
     notice: (message) => ctx.messages.notice(message),
-    warn: (message) => ctx.messages.warn(message),
+    warn: (message) => ctx.messages.warn(message, { code: 'export_resume' }),
   });
 }

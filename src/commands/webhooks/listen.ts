@@ -1,7 +1,8 @@
 // hire webhooks listen: a local receiver, like `stripe listen`. The listener service
 // (src/services/listen.ts) checks each delivery, answers, relays valid ones to --forward-to, and
-// with --register subscribes itself on the current profile's server for as long as it runs; this
-// prints one line per event (or one JSON object per line).
+// with --register subscribes itself on the current profile's server for as long as it runs (at
+// --public-url, a tunnel to it, where that server is not the emulator: docs/commands.md and README
+// "Webhooks"); this prints one line per event (or one JSON object per line).
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { inert, inertJson } from '../../output/cells.js';
@@ -47,6 +48,17 @@ export default defineCommand({
     ),
     forwardTo: flag.string({ value: 'url', help: 'relay verified deliveries to this URL' }),
     register: flag.boolean({ help: 'register a webhook for this listener on the current profile, removed on exit' }),
+    publicUrl: flag.parsed(httpsUrl, {
+      value: 'url',
+      example: 'https://abc123.ngrok.app/',
+      help: "the https address of a tunnel to this listener (ngrok, cloudflared, ssh -R), registered instead of 127.0.0.1: needed when the profile's server is not the emulator",
+      message:
+        '--public-url takes an https URL that forwards to this listener, such as https://abc123.ngrok.app/ (got "{value}").',
+      requires: {
+        flags: ['register'],
+        message: '--public-url goes with --register: it is the address registered for this listener.',
+      },
+    }),
     printSecret: flag.boolean({
       help: "print the profile's listener secret (what --register signs with) and exit",
       conflicts: {
@@ -90,6 +102,8 @@ export default defineCommand({
       ctx.output.line(await listenerSecret(ctx, flags.rotateSecret === true));
       return;
     }
+    const suggest = flags.register ? await suggester(ctx) : undefined;
+    if (suggest && !flags.publicUrl) await refuseUnreachable(ctx, port, suggest);
     ctx.streaming();
     let secret =
       flags.secret ?? (flags.secretStdin ? (await readTextInput(ctx, '--secret-stdin', '-')).trim() : undefined);
@@ -117,15 +131,49 @@ export default defineCommand({
       onListening: (address) => ctx.output.say(listeningLines(ctx, address, forwardTo)),
       onDelivery: await deliveryPrinter(ctx),
       onStopping: stop.remove,
-      register: flags.register ? registration(ctx, kinds, await suggester(ctx)) : undefined,
+      register: suggest ? registration(ctx, kinds, flags.publicUrl, suggest) : undefined,
     });
     ctx.exitCode = stop.exitCode();
   },
 });
 
+/** `--public-url`: an https URL, as the URL parser reads it; undefined for anything else (the flag's message). */
+function httpsUrl(text: string): URL | undefined {
+  if (!URL.canParse(text)) return undefined;
+  const url = new URL(text);
+  return url.protocol === 'https:' && url.hostname !== '' ? url : undefined;
+}
+
+/**
+ * --register without --public-url on a profile that is not the emulator: its platform runs elsewhere
+ * and cannot reach 127.0.0.1, so a webhook there would only fail. Refused (exit 2) before anything
+ * is registered, with the command that works: a tunnel's address as --public-url.
+ */
+async function refuseUnreachable(ctx: Context, port: number, suggest: Suggest): Promise<void> {
+  const profile = await ctx.session.profile();
+  if (profile.emulator) return;
+  const tunnelPort = port === 0 ? 8080 : port;
+  const command = suggest(['webhooks', 'listen'], {
+    flags: { register: true, port: tunnelPort, publicUrl: 'https://YOUR-TUNNEL.example/' },
+  });
+  throw new UsageError(
+    `Profile "${profile.name}" is not the emulator: its platform cannot reach this listener at 127.0.0.1, so nothing was registered.`,
+    {
+      code: 'listener_unreachable',
+      hint: `Run a tunnel to port ${tunnelPort} (\`ngrok http ${tunnelPort}\`, \`cloudflared tunnel --url http://localhost:${tunnelPort}\` or \`ssh -R\`) and register its https address: \`${command}\``,
+    },
+  );
+}
+
 /** --register: the profile's client, where its listeners are noted, and what is said of the webhook. */
-function registration(ctx: Context, kinds: readonly EventKind[] | undefined, suggest: Suggest): Registration {
+function registration(
+  ctx: Context,
+  kinds: readonly EventKind[] | undefined,
+  publicUrl: URL | undefined,
+  suggest: Suggest,
+): Registration {
   return {
+    publicUrl,
     client: () => ctx.session.api(),
     release: () => ctx.session.releaseApi(),
     async book(client) {
@@ -134,9 +182,10 @@ function registration(ctx: Context, kinds: readonly EventKind[] | undefined, sug
       return { env: ctx.env, profile: profile.name, platform, onChange: () => ctx.session.configChanged() };
     },
     onOrphan: (orphan) => ctx.messages.notice(orphanNotice(orphan, suggest(['webhooks', 'list']))),
-    onRegistered: (webhookId) =>
+    onRegistered: (webhookId, url) =>
       ctx.messages.notice(
-        `Registered webhook ${webhookId} for ${kinds ? kinds.join(', ') : 'every event kind'}; it is removed when this stops.`,
+        // The address ends the line, for copying (docs/output.md "Stream lines").
+        `Registered webhook ${webhookId} for ${kinds ? kinds.join(', ') : 'every event kind'} (removed when this stops), delivering to ${inert(url)}`,
       ),
     onRemoved: (webhookId) => ctx.messages.notice(`Removed webhook ${webhookId}.`),
   };

@@ -16,7 +16,9 @@ export default defineCommand({
       ctx.messages.notice('Nothing was removed.');
       return;
     }
-    await removeWebhook(await ctx.session.api(), id, { onReadBack: (message) => ctx.messages.note(message) });
+    await removeWebhook(await ctx.session.api(), id, {
+      onReadBack: (message, facts) => ctx.messages.note(message, facts),
+    });
     ctx.messages.notice(`Removed webhook ${id}.`);
   },
 });
