@@ -2,7 +2,8 @@
 // with their new and in-review candidates, the failed webhook deliveries, and the rate-limit window.
 // Three requests, made together, whatever the number of jobs or webhooks: GET /jobs?status=active,
 // GET /analytics (its per-job counts) and GET /deliveries?state=failed. A section that cannot be
-// read says why; the others are still shown.
+// read says why; the others are still shown. At a terminal only, the applications per day of the
+// last two weeks as a sparkline, from one request more (and one a day in a busy fortnight).
 import type { ApiClient, RateLimit } from '../api/client.js';
 import type { ApiRecord } from '../api/envelope.js';
 import type { Context } from '../context.js';
@@ -10,10 +11,11 @@ import { targetEnvironment } from '../config/profiles.js';
 import { ApiError, ExitCode, HireError } from '../errors.js';
 import { inert, plainText } from '../output/cells.js';
 import type { Column } from '../output/render.js';
+import type { Painter } from '../output/paint.js';
 import { reachedAt } from './shared/address.js';
 import { suggester, type SuggestOptions } from './suggest.js';
 import { defineCommand } from './define.js';
-import { printDocument, refuseCsv } from '../output/document.js';
+import { drawnTable, printDocument, refuseCsv } from '../output/document.js';
 
 /** Open jobs shown: one page, the newest first (the count says how many there are in all). */
 const JOBS_SHOWN = 100;
@@ -238,6 +240,44 @@ export function workWaiting<J extends { id: string; title?: unknown; new: number
   return undefined;
 }
 
+/** The days the sparkline of applications covers, today the last. */
+const SPARK_DAYS = 14;
+
+/**
+ * At a terminal: applications per day over the last SPARK_DAYS days as a sparkline, its scale, and
+ * where it starts and ends (docs/output.md "Charts"; the source is services/applications-per-day.ts).
+ */
+async function applications(
+  client: ApiClient,
+  paint: Painter,
+  say: (label: string, rest: string, painted?: string) => void,
+): Promise<void> {
+  const [{ applicationsPerDay }, { sparkline }] = await Promise.all([
+    import('../services/applications-per-day.js'),
+    import('../output/charts.js'),
+  ]);
+  let counts: number[];
+  let days: Date[];
+  try {
+    ({ counts, days } = await applicationsPerDay(client, new Date(), SPARK_DAYS));
+  } catch (error) {
+    const why = inert(reason(error));
+    say('Applications', `: unknown: ${why}`, `: ${paint.yellow('unknown')}: ${why}`);
+    return;
+  }
+  const total = counts.reduce((sum, count) => sum + count, 0);
+  const most = Math.max(...counts);
+  const scale = `: ${total.toLocaleString('en-US')} in the last ${SPARK_DAYS} days, at most ${most.toLocaleString('en-US')} a day`;
+  say('Applications', scale);
+  const first = days[0]!.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+  say('', `  ${sparkline(counts)}`, `  ${paint.cyan(sparkline(counts))}`);
+  say(
+    '',
+    `  ${first.padEnd(SPARK_DAYS - 'today'.length)}today`,
+    paint.dim(`  ${first.padEnd(SPARK_DAYS - 'today'.length)}today`),
+  );
+}
+
 async function printStatus(ctx: Context, client: ApiClient, report: StatusReport): Promise<void> {
   const { printList } = await import('../output/render.js');
   const paint = await ctx.painter('stdout');
@@ -295,6 +335,10 @@ async function printStatus(ctx: Context, client: ApiClient, report: StatusReport
     say('Open jobs', `: unavailable: ${error}`, `: ${paint.red('unavailable')}: ${error}`);
   }
   line();
+  if (drawnTable(ctx.output)) {
+    await applications(client, paint, say);
+    line();
+  }
 
   const failed = report.failed_deliveries;
   if (failed) {

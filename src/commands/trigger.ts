@@ -10,6 +10,7 @@ import { inert } from '../output/cells.js';
 import { arg, defineCommand, flag } from './define.js';
 import { EVENT_LIST_COLUMNS } from './events/columns.js';
 import { localClient } from './emulator/local.js';
+import { warnDroppedEvents } from './emulator/dropped-events.js';
 
 export default defineCommand({
   path: ['trigger'],
@@ -44,6 +45,7 @@ export default defineCommand({
     const others = events.length - 1;
     const triggered = events.find((event) => event.id === result.event_id);
     const about = typeof triggered?.job_id === 'string' ? ` on job ${inert(triggered.job_id)}` : '';
+    warnDroppedEvents(ctx, result);
     ctx.messages.notice(
       `Triggered ${kind}: ${inert(String(result.event_id ?? ''))}${about}${others > 0 ? ` (and ${others} more event${others === 1 ? '' : 's'} the records produced)` : ''}.`,
     );

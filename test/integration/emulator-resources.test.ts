@@ -337,14 +337,16 @@ describe('DELETE /api/v1/jobs/{id}', () => {
 
 // ---------------------------------------------------------------------------------------------
 describe('POST /_emulator/simulate', () => {
-  it('answers 201 with job_id, created and by_status, stores the candidates and counts them on the job', async () => {
+  it('answers 201 with job_id, created, by_status and what the event log dropped, stores the candidates and counts them on the job', async () => {
     const emu = await emulator();
     const job = await createJob(emu, { publish: true });
     const response = await control(emu, 'POST', '/simulate', { job_id: job.id, applications: 60, seed: 42 });
     expect(response.status).toBe(201);
     expectRequestId(response);
     const result = response.json.data;
-    expect(Object.keys(result).sort()).toEqual(['by_status', 'created', 'job_id']);
+    // What the event log lost to these events, and its limit (docs/emulator.md "Webhooks and events").
+    expect(Object.keys(result).sort()).toEqual(['by_status', 'created', 'dropped_events', 'events_kept', 'job_id']);
+    expect(result).toMatchObject({ dropped_events: 0, events_kept: 10_000 });
     expect(result.job_id).toBe(job.id);
     expect(result.created).toBe(60);
     const stored = candidatesOf(emu, job.id);

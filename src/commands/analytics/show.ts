@@ -4,7 +4,8 @@ import { parseDateBound } from '../../domain/analytics.js';
 import { cellText, displayWidth, inert, plainText, withoutColour } from '../../output/cells.js';
 import type { Output } from '../../output/output.js';
 import { defineCommand, flag } from '../define.js';
-import { printDocument } from '../../output/document.js';
+import { drawnTable, printDocument } from '../../output/document.js';
+import type { Bands } from './pictures.js';
 
 /** A date or time bound, sent as typed once it is known to be one. */
 const bound = (name: 'from' | 'to', help: string) =>
@@ -27,9 +28,15 @@ export default defineCommand({
   },
   examples: ['hire analytics', 'hire analytics --job job_abc123 --from 2026-11-01 --json'],
   async run(ctx, flags) {
-    const data = await getAnalytics(await ctx.session.api(), { job_id: flags.job, from: flags.from, to: flags.to });
+    const client = await ctx.session.api();
+    const data = await getAnalytics(client, { job_id: flags.job, from: flags.from, to: flags.to });
     await printDocument(ctx.output, data, {
-      people: async () => ctx.output.raw(await summary(ctx.output, data)),
+      people: async () => {
+        // Pictures at a terminal only: piped, the summary stays the lines a script may read.
+        const pictures = drawnTable(ctx.output) ? await import('./pictures.js') : undefined;
+        const bands = pictures && (await pictures.readBands(client, flags, section(data.candidates).assessed));
+        ctx.output.raw(await summary(ctx.output, data, pictures && { bands }));
+      },
       csv: async () => {
         const { csvRow } = await import('../../output/render.js');
         ctx.output.raw(
@@ -72,12 +79,10 @@ export function metrics(data: Record<string, unknown>): string[][] {
 }
 
 /** The summary people read; nothing in it is needed by scripts (they take --json). */
-async function summary(out: Output, data: Record<string, unknown>): Promise<string> {
+async function summary(out: Output, data: Record<string, unknown>, drawn?: { bands: Bands }): Promise<string> {
   const paint = await out.painter('stdout');
   // Every value and key here is the server's: shown inert (docs/output.md "Text from outside").
   const text = (value: unknown) => cellText(value);
-  const section = (value: unknown) =>
-    value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
   const counts = (value: unknown) =>
     Object.entries(section(value))
       .filter(([, count]) => typeof count === 'number' && count > 0)
@@ -112,14 +117,27 @@ async function summary(out: Output, data: Record<string, unknown>): Promise<stri
     ],
     ['Assessments', `${text(assessments.generated ?? 0)} generated`],
   ];
-  if (funnel.length > 0)
+  // At a terminal the funnel is drawn as bars, when its steps are counts and the width holds them.
+  const pictures = drawn && (await import('./pictures.js'));
+  const bars = pictures && funnel.length > 0 ? pictures.funnelChart(funnel, out.columns, paint) : undefined;
+  if (funnel.length > 0 && !bars)
     rows.push(['Funnel', funnel.map((step) => `${text(step.status)}${KEEP}${text(step.count)}`).join(' → ')]);
+  if (drawn?.bands && 'why' in drawn.bands) rows.push(['Scores', paint.dim(drawn.bands.why)]);
   const lines = [`${paint.bold('Analytics')} (${scope})`];
   // Each value wraps beside its label at a terminal (the terminal would cut "review 1" / "2").
   for (const [label, value] of rows)
     lines.push(...hanging(`  ${label.padEnd(13)}`, value, out.isStdoutTTY ? out.columns : undefined));
+  if (bars) lines.push('', ...bars);
+  if (pictures && drawn) {
+    const scores = await pictures.scoreChart(drawn.bands, out.columns, paint);
+    if (scores.length > 0) lines.push('', ...scores);
+  }
   return `${lines.join('\n')}\n`;
 }
+
+/** A part of the answer that is an object, else an empty one (the server's shape is not trusted). */
+const section = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
 
 /** Joins a name and its count, which a line never breaks between (inert text holds no NUL). */
 const KEEP = '\u0000';

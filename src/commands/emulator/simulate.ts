@@ -3,6 +3,7 @@ import { simulateApplications } from '../../api/emulator.js';
 import { printRecord } from '../../output/render.js';
 import { defineCommand, flag } from '../define.js';
 import { localClient } from './local.js';
+import { warnDroppedEvents } from './dropped-events.js';
 import { plural } from '../../output/plural.js';
 import { forPeople } from '../../output/document.js';
 
@@ -36,6 +37,7 @@ export default defineCommand({
       advance: flags.advance === true,
       ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
     });
+    warnDroppedEvents(ctx, result);
     // Scripts get the record in the format asked for; people, a sentence.
     if (!forPeople(ctx.output)) {
       await printRecord(ctx.output, result, [{ key: 'created' }, { key: 'by_status' }]);

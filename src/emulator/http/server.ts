@@ -53,7 +53,7 @@ export interface EmulatorOptions {
   onRequest?: (entry: RequestLogEntry) => void;
   /** The emulator's clock: rate-limit windows, key expiry and the sandbox's daily reset. Tests set it. */
   now?: () => Date;
-  /** How many events the event log keeps (EVENTS_KEPT, 10,000); small in tests. */
+  /** How many events the event log keeps (EVENTS_KEPT); small in tests. */
   eventsKept?: number;
   /**
    * Serve only the operations the API spec publishes, and answer the rest as an API gateway in front

@@ -1,5 +1,5 @@
 // Events (docs/api-choices.md §8, §9): every event is recorded in the event log (`hire events
-// list`), whether a webhook listens or not, for 30 days and up to the newest 10,000, with a delivery
+// list`), whether a webhook listens or not, for 30 days and up to the newest EVENTS_KEPT, with a delivery
 // for each webhook subscribed to its kind, in the transaction of the change that caused it; one can
 // be sent again (`hire events resend`) with the same webhook-id. The delivery worker
 // (delivery-worker.ts) attempts the deliveries.
@@ -46,6 +46,8 @@ export class EventBus {
    * trim old ones, so while this is within the log's age, so is the true oldest.
    */
   #oldestAt: string | undefined;
+  /** While `counting` runs: the events trimmed from the log because newer ones pushed them out. */
+  #dropped: number | undefined;
   /** While `collect` runs: the events emitted, and what shapes their data. */
   #collector: { events: StoredEvent[]; shape: ((type: EventKind, data: unknown) => unknown) | undefined } | undefined;
 
@@ -79,6 +81,28 @@ export class EventBus {
     // of the first row); the log's reads also leave out what is past its age meanwhile.
     if (number % this.#pruneEvery === 0 || this.#oldestExpired()) this.#prune(number);
     return event;
+  }
+
+  /** How many events the log keeps (EVENTS_KEPT unless a test set another). */
+  get eventsKept(): number {
+    return this.#eventsKept;
+  }
+
+  /**
+   * Runs fn (synchronously, in the caller's write transaction), then trims the log to the newest
+   * `eventsKept`, and answers how many events left it because newer ones pushed them out, during fn
+   * or in that last trim (those past their age are not counted): what `hire emulator simulate` and
+   * `hire trigger` tell (docs/emulator.md "Webhooks and events").
+   */
+  counting<T>(fn: () => T): { result: T; dropped: number } {
+    this.#dropped = 0;
+    try {
+      const result = fn();
+      this.#prune();
+      return { result, dropped: this.#dropped };
+    } finally {
+      this.#dropped = undefined;
+    }
   }
 
   /**
@@ -147,7 +171,8 @@ export class EventBus {
   #prune(last?: number): void {
     const newest = last ?? lastEventNumber(this.#store);
     this.#oldestAt = undefined;
-    trimEvents(this.#store, newest - this.#eventsKept, retentionCutoff(this.#now()));
+    const { byNumber } = trimEvents(this.#store, newest - this.#eventsKept, retentionCutoff(this.#now()));
+    if (this.#dropped !== undefined) this.#dropped += byNumber;
   }
 
   /** Is the first event stored (the oldest but for a clock set back) past the log's age? */

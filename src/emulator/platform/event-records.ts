@@ -4,7 +4,10 @@
 import type { EventKind } from '../../domain/vocabulary.js';
 import { newId } from '../storage/ids.js';
 
-/** The event log keeps the newest this many events of an environment… */
+/**
+ * The event log keeps the newest this many events of an environment… The one number: the event bus
+ * trims to it, `simulate` and `trigger` report it, and the docs name it (test/unit/event-log-limit.test.ts).
+ */
 export const EVENTS_KEPT = 10_000;
 /** …that are at most this old (by the emulator's clock). */
 export const EVENT_RETENTION_DAYS = 30;

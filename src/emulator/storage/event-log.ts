@@ -39,18 +39,22 @@ export function hasEventsBefore(store: Store, cutoff: string): boolean {
 
 /**
  * Deletes the events numbered up to `throughNumber` and those created before `before` (ISO),
- * with their deliveries that are settled (not still being attempted).
+ * with their deliveries that are settled (not still being attempted). Answers how many events went
+ * for each reason: pushed out by newer ones (`byNumber`), and past their age.
  */
-export function trimEvents(store: Store, throughNumber: number, before: string): void {
+export function trimEvents(store: Store, throughNumber: number, before: string): { byNumber: number; byAge: number } {
   const db = store.connection();
   const settled = `${field('state')} != 'pending'`;
-  for (const [condition, value] of [
-    ['seq <= ?', throughNumber],
-    [`${field('created_at')} < ?`, before],
-  ] as const) {
+  const [byNumber, byAge] = (
+    [
+      ['seq <= ?', throughNumber],
+      [`${field('created_at')} < ?`, before],
+    ] as const
+  ).map(([condition, value]) => {
     db.prepare(
       `DELETE FROM deliveries WHERE ${field('event_id')} IN (SELECT id FROM events WHERE ${condition}) AND ${settled}`,
     ).run(value);
-    db.prepare(`DELETE FROM events WHERE ${condition}`).run(value);
-  }
+    return Number(db.prepare(`DELETE FROM events WHERE ${condition}`).run(value).changes);
+  });
+  return { byNumber: byNumber!, byAge: byAge! };
 }

@@ -44,7 +44,7 @@ export const MIGRATIONS: string[] = [
     `CREATE INDEX applications_token_hash ON applications (${field('token_hash')})`,
   ].join(';\n'),
   // The event log: events by time (for retention; filters by kind and job scan at most
-  // 10,000, cheaper than an index on every insert); the deliveries of an event; and the requests
+  // EVENTS_KEPT, cheaper than an index on every insert); the deliveries of an event; and the requests
   // the emulator answered, for `hire logs tail` (storage/request-log.ts).
   [
     `CREATE INDEX events_created_at ON events (${field('created_at')})`,

@@ -7,6 +7,7 @@ import { HttpError, created, notFound, ok, validationError } from '../answers.js
 import { parseCidr } from '../../access/cidr.js';
 import type { KeyLevel, Limits, Tier } from '../../access/keys.js';
 import type { Route } from '../route.js';
+import type { PlatformContext } from '../../platform/context.js';
 import { simulateApplications } from '../../platform/simulate.js';
 import { trigger, triggerRequest } from '../../platform/trigger.js';
 import { resetEnvironment } from '../../platform/reset.js';
@@ -19,6 +20,14 @@ const KEY_FIELDS = new Set(['name', 'level', 'tier', 'expires_in_seconds', 'allo
 /** At most this many logged requests in one answer of GET /_emulator/requests. */
 const REQUESTS_PAGE_MAX = 1_000;
 
+/**
+ * What a command that emits events tells of the event log: how many older events the new ones
+ * pushed out of it, and how many it keeps (docs/emulator.md "Webhooks and events").
+ */
+function eventLog(ctx: PlatformContext, dropped: number): { dropped_events: number; events_kept: number } {
+  return { dropped_events: dropped, events_kept: ctx.events.eventsKept };
+}
+
 export const controlRoutes: Route[] = [
   {
     // One event of a kind, from the smallest set of records that produces it (`hire trigger`).
@@ -27,7 +36,9 @@ export const controlRoutes: Route[] = [
     path: '/trigger',
     level: 'write',
     handler(req, ctx) {
-      return created(trigger(ctx, triggerRequest(req.body)));
+      const request = triggerRequest(req.body);
+      const { result, dropped } = ctx.events.counting(() => trigger(ctx, request));
+      return created({ ...result, ...eventLog(ctx, dropped) });
     },
   },
   {
@@ -71,7 +82,7 @@ export const controlRoutes: Route[] = [
         if (body[flag] !== undefined && typeof body[flag] !== 'boolean') errors[flag] = 'must be true or false';
       }
       if (Object.keys(errors).length > 0) throw validationError(errors);
-      return created(
+      const { result, dropped } = ctx.events.counting(() =>
         simulateApplications(ctx, body.job_id as string, {
           applications: applications as number,
           seed: seed as number,
@@ -80,6 +91,7 @@ export const controlRoutes: Route[] = [
           completeAssessments: body.complete_assessments === true || body.advance === true,
         }),
       );
+      return created({ ...result, ...eventLog(ctx, dropped) });
     },
   },
   {
