@@ -144,8 +144,11 @@ function notFound(error: ApiError | undefined, message: string, hint?: string): 
 
 export interface AssumedOptions {
   /** Says that the record was read from the list (one line for stderr: the API layer never prints). */
-  onNote?: (message: string) => void;
+  onNote?: (message: string, facts: RecordFromList) => void;
 }
+
+/** What a script reads of that note (docs/output.md "Warnings"): its code, the record, and the two operations. */
+export type RecordFromList = { code: 'record_from_list'; id: string; operation: string; list: string };
 
 /**
  * Runs `attempt`, the request of an assumed operation on record `id`, telling "the record is
@@ -167,7 +170,7 @@ export async function runAssumed<T>(
     if (!(fromList && list)) throw operationNotOffered(operation, id, true);
     const finding = await findInList(client, list, id);
     if (finding.kind === 'there') {
-      options.onNote?.(readNote(operation, id, list, true));
+      options.onNote?.(readNote(operation, id, list, true), fromListFacts(operation, id, list));
       return fromList(finding.record);
     }
     if (finding.kind === 'absent') throw missing(undefined, operation, id, list);
@@ -197,7 +200,7 @@ export async function runAssumed<T>(
       throw eitherOr(error, operation, id, `the published list cannot tell which: ${finding.why}`);
     await book.learnNotOffered(operation).catch(() => undefined);
     if (!fromList) throw operationNotOffered(operation, id, false);
-    options.onNote?.(readNote(operation, id, list, false));
+    options.onNote?.(readNote(operation, id, list, false), fromListFacts(operation, id, list));
     return fromList(finding.record);
   }
 }
@@ -207,6 +210,13 @@ function listOf(operation: OperationId): OperationId | undefined {
   const spec: OperationSpec = OPERATIONS[operation];
   return spec.list as OperationId | undefined;
 }
+
+const fromListFacts = (operation: OperationId, id: string, list: OperationId): RecordFromList => ({
+  code: 'record_from_list',
+  id,
+  operation: operationName(operation),
+  list: operationName(list),
+});
 
 /** The note after a read from the list: what was read, and why. */
 function readNote(operation: OperationId, id: string, list: OperationId, learned: boolean): string {

@@ -28,8 +28,18 @@ describe('a platform that offers only the published operations', () => {
     const got = await runCli(['jobs', 'get', job, '--json'], { env });
     expect(got.code, got.stderr).toBe(0);
     expect(json(got)).toEqual(shown);
-    // --json: stdout is the record, stderr stays empty on success (the note is kept as a warning).
-    expect(got.stderr).toBe('');
+    // --json: stdout is the record; the note reaches a script as the one warnings document on stderr.
+    expect(JSON.parse(got.stderr)).toEqual({
+      warnings: [
+        {
+          code: 'record_from_list',
+          message: expect.stringContaining(`Read ${job} from GET /jobs`),
+          id: job,
+          operation: 'GET /jobs/{id}',
+          list: 'GET /jobs',
+        },
+      ],
+    });
     expect(seen).toEqual([`GET /api/v1/jobs/${job}`, 'GET /api/v1/jobs']);
     expect(learned(box)).toEqual({ gw: { base_url: expect.stringMatching(/\/api\/v1$/), not_offered: ['getJob'] } });
 

@@ -17,7 +17,7 @@ export default defineCommand({
   async run(ctx, { id }) {
     // A server that does not offer GET /candidates/ID: the candidate from GET /candidates, and a note saying so.
     const candidate = await getCandidate(await ctx.session.api(), id, {
-      onNote: (message) => ctx.messages.note(message),
+      onNote: (message, facts) => ctx.messages.note(message, facts),
     });
     const { note } = candidate as { note?: unknown };
     const piped: [string, string][] = note !== undefined && note !== null ? [['note', cellText(note)]] : [];

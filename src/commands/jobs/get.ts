@@ -16,7 +16,9 @@ export default defineCommand({
   examples: ['hire jobs get job_abc123', 'hire jobs get job_abc123 --json --fields id,status,candidate_count'],
   async run(ctx, { id }) {
     // A server that does not offer GET /jobs/ID: the job from GET /jobs, and a note saying so.
-    const job = await getJob(await ctx.session.api(), id, { onNote: (message) => ctx.messages.note(message) });
+    const job = await getJob(await ctx.session.api(), id, {
+      onNote: (message, facts) => ctx.messages.note(message, facts),
+    });
     const { description, assessment_config: config } = job;
     const settings =
       config !== null && typeof config === 'object' && !Array.isArray(config)
