@@ -6,6 +6,7 @@
 // did through the callbacks given: it never prints.
 import { targetEnvironment, type ResolvedProfile } from '../config/profiles.js';
 import { emulatorClock } from '../config/emulator-clock.js';
+import { emulatorPublishedOnly } from '../config/emulator-mode.js';
 import type { Env } from '../config/paths.js';
 import { AuthError, ExitCode, HireError, NetworkError } from '../errors.js';
 import { isLoopbackHost, resolveBaseUrl, type BaseUrl } from '../api/base-url.js';
@@ -103,6 +104,7 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
     const { connectLocalEmulator } = await import('../emulator/http/embedded.js');
     const dir = options.dataDir;
     const now = emulatorClock(options.env);
+    const publishedOnly = emulatorPublishedOnly(options.env);
     const emulator = await connectLocalEmulator({
       address: target,
       dataDir: dir,
@@ -110,6 +112,7 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
       onWarning: options.warn,
       onNotice: options.notice,
       ...(now ? { now } : {}),
+      ...(publishedOnly ? { publishedOnly } : {}),
     }).catch((error: unknown) => {
       // Data the emulator cannot read (not a database, a newer schema, a corrupt first-format file).
       if (error instanceof Error && error.name === 'StoreError') {

@@ -17,13 +17,25 @@ export interface Analytics {
   filters: { job_id: string | null; from: string | null; to: string | null };
 }
 
+const DATE = '\\d{4}-\\d{2}-\\d{2}';
+const TIME = 'T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2})';
+/** A date (`2026-11-01`) or an ISO 8601 time, as parseDateBound reads them (and the OpenAPI document says). */
+export const DATE_BOUND_PATTERN = `^${DATE}(${TIME})?$`;
+
+/** `from`/`to` in the OpenAPI document: a real date or time, written as DATE_BOUND_PATTERN says. */
+export const DATE_BOUND_SCHEMA = {
+  type: 'string',
+  pattern: DATE_BOUND_PATTERN,
+  anyOf: [{ format: 'date' }, { format: 'date-time' }],
+};
+
 /**
  * A date bound for `from`/`to`: `2026-11-01` or a full ISO 8601 time. A bare date as `to` means
  * the end of that day. Returns undefined when the text is not a date.
  */
 export function parseDateBound(text: string, bound: 'from' | 'to'): Date | undefined {
-  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(text);
-  if (!dateOnly && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return undefined;
+  const dateOnly = new RegExp(`^${DATE}$`).test(text);
+  if (!dateOnly && !new RegExp(`^${DATE}${TIME}$`).test(text)) return undefined;
   const date = new Date(dateOnly ? `${text}T00:00:00.000Z` : text);
   if (Number.isNaN(date.getTime())) return undefined;
   if (dateOnly && date.toISOString().slice(0, 10) !== text) return undefined; // 2026-02-30

@@ -2,6 +2,7 @@
 // for a job (`job_id`), or from a title and skills, with the job's assessment settings.
 import * as z from 'zod/mini';
 import {
+  documented,
   evenWhenOthersFail,
   flag,
   listOf,
@@ -22,13 +23,17 @@ const ASSESSMENT_FIELDS = {
   skills: z.optional(textList()),
   question_count: z.optional(wholeNumberBetween(QUESTION_COUNT.min, QUESTION_COUNT.max)),
   time_limit: z.optional(wholeNumberBetween(TIME_LIMIT_SECONDS.min, TIME_LIMIT_SECONDS.max)),
-  question_types: z.optional(listOf(oneOf(QUESTION_TYPES), 'a list of question types')),
+  question_types: z.optional(
+    listOf(oneOf(QUESTION_TYPES), 'a list of question types').check(
+      z.minLength(1, { error: 'must name at least one question type' }),
+    ),
+  ),
   proctoring: z.optional(flag()),
 };
 
 // Loose: the spec does not show this request, so fields it may take beyond these are sent as given
 // (the CLI names them in a warning); those known here are checked.
-export const AssessmentInputSchema = z.looseObject(ASSESSMENT_FIELDS, { error: typeError('a JSON object') }).check(
+const AssessmentInputRule = z.looseObject(ASSESSMENT_FIELDS, { error: typeError('a JSON object') }).check(
   z.superRefine((input, ctx) => {
     if (input.job_id === undefined && input.title === undefined) {
       ctx.addIssue({
@@ -39,6 +44,13 @@ export const AssessmentInputSchema = z.looseObject(ASSESSMENT_FIELDS, { error: t
     }
   }, evenWhenOthersFail),
 );
+export const AssessmentInputSchema = documented(AssessmentInputRule, {
+  schema: {
+    description:
+      'A job_id, or a title to generate questions from. Settings not given are the job\'s (its assessment_config), else the defaults of "Assessment config".',
+    anyOf: [{ required: ['job_id'] }, { required: ['title'] }],
+  },
+});
 export type AssessmentInput = z.infer<typeof AssessmentInputSchema>;
 
 export function validateAssessmentInput(input: unknown): Validation<AssessmentInput> {

@@ -3,7 +3,9 @@
 import * as z from 'zod/mini';
 import {
   amount,
+  documented,
   evenWhenOthersFail,
+  filledText,
   everyKey,
   flag,
   isoCode,
@@ -15,15 +17,18 @@ import {
   typeError,
   validateWith,
   wholeNumberBetween,
+  wholeNumberForNumber,
   type Validation,
 } from './rules.js';
 import {
+  ASSESSMENT_FLAG_DEFAULTS,
   DESCRIPTION_MAX_CHARS,
   DESCRIPTION_MIN_CHARS,
   EMPLOYMENT_TYPES,
   EXPERIENCE_LEVELS,
   JOB_INPUT_PATHS,
   LOCATION_TYPES,
+  PUBLISH_DEFAULT,
   QUESTION_COUNT,
   QUESTION_TYPES,
   SALARY_PERIODS,
@@ -43,15 +48,18 @@ const salaryRange = z.superRefine(({ min, max }: { min?: unknown; max?: unknown 
 
 const locationFields = {
   type: oneOf(LOCATION_TYPES),
-  city: z.optional(nonEmptyText()),
-  state: z.optional(nonEmptyText()),
+  city: z.optional(filledText()),
+  state: z.optional(filledText()),
   country: z.optional(isoCode('country')),
 };
 
-const LocationSchema = z.strictObject(locationFields, { error: objectError }).check(
+/** Spec "Location object": city and state are required for these types. */
+const PLACED_TYPES = ['onsite', 'hybrid'] as const satisfies readonly (typeof LOCATION_TYPES)[number][];
+
+const LocationRule = z.strictObject(locationFields, { error: objectError }).check(
   z.superRefine((location, ctx) => {
     const { type } = location;
-    if (type !== 'onsite' && type !== 'hybrid') return;
+    if (!(PLACED_TYPES as readonly unknown[]).includes(type)) return;
     for (const field of ['city', 'state'] as const) {
       if (location[field] === undefined) {
         ctx.addIssue({ code: 'custom', path: [field], message: `is required when location.type is ${type}` });
@@ -59,28 +67,51 @@ const LocationSchema = z.strictObject(locationFields, { error: objectError }).ch
     }
   }, evenWhenOthersFail),
 );
+const LocationSchema = documented(LocationRule, {
+  schema: {
+    if: { properties: { type: { enum: PLACED_TYPES } }, required: ['type'] },
+    then: { properties: { city: { type: 'string' }, state: { type: 'string' } }, required: ['city', 'state'] },
+  },
+});
 
 const SalarySchema = z
   .strictObject(
     {
       min: z.optional(amount()),
       max: z.optional(amount()),
-      currency: z.optional(isoCode('currency')),
+      currency: z.optional(
+        isoCode('currency', 'An ISO 4217 code: the spec says "currency code such as a three-letter code".'),
+      ),
       period: z.optional(oneOf(SALARY_PERIODS)),
     },
     { error: objectError },
   )
   .check(salaryRange);
+documented(SalarySchema, {
+  // JSON Schema cannot compare two values: said in words.
+  assumed: { keywords: [], why: '`max` is not less than `min` when both are given.' },
+});
 
 const AssessmentConfigSchema = z.strictObject(
   {
-    auto_generate: z.optional(flag()),
-    question_count: z.optional(wholeNumberBetween(QUESTION_COUNT.min, QUESTION_COUNT.max)),
-    time_limit: z.optional(wholeNumberBetween(TIME_LIMIT_SECONDS.min, TIME_LIMIT_SECONDS.max)),
-    proctoring: z.optional(flag()),
+    auto_generate: z.optional(documented(flag(), { schema: { default: ASSESSMENT_FLAG_DEFAULTS.auto_generate } })),
+    question_count: z.optional(wholeNumberForNumber(QUESTION_COUNT.min, QUESTION_COUNT.max, QUESTION_COUNT.default)),
+    time_limit: z.optional(
+      wholeNumberForNumber(TIME_LIMIT_SECONDS.min, TIME_LIMIT_SECONDS.max, TIME_LIMIT_SECONDS.default),
+    ),
+    proctoring: z.optional(documented(flag(), { schema: { default: ASSESSMENT_FLAG_DEFAULTS.proctoring } })),
     question_types: z.optional(
-      listOf(oneOf(QUESTION_TYPES), 'a list of question types').check(
-        z.minLength(1, { error: 'must name at least one question type' }),
+      documented(
+        listOf(oneOf(QUESTION_TYPES), 'a list of question types').check(
+          z.minLength(1, { error: 'must name at least one question type' }),
+        ),
+        {
+          schema: { default: [...QUESTION_TYPES] },
+          assumed: {
+            keywords: ['minItems', 'default'],
+            why: 'At least one type, every type when not given: the spec shows neither.',
+          },
+        },
       ),
     ),
   },
@@ -90,9 +121,13 @@ const AssessmentConfigSchema = z.strictObject(
 /** Fields of a job that a client may set, shared by create and update. */
 const jobFields = {
   title: nonEmptyText(),
-  department: z.optional(nonEmptyText()),
+  department: z.optional(filledText()),
   location: z.optional(LocationSchema),
-  description: minCodePoints(DESCRIPTION_MIN_CHARS, DESCRIPTION_MAX_CHARS),
+  description: minCodePoints(
+    DESCRIPTION_MIN_CHARS,
+    DESCRIPTION_MAX_CHARS,
+    `At most ${DESCRIPTION_MAX_CHARS.toLocaleString('en-US')} characters: the spec shows no maximum.`,
+  ),
   requirements: z.optional(textList()),
   skills: z.optional(textList()),
   experience_level: z.optional(oneOf(EXPERIENCE_LEVELS)),
@@ -102,7 +137,7 @@ const jobFields = {
 };
 
 export const JobInputSchema = z.strictObject(
-  { ...jobFields, publish: z.optional(flag()) },
+  { ...jobFields, publish: z.optional(documented(flag(), { schema: { default: PUBLISH_DEFAULT } })) },
   { error: typeError('a JSON object') },
 );
 
@@ -172,11 +207,12 @@ export function assessmentConfigWithDefaults(
   config: AssessmentConfig | undefined,
 ): Required<Omit<AssessmentConfig, 'question_types'>> & { question_types: (typeof QUESTION_TYPES)[number][] } {
   return {
-    auto_generate: config?.auto_generate ?? true,
+    auto_generate: config?.auto_generate ?? ASSESSMENT_FLAG_DEFAULTS.auto_generate,
     question_count: config?.question_count ?? QUESTION_COUNT.default,
     time_limit: config?.time_limit ?? TIME_LIMIT_SECONDS.default,
-    proctoring: config?.proctoring ?? false,
-    question_types: config?.question_types ?? [...QUESTION_TYPES],
+    proctoring: config?.proctoring ?? ASSESSMENT_FLAG_DEFAULTS.proctoring,
+    // An empty list (refused on input; a record stored before that rule) gets every type: a question always has one.
+    question_types: config?.question_types?.length ? config.question_types : [...QUESTION_TYPES],
   };
 }
 
@@ -241,6 +277,8 @@ export const JobPatchSchema = z.strictObject(
   },
   { error: typeError('a JSON object') },
 );
+// validateJobPatch refuses a patch that names no field.
+documented(JobPatchSchema, { schema: { minProperties: 1 } });
 export type JobPatch = z.infer<typeof JobPatchSchema>;
 
 export function validateJobPatch(input: unknown): Validation<JobPatch> {

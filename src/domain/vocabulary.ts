@@ -41,6 +41,9 @@ export const DESCRIPTION_MIN_CHARS = 100;
 export const DESCRIPTION_MAX_CHARS = 10_000;
 export const QUESTION_COUNT = { min: 5, max: 20, default: 10 } as const;
 export const TIME_LIMIT_SECONDS = { min: 300, max: 1800, default: 300 } as const;
+/** Spec "Assessment config" and "Job input fields": the defaults of the flags (the server applies them). */
+export const ASSESSMENT_FLAG_DEFAULTS = { auto_generate: true, proctoring: false } as const;
+export const PUBLISH_DEFAULT = false;
 
 // The country and currency code lists live in codes.ts.
 export { COUNTRY_CODES, CURRENCY_CODES } from './codes.js';

@@ -16,7 +16,7 @@ export type { TlsMaterial } from '../emulator/access/tls.js';
 
 export interface StandingEmulatorOptions extends Pick<
   EmulatorOptions,
-  'dataDir' | 'deliveryBackoffMs' | 'chaos' | 'now' | 'onNotice' | 'onWarning' | 'onRequest'
+  'dataDir' | 'deliveryBackoffMs' | 'chaos' | 'now' | 'onNotice' | 'onWarning' | 'onRequest' | 'publishedOnly'
 > {
   host: string;
   /** 0 picks any free port. */
@@ -48,6 +48,7 @@ export async function runStandingEmulator(options: StandingEmulatorOptions): Pro
       mode: 'server',
       ...(options.deliveryBackoffMs !== undefined ? { deliveryBackoffMs: options.deliveryBackoffMs } : {}),
       ...(options.chaos ? { chaos: options.chaos } : {}),
+      ...(options.publishedOnly ? { publishedOnly: true } : {}),
       ...(tls ? { tls: { cert: tls.cert, key: tls.key, certPath: tls.certPath } } : {}),
       ...(options.onNotice ? { onNotice: options.onNotice } : {}),
       ...(options.onWarning ? { onWarning: options.onWarning } : {}),

@@ -773,7 +773,23 @@ describe('POST /api/v1/assessments', () => {
     expectError(types, 400, 'validation_error', {
       details: { 'question_types[0]': 'must be one of: ranksort, multiple_choice, scenario' },
     });
+    // No type at all, as POST /jobs refuses it: a question always has a type.
+    const none = await emu.call('POST', '/assessments', { body: { title: 'X', question_types: [] } });
+    expectError(none, 400, 'validation_error', {
+      details: { question_types: 'must name at least one question type' },
+    });
     expect(emu.store.count('assessments')).toBe(0);
+  });
+
+  it('gives every question a type, even from a job stored with an empty list of types', async () => {
+    const emu = await emulator();
+    const job = await createJob(emu, {});
+    // A record from before empty lists were refused.
+    emu.store.put('jobs', { ...emu.store.get<any>('jobs', job.id), assessment_config: { question_types: [] } });
+    const response = await emu.call('POST', '/assessments', { body: { job_id: job.id } });
+    expect(response.status).toBe(201);
+    expect(response.json.data.question_types).toEqual(['ranksort', 'multiple_choice', 'scenario']);
+    expect(response.json.data.questions.map((question: any) => question.type)).not.toContain(undefined);
   });
 
   it('accepts fields the spec does not show, and ignores them; known fields are still checked', async () => {
@@ -1228,6 +1244,22 @@ describe('Idempotency-Key on POST /assessments and POST /webhooks', () => {
       message: 'This Idempotency-Key was already used with a different request.',
     });
     expect(emu.store.count('webhooks')).toBe(1);
+  });
+
+  it('refuses an empty Idempotency-Key with 400 naming it, before the request is run', async () => {
+    const emu = await emulator();
+    for (const path of ['/assessments', '/webhooks'])
+      expectError(
+        await emu.call('POST', path, { body: {}, headers: { 'idempotency-key': '' } }),
+        400,
+        'validation_error',
+        {
+          details: { 'Idempotency-Key': 'must not be empty' },
+        },
+      );
+    expect(emu.store.count('assessments')).toBe(0);
+    // Only a POST keeps a key: elsewhere the header means nothing, empty or not.
+    expect((await emu.call('GET', '/assessments', { headers: { 'idempotency-key': '' } })).status).toBe(200);
   });
 
   it('does not keep a failed request: the same key may be used again after a 400', async () => {

@@ -1,5 +1,7 @@
 // hire emulator start: the local platform as a standing server, until Ctrl-C (src/services/emulator.ts).
 import { MAX_CLOCK_SCALE, emulatorClock } from '../../config/emulator-clock.js';
+import { emulatorPublishedOnly } from '../../config/emulator-mode.js';
+import { OPERATIONS } from '../../domain/operations.js';
 import { dataDir } from '../../config/paths.js';
 import type { Context } from '../../context.js';
 import { FAULTS, parseWeights } from '../../emulator/http/chaos.js';
@@ -75,6 +77,10 @@ export default defineCommand({
       help: "the --tls-cert certificate's private key (PEM)",
       requires: { flags: ['tlsCert'], message: '--tls-cert and --tls-key go together: pass both.' },
     }),
+    publishedOnly: flag.boolean({
+      name: 'published-only',
+      help: "serve only the API spec's published operations; the rest answer a bare 404, as a gateway in front of a platform without them would",
+    }),
     chaosWeights: flag.parsed(parseWeights, {
       value: 'list',
       example: 'error=2,latency=1',
@@ -87,6 +93,7 @@ export default defineCommand({
     'hire emulator start',
     'hire emulator start --port 4020 --data-dir ./emulator-data',
     'hire emulator start --tls',
+    'hire emulator start --published-only --port 4020 --data-dir ./published-only',
   ],
   async run(ctx, flags) {
     ctx.streaming();
@@ -99,6 +106,7 @@ export default defineCommand({
     const tls =
       flags.tlsCert !== undefined || flags.tls ? await emulatorTls(dir, flags.tlsCert, flags.tlsKey) : undefined;
     const now = emulatorClock(ctx.env, flags.clockScale);
+    const publishedOnly = emulatorPublishedOnly(ctx.env, flags.publishedOnly);
     const paint = await ctx.output.painter('stderr');
     // Caught before saying "listening", so that a signal sent on that cue stops it cleanly; only the
     // first: a second Ctrl-C while it closes ends the process.
@@ -112,12 +120,13 @@ export default defineCommand({
         port,
         deliveryBackoffMs: flags.deliveryBackoff,
         ...(chaos ? { chaos } : {}),
+        ...(publishedOnly ? { publishedOnly } : {}),
         tls,
         signal: stop.signal,
         onNotice: (message) => ctx.messages.notice(message),
         onWarning: (message) => ctx.messages.warn(message),
         onRequest: requestLogger(ctx, paint),
-        onListening: (emulator) => listening(ctx, { ...emulator, dataDir: dir }, tls, chaos),
+        onListening: (emulator) => listening(ctx, { ...emulator, dataDir: dir }, tls, chaos, publishedOnly),
       });
     } finally {
       stop.remove();
@@ -157,6 +166,7 @@ function listening(
   addresses: Addresses,
   tls: TlsMaterial | undefined,
   chaos: { rate: number; seed?: number } | undefined,
+  publishedOnly: boolean,
 ): void {
   // Both environments (docs/emulator.md "Environments: production and sandbox"), each with the key
   // its built-in profile uses: one value a line, laid out between fields (docs/output.md "Stream lines").
@@ -172,11 +182,17 @@ function listening(
       `${what} ${tls.certPath}. Clients trust it with NODE_EXTRA_CA_CERTS=${tls.certPath} (Node), curl --cacert ${tls.certPath}.`,
     );
   }
+  if (publishedOnly)
+    ctx.messages.notice(
+      `Serving only the ${PUBLISHED_COUNT} operations the API spec publishes; every other API request gets a bare 404 (Not found).`,
+    );
   if (chaos)
     ctx.messages.notice(
       `Injecting faults into ${Math.round(chaos.rate * 100)}% of API requests (seed ${chaos.seed ?? 1}).`,
     );
 }
+
+const PUBLISHED_COUNT = Object.values(OPERATIONS).filter((operation) => operation.published).length;
 
 interface Addresses {
   apiUrl: string;

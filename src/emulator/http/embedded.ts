@@ -29,6 +29,8 @@ export async function connectLocalEmulator(options: {
   onWarning?: (message: string) => void;
   /** What the in-process emulator says once it serves (a sandbox reset of a stamp in the future). */
   onNotice?: (message: string) => void;
+  /** The in-process emulator serves only the published operations (server.ts `publishedOnly`). */
+  publishedOnly?: boolean;
 }): Promise<LocalEmulator> {
   const { address, dataDir, localKey } = options;
   const live = liveServer(dataDir);
@@ -64,6 +66,7 @@ export async function connectLocalEmulator(options: {
     mode: 'embedded',
     publicUrl: address.origin,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.publishedOnly ? { publishedOnly: true } : {}),
     // While it starts, kept for the caller to say after it connects; once it serves, said at once.
     onNotice: (message) => {
       if (serving) options.onNotice?.(message);

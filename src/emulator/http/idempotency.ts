@@ -3,8 +3,11 @@
 // in the request's own transaction, so it commits with what the request changed, or not at all.
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../domain/canonical.js';
-import { HttpError, type EmulatorResponse } from './answers.js';
+import { HttpError, validationError, type EmulatorResponse } from './answers.js';
 import type { EmulatorRequest, RouteContext } from './route.js';
+
+/** The header, as the OpenAPI document and a 400's details name it. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 interface IdempotencyRecord {
   id: string;
@@ -23,7 +26,11 @@ export function withIdempotency(
 ): EmulatorResponse {
   const header = req.headers['idempotency-key'];
   const idempotencyKey = Array.isArray(header) ? header[0] : header;
-  if (req.method !== 'POST' || !idempotencyKey) return run();
+  if (req.method !== 'POST' || idempotencyKey === undefined) return run();
+  // An empty key is refused, not ignored: a client that sends one believes its POST is protected
+  // against a repeat, and it is not (docs/api-choices.md §7).
+  if (idempotencyKey === '')
+    throw validationError({ [IDEMPOTENCY_HEADER]: 'must not be empty' }, 'The Idempotency-Key header is empty.');
   const id = `${req.key.id}:${idempotencyKey}`;
   // The same request, whatever its key order or spacing: the parsed body, keys sorted.
   const requestHash = createHash('sha256')

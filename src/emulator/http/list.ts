@@ -25,14 +25,14 @@ export const PAGE_MAX = Math.floor(Number.MAX_SAFE_INTEGER / PER_PAGE_MAX);
 const RESERVED = new Set(['page', 'per_page', 'sort', 'fields']);
 
 /** What a filter on a field may be: one of fixed values (a status), or a number in a range. */
-type ValueRule = readonly string[] | { min: number; max: number };
+export type ValueRule = readonly string[] | { min: number; max: number };
 
 /**
  * The filterable fields whose values have a type or a set of values: a filter outside it is a 400
  * naming the parameter (not an empty page). Fields holding one of fixed values are compared as
  * stored, so the field's index serves the filter.
  */
-const VALUE_RULES: Partial<Record<CollectionName, Record<string, ValueRule>>> = {
+export const VALUE_RULES: Partial<Record<CollectionName, Record<string, ValueRule>>> = {
   jobs: {
     status: JOB_STATUSES,
     experience_level: EXPERIENCE_LEVELS,

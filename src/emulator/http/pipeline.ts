@@ -22,7 +22,7 @@ import type { Chaos } from './chaos.js';
 import { withIdempotency } from './idempotency.js';
 import { REQUEST_STREAM_PATH, type RequestStreams } from './request-stream.js';
 import type { EmulatorRequest, RouteContext } from './route.js';
-import { API_ROUTES, CONTROL_ROUTES, findRoute, type CompiledRoute } from './route-table.js';
+import { API_ROUTES, CONTROL_ROUTES, PUBLISHED_ROUTES, findRoute, type CompiledRoute } from './route-table.js';
 
 /** The address a server listens on unless told (and a request's origin when its socket has none). */
 export const DEFAULT_HOST = '127.0.0.1';
@@ -67,6 +67,8 @@ export interface HandleOptions {
   streams: RequestStreams;
   /** The candidate's pages' allowance per address. */
   pageLimiter: PageLimiter;
+  /** Only the operations the API spec publishes; the rest answered as a gateway would (`gateway`). */
+  publishedOnly: boolean;
 }
 
 /** Requests that change data: each runs as one write transaction (checks, record, events, idempotency). */
@@ -119,6 +121,7 @@ const STAGES: readonly Stage[] = [
   refreshEnvironment,
   publicPages,
   apiPath,
+  gateway,
   authenticate,
   requestStream,
   matchRoute,
@@ -192,7 +195,8 @@ function presence(x: Exchange): void {
 
 /** Where each environment serves its OpenAPI description. */
 export const OPENAPI_PATH = '/openapi.json';
-let openApiDocument: Record<string, unknown> | undefined;
+/** Built once each: of every operation, and of the published ones alone. */
+const openApiDocuments: { all?: Record<string, unknown>; published?: Record<string, unknown> } = {};
 
 /**
  * The API's OpenAPI 3.1 description (docs/emulator.md "OpenAPI description"), generated from the
@@ -201,8 +205,11 @@ let openApiDocument: Record<string, unknown> | undefined;
 async function openApi(x: Exchange): Promise<void> {
   if (x.url.pathname !== OPENAPI_PATH || x.method !== 'GET') return;
   const { buildDocument, servedDocument } = await import('../openapi/document.js');
-  openApiDocument ??= buildDocument(API_ROUTES);
-  const body = servedDocument(openApiDocument, requestOrigin(x.req), x.environment);
+  // A published-only emulator describes what it serves: what a client reading it learns is true.
+  const document = x.options.publishedOnly
+    ? (openApiDocuments.published ??= buildDocument(PUBLISHED_ROUTES))
+    : (openApiDocuments.all ??= buildDocument(API_ROUTES));
+  const body = servedDocument(document, requestOrigin(x.req), x.environment);
   x.res.writeHead(200, {
     ...x.headers,
     'content-type': 'application/json; charset=utf-8',
@@ -252,7 +259,28 @@ function apiPath(x: Exchange): void {
 }
 
 const pathOf = (x: Exchange): string => (x.api ? x.api.path : x.control!);
-const routesOf = (x: Exchange): CompiledRoute[] => (x.api ? API_ROUTES : CONTROL_ROUTES);
+const apiRoutes = (options: HandleOptions): CompiledRoute[] => (options.publishedOnly ? PUBLISHED_ROUTES : API_ROUTES);
+const routesOf = (x: Exchange): CompiledRoute[] => (x.api ? apiRoutes(x.options) : CONTROL_ROUTES);
+
+/** What an API gateway answers for a route it does not know: nothing of the platform's (no request id, no hint). */
+const GATEWAY_NOT_FOUND = JSON.stringify({ error: { code: 'not_found', message: 'Not found' } });
+
+/**
+ * A published-only emulator (docs/emulator.md "Only what the spec publishes") stands as a platform
+ * behind an API gateway that routes the spec's published operations alone: any other API path is
+ * the gateway's bare 404, whatever the key, before the platform sees it.
+ */
+function gateway(x: Exchange): void {
+  if (!x.options.publishedOnly || !x.api) return;
+  const path = x.api.path;
+  if (PUBLISHED_ROUTES.some((route) => route.method === x.method && route.pattern.test(path))) return;
+  x.res.writeHead(404, {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(GATEWAY_NOT_FOUND)),
+  });
+  x.res.end(GATEWAY_NOT_FOUND);
+  x.outcome = { sent: 404 };
+}
 
 /**
  * Who is asking comes first: without a valid key, not even which paths exist is told. Every answer

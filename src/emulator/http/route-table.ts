@@ -1,6 +1,7 @@
 // The route table: the API's routes (under /api/v1, and /api/v0 deprecated) and the emulator's own
 // controls (under /_emulator), each compiled once to a pattern; and which route answers a method on
 // a path, or why none does (404: no such path; 405: the path is there, the method is not).
+import { OPERATIONS } from '../../domain/operations.js';
 import { HttpError } from './answers.js';
 import type { Route } from './route.js';
 import { analyticsRoutes } from './routes/analytics.js';
@@ -25,6 +26,13 @@ export const API_ROUTES: CompiledRoute[] = [
   ...webhookRoutes,
   ...eventRoutes,
 ].map(compileRoute);
+/**
+ * The operations the API spec publishes, alone: what a published-only emulator serves (docs/emulator.md
+ * "Only what the spec publishes").
+ */
+export const PUBLISHED_ROUTES: CompiledRoute[] = API_ROUTES.filter(
+  (route) => route.doc && OPERATIONS[route.doc.operation].published,
+);
 /** The emulator's own controls, under /_emulator. */
 export const CONTROL_ROUTES: CompiledRoute[] = controlRoutes.map(compileRoute);
 

@@ -2,6 +2,7 @@
 // server's parts. Kept out of answers.ts, which route-table.ts and the stages import, so that no import runs in a circle.
 import type { IncomingHttpHeaders } from 'node:http';
 import type * as z from 'zod/mini';
+import type { OperationId } from '../../domain/operations.js';
 import type { EmulatorResponse } from './answers.js';
 import type { KeyRing, StoredKey } from '../access/keys.js';
 import type { PlatformContext } from '../platform/context.js';
@@ -64,11 +65,14 @@ export interface QueryDoc {
  * Idempotency-Key on a POST, the errors of authentication and limits).
  */
 export interface RouteDoc {
-  operationId: string;
+  /**
+   * Which of the operations hire uses this route serves (domain/operations.ts): its id is the
+   * OpenAPI operationId, and the table says whether the spec publishes it. The route's method and
+   * path are the table's (test/unit/operations.test.ts holds them to it).
+   */
+  operation: OperationId;
   summary: string;
   tag: 'Jobs' | 'Candidates' | 'Assessments' | 'Analytics' | 'Webhooks' | 'Events';
-  /** Not one of the spec's six published operations: assumed (docs/api-choices.md §3). */
-  assumed?: true;
   description?: string;
   /**
    * A list (docs/api-choices.md §4): page, per_page, sort, fields, a filter per field of the record

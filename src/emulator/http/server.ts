@@ -55,6 +55,11 @@ export interface EmulatorOptions {
   now?: () => Date;
   /** How many events the event log keeps (EVENTS_KEPT, 10,000); small in tests. */
   eventsKept?: number;
+  /**
+   * Serve only the operations the API spec publishes, and answer the rest as an API gateway in front
+   * of a platform that does not offer them would: a bare 404 (docs/emulator.md "Only what the spec publishes").
+   */
+  publishedOnly?: boolean;
   /** Serve HTTPS with this certificate and key (PEM), else plain HTTP. */
   tls?: {
     cert: string;
@@ -191,6 +196,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
         mode,
         streams,
         pageLimiter,
+        publishedOnly: options.publishedOnly ?? false,
       });
     });
     const address = await listen(server, options.host ?? DEFAULT_HOST, options.port ?? DEFAULT_PORT);

@@ -233,25 +233,27 @@ export const RECORDS = {
   CandidateStatusChanged,
 } as const;
 
+/** Spec "Common fields": `id`, `created_at`, `updated_at` and `status` of every resource. */
+export const COMMON_FIELDS: readonly string[] = ['id', 'created_at', 'updated_at', 'status'];
+
 /**
- * The fields of each record the spec publishes ("Job (as returned by create)", "Candidate"); the
- * others are assumed (docs/api-choices.md §2) and marked `x-assumed`. A record missing here is
- * assumed whole.
+ * What is no resource and whose shape the spec never shows (analytics, the payloads of events, a
+ * resend's answer): assumed whole (docs/api-choices.md §2, §9).
+ */
+export const ASSUMED_RECORDS: readonly (keyof typeof RECORDS)[] = [
+  'Analytics',
+  'Resend',
+  'AssessmentCompleted',
+  'CandidateStatusChanged',
+];
+
+/**
+ * The fields of a resource the spec shows beside the common ones ("Job (as returned by create)";
+ * "Candidate" shows only `status`, a common field); the others are assumed (docs/api-choices.md §2)
+ * and marked `x-assumed`.
  */
 export const PUBLISHED_FIELDS: Partial<Record<keyof typeof RECORDS, readonly string[]>> = {
-  Job: [
-    'id',
-    'title',
-    'status',
-    'assessment_id',
-    'application_url',
-    'created_at',
-    'updated_at',
-    'department',
-    'location',
-    'candidate_count',
-  ],
-  Candidate: ['status'],
+  Job: ['title', 'assessment_id', 'application_url', 'department', 'location', 'candidate_count'],
 };
 
 // The schemas infer exactly the records the emulator serves: tsc fails here when either changes alone.

@@ -1,6 +1,6 @@
 // GET /analytics (spec: "analytics data"; the shape is docs/api-choices.md §2's choice): the filters
 // checked, the figures the platform's.
-import { parseDateBound } from '../../../domain/analytics.js';
+import { DATE_BOUND_SCHEMA, parseDateBound } from '../../../domain/analytics.js';
 import { dictionary } from '../../../domain/merge.js';
 import type { FieldErrors } from '../../../domain/rules.js';
 import { ok, validationError } from '../answers.js';
@@ -15,13 +15,13 @@ const QUERY: Record<'job_id' | 'from' | 'to', QueryDoc> = {
     example: 'job_0000000000000000000',
   },
   from: {
-    schema: { type: 'string' },
+    schema: DATE_BOUND_SCHEMA,
     description: 'From this date (2026-11-01) or ISO 8601 time.',
     example: '2026-11-01',
   },
   to: {
-    schema: { type: 'string' },
-    description: 'Up to this date (to its end) or ISO 8601 time; not before from.',
+    schema: DATE_BOUND_SCHEMA,
+    description: 'Up to this date (to its end) or ISO 8601 time; not before from (else a 400 naming to).',
     example: '2026-11-30T23:59:59Z',
   },
 };
@@ -31,7 +31,7 @@ export const analyticsRoutes: Route[] = [
     method: 'GET',
     path: '/analytics',
     doc: {
-      operationId: 'getAnalytics',
+      operation: 'getAnalytics',
       summary: 'Counts of jobs, candidates and assessments, and the funnel (the shape is assumed: the spec shows none)',
       tag: 'Analytics',
       query: QUERY,

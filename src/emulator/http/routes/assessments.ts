@@ -13,7 +13,7 @@ export const assessmentRoutes: Route[] = [
     method: 'POST',
     path: '/assessments',
     doc: {
-      operationId: 'createAssessment',
+      operation: 'createAssessment',
       summary:
         'Generate an assessment, for a job or from a title and skills (the request is assumed: the spec shows none; other fields are accepted and ignored)',
       tag: 'Assessments',
@@ -39,10 +39,9 @@ export const assessmentRoutes: Route[] = [
     method: 'GET',
     path: '/assessments',
     doc: {
-      operationId: 'listAssessments',
+      operation: 'listAssessments',
       summary: 'List assessments (a job_id naming no job is 404)',
       tag: 'Assessments',
-      assumed: true,
       list: { fields: ASSESSMENT_RECORD_FIELDS },
       answer: { status: 200, data: 'Assessment' },
       errors: [400, 404],
@@ -59,10 +58,9 @@ export const assessmentRoutes: Route[] = [
     method: 'GET',
     path: '/assessments/:id',
     doc: {
-      operationId: 'getAssessment',
+      operation: 'getAssessment',
       summary: 'Get an assessment with its questions',
       tag: 'Assessments',
-      assumed: true,
       answer: { status: 200, data: 'Assessment' },
       errors: [404],
     },

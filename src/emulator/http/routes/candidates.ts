@@ -16,7 +16,7 @@ export const candidateRoutes: Route[] = [
     method: 'GET',
     path: '/candidates',
     doc: {
-      operationId: 'listCandidates',
+      operation: 'listCandidates',
       summary: 'List candidates (filters status and score_min)',
       tag: 'Candidates',
       list: {
@@ -55,10 +55,9 @@ export const candidateRoutes: Route[] = [
     method: 'GET',
     path: '/candidates/:id',
     doc: {
-      operationId: 'getCandidate',
+      operation: 'getCandidate',
       summary: 'Get a candidate',
       tag: 'Candidates',
-      assumed: true,
       answer: { status: 200, data: 'Candidate' },
       errors: [404],
     },
@@ -70,10 +69,9 @@ export const candidateRoutes: Route[] = [
     method: 'PATCH',
     path: '/candidates/:id',
     doc: {
-      operationId: 'moveCandidate',
+      operation: 'moveCandidate',
       summary: 'Move a candidate one step along the pipeline, one step back, or to rejected',
       tag: 'Candidates',
-      assumed: true,
       body: { name: 'CandidateMove', schema: CandidateMoveSchema, required: true },
       answer: { status: 200, data: 'Candidate' },
       errors: [400, 404, 409],

@@ -1,6 +1,7 @@
 // The event log (assumed, docs/api-choices.md §3; the spec names "event logs"):
 // GET /events and /events/{id} with every delivery attempt, and POST /events/{id}/resend.
 import * as z from 'zod/mini';
+import { DATE_BOUND_SCHEMA } from '../../../domain/analytics.js';
 import { validateWith } from '../../../domain/rules.js';
 import { created, ok, validationError } from '../answers.js';
 import { publicDelivery, retentionCutoff, type StoredEvent } from '../../platform/event-records.js';
@@ -29,7 +30,8 @@ const ResendSchema = z.strictObject(
 );
 
 const timeFilter = (description: string): QueryDoc => ({
-  schema: { type: 'string' },
+  // Every value the schema admits is one `time` reads.
+  schema: DATE_BOUND_SCHEMA,
   description: `${description} (an ISO 8601 date or time).`,
   example: '2026-11-24T09:00:00Z',
 });
@@ -39,10 +41,9 @@ export const eventRoutes: Route[] = [
     method: 'GET',
     path: '/events',
     doc: {
-      operationId: 'listEvents',
+      operation: 'listEvents',
       summary: 'The event log (the newest 10,000 events of at most 30 days)',
       tag: 'Events',
-      assumed: true,
       list: {
         fields: EVENT_FIELDS,
         filters: {
@@ -70,10 +71,9 @@ export const eventRoutes: Route[] = [
     method: 'GET',
     path: '/events/:id',
     doc: {
-      operationId: 'getEvent',
+      operation: 'getEvent',
       summary: 'An event with every attempt to deliver it',
       tag: 'Events',
-      assumed: true,
       answer: { status: 200, data: 'EventWithDeliveries' },
       errors: [404],
     },
@@ -87,10 +87,9 @@ export const eventRoutes: Route[] = [
     method: 'POST',
     path: '/events/:id/resend',
     doc: {
-      operationId: 'resendEvent',
+      operation: 'resendEvent',
       summary: 'Deliver an event again, now, with the same webhook-id',
       tag: 'Events',
-      assumed: true,
       body: { name: 'EventResend', schema: ResendSchema, required: false },
       answer: { status: 201, data: 'Resend' },
       errors: [400, 404, 409],

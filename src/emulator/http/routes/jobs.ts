@@ -18,7 +18,7 @@ export const jobRoutes: Route[] = [
     method: 'POST',
     path: '/jobs',
     doc: {
-      operationId: 'createJob',
+      operation: 'createJob',
       summary: 'Create a job (a draft, or active with publish: true)',
       tag: 'Jobs',
       body: { name: 'JobInput', schema: JobInputSchema, required: true },
@@ -36,7 +36,7 @@ export const jobRoutes: Route[] = [
     method: 'GET',
     path: '/jobs',
     doc: {
-      operationId: 'listJobs',
+      operation: 'listJobs',
       summary: 'List jobs',
       tag: 'Jobs',
       list: { fields: JOB_RECORD_FIELDS },
@@ -55,10 +55,9 @@ export const jobRoutes: Route[] = [
     method: 'GET',
     path: '/jobs/:id',
     doc: {
-      operationId: 'getJob',
+      operation: 'getJob',
       summary: 'Get a job',
       tag: 'Jobs',
-      assumed: true,
       answer: { status: 200, data: 'Job' },
       errors: [404],
     },
@@ -70,10 +69,9 @@ export const jobRoutes: Route[] = [
     method: 'PATCH',
     path: '/jobs/:id',
     doc: {
-      operationId: 'updateJob',
+      operation: 'updateJob',
       summary: 'Change a job (JSON Merge Patch: null clears a field) or its status (publish, pause, close, reopen)',
       tag: 'Jobs',
-      assumed: true,
       body: { name: 'JobPatch', schema: JobPatchSchema, required: true },
       answer: { status: 200, data: 'Job' },
       errors: [400, 404, 409],
@@ -90,10 +88,9 @@ export const jobRoutes: Route[] = [
     method: 'DELETE',
     path: '/jobs/:id',
     doc: {
-      operationId: 'deleteJob',
+      operation: 'deleteJob',
       summary: 'Delete a job with its candidates',
       tag: 'Jobs',
-      assumed: true,
       answer: { status: 204 },
       errors: [404],
     },
