@@ -141,12 +141,14 @@ function requests(
         unbreakable.push(`${parameter.name} ${broken.rule}`);
         continue;
       }
+      // A parameter's value is one text: the server names the parameter (`sort`, not `sort[0]`).
       rules.push({
         rule: broken.rule,
-        field: broken.field,
-        sample: fc
-          .tuple(validParameters, validBody, sent)
-          .map(([values, json, { sent: value, field }]) => ({ parts: assemble(others(values, value), json), field })),
+        field: parameter.name,
+        sample: fc.tuple(validParameters, validBody, sent).map(([values, json, { sent: value }]) => ({
+          parts: assemble(others(values, value), json),
+          field: parameter.name,
+        })),
       });
     }
   });

@@ -57,7 +57,10 @@ const FORMAT_BREAKERS: Record<string, string[]> = {
 export interface Violation {
   /** The keyword broken: minLength, pattern, required, then, … */
   rule: string;
-  /** The field, as the emulator names fields: `location.city`, `question_types[0]`; `*` for a name generated with the value. */
+  /**
+   * The field, as the emulator names fields: `location.city`, `question_types[0]`; `*` for a name
+   * generated with the value; `job_id | title` when naming any of them will do (none is there).
+   */
   field: string;
   /** Values that break the rule alone, each with the field it names. */
   sample: fc.Arbitrary<{ value: unknown; field: string }>;
@@ -67,6 +70,9 @@ export interface Options {
   /** The characters of generated strings: any Unicode code point, or visible ASCII (header values). */
   unit?: 'binary' | 'visible-ascii';
 }
+
+/** How many proposals, from a fixed seed, decide that a schema admits what is proposed. */
+const PROBES = 200;
 
 const VISIBLE_ASCII = fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code));
 const TYPES = ['null', 'boolean', 'integer', 'number', 'string', 'array', 'object'] as const;
@@ -153,9 +159,16 @@ export class SchemaArbitraries {
     return this.#propose(schema, options, 0);
   }
 
-  /** Values valid by the schema. */
+  /**
+   * Values valid by the schema. A schema whose proposals are never valid (PROBES of them, the same
+   * every run) is an error naming it, not a filter that draws forever.
+   */
   valid(schema: Schema, options: Options = {}): fc.Arbitrary<unknown> {
-    return this.#propose(schema, options, 0).filter((value) => this.errors(schema, value).length === 0);
+    const proposals = this.#propose(schema, options, 0);
+    const isValid = (value: unknown) => this.errors(schema, value).length === 0;
+    if (!fc.sample(proposals, { numRuns: PROBES, seed: 1 }).some(isValid))
+      throw new Error(`no valid value proposed for ${JSON.stringify(schema).slice(0, 300)}`);
+    return proposals.filter(isValid);
   }
 
   /**
@@ -175,7 +188,12 @@ export class SchemaArbitraries {
    */
   breaksAlone(schema: Schema, value: unknown, field: string, path = ''): boolean {
     const named = this.errors(schema, value).map((error) => below(path, fieldOf(error)));
-    return named.length > 0 && named.every((holder) => within(field, holder)) && named.includes(field);
+    const fields = field.split(' | ');
+    return (
+      named.length > 0 &&
+      named.every((holder) => fields.some((one) => within(one, holder))) &&
+      named.some((one) => fields.includes(one))
+    );
   }
 
   /** The same as violations(), unfiltered: for a caller that adds its own condition before filtering. */
@@ -195,7 +213,17 @@ export class SchemaArbitraries {
     const branches = (anyOf ?? oneOf) as Schema[] | undefined;
     if (branches) {
       // A value breaking a rule of one branch that no other branch admits (ajv's filter decides).
-      for (const branch of branches) out.push(...this.#violations(merge(rest, this.resolve(branch)), options, path));
+      const resolved = branches.map((branch) => this.resolve(branch));
+      // "one of these fields is required" (anyOf of required lists): none of them.
+      if (resolved.every((branch) => Object.keys(branch).every((key) => key === 'required'))) {
+        const keys = [...new Set(resolved.flatMap((branch) => branch.required as string[]))];
+        at(
+          'anyOf required',
+          this.valid(rest, options).map((value) => keys.reduce((left, key) => omit(left, key), value)),
+          keys.map((key) => join(path, key)).join(' | '),
+        );
+      }
+      for (const branch of resolved) out.push(...this.#violations(merge(rest, branch), options, path));
       const allowed = new Set(branches.flatMap((branch) => typesOf(merge(rest, this.resolve(branch)))));
       const wrong = TYPES.filter((type) => !allowed.has(type) && !(type === 'integer' && allowed.has('number')));
       if (wrong.length > 0 && allowed.size > 0) at('type', fc.constantFrom(...wrong.map((type) => OF_TYPE[type])));
@@ -255,7 +283,11 @@ export class SchemaArbitraries {
       if (max !== undefined) at('maxLength', this.#string({ minLength: max + 1, maxLength: max + 8 }, options));
       if (typeof s.pattern === 'string') {
         const pattern = new RegExp(s.pattern, 'u');
-        const blanks = fc.string({ unit: fc.constantFrom(' ', '\t', '\n'), maxLength: Math.max(min, 3) + 2 });
+        const blanks = fc.string({
+          unit: fc.constantFrom(' ', '\t', '\n'),
+          minLength: min,
+          maxLength: max ?? min + 5,
+        });
         at(
           'pattern',
           fc
@@ -415,7 +447,9 @@ export class SchemaArbitraries {
           minLength: (s.minLength as number | undefined) ?? 0,
           ...(s.maxLength === undefined ? {} : { maxLength: s.maxLength as number }),
         };
-        if (typeof s.pattern === 'string') return fc.stringMatching(new RegExp(s.pattern, 'u'));
+        // A loose pattern (`\\S`) is met by most strings; a strict one (a date, a URL) by those made from it.
+        if (typeof s.pattern === 'string')
+          return fc.oneof(this.#string(lengths, options), fc.stringMatching(new RegExp(s.pattern, 'u')));
         return this.#string(lengths, options);
       }
       case 'array': {
