@@ -176,7 +176,7 @@ class Records {
 const STATED_RULES: {
   operation: RegExp;
   words: { at: (doc: Record<string, any>) => unknown; says: RegExp };
-  holds: (parts: Parts) => boolean;
+  holds: (parts: Parts, operation: string) => boolean;
 }[] = [
   {
     operation: /^getAnalytics$/,
@@ -186,6 +186,22 @@ const STATED_RULES: {
     },
     holds: ({ query }) =>
       query.from === undefined || query.to === undefined || boundOf(query.from, false) <= boundOf(query.to, true),
+  },
+  {
+    // salary.min ≤ salary.max, judged on the job a patch leaves (JSON Merge Patch onto FULL_JOB).
+    operation: /^(createJob|updateJob)$/,
+    words: {
+      at: (doc) => JSON.stringify(doc.components.schemas.JobInput.properties.salary),
+      says: /min[^"]{0,40}(≤|<=|at most|not (be )?(more|greater|above))[^"]{0,20}max|max[^"]{0,40}(≥|>=|at least|not (be )?(less|below))[^"]{0,20}min/i,
+    },
+    holds: ({ body }, operation) => {
+      const salary = (body as { salary?: Record<string, unknown> | null } | undefined)?.salary;
+      if (!isPlain(salary)) return true;
+      const base: Record<string, unknown> = operation === 'updateJob' ? FULL_JOB.salary : {};
+      const min = 'min' in salary ? salary.min : base.min;
+      const max = 'max' in salary ? salary.max : base.max;
+      return typeof min !== 'number' || typeof max !== 'number' || min <= max;
+    },
   },
 ];
 
@@ -198,7 +214,7 @@ function boundOf(text: string, end: boolean): number {
 function meetsStatedRules(operation: Operation, parts: Parts): boolean {
   return STATED_RULES.filter((rule) => rule.operation.test(operation.id)).every((rule) => {
     expect(String(rule.words.at(document)), `${operation.id}: the document states the rule`).toMatch(rule.words.says);
-    return rule.holds(parts);
+    return rule.holds(parts, operation.id);
   });
 }
 
