@@ -20,7 +20,7 @@ import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { sandbox } from '../helpers/env.js';
 import { operationsOf, type Operation, type Parts } from '../helpers/openapi-requests.js';
 import { properties } from '../helpers/properties.js';
-import { within } from '../helpers/schema-arbitrary.js';
+import { SchemaArbitraries, within } from '../helpers/schema-arbitrary.js';
 
 /** Requests per operation at full count: valid ones, and breaking ones spread over its rules. */
 const VALID_RUNS = 200;
@@ -203,7 +203,34 @@ const STATED_RULES: {
       return typeof min !== 'number' || typeof max !== 'number' || min <= max;
     },
   },
+  {
+    // A patch is judged on the job it leaves: JSON Merge Patch onto FULL_JOB, valid as a JobInput.
+    operation: /^updateJob$/,
+    words: {
+      at: (doc) =>
+        JSON.stringify([doc.paths['/jobs/{id}'].patch.description, doc.components.schemas.JobPatch.description]),
+      says: /after the patch|patched job|job it leaves|still (be )?a valid|remain(s)? (a )?valid/i,
+    },
+    holds: ({ body }) => {
+      const { status: _status, ...fields } = isPlain(body) ? body : {};
+      const { publish: _publish, ...input } = FULL_JOB;
+      return judge.errors(JOB_INPUT, mergePatch(input, fields)).length === 0;
+    },
+  },
 ];
+
+const judge = new SchemaArbitraries(document);
+const JOB_INPUT = { $ref: '#/components/schemas/JobInput' };
+
+/** RFC 7396: null removes, objects merge, anything else replaces. */
+function mergePatch(base: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete out[key];
+    else out[key] = isPlain(value) ? mergePatch(isPlain(out[key]) ? out[key] : {}, value) : value;
+  }
+  return out;
+}
 
 function boundOf(text: string, end: boolean): number {
   const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(text);
