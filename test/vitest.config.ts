@@ -19,12 +19,18 @@ const FOLDERS = ['unit', 'integration', 'e2e', 'reliability'] as const;
 // the capture of child output (test/helpers/capture.ts) keeps its state once per process.
 const UNIT = { env: { HIRE_FC_QUICK: '1' }, isolate: false };
 
-/** The unit test files that hold properties: those that import fast-check. */
-const unitDirectory = new URL('unit/', import.meta.url);
-const propertyFiles = readdirSync(unitDirectory)
-  .filter((name) => name.endsWith('.test.ts'))
-  .filter((name) => /from 'fast-check'/.test(readFileSync(new URL(name, unitDirectory), 'utf8')))
-  .map((name) => `test/unit/${name}`);
+/**
+ * The files that hold properties: the unit files that import fast-check, and the integration files
+ * that run properties (test/helpers/properties.ts) against a server.
+ */
+const propertyFiles = (['unit', 'integration'] as const).flatMap((folder) => {
+  const directory = new URL(`${folder}/`, import.meta.url);
+  const marker = folder === 'unit' ? /from 'fast-check'/ : /from '\.\.\/helpers\/properties\.js'/;
+  return readdirSync(directory)
+    .filter((name) => name.endsWith('.test.ts'))
+    .filter((name) => marker.test(readFileSync(new URL(name, directory), 'utf8')))
+    .map((name) => `test/${folder}/${name}`);
+});
 
 export default defineConfig({
   define: { __HIRE_VERSION__: JSON.stringify(version) },
@@ -45,6 +51,8 @@ export default defineConfig({
           name,
           include: [`test/${name}/**/*.test.ts`],
           ...(name === 'unit' ? UNIT : {}),
+          // Integration files with properties run their first few inputs here, all in `properties`.
+          ...(name === 'integration' ? { env: { HIRE_FC_QUICK: '1' } } : {}),
         },
       })),
       {

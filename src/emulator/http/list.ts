@@ -115,12 +115,18 @@ export function listRecords<T extends StoredRecord>(
           : `must be a number from ${(rule as { min: number }).min} to ${(rule as { max: number }).max} (got ${invalid.map((value) => JSON.stringify(value)).join(', ')})`;
         continue;
       }
+      // A value of a fixed set is matched as the set writes it: `Draft` is draft, and an event
+      // kind keeps its capitals (candidate.statusChanged).
+      const canonical = (value: string) =>
+        Array.isArray(rule)
+          ? (rule as readonly string[]).find((one) => one.toLowerCase() === value.toLowerCase())!
+          : value;
       conditions.push(
         ID_FIELDS.has(name)
           ? { field: name, in: values }
           : Array.isArray(rule) && !ARRAY_FIELDS.has(name)
-            ? { field: name, in: values.map((value) => value.toLowerCase()) }
-            : { field: name, anyOf: values },
+            ? { field: name, in: values.map(canonical) }
+            : { field: name, anyOf: values.map(canonical) },
       );
     } else {
       errors[name] = 'is not a field that can be filtered';
@@ -149,7 +155,7 @@ export function listRecords<T extends StoredRecord>(
 const ARRAY_FIELDS = new Set(['events', 'skills', 'requirements']);
 
 function allowed(rule: ValueRule, value: string): boolean {
-  if (Array.isArray(rule)) return (rule as readonly string[]).includes(value.toLowerCase());
+  if (Array.isArray(rule)) return (rule as readonly string[]).some((one) => one.toLowerCase() === value.toLowerCase());
   const { min, max } = rule as { min: number; max: number };
   const number = value.trim() === '' ? Number.NaN : Number(value);
   return Number.isFinite(number) && number >= min && number <= max;
