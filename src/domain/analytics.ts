@@ -36,8 +36,11 @@ export const DATE_BOUND_SCHEMA = {
 export function parseDateBound(text: string, bound: 'from' | 'to'): Date | undefined {
   const dateOnly = new RegExp(`^${DATE}$`).test(text);
   if (!dateOnly && !new RegExp(`^${DATE}${TIME}$`).test(text)) return undefined;
-  const date = new Date(dateOnly ? `${text}T00:00:00.000Z` : text);
+  // A day the calendar has not (2026-02-30, or 2026-11-31T00:00:00Z) is refused, alone or with a
+  // time, not rolled into the next month as Date would.
+  const day = new Date(`${text.slice(0, 10)}T00:00:00.000Z`);
+  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== text.slice(0, 10)) return undefined;
+  const date = dateOnly ? day : new Date(text);
   if (Number.isNaN(date.getTime())) return undefined;
-  if (dateOnly && date.toISOString().slice(0, 10) !== text) return undefined; // 2026-02-30
   return dateOnly && bound === 'to' ? new Date(date.getTime() + 86_400_000 - 1) : date;
 }

@@ -277,8 +277,15 @@ export const JobPatchSchema = z.strictObject(
   },
   { error: typeError('a JSON object') },
 );
-// validateJobPatch refuses a patch that names no field.
-documented(JobPatchSchema, { schema: { minProperties: 1 } });
+// validateJobPatch refuses a patch that names no field; the emulator checks the job a patch leaves
+// as a whole (emulator/http/routes/jobs.ts), a rule across fields the document can state only in words.
+documented(JobPatchSchema, {
+  schema: {
+    minProperties: 1,
+    description:
+      'Only the fields given change (JSON Merge Patch: null clears a field). The job after the patch must still be a valid job (JobInput): a patch that leaves an onsite or hybrid job without its city or state, or a salary whose max is less than its min, is refused with 400 naming the field.',
+  },
+});
 export type JobPatch = z.infer<typeof JobPatchSchema>;
 
 export function validateJobPatch(input: unknown): Validation<JobPatch> {

@@ -82,12 +82,12 @@ export function listRecords<T extends StoredRecord>(
   const known = new Set(spec.fields);
   const isField = (path: string) => known.has(path.split('.')[0]!) && isFieldPath(path);
 
-  const sortKeys = splitList(query.get('sort'));
+  const sortKeys = splitList(query.get('sort'), 'sort', errors);
   const unknownSort = sortKeys.map((key) => key.replace(/^-/, '')).filter((path) => !isField(path));
   if (unknownSort.length > 0)
     errors.sort = `cannot sort by ${unknownSort.join(', ')}; fields: ${spec.fields.join(', ')}`;
 
-  const selected = splitList(query.get('fields'));
+  const selected = splitList(query.get('fields'), 'fields', errors);
   const unknownFields = selected.filter((path) => !isField(path));
   if (unknownFields.length > 0)
     errors.fields = `unknown field ${unknownFields.join(', ')}; fields: ${spec.fields.join(', ')}`;
@@ -181,11 +181,16 @@ function wholeNumber(
   return value;
 }
 
-function splitList(raw: string | null): string[] {
-  return (raw ?? '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
+/**
+ * A comma-separated list of field names: absent or empty is none; an empty item between commas
+ * (`sort=,id`) is refused, as the OpenAPI document's item rule says, rather than guessed at.
+ */
+function splitList(raw: string | null, name: string, errors: FieldErrors): string[] {
+  if (raw === null || raw.trim() === '') return [];
+  const parts = raw.split(',').map((part) => part.trim());
+  const empty = parts.findIndex((part) => part === '');
+  if (empty >= 0) errors[name] = `item ${empty + 1} is empty (between commas)`;
+  return parts.filter((part) => part !== '');
 }
 
 /** The fields asked for; a dotted path keeps its value nested (`location.city` → `{location: {city}}`). */

@@ -45,9 +45,7 @@ export const analyticsRoutes: Route[] = [
       const bound = (name: 'from' | 'to') => {
         const text = req.query.get(name);
         if (text === null) return undefined;
-        // A time on a day the calendar has not (2026-11-31T00:00:00Z) is refused, as that day alone
-        // is, not rolled into the next month.
-        const date = isCalendarDay(text.slice(0, 10)) ? parseDateBound(text, name) : undefined;
+        const date = parseDateBound(text, name);
         if (!date) errors[name] = 'must be a date (2026-11-01) or an ISO 8601 time';
         return date;
       };
@@ -59,9 +57,3 @@ export const analyticsRoutes: Route[] = [
     },
   },
 ];
-
-/** `2026-11-30` is a day; `2026-11-31` is not (Date would make it December 1). */
-function isCalendarDay(text: string): boolean {
-  const date = new Date(`${text}T00:00:00.000Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}

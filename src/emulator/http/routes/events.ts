@@ -1,7 +1,7 @@
 // The event log (assumed, docs/api-choices.md §3; the spec names "event logs"):
 // GET /events and /events/{id} with every delivery attempt, and POST /events/{id}/resend.
 import * as z from 'zod/mini';
-import { DATE_BOUND_SCHEMA } from '../../../domain/analytics.js';
+import { DATE_BOUND_SCHEMA, parseDateBound } from '../../../domain/analytics.js';
 import { validateWith } from '../../../domain/rules.js';
 import { created, ok, validationError } from '../answers.js';
 import { publicDelivery, retentionCutoff, type StoredEvent } from '../../platform/event-records.js';
@@ -11,12 +11,14 @@ import type { QueryDoc, Route } from '../route.js';
 
 export const EVENT_FIELDS: readonly string[] = ['id', 'type', 'created_at', 'job_id', 'data'];
 
-/** `created_after` / `created_before`: an ISO 8601 time, compared with created_at. */
+/**
+ * `created_after` / `created_before`: a date (its first instant) or an ISO 8601 time, compared with
+ * created_at; read as analytics' from/to are, so that what the document's pattern admits is what is taken.
+ */
 function time(value: string): string {
-  const parsed = Date.parse(value);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(parsed))
-    throw new Error('must be an ISO 8601 date or time, such as 2026-11-24T09:00:00Z');
-  return new Date(parsed).toISOString();
+  const parsed = parseDateBound(value, 'from');
+  if (!parsed) throw new Error('must be an ISO 8601 date or time, such as 2026-11-24T09:00:00Z');
+  return parsed.toISOString();
 }
 
 /** POST /events/{id}/resend: to one webhook, or (no body) to every webhook the event went to. */
