@@ -1,16 +1,15 @@
-// One page of any list endpoint (spec "Common list parameters").
+// One page of any list endpoint (spec "Common list parameters"). A list the API spec does not
+// publish (webhooks, events, deliveries, assessments) goes through offered.ts, so that a server
+// without it is said to lack the operation rather than answer "not found".
+import { operationAt } from '../domain/operations.js';
 import type { ApiClient, QueryValue } from './client.js';
-import { ListMetaSchema, isRecordList, type ApiRecord, type ListMeta } from './envelope.js';
-import { unexpectedShape } from './errors.js';
+import { runAssumedList } from './offered.js';
+import { readPage, type Page } from './page.js';
 
-export interface Page {
-  items: ApiRecord[];
-  meta: ListMeta | undefined;
-}
+export type { Page } from './page.js';
 
-export async function listPage(client: ApiClient, path: string, query: Record<string, QueryValue>): Promise<Page> {
-  const response = await client.request('GET', path, { query });
-  if (!isRecordList(response.data)) throw unexpectedShape(`GET ${path}`, 'a list of objects', response.meta.request_id);
-  const meta = ListMetaSchema.safeParse(response.meta);
-  return { items: response.data, meta: meta.success ? meta.data : undefined };
+export function listPage(client: ApiClient, path: string, query: Record<string, QueryValue>): Promise<Page> {
+  const found = operationAt('GET', path);
+  const read = () => readPage(client, path, query);
+  return found ? runAssumedList(client, found.operation, found.id, read) : read();
 }

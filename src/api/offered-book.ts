@@ -9,6 +9,8 @@ export interface OfferedBook {
   isNotOffered(operation: OperationId): boolean;
   /** Records that it does not (best effort: a book that cannot be written is only a slower next time). */
   learnNotOffered(operation: OperationId): Promise<void>;
+  /** What it knows now, and then forgets it (`hire doctor` asks again). */
+  forget(): Promise<OperationId[]>;
 }
 
 /** A book kept for the client's life alone (the library without a profile, tests). */
@@ -18,6 +20,11 @@ export function memoryBook(known: Iterable<OperationId> = []): OfferedBook {
     isNotOffered: (operation) => notOffered.has(operation),
     learnNotOffered: async (operation) => {
       notOffered.add(operation);
+    },
+    forget: async () => {
+      const known = [...notOffered];
+      notOffered.clear();
+      return known;
     },
   };
 }

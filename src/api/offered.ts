@@ -10,7 +10,7 @@ import { OPERATIONS, operationName, type OperationId, type OperationSpec } from 
 import { ApiError, ExitCode, HireError, InterruptedError } from '../errors.js';
 import type { ApiClient } from './client.js';
 import type { ApiRecord } from './envelope.js';
-import { listPage } from './list.js';
+import { readPage } from './page.js';
 
 export { memoryBook, type OfferedBook } from './offered-book.js';
 
@@ -39,7 +39,7 @@ export type Finding =
  */
 export async function findInList(client: ApiClient, list: OperationId, id: string): Promise<Finding> {
   const path = OPERATIONS[list].path;
-  const first = await listPage(client, path, { id, per_page: LOOK_PER_PAGE });
+  const first = await readPage(client, path, { id, per_page: LOOK_PER_PAGE });
   const match = (items: readonly ApiRecord[]) => items.find((item) => item.id === id);
   const found = match(first.items);
   if (found) return { kind: 'there', record: found };
@@ -59,7 +59,7 @@ export async function findInList(client: ApiClient, list: OperationId, id: strin
         kind: 'unknown',
         why: `the server ignored the id filter of ${operationName(list)}, and ${id} is not in its first ${LOOK_PAGES * size} records`,
       };
-    ({ items, meta } = await listPage(client, path, { id, per_page: LOOK_PER_PAGE, page: page + 1 }));
+    ({ items, meta } = await readPage(client, path, { id, per_page: LOOK_PER_PAGE, page: page + 1 }));
     const later = match(items);
     if (later) return { kind: 'there', record: later };
   }
@@ -72,17 +72,23 @@ const INSTEAD: Partial<Record<OperationId, string>> = {
   moveCandidate: "Change the candidate's status in the platform's web app",
   deleteWebhook: "Remove the webhook in the platform's web app",
   resendEvent: "Send the event again from the platform's web app, if it offers that",
+  listWebhooks: "See the webhooks in the platform's web app",
+  listEvents: "See the events in the platform's web app, or receive them as they happen through a webhook",
+  listDeliveries: "See the webhook deliveries in the platform's web app",
+  listAssessments: "See the assessments in the platform's web app",
 };
 
 const DOCTOR = '`hire doctor` shows what the server offers, and checks again.';
 
 /** Exit 1, `operation_not_offered`: the operation named, that the spec does not publish it, what to do instead. */
-export function operationNotOffered(operation: OperationId, id: string, learned: boolean): HireError {
+export function operationNotOffered(operation: OperationId, id: string | undefined, learned: boolean): HireError {
   const name = operationName(operation);
   const list = listOf(operation);
   const why = learned
     ? 'as learned earlier from this server; nothing was sent'
-    : `${id} is there (${list ? operationName(list) : 'the published list'} lists it), but the server answered ${name} as if it were not`;
+    : id === undefined
+      ? `it answered ${name} as if it were not there, while ${operationName('listJobs')} on the same base URL answered`
+      : `${id} is there (${list ? operationName(list) : 'the published list'} lists it), but the server answered ${name} as if it were not`;
   const instead = INSTEAD[operation];
   return new HireError(
     `The server does not offer ${name}: the API spec does not publish it, and hire assumed it (${why}).`,
@@ -202,6 +208,38 @@ export async function runAssumed<T>(
     if (!fromList) throw operationNotOffered(operation, id, false);
     options.onNote?.(readNote(operation, id, list, false), fromListFacts(operation, id, list));
     return fromList(finding.record);
+  }
+}
+
+/**
+ * Runs `read`, one page of a list (`id`: the record in its path, as in `/webhooks/{id}/deliveries`).
+ * A published list is read as it is. An assumed one that answers 404, 405 or 501 is told apart
+ * with the published GET /jobs on the same base URL: when that answers, the list is not offered
+ * (exit 1, learned as a record operation's is); when it does not, the base URL is in doubt and the
+ * first answer stands. A list under a record no published list holds says both.
+ */
+export async function runAssumedList<T>(
+  client: ApiClient,
+  operation: OperationId,
+  id: string | undefined,
+  read: () => Promise<T>,
+): Promise<T> {
+  if (OPERATIONS[operation].published) return read();
+  const book = client.offered;
+  if (book.isNotOffered(operation)) throw operationNotOffered(operation, id, true);
+  try {
+    return await read();
+  } catch (error) {
+    if (!mayBeNotOffered(error)) throw error;
+    if (id !== undefined) throw eitherOr(error, operation, id, 'no published operation can tell which');
+    try {
+      await readPage(client, OPERATIONS.listJobs.path, { per_page: 1 });
+    } catch (probeError) {
+      if (probeError instanceof InterruptedError) throw probeError;
+      throw error;
+    }
+    await book.learnNotOffered(operation).catch(() => undefined);
+    throw operationNotOffered(operation, undefined, false);
   }
 }
 

@@ -48,7 +48,6 @@ export default defineCommand({
     const profile = await ctx.session.profile();
     const users = operationUsers(catalogueOf(ctx).tree);
     const { report, failure } = await runDoctor({
-      env: ctx.env,
       target: {
         profile: profile.name,
         environment: targetEnvironment(profile),
@@ -129,6 +128,8 @@ async function printReport(ctx: Context, report: DoctorReport): Promise<void> {
     if (operation.offered !== true) notes.push(operation.how);
     labelled('      ', notes.join('; '), paint.dim);
   }
+  // Only a server that answered, with the key accepted, had its operations judged (and the book rewritten).
+  if (!report.checks.some((check) => check.name === 'operations')) return;
   line();
   labelled(
     '',

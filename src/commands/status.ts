@@ -178,8 +178,11 @@ export async function readStatus(
     };
   } else {
     errors.failed_deliveries = reason(deliveries.reason);
-    cause ??= deliveries.reason;
-    failed ||= !(deliveries.reason instanceof ApiError && deliveries.reason.status === 404);
+    // A server without the (assumed) delivery log is not a failure of the status: the section says so.
+    if (!notListed(deliveries.reason)) {
+      cause ??= deliveries.reason;
+      failed = true;
+    }
   }
   if (Object.keys(errors).length > 0) report.errors = errors;
   return { report, cause, failed };
@@ -206,8 +209,14 @@ function perJob(analytics: ApiRecord): Record<string, unknown> | undefined {
     : undefined;
 }
 
+/** A list the server lacks: a 404, or an operation it is known not to offer (docs/api-choices.md §13). */
+const notListed = (error: unknown): boolean =>
+  (error instanceof ApiError && error.status === 404) ||
+  (error instanceof HireError && error.code === 'operation_not_offered');
+
 function reason(error: unknown): string {
   if (error instanceof ApiError && error.status === 404) return 'this server does not list them (HTTP 404)';
+  if (notListed(error)) return 'this server does not offer GET /deliveries, which the API spec does not publish';
   if (error instanceof ApiError) return `${error.message} (${error.code}, HTTP ${error.status})`;
   if (error instanceof HireError) return error.message;
   throw error;

@@ -174,7 +174,7 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
  * (src/config/learned.ts): read once at connecting, written as the client learns.
  */
 async function profileBook(env: Env, profile: string, baseUrl: string): Promise<OfferedBook> {
-  const [{ readConfig }, { learnNotOffered, notOffered }] = await Promise.all([
+  const [{ readConfig }, { forgetLearned, learnNotOffered, notOffered }] = await Promise.all([
     import('../config/profiles.js'),
     import('../config/learned.js'),
   ]);
@@ -185,6 +185,12 @@ async function profileBook(env: Env, profile: string, baseUrl: string): Promise<
       if (known.has(operation)) return;
       known.add(operation);
       await learnNotOffered(env, profile, baseUrl, operation);
+    },
+    async forget() {
+      const forgotten = [...known];
+      known.clear();
+      await forgetLearned(env, profile);
+      return forgotten;
     },
   };
 }

@@ -45,3 +45,29 @@ export const OPERATION_IDS = Object.keys(OPERATIONS) as OperationId[];
 
 /** `GET /jobs/{id}`: how messages and `hire doctor` name an operation. */
 export const operationName = (id: OperationId): string => `${OPERATIONS[id].method} ${OPERATIONS[id].path}`;
+
+const TEMPLATES = OPERATION_IDS.map((id) => ({
+  id,
+  method: OPERATIONS[id].method,
+  pattern: new RegExp(`^${OPERATIONS[id].path.replace(/\{[a-z_]+\}/g, '([^/?]+)')}$`),
+}));
+
+/**
+ * The operation a request is, from its method and its path below the base URL (`/webhooks/wh_1/deliveries`),
+ * with the id in its path (decoded) when it has one; undefined for a path no operation has.
+ */
+export function operationAt(method: string, path: string): { operation: OperationId; id?: string } | undefined {
+  const bare = path.split('?')[0]!;
+  for (const template of TEMPLATES) {
+    if (template.method !== method) continue;
+    const match = template.pattern.exec(bare);
+    if (!match) continue;
+    if (match[1] === undefined) return { operation: template.id };
+    try {
+      return { operation: template.id, id: decodeURIComponent(match[1]) };
+    } catch {
+      return { operation: template.id, id: match[1] };
+    }
+  }
+  return undefined;
+}

@@ -65,12 +65,14 @@ export async function judgeOperations(
     let probed: OperationVerdict | undefined;
     if (operation.method === 'GET' && operation.path.includes('{id}')) {
       const list = collectionOf(operation.path);
-      const listed = list ? answers.get(list) : undefined;
-      const record = listed && !(listed instanceof HireError) && listed.status < 300 ? firstId(listed) : undefined;
+      const fromList = list ? firstField(answers.get(list), 'id') : undefined;
+      // An assessment is also named by the job it belongs to, when the assessment list is not there.
+      const fromJob = id === 'getAssessment' ? firstField(answers.get('listJobs'), 'assessment_id') : undefined;
+      const record = fromList ?? fromJob;
       probed = record
         ? verdictOf(
             await ask(id, operation.path.replace('{id}', encodeURIComponent(record))),
-            `with ${record}, which its list shows`,
+            fromList ? `with ${record}, which its list shows` : `with ${record}, which a job names`,
           )
         : { offered: null, source: 'none', how: 'no record to read it with' };
     } else if (operation.method === 'GET') probed = verdictOf(answers.get(id)!, '');
@@ -116,12 +118,13 @@ function collectionOf(path: string): OperationId | undefined {
   return OPERATION_IDS.find((id) => OPERATIONS[id].method === 'GET' && OPERATIONS[id].path === base);
 }
 
-/** The id of a list answer's first record, if it has one that is text. */
-function firstId(answer: RawResponse): string | undefined {
+/** A field (an id) of a list answer's first record, if the list answered and the field is text. */
+function firstField(answer: RawResponse | HireError | undefined, field: 'id' | 'assessment_id'): string | undefined {
+  if (answer === undefined || answer instanceof HireError || answer.status >= 300) return undefined;
   try {
     const body = JSON.parse(answer.text) as { data?: unknown };
     const record: unknown = Array.isArray(body.data) ? body.data[0] : undefined;
-    const id = record !== null && typeof record === 'object' ? (record as { id?: unknown }).id : undefined;
+    const id = record !== null && typeof record === 'object' ? (record as Record<string, unknown>)[field] : undefined;
     return typeof id === 'string' && id !== '' ? id : undefined;
   } catch {
     return undefined;

@@ -6,8 +6,6 @@
 import type { ApiClient, RawResponse } from '../api/client.js';
 import { isLoopbackHost } from '../api/base-url.js';
 import { OPERATIONS, type OperationId } from '../domain/operations.js';
-import { forgetLearned, learnNotOffered, notOffered } from '../config/learned.js';
-import type { Env } from '../config/paths.js';
 import { readRateLimit } from '../api/rate-limit.js';
 import { parseResponse } from '../api/response.js';
 import { ApiError, HireError } from '../errors.js';
@@ -46,7 +44,6 @@ export interface DoctorTarget {
 }
 
 export interface DoctorOptions {
-  env: Env;
   target: DoctorTarget;
   /** Makes the profile's client; throws what a command would (no key, an http address elsewhere). */
   connect: () => Promise<ApiClient>;
@@ -117,7 +114,9 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorResult> {
     return { report, failure: refusal };
   }
   check('key', true, 'accepted: GET /jobs answered with the list');
-  const learned = await forgetWhatWasLearned(options.env, target.profile, client.baseUrl);
+  // What the profile learned is the client's book (kept where connect.ts keeps it, by the address
+  // the profile names): forgotten here, and written again from what the reads find.
+  const learned = new Set(await client.offered.forget());
   check('key_level', ...(await keyLevel(client, first)));
   check('key_expiry', ...keyExpiry(first.headers['x-key-expires-at'], now()));
   check('clock', ...clockSkew(first.headers.date, sentAt, arrivedAt));
@@ -128,7 +127,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorResult> {
   report.operations = judged.verdicts.map(({ id, verdict }) => ({ ...describe(id, options.usedBy), ...verdict }));
   for (const operation of report.operations)
     if (operation.offered === false && operation.source === 'read' && !operation.published)
-      await learnNotOffered(options.env, target.profile, client.baseUrl, operation.id);
+      await client.offered.learnNotOffered(operation.id);
   check('rate_limit', ...rateLimit(judged.last, now()));
   check('operations', ...tally(report.operations));
   return { report };
@@ -171,13 +170,6 @@ function refusalOf(response: RawResponse): ApiError | undefined {
     throw error;
   }
   return undefined;
-}
-
-async function forgetWhatWasLearned(env: Env, profile: string, baseUrl: string): Promise<Set<OperationId>> {
-  const { readConfig } = await import('../config/profiles.js');
-  const known = notOffered(readConfig(env), profile, baseUrl);
-  await forgetLearned(env, profile);
-  return known;
 }
 
 /**
@@ -270,8 +262,12 @@ function rateLimit(last: RawResponse, nowMs: number): [boolean | null, string] {
 function tally(operations: readonly DoctorOperation[]): [boolean | null, string] {
   const count = (offered: boolean | null) => operations.filter((operation) => operation.offered === offered).length;
   const [yes, no, unknown] = [count(true), count(false), count(null)];
+  const unknownReads = operations.filter(
+    (operation) => operation.offered === null && operation.method === 'GET',
+  ).length;
   const parts = [`${yes} offered`];
   if (no > 0) parts.push(`${no} not offered`);
-  if (unknown > 0) parts.push(`${unknown} unknown (only a write would tell)`);
+  if (unknown - unknownReads > 0) parts.push(`${unknown - unknownReads} unknown (only a write would tell)`);
+  if (unknownReads > 0) parts.push(`${unknownReads} unknown reads (each says why below)`);
   return [no > 0 ? false : unknown > 0 ? null : true, `${parts.join(', ')} of ${operations.length}`];
 }

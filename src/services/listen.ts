@@ -82,6 +82,7 @@ export async function listen(options: ListenOptions): Promise<void> {
     else signal.addEventListener('abort', () => resolve(undefined), { once: true });
   });
   let webhookId: string | undefined;
+  let registeredUrl: string | undefined;
   let listener: { book: ListenerBook; entry: ListenerEntry } | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
@@ -133,6 +134,7 @@ export async function listen(options: ListenOptions): Promise<void> {
       }
       if (registered) {
         webhookId = String(registered.id);
+        registeredUrl = request.url;
         await registeredListener(book, listener.entry, webhookId);
         register.onRegistered?.(webhookId, request.url);
         // Not holding the connection (nor an in-process emulator, and its data dir) while waiting.
@@ -149,10 +151,30 @@ export async function listen(options: ListenOptions): Promise<void> {
     });
   }
   if (webhookId && register) {
-    await removeWebhook(await register.client(), webhookId);
+    try {
+      await removeWebhook(await register.client(), webhookId);
+    } catch (error) {
+      throw notRemoved(webhookId, registeredUrl, error);
+    }
     register.onRemoved?.(webhookId);
     // Its webhook is gone: nothing for a later listener to clean up. (A registration cut short by
     // the stop may still have been made: that entry stays, and the next registration looks.)
     if (listener) await forgetListener(listener.book, listener.entry);
   }
+}
+
+/**
+ * The webhook this listener registered could not be removed (the server may not offer DELETE
+ * /webhooks/{id}, or it failed): said plainly, with what to do, rather than as a missing record.
+ * Its entry in the listeners' book stays, so that the next `listen --register` tries again.
+ */
+function notRemoved(webhookId: string, url: string | undefined, error: unknown): HireError {
+  const reason = error instanceof Error ? error.message.replace(/\.$/, '') : String(error);
+  const where = url ? `; it still delivers to ${url}, where nothing listens now` : '';
+  return new HireError(`The webhook ${webhookId} this listener registered could not be removed${where}. ${reason}.`, {
+    exitCode: ExitCode.failure,
+    code: 'webhook_not_removed',
+    hint: `Remove ${webhookId} in the platform's web app; the next listener that registers on this profile also tries again.`,
+    cause: error,
+  });
 }

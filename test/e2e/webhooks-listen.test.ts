@@ -557,6 +557,24 @@ describe('hire webhooks listen', () => {
       expect(listener.proc.stderr).toMatch(/Removed webhook wh_/);
     });
 
+    it('a server without DELETE /webhooks/{id}: on Ctrl-C it says plainly that its webhook stays, and what to do (exit 1)', async () => {
+      const box = await sandbox();
+      const emu = await testEmulator(box.dataDir, { publishedOnly: true });
+      const env = { HIRE_BASE_URL: emu.apiUrl, HIRE_API_KEY: emu.key };
+      const listener = await listen(box, ['--register'], { env });
+      const registered = await waitFor(listener.proc, '"Registered webhook"', () =>
+        /Registered webhook (wh_\S+)/.exec(listener.proc.stderr),
+      );
+      listener.proc.child.kill('SIGINT');
+      const exit = await waitExit(listener.proc, 'the listener after SIGINT');
+      expect(exit).toEqual({ code: 1, signal: null });
+      const id = registered[1]!;
+      expect(listener.proc.stderr).toContain(`The webhook ${id} this listener registered could not be removed`);
+      expect(listener.proc.stderr).toContain(`Remove ${id} in the platform's web app`);
+      expect(listener.proc.stderr).not.toMatch(/Removed webhook/);
+      expect(emu.store.all('webhooks')).toHaveLength(1);
+    });
+
     it('on the local profile says "Using the local emulator" once, though it connects again to remove its webhook', async () => {
       const box = await sandbox();
       const listener = await listen(box, ['--register']);

@@ -193,9 +193,15 @@ describe('hire doctor against a server that offers only the published operations
     expect(operation(report, 'GET /candidates/{id}').offered).toBe(false);
     for (const name of ['GET /assessments', 'GET /webhooks', 'GET /deliveries', 'GET /events'])
       expect(operation(report, name).offered, name).toBe(false);
+    // An assessment its job names, answered 404: not offered, though its own list is not there.
+    expect(operation(report, 'GET /assessments/{id}').offered).toBe(false);
     // Nothing to read them with: unknown.
-    for (const name of ['GET /assessments/{id}', 'GET /webhooks/{id}', 'GET /events/{id}'])
+    for (const name of ['GET /webhooks/{id}', 'GET /events/{id}'])
       expect(operation(report, name).offered, name).toBeNull();
+    const summary = report.checks.find((check) => check.name === 'operations')!.detail;
+    expect(summary).toMatch(
+      /\d+ unknown \(only a write would tell\), \d+ unknown reads \(each says why below\) of 21$/,
+    );
   });
 
   it('finds the assumed reads not offered, the writes unknown, and rewrites what the profile learned', async () => {

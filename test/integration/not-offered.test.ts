@@ -122,6 +122,56 @@ describe('a platform that offers only the published operations', () => {
   });
 });
 
+describe('a list the platform does not offer', () => {
+  it('webhooks list and events list stop with operation_not_offered (exit 1); status still reports, its deliveries said missing', async () => {
+    const { box, seen } = await platform();
+    const webhooks = await runCli(['webhooks', 'list', '--json'], { env: box.env });
+    expect(webhooks.code, webhooks.stderr).toBe(1);
+    expect(JSON.parse(webhooks.stderr)).toMatchObject({
+      error: {
+        code: 'operation_not_offered',
+        message: expect.stringContaining('The server does not offer GET /webhooks'),
+      },
+    });
+    const events = await runCli(['events', 'list'], { env: box.env });
+    expect(events.code).toBe(1);
+    expect(events.stderr).toContain('GET /events');
+    expect(events.stderr).toContain("See the events in the platform's web app");
+    expect(learned(box)).toMatchObject({ gw: { not_offered: ['listEvents', 'listWebhooks'] } });
+
+    // Learned: the next run sends nothing for it.
+    seen.length = 0;
+    const again = await runCli(['webhooks', 'list'], { env: box.env });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('nothing was sent');
+    expect(seen.filter((request) => request.startsWith('GET /api/v1/webhooks'))).toEqual([]);
+
+    const status = await runCli(['status', '--json'], { env: box.env });
+    expect(status.code, status.stderr).toBe(0);
+    expect(json<{ failed_deliveries: unknown; errors?: Record<string, string> }>(status)).toMatchObject({
+      failed_deliveries: null,
+      errors: { failed_deliveries: 'this server does not offer GET /deliveries, which the API spec does not publish' },
+    });
+  });
+});
+
+describe('hire doctor and the commands share one book', () => {
+  it('what doctor finds, the next command uses: jobs get goes to the list straight, webhooks list sends nothing', async () => {
+    const { box, seen, job } = await platform();
+    const doctor = await runCli(['doctor', '--json'], { env: box.env });
+    expect(doctor.code, doctor.stderr).toBe(0);
+    seen.length = 0;
+    const got = await runCli(['jobs', 'get', job], { env: box.env });
+    expect(got.code, got.stderr).toBe(0);
+    expect(got.stderr).toContain('learned earlier');
+    expect(seen).toEqual(['GET /api/v1/jobs']);
+    seen.length = 0;
+    const webhooks = await runCli(['webhooks', 'list'], { env: box.env });
+    expect(webhooks.code).toBe(1);
+    expect(seen).toEqual([]);
+  });
+});
+
 describe('the emulator as it is (every operation offered)', () => {
   it('a missing job is the API’s own not_found, after one look at the list', async () => {
     const box = await sandbox();

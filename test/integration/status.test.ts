@@ -198,9 +198,13 @@ describe('hire status', () => {
       { id: 'job_1', title: 'Backend Engineer', new: null, review: null, candidates: 4 },
     ]);
     expect(report.failed_deliveries).toBeNull();
-    expect(report.errors.failed_deliveries).toBe('this server does not list them (HTTP 404)');
+    // GET /deliveries is assumed: its 404, while GET /jobs answers, says the server does not offer it.
+    expect(report.errors.failed_deliveries).toBe(
+      'this server does not offer GET /deliveries, which the API spec does not publish',
+    );
     expect(report.rate_limit).toMatchObject({ limit: 1000, remaining: 998 });
-    expect(server.requests).toHaveLength(3);
+    // The three reads, and the published GET /jobs that told the 404 apart.
+    expect(server.requests).toHaveLength(4);
 
     const screen = await runCli(['status'], { env, tty: true, columns: 80 });
     expect(screen.code).toBe(0);

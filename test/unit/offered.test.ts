@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { getCandidate, moveCandidate } from '../../src/api/candidates.js';
 import { getEvent } from '../../src/api/events.js';
 import { deleteJob, getJob, updateJob } from '../../src/api/jobs.js';
+import { listPage } from '../../src/api/list.js';
 import { findInList } from '../../src/api/offered.js';
+import { OPERATION_IDS, OPERATIONS, operationAt } from '../../src/domain/operations.js';
 import { ApiError, HireError } from '../../src/errors.js';
 import { virtualApi, type Answer, type Seen } from '../helpers/virtual-api.js';
 
@@ -185,5 +187,74 @@ describe('telling them apart', () => {
   it('findInList: an exact id only (a prefix or another case is not the record)', async () => {
     const api = virtualApi(() => page([{ id: 'job_10' }, { id: 'JOB_1' }]));
     expect(await findInList(api.client, 'listJobs', 'job_1')).toEqual({ kind: 'absent' });
+  });
+});
+
+describe('an assumed list', () => {
+  it.each(Object.entries(REFUSALS))(
+    'after %s, with GET /jobs answering on the same base URL: operation_not_offered, learned',
+    async (_kind, refuse) => {
+      const api = publishedOnly(refuse, { jobs: [JOB] });
+      const first = await listPage(api.client, '/webhooks', {}).catch((error: unknown) => error);
+      expect(first).toBeInstanceOf(HireError);
+      expect(first).toMatchObject({ code: 'operation_not_offered', exitCode: 1 });
+      expect((first as HireError).message).toContain('The server does not offer GET /webhooks');
+      expect((first as HireError).message).toContain('while GET /jobs on the same base URL answered');
+      expect(sent(api.requests)).toEqual(['GET /api/v1/webhooks', 'GET /api/v1/jobs']);
+      expect(api.client.offered.isNotOffered('listWebhooks')).toBe(true);
+
+      api.requests.length = 0;
+      const again = await listPage(api.client, '/webhooks', {}).catch((error: unknown) => error);
+      expect(again).toMatchObject({ code: 'operation_not_offered', exitCode: 1 });
+      expect((again as HireError).message).toContain('nothing was sent');
+      expect(api.requests).toEqual([]);
+    },
+  );
+
+  it('a base URL where GET /jobs is not there either: the first answer stands, nothing learned', async () => {
+    const api = virtualApi(() => ({ status: 404, body: { error: { code: 'not_found', message: 'Not found' } } }));
+    const error = await listPage(api.client, '/events', {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, code: 'not_found' });
+    expect(sent(api.requests)).toEqual(['GET /api/v1/events', 'GET /api/v1/jobs']);
+    expect(api.client.offered.isNotOffered('listEvents')).toBe(false);
+  });
+
+  it("a list under a record that no published list holds (a webhook's deliveries): the error says both", async () => {
+    const api = publishedOnly(REFUSALS['a gateway JSON 404']!);
+    const error = await listPage(api.client, '/webhooks/wh_1/deliveries', {}).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'not_found', exitCode: 4 });
+    expect((error as HireError).message).toContain('Or the server may not offer GET /webhooks/{id}/deliveries');
+    expect(sent(api.requests)).toEqual(['GET /api/v1/webhooks/wh_1/deliveries']);
+  });
+
+  it('a published list is read as it is: one request, its 404 as it came', async () => {
+    const api = virtualApi(() => ({ status: 404, body: { error: { code: 'not_found', message: 'Not found' } } }));
+    const error = await listPage(api.client, '/candidates', {}).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 404 });
+    expect(sent(api.requests)).toEqual(['GET /api/v1/candidates']);
+  });
+});
+
+describe('operationAt', () => {
+  it('names the operation of a method and path, with the id of its path decoded', () => {
+    expect(operationAt('GET', '/jobs')).toEqual({ operation: 'listJobs' });
+    expect(operationAt('GET', '/jobs/job_1')).toEqual({ operation: 'getJob', id: 'job_1' });
+    expect(operationAt('PATCH', '/candidates/c%2F1')).toEqual({ operation: 'moveCandidate', id: 'c/1' });
+    expect(operationAt('GET', '/webhooks/wh_1/deliveries?page=2')).toEqual({
+      operation: 'listWebhookDeliveries',
+      id: 'wh_1',
+    });
+    expect(operationAt('POST', '/events/evt_1/resend')).toEqual({ operation: 'resendEvent', id: 'evt_1' });
+    expect(operationAt('PUT', '/jobs/job_1')).toBeUndefined();
+    expect(operationAt('GET', '/jobs/job_1/extra')).toBeUndefined();
+  });
+
+  it('every operation is found at its own path, and at no other method', () => {
+    for (const id of OPERATION_IDS) {
+      const { method, path } = OPERATIONS[id];
+      const concrete = path.replace('{id}', 'x_1');
+      expect(operationAt(method, concrete)?.operation).toBe(id);
+    }
   });
 });
