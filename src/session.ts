@@ -124,7 +124,10 @@ export class Session {
 
   /** A client for any profile (auth status checks every one); closed when the session ends. */
   async apiFor(profile: ResolvedProfile, options: { quietNotice?: boolean } = {}): Promise<ApiClient> {
-    const { connect } = await import('./connection/connect.js');
+    const [{ connect }, { profileBook }] = await Promise.all([
+      import('./connection/connect.js'),
+      import('./config/learned.js'),
+    ]);
     const settings = this.#settings();
     const messages = this.#messages;
     const connection = await connect(profile, {
@@ -141,6 +144,7 @@ export class Session {
         messages.notice(message);
       },
       warn: (message, facts) => messages.warn(message, facts),
+      book: profileBook(this.env),
       ...(settings.verbose ? { trace: (line: string) => messages.trace(line) } : {}),
       // Whatever the connection starts is closed at the latest when the session ends.
       onStarted: (release) => this.onCleanup(release),

@@ -2,9 +2,10 @@
 // answered as not offered. Kept per profile with the base URL that told, so that the next command
 // goes straight to the published way; another address (HIRE_BASE_URL, a new login) starts afresh,
 // and `hire doctor` forgets it before it checks (docs/api-choices.md "Running against a real platform").
+import type { OfferedBook } from '../api/offered-book.js';
 import { OPERATIONS, type OperationId } from '../domain/operations.js';
 import type { Env } from './paths.js';
-import type { ConfigFile } from './profiles.js';
+import { readConfig, type ConfigFile } from './profiles.js';
 import { updateConfig } from './store.js';
 
 /** The operations this profile's server, at this base URL, is known not to offer. */
@@ -31,4 +32,28 @@ export async function forgetLearned(env: Env, profile: string): Promise<void> {
     const { [profile]: _gone, ...rest } = config.learned;
     config.learned = rest;
   });
+}
+
+/**
+ * The CLI's book for a connection (src/connection/connect.ts): what the profile's server, at this
+ * base URL, is known not to offer, read once; written as the client learns; forgotten by doctor.
+ */
+export function profileBook(env: Env): (profile: string, baseUrl: string) => Promise<OfferedBook> {
+  return async (profile, baseUrl) => {
+    const known = notOffered(readConfig(env), profile, baseUrl);
+    return {
+      isNotOffered: (operation) => known.has(operation),
+      async learnNotOffered(operation) {
+        if (known.has(operation)) return;
+        known.add(operation);
+        await learnNotOffered(env, profile, baseUrl, operation);
+      },
+      async forget() {
+        const forgotten = [...known];
+        known.clear();
+        await forgetLearned(env, profile);
+        return forgotten;
+      },
+    };
+  };
 }

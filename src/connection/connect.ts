@@ -11,7 +11,7 @@ import type { Env } from '../config/paths.js';
 import { AuthError, ExitCode, HireError, NetworkError } from '../errors.js';
 import { isLoopbackHost, resolveBaseUrl, type BaseUrl } from '../api/base-url.js';
 import type { ApiClient } from '../api/client.js';
-import type { OfferedBook } from '../api/offered-book.js';
+import { memoryBook, type OfferedBook } from '../api/offered-book.js';
 import type { WarningFacts } from '../warnings.js';
 
 export interface ConnectOptions {
@@ -30,6 +30,12 @@ export interface ConnectOptions {
   trace?: (line: string) => void;
   /** Called once, before anything is started, with what closes it all. */
   onStarted(release: () => Promise<void>): void;
+  /**
+   * Where what the client learns of its server is kept (src/api/offered.ts): the CLI's keeps it in
+   * the profile (config/learned.ts `profileBook`); without one, in memory for the client's life
+   * (the library: importing it writes no config, and loads no config writer).
+   */
+  book?: (profile: string, baseUrl: string) => Promise<OfferedBook>;
 }
 
 export interface Connection {
@@ -51,7 +57,7 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
   let baseUrl: BaseUrl = resolveBaseUrl(profile.baseUrl, source);
   // What hire learned of this server is kept with the address the profile names (before an
   // in-process emulator takes another port): the same server next time, another one afresh.
-  const offered = await profileBook(options.env, profile.name, baseUrl.href);
+  const offered = options.book ? await options.book(profile.name, baseUrl.href) : memoryBook();
   const target = new URL(baseUrl.href);
   const local = profile.environment === 'local' && isLoopbackHost(target.hostname);
   let apiKey = profile.apiKey;
@@ -167,32 +173,6 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
   });
   closers.push(() => client.close());
   return { client, release };
-}
-
-/**
- * The book of what the profile's server does not offer (src/api/offered.ts), kept in the config
- * (src/config/learned.ts): read once at connecting, written as the client learns.
- */
-async function profileBook(env: Env, profile: string, baseUrl: string): Promise<OfferedBook> {
-  const [{ readConfig }, { forgetLearned, learnNotOffered, notOffered }] = await Promise.all([
-    import('../config/profiles.js'),
-    import('../config/learned.js'),
-  ]);
-  const known = notOffered(readConfig(env), profile, baseUrl);
-  return {
-    isNotOffered: (operation) => known.has(operation),
-    async learnNotOffered(operation) {
-      if (known.has(operation)) return;
-      known.add(operation);
-      await learnNotOffered(env, profile, baseUrl, operation);
-    },
-    async forget() {
-      const forgotten = [...known];
-      known.clear();
-      await forgetLearned(env, profile);
-      return forgotten;
-    },
-  };
 }
 
 /** The certificate `hire emulator start --tls` makes in the data dir (emulator/access/tls.ts). */
