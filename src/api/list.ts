@@ -8,8 +8,13 @@ import { readPage, type Page } from './page.js';
 
 export type { Page } from './page.js';
 
+/** The query parameters that choose a page or its shape; any other is a filter. */
+const PAGING = new Set(['page', 'per_page', 'sort', 'fields']);
+
 export function listPage(client: ApiClient, path: string, query: Record<string, QueryValue>): Promise<Page> {
   const found = operationAt('GET', path);
   const read = () => readPage(client, path, query);
-  return found ? runAssumedList(client, found.operation, found.id, read) : read();
+  if (!found) return read();
+  const filtered = Object.entries(query).some(([name, value]) => value !== undefined && !PAGING.has(name));
+  return runAssumedList(client, found.operation, found.id, read, filtered);
 }

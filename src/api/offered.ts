@@ -223,6 +223,7 @@ export async function runAssumedList<T>(
   operation: OperationId,
   id: string | undefined,
   read: () => Promise<T>,
+  filtered: boolean,
 ): Promise<T> {
   if (OPERATIONS[operation].published) return read();
   const book = client.offered;
@@ -232,6 +233,10 @@ export async function runAssumedList<T>(
   } catch (error) {
     if (!mayBeNotOffered(error)) throw error;
     if (id !== undefined) throw eitherOr(error, operation, id, 'no published operation can tell which');
+    // A filter may name what is not there (`GET /assessments?job_id=` a job that is not): the list
+    // asked without filters says whether the operation itself is.
+    if (filtered && !(await answersNotOffered(() => readPage(client, OPERATIONS[operation].path, { per_page: 1 }))))
+      throw error;
     try {
       await readPage(client, OPERATIONS.listJobs.path, { per_page: 1 });
     } catch (probeError) {
@@ -240,6 +245,17 @@ export async function runAssumedList<T>(
     }
     await book.learnNotOffered(operation).catch(() => undefined);
     throw operationNotOffered(operation, undefined, false);
+  }
+}
+
+/** Whether a read answers as an operation that is not there would (404, 405, 501); any other failure: false. */
+async function answersNotOffered(read: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await read();
+    return false;
+  } catch (error) {
+    if (error instanceof InterruptedError) throw error;
+    return mayBeNotOffered(error);
   }
 }
 

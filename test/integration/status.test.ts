@@ -203,8 +203,9 @@ describe('hire status', () => {
       'this server does not offer GET /deliveries, which the API spec does not publish',
     );
     expect(report.rate_limit).toMatchObject({ limit: 1000, remaining: 998 });
-    // The three reads, and the published GET /jobs that told the 404 apart.
-    expect(server.requests).toHaveLength(4);
+    // The three reads; then, the delivery log asked with a filter, the same list without it, and the
+    // published GET /jobs that told the 404 apart.
+    expect(server.requests).toHaveLength(5);
 
     const screen = await runCli(['status'], { env, tty: true, columns: 80 });
     expect(screen.code).toBe(0);

@@ -228,6 +228,28 @@ describe('an assumed list', () => {
     expect(sent(api.requests)).toEqual(['GET /api/v1/webhooks/wh_1/deliveries']);
   });
 
+  it('a filter naming what is not there (the list answers without it): the 404 as it came, nothing learned', async () => {
+    const api = virtualApi((seen) =>
+      url(seen).searchParams.has('job_id')
+        ? { status: 404, body: { error: { code: 'not_found', message: 'No job with id job_missing.' } } }
+        : page([]),
+    );
+    const error = await listPage(api.client, '/assessments', { job_id: 'job_missing' }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toMatchObject({ status: 404, code: 'not_found', message: 'No job with id job_missing.' });
+    expect(sent(api.requests)).toEqual(['GET /api/v1/assessments', 'GET /api/v1/assessments']);
+    expect(url(api.requests[1]!).searchParams.has('job_id')).toBe(false);
+    expect(api.client.offered.isNotOffered('listAssessments')).toBe(false);
+  });
+
+  it('a filtered list whose bare list is not there either, while GET /jobs answers: not offered', async () => {
+    const api = publishedOnly(REFUSALS['a gateway JSON 404']!, { jobs: [JOB] });
+    const error = await listPage(api.client, '/assessments', { job_id: 'job_1' }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'operation_not_offered', exitCode: 1 });
+    expect(sent(api.requests)).toEqual(['GET /api/v1/assessments', 'GET /api/v1/assessments', 'GET /api/v1/jobs']);
+  });
+
   it('a published list is read as it is: one request, its 404 as it came', async () => {
     const api = virtualApi(() => ({ status: 404, body: { error: { code: 'not_found', message: 'Not found' } } }));
     const error = await listPage(api.client, '/candidates', {}).catch((caught: unknown) => caught);

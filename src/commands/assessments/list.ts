@@ -9,7 +9,8 @@ export default defineCommand({
   path: ['assessments', 'list'],
   summary: 'list assessments (GET /assessments)',
   effect: 'read',
-  operations: ['listAssessments'],
+  // GET /jobs: what tells a server without the list from a wrong address (docs/api-choices.md §13).
+  operations: ['listAssessments', 'listJobs'],
   flags: {
     job: flag.string({ value: 'id', help: "only this job's assessments" }),
     ...LIST_FLAGS,

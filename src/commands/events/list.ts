@@ -14,7 +14,8 @@ export default defineCommand({
   path: ['events', 'list'],
   summary: 'list events, newest first (GET /events)',
   effect: 'read',
-  operations: ['listEvents'],
+  // GET /jobs: what tells a server without the list from a wrong address (docs/api-choices.md §13).
+  operations: ['listEvents', 'listJobs'],
   flags: {
     kind: eventKindsFlag('kind', 'only these kinds, comma-separated: {choices}'),
     job: flag.string({ value: 'id', help: 'only events about this job' }),

@@ -9,7 +9,8 @@ export default defineCommand({
   path: ['webhooks', 'list'],
   summary: 'list registered webhooks',
   effect: 'read',
-  operations: ['listWebhooks'],
+  // GET /jobs: what tells a server without the list from a wrong address (docs/api-choices.md §13).
+  operations: ['listWebhooks', 'listJobs'],
   flags: LIST_FLAGS,
   examples: ['hire webhooks list', 'hire webhooks list --json'],
   async run(ctx, options) {
