@@ -3,6 +3,7 @@
 // depends on the mode (quiet, verbose, machine output, a command that runs until stopped), read at each line.
 import type { Writable } from 'node:stream';
 import { displayWidth, inert, inertLines } from './output/cells.js';
+import { commandLines } from './output/command-lines.js';
 import { wrapProse } from './output/fit.js';
 import { WarningLog, type WarningFacts } from './warnings.js';
 
@@ -88,8 +89,9 @@ export class Messages {
 
   /**
    * At a terminal of known width, each line wrapped between words and `commands` (the terminal would cut inside one),
-   * keeping its indent. A line that is one `hire …` command by itself (the wizard's next steps) is kept whole: broken in
-   * two, its second line pasted alone would not be part of the command (docs/output.md "Values a person copies").
+   * keeping its indent. A line that is one `hire …` command by itself (the wizard's next steps) is laid out as a
+   * command: whole when it fits, else broken between arguments and continued with ` \` (docs/output.md "Suggested
+   * commands"), so that the lines copied together run it.
    */
   fitToTerminal(text: string): string {
     const stream = this.#stream;
@@ -99,9 +101,12 @@ export class Messages {
       .split('\n')
       .flatMap((line) => {
         const indent = /^ */.exec(line)![0];
-        return displayWidth(line) <= width || line.startsWith('hire ', indent.length)
-          ? [line]
-          : wrapProse(line.slice(indent.length), width - indent.length).map((piece) => indent + piece);
+        if (displayWidth(line) <= width) return [line];
+        const room = width - indent.length;
+        const rest = line.slice(indent.length);
+        return (rest.startsWith('hire ') ? commandLines(rest, room) : wrapProse(rest, room)).map(
+          (piece) => indent + piece,
+        );
       })
       .join('\n');
   }

@@ -53,8 +53,21 @@ const dashed = (key: string): string => `--${key.replace(/[A-Z]/g, (letter) => `
  * arguments, each flag as declared, then `--profile profile` when one is given and the flags name none.
  */
 export function commandText(path: readonly string[], options: SuggestOptions = {}, profile?: string): string {
-  // Values as given: the caller has made them inert (output/cells.ts), and ids are plain words.
-  return ['hire', ...path, ...(options.args ?? []).map(String), ...flagWords(path, options.flags, profile)].join(' ');
+  // Values as given (the caller has made them inert: output/cells.ts), each quoted for a shell when it needs it.
+  return ['hire', ...path, ...(options.args ?? []).map(String), ...flagWords(path, options.flags, profile)]
+    .map(shellWord)
+    .join(' ');
+}
+
+/** Characters a POSIX shell gives no meaning to: a word of only these is written as it is. */
+const PLAIN_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
+
+/**
+ * A word as a POSIX shell reads it back: as it is when plain, else in single quotes, a quote inside
+ * written `'\''` (close, escaped quote, reopen). `''` for an empty word.
+ */
+export function shellWord(word: string): string {
+  return PLAIN_WORD.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 /**
@@ -62,7 +75,7 @@ export function commandText(path: readonly string[], options: SuggestOptions = {
  * `--profile profile` when one is given: checked as a whole command's are.
  */
 export function flagsText(path: readonly string[], flags: SuggestOptions['flags'], profile?: string): string {
-  return flagWords(path, flags, profile).join(' ');
+  return flagWords(path, flags, profile).map(shellWord).join(' ');
 }
 
 function flagWords(path: readonly string[], given: SuggestOptions['flags'] = {}, profile?: string): string[] {

@@ -2,6 +2,7 @@
 // text wraps (between words; ids, URLs, email addresses and commands never inside: docs/output.md
 // "Values a person copies").
 import { displayWidth, truncate } from './cells.js';
+import { commandLines } from './command-lines.js';
 import { clusterEnd, clusters } from './width.js';
 
 /** What the layout needs to know of a column, measured over its header and cells. */
@@ -219,7 +220,18 @@ export function wrapWords(text: string, width: number, lines = Number.POSITIVE_I
       if (full()) return cut(lineStart);
       out.push(line);
     }
-    if (w <= width || (keep && copyKind(word.text) !== undefined)) {
+    const kind = keep ? copyKind(word.text) : undefined;
+    if (kind === 'command' && w > width) {
+      // Wider than a line: the command alone on lines of its own, continued with ` \` (command-lines.ts).
+      const { before, command, after } = commandParts(word.text);
+      if (before !== '') out.push(before);
+      out.push(...commandLines(command, width));
+      [line, used, lineStart] = [after, displayWidth(after), word.start + word.text.length - after.length];
+      // Nothing after it: no line is open (-1) until the next word.
+      if (after === '') lineStart = -1;
+      continue;
+    }
+    if (w <= width || kind !== undefined) {
       [line, used, lineStart] = [word.text, w, word.start];
       continue;
     }
@@ -234,8 +246,15 @@ export function wrapWords(text: string, width: number, lines = Number.POSITIVE_I
       out.push(piece.trimEnd());
     }
   }
-  out.push(line);
+  if (line !== '' || lineStart >= 0) out.push(line);
   return out;
+}
+
+/** A `hire …` word of prose: the punctuation before it, the command inside its backquotes, and what follows it. */
+function commandParts(word: string): { before: string; command: string; after: string } {
+  const open = word.indexOf('`');
+  const close = word.lastIndexOf('`');
+  return { before: word.slice(0, open), command: word.slice(open + 1, close), after: word.slice(close + 1) };
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Output } from './output.js';
 import type { Painter } from './paint.js';
 import { cellText, displayWidth, inertJson, jsonText, truncate, widest as widestOf } from './cells.js';
 import { drawBox } from './box.js';
+import { markMovedCommands, movedCommandLines } from './command-lines.js';
 import { copyKind, hardWrap, layoutColumns, widestCopyable, wrapWords, type ColumnNeeds } from './fit.js';
 import { relativeTime } from './time.js';
 
@@ -327,6 +328,12 @@ function fitCell(column: Column, text: string, width: number): string[] {
   return wrapWords(text, width, column.lines ?? 1, false);
 }
 
+/** Whether a cell shows its text in `width` columns without cutting it or breaking a word of it that is copied whole. */
+function cellHolds(column: Column, text: string, width: number): boolean {
+  if (widestCopyable(text) > width) return false;
+  return column.wholeWords || wrapWords(text, width, Number.POSITIVE_INFINITY, false).length <= (column.lines ?? 1);
+}
+
 function headerIn(column: Column, width: number): string {
   const head = header(column);
   if (displayWidth(head) <= width) return head;
@@ -358,17 +365,21 @@ async function drawTable(out: Output, columns: Column[], rows: string[][]): Prom
   }
   const head = shown.map((index, position) => paint.bold(headerIn(columns[index]!, widths[position]!)));
   const table: string[][] = [];
+  // Suggested commands a cell cannot show whole go under the table, a mark in their place.
+  const moved: string[] = [];
   for (const row of rows) {
     pushLines(
       table,
       shown.map((index, position) => {
         const column = columns[index]!;
-        const lines = fitCell(column, row[index]!, widths[position]!);
+        const fits = (text: string) => cellHolds(column, text, widths[position]!);
+        const lines = fitCell(column, markMovedCommands(row[index]!, fits, moved), widths[position]!);
         return lines.map((line) => (column.status ? paint.status(line) : line));
       }),
     );
   }
   out.stdout.write(`${drawBox(widths, table, head)}\n`);
+  if (moved.length > 0) out.stdout.write(`${movedCommandLines(moved, width).join('\n')}\n`);
   const hidden = columns.filter((_, index) => !shown.includes(index)).map(header);
   if (hidden.length > 0 && !out.quiet && out.isStderrTTY) {
     const note = `Hidden at this width: ${hidden.join(', ')}; --fields or --json shows them.`;

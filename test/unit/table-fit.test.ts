@@ -122,9 +122,9 @@ describe('cells', () => {
     expect(
       wrapProse('Next: `hire events get evt_1` shows every attempt; `hire events resend evt_1` sends it.', 40),
     ).toEqual(['Next: `hire events get evt_1` shows', 'every attempt;', '`hire events resend evt_1` sends it.']);
-    // A command longer than the line is broken as a word: nothing is lost.
-    expect(wrapProse('run `hire candidates move cand_1 --status screening` now', 20).join(' ')).toBe(
-      'run `hire candidates move cand_1 --status screening` now',
+    // A command longer than the line stands on lines of its own, continued with ` \\`: no word is lost.
+    expect(wrapProse('run `hire candidates move cand_1 --status screening` now', 20).join('\n')).toBe(
+      'run\nhire candidates \\\n  move cand_1 \\\n  --status screening\nnow',
     );
   });
 });

@@ -67,16 +67,23 @@ describe('prose wraps between words, copyable words whole', () => {
   it.each(WIDTHS)('at %i columns', (width) => {
     const lines = wrapWords(prose, width);
     const text = lines.join('\n');
+    const command = `hire candidates list --job ${JOB_ID} --status review`;
     // Each value is whole on one line (the job id also inside the URL and the command).
-    for (const value of [APPLICATION_URL, HOOK_URL, EMAIL, `hire candidates list --job ${JOB_ID} --status review`])
+    for (const value of [APPLICATION_URL, HOOK_URL, EMAIL])
       expect(holding(text, value), `${value} at ${width}:\n${text}`).toHaveLength(1);
     expect(holding(text, `${JOB_ID}),`), text).toHaveLength(1);
+    // The command is whole on one line when it fits; wider, on lines of its own that a shell reads as it.
+    const joined = text.replace(/ \\\n {2}/g, ' ');
+    expect(holding(joined, command), `${command} at ${width}:\n${text}`).toHaveLength(1);
+    if (displayWidth(`\`${command}\``) <= width) expect(holding(text, command)).toHaveLength(1);
+    else expect(joined.split('\n')).toContain(command);
     expectWithin(text, width);
-    // Nothing lost or added but the spaces where lines break.
-    expect(lines.join(' ')).toBe(prose);
+    // Nothing lost or added but the spaces where lines break (and, around a command on lines of its own, its backquotes).
+    const shown = displayWidth(`\`${command}\``) <= width ? prose : prose.replace(`\`${command}\``, command);
+    expect(joined.split('\n').join(' ')).toBe(shown);
     // Words are never split: each line's words are words of the text.
-    const words = new Set(prose.split(' '));
-    for (const line of lines)
+    const words = new Set(shown.split(' '));
+    for (const line of joined.split('\n'))
       for (const word of line.split(' ')) expect(words.has(word), `${word} at ${width}`).toBe(true);
   });
 
@@ -85,9 +92,12 @@ describe('prose wraps between words, copyable words whole', () => {
     expect(wrapWords(`go ${HOOK_URL} now`, 40)).toEqual(['go', HOOK_URL, 'now']);
     expect(wrapWords(`mail ${EMAIL}, now`, 30)).toEqual(['mail', `${EMAIL},`, 'now']);
     expect(wrapWords(`id ${JOB_ID}.`, 10)).toEqual(['id', `${JOB_ID}.`]);
+    // A command wider than the line: on lines of its own, broken between arguments, continued with ` \\`.
     expect(wrapProse('run `hire candidates move cand_1 --status screening` now', 20)).toEqual([
       'run',
-      '`hire candidates move cand_1 --status screening`',
+      'hire candidates \\',
+      '  move cand_1 \\',
+      '  --status screening',
       'now',
     ]);
     // The detail views' wrapper (paragraphs, runs of spaces) keeps them whole too.
