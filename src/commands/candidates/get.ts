@@ -6,6 +6,11 @@ import { cellText, inert } from '../../output/cells.js';
 import { printDetail, wrapWords } from '../../output/detail.js';
 import { arg, defineCommand } from '../define.js';
 import { CANDIDATE_DETAIL_COLUMNS, candidateColumns } from './columns.js';
+import type { Context } from '../../context.js';
+import { candidateMovesFrom } from '../../domain/candidate.js';
+import { CANDIDATE_STATUSES, type CandidateStatus } from '../../domain/vocabulary.js';
+import { suggester } from '../suggest.js';
+import { showNextSteps, showsNextSteps } from '../shared/next-steps.js';
 
 export default defineCommand({
   path: ['candidates', 'get'],
@@ -27,8 +32,25 @@ export default defineCommand({
         return [{ heading: 'Note', lines: noteLines(note, width) }];
       },
     });
+    await nextForCandidate(ctx, candidate);
   },
 });
+
+/** The moves a candidate may take from where it is (docs/api-choices.md §3), and the job's other candidates. */
+async function nextForCandidate(ctx: Context, candidate: Record<string, unknown>): Promise<void> {
+  if (!showsNextSteps(ctx)) return;
+  const suggest = await suggester(ctx);
+  const id = inert(String(candidate.id));
+  const status = String(candidate.status);
+  const moves = (CANDIDATE_STATUSES as readonly string[]).includes(status)
+    ? candidateMovesFrom(status as CandidateStatus)
+    : [];
+  const job = typeof candidate.job_id === 'string' ? inert(candidate.job_id) : undefined;
+  showNextSteps(ctx, [
+    ...moves.map((to) => suggest(['candidates', 'move'], { args: [id], flags: { status: to } })),
+    ...(job ? [suggest(['candidates', 'list'], { flags: { job } })] : []),
+  ]);
+}
 
 /** The note as a reader sees it: its own line breaks kept, each line inert and wrapped; none is no lines. */
 function noteLines(note: unknown, width: number): string[] {

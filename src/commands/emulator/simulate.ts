@@ -6,6 +6,9 @@ import { localClient } from './local.js';
 import { warnDroppedEvents } from './dropped-events.js';
 import { plural } from '../../output/plural.js';
 import { forPeople } from '../../output/document.js';
+import { inert } from '../../output/cells.js';
+import { suggester } from '../suggest.js';
+import { showNextSteps } from '../shared/next-steps.js';
 
 export default defineCommand({
   path: ['emulator', 'simulate'],
@@ -51,5 +54,11 @@ export default defineCommand({
     const { wrapProse } = await import('../../output/fit.js');
     const width = ctx.io.isStdoutTTY && ctx.io.columns ? ctx.io.columns : Number.POSITIVE_INFINITY;
     ctx.output.line(wrapProse(sentence, width).join('\n').replaceAll('\u00a0', ' '));
+    const suggest = await suggester(ctx);
+    const job = inert(flags.job);
+    showNextSteps(ctx, [
+      suggest(['candidates', 'list'], { flags: { job } }),
+      suggest(['analytics'], { flags: { job } }),
+    ]);
   },
 });

@@ -8,6 +8,7 @@ import { inert } from '../../output/cells.js';
 import { printRecord } from '../../output/render.js';
 import { withSpinner } from '../../output/spinner.js';
 import { suggester } from '../suggest.js';
+import { showNextSteps } from '../shared/next-steps.js';
 import { defineCommand, flag } from '../define.js';
 import { JOB_DETAIL_COLUMNS } from './columns.js';
 import { JOB_INPUT_FLAGS } from './job-flags.js';
@@ -105,21 +106,15 @@ export default defineCommand({
     if (wizard) {
       const id = inert(String(job.id));
       const suggest = await suggester(ctx);
-      ctx.messages.notice(
-        [
-          '',
-          'Next steps:',
-          job.status === 'active'
-            ? suggest(['candidates', 'list'], { flags: { job: id } })
-            : suggest(['jobs', 'publish'], { args: [id] }),
-          suggest(['webhooks', 'add'], {
-            flags: { url: 'https://example.com/hooks', event: 'application.received' },
-          }),
-          suggest(['jobs', 'get'], { args: [id] }),
-        ]
-          .map((step, index) => (index < 2 ? step : `  ${step}`))
-          .join('\n'),
-      );
+      showNextSteps(ctx, [
+        job.status === 'active'
+          ? suggest(['candidates', 'list'], { flags: { job: id } })
+          : suggest(['jobs', 'publish'], { args: [id] }),
+        suggest(['webhooks', 'add'], {
+          flags: { url: 'https://example.com/hooks', event: 'application.received' },
+        }),
+        suggest(['jobs', 'get'], { args: [id] }),
+      ]);
     }
   },
 });

@@ -34,6 +34,7 @@ import { BULK_FLAGS, bulkPacing } from '../shared/bulk.js';
 import type { Context } from '../../context.js';
 import { confirmProductionWrite } from '../shared/confirm.js';
 import { suggester } from '../suggest.js';
+import { showNextSteps } from '../shared/next-steps.js';
 
 const COLUMNS: readonly Column[] = [
   { key: 'row' },
@@ -133,6 +134,9 @@ export default defineCommand({
     );
     ctx.messages.notice(ending.said);
     if (ending.stopped) ctx.messages.notice(ending.stopped);
+    // The jobs made, and the first of them (docs/output.md "Next steps").
+    const first = ordered.find((result) => result.status === 'created' && result.id);
+    if (first) showNextSteps(ctx, [suggest(['jobs', 'list']), suggest(['jobs', 'get'], { args: [inert(first.id!)] })]);
     // Under --json the report is on stdout and this, the envelope, on stderr (README "Output").
     if (ending.failure) ctx.fail(ending.failure.exitCode, ending.failure.code, ending.failure.message);
   },

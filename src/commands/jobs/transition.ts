@@ -9,6 +9,9 @@ import { printRecord } from '../../output/render.js';
 import { arg, defineCommand } from '../define.js';
 import { JOB_DETAIL_COLUMNS } from './columns.js';
 import { confirmProductionWrite } from '../shared/confirm.js';
+import { showNextSteps, showsNextSteps } from '../shared/next-steps.js';
+import type { Context } from '../../context.js';
+import { inert } from '../../output/cells.js';
 
 const either = (statuses: readonly string[]) =>
   statuses.length < 2 ? statuses.join('') : `${statuses.slice(0, -1).join(', ')} or ${statuses.at(-1)}`;
@@ -54,8 +57,28 @@ export function jobTransition(verb: JobVerb, what: string) {
       });
       await printRecord(ctx.output, job, JOB_DETAIL_COLUMNS);
       await ctx.session.announceWrite(`Job ${id} is ${to}`);
+      if (verb === 'publish') await afterPublish(ctx, job, suggest);
     },
   });
+}
+
+/**
+ * After publishing (docs/output.md "Next steps"): where candidates apply, and on the emulator the
+ * command that makes some apply; then their list.
+ */
+async function afterPublish(ctx: Context, job: Record<string, unknown>, suggest: Suggest): Promise<void> {
+  if (!showsNextSteps(ctx)) return;
+  const id = inert(String(job.id));
+  const url = typeof job.application_url === 'string' ? inert(job.application_url) : undefined;
+  const emulator = (await ctx.session.profile()).environment === 'local';
+  showNextSteps(
+    ctx,
+    [
+      ...(emulator ? [suggest(['emulator', 'simulate'], { flags: { job: id, applications: 10 } })] : []),
+      suggest(['candidates', 'list'], { flags: { job: id } }),
+    ],
+    url ? [`Candidates apply at ${url}`] : [],
+  );
 }
 
 /** After a refused move (pausing a draft): the verb that works from the job's status, read once. */

@@ -10,6 +10,9 @@ import { readTextInput } from '../shared/input.js';
 import { WEBHOOK_DETAIL_COLUMNS } from './columns.js';
 import { eventKindsFlag } from './event-kinds.js';
 import { confirmProductionWrite } from '../shared/confirm.js';
+import { showNextSteps, showsNextSteps } from '../shared/next-steps.js';
+import { suggester } from '../suggest.js';
+import { inert } from '../../output/cells.js';
 
 const LABELS: Record<string, string> = {
   url: 'url (--url)',
@@ -50,5 +53,12 @@ export default defineCommand({
     await printRecord(ctx.output, generated ? { ...record, secret } : record, WEBHOOK_DETAIL_COLUMNS);
     if (generated)
       ctx.messages.notice('Save the secret now: it is shown only this once. Deliveries are signed with it.');
+    if (!showsNextSteps(ctx)) return;
+    // Where its deliveries and the events they carry can be seen.
+    const suggest = await suggester(ctx);
+    showNextSteps(ctx, [
+      suggest(['webhooks', 'deliveries'], { args: [inert(String(record.id))] }),
+      suggest(['events', 'list']),
+    ]);
   },
 });

@@ -7,6 +7,8 @@ import { defineCommand, flag } from '../../define.js';
 import { parseDuration } from '../../shared/duration.js';
 import { localClient } from '../local.js';
 import { KEY_COLUMNS } from './columns.js';
+import { commandText } from '../../suggest.js';
+import { showNextSteps, showsNextSteps } from '../../shared/next-steps.js';
 
 export default defineCommand({
   path: ['emulator', 'keys', 'create'],
@@ -46,6 +48,14 @@ export default defineCommand({
       limits: Object.fromEntries(Object.entries(limits).filter(([, value]) => value !== undefined)),
     });
     await printRecord(ctx.output, key, [{ key: 'key' }, ...KEY_COLUMNS, { key: 'limits' }, { key: 'allow_ips' }]);
-    ctx.messages.notice('Save the key now: it is shown only this once.');
+    const saveNow = 'Save the key now: it is shown only this once.';
+    if (!showsNextSteps(ctx)) return ctx.messages.notice(saveNow);
+    // A hint about a given profile names it, whichever profile is in use: the one this key is for.
+    const profile = (await ctx.session.profile()).name;
+    showNextSteps(
+      ctx,
+      [commandText(['auth', 'login'], { flags: { profile, withKey: true } })],
+      [`${saveNow} To use it, store it in a profile: run this, paste the key, then press Ctrl-D.`],
+    );
   },
 });
