@@ -1,8 +1,11 @@
 // Whether a key can be sent at all, checked before any request.
 import { UsageError } from '../errors.js';
 
-/** Where a key came from, for the message when it cannot be sent: HIRE_API_KEY or a profile. */
-export type ApiKeySource = { env: string } | { profile: string };
+/**
+ * Where a key came from, for the message when it cannot be sent: HIRE_API_KEY or a profile; a profile
+ * of the local emulator (`emulator`) got its key from `hire emulator keys create`, not a dashboard.
+ */
+export type ApiKeySource = { env: string } | { profile: string; emulator?: boolean };
 
 /**
  * A key is sent in the Authorization header, which carries neither line breaks nor characters
@@ -26,7 +29,7 @@ export function checkKeySendable(apiKey: string, source: ApiKeySource | undefine
         ? [`The API key in ${source.env}`, `Set ${source.env} to the key exactly as the dashboard shows it.`]
         : [
             `The API key stored in profile "${source.profile}"`,
-            `Store it again, exactly as the dashboard shows it: \`hire auth login --profile ${source.profile}\`.`,
+            `Store it again, exactly as ${source.emulator ? '`hire emulator keys create` printed it' : 'the dashboard shows it'}: \`hire auth login --profile ${source.profile}\`.`,
           ];
   throw new UsageError(`${where} contains ${kind} (character ${index + 1}), which cannot be sent in an HTTP header.`, {
     code: 'invalid_api_key',

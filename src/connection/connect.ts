@@ -161,7 +161,10 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
   const client = await ApiClient.create({
     baseUrl,
     apiKey,
-    apiKeySource: profile.keySource === 'env' ? { env: 'HIRE_API_KEY' } : { profile: profile.name },
+    apiKeySource:
+      profile.keySource === 'env'
+        ? { env: 'HIRE_API_KEY' }
+        : { profile: profile.name, emulator: profile.environment === 'local' },
     timeoutMs: options.timeoutMs,
     maxRetries: options.maxRetries,
     env: options.env,

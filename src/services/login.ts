@@ -64,6 +64,11 @@ export interface LoginRequest {
   verify: boolean;
   /** Make the profile the default one without asking. */
   setDefault: boolean;
+  /**
+   * For a key the local emulator refused: where its keys are (`hire emulator keys list`), worded by
+   * the caller's suggestion builder; there is no dashboard to check it in.
+   */
+  emulatorKeyHint?: string;
   /** Makes the client of a profile (to check the key). */
   connect: (profile: ResolvedProfile) => Promise<ApiClient>;
   /** The key works: what the check said, and who answered it. */
@@ -109,7 +114,9 @@ export async function login(request: LoginRequest): Promise<LoginResult> {
         hint:
           check.state === 'unreachable'
             ? 'Check the base URL and your network, or pass --skip-verify.'
-            : 'Check the key in your dashboard.',
+            : candidate.environment === 'local'
+              ? request.emulatorKeyHint
+              : 'Check the key in your dashboard.',
       });
     }
     fromServer = check.environment;

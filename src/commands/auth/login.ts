@@ -9,6 +9,17 @@ import { defineCommand, flag } from '../define.js';
 import { readTextInput } from '../shared/input.js';
 import { ask, promptIO } from '../../terminal/prompt.js';
 import { untilReset } from './key-check.js';
+import { commandText } from '../suggest.js';
+
+/**
+ * A key the local emulator refused: its keys are listed and made by `hire emulator keys`, per
+ * environment (a sandbox key works with local-sandbox, a production one with local).
+ */
+function emulatorKeyHint(profile: string): string {
+  const list = commandText(['emulator', 'keys', 'list'], { flags: { profile } });
+  const create = commandText(['emulator', 'keys', 'create'], { flags: { profile } });
+  return `The emulator's keys for this profile's environment are in \`${list}\` (a sandbox key belongs to local-sandbox); \`${create}\` makes one.`;
+}
 
 /**
  * What a user logs in to. `local` is no value of --environment: it is the kind of the built-in
@@ -61,6 +72,7 @@ export default defineCommand({
       environmentGiven: flags.environment !== undefined,
       verify: !flags.skipVerify,
       setDefault: flags.setDefault === true,
+      emulatorKeyHint: emulatorKeyHint(target.name),
       connect: (profile) => ctx.session.apiFor(profile, { quietNotice: true }),
       onVerified: (check, checker) => {
         const headroom = check.rateLimit
