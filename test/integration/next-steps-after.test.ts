@@ -197,3 +197,28 @@ describe('a narrow terminal', () => {
     for (const line of stepLines) expect(line.length, line).toBeLessThanOrEqual(40);
   });
 });
+
+describe('emulator profiles get emulator hints, not a dashboard', () => {
+  it('a sandbox key given to the production emulator profile at auth login points to `hire emulator keys`', async () => {
+    const box = await sandbox();
+    const made = await ok(box, ['emulator', 'keys', 'create', '--level', 'read', '-p', 'local-sandbox']);
+    const result = await runCli(['auth', 'login', '--profile', 'local', '--with-key'], {
+      env: box.env,
+      stdin: `${made.key}\n`,
+    });
+    expect(result.code, result.stderr).toBe(3);
+    expect(result.stderr).not.toContain('dashboard');
+    expect(result.stderr).toContain('`hire emulator keys list --profile local`');
+    expect(result.stderr).toContain('`hire emulator keys create --profile local`');
+  });
+
+  it('a stored emulator key that cannot be sent is to be stored again as `emulator keys create` printed it', async () => {
+    const { checkKeySendable } = await import('../../src/api/api-key.js');
+    expect(() => checkKeySendable('hk_test_a\nb', { profile: 'local', emulator: true })).toThrow(
+      expect.objectContaining({ hint: expect.stringContaining('as `hire emulator keys create` printed it') }),
+    );
+    expect(() => checkKeySendable('hk_a\nb', { profile: 'prod' })).toThrow(
+      expect.objectContaining({ hint: expect.stringContaining('as the dashboard shows it') }),
+    );
+  });
+});
