@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { confExtras } from './conf-extras.mjs';
 import { builtinsWithoutFacade, lazyBuiltins } from './lazy-builtins.mjs';
 
 const root = new URL('..', import.meta.url);
@@ -36,7 +37,7 @@ const { manifest, pages } = JSON.parse(
 rmSync(pagesScript);
 
 const result = await build({
-  plugins: [lazyBuiltins, builtinsWithoutFacade],
+  plugins: [lazyBuiltins, builtinsWithoutFacade, confExtras],
   absWorkingDir: root.pathname,
   entryPoints: { cli: 'src/cli.ts' },
   outdir: next,
