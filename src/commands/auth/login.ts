@@ -93,10 +93,7 @@ async function askAddress(ctx: Context, target: LoginTarget): Promise<Pick<Login
   const environment =
     target.environment ??
     (await ask(() =>
-      select<Environment>(
-        { message: 'Environment', choices: [{ value: 'production' }, { value: 'sandbox' }] },
-        io,
-      ),
+      select<Environment>({ message: 'Environment', choices: [{ value: 'production' }, { value: 'sandbox' }] }, io),
     ));
   const baseUrl = await ask(() => input({ message: 'Base URL (from your dashboard)', required: true }, io));
   return { environment, baseUrl };
