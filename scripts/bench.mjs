@@ -9,8 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
+import { runUnderEach } from './bench-nodes.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// --node=22 (or a path), repeatable: the whole run under each Node given, a table each (bench-nodes.mjs).
+if (runUnderEach(fileURLToPath(import.meta.url), process.argv.slice(2))) process.exit(0);
 const smoke = process.argv.includes('--smoke');
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const RUNS = smoke ? 3 : 21;
@@ -79,9 +82,9 @@ function startup(name, args, target) {
 
 /**
  * One request from a remote profile (a production profile, HIRE_BASE_URL and HIRE_API_KEY to the
- * standing emulator), against node -e 0 and against Node's own fetch doing the same request in a
- * bare script (scripts/bare-fetch.mjs), all interleaved. Targets (issue 25): ≤ 4.5× node -e 0 on
- * Node 20, ≤ 3.5× on Node 22 and later, and never slower than the bare fetch.
+ * standing emulator), against node -e 0, and beside Node's own node:http and fetch doing the same
+ * request in bare scripts (scripts/bare-http.mjs, scripts/bare-fetch.mjs), all interleaved: wall
+ * time, medians. Targets: ≤ 3.0× node -e 0 on every Node, and never slower than the bare fetch.
  */
 function remoteRequest(port, key) {
   const remoteConfig = join(sandbox, 'config-remote');
@@ -100,9 +103,11 @@ function remoteRequest(port, key) {
   const args = [bin, 'jobs', 'list', '--json'];
   const oldArgs = before ? [join(before, 'bin', 'hire.js'), ...args.slice(1)] : undefined;
   const fetchArgs = [join(root, 'scripts', 'bare-fetch.mjs')];
-  const series = { base: [], hire: [], fetch: [], old: [] };
+  const httpArgs = [join(root, 'scripts', 'bare-http.mjs')];
+  const series = { base: [], hire: [], fetch: [], http: [], old: [] };
   const run = () => {
     series.base.push(time(['-e', '0']));
+    series.http.push(time(httpArgs, remoteEnv));
     series.hire.push(time(args, remoteEnv));
     series.fetch.push(time(fetchArgs, remoteEnv));
     if (oldArgs) series.old.push(time(oldArgs, remoteEnv));
@@ -110,8 +115,9 @@ function remoteRequest(port, key) {
   run(); // warm-up: file cache, and Node 22+'s compile cache
   for (const list of Object.values(series)) list.length = 0;
   for (let index = 0; index < RUNS; index++) run();
-  const [b, h, f] = [median(series.base), median(series.hire), median(series.fetch)];
-  const target = Number(process.versions.node.split('.')[0]) >= 22 ? 3.5 : 4.5;
+  const [b, h, f, n] = [median(series.base), median(series.hire), median(series.fetch), median(series.http)];
+  const target = 3.0;
+  record('node:http script, the same request (remote profile)', n, b, n / b, 'floor');
   record('node fetch script, the same request (remote profile)', f, b, f / b, 'yardstick');
   if (oldArgs)
     record(

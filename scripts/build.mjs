@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { confExtras } from './conf-extras.mjs';
 import { builtinsWithoutFacade, lazyBuiltins } from './lazy-builtins.mjs';
 
 const root = new URL('..', import.meta.url);
@@ -36,7 +37,7 @@ const { manifest, pages } = JSON.parse(
 rmSync(pagesScript);
 
 const result = await build({
-  plugins: [lazyBuiltins, builtinsWithoutFacade],
+  plugins: [lazyBuiltins, builtinsWithoutFacade, confExtras],
   absWorkingDir: root.pathname,
   entryPoints: { cli: 'src/cli.ts' },
   outdir: next,
@@ -79,11 +80,26 @@ const readableDependencies = {
           loader: 'js',
         };
       }
-      if (!text.includes('//# sourceMappingURL=')) return undefined;
-      return { contents: text.replace(/^\/\/# sourceMappingURL=.*$/gm, ''), loader: 'js' };
+      const own = ownGlobals(path, text);
+      if (!own.includes('//# sourceMappingURL=')) return own === text ? undefined : { contents: own, loader: 'js' };
+      return { contents: own.replace(/^\/\/# sourceMappingURL=.*$/gm, ''), loader: 'js' };
     });
   },
 };
+
+/**
+ * The library leaves its host alone (ARCHITECTURE.md "What the package ships"): zod keeps its
+ * configuration and schema registry on globalThis (`__zod_globalConfig`, `__zod_globalRegistry`),
+ * shared with any zod the host program loads. In the library's copy they are the module's own
+ * object. The build fails if zod stops writing them there, so that an upgrade is looked at again.
+ */
+function ownGlobals(path, text) {
+  if (!/[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/](core|registries)\.js$/.test(path)) return text;
+  if (!/\(_a = globalThis\)\.__zod_global/.test(text))
+    throw new Error(`build: ${path} no longer keeps its globals on globalThis; look again at ownGlobals`);
+  const own = text.replace(/\bglobalThis(?=\)\.__zod_global|\.__zod_global)/g, '__hireOwnGlobals');
+  return `const __hireOwnGlobals = {};\n${own}`;
+}
 
 // The library (`import … from 'hire'`, src/lib/index.ts): a build of its own, so that its chunks
 // hold none of the CLI, with its declarations beside it (tsconfig.lib.json).
@@ -174,6 +190,11 @@ const old = `${dist}.old-${process.pid}`;
 if (existsSync(dist)) renameSync(dist, old);
 renameSync(next, dist);
 rmSync(old, { recursive: true, force: true });
+
+// --metafile=PATH: esbuild's account of the CLI's chunks (which sources each holds), for
+// finding what a command loads (README "Performance").
+const metafileArg = process.argv.find((arg) => arg.startsWith('--metafile='));
+if (metafileArg) writeFileSync(metafileArg.slice('--metafile='.length), JSON.stringify(result.metafile));
 
 if (process.argv.includes('--report')) {
   for (const [file, info] of Object.entries(result.metafile.outputs)) {

@@ -32,6 +32,12 @@ export interface IO {
    * -`), or undefined when there is none; the caller destroys it. Absent: no terminal to open.
    */
   openTerminal?(): Promise<Readable | undefined>;
+  /**
+   * Called before a connection that goes through undici (TLS, hosts other than loopback): what the
+   * process sets for undici's WebAssembly HTTP parser (run() in cli.ts). The library never sets it:
+   * an engine flag is the host program's to choose (ARCHITECTURE.md "The layers").
+   */
+  beforeUndici?(): void;
 }
 
 /** How a context is made besides its terminal: a session shared with others (MCP), settings known already, a sink for results. */
@@ -76,7 +82,13 @@ export class Context {
     }));
     this.session =
       options.session ??
-      new Session({ env, settings: () => this.#settings, messages: this.messages, isStderrTTY: io.isStderrTTY });
+      new Session({
+        env,
+        settings: () => this.#settings,
+        messages: this.messages,
+        isStderrTTY: io.isStderrTTY,
+        ...(io.beforeUndici ? { beforeUndici: () => io.beforeUndici?.() } : {}),
+      });
   }
 
   /** Reads the global flags once, before any command runs: `parse` checks them (commands/parse.ts). */

@@ -20,6 +20,8 @@ export interface SessionOptions {
   messages: Messages;
   /** Whether a person watches stderr: the words naming production after a write are for them. */
   isStderrTTY: boolean;
+  /** Called before a client that goes through undici is made (IO.beforeUndici). */
+  beforeUndici?: () => void;
 }
 
 export class Session {
@@ -27,6 +29,7 @@ export class Session {
   readonly #settings: () => Settings;
   readonly #messages: Messages;
   readonly #isStderrTTY: boolean;
+  readonly #beforeUndici: (() => void) | undefined;
   #config: ConfigFile | undefined;
   #profile: ResolvedProfile | undefined;
   #client: Promise<ApiClient> | undefined;
@@ -41,6 +44,7 @@ export class Session {
     this.#settings = options.settings;
     this.#messages = options.messages;
     this.#isStderrTTY = options.isStderrTTY;
+    this.#beforeUndici = options.beforeUndici;
   }
 
   async config(): Promise<ConfigFile> {
@@ -124,10 +128,14 @@ export class Session {
 
   /** A client for any profile (auth status checks every one); closed when the session ends. */
   async apiFor(profile: ResolvedProfile, options: { quietNotice?: boolean } = {}): Promise<ApiClient> {
-    const [{ connect }, { profileBook }] = await Promise.all([
+    const [{ connect }, { profileBook }, { isLoopbackHost }] = await Promise.all([
       import('./connection/connect.js'),
       import('./config/learned.js'),
+      import('./api/base-url.js'),
     ]);
+    // Plain http on loopback goes through node:http (api/transport.ts); anything else loads undici.
+    const target = URL.canParse(profile.baseUrl) ? new URL(profile.baseUrl) : undefined;
+    if (target && !(target.protocol === 'http:' && isLoopbackHost(target.hostname))) this.#beforeUndici?.();
     const settings = this.#settings();
     const messages = this.#messages;
     const connection = await connect(profile, {

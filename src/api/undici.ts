@@ -2,15 +2,8 @@
 // dispatcher, mock, cache and fetch module (≈32 ms bundled on Node 20); the Agent alone (the
 // client talks to it through dispatch(), see transport.ts) takes a fraction of that.
 // undici publishes no `exports` map, so these paths are public files; the test suite exercises them.
-import { setFlagsFromString } from 'node:v8';
 import AgentClass from 'undici/lib/dispatcher/agent.js';
 import type { Dispatcher } from 'undici';
-
-// undici parses HTTP with WebAssembly, compiled at the first connection; V8's optimising tier
-// compiles it again in the background and the process waits for that at exit. The baseline tier
-// alone is plenty for a CLI (ARCHITECTURE.md "The layers"). Set here, where the API client loads, so that commands
-// that make no request never load node:v8.
-setFlagsFromString('--liftoff-only');
 
 export type { Dispatcher };
 export const Agent = AgentClass;

@@ -1,5 +1,6 @@
-// Prompts (@inquirer/prompts) render on stderr, so that stdout stays data (docs/output.md). They live outside
-// commands/ so that both the commands and the wizard may use them.
+// Prompts (@inquirer's, each from its own package: README.md "Performance") render on stderr, so
+// that stdout stays data (docs/output.md). They live outside commands/ so that both the commands
+// and the wizard may use them.
 import type { Context } from '../context.js';
 import { InterruptedError } from '../errors.js';
 

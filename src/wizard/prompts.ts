@@ -1,6 +1,9 @@
-// The wizard's questions at a terminal, with @inquirer/prompts, on stderr. Esc cancels like
+// The wizard's questions at a terminal, with @inquirer's prompts (each its own package), on stderr. Esc cancels like
 // Ctrl-C: nothing is sent, exit 130.
-import { checkbox, confirm, input, select } from '@inquirer/prompts';
+import checkbox from '@inquirer/checkbox';
+import confirm from '@inquirer/confirm';
+import input from '@inquirer/input';
+import select from '@inquirer/select';
 import type { Context } from '../context.js';
 import { inertLines } from '../output/cells.js';
 import { ask, promptIO } from '../terminal/prompt.js';

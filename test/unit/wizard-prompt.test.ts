@@ -1,7 +1,7 @@
 // The wizard's prompts on a (virtual) terminal, with @inquirer/testing: the multi-line description
 // prompt (src/wizard/multiline.ts), and @inquirer/prompts' input with the validate adapter of the
 // terminal asker (src/wizard/prompts.ts), fed the wizard's own questions.
-import { input } from '@inquirer/prompts';
+import input from '@inquirer/input';
 import { render } from '@inquirer/testing';
 import fc from 'fast-check';
 import { stripVTControlCharacters } from 'node:util';

@@ -97,22 +97,22 @@ async function askAddress(ctx: Context, target: LoginTarget): Promise<Pick<Login
       hint: 'The API spec publishes no fixed addresses: use the base URL from your dashboard.',
     });
   }
-  const prompts = await import('@inquirer/prompts');
+  const [{ default: select }, { default: input }] = await Promise.all([
+    import('@inquirer/select'),
+    import('@inquirer/input'),
+  ]);
   const io = promptIO(ctx);
   const environment =
     target.environment ??
     (await ask(() =>
-      prompts.select<Environment>(
-        { message: 'Environment', choices: [{ value: 'production' }, { value: 'sandbox' }] },
-        io,
-      ),
+      select<Environment>({ message: 'Environment', choices: [{ value: 'production' }, { value: 'sandbox' }] }, io),
     ));
-  const baseUrl = await ask(() => prompts.input({ message: 'Base URL (from your dashboard)', required: true }, io));
+  const baseUrl = await ask(() => input({ message: 'Base URL (from your dashboard)', required: true }, io));
   return { environment, baseUrl };
 }
 
 async function askDefault(ctx: Context, name: string, suggested: boolean): Promise<boolean> {
-  const { confirm } = await import('@inquirer/prompts');
+  const { default: confirm } = await import('@inquirer/confirm');
   return ask(() => confirm({ message: `Make "${name}" the default profile?`, default: suggested }, promptIO(ctx)));
 }
 
@@ -120,7 +120,7 @@ async function readKey(ctx: Context, flags: { readonly withKey?: boolean | undef
   let key: string;
   if (flags.withKey) key = await readTextInput(ctx, '--with-key', '-');
   else if (ctx.canPrompt) {
-    const { password } = await import('@inquirer/prompts');
+    const { default: password } = await import('@inquirer/password');
     key = await ask(() => password({ message: 'API key', mask: '*' }, promptIO(ctx)));
   } else {
     throw new UsageError('No key given: pipe it on stdin with --with-key (keys are never taken from arguments).', {

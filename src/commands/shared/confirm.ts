@@ -14,7 +14,7 @@ export async function confirmOrRefuse(ctx: Context, question: string, refusal: s
       hint: `No question asked: ${noPromptReason(ctx)}.`,
     });
   }
-  const { confirm } = await import('@inquirer/prompts');
+  const { default: confirm } = await import('@inquirer/confirm');
   return ask(() => confirm({ message: question, default: false }, promptIO(ctx)));
 }
 
@@ -40,7 +40,7 @@ export async function confirmProductionWrite(ctx: Context, what: string): Promis
       hint: 'No question asked: stdin is a pipe and no terminal could be opened to read the answer.',
     });
   }
-  const { confirm } = await import('@inquirer/prompts');
+  const { default: confirm } = await import('@inquirer/confirm');
   let go: boolean;
   try {
     go = await ask(() =>
