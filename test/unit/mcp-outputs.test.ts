@@ -129,7 +129,7 @@ describe('toolResult', () => {
     for (let level = 0; level < 20_000; level += 1) deep = { next: deep };
     expect(withoutAnswers(deep)).toBe(true);
     let node = deep as { next?: unknown; response_body?: string };
-    while (node.next) node = node.next as typeof node;
+    while (node.next) node = node.next;
     expect(node).toEqual({ leaf: true });
   });
 });
