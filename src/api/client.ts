@@ -103,24 +103,43 @@ class Shared {
   }
 }
 
+/** What a sibling (paced(), withSignal()) takes from the client it came from. */
+interface Sibling {
+  shared: Shared;
+  policies: readonly AttemptPolicy[];
+  /** Its own stop (withSignal()'s), aborted by its abort() and by the signal it was given. */
+  stop?: AbortController;
+  /** The stop of the client it came from, if that was a sibling with its own. */
+  parentSignal?: AbortSignal | undefined;
+}
+
 export class ApiClient {
   readonly #options: ClientOptions;
   readonly #shared: Shared;
   /** Asked in turn about every attempt: the retry policy; in bulk work (paced()) the pacer first. */
   readonly #policies: readonly AttemptPolicy[];
+  /** A sibling's own stop (withSignal()); undefined for a client that stops only with the whole (abort()). */
+  readonly #stop: AbortController | undefined;
+  /** What ends this client's requests and waits besides the whole's stop: its own, and its parent's. */
+  readonly #signal: AbortSignal | undefined;
 
   /**
    * A client on `options.dispatcher` (for plain http on loopback, node:http when none is given;
-   * anything else needs a dispatcher, which create() makes). `paced` is paced()'s own: a
-   * sibling sharing this client's transport, clocks and budget.
+   * anything else needs a dispatcher, which create() makes). `sibling` is paced()'s and
+   * withSignal()'s own: a client sharing this one's transport, clocks and budget.
    */
-  constructor(options: ClientOptions, paced?: { shared: Shared; pacer: Pacer }) {
+  constructor(options: ClientOptions, sibling?: Sibling) {
     this.#options = options;
-    if (paced) {
-      this.#shared = paced.shared;
-      this.#policies = [paced.pacer, paced.shared.retry];
+    if (sibling) {
+      this.#shared = sibling.shared;
+      this.#policies = sibling.policies;
+      this.#stop = sibling.stop;
+      const own = [sibling.stop?.signal, sibling.parentSignal].filter((signal) => signal !== undefined);
+      this.#signal = own.length === 0 ? undefined : own.length === 1 ? own[0] : AbortSignal.any(own);
       return;
     }
+    this.#stop = undefined;
+    this.#signal = undefined;
     checkKeySendable(options.apiKey, options.apiKeySource);
     this.#shared = new Shared(options, options.dispatcher ?? defaultDispatcher(options.baseUrl.href));
     this.#policies = [this.#shared.retry];
@@ -185,6 +204,7 @@ export class ApiClient {
     let sentAt = 0;
     return runSendLoop({
       method,
+      signal: this.#signal,
       policies: this.#policies,
       attempt: () => {
         sentAt = this.#shared.clock.now();
@@ -243,16 +263,29 @@ export class ApiClient {
    */
   paced(options: PacerOptions): ApiClient {
     const shared = this.#shared;
+    const signal = this.#signal ? AbortSignal.any([shared.stopped.signal, this.#signal]) : shared.stopped.signal;
     const pacer = new Pacer(
-      {
-        clock: shared.clock,
-        serverClock: shared.serverClock,
-        budget: () => shared.budget,
-        signal: shared.stopped.signal,
-      },
+      { clock: shared.clock, serverClock: shared.serverClock, budget: () => shared.budget, signal },
       options,
     );
-    return new ApiClient(this.#options, { shared, pacer });
+    return new ApiClient(this.#options, { shared, policies: [pacer, shared.retry], parentSignal: this.#signal });
+  }
+
+  /**
+   * A sibling whose requests and waits end when `signal` aborts, or at its own abort(), leaving
+   * this client and its other siblings untouched: one caller's stop among several sharing a
+   * client (a cancelled MCP call; docs/mcp.md). It shares the transport, clocks and budget.
+   */
+  withSignal(signal: AbortSignal): ApiClient {
+    const stop = new AbortController();
+    if (signal.aborted) stop.abort(new InterruptedError());
+    else signal.addEventListener('abort', () => stop.abort(new InterruptedError()), { once: true });
+    return new ApiClient(this.#options, {
+      shared: this.#shared,
+      policies: this.#policies,
+      stop,
+      parentSignal: this.#signal,
+    });
   }
 
   /** `sentAt`: when the request was sent (local ms); its answer's Date was written since. */
@@ -279,13 +312,24 @@ export class ApiClient {
     const started = clock.now();
     let timedOut = false;
     try {
-      const response = await exchange(dispatcher, clock, url, method, headers, body, this.#options.timeoutMs, () => {
-        timedOut = true;
-      });
+      const response = await exchange(
+        dispatcher,
+        clock,
+        url,
+        method,
+        headers,
+        body,
+        this.#options.timeoutMs,
+        () => {
+          timedOut = true;
+        },
+        this.#signal,
+      );
       if (trace) traceResponse(trace, response.status, response.headers, response.text, clock.now() - started);
       return response;
     } catch (error) {
       if (error instanceof ApiError) throw error;
+      if (this.#signal?.aborted) throw new InterruptedError();
       throw failedExchange(error, url, timedOut, this.#options.timeoutMs);
     }
   }
@@ -299,6 +343,11 @@ export class ApiClient {
    * before a retry; they end in an InterruptedError, and nothing is retried or sent after this.
    */
   abort(): void {
+    // A sibling with its own stop (withSignal()) stops alone: the others keep the transport.
+    if (this.#stop) {
+      if (!this.#stop.signal.aborted) this.#stop.abort(new InterruptedError());
+      return;
+    }
     const shared = this.#shared;
     if (shared.stopped.signal.aborted) return;
     shared.stopped.abort(new InterruptedError());

@@ -91,7 +91,7 @@ export class RetryPolicy implements AttemptPolicy {
   async beforeAttempt(): Promise<void> {}
 
   async afterFailure(error: unknown, request: RequestState): Promise<Verdict> {
-    if (this.#deps.signal.aborted) throw new InterruptedError();
+    if (this.#deps.signal.aborted || request.signal?.aborted) throw new InterruptedError();
     return this.#carryOut(decideFailure(error, this.#attempt(request)), request);
   }
 
@@ -124,7 +124,9 @@ export class RetryPolicy implements AttemptPolicy {
       `${decision.reason}; retrying in ${seconds} (retry ${request.retries + 1} of ${this.#deps.maxRetries}).`,
     );
     request.retries += 1;
-    await this.#deps.clock.sleep(delayMs, this.#deps.signal).catch(() => {
+    // The client's stop (Ctrl-C) or the request's own (its caller stopped) ends the wait.
+    const signal = request.signal ? AbortSignal.any([this.#deps.signal, request.signal]) : this.#deps.signal;
+    await this.#deps.clock.sleep(delayMs, signal).catch(() => {
       throw new InterruptedError();
     });
     return 'again';

@@ -10,6 +10,8 @@ export interface RequestState {
   readonly method: string;
   /** Retries spent so far; a wait the pacer holds a request for is not one. */
   retries: number;
+  /** Ends this request's waits (and its attempt) when it aborts: its caller stopped (an MCP call cancelled). */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /**
@@ -32,6 +34,8 @@ export interface AttemptPolicy {
 
 export interface SendLoop {
   method: string;
+  /** The request's own stop, beside the client's: see RequestState. */
+  signal?: AbortSignal | undefined;
   /** The policies, asked in this order; none deciding means `done`. */
   policies: readonly AttemptPolicy[];
   /** One attempt: the answer as received, or the failure (a NetworkError for the network). */
@@ -42,7 +46,7 @@ export interface SendLoop {
 
 /** Attempts `loop` until a policy is done with it: the last answer, or the last failure thrown. */
 export async function runSendLoop(loop: SendLoop): Promise<RawResponse> {
-  const request: RequestState = { method: loop.method, retries: 0 };
+  const request: RequestState = { method: loop.method, retries: 0, signal: loop.signal };
   let unanswered = 0;
   for (;;) {
     for (const policy of loop.policies) await policy.beforeAttempt(request);

@@ -65,9 +65,12 @@ export function exchange(
   body: string | undefined,
   timeoutMs: number,
   onTimeout: () => void,
+  signal?: AbortSignal,
 ): Promise<RawResponse> {
   const target = new URL(url);
   return new Promise<RawResponse>((resolve, reject) => {
+    const stopped = () => (signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
+    if (signal?.aborted) return reject(stopped());
     let status = 0;
     let size = 0;
     let responseHeaders: Record<string, string> = {};
@@ -83,8 +86,15 @@ export function exchange(
       },
       () => undefined,
     );
+    // Its caller stopped: the exchange is dropped (the connection closed), not waited for.
+    const onAbort = () => {
+      if (control) control.abort(stopped());
+      else reject(stopped());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
     const settle = (outcome: () => void) => {
       timer.abort();
+      signal?.removeEventListener('abort', onAbort);
       outcome();
     };
     dispatcher.dispatch(

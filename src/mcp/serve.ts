@@ -7,14 +7,12 @@
 // stdout; nothing prompts.
 import { Readable, Writable } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import {
   CallToolRequestSchema,
   ErrorCode,
   ListToolsRequestSchema,
   McpError,
   type CallToolResult,
-  type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
 import { Context, VERSION, type IO } from '../context.js';
 import { ExitCode } from '../errors.js';
@@ -25,11 +23,14 @@ import { invoke } from '../commands/invoke.js';
 import { leaves, machineCommand } from '../commands/machine-help.js';
 import { parseSettings } from '../commands/parse.js';
 import { knowCommands } from '../commands/suggest.js';
-import { inertJson } from '../output/cells.js';
 import { errorEnvelope, exitCodeOf, withWarnings } from '../output/error-envelope.js';
-import type { ResultSink } from '../output/output.js';
 import type { Settings } from '../settings.js';
 import type { Warning } from '../warnings.js';
+import { stopOnInterrupt } from '../commands/shared/stop.js';
+import { CallSession } from './call-session.js';
+import { Results, toolResult } from './results.js';
+import { outputSchemas } from './outputs.js';
+import { StdioLines } from './stdio.js';
 import { allows, isTool, refusal, ToolInputError, toolInput, toolOf, type Allowed, type Tool } from './tools.js';
 
 /** Every command that can be a tool, allowed or not (a call to one not allowed is told why). */
@@ -57,30 +58,11 @@ function callSettings(server: Settings, tool: Tool, fields: string | undefined):
   });
 }
 
-/** What a call handed over, in order: records as objects, other data (a raw API body) as text. */
-class Results implements ResultSink {
-  readonly parts: ({ data: unknown } | { text: string })[] = [];
-  failureBody: unknown;
-  data(value: unknown): void {
-    this.parts.push({ data: value });
-  }
-  text(text: string): void {
-    this.parts.push({ text });
-  }
-  failure(body: unknown): void {
-    this.failureBody = body;
-  }
-  /** The result's text: each record as JSON, text as given. */
-  render(): string {
-    return this.parts
-      .map((part) => ('data' in part ? `${inertJson(part.data, 2)}\n` : part.text))
-      .join('')
-      .trim();
-  }
-}
-
-/** A call's terminal: none. An empty stdin; what the command writes itself (a raw body) goes to the results. */
-function callIO(results: Results): IO {
+/**
+ * A call's terminal: none. An empty stdin; what the command writes itself (a raw body) goes to the
+ * results. Its "Ctrl-C" is the call's stop: cancelled by the client, or the server ending.
+ */
+function callIO(results: Results, signal: AbortSignal): IO {
   const into = (write: (text: string) => void) =>
     new Writable({
       write(chunk: Buffer | string, _encoding, done) {
@@ -96,9 +78,16 @@ function callIO(results: Results): IO {
     isStdoutTTY: false,
     isStderrTTY: false,
     columns: undefined,
-    onInterrupt: () => () => {},
+    onInterrupt: (handler) => {
+      const stop = () => handler('SIGTERM');
+      signal.addEventListener('abort', stop, { once: true });
+      return () => signal.removeEventListener('abort', stop);
+    },
   };
 }
+
+/** After stdin closes, the calls in flight get this long to be answered; then they are stopped (docs/mcp.md). */
+export const CLOSING_GRACE_MS = 3_000;
 
 export async function serveMcp(ctx: Context, allowed: Allowed, catalogue: Catalogue): Promise<void> {
   // Every suggestion a call's result carries (a refused move's hint) is checked against the commands
@@ -106,6 +95,8 @@ export async function serveMcp(ctx: Context, allowed: Allowed, catalogue: Catalo
   knowCommands(catalogue.tree);
   const tools = allTools(catalogue);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  // What each tool's structuredContent holds (mcp/outputs.ts), made once.
+  const outputs = outputSchemas();
   // The one session of every call: resolved now, so that a default profile changed later in
   // another shell changes nothing for this server (docs/mcp.md). Its connection's lines for people
   // (retries, "Using the local emulator …") stay off stderr, as a call's own under --json, unless -v.
@@ -133,6 +124,7 @@ export async function serveMcp(ctx: Context, allowed: Allowed, catalogue: Catalo
         name: tool.name,
         description: tool.description,
         inputSchema: tool.inputSchema as { type: 'object' },
+        outputSchema: outputs[tool.name] as { type: 'object' },
         annotations: { readOnlyHint: tool.effect === 'read', destructiveHint: tool.effect === 'delete' },
       })),
   }));
@@ -143,9 +135,11 @@ export async function serveMcp(ctx: Context, allowed: Allowed, catalogue: Catalo
     ...(callCtx?.messages.warnings.all ?? []),
   ];
   const messagesOf = (callCtx: Context | undefined) => warningsOf(callCtx).map((warning) => warning.message);
-  // Calls still running when the client closes stdin are answered before the server ends.
+  // Every call's stop: the client's notifications/cancelled (the SDK's signal for the request; it
+  // then answers nothing for it), or the server ending, which stops all of them (docs/mcp.md).
+  const ending = new AbortController();
   const inFlight = new Set<Promise<unknown>>();
-  const call = async (name: string, input: Record<string, unknown>): Promise<CallToolResult> => {
+  const call = async (name: string, input: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> => {
     const tool = byName.get(name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `No tool named ${name}.`);
     // A usage error, as every refusal of a call's input (docs/mcp.md).
@@ -156,7 +150,14 @@ export async function serveMcp(ctx: Context, allowed: Allowed, catalogue: Catalo
     try {
       const given = toolInput(tool, input);
       const settings = callSettings(ctx.settings, tool, given.fields);
-      callCtx = new Context(callIO(results), ctx.env, { session, settings, sink: results });
+      // The server's session, with a client whose requests and waits end with this call.
+      const callSession = new CallSession(session, signal, {
+        env: ctx.env,
+        settings: () => ctx.settings,
+        messages: quiet,
+        isStderrTTY: false,
+      });
+      callCtx = new Context(callIO(results, signal), ctx.env, { session: callSession, settings, sink: results });
       // The commands, for a call that names the others (`doctor`: which command uses an operation).
       offerCatalogue(callCtx, catalogue);
       const { default: command } = await catalogue.registry[tool.declared.index]!();
@@ -176,57 +177,56 @@ export async function serveMcp(ctx: Context, allowed: Allowed, catalogue: Catalo
           : { error: { code: 'failure', message: typeof body === 'string' ? body.trim() : `exit ${code}` } };
       return failed({ exit_code: code, ...withWarnings(messagesOf(callCtx), document) });
     }
-    const text = results.render();
-    const warnings = warningsOf(callCtx);
-    return {
-      content: [
-        { type: 'text', text: text === '' ? 'Done.' : text },
-        // The same document `--json` prints on stderr after a success (docs/output.md "Warnings").
-        ...(warnings.length > 0 ? [{ type: 'text' as const, text: JSON.stringify({ warnings }) }] : []),
-      ],
-    };
+    return toolResult({ ok: true, results, warnings: warningsOf(callCtx) });
   };
-  server.setRequestHandler(CallToolRequestSchema, (request) => {
-    const running = call(request.params.name, request.params.arguments ?? {});
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+    const signal = AbortSignal.any([extra.signal, ending.signal]);
+    const running = call(request.params.name, request.params.arguments ?? {}, signal);
     inFlight.add(running);
     void running.finally(() => inFlight.delete(running)).catch(() => undefined);
     return running;
   });
 
-  const transport = new StdioServerTransport(ctx.io.stdin, ctx.io.stdout);
-  // The transport drops a line it cannot read: answered as JSON-RPC 2.0 says, with id null (docs/mcp.md).
-  server.onerror = (error) => {
-    const code =
-      error instanceof SyntaxError
-        ? ErrorCode.ParseError
-        : error.name === 'ZodError'
-          ? ErrorCode.InvalidRequest
-          : undefined;
-    if (code === undefined) return;
-    const message =
-      code === ErrorCode.ParseError
-        ? 'Parse error: the line is not JSON.'
-        : 'Invalid Request: not a JSON-RPC 2.0 message.';
-    const answer = { jsonrpc: '2.0', id: null, error: { code, message } };
-    void transport.send(answer as unknown as JSONRPCMessage).catch(() => undefined);
-  };
-  const closed = new Promise<void>((resolve) => {
-    server.onclose = () => resolve();
-    // The client closing stdin ends the session, once the calls it made are answered.
-    ctx.io.stdin.once('end', () => void Promise.allSettled([...inFlight]).then(() => resolve()));
+  const transport = new StdioLines(ctx.io.stdin, ctx.io.stdout);
+  // Ctrl-C ends the server with 130, SIGTERM (the polite stop) with 0, as other servers (docs/exit-codes.md).
+  const stop = stopOnInterrupt(ctx.io, { once: true });
+  const ended = new Promise<'stdin' | 'signal'>((resolve) => {
+    server.onclose = () => resolve('stdin');
+    ctx.io.stdin.once('end', () => resolve('stdin'));
+    stop.signal.addEventListener('abort', () => resolve('signal'), { once: true });
   });
-  const remove = ctx.io.onInterrupt(() => void transport.close());
   try {
     await server.connect(transport);
-    await closed;
+    // The client closed stdin: the calls it made get a grace to be answered; a signal gets none.
+    if ((await ended) === 'stdin') await settledWithin([...inFlight], CLOSING_GRACE_MS);
+    // Whatever still runs is stopped now: its requests dropped, its waits ended, its answer an
+    // interrupted error (a cancelled call's, none).
+    ending.abort();
+    await Promise.allSettled([...inFlight]);
+    // The SDK writes an answer a turn after its call settles.
+    await new Promise((resolve) => setImmediate(resolve));
   } finally {
-    remove();
+    stop.remove();
     await server.close().catch(() => undefined);
     // The client, and the emulator it may have started, close with the server.
     await session.dispose();
   }
+  ctx.exitCode = stop.exitCode();
+}
+
+/** Resolves when every one has settled, or after `ms`, whichever is first (the timer never outlives it). */
+async function settledWithin(running: readonly Promise<unknown>[], ms: number): Promise<void> {
+  if (running.length === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.allSettled(running),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]);
+  clearTimeout(timer);
 }
 
 function failed(document: Record<string, unknown>): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text: JSON.stringify(document) }] };
+  return toolResult({ ok: false, document });
 }

@@ -70,7 +70,11 @@ export default defineCommand({
         );
         continue;
       }
-      for (const attempt of fresh) {
+      for (const made of fresh) {
+        // Under machine output the record above holds the attempt whole, the receiver's answer
+        // included; the message names the attempt without it, so that the answer is in one place
+        // a caller can leave out (an MCP result never carries it: docs/mcp.md).
+        const attempt = forPeople(ctx.output) ? made : { ...made, response_body: undefined };
         // An attempt without the resend mark came due now in the delivery's own retry schedule.
         // docs/output.md "Stream lines": at a terminal, wrapped between fields; the id and the URL stay whole.
         const fields: Field[] = [
