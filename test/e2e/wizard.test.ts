@@ -9,6 +9,7 @@ import { DESCRIPTION } from '../helpers/cli.js';
 import { testEmulator } from '../helpers/emulator.js';
 import { pastedLines } from '../helpers/pasted.js';
 import { sandbox, type Sandbox } from '../helpers/env.js';
+import { shellWords } from '../helpers/shell-words.js';
 import { hirePane, shellPane, type Pane } from '../helpers/tmux.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -385,7 +386,7 @@ describe('the job-creation wizard at a terminal', () => {
     expect(jobs[0]).not.toHaveProperty('employment_type');
   });
 
-  it('on -p local-sandbox, the next steps carry --profile local-sandbox (copied, they run where the job is), each on one line at 80 columns', async () => {
+  it('on -p local-sandbox, the next steps carry --profile local-sandbox (copied, they run where the job is), whole at 80 columns (one too wide continued with ` \\`)', async () => {
     const box = await sandbox();
     const pane = track(
       hirePane(
@@ -425,11 +426,22 @@ describe('the job-creation wizard at a terminal', () => {
     expect(screen).toContain('Next steps:');
     expect(screen).toMatch(new RegExp(`^ {2}hire candidates list --job ${job!.id} --profile local-sandbox$`, 'm'));
     expect(screen).toMatch(new RegExp(`^ {2}hire jobs get ${job!.id} --profile local-sandbox$`, 'm'));
-    // Longer than the terminal: the terminal wraps it (joined when copied), hire does not break it in two lines,
-    // whose second alone (`--profile local-sandbox`) would be lost when the first is pasted.
-    expect(screen).toMatch(
-      /^ {2}hire webhooks add --url https:\/\/example\.com\/hooks --event application\.received --profile local-sandbox$/m,
-    );
+    // Longer than the terminal: on lines of its own, broken between arguments and continued with ` \`, so
+    // that the lines copied together are the whole command (docs/output.md "Suggested commands").
+    const webhook = /^ {2}hire webhooks add .*\\\n(?: {4}.*\\\n)* {4}.*$/m.exec(screen)?.[0];
+    expect(webhook, screen).toBeDefined();
+    for (const line of webhook!.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+    expect(shellWords(webhook!)).toEqual([
+      'hire',
+      'webhooks',
+      'add',
+      '--url',
+      'https://example.com/hooks',
+      '--event',
+      'application.received',
+      '--profile',
+      'local-sandbox',
+    ]);
   });
 
   it('lines pasted into a one-line question (Country) show joined on its line, whole, and answer nothing by themselves', async () => {
