@@ -49,6 +49,8 @@ const result = await build({
   minify: true,
   sourcemap: 'linked',
   chunkNames: 'chunks/[name]-[hash]',
+  // The keychain binding is a native optional dependency, loaded from node_modules when present.
+  external: ['@napi-rs/keyring'],
   define: { __HIRE_VERSION__: JSON.stringify(version), __HIRE_MANIFEST__: JSON.stringify(JSON.stringify(manifest)) },
   // Bundled CommonJS packages (commander, undici) call require() for Node built-ins.
   // Made on first use: most chunks never call it, and each createRequire builds a module record.
@@ -123,6 +125,8 @@ const library = await build({
   lineLimit: 160,
   charset: 'utf8', // a string's characters as themselves: \u escapes would make its lines six times longer
   chunkNames: 'chunks/[name]-[hash]',
+  // As in the CLI's build: the keychain binding stays an optional dependency of the package.
+  external: ['@napi-rs/keyring'],
   define: { __HIRE_VERSION__: JSON.stringify(version) },
   banner: {
     js: "import { createRequire as __hireRequire } from 'node:module'; const require = __hireRequire(import.meta.url);",

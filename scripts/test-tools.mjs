@@ -2,7 +2,8 @@
 // (tmux), runs the completion scripts in bash, zsh and fish, runs the first-run smoke test in a
 // network namespace of its own (unshare, ip), the README's examples (jq, openssl) and the
 // candidate's application page in headless Chromium (Debian's, driven by playwright-core), and
-// renders the installed man pages (man-db, groff). What is missing is installed with apt-get when
+// renders the installed man pages (man-db, groff), and keeps API keys in a real Secret Service
+// (GNOME Keyring on a D-Bus session bus of the test's own, checked with secret-tool). What is missing is installed with apt-get when
 // we are root on a machine that has it; otherwise this stops at once with one line naming what to
 // install.
 import { spawnSync } from 'node:child_process';
@@ -21,6 +22,11 @@ const TOOLS = {
   // The package test reads the installed man pages with man (man-db), which renders with groff.
   man: 'man-db',
   groff: 'groff-base',
+  // The keychain test (test/e2e/keychain.test.ts): a session bus, the Secret Service on it, and
+  // secret-tool to look in it without hire.
+  'dbus-daemon': 'dbus-daemon',
+  'gnome-keyring-daemon': 'gnome-keyring',
+  'secret-tool': 'libsecret-tools',
 };
 
 const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;

@@ -55,12 +55,23 @@ export class Session {
     return this.#config;
   }
 
+  /** The profile in use, its key read from wherever it is kept (the system keychain, docs/profiles.md). */
   async profile(): Promise<ResolvedProfile> {
     if (!this.#profile) {
-      const { resolveProfile } = await import('./config/profiles.js');
-      this.#profile = resolveProfile({ flag: this.#settings().profile, env: this.env, config: await this.config() });
+      const { withStoredKey } = await import('./config/keys.js');
+      this.#profile = await withStoredKey(await this.selected(), this.env);
     }
     return this.#profile;
+  }
+
+  /**
+   * The profile in use as configured, without reading a key kept in the keychain: for commands that
+   * need its name only (`auth logout` must work out which key to remove when the keychain is shut).
+   */
+  async selected(): Promise<ResolvedProfile> {
+    if (this.#profile) return this.#profile;
+    const { resolveProfile } = await import('./config/profiles.js');
+    return resolveProfile({ flag: this.#settings().profile, env: this.env, config: await this.config() });
   }
 
   /**

@@ -22,7 +22,10 @@ export const BUILT_IN_PROFILES: readonly string[] = [LOCAL_PROFILE, LOCAL_SANDBO
 const ProfileRecordSchema = z.looseObject({
   environment: z.enum(ENVIRONMENTS),
   base_url: z.string(),
+  /** The key, when it is kept in this file (no keychain answered at login; docs/profiles.md "Where keys are kept"). */
   api_key: z.optional(z.string()),
+  /** The key is in the OS keychain (src/config/keychain.ts), not in this file. */
+  key_storage: z.optional(z.literal('keychain')),
   /** When the key was stored, to advise rotation after 90 days (spec "Authentication"). */
   key_saved_at: z.optional(z.string()),
   /** The server that checked the key at login said it is the emulator (X-Hire-Environment). */
@@ -117,6 +120,9 @@ export function invalidConfig(path: string, reason: string): HireError {
 
 export type KeySource = 'env' | 'profile' | 'local' | 'none';
 
+/** Where the key in use is kept (`key_storage` in `auth status --json` and `profiles show`). */
+export type KeyStorage = 'keychain' | 'file' | 'environment';
+
 export interface ResolvedProfile {
   name: string;
   environment: Environment;
@@ -125,6 +131,11 @@ export interface ResolvedProfile {
   baseUrlSource: 'env' | 'profile';
   apiKey: string | undefined;
   keySource: KeySource;
+  /**
+   * Where the key is kept, if there is one. A `keychain` key is read by withStoredKey
+   * (src/config/keys.ts): until then `apiKey` is undefined, so that reading a profile loads no binding.
+   */
+  keyStorage?: KeyStorage | undefined;
   /** Chosen with --profile, HIRE_PROFILE or a saved default, rather than by falling back. */
   explicit: boolean;
   /**
@@ -224,13 +235,15 @@ export function resolveProfile(options: {
   }
   const envKey = env.HIRE_API_KEY?.trim();
   const apiKey = envKey || record.api_key;
+  const inKeychain = !envKey && !record.api_key && record.key_storage === 'keychain';
   return {
     name,
     environment: record.environment,
     baseUrl: env.HIRE_BASE_URL || record.base_url,
     baseUrlSource: env.HIRE_BASE_URL ? 'env' : 'profile',
     apiKey: apiKey || undefined,
-    keySource: envKey ? 'env' : record.api_key ? 'profile' : 'none',
+    keySource: envKey ? 'env' : record.api_key || inKeychain ? 'profile' : 'none',
+    keyStorage: envKey ? 'environment' : record.api_key ? 'file' : inKeychain ? 'keychain' : undefined,
     explicit: chosen !== undefined,
     emulator: record.environment === 'local' || (record.emulator === true && !env.HIRE_BASE_URL),
   };

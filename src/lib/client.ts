@@ -387,17 +387,22 @@ export class HiringClient {
   static async #open(name: string | undefined, source: string, options: ProfileOptions): Promise<HiringClient> {
     checkOptions(options);
     const env = options.env ?? process.env;
-    const [{ readConfig, resolveProfile }, { connect }, { dataDir }] = await Promise.all([
+    const [{ readConfig, resolveProfile }, { withStoredKey }, { connect }, { dataDir }] = await Promise.all([
       import('../config/profiles.js'),
+      import('../config/keys.js'),
       import('../connection/connect.js'),
       import('../config/paths.js'),
     ]);
-    const profile = resolveProfile({
-      flag: name,
+    // A key kept in the system keychain is read from it as the CLI reads it (docs/profiles.md).
+    const profile = await withStoredKey(
+      resolveProfile({
+        flag: name,
+        env,
+        config: readConfig(env),
+        flagSource: source,
+      }),
       env,
-      config: readConfig(env),
-      flagSource: source,
-    });
+    );
     let started: (() => Promise<void>) | undefined;
     const connection = await connect(profile, {
       env,

@@ -14,6 +14,7 @@ import {
   type Environment,
   type ResolvedProfile,
 } from '../config/profiles.js';
+import type { SavedKey } from '../config/key-writes.js';
 import { ExitCode, HireError, UsageError } from '../errors.js';
 import { checkKey, type KeyCheck } from './key-check.js';
 
@@ -69,6 +70,8 @@ export interface LoginRequest {
    * the caller's suggestion builder; there is no dashboard to check it in.
    */
   emulatorKeyHint?: string;
+  /** Refuse to keep the key in the config file when no keychain answers (--secure-storage-only). */
+  secureOnly: boolean;
   /** Makes the client of a profile (to check the key). */
   connect: (profile: ResolvedProfile) => Promise<ApiClient>;
   /** The key works: what the check said, and who answered it. */
@@ -83,6 +86,8 @@ export interface LoginResult {
   madeDefault: boolean;
   /** What people should know of the environment the profile is marked with, if anything. */
   note: string | undefined;
+  /** Where the key was kept, and why not in the keychain (src/config/keys.ts). */
+  stored: SavedKey;
 }
 
 /** Checks the key (unless asked not to), decides the environment, and saves the profile. */
@@ -127,21 +132,26 @@ export async function login(request: LoginRequest): Promise<LoginResult> {
   let madeDefault = request.setDefault;
   if (!madeDefault && request.confirmDefault && config.default_profile !== name)
     madeDefault = await request.confirmDefault(!config.default_profile);
-  const { updateConfig } = await import('../config/store.js');
-  await updateConfig(request.env, (next) => {
-    next.profiles ??= {};
-    next.profiles[name] = {
-      ...next.profiles[name],
-      environment,
-      base_url: base.href,
-      api_key: key,
-      key_saved_at: new Date().toISOString(),
-      // Said by the server that checked the key (only the emulator names its environment).
-      emulator: fromServer !== undefined ? true : undefined,
-    };
-    if (madeDefault) next.default_profile = name;
+  const { saveProfileKey } = await import('../config/key-writes.js');
+  const stored = await saveProfileKey({
+    env: request.env,
+    name,
+    key,
+    secureOnly: request.secureOnly,
+    change: (next) => {
+      next.profiles ??= {};
+      next.profiles[name] = {
+        ...next.profiles[name],
+        environment,
+        base_url: base.href,
+        key_saved_at: new Date().toISOString(),
+        // Said by the server that checked the key (only the emulator names its environment).
+        emulator: fromServer !== undefined ? true : undefined,
+      };
+      if (madeDefault) next.default_profile = name;
+    },
   });
-  return { environment, madeDefault, note };
+  return { environment, madeDefault, note, stored };
 }
 
 /**

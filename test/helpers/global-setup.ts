@@ -54,6 +54,10 @@ function scan(directory: string): void {
 export default function setup(): () => void {
   const captures = mkdtempSync(join(tmpdir(), 'hire-capture-'));
   process.env.HIRE_TEST_CAPTURE_DIR = captures;
+  // The keychain binding talks to the D-Bus session of the process itself, whatever env a test hands
+  // a command: in-process tests must never reach a developer's own keychain. The keychain test
+  // starts a session bus of its own (test/helpers/keychain.ts).
+  delete process.env.DBUS_SESSION_BUS_ADDRESS;
   const sources = Math.max(
     newest(join(root, 'src')),
     newest(join(root, 'scripts', 'build.mjs')),

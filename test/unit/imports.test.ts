@@ -312,6 +312,25 @@ describe('src/ imports', () => {
     expect(tree.imports.get('wizard/prompts.ts')!.map(({ target }) => target)).toContain('terminal/prompt.ts');
   });
 
+  // ARCHITECTURE.md "What the package ships": the library reads a profile's key from the keychain
+  // as the CLI does (config/keys.ts), but never reaches the config writer (store.ts and conf),
+  // which saving or removing a key brings (config/key-writes.ts).
+  it('keep the config writer out of the library: from lib/index.ts, import() included, neither key-writes.ts nor store.ts is reached', () => {
+    const graph = graphOf(tree, { typeOnly: false, lazy: true });
+    const reached = new Set<string>();
+    const visit = (file: string): void => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      for (const next of graph.get(file) ?? []) visit(next);
+    };
+    visit('lib/index.ts');
+    expect([...reached].filter((file) => /^config\/(store|key-writes)\.ts$/.test(file))).toEqual([]);
+    // The wall is about something: the library reads the keychain, and the login writes through key-writes.ts.
+    expect(reached).toContain('config/keychain.ts');
+    expect(graph.get('services/login.ts')).toContain('config/key-writes.ts');
+    expect(graph.get('config/key-writes.ts')).toContain('config/store.ts');
+  });
+
   // ARCHITECTURE.md "The service layer": a service is used by the CLI, the library and the MCP server
   // alike, so it knows no terminal: it receives what it needs (the API client, callbacks, a clock),
   // reports through callbacks and never prints.

@@ -2,6 +2,7 @@
 // the login service, src/services/login.ts). The key comes from a hidden prompt, or from stdin with
 // --with-key; never from argv.
 import type { Context } from '../../context.js';
+import { configFilePath } from '../../config/paths.js';
 import { ENVIRONMENTS, maskKey, type Environment } from '../../config/profiles.js';
 import { UsageError } from '../../errors.js';
 import { login, loginTarget, type LoginTarget } from '../../services/login.js';
@@ -51,10 +52,14 @@ export default defineCommand({
     withKey: flag.boolean({ help: 'read the key from stdin instead of a hidden prompt' }),
     skipVerify: flag.boolean({ help: 'save the key without checking it' }),
     setDefault: flag.boolean({ help: 'make the profile the default one' }),
+    secureStorageOnly: flag.boolean({
+      help: 'keep the key in the system keychain or nowhere: fail (exit 1) rather than write it to the config file',
+    }),
   },
   examples: [
     'hire auth login --profile prod --base-url https://api.example.com',
     'hire auth login -p sandbox --environment sandbox --with-key < key.txt',
+    'hire auth login -p prod --base-url https://api.example.com --secure-storage-only',
   ],
   async run(ctx, flags) {
     const config = await ctx.session.config();
@@ -73,6 +78,7 @@ export default defineCommand({
       verify: !flags.skipVerify,
       setDefault: flags.setDefault === true,
       emulatorKeyHint: emulatorKeyHint(target.name),
+      secureOnly: flags.secureStorageOnly === true,
       connect: (profile) => ctx.session.apiFor(profile, { quietNotice: true }),
       onVerified: (check, checker) => {
         const headroom = check.rateLimit
@@ -83,9 +89,22 @@ export default defineCommand({
       ...(ctx.canPrompt ? { confirmDefault: (suggested: boolean) => askDefault(ctx, target.name, suggested) } : {}),
     });
     ctx.session.configChanged();
+    const { stored } = saved;
+    const where = stored.storage === 'keychain' ? 'in the system keychain' : 'in the config file';
     ctx.messages.notice(
-      `Saved the key of profile "${target.name}" (${saved.environment}, ${base.href})${saved.madeDefault ? '; it is now the default profile' : ''}.`,
+      `Saved the key of profile "${target.name}" (${saved.environment}, ${base.href}) ${where}${saved.madeDefault ? '; it is now the default profile' : ''}.`,
     );
+    // Said by the login that wrote the file, once: later commands read the key without a word.
+    if (stored.fallbackReason !== undefined)
+      ctx.messages.warn(
+        `no system keychain answers (${stored.fallbackReason}): the key is kept in the config file ${configFilePath(ctx.env)} (mode 0600). Pass --secure-storage-only to refuse instead.`,
+        { code: 'key_in_file', profile: target.name },
+      );
+    if (stored.leftInKeychain !== undefined)
+      ctx.messages.warn(
+        `the key profile "${target.name}" had in the system keychain could not be removed from it (${stored.leftInKeychain}); hire no longer reads it.`,
+        { code: 'key_left_in_keychain', profile: target.name },
+      );
     if (saved.note) ctx.messages.notice(saved.note);
   },
 });

@@ -1,4 +1,6 @@
-// hire auth logout: removes the stored key of a profile (the profile stays).
+// hire auth logout: removes the stored key of a profile from wherever it is kept, the system
+// keychain or the config file (the profile stays; docs/profiles.md "Where keys are kept").
+import { hasStoredKey } from '../../config/keys.js';
 import { UsageError } from '../../errors.js';
 import { defineCommand } from '../define.js';
 import { confirmOrRefuse } from '../shared/confirm.js';
@@ -7,13 +9,13 @@ export default defineCommand({
   path: ['auth', 'logout'],
   summary: "remove a profile's stored key (asks first; --yes when not at a terminal)",
   effect: 'delete',
-  local: "removes a key from this machine's config",
+  local: "removes a key from this machine's keychain or config",
   examples: ['hire auth logout --profile prod', 'hire auth logout --profile prod --yes'],
   async run(ctx) {
     // Resolved as every command resolves it: an unknown profile is the same error everywhere.
-    const { name } = await ctx.session.profile();
+    const { name } = await ctx.session.selected();
     const config = await ctx.session.config();
-    if (!config.profiles?.[name]?.api_key) {
+    if (!hasStoredKey(config, name)) {
       throw new UsageError(`Profile "${name}" has no stored key.`, { code: 'no_stored_key' });
     }
     if (
@@ -26,13 +28,19 @@ export default defineCommand({
       ctx.messages.notice('Nothing was removed.');
       return;
     }
-    const { updateConfig } = await import('../../config/store.js');
-    await updateConfig(ctx.env, (next) => {
-      const profile = next.profiles?.[name];
-      if (profile) {
-        delete profile.api_key;
-        delete profile.key_saved_at;
-      }
+    const { removeProfileKey } = await import('../../config/key-writes.js');
+    await removeProfileKey({
+      env: ctx.env,
+      name,
+      config,
+      change: (next) => {
+        const profile = next.profiles?.[name];
+        if (profile) {
+          delete profile.api_key;
+          delete profile.key_storage;
+          delete profile.key_saved_at;
+        }
+      },
     });
     ctx.session.configChanged();
     ctx.messages.notice(`Removed the key of profile "${name}".`);

@@ -9,7 +9,7 @@ import {
   targetEnvironment,
   type ResolvedProfile,
 } from '../../config/profiles.js';
-import { environmentCell } from '../profiles/describe.js';
+import { environmentCell, readStoredKey } from '../profiles/describe.js';
 import { ExitCode } from '../../errors.js';
 import { inert } from '../../output/cells.js';
 import { printList, type Column } from '../../output/render.js';
@@ -52,16 +52,20 @@ export default defineCommand({
   examples: ['hire auth status', 'hire auth status --profile prod --json'],
   async run(ctx) {
     const config = await ctx.session.config();
-    const selected = (await ctx.session.profile()).name;
+    const selected = (await ctx.session.selected()).name;
     const names = ctx.settings.profile ? [ctx.settings.profile] : profileNames(config);
     const now = Date.now();
     const rows: Record<string, unknown>[] = [];
     let selectedFailed: string | undefined;
     for (const name of names) {
       // Environment overrides (HIRE_API_KEY, HIRE_BASE_URL) apply to the profile in use only.
-      const profile: ResolvedProfile =
-        name === selected ? await ctx.session.profile() : resolveProfile({ flag: name, env: {}, config });
-      const check = await checkKey((target) => ctx.session.apiFor(target, { quietNotice: true }), profile);
+      const { profile, unreadable } =
+        name === selected
+          ? { profile: await ctx.session.profile(), unreadable: undefined }
+          : await readStoredKey(resolveProfile({ flag: name, env: {}, config }), ctx.env);
+      const check: KeyCheck = unreadable
+        ? { state: 'error', message: unreadable.message, rateLimit: undefined, expiresAt: undefined }
+        : await checkKey((target) => ctx.session.apiFor(target, { quietNotice: true }), profile);
       const warnings: string[] = [];
       const savedAt = config.profiles?.[name]?.key_saved_at;
       if (profile.keySource === 'profile' && savedAt) {
@@ -85,6 +89,7 @@ export default defineCommand({
         base_url: await reachedAt(profile, ctx.env),
         key: profile.apiKey ? maskKey(profile.apiKey) : profile.environment === 'local' ? '(emulator key)' : '',
         key_source: keySource(profile, check),
+        key_storage: profile.keyStorage ?? null,
         status: check.state,
         message: check.message,
         rate_limit: check.rateLimit ?? null,

@@ -1,6 +1,13 @@
 // Not a command: a profile as `profiles list` and `profiles show` print it (the key masked).
 import type { Context } from '../../context.js';
-import { defaultProfileName, maskKey, resolveProfile, targetEnvironment } from '../../config/profiles.js';
+import {
+  defaultProfileName,
+  maskKey,
+  resolveProfile,
+  targetEnvironment,
+  type ResolvedProfile,
+} from '../../config/profiles.js';
+import { HireError } from '../../errors.js';
 import { reachedAt } from '../shared/address.js';
 import type { Column } from '../../output/render.js';
 
@@ -27,14 +34,39 @@ export const environmentCell = (value: unknown, record: Record<string, unknown>)
 
 export async function describeProfile(ctx: Context, name: string): Promise<Record<string, unknown>> {
   const config = await ctx.session.config();
-  const profile = resolveProfile({ flag: name, env: {}, config });
+  // The profile as saved (HIRE_API_KEY aside), its key read from wherever it is kept.
+  const { profile, unreadable } = await readStoredKey(resolveProfile({ flag: name, env: {}, config }), ctx.env);
   return {
     name,
     environment: targetEnvironment(profile),
     emulator: profile.emulator === true,
     base_url: await reachedAt(profile, ctx.env),
-    key: profile.apiKey ? maskKey(profile.apiKey) : profile.environment === 'local' ? '(emulator key)' : '',
+    key: profile.apiKey
+      ? maskKey(profile.apiKey)
+      : unreadable
+        ? '(keychain unreadable)'
+        : profile.environment === 'local'
+          ? '(emulator key)'
+          : '',
+    key_storage: profile.keyStorage ?? null,
     default: defaultProfileName(config) === name,
     key_saved_at: config.profiles?.[name]?.key_saved_at ?? null,
   };
+}
+
+/**
+ * A profile with its key for a view that shows every profile: a keychain that cannot be read is
+ * said in that profile's row (`unreadable`: the error) rather than failing the whole view.
+ */
+export async function readStoredKey(
+  profile: ResolvedProfile,
+  env: Context['env'],
+): Promise<{ profile: ResolvedProfile; unreadable?: HireError }> {
+  const { withStoredKey } = await import('../../config/keys.js');
+  try {
+    return { profile: await withStoredKey(profile, env) };
+  } catch (error) {
+    if (error instanceof HireError && error.code === 'keychain_unavailable') return { profile, unreadable: error };
+    throw error;
+  }
 }

@@ -1,4 +1,5 @@
 // hire profiles remove NAME (docs/profiles.md): asks first at a terminal, needs --yes otherwise (docs/profiles.md "Confirmations").
+import { hasStoredKey } from '../../config/keys.js';
 import { BUILT_IN_PROFILES, profileNames } from '../../config/profiles.js';
 import { UsageError } from '../../errors.js';
 import { arg, defineCommand } from '../define.js';
@@ -20,15 +21,21 @@ export default defineCommand({
         code: 'unknown_profile',
       });
     }
-    const what = `profile "${name}"${profile.api_key ? ' and its stored key' : ''}`;
+    const what = `profile "${name}"${hasStoredKey(config, name) ? ' and its stored key' : ''}`;
     if (!(await confirmOrRefuse(ctx, `Remove ${what}?`, `Refusing to remove ${what}`))) {
       ctx.messages.notice('Nothing was removed.');
       return;
     }
-    const { updateConfig } = await import('../../config/store.js');
-    await updateConfig(ctx.env, (next) => {
-      if (next.profiles) delete next.profiles[name];
-      if (next.default_profile === name) delete next.default_profile;
+    // The key first, from wherever it is kept (a keychain that does not answer leaves all as it was).
+    const { removeProfileKey } = await import('../../config/key-writes.js');
+    await removeProfileKey({
+      env: ctx.env,
+      name,
+      config,
+      change: (next) => {
+        if (next.profiles) delete next.profiles[name];
+        if (next.default_profile === name) delete next.default_profile;
+      },
     });
     ctx.session.configChanged();
     ctx.messages.notice(

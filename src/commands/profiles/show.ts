@@ -11,7 +11,11 @@ export default defineCommand({
   args: { name: arg.optional('profile name', { complete: 'profiles' }) },
   examples: ['hire profiles show prod'],
   async run(ctx, { name }) {
-    const chosen = name ?? (await ctx.session.profile()).name;
-    await printRecord(ctx.output, await describeProfile(ctx, chosen), [...PROFILE_COLUMNS, { key: 'key_saved_at' }]);
+    const chosen = name ?? (await ctx.session.selected()).name;
+    await printRecord(ctx.output, await describeProfile(ctx, chosen), [
+      ...PROFILE_COLUMNS,
+      { key: 'key_storage', format: (value) => (value === null ? '' : String(value)) },
+      { key: 'key_saved_at' },
+    ]);
   },
 });
