@@ -7,6 +7,7 @@ import type { ApiClient } from './api/client.js';
 import type { ConfigFile, ResolvedProfile } from './config/profiles.js';
 import { dataDir, type Env } from './config/paths.js';
 import type { Messages } from './messages.js';
+import { KeyRedactor } from './redaction.js';
 import type { Settings } from './settings.js';
 
 export const VERSION: string = typeof __HIRE_VERSION__ === 'string' ? __HIRE_VERSION__ : '0.0.0-dev';
@@ -20,6 +21,8 @@ export interface SessionOptions {
   messages: Messages;
   /** Whether a person watches stderr: the words naming production after a write are for them. */
   isStderrTTY: boolean;
+  /** Where the keys this session uses are told (redaction.ts): the context's, which its streams apply. */
+  redactor?: KeyRedactor;
 }
 
 export class Session {
@@ -35,8 +38,11 @@ export class Session {
   readonly #cleanups: (() => Promise<void> | void)[] = [];
   /** "Using the local emulator …" was said: a command that connects again (listen) says it once. */
   #emulatorAnnounced = false;
+  /** Every key this session resolves or sends, removed from what leaves hire (redaction.ts). */
+  readonly redactor: KeyRedactor;
 
   constructor(options: SessionOptions) {
+    this.redactor = options.redactor ?? new KeyRedactor();
     this.env = options.env;
     this.#settings = options.settings;
     this.#messages = options.messages;
@@ -55,6 +61,7 @@ export class Session {
     if (!this.#profile) {
       const { resolveProfile } = await import('./config/profiles.js');
       this.#profile = resolveProfile({ flag: this.#settings().profile, env: this.env, config: await this.config() });
+      this.redactor.add(this.#profile.apiKey);
     }
     return this.#profile;
   }
@@ -150,6 +157,8 @@ export class Session {
       onStarted: (release) => this.onCleanup(release),
     });
     this.#releases.set(connection.client, connection.release);
+    // The key the client sends (a local profile's comes from the data dir, not the profile).
+    this.redactor.join(connection.client.redactor);
     return connection.client;
   }
 }
