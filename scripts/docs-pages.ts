@@ -88,6 +88,7 @@ const EXIT_NOTES: Record<string, Partial<Record<number, string>>> = {
   'logs tail': { 130: 'stopped with Ctrl-C' },
   api: {
     1: 'any status from 400 on is mapped like the other commands (401/403 → 3, 404 → 4, 429 → 5); the body is printed',
+    2: 'a PATH that would leave the API, in any spelling (`..`, `\\`, TAB, `%2e`, `%2f`, `%5c`, `%25`, `%00`, fullwidth dots): nothing is sent',
   },
 };
 

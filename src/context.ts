@@ -9,6 +9,7 @@ import { Messages } from './messages.js';
 import { namesJson } from './output/formats.js';
 import type { Painter } from './output/paint.js';
 import type { CommandOutput, ResultSink } from './output/output.js';
+import { KeyRedactor, redactingStream } from './redaction.js';
 import { Session } from './session.js';
 import { DEFAULT_SETTINGS, type Settings } from './settings.js';
 
@@ -70,16 +71,22 @@ export class Context {
   readonly #painters = new Map<'stdout' | 'stderr', Promise<Painter>>();
 
   constructor(io: IO, env: Env, options: ContextOptions = {}) {
-    this.io = io;
+    // Everything written to stdout and stderr passes the session's keys' redaction (redaction.ts).
+    const redactor = options.session?.redactor ?? new KeyRedactor();
+    this.io = redactedIO(io, redactor);
     this.env = env;
     this.#settings = options.settings ?? DEFAULT_SETTINGS;
     this.#sink = options.sink;
-    this.messages = new Messages(io, () => ({
-      quiet: this.#settings.quiet,
-      verbose: this.#settings.verbose,
-      machine: this.machine,
-      streaming: this.#streaming,
-    }));
+    this.messages = new Messages(
+      this.io,
+      () => ({
+        quiet: this.#settings.quiet,
+        verbose: this.#settings.verbose,
+        machine: this.machine,
+        streaming: this.#streaming,
+      }),
+      (text) => redactor.text(text),
+    );
     this.session =
       options.session ??
       new Session({
@@ -88,6 +95,7 @@ export class Context {
         messages: this.messages,
         isStderrTTY: io.isStderrTTY,
         ...(io.beforeUndici ? { beforeUndici: () => io.beforeUndici?.() } : {}),
+        redactor,
       });
   }
 
@@ -187,4 +195,12 @@ export class Context {
     }
     return painter;
   }
+}
+
+/** `io` with its stdout and stderr redacted; the rest (stdin, read when asked, and the TTY flags) as given. */
+function redactedIO(io: IO, redactor: KeyRedactor): IO {
+  const redacted = Object.defineProperties({}, Object.getOwnPropertyDescriptors(io)) as IO;
+  redacted.stdout = redactingStream(io.stdout, redactor);
+  redacted.stderr = redactingStream(io.stderr, redactor);
+  return redacted;
 }

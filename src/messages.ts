@@ -30,15 +30,18 @@ export interface MessageMode {
 export class Messages {
   readonly #stream: MessageStream;
   readonly #mode: () => MessageMode;
+  /** The key's redaction (redaction.ts), before a line is wrapped: a key cut in two would not be found. */
+  readonly #redact: (text: string) => string;
   /**
    * Every warning and note said, with its code and facts: what a script reads of them is decided
    * where the run ends (cli.ts, mcp/serve.ts), not here.
    */
   readonly warnings = new WarningLog();
 
-  constructor(stream: MessageStream, mode: () => MessageMode) {
+  constructor(stream: MessageStream, mode: () => MessageMode, redact: (text: string) => string = (text) => text) {
     this.#stream = stream;
     this.#mode = mode;
+    this.#redact = redact;
   }
 
   /** Lines for people stay off stderr: machine output, without -v, in a command that ends. */
@@ -93,11 +96,11 @@ export class Messages {
    * command: whole when it fits, else broken between arguments and continued with ` \` (docs/output.md "Suggested
    * commands"), so that the lines copied together run it.
    */
-  fitToTerminal(text: string): string {
+  fitToTerminal(raw: string): string {
     const stream = this.#stream;
     const width = stream.isStderrTTY ? (stream.stderrColumns ?? stream.columns) : undefined;
-    if (!width || width < 20) return text;
-    return text
+    if (!width || width < 20) return raw;
+    return this.#redact(raw)
       .split('\n')
       .flatMap((line) => {
         const indent = /^ */.exec(line)![0];

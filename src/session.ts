@@ -7,6 +7,7 @@ import type { ApiClient } from './api/client.js';
 import type { ConfigFile, ResolvedProfile } from './config/profiles.js';
 import { dataDir, type Env } from './config/paths.js';
 import type { Messages } from './messages.js';
+import { KeyRedactor } from './redaction.js';
 import type { Settings } from './settings.js';
 
 export const VERSION: string = typeof __HIRE_VERSION__ === 'string' ? __HIRE_VERSION__ : '0.0.0-dev';
@@ -22,6 +23,8 @@ export interface SessionOptions {
   isStderrTTY: boolean;
   /** Called before a client that goes through undici is made (IO.beforeUndici). */
   beforeUndici?: () => void;
+  /** Where the keys this session uses are told (redaction.ts): the context's, which its streams apply. */
+  redactor?: KeyRedactor;
 }
 
 export class Session {
@@ -38,8 +41,11 @@ export class Session {
   readonly #cleanups: (() => Promise<void> | void)[] = [];
   /** "Using the local emulator …" was said: a command that connects again (listen) says it once. */
   #emulatorAnnounced = false;
+  /** Every key this session resolves or sends, removed from what leaves hire (redaction.ts). */
+  readonly redactor: KeyRedactor;
 
   constructor(options: SessionOptions) {
+    this.redactor = options.redactor ?? new KeyRedactor();
     this.env = options.env;
     this.#settings = options.settings;
     this.#messages = options.messages;
@@ -60,6 +66,7 @@ export class Session {
     if (!this.#profile) {
       const { withStoredKey } = await import('./config/keys.js');
       this.#profile = await withStoredKey(await this.selected(), this.env);
+      this.redactor.add(this.#profile.apiKey);
     }
     return this.#profile;
   }
@@ -169,6 +176,8 @@ export class Session {
       onStarted: (release) => this.onCleanup(release),
     });
     this.#releases.set(connection.client, connection.release);
+    // The key the client sends (a local profile's comes from the data dir, not the profile).
+    this.redactor.join(connection.client.redactor);
     return connection.client;
   }
 }

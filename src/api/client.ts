@@ -16,6 +16,7 @@ import { openStream } from './stream.js';
 import { traceRequest, traceResponse } from './trace.js';
 import { defaultDispatcher, dispatcherFor, exchange, type Dispatcher, type RawResponse } from './transport.js';
 import { ApiError, HireError, InterruptedError } from '../errors.js';
+import { KeyRedactor } from '../redaction.js';
 import type { WarningFacts } from '../warnings.js';
 
 export { parseResponse, redirectMessage, type ApiResponse } from './response.js';
@@ -122,6 +123,11 @@ export class ApiClient {
   readonly #stop: AbortController | undefined;
   /** What ends this client's requests and waits besides the whole's stop: its own, and its parent's. */
   readonly #signal: AbortSignal | undefined;
+  /**
+   * This client's key, removed from every answer as it arrives (redaction.ts): nothing made of a
+   * server's text (an error, a trace, a body printed or cut at a terminal) can carry it.
+   */
+  readonly redactor: KeyRedactor;
 
   /**
    * A client on `options.dispatcher` (for plain http on loopback, node:http when none is given;
@@ -130,6 +136,7 @@ export class ApiClient {
    */
   constructor(options: ClientOptions, sibling?: Sibling) {
     this.#options = options;
+    this.redactor = new KeyRedactor([options.apiKey]);
     if (sibling) {
       this.#shared = sibling.shared;
       this.#policies = sibling.policies;
@@ -237,7 +244,10 @@ export class ApiClient {
       if (this.#shared.stopped.signal.aborted) throw new InterruptedError();
       throw error instanceof HireError ? error : networkError(error, url, false, this.#options.timeoutMs);
     });
-    if (refused) parseResponse(refused.status, refused.headers, refused.text);
+    if (refused) {
+      const answer = redactAnswer(refused, this.redactor);
+      parseResponse(answer.status, answer.headers, answer.text);
+    }
   }
 
   /** Local milliseconds until the server's clock shows this Unix time (a rate-limit reset); 0 when past. */
@@ -312,18 +322,21 @@ export class ApiClient {
     const started = clock.now();
     let timedOut = false;
     try {
-      const response = await exchange(
-        dispatcher,
-        clock,
-        url,
-        method,
-        headers,
-        body,
-        this.#options.timeoutMs,
-        () => {
-          timedOut = true;
-        },
-        this.#signal,
+      const response = redactAnswer(
+        await exchange(
+          dispatcher,
+          clock,
+          url,
+          method,
+          headers,
+          body,
+          this.#options.timeoutMs,
+          () => {
+            timedOut = true;
+          },
+          this.#signal,
+        ),
+        this.redactor,
       );
       if (trace) traceResponse(trace, response.status, response.headers, response.text, clock.now() - started);
       return response;
@@ -353,6 +366,17 @@ export class ApiClient {
     shared.stopped.abort(new InterruptedError());
     shared.dispatcher.destroy().catch(() => undefined);
   }
+}
+
+/** An answer with the key's value removed from its headers and body (a server that echoes it). */
+function redactAnswer<T extends { headers: Readonly<Record<string, string>>; text: string }>(
+  answer: T,
+  redactor: KeyRedactor,
+): T {
+  const headers = Object.fromEntries(
+    Object.entries(answer.headers).map(([name, value]) => [name, redactor.text(value)]),
+  );
+  return { ...answer, headers, text: redactor.text(answer.text) };
 }
 
 /** The base URL without its `/api/vN`: the origin, or `{origin}/sandbox` for the emulator's sandbox. */

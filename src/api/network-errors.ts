@@ -33,7 +33,6 @@ const CERTIFICATE_PROBLEMS: Record<string, string> = {
   CERT_HAS_EXPIRED: 'it has expired',
   CERT_NOT_YET_VALID: 'it is not valid yet',
   CERT_REVOKED: 'it has been revoked',
-  ERR_TLS_CERT_ALTNAME_INVALID: 'it is issued for another host name',
 };
 
 /** What an exchange that failed (`error`) means: a timeout, a certificate, the network, or a request that cannot be sent. */
@@ -74,15 +73,19 @@ function unsendable(error: Error): UsageError {
 }
 
 function certificateError(code: string, origin: string, error: unknown): NetworkError | undefined {
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+    // Node's error (or undici's cause) carries the host asked for and the certificate presented.
+    const err = error as PeerCertificateError & { cause?: PeerCertificateError };
+    const tls = err.cert ? err : (err.cause ?? err);
+    return nameMismatch(origin, tls.host ?? new URL(origin).hostname, certificateNames(tls.cert), error);
+  }
   const problem =
     CERTIFICATE_PROBLEMS[code] ?? (/CERT/.test(code) && !code.startsWith('ERR_SSL_') ? 'it was rejected' : undefined);
   if (problem === undefined) return undefined;
   const hint =
-    code === 'ERR_TLS_CERT_ALTNAME_INVALID'
-      ? 'Check the host in the base URL: the certificate names another.'
-      : code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID'
-        ? "Check this machine's clock; otherwise the server's certificate must be renewed."
-        : "If a proxy or firewall re-signs HTTPS traffic, set NODE_EXTRA_CA_CERTS to a PEM file of its CA certificate, or NODE_USE_SYSTEM_CA=1 (Node 22.19+ and 24.6+) to trust the system's store where it is installed; otherwise the server's certificate is at fault.";
+    code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID'
+      ? "Check this machine's clock; otherwise the server's certificate must be renewed."
+      : "If a proxy or firewall re-signs HTTPS traffic, set NODE_EXTRA_CA_CERTS to a PEM file of its CA certificate, or NODE_USE_SYSTEM_CA=1 (Node 22.19+ and 24.6+) to trust the system's store where it is installed; otherwise the server's certificate is at fault.";
   return new NetworkError(`Cannot reach ${origin}: TLS certificate problem: ${problem} (${code}). Not retried.`, {
     code: 'tls_certificate',
     hint,
@@ -92,4 +95,52 @@ function certificateError(code: string, origin: string, error: unknown): Network
 
 function isTlsCode(code: string): boolean {
   return /CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code);
+}
+
+/** What Node's TLS puts on a name-mismatch error: the host asked for and the peer's certificate. */
+interface PeerCertificateError {
+  host?: string;
+  cert?: PeerCertificate;
+}
+
+/** The parts of a peer certificate (tls.PeerCertificate) that name hosts. */
+export interface PeerCertificate {
+  subjectaltname?: string;
+  subject?: { CN?: string | string[] };
+}
+
+/** The most names a message lists: a certificate may hold hundreds. */
+const NAMES_SHOWN = 5;
+
+/**
+ * The host names and addresses a certificate holds (its subjectAltName's DNS and IP entries; its
+ * subject's CN when it has none), as a person reads them: `api.example.com, *.example.com`.
+ */
+export function certificateNames(cert: PeerCertificate | undefined): string {
+  const entries = (cert?.subjectaltname ?? '').split(/,\s*/).flatMap((entry) => {
+    const match = /^(?:DNS|IP Address):(.+)$/.exec(entry.trim());
+    return match ? [match[1]!] : [];
+  });
+  const cn = cert?.subject?.CN;
+  const names = entries.length > 0 ? entries : [cn].flat().filter((name): name is string => typeof name === 'string');
+  if (names.length === 0) return 'no host name';
+  const shown = names.slice(0, NAMES_SHOWN).map((name) => (name.length > 80 ? `${name.slice(0, 79)}…` : name));
+  const more = names.length - shown.length;
+  return `${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+}
+
+/**
+ * A certificate that is trusted but names other hosts than the address asked for: trusting it
+ * (NODE_EXTRA_CA_CERTS) cannot help; the address, or the server's certificate, must change.
+ */
+export function nameMismatch(origin: string, host: string, names: string, cause?: unknown): NetworkError {
+  const asked = host.replace(/^\[|\]$/g, '');
+  return new NetworkError(
+    `Cannot reach ${origin}: its TLS certificate names ${names}, not ${asked}, the address asked for (ERR_TLS_CERT_ALTNAME_INVALID). Not retried.`,
+    {
+      code: 'tls_certificate',
+      hint: `Use an address the certificate names in the base URL (HIRE_BASE_URL or the profile's base_url), or give the server a certificate that names ${asked}.`,
+      ...(cause === undefined ? {} : { cause }),
+    },
+  );
 }

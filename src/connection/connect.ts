@@ -11,6 +11,8 @@ import type { Env } from '../config/paths.js';
 import { AuthError, ExitCode, HireError, NetworkError } from '../errors.js';
 import { isLoopbackHost, resolveBaseUrl, type BaseUrl } from '../api/base-url.js';
 import type { ApiClient } from '../api/client.js';
+import { certificateNames, nameMismatch } from '../api/network-errors.js';
+import type { TlsDetail } from '../emulator/access/presence.js';
 import { memoryBook, type OfferedBook } from '../api/offered-book.js';
 import type { WarningFacts } from '../warnings.js';
 
@@ -95,13 +97,14 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
   ) {
     const { probeEmulator, readServerRecord } = await import('../emulator/access/presence.js');
     // Nothing there at all: the request itself says so (connection refused, exit 6); no key is read by anyone.
-    const detail: { tlsError?: string } = {};
+    const detail: TlsDetail = {};
     const verdict = await probeEmulator(target.origin, localKey, undefined, detail);
     if (verdict === 'untrusted')
       throw untrustedEmulator(
         target.origin,
         detail.tlsError,
         readServerRecord(options.dataDir)?.cert ?? defaultCert(options.dataDir),
+        detail.peer,
       );
     if (verdict === 'not_tls') throw notTls(target.origin, detail.tlsError);
     if (verdict === 'foreign') {
@@ -141,6 +144,7 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
         emulator.untrusted.origin,
         emulator.untrusted.tlsError,
         emulator.untrusted.cert ?? defaultCert(dir),
+        emulator.untrusted.peer,
       );
     if (emulator.origin !== target.origin) baseUrl = { ...baseUrl, href: emulator.origin + target.pathname };
     if (emulator.migrated) options.notice(emulator.migrated);
@@ -183,8 +187,19 @@ function defaultCert(dataDir: string): string {
   return `${dataDir.replace(/\/+$/, '')}/tls/cert.pem`;
 }
 
-/** This data dir's emulator, over HTTPS with a certificate this process does not trust: exit 6, and how to trust it. */
-function untrustedEmulator(origin: string, tlsError: string | undefined, cert: string): NetworkError {
+/**
+ * This data dir's emulator, over HTTPS with a certificate this process does not trust: exit 6, and
+ * how to trust it; or with one it trusts that names other hosts than the profile's address, which
+ * trusting cannot mend (network-errors.ts nameMismatch).
+ */
+function untrustedEmulator(
+  origin: string,
+  tlsError: string | undefined,
+  cert: string,
+  peer?: TlsDetail['peer'],
+): NetworkError {
+  if (tlsError === 'ERR_TLS_CERT_ALTNAME_INVALID')
+    return nameMismatch(origin, new URL(origin).hostname, certificateNames(peer));
   return new NetworkError(
     `Cannot reach the local emulator at ${origin}: this process does not trust its TLS certificate (${tlsError ?? 'untrusted'}). Nothing was sent.`,
     {

@@ -106,7 +106,14 @@ export async function serveMcp(ctx: Context, allowed: Allowed, catalogue: Catalo
     machine: true,
     streaming: false,
   }));
-  const session = new Session({ env: ctx.env, settings: () => ctx.settings, messages: quiet, isStderrTTY: false });
+  // Its keys join the redaction of the server's own streams, which carry every result (redaction.ts).
+  const session = new Session({
+    env: ctx.env,
+    settings: () => ctx.settings,
+    messages: quiet,
+    isStderrTTY: false,
+    redactor: ctx.session.redactor,
+  });
   await session.profile();
   const server = new Server(
     { name: 'hire', version: VERSION },

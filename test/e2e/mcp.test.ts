@@ -277,6 +277,19 @@ describe('hire mcp', () => {
         error: { message: expect.stringContaining('..') },
       });
     }
+    // Spellings the URL parser reads as a climb (`\` as `/`, TAB dropped): refused on the built URL.
+    for (const path of ['/x\\..\\..\\..\\_emulator/keys', '/.\t./.\t./_emulator/keys']) {
+      const climbed = await admin.callTool({
+        name: 'api',
+        arguments: { path, method: 'POST', raw_field: ['level=admin'] },
+      });
+      expect(climbed.isError).toBe(true);
+      expect(textOf(climbed)).not.toMatch(/hk_(test|live|local)_/);
+      expect(JSON.parse(textOf(climbed))).toMatchObject({
+        exit_code: 2,
+        error: { code: 'usage_error', message: expect.stringContaining('PATH') },
+      });
+    }
     const keys = await hire(box, ['emulator', 'keys', 'list', '--json', '-q']);
     expect(keys.code).toBe(0);
     expect((JSON.parse(keys.stdout) as unknown[]).length).toBeLessThanOrEqual(1);

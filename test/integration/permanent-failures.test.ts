@@ -126,7 +126,7 @@ describe('TLS certificate errors: not retried, exit 6 with a hint', () => {
 
   it('a trusted certificate for another host name: one connection, exit 6, the name mismatch said', async () => {
     const box = await sandbox();
-    const certificate = selfSigned(box, 'other', 'DNS:api.hire.example');
+    const certificate = selfSigned(box, 'other', 'DNS:api.hire.example,DNS:*.hire.example,IP:192.0.2.7');
     const server = await serveTls(certificate);
     const result = await hireBinary(box, ['jobs', 'get', JOB.id, '--max-retries', '3'], {
       env: { HIRE_BASE_URL: server.origin, HIRE_API_KEY: KEY, NODE_EXTRA_CA_CERTS: certificate.certPath },
@@ -137,7 +137,17 @@ describe('TLS certificate errors: not retried, exit 6 with a hint', () => {
     expect(result.stderr).not.toContain('retrying');
     expect(result.stderr).toMatch(/certificate/i);
     expect(result.stderr).toContain('ERR_TLS_CERT_ALTNAME_INVALID');
+    // The names the certificate holds and the address asked for; trusting it again would not help.
+    expect(result.stderr).toContain('names api.hire.example, *.hire.example, 192.0.2.7, not 127.0.0.1');
+    expect(result.stderr).not.toContain('NODE_EXTRA_CA_CERTS');
     expectHidden(result);
+    const json = await hireBinary(box, ['jobs', 'get', JOB.id, '--json'], {
+      env: { HIRE_BASE_URL: server.origin, HIRE_API_KEY: KEY, NODE_EXTRA_CA_CERTS: certificate.certPath },
+    });
+    expect(json.code).toBe(6);
+    expect(JSON.parse(json.stderr)).toMatchObject({
+      error: { code: 'tls_certificate', message: expect.stringContaining('not 127.0.0.1, the address asked for') },
+    });
   });
 });
 

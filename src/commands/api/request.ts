@@ -9,6 +9,7 @@ import { define, own } from '../../domain/merge.js';
 import { printBody } from '../../output/body.js';
 import { inert } from '../../output/cells.js';
 import { arg, defineCommand, flag, type Options } from '../define.js';
+import { apiPath, checkUnderApi } from './path.js';
 import { BULK_FLAGS, paceBulk } from '../shared/bulk.js';
 import { readTextInput } from '../shared/input.js';
 import { confirmProductionWrite } from '../shared/confirm.js';
@@ -80,7 +81,7 @@ export default defineCommand({
       flags.method ?? (!flags.paginate && (fields !== undefined || flags.input !== undefined) ? 'POST' : 'GET');
     if (flags.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only.');
     const headers = parseHeaders(flags.header ?? []);
-    const path = normalisePath(rawPath);
+    const path = apiPath(rawPath);
     const inQuery = method === 'GET' || method === 'DELETE';
     const query = inQuery && fields ? flattenQuery(fields) : undefined;
     const rawBody =
@@ -90,9 +91,11 @@ export default defineCommand({
           ? JSON.stringify(fields)
           : undefined;
 
+    const api = await ctx.session.api();
+    // Decided on the URL the client will send, before anything is sent or asked (path.ts).
+    checkUnderApi(api.url(path, query), api.baseUrl, rawPath);
     if (method !== 'GET' && !(await confirmProductionWrite(ctx, `Send ${method} ${path}`))) return;
     let pagesLeft: number | undefined;
-    const api = await ctx.session.api();
     const client = flags.paginate
       ? paceBulk(ctx, api, { reserve: flags.reserve, maxWait: flags.maxWait }, () => pagesLeft)
       : api;
@@ -180,20 +183,6 @@ function totalPages(response: RawResponse): number {
   } catch {
     return 1;
   }
-}
-
-/**
- * `jobs`, `/jobs` and `/api/v1/jobs` all mean the same endpoint. A `.` or `..` segment (or its
- * %2e spelling, which URLs read alike) would leave the API for the server's other paths (the
- * emulator's controls, which hand out keys): refused.
- */
-function normalisePath(raw: string): string {
-  const path = raw.startsWith('/') ? raw : `/${raw}`;
-  if (/\/(?:\.|%2e){1,2}(?=[/?#]|$)/i.test(path.split(/[?#]/)[0]!))
-    throw new UsageError(`PATH cannot have . or .. segments: "${path}" would leave the API.`, {
-      hint: 'Name the endpoint under the API: /jobs, /candidates/ID.',
-    });
-  return path.replace(/^\/api\/v\d+(?=\/|$)/, '') || '/';
 }
 
 function parseHeaders(lines: string[]): Record<string, string> {

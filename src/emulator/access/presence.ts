@@ -95,22 +95,31 @@ export function infoProof(
  */
 export type Verdict = 'ours' | 'absent' | 'foreign' | 'untrusted' | 'not_tls';
 
+/** What a probe learnt of a TLS failure: Node's code, and the names of a certificate issued for other hosts. */
+export interface TlsDetail {
+  tlsError?: string;
+  /** The certificate presented, as Node's TLS gives it with ERR_TLS_CERT_ALTNAME_INVALID (its names). */
+  peer?: { subjectaltname?: string; subject?: { CN?: string | string[] } };
+}
+
 /** Node's codes for a certificate this process does not accept (the client's list, client.ts). */
 const CERTIFICATE_ERROR = /CERT|SELF_SIGNED|UNABLE_TO_(VERIFY|GET_ISSUER)/;
 
 /**
  * Asks the server at `origin` to prove that it serves the data dir whose local key is `localKey`.
  * Nothing secret is sent. `absent` when nothing listens; `foreign` for any other answer, none, or
- * one that does not prove it. `detail.tlsError` gets the TLS error's code, if there was one.
+ * one that does not prove it. `detail.tlsError` gets the TLS error's code, if there was one, and
+ * `detail.peer` the certificate of one issued for other names.
  */
 export async function probeEmulator(
   origin: string,
   localKey: string,
   timeoutMs = 3_000,
-  detail: { tlsError?: string } = {},
+  detail: TlsDetail = {},
 ): Promise<Verdict> {
   const first = await ask(origin, localKey, timeoutMs, true);
   if (first.tlsError) detail.tlsError = first.tlsError;
+  if (first.peer) detail.peer = first.peer;
   if (first.tlsError && CERTIFICATE_ERROR.test(first.tlsError)) {
     // Whose it is does not rest on the certificate (the proof binds the data dir's key and this
     // connection), so it is asked again without checking it, only to tell the user which it is.
@@ -125,14 +134,14 @@ function ask(
   localKey: string,
   timeoutMs: number,
   checkCertificate: boolean,
-): Promise<{ verdict: Verdict; tlsError?: string }> {
+): Promise<{ verdict: Verdict } & TlsDetail> {
   const nonce = randomBytes(16).toString('hex');
   return new Promise((resolve) => {
     let settled = false;
-    const done = (verdict: Verdict, tlsError?: string) => {
+    const done = (verdict: Verdict, tlsError?: string, peer?: TlsDetail['peer']) => {
       if (settled) return;
       settled = true;
-      resolve({ verdict, ...(tlsError ? { tlsError } : {}) });
+      resolve({ verdict, ...(tlsError ? { tlsError } : {}), ...(peer ? { peer } : {}) });
     };
     let url: URL;
     try {
@@ -186,7 +195,8 @@ function ask(
       // A plain-http server at an https origin answers the TLS greeting with text.
       else if (https && (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'EPROTO' || /^ERR_SSL_/.test(code)))
         done('not_tls', code);
-      else if (https && (CERTIFICATE_ERROR.test(code) || /TLS/.test(code))) done('foreign', code);
+      else if (https && (CERTIFICATE_ERROR.test(code) || /TLS/.test(code)))
+        done('foreign', code, (error as { cert?: TlsDetail['peer'] }).cert);
       else done('foreign');
     });
     // Whatever else ends the exchange (a body cut short, one too large) proves nothing.

@@ -2,7 +2,7 @@
 // proves it serves this data dir, at the profile's address or where the data dir's record says;
 // otherwise one started in-process for this command, on the same data. No key is sent before the
 // proof, and a stranger on the profile's address is named once.
-import { liveServer, probeEmulator } from '../access/presence.js';
+import { liveServer, probeEmulator, type TlsDetail } from '../access/presence.js';
 
 export interface LocalEmulator {
   mode: 'standing' | 'embedded';
@@ -16,7 +16,7 @@ export interface LocalEmulator {
    * This data dir's standing emulator serves HTTPS with a certificate this process does not trust
    * (`tlsError`, Node's code), or with `cert` to trust: nothing was started and nothing sent.
    */
-  untrusted?: { origin: string; tlsError: string; cert?: string };
+  untrusted?: { origin: string; tlsError: string; cert?: string; peer?: TlsDetail['peer'] };
   close: () => Promise<void>;
 }
 
@@ -40,13 +40,14 @@ export async function connectLocalEmulator(options: {
   if (live && live.url !== profileOrigin) origins.push(live.url);
   let foreign: string | undefined;
   for (const origin of origins) {
-    const detail: { tlsError?: string } = {};
+    const detail: TlsDetail = {};
     const verdict = await probeEmulator(origin, localKey, undefined, detail);
     if (verdict === 'ours') return { mode: 'standing', origin, close: async () => {}, ...(foreign ? { foreign } : {}) };
     if (verdict === 'untrusted') {
       const untrusted = {
         origin,
         tlsError: detail.tlsError ?? 'CERT_UNTRUSTED',
+        ...(detail.peer ? { peer: detail.peer } : {}),
         ...(live?.cert ? { cert: live.cert } : {}),
       };
       return { mode: 'standing', origin, close: async () => {}, untrusted };
