@@ -2,9 +2,10 @@
 // through the same invoke() as the command line (commands/invoke.ts): its input checked by the same
 // zod schema made from the declaration, on the one session the server resolved when it started (one
 // profile, one client, one emulator connection for its whole life). The command hands its results
-// over as objects (output/output.ts's ResultSink); the result is their JSON, a failure the error
-// envelope. No argv is built and no text is read back. Nothing but the protocol is written to
-// stdout; nothing prompts.
+// over as objects (output/output.ts's ResultSink); the result is made of them in one place
+// (results.ts: structuredContent and compact JSON text), a failure the error envelope. No argv is
+// built and no text is read back. Each call stops alone (cancelled, or the server ending), and
+// stdin is read by stdio.ts. Nothing but the protocol is written to stdout; nothing prompts.
 import { Readable, Writable } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
