@@ -76,7 +76,13 @@ export class Context {
     }));
     this.session =
       options.session ??
-      new Session({ env, settings: () => this.#settings, messages: this.messages, isStderrTTY: io.isStderrTTY });
+      new Session({
+        env,
+        settings: () => this.#settings,
+        messages: this.messages,
+        isStderrTTY: io.isStderrTTY,
+        painter: () => this.painter('stderr'),
+      });
   }
 
   /** Reads the global flags once, before any command runs: `parse` checks them (commands/parse.ts). */
