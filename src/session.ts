@@ -9,7 +9,7 @@ import { dataDir, type Env } from './config/paths.js';
 import type { Messages } from './messages.js';
 import type { Painter } from './output/paint.js';
 import type { Settings } from './settings.js';
-import type { ServerFacts } from './connection/server.js';
+import type { ServerFacts } from './connection/reached.js';
 
 export const VERSION: string = typeof __HIRE_VERSION__ === 'string' ? __HIRE_VERSION__ : '0.0.0-dev';
 
@@ -37,7 +37,7 @@ export class Session {
   #client: Promise<ApiClient> | undefined;
   /** How to close each client made, with what it started (an in-process emulator). */
   readonly #releases = new Map<ApiClient, () => Promise<void>>();
-  /** What each client made reaches (connection/server.ts). */
+  /** What each client made reaches (connection/reached.ts). */
   readonly #servers = new Map<ApiClient, ServerFacts>();
   readonly #cleanups: (() => Promise<void> | void)[] = [];
   /** The environment (or "Using the local emulator …") was named: a command that connects again (listen) says it once. */
@@ -100,7 +100,7 @@ export class Session {
     const profile = await this.profile();
     const [{ targetEnvironment }, { declaredEmulator }, { reachedAt }] = await Promise.all([
       import('./config/profiles.js'),
-      import('./connection/server.js'),
+      import('./connection/reached.js'),
       import('./commands/shared/address.js'),
     ]);
     const proof = declaredEmulator(profile);
@@ -117,13 +117,13 @@ export class Session {
   }
 
   /**
-   * Whether the server that answered the session's client is the emulator (connection/server.ts):
+   * Whether the server that answered the session's client is the emulator (connection/reached.ts):
    * never for a server HIRE_BASE_URL names unless it proved it, or said so in its answers.
    */
   async answeredByEmulator(): Promise<boolean> {
     const client = await this.api();
     const server = this.#servers.get(client);
-    const { answersAsEmulator } = await import('./connection/server.js');
+    const { answersAsEmulator } = await import('./connection/reached.js');
     return server !== undefined && answersAsEmulator(server, client.answeredEnvironment);
   }
 
@@ -199,7 +199,7 @@ export class Session {
    */
   async #name(server: ServerFacts, explicit: boolean): Promise<void> {
     if (this.#named) return;
-    const { emulatorLine, environmentLine, paintEnvironment } = await import('./connection/server.js');
+    const { emulatorLine, environmentLine, paintEnvironment } = await import('./connection/reached.js');
     const messages = this.#messages;
     if (messages.namesEnvironment) {
       this.#named = true;

@@ -13,7 +13,7 @@ import { isLoopbackHost, resolveBaseUrl, type BaseUrl } from '../api/base-url.js
 import type { ApiClient } from '../api/client.js';
 import { memoryBook, type OfferedBook } from '../api/offered-book.js';
 import type { WarningFacts } from '../warnings.js';
-import { declaredEmulator, type EmulatorProof, type ServerFacts } from './server.js';
+import { declaredEmulator, type EmulatorProof, type ServerFacts } from './reached.js';
 
 export interface ConnectOptions {
   env: Env;
@@ -37,7 +37,7 @@ export interface ConnectOptions {
 
 export interface Connection {
   client: ApiClient;
-  /** The server reached, for the words that name it (server.ts): the caller says them, or not. */
+  /** The server reached, for the words that name it (reached.ts): the caller says them, or not. */
   server: ServerFacts;
   /** Closes the client and the in-process emulator, if one was started; safe to call twice. */
   release: () => Promise<void>;

@@ -10,7 +10,7 @@ import {
   type ResolvedProfile,
 } from '../../config/profiles.js';
 import { environmentCell } from '../profiles/describe.js';
-import { answersAsEmulator, declaredEmulator } from '../../connection/server.js';
+import { answersAsEmulator, declaredEmulator } from '../../connection/reached.js';
 import { ExitCode } from '../../errors.js';
 import { inert } from '../../output/cells.js';
 import { printList, type Column } from '../../output/render.js';
