@@ -142,6 +142,7 @@ export class Session {
     if (!client) return;
     const release = this.#releases.get(await client);
     this.#releases.delete(await client);
+    this.#servers.delete(await client);
     await release?.();
   }
 
