@@ -96,6 +96,7 @@ export class Context {
         isStderrTTY: io.isStderrTTY,
         ...(io.beforeUndici ? { beforeUndici: () => io.beforeUndici?.() } : {}),
         redactor,
+        painter: () => this.painter('stderr'),
       });
   }
 

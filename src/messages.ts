@@ -50,6 +50,15 @@ export class Messages {
     return mode.machine && !mode.verbose && !mode.streaming;
   }
 
+  /**
+   * Whether the line naming the environment and profile is shown (docs/output.md "The environment
+   * line"): for a person at a terminal only; never under --quiet or machine output, whatever -v says.
+   */
+  get namesEnvironment(): boolean {
+    const mode = this.#mode();
+    return this.#stream.isStderrTTY && !mode.quiet && !mode.machine;
+  }
+
   // The sinks for people (docs/output.md "Text from outside"): whatever a message quotes from a server, a file or argv,
   // no control character reaches the terminal; only the newlines of our own messages stay.
 

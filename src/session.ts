@@ -8,7 +8,9 @@ import type { ConfigFile, ResolvedProfile } from './config/profiles.js';
 import { dataDir, type Env } from './config/paths.js';
 import type { Messages } from './messages.js';
 import { KeyRedactor } from './redaction.js';
+import type { Painter } from './output/paint.js';
 import type { Settings } from './settings.js';
+import type { ServerFacts } from './connection/reached.js';
 
 export const VERSION: string = typeof __HIRE_VERSION__ === 'string' ? __HIRE_VERSION__ : '0.0.0-dev';
 
@@ -25,6 +27,8 @@ export interface SessionOptions {
   beforeUndici?: () => void;
   /** Where the keys this session uses are told (redaction.ts): the context's, which its streams apply. */
   redactor?: KeyRedactor;
+  /** Colours for stderr (none when it is no terminal, with --no-color or NO_COLOR); plain when absent. */
+  painter?: () => Promise<Painter>;
 }
 
 export class Session {
@@ -33,14 +37,17 @@ export class Session {
   readonly #messages: Messages;
   readonly #isStderrTTY: boolean;
   readonly #beforeUndici: (() => void) | undefined;
+  readonly #painter: (() => Promise<Painter>) | undefined;
   #config: ConfigFile | undefined;
   #profile: ResolvedProfile | undefined;
   #client: Promise<ApiClient> | undefined;
   /** How to close each client made, with what it started (an in-process emulator). */
   readonly #releases = new Map<ApiClient, () => Promise<void>>();
+  /** What each client made reaches (connection/reached.ts). */
+  readonly #servers = new Map<ApiClient, ServerFacts>();
   readonly #cleanups: (() => Promise<void> | void)[] = [];
-  /** "Using the local emulator …" was said: a command that connects again (listen) says it once. */
-  #emulatorAnnounced = false;
+  /** The environment (or "Using the local emulator …") was named: a command that connects again (listen) says it once. */
+  #named = false;
   /** Every key this session resolves or sends, removed from what leaves hire (redaction.ts). */
   readonly redactor: KeyRedactor;
 
@@ -51,6 +58,7 @@ export class Session {
     this.#messages = options.messages;
     this.#isStderrTTY = options.isStderrTTY;
     this.#beforeUndici = options.beforeUndici;
+    this.#painter = options.painter;
   }
 
   async config(): Promise<ConfigFile> {
@@ -106,6 +114,41 @@ export class Session {
     return this.#profile?.keySource;
   }
 
+  /**
+   * Names the environment and profile before anything is sent (the wizard, at its start), from
+   * the profile alone: the address it names, the emulator if the profile says so. Once a session.
+   */
+  async nameEnvironment(): Promise<void> {
+    const profile = await this.profile();
+    const [{ targetEnvironment }, { declaredEmulator }, { reachedAt }] = await Promise.all([
+      import('./config/profiles.js'),
+      import('./connection/reached.js'),
+      import('./commands/shared/address.js'),
+    ]);
+    const proof = declaredEmulator(profile);
+    await this.#name(
+      {
+        profile: profile.name,
+        environment: targetEnvironment(profile),
+        baseUrl: await reachedAt(profile, this.env),
+        fromEnv: profile.baseUrlSource === 'env',
+        ...(proof ? { emulator: proof } : {}),
+      },
+      true,
+    );
+  }
+
+  /**
+   * Whether the server that answered the session's client is the emulator (connection/reached.ts):
+   * never for a server HIRE_BASE_URL names unless it proved it, or said so in its answers.
+   */
+  async answeredByEmulator(): Promise<boolean> {
+    const client = await this.api();
+    const server = this.#servers.get(client);
+    const { answersAsEmulator } = await import('./connection/reached.js');
+    return server !== undefined && answersAsEmulator(server, client.answeredEnvironment);
+  }
+
   /** The API client for the selected profile, reaching the local emulator if that is the target. */
   api(): Promise<ApiClient> {
     return (this.#client ??= this.profile().then((profile) => this.apiFor(profile)));
@@ -121,6 +164,7 @@ export class Session {
     if (!client) return;
     const release = this.#releases.get(await client);
     this.#releases.delete(await client);
+    this.#servers.delete(await client);
     await release?.();
   }
 
@@ -162,13 +206,7 @@ export class Session {
       timeoutMs: settings.timeoutMs,
       maxRetries: settings.maxRetries,
       userAgent: `hire/${VERSION} node/${process.versions.node}`,
-      announce: !profile.explicit && !options.quietNotice,
       notice: (message) => messages.notice(message),
-      announceEmulator: (message) => {
-        if (this.#emulatorAnnounced) return;
-        this.#emulatorAnnounced = true;
-        messages.notice(message);
-      },
       warn: (message, facts) => messages.warn(message, facts),
       book: profileBook(this.env),
       ...(settings.verbose ? { trace: (line: string) => messages.trace(line) } : {}),
@@ -178,6 +216,35 @@ export class Session {
     this.#releases.set(connection.client, connection.release);
     // The key the client sends (a local profile's comes from the data dir, not the profile).
     this.redactor.join(connection.client.redactor);
+    this.#servers.set(connection.client, connection.server);
+    if (!options.quietNotice) await this.#name(connection.server, profile.explicit);
     return connection.client;
   }
+
+  /**
+   * The one place a command names where it works (docs/output.md "The environment line"): at a
+   * terminal, `production · profile local · emulator at …`, the environment in colour; otherwise,
+   * on the default profile's emulator, the "Using the local emulator …" line scripts have read.
+   */
+  async #name(server: ServerFacts, explicit: boolean): Promise<void> {
+    if (this.#named) return;
+    const { emulatorLine, environmentLine, paintEnvironment } = await import('./connection/reached.js');
+    const messages = this.#messages;
+    if (messages.namesEnvironment) {
+      this.#named = true;
+      const painter = await this.#painter?.();
+      const styles = { production: painter?.yellow ?? plain, sandbox: painter?.cyan ?? plain };
+      messages.notice(environmentLine(server, this.env.HOME), (text) =>
+        paintEnvironment(text, server.environment, styles),
+      );
+      return;
+    }
+    const line = explicit ? undefined : emulatorLine(server, this.env.HOME);
+    if (line) {
+      this.#named = true;
+      messages.notice(line);
+    }
+  }
 }
+
+const plain = (text: string): string => text;

@@ -81,6 +81,8 @@ class Shared {
   readonly offered: OfferedBook;
   /** The headers as last reported (hire status shows them). */
   rateLimit: RateLimit | undefined;
+  /** The environment the server named in an answer (the emulator's X-Hire-Environment), if one did. */
+  answeredEnvironment: string | undefined;
   /** The budget as believed (pacing): undefined when unknown or not believable. */
   budget: Budget | undefined;
 
@@ -220,6 +222,7 @@ export class ApiClient {
       observe: (response) => {
         this.#shared.deprecation.answer(method, path, response.headers);
         this.#observeRateLimit(response.headers, sentAt);
+        this.#shared.answeredEnvironment = response.headers['x-hire-environment'] ?? this.#shared.answeredEnvironment;
       },
     });
   }
@@ -258,6 +261,11 @@ export class ApiClient {
   /** The rate-limit headers the server last reported, if it did, as reported. */
   get rateLimit(): RateLimit | undefined {
     return this.#shared.rateLimit;
+  }
+
+  /** The environment the server named in its answers (the emulator's X-Hire-Environment), if it did. */
+  get answeredEnvironment(): string | undefined {
+    return this.#shared.answeredEnvironment;
   }
 
   /** The budget as believed (headers that can be true); undefined when unknown. */

@@ -102,9 +102,12 @@ export default defineCommand({
     } = await readStatus(client, {
       name: profile.name,
       environment: targetEnvironment(profile),
-      emulator: profile.emulator === true,
+      emulator: false,
       base_url: await reachedAt(profile, ctx.env),
     });
+    // Known once the server answered: the emulator's answers name their environment; a server that
+    // HIRE_BASE_URL names is not called the emulator for the profile's sake (docs/profiles.md).
+    shown.profile.emulator = await ctx.session.answeredByEmulator();
     // A refused key or no server: nothing can be read, and the error says what to do (exit 3, 6…).
     if (cause instanceof HireError && (!(cause instanceof ApiError) || cause.status === 401 || cause.status === 403))
       throw cause;

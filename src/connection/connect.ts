@@ -15,6 +15,7 @@ import { certificateNames, nameMismatch } from '../api/network-errors.js';
 import type { TlsDetail } from '../emulator/access/presence.js';
 import { memoryBook, type OfferedBook } from '../api/offered-book.js';
 import type { WarningFacts } from '../warnings.js';
+import { declaredEmulator, type EmulatorProof, type ServerFacts } from './reached.js';
 
 export interface ConnectOptions {
   env: Env;
@@ -22,11 +23,7 @@ export interface ConnectOptions {
   timeoutMs: number;
   maxRetries: number;
   userAgent: string;
-  /** Say which emulator is used (not for an explicit --profile, nor for `auth status`). */
-  announce: boolean;
   notice: (message: string) => void;
-  /** Says which emulator is used: at most once in a command, however often it connects. */
-  announceEmulator(message: string): void;
   /** A warning, with its code and facts for scripts (an API version deprecated). */
   warn: (message: string, facts?: WarningFacts) => void;
   trace?: (line: string) => void;
@@ -42,6 +39,8 @@ export interface ConnectOptions {
 
 export interface Connection {
   client: ApiClient;
+  /** The server reached, for the words that name it (reached.ts): the caller says them, or not. */
+  server: ServerFacts;
   /** Closes the client and the in-process emulator, if one was started; safe to call twice. */
   release: () => Promise<void>;
 }
@@ -66,6 +65,7 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
   // The data dir's own key: the local profile's, and what a standing emulator must prove it has.
   // A local profile on the emulator's sandbox (local-sandbox) uses the sandbox's own key.
   let localKey: string | undefined;
+  let proof: EmulatorProof | undefined = declaredEmulator(profile);
   if (local) {
     const { ensureLocalKey, environmentDataDir } = await import('../emulator/access/local-key.js');
     localKey = ensureLocalKey(options.dataDir);
@@ -113,6 +113,7 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
         'Set HIRE_API_KEY to a key of that server, or unset HIRE_BASE_URL.',
       );
     }
+    if (verdict === 'ours') proof = { kind: 'standing' };
   }
   // docs/profiles.md "Precedence": with HIRE_BASE_URL the server is used as it is, never an in-process emulator.
   if (local && localKey && profile.baseUrlSource !== 'env') {
@@ -152,14 +153,7 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
       options.notice(
         `Something other than this data dir's emulator answers at ${emulator.foreign}; it was sent nothing.`,
       );
-    if (options.announce) {
-      options.announceEmulator(
-        emulator.mode === 'embedded'
-          ? // One line (scripts filter it), wrapped at a terminal like every notice; the home dir as ~.
-            `Using the local emulator in-process (data in ${homeShort(dir, options.env.HOME)}); \`hire emulator start\` keeps one running.`
-          : `Using the local emulator at ${emulator.origin}.`,
-      );
-    }
+    proof = emulator.mode === 'embedded' ? { kind: 'in-process', dataDir: dir } : { kind: 'standing' };
   }
   const { ApiClient } = await import('../api/client.js');
   const client = await ApiClient.create({
@@ -179,7 +173,14 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
     ...(options.trace ? { onTrace: options.trace } : {}),
   });
   closers.push(() => client.close());
-  return { client, release };
+  const server: ServerFacts = {
+    profile: profile.name,
+    environment: targetEnvironment(profile),
+    baseUrl: baseUrl.href,
+    fromEnv: profile.baseUrlSource === 'env',
+    ...(proof ? { emulator: proof } : {}),
+  };
+  return { client, server, release };
 }
 
 /** The certificate `hire emulator start --tls` makes in the data dir (emulator/access/tls.ts). */
@@ -218,10 +219,4 @@ function notTls(origin: string, tlsError: string | undefined): NetworkError {
       hint: `Is it a plain-http server? Then use ${origin.replace(/^https:/, 'http:')}; \`hire emulator start --tls\` serves HTTPS.`,
     },
   );
-}
-
-/** `/home/ada/.local/share/hire` → `~/.local/share/hire`: shorter, and the same place. */
-function homeShort(dir: string, home: string | undefined): string {
-  if (!home || home === '/' || !dir.startsWith(`${home}/`)) return dir;
-  return `~${dir.slice(home.length)}`;
 }

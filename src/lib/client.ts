@@ -410,9 +410,7 @@ export class HiringClient {
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
       userAgent: options.userAgent ?? defaultUserAgent(),
-      announce: false,
       notice: (message) => options.onRetry?.(message),
-      announceEmulator: () => undefined,
       warn: (message) => options.onWarning?.(message),
       onStarted: (release) => {
         started = release;

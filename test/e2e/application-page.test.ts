@@ -2,7 +2,8 @@
 // headless Chromium, driven by playwright-core, opens a job's application_url on a standing
 // emulator (`hire emulator start --port 0`), applies, takes the assessment, and the built CLI then
 // sees the candidate with its score while a `hire webhooks listen --register` receiver gets the
-// signed deliveries. A job carrying <script> and <img onerror> shows them as text and runs nothing.
+// signed deliveries. A job carrying <script> and <img onerror> shows them as text and runs nothing;
+// a description opening with the page's own heading does not show it twice.
 // Each page's screenshot is saved in the test's temp dir (kept where HIRE_KEEP_SCREENSHOTS says).
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -366,5 +367,19 @@ describe('the application page in headless Chromium', () => {
     );
     expect(await page.locator('form').count()).toBe(0);
     await screenshot(box, page, 'closed');
+
+    // A description that opens with the page's own heading: no heading is shown twice.
+    const headed = await createJob(box, [
+      '--title',
+      'Site Engineer',
+      '--description',
+      `## About the role\n\n${DESCRIPTION}\n\n### What you will do\n\nShip.`,
+    ]);
+    expect((await page.goto(headed.application_url))?.status()).toBe(200);
+    const headings = (await page.locator('h1, h2, h3, h4, h5, h6').allTextContents()).map((text) => text.trim());
+    expect(headings.filter((heading) => heading === 'About the role')).toHaveLength(1);
+    expect(new Set(headings).size, headings.join(' | ')).toBe(headings.length);
+    expect(headings).toContain('What you will do');
+    await screenshot(box, page, 'headed');
   });
 });

@@ -4,7 +4,7 @@ import { chmodSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, hire as runBin, type Result } from '../helpers/bin.js';
-import { DESCRIPTION, runCli } from '../helpers/cli.js';
+import { DESCRIPTION, ENVIRONMENT_LINE, runCli } from '../helpers/cli.js';
 // env.js before emulator.js: after-each hooks run in reverse, so emulators close before sandboxes go.
 import { sandbox, unusedPort, type Sandbox } from '../helpers/env.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
@@ -642,10 +642,12 @@ describe('production writes', () => {
     expect(result.stderr).toContain(`Created job ${id} on production (profile "prod").`);
     expect(emu.store.get('jobs', id!)).toMatchObject({ title: 'Written at a terminal' });
 
-    // The same profile's reads say nothing of it.
+    // The same profile's reads say no more of it than the environment line every command starts with.
     const read = await runCli(['jobs', 'get', id!, '--profile', 'prod', '--no-color'], { env: box.env, tty: true });
     expect(read.code, read.stderr).toBe(0);
-    expect(read.stderr).not.toContain('production');
+    expect(read.stderr).toMatch(ENVIRONMENT_LINE);
+    expect(read.stderr.replace(ENVIRONMENT_LINE, '')).not.toContain('production');
+    expect(result.stderr.match(/· profile prod ·/g)).toHaveLength(1);
   });
 
   it('at a terminal, ask first, naming the profile and the change: no sends nothing, yes writes; reads are not asked about', async () => {

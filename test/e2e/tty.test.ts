@@ -12,6 +12,11 @@ afterEach(() => {
   for (const pane of panes.splice(0)) pane.kill();
 });
 
+function track(pane: Pane): Pane {
+  panes.push(pane);
+  return pane;
+}
+
 describe('at a terminal', () => {
   it('tmux is installed (.ci/run installs it)', () => {
     expect(execFileSync('tmux', ['-V'], { encoding: 'utf8' })).toMatch(/^tmux \d/);
@@ -43,9 +48,35 @@ describe('at a terminal', () => {
     expect(screen).toMatch(/│ title\s+│ Backend Engineer\s+│/);
     expect(screen).toMatch(/│ salary\s+│ 10–20 EUR\s+│/);
     expect(screen).toMatch(/│ assessment_generation_time\s+│ [\d.]+ ms\s+│/);
-    expect(screen).toContain('Using the local emulator in-process');
+    // The environment line, first, in place of "Using the local emulator in-process" (that is for pipes).
+    expect(screen.split('\n')[0]).toMatch(/^production · profile local · emulator in-process \(data in /);
+    expect(screen).not.toContain('Using the local emulator');
     expect(screen).not.toContain('Creating job'); // the spinner is gone once the job is made
     expect(pane.capture({ escapes: true })).toMatch(/\u001b\[32mactive/);
+  });
+
+  it('names the environment and profile once, first: production in yellow, sandbox in cyan, never under -q or --json', async () => {
+    const box = await sandbox();
+    const production = track(hirePane(box, ['jobs', 'list']));
+    const screen = await production.waitFor(/EXIT=\d+/);
+    expect(screen).toContain('EXIT=0');
+    expect(screen.split('\n')[0]).toMatch(/^production · profile local · emulator in-process \(data in \S+\)$/);
+    expect(screen.match(/· profile /g)).toHaveLength(1);
+    expect(production.capture({ escapes: true })).toMatch(/^\u001b\[33mproduction\u001b\[39m · profile local/m);
+
+    const sandboxed = track(hirePane(box, ['jobs', 'list', '-p', 'local-sandbox']));
+    const other = await sandboxed.waitFor(/EXIT=\d+/);
+    expect(other).toContain('EXIT=0');
+    expect(other.split('\n')[0]).toMatch(/^sandbox · profile local-sandbox · emulator in-process/);
+    expect(sandboxed.capture({ escapes: true })).toMatch(/^\u001b\[36msandbox\u001b\[39m · profile local-sandbox/m);
+
+    for (const flag of ['-q', '--json']) {
+      const silent = track(hirePane(box, ['jobs', 'list', flag]));
+      const shown = await silent.waitFor(/EXIT=\d+/);
+      expect(shown).toContain('EXIT=0');
+      expect(shown, flag).not.toContain('· profile ');
+      expect(shown, flag).not.toContain('Using the local emulator');
+    }
   });
 
   it('jobs list draws a table that fits the terminal width', async () => {

@@ -343,6 +343,10 @@ describe('the job-creation wizard at a terminal', () => {
     expect(questions(accepted)).toEqual([`✔ ${question.replace(' (y/N)', '')} Yes`]);
     expect(done.screen).toMatch(/^Created job job_\w+ on production \(profile "prod"\)\.$/m);
     expect(await jobs()).toHaveLength(1);
+    // Named at the start, before the first question, and not again when the job is sent.
+    const history = accepted.capture({ history: true });
+    expect(history.split('\n')[0]).toBe(`production · profile prod · ${emulator.apiUrl}`);
+    expect(history.match(/· profile /g)).toHaveLength(1);
   });
 
   it('does not ask again what flags gave (-i), and the job keeps those values', async () => {
@@ -369,7 +373,11 @@ describe('the job-creation wizard at a terminal', () => {
     await answer(pane, Q.confirm, 'Enter');
     const { code, screen } = await exitOf(pane);
     expect(code, screen).toBe(0);
-    expect(screen.split('\n')[0]).toMatch(/^✔ Department \(optional\)/); // the first question; nothing scrolled off
+    // Where the job goes, named at the start; then the first question; nothing scrolled off.
+    expect(screen.split('\n')[0]).toMatch(
+      /^production · profile local · emulator at http:\/\/127\.0\.0\.1:\d+\/api\/v1$/,
+    );
+    expect(screen.split('\n')[1]).toMatch(/^✔ Department \(optional\)/);
     expect(screen).not.toContain(Q.title);
     expect(screen).not.toMatch(/Skills \(|More skills/);
     expect(screen).not.toContain('Publish now');
@@ -408,7 +416,11 @@ describe('the job-creation wizard at a terminal', () => {
         { height: 100, width: 80 },
       ),
     );
-    await answer(pane, Q.department, 'Enter');
+    const first = await answer(pane, Q.department, 'Enter');
+    // Where the job goes is named before the first question (wrapped between words at 80 columns).
+    expect(first).toMatch(
+      /^sandbox · profile local-sandbox · emulator at\s+http:\/\/127\.0\.0\.1:\d+\/sandbox\/api\/v1\n/,
+    );
     await answer(pane, Q.location, 'Enter'); // remote
     await answer(pane, Q.country, 'Enter');
     await answer(pane, Q.requirement(1), 'Enter');

@@ -53,6 +53,12 @@ export async function runCli(argv: string[], options: RunOptions): Promise<RunRe
   return { code, stdout: captured.stdout(), stderr: captured.stderr() };
 }
 
+/**
+ * The line naming environment and profile that a command which reaches a platform prints first at a
+ * terminal (docs/output.md "The environment line"), its environment's name maybe coloured.
+ */
+export const ENVIRONMENT_LINE = /^(?:\u001b\[\d+m)?(?:production|sandbox)(?:\u001b\[\d+m)? · profile \S+ · .*\n/m;
+
 /** Parses stdout as JSON, failing with the whole output when it is not. */
 export function json<T = unknown>(result: RunResult): T {
   try {

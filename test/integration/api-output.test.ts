@@ -2,7 +2,7 @@
 // piped, -i/--include for the status line and headers, --paginate --slurp for one merged array.
 // In-process main() with a terminal or piped io, against the emulator and scripted servers.
 import { describe, expect, it } from 'vitest';
-import { DESCRIPTION, runCli, type RunResult } from '../helpers/cli.js';
+import { DESCRIPTION, ENVIRONMENT_LINE, runCli, type RunResult } from '../helpers/cli.js';
 import { sandbox } from '../helpers/env.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { reply, serve, type Handler } from '../helpers/scripted-server.js';
@@ -43,7 +43,8 @@ async function createJob(emu: TestEmulator, publish = false): Promise<string> {
 }
 
 function expectOk(result: RunResult): void {
-  expect(result.stderr, 'stderr of a command expected to succeed').toBe('');
+  // Nothing but the line naming the environment, which a terminal gets before any output.
+  expect(result.stderr.replace(ENVIRONMENT_LINE, ''), 'stderr of a command expected to succeed').toBe('');
   expect(result.code).toBe(0);
 }
 
@@ -146,7 +147,8 @@ describe('hire api at a terminal: indented and coloured', () => {
     const result = await runCli(['api', '/jobs/job_missing'], { env, tty: true });
     expect(result.code).toBe(4);
     expect(result.stdout).toBe('');
-    const lines = plain(result.stderr).split('\n');
+    // After the line naming the environment, the body, then the status.
+    const lines = plain(result.stderr.replace(ENVIRONMENT_LINE, '')).split('\n');
     const at = lines.findIndex((line) => line.startsWith('HTTP 404'));
     const body = lines.slice(0, at).join('\n');
     const parsed = JSON.parse(body) as { error: { code: string } };

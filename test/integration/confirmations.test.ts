@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
-import { captureIO, DESCRIPTION, json, runCli, type RunResult } from '../helpers/cli.js';
+import { captureIO, DESCRIPTION, ENVIRONMENT_LINE, json, runCli, type RunResult } from '../helpers/cli.js';
 import { testEmulator } from '../helpers/emulator.js';
 import { sandbox, type Sandbox } from '../helpers/env.js';
 
@@ -136,7 +136,8 @@ describe('destructive commands', () => {
           reason,
           code: result.code,
           stdout: result.stdout,
-          stderr: result.stderr.replace(/^Using the local emulator.*\n/m, ''),
+          // Which emulator: the line for scripts when piped, the environment line at a terminal.
+          stderr: result.stderr.replace(/^Using the local emulator.*\n/m, '').replace(ENVIRONMENT_LINE, ''),
         }).toEqual({
           reason,
           code: 2,

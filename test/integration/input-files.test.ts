@@ -3,7 +3,7 @@
 // error naming the file and the byte offset, never a silent U+FFFD — and are read up to a cap, so
 // that /dev/zero or an endless stdin is refused before it fills memory. Nothing is sent for them.
 import { spawn } from 'node:child_process';
-import { existsSync, truncateSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -325,5 +325,41 @@ describe('import rows nested too deeply', () => {
     expect(result.stdout).toContain('nests objects and arrays more than 64 levels deep');
     expect(result.stderr).toContain('1 created, 1 invalid, skipped');
     expect(existsSync(join(box.root, 'deep.failed.ndjson'))).toBe(true);
+  });
+});
+
+describe('a job saved with --save (and by the wizard)', () => {
+  it('is YAML for a .yaml or .yml name and JSON otherwise, and --from-file reads each back to the same job', async () => {
+    const box = await sandbox();
+    const job = [
+      '--title',
+      'Backend: Go & "SQL"',
+      '--description',
+      `## About the role\n\n${DESCRIPTION}\n\n- yes\n- 1.0`,
+      '--skill',
+      'no',
+      '--skill',
+      '007',
+      '--salary-min',
+      '90000',
+      '--location-type',
+      'remote',
+    ];
+    const made = json<Record<string, unknown>>(
+      await runCli(['jobs', 'create', ...job, '--dry-run', '--json'], { env: box.env }),
+    );
+    for (const name of ['job.yaml', 'job.YML', 'job.json', 'job.txt', 'job']) {
+      const path = join(box.root, name);
+      const saved = await runCli(['jobs', 'create', ...job, '--save', path, '--dry-run', '--json'], { env: box.env });
+      expect(saved.code, saved.stderr).toBe(0);
+      const text = readFileSync(path, 'utf8');
+      if (/\.ya?ml$/i.test(name)) {
+        expect(text, name).toMatch(/^title: /m);
+        expect(() => JSON.parse(text), name).toThrow();
+      } else expect(JSON.parse(text), name).toEqual(made);
+      const again = await runCli(['jobs', 'create', '--from-file', path, '--dry-run', '--json'], { env: box.env });
+      expect(again.code, again.stderr).toBe(0);
+      expect(json(again), name).toEqual(made);
+    }
   });
 });

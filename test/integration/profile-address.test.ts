@@ -1,6 +1,7 @@
 // Every view of a profile shows the address it is reached at (src/commands/shared/address.ts): with
 // this data dir's emulator standing on another port (port 0 here), the local profiles are shown at
-// that emulator's origin — the one "Using the local emulator at …" names — not at the configured
+// that emulator's origin — the one "Using the local emulator at …" (or, at a terminal, the
+// environment line) names — not at the configured
 // address; with none standing, at their own address. Through main().
 import { describe, expect, it } from 'vitest';
 import { json, runCli } from '../helpers/cli.js';
@@ -32,9 +33,12 @@ describe('the address a profile view shows', () => {
     expect(status.code, status.stderr).toBe(0);
     expect(json<{ profile: Row }>(status).profile.base_url).toBe(production);
 
-    // At a terminal: the notice and the profile line name one address.
+    // At a terminal: the environment line and the profile line name one address; piped, the notice.
     const screen = await runCli(['status'], { env, tty: true, columns: 200 });
-    expect(screen.stderr).toContain(`Using the local emulator at ${emulator.origin}.`);
+    expect(screen.stderr.replace(/\u001b\[\d+m/g, '')).toContain(
+      `production · profile local · emulator at ${production}\n`,
+    );
+    expect((await runCli(['status'], { env })).stderr).toContain(`Using the local emulator at ${emulator.origin}.`);
     expect(screen.stdout).toContain(`at ${production}`);
     expect(screen.stdout).not.toContain(configured);
 

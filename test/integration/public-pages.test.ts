@@ -164,6 +164,27 @@ describe('job descriptions on the page', () => {
     expect(markdown.descriptionsRendered).toBe(before + 2);
   });
 
+  it('show no heading twice: a description opening with "About the role" leaves its own out, keeps the rest', async () => {
+    const { emu } = await emulator();
+    const headings = (html: string) =>
+      [...html.matchAll(/<h\d[^>]*>(.*?)<\/h\d>/g)].map((match) => match[1]!.replace(/<[^>]*>/g, ''));
+    for (const opening of ['## About the role', '# **About the Role:**', 'About the role\n---']) {
+      const job = await createJob(emu, {
+        description: `${opening}\n\n${DESCRIPTION}\n\n### What you will do\n\nShip.`,
+      });
+      const { html } = await page(job.application_url);
+      expect(
+        headings(html).filter((heading) => /about the role/i.test(heading)),
+        opening,
+      ).toEqual(['About the role']);
+      expect(html).toContain('<h5>What you will do</h5>');
+      expect(html).toContain(DESCRIPTION.split('\n')[0]!.slice(0, 40));
+    }
+    // Elsewhere in a description, the words are the author's: kept.
+    const later = await createJob(emu, { description: `${DESCRIPTION}\n\n## About the role\n\nMore.` });
+    expect((await page(later.application_url)).html).toContain('<h4>About the role</h4>');
+  });
+
   it(`are at most ${DESCRIPTION_MAX_CHARS.toLocaleString('en-US')} characters: the API answers 400 naming description, and the CLI exits 2`, async () => {
     const { emu } = await emulator();
     const longest = 'x'.repeat(DESCRIPTION_MAX_CHARS);

@@ -10,6 +10,7 @@ import {
   type ResolvedProfile,
 } from '../../config/profiles.js';
 import { environmentCell, readStoredKey } from '../profiles/describe.js';
+import { answersAsEmulator, declaredEmulator } from '../../connection/reached.js';
 import { ExitCode } from '../../errors.js';
 import { inert } from '../../output/cells.js';
 import { printList, type Column } from '../../output/render.js';
@@ -84,8 +85,8 @@ export default defineCommand({
         name,
         default: name === defaultProfileName(config),
         environment: targetEnvironment(profile),
-        // As the check found it: the emulator names its environment; a built-in profile is its.
-        emulator: profile.emulator === true || check.environment !== undefined,
+        // As the check found it: the emulator names its environment; a built-in profile is its, at its own address.
+        emulator: answersAsEmulator({ emulator: declaredEmulator(profile) }, check.environment),
         base_url: await reachedAt(profile, ctx.env),
         key: profile.apiKey ? maskKey(profile.apiKey) : profile.environment === 'local' ? '(emulator key)' : '',
         key_source: keySource(profile, check),

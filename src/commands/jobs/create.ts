@@ -35,7 +35,7 @@ export default defineCommand({
     save: flag.string({
       value: 'file',
       file: 'write',
-      help: 'save the job as JSON for --from-file, before sending it',
+      help: 'save the job for --from-file before sending it: YAML for a .yaml or .yml name, JSON otherwise',
     }),
     ...JOB_INPUT_FLAGS,
   },
@@ -63,6 +63,8 @@ export default defineCommand({
       // The wizard's last question is the production guard too: one question, naming production.
       // A profile that cannot be read fails later, as without the wizard (after the answers are saved).
       const where = flags.dryRun ? '' : await ctx.session.whereWritten().catch(() => '');
+      // Where the job will go is named before the first question (docs/output.md "The environment line").
+      await ctx.session.nameEnvironment().catch(() => undefined);
       const terminal = terminalAsker(ctx);
       let result;
       try {
@@ -81,8 +83,8 @@ export default defineCommand({
       input = gathered.check(validateJobInput);
     }
     if (savePath !== undefined) {
-      // Saved before sending, so the answers survive a failed request.
-      await writeFile(savePath, `${JSON.stringify(input, null, 2)}\n`);
+      // Saved before sending, so the answers survive a failed request; YAML or JSON as the name says.
+      await writeFile(savePath, await (await import('../../wizard/save.js')).jobFileText(savePath, input));
       const again = (await suggester(ctx))(['jobs', 'create'], { flags: { fromFile: savePath } });
       ctx.messages.notice(`Saved the job to ${savePath}; \`${again}\` makes it again.`);
     }

@@ -5,6 +5,18 @@ import { createHash } from 'node:crypto';
 
 type Render = (source: string) => string;
 
+/** The page's own heading above a description (render.ts). */
+export const DESCRIPTION_HEADING = 'About the role';
+
+/** A heading's words, for comparing: no emphasis marks or closing punctuation, one space, any case. */
+const headingWords = (text: string): string =>
+  text
+    .replace(/[*_`]/g, '')
+    .replace(/[\s:.!]+$/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+
 let renderer: Promise<Render> | undefined;
 
 export function markdownRenderer(): Promise<Render> {
@@ -18,6 +30,18 @@ export function markdownRenderer(): Promise<Render> {
         if (token.type === 'heading_open' || token.type === 'heading_close')
           token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + 2)}`;
       }
+      return true;
+    });
+    // A description that opens with the page's own heading ("## About the role") would show it
+    // twice, one above the other: its opening heading is left out, the page's stands for it.
+    md.core.ruler.push('no_repeated_heading', (state) => {
+      const [open, inline, close] = state.tokens;
+      if (
+        open?.type === 'heading_open' &&
+        close?.type === 'heading_close' &&
+        headingWords(inline?.content ?? '') === headingWords(DESCRIPTION_HEADING)
+      )
+        state.tokens.splice(0, 3);
       return true;
     });
     md.core.ruler.push('link_rel', (state) => {

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { Job } from '../../domain/job.js';
 import type { Question } from '../platform/question-bank.js';
+import { DESCRIPTION_HEADING } from './markdown.js';
 
 function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -140,7 +141,7 @@ function list(title: string, items: readonly string[] | undefined): string {
 /** The job as a candidate sees it; `descriptionHtml` is the Markdown already rendered safely. */
 function jobDetails(job: Job, descriptionHtml: string): string {
   return `${facts(job)}
-<h2>About the role</h2>
+<h2>${DESCRIPTION_HEADING}</h2>
 <div class="description">${descriptionHtml}</div>
 ${list('Requirements', job.requirements)}
 ${list('Skills', job.skills)}`;
