@@ -21,7 +21,7 @@ export function commandWords(command: string): string[] {
   let escaping = false;
   for (const char of command) {
     // A quote inside a quoted word is written '\'' (suggest.ts): the escaped one opens nothing.
-    const escaped = escaping;
+    const escaped: boolean = escaping;
     escaping = !escaped && !quoted && char === '\\';
     if (char === "'" && !escaped) quoted = !quoted;
     if (char === ' ' && !quoted && !escaped) {
