@@ -18,12 +18,12 @@ export function commandWords(command: string): string[] {
   const words: string[] = [];
   let word = '';
   let quoted = false;
-  let escaped = false;
+  let escaping = false;
   for (const char of command) {
     // A quote inside a quoted word is written '\'' (suggest.ts): the escaped one opens nothing.
-    if (escaped) escaped = false;
-    else if (char === '\\' && !quoted) escaped = true;
-    else if (char === "'") quoted = !quoted;
+    const escaped: boolean = escaping;
+    escaping = !escaped && !quoted && char === '\\';
+    if (char === "'" && !escaped) quoted = !quoted;
     if (char === ' ' && !quoted && !escaped) {
       if (word !== '') words.push(word);
       word = '';

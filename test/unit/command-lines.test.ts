@@ -132,3 +132,17 @@ describe('commands a table cell cannot hold', () => {
     ]);
   });
 });
+
+describe('the words of a command as written', () => {
+  it('splits at spaces outside quotes and after no backslash', async () => {
+    const { commandWords } = await import('../../src/output/command-lines.js');
+    expect(commandWords("hire x 'a b' 'it'\\''s' c\\ d  e")).toEqual([
+      'hire',
+      'x',
+      "'a b'",
+      "'it'\\''s'",
+      'c\\ d',
+      'e',
+    ]);
+  });
+});

@@ -25,6 +25,13 @@ describe('the suggestion builder', () => {
     expect(flagsText(['jobs', 'list'], { page: 2 })).toBe('--page 2');
   });
 
+  it('quotes a value a POSIX shell would read otherwise', () => {
+    expect(commandText(['jobs', 'create'], { flags: { fromFile: "Tom's job.yaml" } })).toBe(
+      "hire jobs create --from-file 'Tom'\\''s job.yaml'",
+    );
+    expect(commandText(['jobs', 'import'], { args: ['$HOME/jobs.csv'] })).toBe("hire jobs import '$HOME/jobs.csv'");
+  });
+
   it('throws on a flag the command does not have, or on words that are no command', () => {
     expect(() => commandText(['candidates', 'move'], { args: ['cand_1'], flags: { stage: 'screening' } })).toThrow(
       /flag "stage".*hire candidates move/,
