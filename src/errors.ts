@@ -1,6 +1,8 @@
 // Error types and the exit-code table of docs/exit-codes.md. Commands throw these; only src/cli.ts exits.
 /** Per-field messages keyed by path, as domain/rules.ts makes them (written out: the library's types need no zod). */
 type FieldErrors = Record<string, string>;
+/** An error's details: per-field messages, or (a bulk run stopped part-way) how many items ended each way. */
+type ErrorDetails = Record<string, string | number>;
 
 /**
  * docs/api-choices.md §6: a server's request to wait longer than this is not honoured; the 429 is reported
@@ -24,14 +26,14 @@ export class HireError extends Error {
   readonly exitCode: ExitCode;
   /** Machine-readable code, printed as `error.code` in the JSON error envelope. */
   readonly code: string;
-  /** Per-field messages (`location.city: is required …`). */
-  readonly details: FieldErrors | undefined;
+  /** Per-field messages (`location.city: is required …`), or counts (src/services/bulk.ts `stopCounts`). */
+  readonly details: ErrorDetails | undefined;
   /** What the user can do next, one line. */
   readonly hint: string | undefined;
 
   constructor(
     message: string,
-    options: { exitCode: ExitCode; code: string; details?: FieldErrors; hint?: string; cause?: unknown },
+    options: { exitCode: ExitCode; code: string; details?: ErrorDetails; hint?: string; cause?: unknown },
   ) {
     super(message, { cause: options.cause });
     this.name = new.target.name;
@@ -103,7 +105,7 @@ export class ApiError extends HireError {
     status: number;
     code: string;
     message: string;
-    details?: FieldErrors;
+    details?: ErrorDetails;
     requestId?: string;
     body?: unknown;
     hint?: string;

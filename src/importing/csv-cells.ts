@@ -2,6 +2,8 @@
 // as `a;b` (or a JSON array when that would not read back: an empty list, an item with a `;`,
 // surrounding spaces or a leading `[`), and the CSV-injection guard's `'` (docs/output.md "CSV") undone on the way in.
 
+import { jsonText } from '../output/cells.js';
+
 const LIST_SEPARATOR = ';';
 
 /**
@@ -22,7 +24,9 @@ export function listCell(items: readonly unknown[]): string {
         !item.includes(LIST_SEPARATOR) &&
         !item.startsWith('['),
     );
-  return plain ? items.join(LIST_SEPARATOR) : JSON.stringify(items);
+  // jsonText, as every format writes a nested value: a list a server nested thousands of levels
+  // deep is written whole, where JSON.stringify would overflow the call stack.
+  return plain ? items.join(LIST_SEPARATOR) : jsonText(items);
 }
 
 /** A list cell as items: a JSON array of strings as such, otherwise split on `;`. */

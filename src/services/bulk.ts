@@ -7,9 +7,11 @@
 //   stops and the items not started are reported not sent.
 // - Ctrl-C (or SIGTERM): no further item starts; the items in flight get a grace period to be
 //   answered (an exact report), then, or at a second signal, they are dropped (client.abort()).
+// - Stopped so, the run's report is printed as a finished one's is, and the failure it ends with
+//   (`interruptedRun`) counts in its details how many items ended each way (docs/exit-codes.md).
 // It never prints: progress, waits and the stop come through callbacks, and time through `timers`.
 import type { PacerOptions, PacerWording, WaitReport } from '../api/pacer.js';
-import { ApiError, HireError, InterruptedError } from '../errors.js';
+import { ApiError, ExitCode, HireError, InterruptedError } from '../errors.js';
 
 /** The spec's "Concurrent requests" limit of the standard tier: the most items in flight at once. */
 export const MAX_CONCURRENCY = 100;
@@ -97,6 +99,18 @@ export function refusesKey(error: unknown): error is ApiError {
 /** The pacer's refusal to wait longer (--max-wait, or a wait longer than a day). */
 export function isWaitedOut(error: HireError): boolean {
   return error.code === 'rate_limit_wait';
+}
+
+/**
+ * The failure a bulk run stopped by Ctrl-C or SIGTERM ends with, once its report is printed: exit
+ * 130, code `interrupted`, the report's summary as its message, and in `details` how many items
+ * ended each way — every way in `ways` (the command's words: moved, not_sent…), 0 included, so that
+ * a script finds the same keys every time.
+ */
+export function interruptedRun(summary: string, ways: readonly string[], ended: readonly string[]): HireError {
+  const details: Record<string, number> = Object.fromEntries(ways.map((way) => [way, 0]));
+  for (const way of ended) details[way] = (Object.hasOwn(details, way) ? details[way]! : 0) + 1;
+  return new HireError(`Interrupted. ${summary}`, { exitCode: ExitCode.interrupted, code: 'interrupted', details });
 }
 
 function classify<R>(error: unknown): BulkOutcome<R> {

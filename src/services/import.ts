@@ -14,7 +14,7 @@ import { validateJobInput, type JobInput } from '../domain/job.js';
 import { ExitCode, HireError, UsageError, type ExitCode as ExitCodeValue } from '../errors.js';
 import { IMPORT_ERRORS_FIELD, type ImportFormat, type Row } from '../importing/rows.js';
 import { plural } from '../text/plural.js';
-import { runBulk, type BulkOutcome, type BulkReport, type BulkRun } from './bulk.js';
+import { interruptedRun, runBulk, type BulkOutcome, type BulkReport, type BulkRun } from './bulk.js';
 
 /** `valid`: a --dry-run's verdict on a row that a real import would send. */
 export type RowStatus =
@@ -261,7 +261,20 @@ export interface ImportEnding {
   /** Why the run stopped early, and what to do (the rate limit, the key). */
   stopped: string | undefined;
   failure: { exitCode: ExitCodeValue; code: string; message: string } | undefined;
+  /** Ctrl-C or SIGTERM stopped the import: the error to end with, after the report (`said` is its message). */
+  interrupted: HireError | undefined;
 }
+
+/** What an import can report of a row sent or left out, counted in an interrupted import's error. */
+const IMPORT_STATUSES: readonly RowStatus[] = [
+  'created',
+  'existing',
+  'failed',
+  'invalid',
+  'interrupted',
+  'not_sent',
+  'not_attempted',
+];
 
 /**
  * Writes the rows left over (if any) and words the ending of the import in `ordered` (every row, in order).
@@ -298,15 +311,22 @@ export async function endImport(
       : stoppedBy?.kind === 'key_refused'
         ? `Stopped: the key was refused (${stoppedBy.error.code}), so no other row was sent.`
         : undefined;
+  if (report.interrupted) {
+    const interrupted = interruptedRun(
+      said,
+      IMPORT_STATUSES,
+      ordered.map((result) => result.status),
+    );
+    return { said, stopped, failure: undefined, interrupted };
+  }
   let failure: ImportEnding['failure'];
-  if (report.interrupted) failure = { exitCode: ExitCode.interrupted, code: 'interrupted', message: said };
-  else if (report.firstFailure !== undefined)
+  if (report.firstFailure !== undefined)
     failure = {
       exitCode: report.firstFailure,
       code: stoppedBy ? stoppedBy.error.code : 'rows_failed',
       message: stopped ? `${said} ${stopped}` : said,
     };
-  return { said, stopped, failure };
+  return { said, stopped, failure, interrupted: undefined };
 }
 
 /** The rate limit stopped the import: --max-wait in all, or a wait asked that hire does not make. */

@@ -10,7 +10,7 @@ import { candidateMovesFrom, moveHint } from '../domain/candidate.js';
 import { CANDIDATE_STATUSES, type CandidateStatus } from '../domain/vocabulary.js';
 import { ApiError, ExitCode, HireError, type ExitCode as ExitCodeValue } from '../errors.js';
 import { plural } from '../text/plural.js';
-import { runBulk, type BulkOutcome, type BulkReport, type BulkRun } from './bulk.js';
+import { interruptedRun, runBulk, type BulkOutcome, type BulkReport, type BulkRun } from './bulk.js';
 
 /** What became of one candidate: `would_move` and `would_refuse` are a --dry-run's verdicts. */
 export type MoveOutcome =
@@ -23,6 +23,26 @@ export type MoveOutcome =
   | 'not_attempted'
   | 'would_move'
   | 'would_refuse';
+
+/** What a move (or a dry run) can report of a candidate, in the report's order of words. */
+export const MOVE_OUTCOMES: readonly MoveOutcome[] = [
+  'moved',
+  'already',
+  'refused',
+  'not_found',
+  'failed',
+  'not_sent',
+  'not_attempted',
+];
+const DRY_RUN_OUTCOMES: readonly MoveOutcome[] = [
+  'would_move',
+  'already',
+  'would_refuse',
+  'not_found',
+  'failed',
+  'not_sent',
+  'not_attempted',
+];
 
 /** `hire candidates move ID --status TO`, as the CLI suggests it. */
 export type MoveTo = (id: string, to: CandidateStatus) => string;
@@ -239,6 +259,15 @@ export function moveSummary(results: readonly MoveResult[], status: CandidateSta
     count('not_attempted') ? `${count('not_attempted')} not attempted (the key was refused)` : '',
   );
   return `${dryRun ? 'Dry run: ' : ''}${plural(results.length, 'candidate')}: ${parts.filter(Boolean).join(', ')}.${dryRun ? ' Nothing was changed.' : ''}`;
+}
+
+/** The error an interrupted bulk move ends with, after its report: the summary, and each outcome counted. */
+export function moveInterrupted(report: MoveReport, status: CandidateStatus, dryRun: boolean): HireError {
+  return interruptedRun(
+    moveSummary(report.results, status, dryRun),
+    dryRun ? DRY_RUN_OUTCOMES : MOVE_OUTCOMES,
+    report.results.map((result) => result.outcome),
+  );
 }
 
 /** The error a bulk move ends with when any candidate did not end in `status` (undefined when all did). */

@@ -106,8 +106,13 @@ describe.each(['SIGINT', 'SIGTERM'] as const)('%s stops batch work, exit 130', (
 
     expect(await stop(proc, signal, 'jobs import')).toEqual({ code: 130, signal: null });
     // --json: no "Stopping…" for people; stderr is the envelope alone (README "Output").
+    // Its details count the rows each way (src/services/bulk.ts interruptedRun), every way named.
     expect(JSON.parse(proc.stderr)).toMatchObject({
-      error: { code: 'interrupted', message: expect.stringContaining('1 stopped before the answer came') },
+      error: {
+        code: 'interrupted',
+        message: expect.stringContaining('1 stopped before the answer came'),
+        details: { created: 0, existing: 0, failed: 0, invalid: 0, interrupted: 1, not_sent: 2, not_attempted: 0 },
+      },
     });
     const report = JSON.parse(proc.stdout) as Array<{ row: number; status: string }>;
     expect(

@@ -14,9 +14,15 @@ import { gateProxy } from '../helpers/gate-proxy.js';
 
 type Obj = Record<string, unknown>;
 
-/** `hire ARGS >> output`, stderr collected. */
-function hireAppending(box: Sandbox, args: string[], env: Record<string, string>, output: string): Spawned {
-  const fd = openSync(output, 'a');
+/** `hire ARGS >> output` (or `> output`: flags 'w'), stderr collected. */
+function hireAppending(
+  box: Sandbox,
+  args: string[],
+  env: Record<string, string>,
+  output: string,
+  flags: 'a' | 'w' = 'a',
+): Spawned {
+  const fd = openSync(output, flags);
   const child = spawn(process.execPath, ['bin/hire.js', ...args], {
     cwd: ROOT,
     env: { ...box.env, ...env },
@@ -133,5 +139,14 @@ describe('hire … --all --resume STATE >> FILE, stopped and run again', () => {
     if (format === 'ndjson') expect(again.stderr).toBe('');
     else expect(again.stderr).toContain('is complete (3000 candidates): nothing more to write.');
     expect(readFileSync(output, 'utf8')).toBe(text);
+
+    // The same command with `>` once the export is complete: the shell has emptied the file, and
+    // the run says so with exit 2 (as it would mid-way), not "nothing more to write" with exit 0.
+    const stateBefore = readFileSync(state, 'utf8');
+    const truncating = hireAppending(box, args, env, output, 'w');
+    expect((await waitExit(truncating, 'a run after the end, with >')).code, truncating.stderr).toBe(2);
+    expect(truncating.stderr).toContain(`the export in ${state} is complete, but stdout is not the file it wrote`);
+    expect(truncating.stderr).not.toContain('nothing more to write');
+    expect(readFileSync(state, 'utf8')).toBe(stateBefore);
   });
 });

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PacerOptions } from '../../src/api/pacer.js';
 import { ApiError, HireError, InterruptedError } from '../../src/errors.js';
-import { runBulk, type BulkOutcome, type BulkRun, type GraceTimers } from '../../src/services/bulk.js';
+import { interruptedRun, runBulk, type BulkOutcome, type BulkRun, type GraceTimers } from '../../src/services/bulk.js';
 
 interface Pending {
   item: string;
@@ -234,5 +234,24 @@ describe('the bulk runner', () => {
     await h.answer('c');
     await h.answer('d');
     expect(h.started).toEqual(['a', 'b', 'c', 'd']);
+  });
+});
+
+describe('interruptedRun: the failure an interrupted bulk run ends with', () => {
+  it('exit 130, the summary as its message, every way counted (0 included), a way not named counted too', () => {
+    const error = interruptedRun(
+      '3 rows: 1 created, 2 not sent.',
+      ['created', 'failed', 'not_sent'],
+      ['created', 'not_sent', 'not_sent', 'odd'],
+    );
+    expect(error.exitCode).toBe(130);
+    expect(error.code).toBe('interrupted');
+    expect(error.message).toBe('Interrupted. 3 rows: 1 created, 2 not sent.');
+    expect(error.details).toEqual({ created: 1, failed: 0, not_sent: 2, odd: 1 });
+  });
+
+  it('a way named __proto__ is counted as a key of its own, not a prototype', () => {
+    const error = interruptedRun('x', ['__proto__'], ['__proto__', '__proto__']);
+    expect(Object.getOwnPropertyDescriptor(error.details, '__proto__')?.value).toBe(2);
   });
 });

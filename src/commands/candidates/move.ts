@@ -4,14 +4,21 @@
 // a report of each: moved, already there, refused (and why), not found.
 import { moveCandidate } from '../../api/candidates.js';
 import { CANDIDATE_STATUSES, type CandidateStatus } from '../../domain/vocabulary.js';
-import { ApiError, ExitCode, HireError, UsageError, withHint } from '../../errors.js';
+import { ApiError, UsageError, withHint } from '../../errors.js';
 import { forPrograms } from '../../output/document.js';
 import { plural } from '../../output/plural.js';
 import { printList, printRecord, type Column } from '../../output/render.js';
 import { progressBar } from '../../output/progress.js';
 import type { Context } from '../../context.js';
 import { MAX_CONCURRENCY } from '../../services/bulk.js';
-import { moveCandidates, moveFailure, moveSummary, refusalHint, type MoveTo } from '../../services/move.js';
+import {
+  moveCandidates,
+  moveFailure,
+  moveInterrupted,
+  moveSummary,
+  refusalHint,
+  type MoveTo,
+} from '../../services/move.js';
 import { suggester } from '../suggest.js';
 import { arg, defineCommand, flag } from '../define.js';
 import { CANDIDATE_DETAIL_COLUMNS, CANDIDATE_LIST_COLUMNS } from './columns.js';
@@ -74,9 +81,9 @@ export default defineCommand({
           `\nStopping: waiting up to ${graceMs / 1000} s for the candidates already sent (Ctrl-C again to stop now)…`,
         ),
     }).finally(() => progress.done());
-    ctx.messages.notice(moveSummary(report.results, status, dryRun));
-    if (report.interrupted)
-      throw new HireError('Interrupted.', { exitCode: ExitCode.interrupted, code: 'interrupted' });
+    // Interrupted, the report of what was done so far is printed all the same (the summary is then
+    // the error's message, its counts the error's details).
+    if (!report.interrupted) ctx.messages.notice(moveSummary(report.results, status, dryRun));
     if (forPrograms(ctx.output)) {
       // The candidates as moved (or there already); what failed is the error on stderr.
       const records = report.results.flatMap((result) =>
@@ -87,6 +94,7 @@ export default defineCommand({
       const rows = report.results.map(({ id, outcome, status: now, note }) => ({ id, outcome, status: now, note }));
       await printList(ctx.output, rows, COLUMNS);
     }
+    if (report.interrupted) throw moveInterrupted(report, status, dryRun);
     const failure = moveFailure(report, status);
     if (failure) throw failure;
   },

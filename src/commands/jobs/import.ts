@@ -132,6 +132,8 @@ export default defineCommand({
     const ending = await endImport(rows, ordered, report, options.failuresFile ?? defaultFailuresPath(path), (file) =>
       suggest(['jobs', 'import'], { args: [file] }),
     );
+    // Interrupted, the words are the error's message (and its details count the rows).
+    if (ending.interrupted) throw ending.interrupted;
     ctx.messages.notice(ending.said);
     if (ending.stopped) ctx.messages.notice(ending.stopped);
     // The jobs made, and the first of them (docs/output.md "Next steps").

@@ -98,6 +98,8 @@ export function outputRecord(track: OutputTrack | undefined): ExportState['outpu
  * again), so its first bytes must also hash to the digest recorded: then the same file, grown past
  * the recorded size (a page written, then a kill before it was recorded), is cut back to it. A file
  * that shrank, hashes otherwise, or cannot be read back to be checked, is refused and never cut.
+ * A finished export is guarded the same way (see `reconcileFinished`): it writes nothing, so it
+ * only proves or refuses, and never cuts.
  */
 export function reconcileOutput(
   warn: (message: string) => void,
@@ -105,6 +107,10 @@ export function reconcileOutput(
   state: ExportState | undefined,
   file: OutputFile | undefined,
 ): OutputTrack | undefined {
+  if (state?.state === 'done') {
+    reconcileFinished(warn, stateFile, state, file);
+    return undefined;
+  }
   if (!file) {
     if (state?.state === 'running' && state.pages > 0) warn(killedUnchecked('stdout is not a file'));
     return undefined;
@@ -155,6 +161,48 @@ export function reconcileOutput(
     );
   }
   return { file, bytes: recorded.bytes, hash };
+}
+
+/**
+ * A finished export run again: stdout must hold what the export wrote, as a resumed one must
+ * continue it — a file emptied by `>`, cut shorter or holding other bytes is refused (exit 2) and
+ * left as it is, so that the mistake is not answered "nothing more to write" over an emptied file.
+ * The proof is the content (the recorded size and SHA-256), so a copy of the export proves as well
+ * as the file itself; bytes after the export's end were not written by it, and are left alone. An
+ * output that was never recorded (the export went to a pipe) or is not a file cannot be checked.
+ */
+function reconcileFinished(
+  warn: (message: string) => void,
+  stateFile: string,
+  state: ExportState,
+  file: OutputFile | undefined,
+): void {
+  const recorded = state.output;
+  if (!file || recorded === null) return;
+  const sameFile = file.dev === recorded.dev && file.ino === recorded.ino;
+  const refuse = (what: string) =>
+    new UsageError(
+      `--resume: the export in ${stateFile} is complete, but stdout is not the file it wrote: ${what}. Nothing was written or cut.`,
+      {
+        hint: `To read the export, open the file it wrote (${plural(recorded.bytes, 'byte')}; append with >>, never >). To write it again, remove ${stateFile} or give --resume a new file.`,
+      },
+    );
+  if (file.size < recorded.bytes) {
+    throw refuse(
+      `it holds ${plural(file.size, 'byte')}, fewer than the ${recorded.bytes} the export wrote (${file.size === 0 ? 'emptied, `>` instead of `>>`?' : 'cut shorter or replaced'})`,
+    );
+  }
+  const hash = recorded.sha256 === null ? undefined : hashPrefix(file, recorded.bytes);
+  if (hash === undefined) {
+    if (!sameFile) throw refuse('it is another file, and hire cannot read it back to compare it with the export');
+    warn(`--resume: stdout could not be read back to prove it holds the export; its device, inode and size match.`);
+  } else if (hash.digest('hex') !== recorded.sha256) {
+    throw refuse(`its first ${plural(recorded.bytes, 'byte')} differ from what the export wrote`);
+  }
+  if (file.size > recorded.bytes)
+    warn(
+      `--resume: stdout holds the export and ${plural(file.size - recorded.bytes, 'byte')} after it that the export did not write; they are left as they are.`,
+    );
 }
 
 function killedUnchecked(why: string): string {

@@ -105,10 +105,13 @@ async function exportUnderLock(request: ExportRequest): Promise<void> {
         hint: 'Run the command the export was started with, or give --resume a new file to start another export.',
       });
     }
-    if (recorded.state === 'done') {
-      notice(`The export in ${stateFile} is complete (${plural(recorded.items, one, noun)}): nothing more to write.`);
-      return;
-    }
+  }
+  // Whether stdout is the export's own file (or, for a finished export, holds what it wrote) is
+  // decided there, before anything is written or said to be complete.
+  const track = reconcileOutput(warn, stateFile, recorded, request.output);
+  if (recorded?.state === 'done') {
+    notice(`The export in ${stateFile} is complete (${plural(recorded.items, one, noun)}): nothing more to write.`);
+    return;
   }
 
   const state: ExportState = recorded ?? {
@@ -123,7 +126,6 @@ async function exportUnderLock(request: ExportRequest): Promise<void> {
     header: false,
     output: null,
   };
-  const track = reconcileOutput(warn, stateFile, recorded, request.output);
   state.state = 'running';
   state.output = outputRecord(track);
   writeState(stateFile, state);
