@@ -45,7 +45,7 @@ const result = await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20.18',
+  target: 'node20.19',
   minify: true,
   sourcemap: 'linked',
   chunkNames: 'chunks/[name]-[hash]',
@@ -114,7 +114,7 @@ const library = await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20.18',
+  target: 'node20.19',
   // Not minified, and its maps shipped with the sources inside them (ARCHITECTURE.md "What the
   // package ships"): a user's stack trace and debugger land on readable lines. The CLI's chunks
   // stay minified, for start-up.

@@ -3,7 +3,7 @@
 // bin/hire.js and the built library run as a user runs them; a process given no bus address sees
 // no keychain, as on a server or in CI, and keeps the key in the config file.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, hire as runBin, type Result } from '../helpers/bin.js';
@@ -240,6 +240,71 @@ describe('with a Secret Service', () => {
     const logout = await hire(box, ['auth', 'logout', '--profile', 'acme', '--yes'], { env: keychain.env });
     expect(logout.code, show(logout)).toBe(0);
     expect(configText(box)).not.toContain(newKey);
+  });
+});
+
+/**
+ * `node bin/hire.js ARGS` under a module-load hook (as test/e2e/library-load.test.ts does): whether
+ * the keychain binding was loaded, besides the result.
+ */
+async function loadsBinding(
+  box: Sandbox,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ loaded: boolean; result: Result }> {
+  const list = join(box.root, 'loaded.txt');
+  writeFileSync(list, '');
+  writeFileSync(
+    join(box.root, 'hooks.mjs'),
+    `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) {\n  if (url.startsWith('file:')) appendFileSync(${JSON.stringify(list)}, url + '\\n');\n  return next(url, context);\n}\n`,
+  );
+  writeFileSync(
+    join(box.root, 'register.mjs'),
+    `import { register } from 'node:module';\nregister(${JSON.stringify(`file://${join(box.root, 'hooks.mjs')}`)});\n`,
+  );
+  const child = spawn(process.execPath, ['--import', join(box.root, 'register.mjs'), 'bin/hire.js', ...args], {
+    cwd: ROOT,
+    env: { ...box.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('close', (exitCode, exitSignal) => resolve({ code: exitCode, signal: exitSignal })),
+  );
+  const loaded = readFileSync(list, 'utf8').includes('/node_modules/@napi-rs/keyring');
+  return { loaded, result: { code, signal, stdout, stderr } };
+}
+
+describe('the binding is loaded only to read or write a profile key', () => {
+  it('not for --help, --version, completion, the built-in local profile or a key from HIRE_API_KEY; for a keychain key, yes', async () => {
+    const s = await setup();
+    const { box, keychain } = s;
+    const key = await makeKey(s.emu);
+    expect((await login(s, key, { env: keychain.env })).code).toBe(0);
+    for (const args of [
+      ['--help'],
+      ['--version'],
+      ['jobs', 'list', '--help'],
+      ['__complete', '--', 'jobs', 'list', '--profile', ''],
+      ['profiles', 'show', 'local'],
+    ]) {
+      const { loaded, result } = await loadsBinding(box, args, keychain.env);
+      expect(result.code, `hire ${args.join(' ')}: ${show(result)}`).toBe(0);
+      expect(loaded, `hire ${args.join(' ')} loaded the keychain binding`).toBe(false);
+    }
+    const fromEnv = await loadsBinding(box, ['jobs', 'list', '--profile', 'acme', '--json'], {
+      ...keychain.env,
+      HIRE_API_KEY: key,
+    });
+    expect(fromEnv.result.code, show(fromEnv.result)).toBe(0);
+    expect(fromEnv.loaded).toBe(false);
+    // The check can see the binding load: a command on the profile's own key loads it.
+    const fromKeychain = await loadsBinding(box, ['jobs', 'list', '--profile', 'acme', '--json'], keychain.env);
+    expect(fromKeychain.result.code, show(fromKeychain.result)).toBe(0);
+    expect(fromKeychain.loaded).toBe(true);
   });
 });
 
