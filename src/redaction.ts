@@ -84,8 +84,17 @@ export function redactingStream<T extends Writable>(stream: T, redactor: KeyReda
       ? (stream.end as (...args: unknown[]) => T)(chunk, ...rest)
       : (stream.end as (...args: unknown[]) => T)(redactor.chunk(chunk), ...rest);
   const bound = new Map<PropertyKey, unknown>();
+  // A library that wraps a stream's write (ora, to clear its spinner first) wraps this one: kept
+  // here, not set on the stream, whose own write this one calls (else each would call the other).
+  const installed = new Map<PropertyKey, unknown>();
   return new Proxy(stream, {
+    set(target, name, value) {
+      if (name === 'write' || name === 'end') installed.set(name, value);
+      else Reflect.set(target, name, value, target);
+      return true;
+    },
     get(target, name) {
+      if (installed.has(name)) return installed.get(name);
       if (name === 'write') return write;
       if (name === 'end') return end;
       const value: unknown = Reflect.get(target, name, target);

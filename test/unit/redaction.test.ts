@@ -65,6 +65,20 @@ describe('redactingStream', () => {
     expect(written).toBe(`one ${REDACTED_KEY}\ntwo ${REDACTED_KEY}\nthree ${REDACTED_KEY}\n`);
   });
 
+  it('a library that wraps its write (ora, before a spinner) wraps the redacting one, without a loop', () => {
+    const inner = new PassThrough();
+    const stream = redactingStream(inner, new KeyRedactor([KEY]));
+    const original = stream.write;
+    let seen = 0;
+    stream.write = ((chunk: string) => {
+      seen++;
+      return original.call(stream, chunk);
+    }) as typeof stream.write;
+    stream.write(`x ${KEY}`);
+    expect(seen).toBe(1);
+    expect(String(inner.read())).toBe(`x ${REDACTED_KEY}`);
+  });
+
   it('reads the keys at each write: a key learnt after the stream was made is removed', () => {
     const inner = new PassThrough();
     const redactor = new KeyRedactor();
