@@ -34,7 +34,7 @@ export interface IO {
    */
   openTerminal?(): Promise<Readable | undefined>;
   /**
-   * Called before a connection that goes through undici (TLS, hosts other than loopback): what the
+   * Called just before the API client loads undici (TLS, hosts other than loopback): what the
    * process sets for undici's WebAssembly HTTP parser (run() in cli.ts). The library never sets it:
    * an engine flag is the host program's to choose (ARCHITECTURE.md "The layers").
    */

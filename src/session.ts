@@ -190,14 +190,10 @@ export class Session {
 
   /** A client for any profile (auth status checks every one); closed when the session ends. */
   async apiFor(profile: ResolvedProfile, options: { quietNotice?: boolean } = {}): Promise<ApiClient> {
-    const [{ connect }, { profileBook }, { isLoopbackHost }] = await Promise.all([
+    const [{ connect }, { profileBook }] = await Promise.all([
       import('./connection/connect.js'),
       import('./config/learned.js'),
-      import('./api/base-url.js'),
     ]);
-    // Plain http on loopback goes through node:http (api/transport.ts); anything else loads undici.
-    const target = URL.canParse(profile.baseUrl) ? new URL(profile.baseUrl) : undefined;
-    if (target && !(target.protocol === 'http:' && isLoopbackHost(target.hostname))) this.#beforeUndici?.();
     const settings = this.#settings();
     const messages = this.#messages;
     const connection = await connect(profile, {
@@ -212,6 +208,7 @@ export class Session {
       ...(settings.verbose ? { trace: (line: string) => messages.trace(line) } : {}),
       // Whatever the connection starts is closed at the latest when the session ends.
       onStarted: (release) => this.onCleanup(release),
+      ...(this.#beforeUndici ? { beforeUndici: this.#beforeUndici } : {}),
     });
     this.#releases.set(connection.client, connection.release);
     // The key the client sends (a local profile's comes from the data dir, not the profile).

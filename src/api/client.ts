@@ -51,6 +51,8 @@ export interface ClientOptions {
   userAgent: string;
   /** The transport; by default an Agent (loopback) or the proxy-aware agent of `env` (create()). */
   dispatcher?: Dispatcher;
+  /** Called by create() just before it loads undici; the library passes none (transport.ts). */
+  beforeUndici?: () => void;
   /** The one clock of sends, retries and pacing; the system's by default. */
   clock?: Clock;
   /** Jitter for backoff (0 ≤ x < 1); Math.random by default. */
@@ -159,7 +161,10 @@ export class ApiClient {
   static async create(options: ClientOptions): Promise<ApiClient> {
     checkKeySendable(options.apiKey, options.apiKeySource);
     if (options.dispatcher) return new ApiClient(options);
-    return new ApiClient({ ...options, dispatcher: await dispatcherFor(options.baseUrl.href, options.env ?? {}) });
+    return new ApiClient({
+      ...options,
+      dispatcher: await dispatcherFor(options.baseUrl.href, options.env ?? {}, options.beforeUndici),
+    });
   }
 
   get baseUrl(): string {

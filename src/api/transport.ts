@@ -30,13 +30,20 @@ export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
  * `localhost` is answered by us, never by a resolver: plain http (and the key) must not leave the
  * machine. Plain http on loopback goes through node:http (plain-http.ts): undici and its
  * WebAssembly parser load only for https (TLS stays undici's) and other hosts.
+ * `beforeUndici` is called just before undici loads.
  */
 export async function dispatcherFor(
   href: string,
   env: Readonly<Record<string, string | undefined>>,
+  beforeUndici?: () => void,
 ): Promise<Dispatcher> {
   const { hostname: host, protocol } = new URL(href);
-  const undici = () => import('./undici.js');
+  // `beforeUndici`: the host program's moment to tune the engine for undici (the CLI's run() sets
+  // --liftoff-only on Node 20); the library sets nothing of the process itself.
+  const undici = () => {
+    beforeUndici?.();
+    return import('./undici.js');
+  };
   if (!isLoopbackHost(host))
     return undici().then(({ envHttpProxyAgent, proxySettings }) => envHttpProxyAgent(proxySettings(env)));
   if (protocol === 'http:') return new PlainHttpDispatcher({ lookup: lookupLoopback }) as unknown as Dispatcher;

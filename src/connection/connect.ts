@@ -29,6 +29,8 @@ export interface ConnectOptions {
   trace?: (line: string) => void;
   /** Called once, before anything is started, with what closes it all. */
   onStarted(release: () => Promise<void>): void;
+  /** Called just before the client loads undici (TLS, hosts other than loopback): the CLI's engine setting. */
+  beforeUndici?: () => void;
   /**
    * Where what the client learns of its server is kept (src/api/offered.ts): the CLI's keeps it in
    * the profile (config/learned.ts `profileBook`); without one, in memory for the client's life
@@ -171,6 +173,7 @@ export async function connect(profile: ResolvedProfile, options: ConnectOptions)
     onRetry: options.notice,
     offered,
     ...(options.trace ? { onTrace: options.trace } : {}),
+    ...(options.beforeUndici ? { beforeUndici: options.beforeUndici } : {}),
   });
   closers.push(() => client.close());
   const server: ServerFacts = {

@@ -350,6 +350,30 @@ describe('src/ imports', () => {
   });
 });
 
+describe('start-up stays lazy (README.md "Performance")', () => {
+  const files = readdirSync(SRC, { recursive: true })
+    .map((name) => String(name).split('\\').join('/'))
+    .filter((name) => name.endsWith('.ts'));
+  const text = (file: string) => readFileSync(join(SRC, file), 'utf8');
+
+  it('no module makes an Intl formatter as it loads: the first costs a process about 20 ms of ICU data', () => {
+    // A declaration at the top level whose value is a new Intl object, or a number formatted for people.
+    const eager =
+      /^(?:export\s+)?(?:const|let|var)\s+[\w$]+(?:\s*:[^=]+)?\s*=\s*(?:new\s+Intl\.|[^;\n]*\.toLocaleString\()/m;
+    const found = files.filter((file) => eager.test(text(file)));
+    expect(found).toEqual([]);
+    // The check reads what is there: the pacing words make theirs at the first wait.
+    expect(text('services/pacing.ts')).toMatch(/\?\?= new Intl\.NumberFormat/);
+    expect(eager.test("const NUMBER = new Intl.NumberFormat('en-US');")).toBe(true);
+  });
+
+  it('only the process entry (cli.ts) sets an engine flag, and only before undici loads', () => {
+    const found = files.filter((file) => /setFlagsFromString|['"]node:v8['"]/.test(text(file)));
+    expect(found).toEqual(['cli.ts']);
+    expect(text('cli.ts')).toMatch(/beforeUndici\(\) \{[^}]*setFlagsFromString\('--liftoff-only'\)/);
+  });
+});
+
 describe('src/commands/ prints through the output layer', () => {
   // The only files that write to the streams themselves, each for raw bytes: `completion` (the
   // script) and commander's own help text. (`hire api`'s bodies go through output/body.ts.)
