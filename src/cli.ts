@@ -192,6 +192,7 @@ export async function run(): Promise<void> {
     isStdoutTTY: isatty(1),
     isStderrTTY: isatty(2),
     columns: process.stdout.columns,
+    rows: process.stdout.rows,
     stderrColumns: process.stderr.columns,
     async openTerminal() {
       const [{ openSync }, { ReadStream }] = await Promise.all([import('node:fs'), import('node:tty')]);

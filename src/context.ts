@@ -8,7 +8,8 @@ import { ExitCode } from './errors.js';
 import { Messages } from './messages.js';
 import { namesJson } from './output/formats.js';
 import type { Painter } from './output/paint.js';
-import type { CommandOutput, ResultSink } from './output/output.js';
+import type { CommandOutput, PagerSetup, ResultSink } from './output/output.js';
+import { pagerCommand } from './output/pager.js';
 import { KeyRedactor, redactingStream } from './redaction.js';
 import { Session } from './session.js';
 import { DEFAULT_SETTINGS, type Settings } from './settings.js';
@@ -24,6 +25,8 @@ export interface IO {
   isStderrTTY: boolean;
   /** Terminal width, when stdout is a terminal. */
   columns: number | undefined;
+  /** Terminal height, when stdout is a terminal: longer output for people may page (docs/output.md "Pager"). */
+  rows?: number | undefined;
   /** Terminal width, when stderr is a terminal (`hire … | head`: stdout piped, messages still wrapped). */
   stderrColumns?: number | undefined;
   /** Registers a handler for Ctrl-C / SIGTERM; returns the function that removes it. */
@@ -67,6 +70,8 @@ export class Context {
   readonly #sink: ResultSink | undefined;
   /** A command that runs until stopped (a server, a tail): its lines for people stay, --json or not. */
   #streaming = false;
+  /** A command that only reads may page its output (invoke.ts); one that writes or asks never does. */
+  #pageable = false;
   #failure: { code: string; message: string } | undefined;
   readonly #painters = new Map<'stdout' | 'stderr', Promise<Painter>>();
 
@@ -135,6 +140,34 @@ export class Context {
   }
 
   /**
+   * For a command that only reads (a list, a detail view): its output for people may go through
+   * the pager. Commands that write, and so the wizard and every confirmation, never page.
+   */
+  pageable(): void {
+    this.#pageable = true;
+    this.#output = undefined;
+  }
+
+  /**
+   * The pager, when this command's output may page (docs/output.md "Pager"): stdout a terminal of
+   * known height, the table format, results for people, no --no-pager, and a pager chosen.
+   */
+  #pager(): PagerSetup | undefined {
+    const { io, settings } = this;
+    const rows = io.rows;
+    if (!this.#pageable || this.#streaming || this.#sink || !io.isStdoutTTY || !rows || rows < 2) return undefined;
+    if (!settings.pager || settings.format !== 'table') return undefined;
+    const chosen = pagerCommand(this.env);
+    if (!chosen) return undefined;
+    return Object.freeze({
+      ...chosen,
+      rows,
+      // While the pager runs, Ctrl-C is its own: hire must not die under it and leave the terminal to it.
+      holdInterrupts: () => io.onInterrupt(() => undefined),
+    });
+  }
+
+  /**
    * Ends the command with `exitCode` after it printed its data (an import with rows that failed):
    * under machine output, cli.ts writes `{error: {code, message}}` on stderr as for a thrown error.
    */
@@ -153,6 +186,7 @@ export class Context {
     if (!this.#output) {
       const { io, settings, messages } = this;
       const sink = this.#sink;
+      const pager = this.#pager();
       this.#output = Object.freeze<CommandOutput>({
         stdout: io.stdout,
         stderr: io.stderr,
@@ -165,6 +199,7 @@ export class Context {
         // No spinner and no progress under machine output either (unless -v).
         quiet: settings.quiet || messages.silent,
         ...(sink ? { sink } : {}),
+        ...(pager ? { pager } : {}),
         painter: (stream: 'stdout' | 'stderr') => this.painter(stream),
         line: sink ? (text) => sink.text(`${text}\n`) : (text) => void io.stdout.write(`${text}\n`),
         raw: sink ? (text) => sink.text(text) : (text) => void io.stdout.write(text),

@@ -138,6 +138,8 @@ Environment:
   HIRE_BASE_URL     API base URL, overriding the profile's (starts no emulator)
   HIRE_CONFIG_DIR   config directory (default ~/.config/hire)
   HIRE_DATA_DIR     emulator data directory (default ~/.local/share/hire)
+  HIRE_PAGER        pager for long lists and details at a terminal (then PAGER,
+                    then less -FRX; empty: none, as --no-pager)
   NO_COLOR, FORCE_COLOR, CI, HTTPS_PROXY, HTTP_PROXY, NO_PROXY
 
 Exit codes:

@@ -21,6 +21,8 @@ export interface Settings {
   readonly yes: boolean;
   /** false with --no-input. */
   readonly input: boolean;
+  /** false with --no-pager (docs/output.md "Pager"). */
+  readonly pager: boolean;
 }
 
 /** Before the flags are read (and when they could not be): what no flag means. */
@@ -36,4 +38,5 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   maxRetries: 3,
   yes: false,
   input: true,
+  pager: true,
 });

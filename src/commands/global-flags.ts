@@ -39,4 +39,8 @@ export const GLOBAL_FLAGS = {
   }),
   yes: flag.boolean({ short: '-y', help: 'answer yes to confirmations' }),
   input: flag.boolean({ negate: true, help: 'never prompt' }),
+  pager: flag.boolean({
+    negate: true,
+    help: 'never send long output through a pager (HIRE_PAGER, PAGER or less) at a terminal',
+  }),
 };

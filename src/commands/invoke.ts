@@ -13,5 +13,7 @@ export interface GivenValues {
 
 export async function invoke(command: CommandSpec, given: GivenValues, ctx: Context): Promise<void> {
   const { parseOptions } = await import('./parse.js');
+  // Only what reads may page its output: a command that writes may ask, and the wizard is one.
+  if (command.effect === 'read') ctx.pageable();
   await command.run(ctx, parseOptions(command, given.flags, given.args));
 }

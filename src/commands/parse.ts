@@ -161,6 +161,7 @@ export function parseSettings(raw: Record<string, unknown>): Settings {
     maxRetries: flags.maxRetries as number,
     yes: flags.yes === true,
     input: flags.input !== false,
+    pager: flags.pager !== false,
   });
 }
 

@@ -7,7 +7,8 @@ import { copyKind, wrapWords as wrapCell } from './fit.js';
 import { clusters } from './width.js';
 import type { Output } from './output.js';
 import type { Painter } from './paint.js';
-import { printRecord, type Column, type Columns } from './render.js';
+import { showText } from './pager.js';
+import { drawnRecord, printRecord, type Column, type Columns } from './render.js';
 
 /** A titled block of lines under the table, already fitted to the width it was given. */
 export interface Section {
@@ -38,17 +39,18 @@ export async function printDetail(
   const extra = view.extra ?? [];
   if (out.format !== 'table' || out.fields) return printRecord(out, record, columns, extra);
   if (!out.isStdoutTTY) return printRecord(out, record, columns, [...extra, ...(view.piped ?? [])]);
-  await printRecord(out, record, view.drawn ?? columns, extra);
+  const table = await drawnRecord(out, record, view.drawn ?? columns, extra);
   const paint = await out.painter('stdout');
   const width = terminalWidth(out) - INDENT.length;
-  const text = (await view.sections(width, paint))
+  const sections = (await view.sections(width, paint))
     .filter((section) => section.lines.length > 0)
     .map(
       (section) =>
         `\n${paint.bold(section.heading)}\n${section.lines.map((line) => (line === '' ? '' : INDENT + line)).join('\n')}\n`,
     )
     .join('');
-  out.stdout.write(text);
+  // The table and its sections page as one view (docs/output.md "Pager").
+  await showText(out, table + sections);
 }
 
 /** The terminal's width; 80 when it reports none (a pseudo-terminal may say 0). */

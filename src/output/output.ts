@@ -21,6 +21,8 @@ export interface Output {
   readonly quiet: boolean;
   /** The clock for relative times ("3 min ago"); Date.now when absent (tests set it). */
   readonly now?: () => number;
+  /** Where long text for people goes (docs/output.md "Pager"); absent: never paged. */
+  readonly pager?: PagerSetup;
   /** Results as objects rather than text on stdout (an MCP call); absent for the CLI. */
   readonly sink?: ResultSink;
   /** Colours for a stream (none when it is no terminal, with --no-color or NO_COLOR). */
@@ -57,4 +59,16 @@ export interface ResultSink {
   text(text: string): void;
   /** The body of a failure a command printed rather than threw (`hire api` on a 4xx): the server's envelope, or its text. */
   failure(body: unknown): void;
+}
+
+/** What the context decided: the command to page through, and what running it needs. */
+export interface PagerSetup {
+  /** The pager's command line, as the user wrote it (split on spaces, or run by sh when it needs one). */
+  readonly command: string;
+  /** The environment the pager runs with (LESS set to FRX when the user has none). */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The terminal's height: output with at least this many lines pages. */
+  readonly rows: number;
+  /** Holds Ctrl-C for the pager's life (less reads it itself); returns the release. */
+  holdInterrupts(): () => void;
 }

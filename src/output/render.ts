@@ -1,6 +1,7 @@
 // Printing results (docs/output.md): data on stdout only. `table` is drawn at a terminal and plain
 // tab-separated text when piped; `json` is exactly the data; `ndjson` one item per line; `csv` RFC 4180.
 import type { Output } from './output.js';
+import { showText, wouldPage } from './pager.js';
 import type { Painter } from './paint.js';
 import { cellText, displayWidth, inertJson, jsonText, truncate, widest as widestOf } from './cells.js';
 import { drawBox } from './box.js';
@@ -198,15 +199,14 @@ export async function printPages(
   } else if (format === 'table' && out.isStdoutTTY && held.length > MAX_DRAWN_ROWS) {
     // Too many rows to box (the table is built whole in memory; 200,000 overflowed it): plain rows.
     const paint = await pipedPainter(out, columns);
-    for (let start = 0; start < held.length; start += 1_000) {
-      const page = held.slice(start, start + 1_000);
-      await write(
-        stdout,
-        page
-          .map((item) => `${columns.map((column) => pipedCell(paint, column, cell(column, item))).join('\t')}\n`)
-          .join(''),
-      );
-    }
+    const plainRows = (page: Record<string, unknown>[]) =>
+      page
+        .map((item) => `${columns.map((column) => pipedCell(paint, column, cell(column, item))).join('\t')}\n`)
+        .join('');
+    if (wouldPage(out, held.length)) await showText(out, plainRows(held));
+    else
+      for (let start = 0; start < held.length; start += 1_000)
+        await write(stdout, plainRows(held.slice(start, start + 1_000)));
     if (!out.quiet && out.isStderrTTY)
       out.stderr.write(
         `${held.length.toLocaleString('en-US')} rows are more than a drawn table holds: printed as plain rows; -o csv or --json suits an export.\n`,
@@ -263,23 +263,48 @@ export async function printRecord(
       return;
     }
     case 'table': {
-      // Without --fields, only what the record has: a job without a salary shows no salary row.
-      const columns = columnsFor(out, defaults).filter((column) => fields || record[column.key] !== undefined);
-      const pairs: [string, string, Column | undefined][] = columns.map((column) => [
-        column.key,
-        cell(column, record),
-        column,
-      ]);
-      if (!fields) for (const [key, value] of extra) pairs.push([key, value, undefined]);
+      const pairs = recordPairs(out, record, defaults, extra);
       if (!out.isStdoutTTY) {
+        const columns = pairs.flatMap(([, , column]) => (column ? [column] : []));
         const paint = await pipedPainter(out, columns);
         for (const [key, value, column] of pairs)
           stdout.write(`${key}\t${column ? pipedCell(paint, column, value) : value}\n`);
         return;
       }
-      await drawKeyValue(out, pairs);
+      await showText(out, await drawKeyValue(out, pairs));
     }
   }
+}
+
+/**
+ * The key/value table a terminal shows of one record, as text (printDetail adds its sections under
+ * it, so that the whole view pages as one).
+ */
+export async function drawnRecord(
+  out: Output,
+  record: Record<string, unknown>,
+  defaults: Columns,
+  extra: readonly [string, string][] = [],
+): Promise<string> {
+  return drawKeyValue(out, recordPairs(out, record, defaults, extra));
+}
+
+function recordPairs(
+  out: Output,
+  record: Record<string, unknown>,
+  defaults: Columns,
+  extra: readonly [string, string][],
+): [string, string, Column | undefined][] {
+  const fields = out.fields;
+  // Without --fields, only what the record has: a job without a salary shows no salary row.
+  const columns = columnsFor(out, defaults).filter((column) => fields || record[column.key] !== undefined);
+  const pairs: [string, string, Column | undefined][] = columns.map((column) => [
+    column.key,
+    cell(column, record),
+    column,
+  ]);
+  if (!fields) for (const [key, value] of extra) pairs.push([key, value, undefined]);
+  return pairs;
 }
 
 /** What the layout needs of a column, measured over its cells. */
@@ -360,7 +385,7 @@ async function drawTable(out: Output, columns: Column[], rows: string[][]): Prom
         paint,
       ).join('\n'),
     );
-    out.stdout.write(`${blocks.join('\n\n')}\n`);
+    await showText(out, `${blocks.join('\n\n')}\n`);
     return;
   }
   const head = shown.map((index, position) => paint.bold(headerIn(columns[index]!, widths[position]!)));
@@ -378,8 +403,8 @@ async function drawTable(out: Output, columns: Column[], rows: string[][]): Prom
       }),
     );
   }
-  out.stdout.write(`${drawBox(widths, table, head)}\n`);
-  if (moved.length > 0) out.stdout.write(`${movedCommandLines(moved, width).join('\n')}\n`);
+  const below = moved.length > 0 ? `${movedCommandLines(moved, width).join('\n')}\n` : '';
+  await showText(out, `${drawBox(widths, table, head)}\n${below}`);
   const hidden = columns.filter((_, index) => !shown.includes(index)).map(header);
   if (hidden.length > 0 && !out.quiet && out.isStderrTTY) {
     const note = `Hidden at this width: ${hidden.join(', ')}; --fields or --json shows them.`;
@@ -392,7 +417,8 @@ async function drawTable(out: Output, columns: Column[], rows: string[][]): Prom
   }
 }
 
-async function drawKeyValue(out: Output, pairs: [string, string, Column | undefined][]): Promise<void> {
+/** The drawn key/value table of one record, as text. */
+async function drawKeyValue(out: Output, pairs: [string, string, Column | undefined][]): Promise<string> {
   const paint = await out.painter('stdout');
   // Two borders and a separator (3) plus a space either side of each cell (4).
   const room = Math.max(2, terminalWidth(out) - 7);
@@ -413,8 +439,7 @@ async function drawKeyValue(out: Output, pairs: [string, string, Column | undefi
       terminalWidth(out),
       paint,
     );
-    out.stdout.write(`${lines.join('\n')}\n`);
-    return;
+    return `${lines.join('\n')}\n`;
   }
   const table: string[][] = [];
   for (const [key, value, column] of pairs) {
@@ -422,7 +447,7 @@ async function drawKeyValue(out: Output, pairs: [string, string, Column | undefi
     const lines = wrapWords(value, valueWidth).map((line) => (column?.status ? paint.status(line) : line));
     pushLines(table, [hardWrap(key, keyWidth).map((line) => paint.dim(line)), lines]);
   }
-  out.stdout.write(`${drawBox([keyWidth, valueWidth], table)}\n`);
+  return `${drawBox([keyWidth, valueWidth], table)}\n`;
 }
 
 function widestWord(text: string): number {

@@ -36,8 +36,8 @@ interface PaneOptions {
 }
 
 interface ShellPaneOptions extends PaneOptions {
-  /** Added to the sandbox's environment. */
-  env?: Record<string, string>;
+  /** Added to the sandbox's environment; undefined removes a variable (HIRE_PAGER, to let hire page). */
+  env?: Record<string, string | undefined>;
 }
 
 /**
@@ -49,7 +49,9 @@ function startPane(box: Sandbox, program: string, options: ShellPaneOptions): Pa
   const socket = join(box.root, `tmux-${++servers}.sock`);
   const tmux = (...tmuxArgs: string[]) =>
     execFileSync('tmux', ['-S', socket, '-f', '/dev/null', ...tmuxArgs], { encoding: 'utf8' });
-  const env = Object.entries({ ...box.env, ...options.env, TERM: 'xterm-256color' })
+  // A pane shows what hire draws: no pager unless a test asks (test/e2e/pager.test.ts).
+  const env = Object.entries({ HIRE_PAGER: '', ...box.env, ...options.env, TERM: 'xterm-256color' })
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
     .map(([name, value]) => `${name}=${quote(value)}`)
     .join(' ');
   const command = `cd ${quote(box.root)} && env -i ${env} ${program}; echo "EXIT=$?"; sleep 600`;

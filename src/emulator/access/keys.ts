@@ -231,6 +231,12 @@ export class KeyRing {
     return headers;
   }
 
+  /** How many requests without a usable key this address has sent past its allowance this hour. */
+  refusedAnonymous(remoteAddress: string | undefined): number {
+    const address = normaliseAddress(remoteAddress) ?? 'unknown';
+    return Math.max(0, (this.#anonymous.get(address) ?? 0) - TIER_LIMITS.standard.hour);
+  }
+
   /**
    * The X-RateLimit-* headers of a key as it stands, without counting a request: for answers that
    * do not count (401 after identifying, 403, 404, 405, injected faults), so that every answer says

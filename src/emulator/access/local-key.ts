@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { openSync, readFileSync, writeSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATA_DIR_SETTINGS, ensurePrivateDir } from '../../files/private-dir.js';
+import { writingIntoSync } from '../../files/unwritable.js';
 import { randomToken } from '../storage/ids.js';
 
 export const LOCAL_KEY_PREFIX = 'hk_local_';
@@ -28,6 +29,15 @@ export function ensureLocalKey(dataDir: string): string {
   const existing = readKey(path);
   if (existing) return existing;
   const key = `${LOCAL_KEY_PREFIX}${randomToken(32)}`;
+  // A data dir that refuses the write (read-only, no permission, full) is exit 2 naming it.
+  return writingIntoSync(
+    { dir: dataDir, what: 'data directory', outcome: 'no local key could be made', setBy: DATA_DIR_SETTINGS },
+    () => createKey(path, key),
+  );
+}
+
+/** Writes a new key exclusively, or reads the one another process made first. */
+function createKey(path: string, key: string): string {
   try {
     const fd = openSync(path, 'wx', 0o600);
     try {

@@ -15,7 +15,7 @@ import { PAGE_PATH, servePage } from '../pages/serve.js';
 import { transaction } from '../storage/transaction.js';
 import { SANDBOX_PREFIX, refreshSandbox, sandboxResetNotice, type EmulatorEnvironment } from '../platform/sandbox.js';
 import { newId } from '../storage/ids.js';
-import { loggedPath, logRequest } from '../storage/request-log.js';
+import { loggedPath, logRequest, refusalLogged } from '../storage/request-log.js';
 import { HttpError, errorResponse, send, type EmulatorResponse } from './answers.js';
 import { parseJsonBody, readBody } from './body.js';
 import type { Chaos } from './chaos.js';
@@ -98,6 +98,8 @@ interface Exchange {
   /** The path after `/_emulator`. */
   control?: string;
   key?: StoredKey;
+  /** Refused past its address's allowance for requests without a key: which one this hour. */
+  refusedCount?: number;
   route?: CompiledRoute;
   params?: Record<string, string>;
   /** An injected fault to play as the answer goes out: dropped after processing, or cut off mid-body. */
@@ -295,7 +297,13 @@ function authenticate(x: Exchange): void {
   try {
     key = keys.identify(req.headers.authorization);
   } catch (error) {
-    Object.assign(x.headers, keys.anonymous(req.socket.remoteAddress));
+    try {
+      Object.assign(x.headers, keys.anonymous(req.socket.remoteAddress));
+    } catch (refused) {
+      // Past the address's allowance: counted, and logged only now and then (storage/request-log.ts).
+      x.refusedCount = keys.refusedAnonymous(req.socket.remoteAddress);
+      throw refused;
+    }
     throw otherEnvironmentKey(error, x.environment, req.headers.authorization, x.options.environments);
   }
   x.key = key;
@@ -420,6 +428,8 @@ function log(x: Exchange): void {
   const outcome = x.outcome!;
   const status = 'sent' in outcome ? outcome.sent : outcome.response.status;
   const ms = performance.now() - x.started;
+  // A flood without a key past its allowance is counted, not logged row by row: the 1st, 10th, 100th… only.
+  if (x.refusedCount !== undefined && !refusalLogged(x.refusedCount)) return;
   x.options.onRequest?.({ method: x.method, path: loggedPath(x.requested), status, ms, requestId: x.requestId });
   // The log's own reads (and its stream) and the presence check stay out of it: `logs tail` would see itself.
   if (
@@ -437,6 +447,7 @@ function log(x: Exchange): void {
     ms: Math.round(ms * 10) / 10,
     request_id: x.requestId,
     key_name: x.key?.name ?? null,
+    ...(x.refusedCount !== undefined ? { refused_count: x.refusedCount } : {}),
   });
 }
 

@@ -1,6 +1,9 @@
 // The requests an emulator answered, kept in its environment's database for `hire logs tail`
 // (docs/emulator.md "Running it"): method, path, status, latency, request id and the key's name, never the key.
-// Every process on a data dir appends to it; the newest 10,000 are kept.
+// Every process on a data dir appends to it; the newest 10,000 are kept. A path and query is
+// kept to PATH_KEPT characters, with its length; requests an address sends without a key past its
+// allowance are counted, not logged one by one (docs/emulator.md "The request log"), so that a
+// flood of them can neither fill the disk nor push real requests out of `hire logs tail`.
 import type { Store } from './store.js';
 import { transaction } from './transaction.js';
 
@@ -19,17 +22,41 @@ export interface LoggedRequest {
   request_id: string;
   /** The name of the key the request was made with, when it had a valid one. */
   key_name: string | null;
+  /** The length of the path and query as sent, when it was longer than PATH_KEPT (the path is cut). */
+  path_length?: number;
+  /**
+   * A request refused past its address's allowance for requests without a key: which one it was
+   * this hour. Only the 1st, 10th, 100th… are logged; the others are counted (this number).
+   */
+  refused_count?: number;
+}
+
+/** The characters of a path and query a log keeps; a longer one is cut, its length recorded. */
+export const PATH_KEPT = 512;
+
+/** Of the requests an address sends past its allowance, the ones logged: the 1st, 10th, 100th… */
+export function refusalLogged(count: number): boolean {
+  if (count < 1) return false;
+  let power = 1;
+  while (power < count) power *= 10;
+  return power === count;
 }
 
 /** A candidate's assessment link is their credential: the log shows where it went, not the token. */
 export function loggedPath(path: string): string {
-  return path.replace(/^((?:\/sandbox)?\/assess\/)[^/?#]+/, '$1…');
+  const hidden = path.replace(/^((?:\/sandbox)?\/assess\/)[^/?#]+/, '$1…');
+  return hidden.length > PATH_KEPT ? `${hidden.slice(0, PATH_KEPT - 1)}…` : hidden;
 }
 
 /** Appends one request; never fails the request it describes (a busy or closed store drops the entry). */
 export function logRequest(store: Store, entry: Omit<LoggedRequest, 'seq'>): void {
   try {
-    const last = appendRequest(store, JSON.stringify({ ...entry, path: loggedPath(entry.path) }));
+    const path = loggedPath(entry.path);
+    const cut = entry.path.length > PATH_KEPT;
+    const last = appendRequest(
+      store,
+      JSON.stringify({ ...entry, path, ...(cut ? { path_length: entry.path.length } : {}) }),
+    );
     if (last > 0 && last % TRIM_EVERY === 0) trimRequests(store, last - REQUESTS_KEPT);
   } catch {
     // The log is a convenience: losing an entry must not turn an answered request into a failure.

@@ -6,6 +6,7 @@
 import { chmodSync, closeSync, existsSync, lstatSync, openSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATA_DIR_SETTINGS, ensurePrivateDir } from '../../files/private-dir.js';
+import { writingIntoSync } from '../../files/unwritable.js';
 import { DatabaseError, openDatabase, type Database, type SqlValue } from './db.js';
 import { DamagedRecordError, RECOVER_COMMAND, StoreError, UTF8, damagedDatabase } from './errors.js';
 import { LegacyFormatError } from './legacy.js';
@@ -115,8 +116,16 @@ export class Store {
   }
 
   static open(dir: string, options: { busyTimeoutMs?: number; recoverCommand?: string } = {}): Store {
-    const recover = options.recoverCommand ?? RECOVER_COMMAND;
     ensurePrivateDir(dir, 'data directory', DATA_DIR_SETTINGS);
+    // A data dir that refuses the write (read-only, no permission, full) is exit 2 naming it.
+    return writingIntoSync(
+      { dir, what: 'data directory', outcome: 'the emulator cannot keep its data there', setBy: DATA_DIR_SETTINGS },
+      () => Store.#openIn(dir, options),
+    );
+  }
+
+  static #openIn(dir: string, options: { busyTimeoutMs?: number; recoverCommand?: string }): Store {
+    const recover = options.recoverCommand ?? RECOVER_COMMAND;
     const path = join(dir, DATABASE_FILE);
     // Looked at before anything opens it: opening a FIFO would wait for a writer for ever.
     checkDatabaseFile(path, recover);
