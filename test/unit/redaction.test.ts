@@ -68,12 +68,12 @@ describe('redactingStream', () => {
   it('a library that wraps its write (ora, before a spinner) wraps the redacting one, without a loop', () => {
     const inner = new PassThrough();
     const stream = redactingStream(inner, new KeyRedactor([KEY]));
-    const original = stream.write;
+    const original = stream.write as (chunk: string) => boolean;
     let seen = 0;
-    stream.write = ((chunk: string) => {
+    (stream as { write: (chunk: string) => boolean }).write = (chunk: string) => {
       seen++;
       return original.call(stream, chunk);
-    }) as typeof stream.write;
+    };
     stream.write(`x ${KEY}`);
     expect(seen).toBe(1);
     expect(String(inner.read())).toBe(`x ${REDACTED_KEY}`);
