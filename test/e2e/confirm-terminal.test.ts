@@ -65,4 +65,36 @@ describe('confirmation at an 80x24 terminal', () => {
     expect(screen).toContain('Removed the key of profile "prod".');
     expect(profiles(box).prod).toEqual({ environment: 'production', base_url: 'https://api.example.com/api/v1' });
   });
+
+  it('auth login --with-key at a terminal asks for the key hidden, then asks its question and saves it', async () => {
+    const box = await sandbox();
+    storeProfile(box);
+    const pane = hirePane(
+      box,
+      [
+        'auth',
+        'login',
+        '--profile',
+        'acme',
+        '--base-url',
+        'https://api.example.com/api/v1',
+        '--skip-verify',
+        '--with-key',
+      ],
+      { width: 80, height: 24 },
+    );
+    panes.push(pane);
+    // Read from stdin, the key would be echoed, and the Ctrl-D ending it would close the input the
+    // question after it reads: the command ended with 0 and saved nothing.
+    await pane.waitFor(/API key/);
+    pane.sendKeys('-l', 'hk_live_fedcba9876543210');
+    pane.sendKeys('Enter');
+    await pane.waitFor(/Make "acme" the default profile\?/);
+    pane.sendKeys('n', 'Enter');
+    const screen = await pane.waitFor(/EXIT=\d+/);
+    expect(screen).toContain('EXIT=0');
+    expect(screen).not.toContain('fedcba9876543210');
+    expect(screen).toContain('Saved the key of profile "acme"');
+    expect(profiles(box).acme?.api_key).toBe('hk_live_fedcba9876543210');
+  });
 });

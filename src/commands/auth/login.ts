@@ -49,7 +49,7 @@ export default defineCommand({
       value: 'url',
       help: 'the API base URL from your dashboard (/api/v1 is added when missing)',
     }),
-    withKey: flag.boolean({ help: 'read the key from stdin instead of a hidden prompt' }),
+    withKey: flag.boolean({ help: 'read the key from stdin instead of a hidden prompt (at a terminal, the prompt asks)' }),
     skipVerify: flag.boolean({ help: 'save the key without checking it' }),
     setDefault: flag.boolean({ help: 'make the profile the default one' }),
     secureStorageOnly: flag.boolean({
@@ -137,7 +137,9 @@ async function askDefault(ctx: Context, name: string, suggested: boolean): Promi
 
 async function readKey(ctx: Context, flags: { readonly withKey?: boolean | undefined }): Promise<string> {
   let key: string;
-  if (flags.withKey) key = await readTextInput(ctx, '--with-key', '-');
+  // At a terminal --with-key asks as the prompt does: a key pasted on stdin would be echoed, and the
+  // Ctrl-D that ends it would close the input the questions after it need.
+  if (flags.withKey && !ctx.canPrompt) key = await readTextInput(ctx, '--with-key', '-');
   else if (ctx.canPrompt) {
     const { default: password } = await import('@inquirer/password');
     key = await ask(() => password({ message: 'API key', mask: '*' }, promptIO(ctx)));
