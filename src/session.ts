@@ -149,6 +149,11 @@ export class Session {
     return server !== undefined && answersAsEmulator(server, client.answeredEnvironment);
   }
 
+  /** What the session's client reaches (connection/reached.ts): its address, and how it is known to be the emulator. */
+  async reached(): Promise<ServerFacts | undefined> {
+    return this.#servers.get(await this.api());
+  }
+
   /** The API client for the selected profile, reaching the local emulator if that is the target. */
   api(): Promise<ApiClient> {
     return (this.#client ??= this.profile().then((profile) => this.apiFor(profile)));

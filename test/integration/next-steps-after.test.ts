@@ -87,14 +87,30 @@ describe('next steps at a terminal', () => {
     ]);
   });
 
-  it('emulator keys create: how to store the key in the profile in use, rather than only "save it"', async () => {
+  it("emulator keys create: how to store the key in a profile of its own, at the emulator's address", async () => {
     const box = await sandbox();
     const { stderr } = await atTerminal(box, ['emulator', 'keys', 'create', '--level', 'read', '-p', 'local-sandbox']);
     expect(stderr).toContain('Save the key now: it is shown only this once.');
-    expect(nextSteps(stderr)).toEqual([['hire', 'auth', 'login', '--profile', 'local-sandbox', '--with-key']]);
-    // On the default profile too: the hint names the profile the key is for.
-    const local = await atTerminal(box, ['emulator', 'keys', 'create']);
-    expect(nextSteps(local.stderr)).toEqual([['hire', 'auth', 'login', '--profile', 'local', '--with-key']]);
+    // Not the profile in use: its admin key, which the emulator commands need, would be replaced.
+    expect(nextSteps(stderr)).toEqual([
+      [
+        'hire',
+        'auth',
+        'login',
+        '--profile',
+        'local-sandbox-read',
+        '--base-url',
+        expect.stringMatching(/\/sandbox\/api\/v1$/),
+      ],
+    ]);
+    const named = await atTerminal(box, ['emulator', 'keys', 'create', '--name', 'my dashboards']);
+    expect(nextSteps(named.stderr)[0]?.slice(0, 5)).toEqual([
+      'hire',
+      'auth',
+      'login',
+      '--profile',
+      'local-my-dashboards',
+    ]);
   });
 
   it('candidates get: the moves open from its status, and the other candidates of its job', async () => {

@@ -39,7 +39,8 @@ export default defineCommand({
   ],
   async run(ctx, flags) {
     const limits = { hour: flags.perHour, day: flags.perDay, concurrent: flags.concurrent };
-    const key = await createKey(await localClient(ctx), {
+    const client = await localClient(ctx);
+    const key = await createKey(client, {
       level: flags.level,
       tier: flags.tier,
       ...(flags.name ? { name: flags.name } : {}),
@@ -47,15 +48,36 @@ export default defineCommand({
       allow_ips: flags.allowIp ?? [],
       limits: Object.fromEntries(Object.entries(limits).filter(([, value]) => value !== undefined)),
     });
-    await printRecord(ctx.output, key, [{ key: 'key' }, ...KEY_COLUMNS, { key: 'limits' }, { key: 'allow_ips' }]);
+    await printRecord(ctx.output, key, [
+      { key: 'key', keepWhole: true },
+      ...KEY_COLUMNS,
+      { key: 'limits' },
+      { key: 'allow_ips' },
+    ]);
     const saveNow = 'Save the key now: it is shown only this once.';
     if (!showsNextSteps(ctx)) return ctx.messages.notice(saveNow);
-    // A hint about a given profile names it, whichever profile is in use: the one this key is for.
-    const profile = (await ctx.session.profile()).name;
+    // A profile of its own: stored in the profile in use, it would take the place of that profile's
+    // admin key, which the emulator commands need. At the address of an emulator that stays: one
+    // started for this command alone is gone when it ends.
+    const profile = await ctx.session.profile();
+    const name = keyProfileName(profile.name, flags.name ?? flags.level);
+    const inProcess = (await ctx.session.reached())?.emulator?.kind === 'in-process';
+    const login = commandText(['auth', 'login'], {
+      flags: { profile: name, baseUrl: inProcess ? profile.baseUrl : client.baseUrl },
+    });
+    const stays = inProcess
+      ? ' (the emulator this command started has stopped: run `hire emulator start` in another terminal first)'
+      : '';
     showNextSteps(
       ctx,
-      [commandText(['auth', 'login'], { flags: { profile, withKey: true } })],
-      [`${saveNow} To use it, store it in a profile: run this, paste the key, then press Ctrl-D.`],
+      [login],
+      [`${saveNow} To use it, store it in a profile of its own${stays}: run this and paste the key when asked.`],
     );
   },
 });
+
+/** `local-write`, `local-sandbox-dashboards`: the profile in use and the key's name, as a profile name may be spelt. */
+function keyProfileName(profile: string, name: string): string {
+  const tail = name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'key';
+  return `${profile}-${tail}`.slice(0, 64);
+}
