@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CANDIDATE_DETAIL_COLUMNS, CANDIDATE_LIST_COLUMNS } from '../../src/commands/candidates/columns.js';
 import { JOB_DETAIL_COLUMNS } from '../../src/commands/jobs/columns.js';
-import { WEBHOOK_LIST_COLUMNS } from '../../src/commands/webhooks/columns.js';
+import { WEBHOOK_DETAIL_COLUMNS, WEBHOOK_LIST_COLUMNS } from '../../src/commands/webhooks/columns.js';
 import { displayWidth } from '../../src/output/cells.js';
 import { markdownLines, wrapWords as wrapProseLines } from '../../src/output/detail.js';
 import { copyKind, layoutColumns, wrapProse, wrapWords } from '../../src/output/fit.js';
@@ -241,6 +241,23 @@ describe('key/value views keep ids, URLs and email addresses whole', () => {
     for (const value of [EMAIL, JOB_ID, 'cand_0JSsUx1Cm85jjO3S5N2d'])
       expect(holding(out.text(), value), out.text()).toHaveLength(1);
     expectWithin(out.text(), width);
+  });
+
+  it.each(WIDTHS)('webhooks add at %i columns: the signing secret, shown once, on one line', async (width) => {
+    const out = output(width);
+    const secret = 'whsec_d9qb3Gd9FLPLAHUQD0nvaUoH8zj8RPRLNQRR3ai5thU=';
+    await printRecord(
+      out,
+      {
+        id: 'wh_0JSsUx1Cm85jjO3S5N2d',
+        url: 'https://hooks.example.com/hire',
+        events: ['job.created'],
+        status: 'active',
+        secret,
+      },
+      WEBHOOK_DETAIL_COLUMNS,
+    );
+    expect(holding(out.text(), secret), out.text()).toHaveLength(1);
   });
 });
 

@@ -15,6 +15,7 @@ export const WEBHOOK_DETAIL_COLUMNS: readonly Column[] = [
   { key: 'url', url: true },
   { key: 'events', wholeWords: true },
   { key: 'status', status: true },
-  { key: 'secret' },
+  // Shown once and pasted into a receiver: never split across lines.
+  { key: 'secret', keepWhole: true },
   { key: 'created_at' },
 ];
