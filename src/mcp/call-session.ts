@@ -38,6 +38,15 @@ export class CallSession extends Session {
     return (this.#client ??= this.#server.api().then((client) => client.withSignal(this.#signal)));
   }
 
+  /** What the server's client reaches, and whether it is the emulator, is the server session's to know. */
+  override answeredByEmulator(): Promise<boolean> {
+    return this.#server.answeredByEmulator();
+  }
+
+  override reached(): ReturnType<Session['reached']> {
+    return this.#server.reached();
+  }
+
   /** The connection is the server's for its whole life: a call lets go of its own view only. */
   override releaseApi(): Promise<void> {
     this.#client = undefined;

@@ -100,7 +100,9 @@ describe('hire mcp results as data', () => {
     expect(await data('jobs_pause', { id: job.id })).toMatchObject({ status: 'paused' });
     await data('analytics');
     await data('assessments_list');
-    await data('status');
+    // What `hire status --json` says of the server, the emulator here, whichever session asks.
+    const status = (await data('status')) as { profile: { emulator: boolean } };
+    expect(status.profile.emulator).toBe(true);
     await data('doctor');
     await data('events_list');
     // A webhook made with a secret of our own (a generated one is shown once, on purpose: not here).
