@@ -49,7 +49,9 @@ export default defineCommand({
       value: 'url',
       help: 'the API base URL from your dashboard (/api/v1 is added when missing)',
     }),
-    withKey: flag.boolean({ help: 'read the key from stdin instead of a hidden prompt (at a terminal, the prompt asks)' }),
+    withKey: flag.boolean({
+      help: 'read the key from stdin instead of a hidden prompt (at a terminal, the prompt asks)',
+    }),
     skipVerify: flag.boolean({ help: 'save the key without checking it' }),
     setDefault: flag.boolean({ help: 'make the profile the default one' }),
     secureStorageOnly: flag.boolean({
