@@ -63,8 +63,9 @@ describe('hire status against a hostile server', () => {
     });
     const screen = await runCli(['status'], { env, tty: true, columns: 200 });
     expect(screen.code, screen.stderr).toBe(0);
-    expect(screen.stdout).toContain('Next: `hire candidates list --job job_');
-    expect(screen.stdout).toContain('Next: `hire events get evt_');
+    // Hostile ids are made inert, then quoted for a shell (docs/output.md "Suggested commands").
+    expect(screen.stdout).toContain("Next: `hire candidates list --job 'job_");
+    expect(screen.stdout).toContain("Next: `hire events get 'evt_");
     expect(rawControls(screen.stdout)).toEqual([]);
     const piped = await runCli(['status'], { env });
     expect(rawControls(piped.stdout)).toEqual([]);

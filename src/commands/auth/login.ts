@@ -61,7 +61,7 @@ export default defineCommand({
   examples: [
     'hire auth login --profile prod --base-url https://api.example.com',
     'hire auth login -p sandbox --environment sandbox --with-key < key.txt',
-    'hire auth login -p prod --base-url https://api.example.com --secure-storage-only',
+    'hire auth login -p prod --base-url https://h.example --secure-storage-only',
   ],
   async run(ctx, flags) {
     const config = await ctx.session.config();
