@@ -4,33 +4,14 @@
 // with the envelope; and no result carries what a webhook target answered, while `hire events get`
 // still shows it to a person.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation/types.js';
-import { afterEach, describe, expect, it } from 'vitest';
-import { ROOT, hire } from '../helpers/bin.js';
+import { describe, expect, it } from 'vitest';
+import { hire } from '../helpers/bin.js';
 import { DESCRIPTION } from '../helpers/cli.js';
-import { sandbox, type Sandbox } from '../helpers/env.js';
+import { connectMcp as connect } from '../helpers/mcp-client.js';
+import { sandbox } from '../helpers/env.js';
 import { serve } from '../helpers/scripted-server.js';
-
-const open: Client[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((client) => client.close()));
-});
-
-async function connect(box: Sandbox, flags: string[] = []): Promise<Client> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['bin/hire.js', 'mcp', ...flags],
-    cwd: ROOT,
-    env: box.env,
-    stderr: 'pipe',
-  });
-  const client = new Client({ name: 'hire-test', version: '1.0.0' });
-  await client.connect(transport);
-  open.push(client);
-  return client;
-}
 
 interface Result {
   isError?: boolean;

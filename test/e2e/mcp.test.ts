@@ -6,32 +6,12 @@ import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROOT, hire } from '../helpers/bin.js';
 import { DESCRIPTION } from '../helpers/cli.js';
 import { testEmulator } from '../helpers/emulator.js';
+import { connectMcp as connect } from '../helpers/mcp-client.js';
 import { sandbox, unusedPort, type Sandbox } from '../helpers/env.js';
-
-const open: Client[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((client) => client.close()));
-});
-
-async function connect(box: Sandbox, flags: string[] = []): Promise<Client> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['bin/hire.js', 'mcp', ...flags],
-    cwd: ROOT,
-    env: box.env,
-    stderr: 'pipe',
-  });
-  const client = new Client({ name: 'hire-test', version: '1.0.0' });
-  await client.connect(transport);
-  open.push(client);
-  return client;
-}
 
 type Content = { type: string; text: string }[];
 const textOf = (result: object) => (result as { content: Content }).content[0]!.text;
