@@ -40,8 +40,9 @@ function nextSteps(stderr: string): string[][] {
   return steps;
 }
 
-async function draft(box: Sandbox): Promise<Rec> {
-  return ok(box, ['jobs', 'create', '--title', 'Backend Engineer', '--description', DESCRIPTION]);
+/** A draft job, on the given profile (`-p`) or the default one. */
+async function draft(box: Sandbox, profile: string[] = []): Promise<Rec> {
+  return ok(box, ['jobs', 'create', ...profile, '--title', 'Backend Engineer', '--description', DESCRIPTION]);
 }
 
 describe('next steps at a terminal', () => {
@@ -59,16 +60,7 @@ describe('next steps at a terminal', () => {
 
   it('on a profile that is not the default, every step names it', async () => {
     const box = await sandbox();
-    const job: Rec = await ok(box, [
-      'jobs',
-      'create',
-      '-p',
-      'local-sandbox',
-      '--title',
-      'Analyst',
-      '--description',
-      DESCRIPTION,
-    ]);
+    const job = await draft(box, ['-p', 'local-sandbox']);
     const { stderr } = await atTerminal(box, ['jobs', 'publish', job.id, '-p', 'local-sandbox']);
     const steps = nextSteps(stderr);
     expect(steps).toHaveLength(2);
@@ -182,16 +174,7 @@ describe('next steps are for people only', () => {
 describe('a narrow terminal', () => {
   it('lays a step wider than the terminal out on lines continued with ` \\`, each within the width', async () => {
     const box = await sandbox();
-    const job: Rec = await ok(box, [
-      'jobs',
-      'create',
-      '-p',
-      'local-sandbox',
-      '--title',
-      'Analyst',
-      '--description',
-      DESCRIPTION,
-    ]);
+    const job = await draft(box, ['-p', 'local-sandbox']);
     const { stderr } = await atTerminal(box, ['jobs', 'publish', job.id, '-p', 'local-sandbox'], 40);
     const steps = nextSteps(stderr);
     expect(steps[0]).toEqual([
