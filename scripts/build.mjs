@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, w
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { confExtras } from './conf-extras.mjs';
+import { mergeChunks } from './merge-chunks.mjs';
 import { builtinsWithoutFacade, lazyBuiltins } from './lazy-builtins.mjs';
 
 const root = new URL('..', import.meta.url);
@@ -60,6 +61,15 @@ const result = await build({
   metafile: true,
   logLevel: 'warning',
 });
+
+// The chunks a Tab and a request load, merged into a file each (scripts/merge-chunks.mjs).
+let merging;
+try {
+  merging = await mergeChunks({ dir: next, root: fileURLToPath(root), metafile: result.metafile });
+} catch (error) {
+  rmSync(next, { recursive: true, force: true });
+  throw error;
+}
 
 /**
  * What the library's maps and lines need of its dependencies' code. uc.micro's Unicode classes
@@ -204,6 +214,7 @@ if (process.argv.includes('--report')) {
   for (const [file, info] of Object.entries(result.metafile.outputs)) {
     if (file.endsWith('.js')) console.log(`${String(info.bytes).padStart(9)}  ${file.replace(next, 'dist')}`);
   }
+  for (const group of merging.groups) console.log(`merged into dist/${group.file}: ${group.chunks.length} chunks`);
 }
 
 /**

@@ -2,7 +2,7 @@
 // same values the built-ins would.
 import { constants as http2 } from 'node:http2';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -67,7 +67,7 @@ describe('what start-up loads', () => {
   it('the HTTP client loads undici only when it needs it: loopback (the emulator) goes through node:http', () => {
     expect(loadsUndici(staticGraph(chunk('client')))).toEqual([]);
     const lazily = [...staticGraph(chunk('client'))].filter((file) =>
-      /import\("\.\/undici-\w+\.js"\)/.test(readFileSync(file, 'utf8')),
+      /import\("\.\/(?:chunks\/)?undici-\w+\.js"\)/.test(readFileSync(file, 'utf8')),
     );
     expect(lazily.length).toBeGreaterThan(0);
   });
@@ -164,14 +164,66 @@ describe('built-ins without their ESM view', () => {
     const chunks = join(root, 'dist', 'chunks');
     const ours = readdirSync(chunks)
       .filter((file) => file.endsWith('.js.map'))
-      .filter((map) =>
-        (JSON.parse(readFileSync(join(chunks, map), 'utf8')) as { sources: string[] }).sources.every((source) =>
-          source.includes('/src/'),
-        ),
-      )
+      .filter((map) => {
+        // A merged or rebuilt chunk's map also names the stand-ins that pointed its imports at a
+        // group's file (scripts/merge-chunks.mjs); they hold no code.
+        const { sources } = JSON.parse(readFileSync(join(chunks, map), 'utf8')) as { sources: string[] };
+        const code = sources.filter((source) => !source.startsWith('group-names:'));
+        return code.length > 0 && code.every((source) => source.includes('/src/'));
+      })
       .map((map) => join(chunks, map.replace(/\.map$/, '')));
     expect(ours.length).toBeGreaterThan(20);
     for (const file of [join(root, 'dist', 'cli.js'), ...ours])
       expect(readFileSync(file, 'utf8'), file).not.toMatch(/from"(?:node:)?(?:fs|http|crypto|net|os|path|dns|tty)"/);
+  });
+});
+
+describe('the chunks merged for start-up (scripts/merge-chunks.mjs)', () => {
+  const chunks = join(root, 'dist', 'chunks');
+  const sources = (file: string) => (JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] }).sources;
+  const chunkOf = (source: string) =>
+    join(
+      chunks,
+      readdirSync(chunks).find(
+        (file) => file.endsWith('.js') && sources(join(chunks, file)).some((path) => path.endsWith(source)),
+      )!,
+    );
+
+  it('the entry loads one other file: completion, merged with what the context needs', () => {
+    const complete = chunkOf('src/completion/complete.ts');
+    expect([...staticGraph(join(root, 'dist', 'cli.js'))].sort()).toEqual(
+      [join(root, 'dist', 'cli.js'), complete].sort(),
+    );
+    expect([...staticGraph(complete)]).toEqual([complete]);
+    expect(sources(complete).filter((path) => path.endsWith('src/context.ts'))).toHaveLength(1);
+  });
+
+  it('a request holds its client, connection, config and output code in the entry', () => {
+    const entry = sources(join(root, 'dist', 'cli.js'));
+    for (const source of [
+      'src/api/client.ts',
+      'src/connection/connect.ts',
+      'src/config/profiles.ts',
+      'src/commands/parse.ts',
+    ])
+      expect(
+        entry.filter((path) => path.endsWith(source)),
+        source,
+      ).toHaveLength(1);
+    // `jobs list` adds its own file and nothing else.
+    const list = chunkOf('src/commands/jobs/list.ts');
+    expect([...staticGraph(list)].sort()).toEqual(
+      [list, join(root, 'dist', 'cli.js'), chunkOf('src/completion/complete.ts')].sort(),
+    );
+  });
+
+  it('every file of dist/ imports, statically or with import(), only files that are there', () => {
+    for (const dir of [join(root, 'dist'), chunks]) {
+      for (const file of readdirSync(dir).filter((name) => name.endsWith('.js'))) {
+        const code = readFileSync(join(dir, file), 'utf8');
+        for (const match of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)"(\.\.?\/[^"]+\.js)"/g))
+          expect(existsSync(join(dir, match[1]!)), `${file} imports ${match[1]}`).toBe(true);
+      }
+    }
   });
 });

@@ -1,0 +1,67 @@
+// Which chunks the build merges (scripts/merge-chunks.mjs), on a chunk graph made up here.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+type Chunk = { statics: string[]; dynamics: string[]; exports: string[]; entryPoint?: string };
+type Groups = { name: string; into: string; entries: string[]; sharedBy?: number }[];
+const { assignGroups } = (await import(
+  join(fileURLToPath(new URL('../..', import.meta.url)), 'scripts', 'merge-chunks.mjs')
+)) as {
+  assignGroups: (graph: Map<string, Chunk>, groups: Groups) => { member: Map<string, number>; files: string[] };
+};
+
+const chunk = (statics: string[], entryPoint?: string, dynamics: string[] = []): Chunk => ({
+  statics,
+  dynamics,
+  exports: ['a'],
+  ...(entryPoint ? { entryPoint } : {}),
+});
+
+// cli → program → shared; cli imports() client, which needs api; completion needs program; three
+// commands share `rows`, one of them alone needs `own`.
+const graph = new Map<string, Chunk>([
+  ['cli.js', chunk(['chunks/program.js', 'chunks/shared.js'], 'src/cli.ts', ['chunks/client.js'])],
+  ['chunks/program.js', chunk(['chunks/shared.js'])],
+  ['chunks/shared.js', chunk([])],
+  ['chunks/client.js', chunk(['chunks/api.js'], 'src/api/client.ts')],
+  ['chunks/api.js', chunk([])],
+  ['chunks/complete.js', chunk(['chunks/program.js'], 'src/completion/complete.ts')],
+  ['chunks/a.js', chunk(['chunks/rows.js', 'chunks/own.js'], 'src/commands/a.ts')],
+  ['chunks/b.js', chunk(['chunks/rows.js'], 'src/commands/b.ts')],
+  ['chunks/c.js', chunk(['chunks/rows.js'], 'src/commands/c.ts')],
+  ['chunks/rows.js', chunk([])],
+  ['chunks/own.js', chunk([])],
+]);
+const groups: Groups = [
+  { name: 'completion', into: 'src/completion/complete.ts', entries: ['src/completion/complete.ts'] },
+  { name: 'request', into: 'src/cli.ts', entries: ['src/cli.ts', 'src/api/client.ts'], sharedBy: 3 },
+];
+const members = (member: Map<string, number>, at: number) =>
+  [...member]
+    .filter(([, group]) => group === at)
+    .map(([file]) => file)
+    .sort();
+
+describe('assignGroups', () => {
+  it('gives each group its entries and their static imports, less what an earlier group holds', () => {
+    const { member, files } = assignGroups(graph, groups);
+    expect(files).toEqual(['chunks/complete.js', 'cli.js']);
+    expect(members(member, 0)).toEqual(['chunks/complete.js', 'chunks/program.js', 'chunks/shared.js']);
+    // client came by import() from the entry, but is named: in; rows is loaded by three commands.
+    expect(members(member, 1)).toEqual(['chunks/api.js', 'chunks/client.js', 'chunks/rows.js', 'cli.js']);
+    // A command's own files stay out, and so do the commands themselves.
+    for (const file of ['chunks/a.js', 'chunks/b.js', 'chunks/own.js']) expect(member.has(file), file).toBe(false);
+  });
+
+  it('leaves out what fewer commands share than the group asks', () => {
+    const { member } = assignGroups(graph, [groups[0]!, { ...groups[1]!, sharedBy: 4 }]);
+    expect(member.has('chunks/rows.js')).toBe(false);
+  });
+
+  it('fails the build when a named source is no longer an entry of its own', () => {
+    expect(() => assignGroups(graph, [{ name: 'x', into: 'src/gone.ts', entries: ['src/gone.ts'] }])).toThrow(
+      /no chunk is the entry of src\/gone\.ts/,
+    );
+  });
+});
