@@ -2,7 +2,7 @@
 // per lazily imported command or library, so start-up parses only what a command uses.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { confExtras } from './conf-extras.mjs';
@@ -143,6 +143,10 @@ const library = await build({
   },
   metafile: true,
   logLevel: 'warning',
+}).catch((error) => {
+  // Nothing half-built is left beside dist/.
+  rmSync(next, { recursive: true, force: true });
+  throw error;
 });
 // What the library's entry loads as it is imported (its static imports, not its lazy ones) must
 // not be the CLI's: checked here on every build, and by test/e2e/library-load.test.ts on what Node loads.
@@ -205,14 +209,20 @@ if (existsSync(dist)) renameSync(dist, old);
 renameSync(next, dist);
 rmSync(old, { recursive: true, force: true });
 
-// --metafile=PATH: esbuild's account of the CLI's chunks (which sources each holds), for
-// finding what a command loads (README "Performance").
+// --metafile=PATH: esbuild's account of the CLI's chunks as it split them, before the merge, with
+// the merge's groups beside it (`merged`: each group's file and the chunks it took); which sources a
+// file of dist/ holds now is in its map's `sources` (README "Performance").
 const metafileArg = process.argv.find((arg) => arg.startsWith('--metafile='));
-if (metafileArg) writeFileSync(metafileArg.slice('--metafile='.length), JSON.stringify(result.metafile));
+if (metafileArg)
+  writeFileSync(
+    metafileArg.slice('--metafile='.length),
+    JSON.stringify({ ...result.metafile, merged: merging.groups }),
+  );
 
+// --report: the CLI's files as they are in dist/, after the merge, with their sizes.
 if (process.argv.includes('--report')) {
-  for (const [file, info] of Object.entries(result.metafile.outputs)) {
-    if (file.endsWith('.js')) console.log(`${String(info.bytes).padStart(9)}  ${file.replace(next, 'dist')}`);
+  for (const file of ['cli.js', ...readdirSync(join(dist, 'chunks')).map((name) => `chunks/${name}`)]) {
+    if (file.endsWith('.js')) console.log(`${String(statSync(join(dist, file)).size).padStart(9)}  dist/${file}`);
   }
   for (const group of merging.groups) console.log(`merged into dist/${group.file}: ${group.chunks.length} chunks`);
 }

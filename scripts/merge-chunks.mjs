@@ -5,8 +5,9 @@
 // has no way to group chunks. So, after the build, esbuild runs again on its own output:
 //
 // - GROUPS name sets of chunks, each merged into one file: what a Tab loads (completion) into
-//   completion's chunk, and what every request loads into dist/cli.js. A group is the chunks its
-//   entries reach by static imports (import() stays lazy), less those of an earlier group.
+//   completion's chunk, the config (with zod) into its chunk, and what every request loads into
+//   dist/cli.js. A group is the chunks its entries reach by static imports (import() stays lazy),
+//   less those of an earlier group.
 // - Every other chunk that imports a merged one is bundled again with that import pointed at the
 //   group's file, under the names that file exports for it.
 // - A merged chunk that another file loads with import() keeps its file name, re-exporting from
@@ -30,12 +31,17 @@ export const GROUPS = [
     entries: ['src/completion/complete.ts', 'src/context.ts'],
   },
   {
+    // The config, with zod: every request reads it, and a Tab on a profile's name.
+    name: 'config',
+    into: 'src/config/profiles.ts',
+    entries: ['src/config/profiles.ts'],
+  },
+  {
     name: 'request',
     into: 'src/cli.ts',
     entries: [
       'src/cli.ts',
       'src/commands/parse.ts',
-      'src/config/profiles.ts',
       'src/commands/invoke.ts',
       'src/config/keys.ts',
       'src/config/learned.ts',

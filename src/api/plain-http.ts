@@ -11,7 +11,9 @@ import type { Dispatcher } from 'undici';
 
 // Not `import … from 'node:http'`: on Node 22+ the ESM view of node:http reads its every export,
 // WebSocket among them, which loads Node's own copy of undici (≈15 ms): the point of this file.
-const { Agent, request } = process.getBuiltinModule('node:http');
+// Taken when the first dispatcher is made, not as the module loads: the module is part of
+// dist/cli.js, which commands that send no request load too (ARCHITECTURE.md "What the package ships").
+const http = () => process.getBuiltinModule('node:http');
 
 /** undici's codes: a connection closed before the answer was whole, and a header it cannot send. */
 function socketClosed(cause?: unknown): Error {
@@ -30,7 +32,7 @@ export class PlainHttpDispatcher {
   constructor(options: { lookup?: LookupFunction } = {}) {
     // Keep-alive as undici's Agent: idle connections are reused, and closed before the server's
     // own idle timeout (Node's agent follows its Keep-Alive hint, less a second).
-    this.#agent = new Agent({ keepAlive: true });
+    this.#agent = new (http().Agent)({ keepAlive: true });
     this.#lookup = options.lookup;
   }
 
@@ -73,7 +75,7 @@ export class PlainHttpDispatcher {
     if (done) return true;
     const target = new URL(options.origin!.toString());
     try {
-      req = request({
+      req = http().request({
         protocol: 'http:',
         hostname: target.hostname.replace(/^\[|\]$/g, ''),
         port: target.port || 80,

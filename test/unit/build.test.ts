@@ -189,22 +189,26 @@ describe('the chunks merged for start-up (scripts/merge-chunks.mjs)', () => {
       )!,
     );
 
-  it('the entry loads one other file: completion, merged with what the context needs', () => {
+  it('the entry loads two other files: completion with what the context needs, and the config with zod', () => {
     const complete = chunkOf('src/completion/complete.ts');
+    const config = chunkOf('src/config/profiles.ts');
     expect([...staticGraph(join(root, 'dist', 'cli.js'))].sort()).toEqual(
-      [join(root, 'dist', 'cli.js'), complete].sort(),
+      [join(root, 'dist', 'cli.js'), complete, config].sort(),
     );
+    // A Tab loads completion alone, and the config only for a profile's name.
     expect([...staticGraph(complete)]).toEqual([complete]);
     expect(sources(complete).filter((path) => path.endsWith('src/context.ts'))).toHaveLength(1);
+    expect([...staticGraph(config)].sort()).toEqual([complete, config].sort());
+    expect(sources(config).some((path) => path.includes('node_modules/zod/'))).toBe(true);
   });
 
-  it('a request holds its client, connection, config and output code in the entry', () => {
+  it('a request holds its client, connection, options parser and output code in the entry', () => {
     const entry = sources(join(root, 'dist', 'cli.js'));
     for (const source of [
       'src/api/client.ts',
       'src/connection/connect.ts',
-      'src/config/profiles.ts',
       'src/commands/parse.ts',
+      'src/output/render.ts',
     ])
       expect(
         entry.filter((path) => path.endsWith(source)),
@@ -213,7 +217,12 @@ describe('the chunks merged for start-up (scripts/merge-chunks.mjs)', () => {
     // `jobs list` adds its own file and nothing else.
     const list = chunkOf('src/commands/jobs/list.ts');
     expect([...staticGraph(list)].sort()).toEqual(
-      [list, join(root, 'dist', 'cli.js'), chunkOf('src/completion/complete.ts')].sort(),
+      [
+        list,
+        join(root, 'dist', 'cli.js'),
+        chunkOf('src/completion/complete.ts'),
+        chunkOf('src/config/profiles.ts'),
+      ].sort(),
     );
   });
 
