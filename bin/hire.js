@@ -3,8 +3,6 @@
 // Built-ins through process.getBuiltinModule, not `import`: the ESM view of a built-in reads its
 // every export (node:fs's streams, among others), which a launcher has no use for.
 const { readFileSync } = process.getBuiltinModule('node:fs');
-const nodeModule = process.getBuiltinModule('node:module');
-const { homedir } = process.getBuiltinModule('node:os');
 const { join } = process.getBuiltinModule('node:path');
 
 const argv = process.argv.slice(2);
@@ -46,10 +44,14 @@ if (page !== undefined) {
   const { VERSION } = await import('../dist/version.js');
   process.stdout.write(`${VERSION}\n`);
 } else {
-  // Node 22.1+ keeps compiled code between runs (Node 20 has no compile cache): in the user's
-  // cache directory, so that nothing is written elsewhere.
-  const cacheHome = process.env.XDG_CACHE_HOME || join(process.env.HOME || homedir(), '.cache');
-  nodeModule.enableCompileCache?.(join(cacheHome, 'hire', 'compile-cache'));
+  // Node 22.1+ keeps compiled code between runs (Node 20 has no compile cache, and node:module and
+  // node:os are not loaded for nothing there): in the user's cache directory, so that nothing is
+  // written elsewhere.
+  if (Number(process.versions.node.split('.')[0]) >= 22) {
+    const home = process.env.HOME || process.getBuiltinModule('node:os').homedir();
+    const cacheHome = process.env.XDG_CACHE_HOME || join(home, '.cache');
+    process.getBuiltinModule('node:module').enableCompileCache?.(join(cacheHome, 'hire', 'compile-cache'));
+  }
   const { run } = await import('../dist/cli.js');
   await run();
 }

@@ -53,10 +53,11 @@ const result = await build({
   // The keychain binding is a native optional dependency, loaded from node_modules when present.
   external: ['@napi-rs/keyring'],
   define: { __HIRE_VERSION__: JSON.stringify(version), __HIRE_MANIFEST__: JSON.stringify(JSON.stringify(manifest)) },
-  // Bundled CommonJS packages (commander, undici) call require() for Node built-ins.
-  // Made on first use: most chunks never call it, and each createRequire builds a module record.
+  // Bundled CommonJS packages (commander, undici) call require() for Node built-ins: those are
+  // taken with process.getBuiltinModule, which loads no node:module; a createRequire (for anything
+  // else) is made on first use, since each builds a module record.
   banner: {
-    js: "let __hireRequire; const require = (id) => (__hireRequire ??= process.getBuiltinModule('node:module').createRequire(import.meta.url))(id);",
+    js: "let __hireRequire; const require = (id) => process.getBuiltinModule(id) ?? (__hireRequire ??= process.getBuiltinModule('node:module').createRequire(import.meta.url))(id);",
   },
   metafile: true,
   logLevel: 'warning',

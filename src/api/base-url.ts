@@ -1,6 +1,6 @@
 // Base URL rules of docs/profiles.md "Base URLs": the version prefix is appended when missing, /api/v0 is
 // deprecated, and plain http is refused unless the host is loopback (the API is HTTPS only).
-import { lookup, type LookupAddress, type LookupOptions } from 'node:dns';
+import type { LookupAddress, LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
 import { UsageError } from '../errors.js';
 
@@ -37,7 +37,13 @@ export function lookupLoopback(
   callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
 ): void {
   if (hostname.toLowerCase() !== 'localhost')
-    return (lookup as (...args: Parameters<typeof lookupLoopback>) => void)(hostname, options, callback);
+    // node:dns taken here, not as the module loads: every command loads this module (dist/cli.js),
+    // and most never look a name up (ARCHITECTURE.md "What the package ships").
+    return (process.getBuiltinModule('node:dns').lookup as (...args: Parameters<typeof lookupLoopback>) => void)(
+      hostname,
+      options,
+      callback,
+    );
   // IPv4 first: the emulator listens on 127.0.0.1 by default.
   const loopback = [
     { address: '127.0.0.1', family: 4 },

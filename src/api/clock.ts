@@ -54,9 +54,23 @@ function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new Error('aborted');
 }
 
-/** Real time: monotonic (performance.now()) on the epoch's scale. */
+/** Real time: monotonic (process.hrtime) on the epoch's scale, from the clock's first reading. */
 export const systemClock: Clock = clockOn({
-  now: () => performance.timeOrigin + performance.now(),
+  now: monotonicNow(),
   setTimer: (callback, ms) => setTimeout(callback, ms),
   clearTimer: (handle) => clearTimeout(handle as NodeJS.Timeout),
 });
+
+/**
+ * Date.now() at the first call, moved on by process.hrtime since: never backwards when the wall clock
+ * is set back. Not performance.now(): the global `performance` loads Node's perf_hooks modules
+ * (1–3 ms of every command's start).
+ */
+function monotonicNow(): () => number {
+  let origin: { wall: number; hr: bigint } | undefined;
+  return () => {
+    const hr = process.hrtime.bigint();
+    origin ??= { wall: Date.now(), hr };
+    return origin.wall + Number(hr - origin.hr) / 1e6;
+  };
+}

@@ -1,11 +1,11 @@
 // Where hire keeps its files (docs/profiles.md "Precedence"): env override first, then the XDG base directories.
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
 function home(env: Env): string {
-  return env.HOME || homedir();
+  // node:os only when HOME is unset: every command reads these paths.
+  return env.HOME || process.getBuiltinModule('node:os').homedir();
 }
 
 export function configDir(env: Env): string {

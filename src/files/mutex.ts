@@ -1,7 +1,6 @@
 // A lock file as a mutex between processes, for short read-modify-write steps (the config file).
 // `wx` creation is atomic; a lock whose owner died is taken over.
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { processAlive } from './process.js';
 
 export async function withFileLock<T>(
@@ -40,7 +39,8 @@ export async function withFileLock<T>(
     }
     if (Date.now() > deadline)
       throw new Error(`${path} has been locked by process ${holder.split(':')[0] || '?'} for too long.`);
-    await sleep(10 + Math.random() * 10);
+    // A plain timer: node:timers/promises would load with every command (dist/cli.js) for this wait.
+    await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 10));
   }
   try {
     return await work();

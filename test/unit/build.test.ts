@@ -50,6 +50,21 @@ function staticGraph(file: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
+describe('the built-ins the entry loads', () => {
+  it('leaves node:dns, fs/promises, timers/promises, perf_hooks, os and module to the commands that use them', () => {
+    // Every command loads dist/cli.js; these built-ins cost a millisecond or more each to load.
+    const script = `
+      await import(${JSON.stringify(join(root, 'dist', 'cli.js'))});
+      console.log(JSON.stringify(process.moduleLoadList));`;
+    const loaded = JSON.parse(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
+    ) as string[];
+    expect(loaded).toContain('NativeModule net'); // the probe works: the entry's node:tty loads it
+    for (const module of ['dns', 'fs/promises', 'timers/promises', 'perf_hooks', 'os', 'module', 'readline'])
+      expect(loaded).not.toContain(`NativeModule ${module}`);
+  });
+});
+
 describe('what start-up loads', () => {
   const chunks = join(root, 'dist', 'chunks');
   const chunk = (prefix: string) =>

@@ -1,5 +1,5 @@
 // Reading what a command is given in files and on stdin.
-import { open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 
@@ -78,7 +78,9 @@ async function readStream(stream: AsyncIterable<Buffer | string>, maxBytes: numb
 async function readFileUpTo(flag: string, path: string, maxBytes: number, tooLarge: () => UsageError): Promise<Buffer> {
   let file: FileHandle | undefined;
   try {
-    file = await open(path, 'r');
+    // node:fs/promises (with readline, which it loads) taken at the first file read, not with every
+    // command (dist/cli.js holds this module).
+    file = await process.getBuiltinModule('node:fs/promises').open(path, 'r');
     const stat = await file.stat();
     if (stat.isFile() && stat.size > maxBytes) throw tooLarge();
     const chunks: Buffer[] = [];
