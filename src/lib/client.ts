@@ -7,7 +7,7 @@ import type { ApiClient } from '../api/client.js';
 import { resolveBaseUrl } from '../api/base-url.js';
 import type { PacerWording } from '../api/pacer.js';
 import type { ReadBackOptions } from '../api/reconcile.js';
-import type { JobVerb } from '../domain/job.js';
+import type { JobVerb } from '../domain/job-status.js';
 import type { QueryKind } from './query.js';
 import type { Validation } from '../domain/rules.js';
 import { AuthError, UsageError, ValidationError } from '../errors.js';

@@ -2,7 +2,8 @@
 // store and an event bus in a temp dir, typed input, and typed errors for what is refused.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { takesApplications, validateJobInput, type JobInput } from '../../src/domain/job.js';
+import { validateJobInput, type JobInput } from '../../src/domain/job.js';
+import { takesApplications } from '../../src/domain/job-status.js';
 import { JOB_STATUSES } from '../../src/domain/vocabulary.js';
 import { EventBus } from '../../src/emulator/platform/event-bus.js';
 import type { StoredEvent } from '../../src/emulator/platform/event-records.js';

@@ -2,7 +2,7 @@
 // domain's state machine (JOB_VERBS), and the help said from it too.
 import { suggester, type Suggest } from '../suggest.js';
 import { getJob, setJobStatus } from '../../api/jobs.js';
-import { JOB_VERBS, verbFrom, type JobVerb } from '../../domain/job.js';
+import { JOB_VERBS, verbFrom, type JobVerb } from '../../domain/job-status.js';
 import type { ApiClient } from '../../api/client.js';
 import { ApiError, ExitCode, HireError, withHint } from '../../errors.js';
 import { printRecord } from '../../output/render.js';

@@ -3,7 +3,8 @@
 // the page was first served. No key: these are public pages. Applying and completing are the
 // platform's (platform/applications.ts), the same code as `hire emulator simulate`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { takesApplications, type Job } from '../../domain/job.js';
+import type { Job } from '../../domain/job.js';
+import { takesApplications } from '../../domain/job-status.js';
 import { scoreAnswers, type Answers, type Question } from '../platform/question-bank.js';
 import {
   applyToJob,

@@ -3,7 +3,8 @@
 // candidate's side"), so that all make the same records and emit the same events in the same order.
 import { createHash, randomBytes } from 'node:crypto';
 import { CANDIDATE_PIPELINE, type Candidate } from '../../domain/candidate.js';
-import { takesApplications, type Job } from '../../domain/job.js';
+import type { Job } from '../../domain/job.js';
+import { takesApplications } from '../../domain/job-status.js';
 import type { Assessment } from './question-bank.js';
 import { newId } from '../storage/ids.js';
 import { stepCandidate } from './candidates.js';

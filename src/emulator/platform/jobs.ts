@@ -1,13 +1,7 @@
 // Jobs: create (with its assessment), update (JSON Merge Patch, a status move among them),
 // transition and delete (with everything that hangs off the job), and the job as it is answered.
-import {
-  canMoveJob,
-  takesApplications,
-  validateJobInput,
-  type Job,
-  type JobInput,
-  type JobPatch,
-} from '../../domain/job.js';
+import { validateJobInput, type Job, type JobInput, type JobPatch } from '../../domain/job.js';
+import { canMoveJob, takesApplications } from '../../domain/job-status.js';
 import { define, isPlainObject, overlay, own } from '../../domain/merge.js';
 import type { JobStatus } from '../../domain/vocabulary.js';
 import { generateAssessment, type Assessment } from './question-bank.js';
