@@ -28,7 +28,7 @@ export const GROUPS = [
   {
     name: 'completion',
     into: 'src/completion/complete.ts',
-    entries: ['src/completion/complete.ts', 'src/context.ts'],
+    entries: ['src/completion/complete.ts'],
   },
   {
     // The config, with zod: every request reads it, and a Tab on a profile's name.

@@ -2,10 +2,19 @@
 // `__complete`): the scripts ask `hire __complete -- WORDS…` for the candidates of the last word,
 // and this walks the command tree, built from the manifest, to answer: subcommands, flags, the
 // values a flag or an argument takes (its declared choices, or profile names from the config).
-import type { Context } from '../context.js';
 import type { Completer, Registry } from '../commands/define.js';
+import type { Env } from '../config/paths.js';
 import { commandTree, type ManifestArg, type ManifestFlag, type TreeNode } from '../commands/manifest.js';
 import { loadManifest, NOUNS, ROOT } from '../program.js';
+
+/**
+ * What completion needs of a command's context: the environment (for the config's profile names)
+ * and stdout. Not the Context itself: a Tab would load the session, output and settings with it.
+ */
+export interface TabContext {
+  env: Env;
+  io: { stdout: { write(text: string): unknown } };
+}
 
 export interface Candidate {
   value: string;
@@ -88,7 +97,7 @@ export async function complete(tree: TreeNode, words: readonly string[], complet
  * config cannot be read or does not fit its schema (completion never fails loudly). The config
  * module (and zod) loads only here.
  */
-async function profileNames(ctx: Context): Promise<string[]> {
+async function profileNames(ctx: TabContext): Promise<string[]> {
   const profiles = await import('../config/profiles.js');
   try {
     return profiles.profileNames(profiles.readConfig(ctx.env));
@@ -98,7 +107,7 @@ async function profileNames(ctx: Context): Promise<string[]> {
 }
 
 /** `hire __complete -- WORDS…`: a candidate a line, `value<TAB>description`. */
-export async function completeWords(ctx: Context, words: readonly string[], registry?: Registry): Promise<void> {
+export async function completeWords(ctx: TabContext, words: readonly string[], registry?: Registry): Promise<void> {
   const tree = commandTree(ROOT, NOUNS, await loadManifest(registry));
   const completers: Completers = async (completer) => (completer === 'profiles' ? profileNames(ctx) : []);
   for (const candidate of await complete(tree, words, completers)) {
@@ -109,14 +118,5 @@ export async function completeWords(ctx: Context, words: readonly string[], regi
 
 /** What bin/hire.js runs for `hire __complete` (each Tab in a shell): this, not the whole CLI. */
 export async function runTab(words: readonly string[]): Promise<void> {
-  const { Context } = await import('../context.js');
-  const io = {
-    stdin: process.stdin,
-    stdout: process.stdout,
-    stderr: process.stderr,
-    isStdinTTY: false,
-    isStdoutTTY: false,
-    isStderrTTY: false,
-  };
-  await completeWords(new Context({ ...io, columns: undefined, onInterrupt: () => () => {} }, process.env), words);
+  await completeWords({ env: process.env, io: { stdout: process.stdout } }, words);
 }

@@ -204,7 +204,7 @@ describe('the chunks merged for start-up (scripts/merge-chunks.mjs)', () => {
       )!,
     );
 
-  it('the entry loads two other files: completion with what the context needs, and the config with zod', () => {
+  it('the entry loads two other files: completion with the declarations, and the config with zod', () => {
     const complete = chunkOf('src/completion/complete.ts');
     const config = chunkOf('src/config/profiles.ts');
     expect([...staticGraph(join(root, 'dist', 'cli.js'))].sort()).toEqual(
@@ -212,7 +212,13 @@ describe('the chunks merged for start-up (scripts/merge-chunks.mjs)', () => {
     );
     // A Tab loads completion alone, and the config only for a profile's name.
     expect([...staticGraph(complete)]).toEqual([complete]);
-    expect(sources(complete).filter((path) => path.endsWith('src/context.ts'))).toHaveLength(1);
+    // Not the context (session, output, settings): a Tab needs the environment and stdout alone.
+    for (const source of ['src/context.ts', 'src/session.ts'])
+      expect(
+        sources(complete).filter((path) => path.endsWith(source)),
+        source,
+      ).toEqual([]);
+    expect(sources(complete).filter((path) => path.endsWith('src/program.ts'))).toHaveLength(1);
     expect([...staticGraph(config)].sort()).toEqual([complete, config].sort());
     expect(sources(config).some((path) => path.includes('node_modules/zod/'))).toBe(true);
   });
