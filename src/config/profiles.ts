@@ -223,14 +223,17 @@ export function resolveProfile(options: {
   if (stored) record = stored;
   else {
     const known = profileNames(config);
-    const from = flag
-      ? (options.flagSource ?? '--profile')
-      : env.HIRE_PROFILE
-        ? 'HIRE_PROFILE'
-        : 'default_profile in the config file';
+    // An empty --profile is the flag's too (`-p ''`), not the config's default.
+    const from =
+      flag !== undefined
+        ? (options.flagSource ?? '--profile')
+        : env.HIRE_PROFILE
+          ? 'HIRE_PROFILE'
+          : 'default_profile in the config file';
     throw new UsageError(`Profile "${name}" (from ${from}) does not exist. Known profiles: ${known.join(', ')}.`, {
       code: 'unknown_profile',
-      hint: `Create it with \`hire auth login --profile ${name}\`.`,
+      // No profile is named '' (nor can one be made): only a name gets the command that creates it.
+      hint: name === '' ? undefined : `Create it with \`hire auth login --profile ${name}\`.`,
     });
   }
   const envKey = env.HIRE_API_KEY?.trim();

@@ -76,6 +76,16 @@ describe('resolveProfile', () => {
     expect(resolveProfile({ flag: undefined, env: {}, config: custom }).baseUrl).toBe('http://127.0.0.1:9999/api/v1');
   });
 
+  it('says an empty --profile came from the flag, with no command to create it', () => {
+    expect(() => resolveProfile({ flag: '', env: {}, config })).toThrow(
+      expect.objectContaining({
+        exitCode: 2,
+        message: 'Profile "" (from --profile) does not exist. Known profiles: local, local-sandbox, sandbox, prod.',
+        hint: undefined,
+      }),
+    );
+  });
+
   it('refuses an unknown profile with exit 2, listing the known ones', () => {
     expect(() => resolveProfile({ flag: 'qa', env: {}, config })).toThrow(
       expect.objectContaining({
