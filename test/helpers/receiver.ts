@@ -19,9 +19,10 @@ export interface Received {
 /**
  * What to answer to the n-th request (0-based): a status; or a status and a body; and optionally
  * only once `after` has settled (a gate the test opens: an answer held for as long as the test
- * needs, however slow the machine).
+ * needs, however slow the machine); or 'hang up': the connection closed with no answer, a receiver
+ * that is down without giving its port away (a closed port may be taken by another test's server).
  */
-export type Answer = number | { status: number; body?: string; after?: Promise<unknown> };
+export type Answer = number | { status: number; body?: string; after?: Promise<unknown> } | 'hang up';
 export type Script = (request: Received, index: number) => Answer;
 
 export interface Receiver {
@@ -61,6 +62,10 @@ export async function receiver(script: Script = () => 200, port = 0): Promise<Re
       const index = requests.length;
       requests.push(received);
       const answer = script(received, index);
+      if (answer === 'hang up') {
+        req.socket.destroy();
+        return;
+      }
       const { status, body = 'ok', after } = typeof answer === 'number' ? { status: answer } : answer;
       const reply = () => {
         if (!res.destroyed) res.writeHead(status, { 'content-type': 'text/plain' }).end(body);
