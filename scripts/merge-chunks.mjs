@@ -124,7 +124,21 @@ export async function mergeChunks({ dir, root, metafile, groups = GROUPS }) {
   const graph = chunkGraph(metafile, root, dir);
   const { member, files } = assignGroups(graph, groups);
   const index = new Map([...graph.keys()].map((file, at) => [file, at]));
-  const names = (file) => graph.get(file).exports.map((name) => [name, exported(index.get(file), name)]);
+  /**
+   * `export { … } from "from"` for chunk `file`'s exports: `toGroup` names them as the group's file
+   * exports them (`a as m3$a`, in that file); else back under their own names (`m3$a as a`, in a
+   * file that imports them from the group's).
+   */
+  const reexport = (file, from, toGroup) => {
+    const list = graph.get(file).exports.map((name) => {
+      const as = exported(index.get(file), name);
+      return toGroup ? `${name} as ${as}` : `${as} as ${name}`;
+    });
+    // A chunk with nothing to export is still loaded (its module runs), as the import of it did.
+    return list.length > 0
+      ? `export { ${list.join(', ')} } from ${JSON.stringify(from)};`
+      : `import ${JSON.stringify(from)};`;
+  };
   // What each file imports from outside its group: exported by the group's file under its name.
   const wanted = new Set();
   const lazily = new Set();
@@ -154,11 +168,10 @@ export async function mergeChunks({ dir, root, metafile, groups = GROUPS }) {
         // import() of another file, or a file of no group: as it is, from where `output` is.
         return { path: specifier(output, target), external: true };
       });
-      b.onLoad({ filter: /.*/, namespace: 'group-names' }, (args) => {
-        const list = names(args.path).map(([name, as]) => `${as} as ${name}`);
-        const from = specifier(output, files[member.get(args.path)]);
-        return { contents: `export { ${list.join(', ')} } from ${JSON.stringify(from)};`, loader: 'js' };
-      });
+      b.onLoad({ filter: /.*/, namespace: 'group-names' }, (args) => ({
+        contents: reexport(args.path, specifier(output, files[member.get(args.path)]), false),
+        loader: 'js',
+      }));
     },
   });
   const common = {
@@ -175,17 +188,9 @@ export async function mergeChunks({ dir, root, metafile, groups = GROUPS }) {
   try {
     // Each group's file: the entry it is merged into, with the exports others need of its members.
     for (const [at, into] of files.entries()) {
+      // The entry's own exports keep their names; what others import is exported under the group's too.
       const lines = [`export * from ${JSON.stringify(abs(into))};`];
-      for (const file of wanted) {
-        if (member.get(file) !== at || file === into) continue;
-        const list = names(file).map(([name, as]) => `${name} as ${as}`);
-        if (list.length > 0) lines.push(`export { ${list.join(', ')} } from ${JSON.stringify(abs(file))};`);
-      }
-      // The entry's own exports, under their names, also under the group's names when others import them.
-      if (wanted.has(into)) {
-        const list = names(into).map(([name, as]) => `${name} as ${as}`);
-        if (list.length > 0) lines.push(`export { ${list.join(', ')} } from ${JSON.stringify(abs(into))};`);
-      }
+      for (const file of wanted) if (member.get(file) === at) lines.push(reexport(file, abs(file), true));
       await build({
         ...common,
         stdin: { contents: lines.join('\n'), resolveDir: dir, sourcefile: `${groups[at].name}-group.js`, loader: 'js' },
@@ -214,13 +219,8 @@ export async function mergeChunks({ dir, root, metafile, groups = GROUPS }) {
     // A merged chunk loaded with import() from outside its group: its exports, from the group's file.
     for (const file of lazily) {
       if (files.includes(file)) continue;
-      const list = names(file).map(([name, as]) => `${as} as ${name}`);
       const from = specifier(file, files[member.get(file)]);
-      const name = file.split('/').pop();
-      writeFileSync(
-        abs(file),
-        `export { ${list.join(', ')} } from ${JSON.stringify(from)};\n//# sourceMappingURL=${name}.map\n`,
-      );
+      writeFileSync(abs(file), `${reexport(file, from, false)}\n//# sourceMappingURL=${file.split('/').pop()}.map\n`);
       // A map like every chunk's: this file holds no code of its own.
       writeFileSync(`${abs(file)}.map`, JSON.stringify({ version: 3, sources: [], names: [], mappings: '' }));
     }
