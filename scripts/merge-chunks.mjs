@@ -22,7 +22,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 /**
  * The groups, in order. `entries`: the sources whose chunks (and their static imports) the group
  * holds; `into`: the file it is merged into (an entry chunk, named by its source); `sharedBy`: also
- * the chunks that this many commands load or more (src/commands/…, each an entry).
+ * the chunks that this many commands load or more (src/commands/…, each an entry), but for those
+ * that hold, or import, a source whose path has one of `apart` in it.
  */
 export const GROUPS = [
   {
@@ -31,7 +32,7 @@ export const GROUPS = [
     entries: ['src/completion/complete.ts'],
   },
   {
-    // The config, with zod: every request reads it, and a Tab on a profile's name.
+    // The config: every request reads it, and a Tab on a profile's name.
     name: 'config',
     into: 'src/config/profiles.ts',
     entries: ['src/config/profiles.ts'],
@@ -50,6 +51,9 @@ export const GROUPS = [
       'src/api/client.ts',
     ],
     sharedBy: 6,
+    // zod checks a record's fields for the commands that write one (src/domain/): the largest
+    // library they load, and no business of a request that reads (README "Performance").
+    apart: ['node_modules/zod/'],
   },
 ];
 
@@ -67,6 +71,7 @@ export function chunkGraph(metafile, root, dir) {
       dynamics: output.imports.filter((i) => i.kind === 'dynamic-import' && !i.external).map((i) => key(i.path)),
       exports: output.exports,
       entryPoint: output.entryPoint,
+      inputs: Object.keys(output.inputs),
     });
   }
   return graph;
@@ -97,7 +102,11 @@ export function assignGroups(graph, groups = GROUPS) {
           continue;
         for (const used of closure(graph, file)) if (used !== file) uses.set(used, (uses.get(used) ?? 0) + 1);
       }
-      for (const [file, count] of uses) if (count >= group.sharedBy) closure(graph, file, chosen);
+      const apart = (file) =>
+        [...closure(graph, file)].some((used) =>
+          (graph.get(used).inputs ?? []).some((input) => (group.apart ?? []).some((part) => input.includes(part))),
+        );
+      for (const [file, count] of uses) if (count >= group.sharedBy && !apart(file)) closure(graph, file, chosen);
     }
     const into = entryOf(group.into);
     if (member.has(into)) throw new Error(`merge-chunks: ${group.into} is in an earlier group`);

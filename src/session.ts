@@ -2,7 +2,7 @@
 // for that profile (and the local emulator it may have started), and what to close at the end. A
 // command line has one for its one command; `hire mcp` has one for its whole life, resolved when it
 // starts, so that every tool call uses the same profile, client and emulator connection.
-// Only types are imported statically: config (zod) and the API client (undici) load when first needed.
+// Only types are imported statically: config and the API client (undici) load when first needed.
 import type { ApiClient } from './api/client.js';
 import type { ConfigFile, ResolvedProfile } from './config/profiles.js';
 import { dataDir, type Env } from './config/paths.js';

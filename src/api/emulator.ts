@@ -1,7 +1,7 @@
 // The local emulator's own controls (docs/emulator.md "Running it"), under /_emulator beside /api/v1: keys,
 // simulated applicants, reset, triggered events and the request log. Only the emulator answers them.
 import type { ApiClient } from './client.js';
-import { RecordSchema, isRecordList, type ApiRecord } from './envelope.js';
+import { isRecord, isRecordList, type ApiRecord } from './envelope.js';
 import { ApiError } from '../errors.js';
 import { unexpectedShape } from './errors.js';
 
@@ -19,9 +19,8 @@ async function control(
 }
 
 function record(operation: string, data: unknown): ApiRecord {
-  const parsed = RecordSchema.safeParse(data);
-  if (!parsed.success) throw unexpectedShape(operation, 'an object', undefined);
-  return parsed.data;
+  if (!isRecord(data)) throw unexpectedShape(operation, 'an object', undefined);
+  return data;
 }
 
 export interface KeyRequest {
@@ -118,9 +117,8 @@ export async function followRequestLog(
     }
     const { event, last, request } = (message ?? {}) as { event?: unknown; last?: unknown; request?: unknown };
     if (event === 'heartbeat' && Number.isSafeInteger(last)) return handlers.onPosition(last as number);
-    const parsed = RecordSchema.safeParse(request);
-    if (event === 'request' && parsed.success && Number.isSafeInteger(parsed.data.seq))
-      return handlers.onRequest(parsed.data as ApiRecord & { seq: number });
+    if (event === 'request' && isRecord(request) && Number.isSafeInteger(request.seq))
+      return handlers.onRequest(request as ApiRecord & { seq: number });
     // Kinds of line a later emulator may add are passed over; a known kind of the wrong shape is not.
     if (event === 'heartbeat' || event === 'request' || typeof event !== 'string')
       throw invalidStream('a line that is neither a heartbeat nor a logged request');

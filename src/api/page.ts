@@ -2,7 +2,7 @@
 // judgement of whether the server offers the list: list.ts adds that for the assumed lists, and
 // offered.ts reads the published lists through this when it looks a record up.
 import type { ApiClient, QueryValue } from './client.js';
-import { ListMetaSchema, isRecordList, type ApiRecord, type ListMeta } from './envelope.js';
+import { isListMeta, isRecordList, type ApiRecord, type ListMeta } from './envelope.js';
 import { unexpectedShape } from './errors.js';
 
 export interface Page {
@@ -13,6 +13,5 @@ export interface Page {
 export async function readPage(client: ApiClient, path: string, query: Record<string, QueryValue>): Promise<Page> {
   const response = await client.request('GET', path, { query });
   if (!isRecordList(response.data)) throw unexpectedShape(`GET ${path}`, 'a list of objects', response.meta.request_id);
-  const meta = ListMetaSchema.safeParse(response.meta);
-  return { items: response.data, meta: meta.success ? meta.data : undefined };
+  return { items: response.data, meta: isListMeta(response.meta) ? response.meta : undefined };
 }

@@ -2,7 +2,7 @@
 // a timeout, a 5xx or a cut-off answer is never sent again (a transition applied twice is a 409);
 // the record is read back instead, and the write is reported done when the change is there.
 import type { ApiClient, ApiResponse } from './client.js';
-import { RecordSchema, type ApiRecord } from './envelope.js';
+import { isRecord, type ApiRecord } from './envelope.js';
 import { ApiError, InterruptedError, NetworkError } from '../errors.js';
 import { WRITE_RECONCILED, type WarningFacts } from '../warnings.js';
 
@@ -129,9 +129,8 @@ export async function reconcilePatch(
   try {
     // A GET: retried by the client on 429, 5xx and network failures, up to --max-retries, with backoff.
     readBack = await client.request('GET', path);
-    const parsed = RecordSchema.safeParse(readBack.data);
-    if (!parsed.success) throw new Error('the answer has no record in `data`');
-    record = parsed.data;
+    if (!isRecord(readBack.data)) throw new Error('the answer has no record in `data`');
+    record = readBack.data;
   } catch (readError) {
     if (readError instanceof InterruptedError) throw readError;
     throw withFinding(

@@ -4,7 +4,7 @@
 import { OPERATIONS, type OperationId } from '../domain/operations.js';
 import type { ApiClient } from './client.js';
 import type { ReadBackOptions } from './reconcile.js';
-import { RecordSchema, type ApiRecord, type Meta } from './envelope.js';
+import { isRecord, type ApiRecord, type Meta } from './envelope.js';
 import { UsageError } from '../errors.js';
 import { unexpectedShape } from './errors.js';
 import { runAssumed, type AssumedOptions } from './offered.js';
@@ -22,9 +22,8 @@ export function operationPath(operation: OperationId, id: string): string {
 }
 
 function asRecord(operation: string, data: unknown, meta: Meta): ApiRecord {
-  const record = RecordSchema.safeParse(data);
-  if (!record.success) throw unexpectedShape(operation, 'an object', meta.request_id);
-  return record.data;
+  if (!isRecord(data)) throw unexpectedShape(operation, 'an object', meta.request_id);
+  return data;
 }
 
 /** GET of one record (an assumed operation): read from its published list when the server does not offer it. */

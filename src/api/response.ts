@@ -4,7 +4,7 @@
 import { ApiError } from '../errors.js';
 import { dictionary } from '../domain/merge.js';
 import type { FieldErrors } from '../domain/rules.js';
-import { ErrorEnvelopeSchema, SuccessEnvelopeSchema, type Meta } from './envelope.js';
+import { isErrorEnvelope, isSuccessEnvelope, type Meta } from './envelope.js';
 import { askedWaitSeconds, readRateLimit } from './rate-limit.js';
 import type { RawResponse } from './transport.js';
 
@@ -68,9 +68,8 @@ export function parseResponse(
     throw unparseable(status, headers, text, 'is not JSON');
   }
   if (status >= 400) throw errorFromEnvelope(status, headers, json, text, serverNowMs);
-  const envelope = SuccessEnvelopeSchema.safeParse(json);
-  if (!envelope.success) throw unparseable(status, headers, text, 'has no `data` envelope');
-  return { status, data: envelope.data.data, meta: envelope.data.meta ?? {}, headers };
+  if (!isSuccessEnvelope(json)) throw unparseable(status, headers, text, 'has no `data` envelope');
+  return { status, data: json.data, meta: json.meta ?? {}, headers };
 }
 
 function errorFromEnvelope(
@@ -80,9 +79,8 @@ function errorFromEnvelope(
   text: string,
   serverNowMs: number | undefined,
 ): ApiError {
-  const envelope = ErrorEnvelopeSchema.safeParse(json);
-  if (!envelope.success) throw unparseable(status, headers, text, 'is not an error envelope');
-  const { error, meta } = envelope.data;
+  if (!isErrorEnvelope(json)) throw unparseable(status, headers, text, 'is not an error envelope');
+  const { error, meta } = json;
   const requestId = meta?.request_id ?? headers['x-request-id'];
   const retryAfter = status === 429 ? retryAfterSeconds(headers, text, serverNowMs) : undefined;
   return new ApiError({

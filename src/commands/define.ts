@@ -1,5 +1,5 @@
 // A command is one file (ARCHITECTURE.md "A new command"): its path, arguments, flags, help and examples declared as data
-// beside its run(). The declaration drives commander (program.ts), the zod check of the options
+// beside its run(). The declaration drives commander (program.ts), the check of the options
 // (parse.ts, loaded when a command runs), help, shell completion, and the manifest built into dist/
 // so that --help and Tab never load a command's code. This module holds data and types only.
 import type { OperationId } from '../domain/operations.js';

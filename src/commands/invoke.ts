@@ -1,5 +1,5 @@
 // The one way in: a command runs from its declaration and the values given for it, checked by the
-// zod schema made from the declaration (parse.ts), whoever calls — the command line (tree.ts, with
+// rules its declaration names (parse.ts), whoever calls — the command line (tree.ts, with
 // what commander read) or the MCP server (mcp/serve.ts, with a tool call's input). The context
 // carries the session, the messages and where the results go.
 import type { Context } from '../context.js';

@@ -1,21 +1,17 @@
-// From what commander read (strings, lists of strings, booleans) to a command's typed options: a
-// zod schema per flag, made from its declaration (define.ts), checked once before run(). Loaded
-// when a command runs, never for --help or completion. Each message names the flag and the value.
-import * as z from 'zod/mini';
+// From what commander read (strings, lists of strings, booleans) to a command's typed options: each
+// flag's value checked and converted by the rule its declaration names (define.ts), once before
+// run(). Loaded when a command runs, never for --help or completion. Each message names the flag
+// and the value. Plain code, not zod: these rules are conversions zod would only wrap, and zod
+// loading at every start cost more than any other library (README "Performance").
 import { UsageError } from '../errors.js';
 import type { OutputFormat } from '../output/formats.js';
 import type { Settings } from '../settings.js';
 import { GLOBAL_FLAGS } from './global-flags.js';
 import { longName, type Args, type CommandSpec, type FlagSpec, type Flags } from './define.js';
 
-type Issues = { issues: z.core.$ZodRawIssue[] };
-
-/** Each schema here checks one command line, once: compiling zod's fast path would cost more. */
-const ONCE = { jitless: true } as const;
-
-function fail(ctx: Issues, input: unknown, message: string): typeof z.NEVER {
-  ctx.issues.push({ code: 'custom', input, message });
-  return z.NEVER;
+/** A value refused: the message says which flag, what it takes and what was given. */
+function fail(message: string): never {
+  throw new UsageError(message);
 }
 
 const said = (spec: FlagSpec, value: string, fallback: string) =>
@@ -37,65 +33,58 @@ function numberRule(flag: string, spec: FlagSpec): string {
   return `${flag} must be ${kind}`;
 }
 
-/** The schema of one flag's value as commander hands it over (undefined when absent). */
-function flagSchema(key: string, spec: FlagSpec) {
+/** One flag's value as commander hands it over (undefined when absent), checked and converted. */
+function flagValue(key: string, spec: FlagSpec, value: unknown): unknown {
   const flag = longName(key, spec).replace(/^--no-/, '--');
-  return z.transform((value: unknown, ctx) => {
-    if (value === undefined) {
-      if (spec.required) return fail(ctx, value, spec.required);
-      return undefined;
+  if (value === undefined) {
+    if (spec.required) return fail(spec.required);
+    return undefined;
+  }
+  switch (spec.kind) {
+    case 'boolean':
+      return value === true;
+    case 'list':
+      return spec.commas ? items(value) : value;
+    case 'enum': {
+      const choices = spec.choices!;
+      if (spec.field) return spec.many ? items(value) : value;
+      const given = spec.many ? items(value) : [String(value)];
+      const bad = given.filter((item) => !choices.includes(item));
+      if (bad.length > 0)
+        return fail(
+          said(spec, bad.join(', '), `${flag} must be one of ${choices.join(', ')} (got "${bad.join(', ')}").`),
+        );
+      return spec.many ? given : given[0];
     }
-    switch (spec.kind) {
-      case 'boolean':
-        return value === true;
-      case 'list':
-        return spec.commas ? items(value) : value;
-      case 'enum': {
-        const choices = spec.choices!;
-        if (spec.field) return spec.many ? items(value) : value;
-        const given = spec.many ? items(value) : [String(value)];
-        const bad = given.filter((item) => !choices.includes(item));
-        if (bad.length > 0)
-          return fail(
-            ctx,
-            value,
-            said(spec, bad.join(', '), `${flag} must be one of ${choices.join(', ')} (got "${bad.join(', ')}").`),
-          );
-        return spec.many ? given : given[0];
+    case 'number': {
+      const text = String(value);
+      // A job field's number goes to the domain schema; what is not a number, as typed.
+      if (spec.field) {
+        const number = text.trim() === '' ? Number.NaN : Number(text);
+        return Number.isFinite(number) ? number : text;
       }
-      case 'number': {
-        const text = String(value);
-        // A job field's number goes to the domain schema; what is not a number, as typed.
-        if (spec.field) {
-          const number = text.trim() === '' ? Number.NaN : Number(text);
-          return Number.isFinite(number) ? number : text;
-        }
-        // Decimal as people type it: not 0x10, 1e3 or Infinity.
-        const number = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/.test(text) ? Number(text) : Number.NaN;
-        const ok =
-          Number.isFinite(number) &&
-          (spec.above === undefined || number > spec.above) &&
-          (!spec.integer || Number.isInteger(number)) &&
-          (spec.min === undefined || number >= spec.min) &&
-          (spec.max === undefined || number <= spec.max);
-        return ok ? number : fail(ctx, value, said(spec, text, `${numberRule(flag, spec)} (got "${text}").`));
-      }
-      case 'string': {
-        const text = String(value);
-        if (!spec.parse) return text;
-        const parsed = spec.parse(text);
-        return parsed === undefined
-          ? fail(ctx, value, said(spec, text, `${flag}: not a valid value (got "${text}").`))
-          : parsed;
-      }
+      // Decimal as people type it: not 0x10, 1e3 or Infinity.
+      const number = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/.test(text) ? Number(text) : Number.NaN;
+      const ok =
+        Number.isFinite(number) &&
+        (spec.above === undefined || number > spec.above) &&
+        (!spec.integer || Number.isInteger(number)) &&
+        (spec.min === undefined || number >= spec.min) &&
+        (spec.max === undefined || number <= spec.max);
+      return ok ? number : fail(said(spec, text, `${numberRule(flag, spec)} (got "${text}").`));
     }
-  });
+    case 'string': {
+      const text = String(value);
+      if (!spec.parse) return text;
+      const parsed = spec.parse(text);
+      return parsed === undefined ? fail(said(spec, text, `${flag}: not a valid value (got "${text}").`)) : parsed;
+    }
+  }
 }
 
 /**
- * Checks flags as commander read them, each given one (or required one) with its zod schema,
- * made only for it: a command line names few of a command's flags, and a schema costs time to
- * make. The first problem, in declaration order, is the error; an absent flag is undefined.
+ * Checks flags as commander read them, each given one (or required one) by its rule. The first
+ * problem, in declaration order, is the error; an absent flag is undefined.
  */
 export function parseFlags<F extends Flags>(flags: F, raw: Record<string, unknown>): Record<string, unknown> {
   const options: Record<string, unknown> = {};
@@ -105,9 +94,7 @@ export function parseFlags<F extends Flags>(flags: F, raw: Record<string, unknow
       options[key] = undefined;
       continue;
     }
-    const result = flagSchema(key, spec).safeParse(value, ONCE);
-    if (!result.success) throw new UsageError(result.error.issues[0]!.message);
-    options[key] = result.data;
+    options[key] = flagValue(key, spec, value);
   }
   return options;
 }
@@ -118,21 +105,13 @@ function parseArgs(args: Args, raw: readonly unknown[]): Record<string, unknown>
     const value = raw[index];
     options[key] = value;
     if (value === undefined || !spec.choices) return;
-    const choices = spec.choices;
-    const result = z
-      .transform((given: unknown, ctx) => {
-        const text = String(given);
-        if (choices.includes(text)) return text;
-        return fail(
-          ctx,
-          given,
-          spec.message
-            ? spec.message.replaceAll('{value}', text)
-            : `Must be one of ${choices.join(', ')} (got "${text}").`,
-        );
-      })
-      .safeParse(value, ONCE);
-    if (!result.success) throw new UsageError(result.error.issues[0]!.message);
+    const text = String(value);
+    if (!spec.choices.includes(text))
+      fail(
+        spec.message
+          ? spec.message.replaceAll('{value}', text)
+          : `Must be one of ${spec.choices.join(', ')} (got "${text}").`,
+      );
   });
   return options;
 }

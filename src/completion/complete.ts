@@ -95,7 +95,7 @@ export async function complete(tree: TreeNode, words: readonly string[], complet
 /**
  * Profile names from the config, the built-in `local` and `local-sandbox` first; only those when the
  * config cannot be read or does not fit its schema (completion never fails loudly). The config
- * module (and zod) loads only here.
+ * module loads only here.
  */
 async function profileNames(ctx: TabContext): Promise<string[]> {
   const profiles = await import('../config/profiles.js');

@@ -1,8 +1,8 @@
 // Profiles and credential resolution (docs/profiles.md): flags > environment > profile > defaults.
-import * as z from 'zod/mini';
 import { readFileSync } from 'node:fs';
 import { HireError, ExitCode, UsageError } from '../errors.js';
-import { formatPath } from '../domain/rules.js';
+import { dictionary } from '../domain/merge.js';
+import { boolean, listOf, number, object, oneOf, optional, recordOf, string } from '../json-shape.js';
 import { CONFIG_DIR_SETTINGS, refuseOpenDir } from '../files/private-dir.js';
 import { configDir, configFilePath, type Env } from './paths.js';
 
@@ -19,19 +19,6 @@ export const SANDBOX_API_PATH = '/sandbox/api/v1';
 /** The profiles that exist without a login; they cannot be removed. */
 export const BUILT_IN_PROFILES: readonly string[] = [LOCAL_PROFILE, LOCAL_SANDBOX_PROFILE];
 
-const ProfileRecordSchema = z.looseObject({
-  environment: z.enum(ENVIRONMENTS),
-  base_url: z.string(),
-  /** The key, when it is kept in this file (no keychain answered at login; docs/profiles.md "Where keys are kept"). */
-  api_key: z.optional(z.string()),
-  /** The key is in the OS keychain (src/config/keychain.ts), not in this file. */
-  key_storage: z.optional(z.literal('keychain')),
-  /** When the key was stored, to advise rotation after 90 days (spec "Authentication"). */
-  key_saved_at: z.optional(z.string()),
-  /** The server that checked the key at login said it is the emulator (X-Hire-Environment). */
-  emulator: z.optional(z.boolean()),
-});
-
 /** Profile names: letters, digits, `_` and `-`. */
 export const PROFILE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -40,37 +27,69 @@ export function maskKey(key: string | undefined): string {
   if (!key) return '';
   return key.length >= 12 ? `${key.slice(0, 3)}…${key.slice(-4)}` : '…';
 }
-export type ProfileRecord = z.infer<typeof ProfileRecordSchema>;
+/** A profile as the config file keeps it (docs/profiles.md). */
+export interface ProfileRecord {
+  environment: Environment;
+  base_url: string;
+  /** The key, when it is kept in this file (no keychain answered at login; docs/profiles.md "Where keys are kept"). */
+  api_key?: string;
+  /** The key is in the OS keychain (src/config/keychain.ts), not in this file. */
+  key_storage?: 'keychain';
+  /** When the key was stored, to advise rotation after 90 days (spec "Authentication"). */
+  key_saved_at?: string;
+  /** The server that checked the key at login said it is the emulator (X-Hire-Environment). */
+  emulator?: boolean;
+  [key: string]: unknown;
+}
 
-const ConfigFileSchema = z.looseObject({
-  default_profile: z.optional(z.string()),
-  profiles: z.optional(z.record(z.string(), ProfileRecordSchema)),
+/** A listener that registered a webhook, kept until it removes it. */
+export interface ListenerRecord {
+  url: string;
+  pid: number;
+  api?: string;
+  base_url?: string;
+  [key: string]: unknown;
+}
+
+export interface ConfigFile {
+  default_profile?: string;
+  profiles?: Record<string, ProfileRecord>;
   /** `webhooks listen`'s signing secret per profile, reused until --rotate-secret. */
-  listen_secrets: z.optional(z.record(z.string(), z.string())),
-  /**
-   * Listeners that registered a webhook, per profile, until they remove it: one killed before it
-   * could (SIGKILL) leaves its entry, and the next `listen --register` removes its webhook.
-   */
+  listen_secrets?: Record<string, string>;
   /**
    * What hire learned of each profile's server (src/config/learned.ts): the assumed operations it
    * does not offer, and the base URL that told (another address forgets it).
    */
-  learned: z.optional(z.record(z.string(), z.looseObject({ base_url: z.string(), not_offered: z.array(z.string()) }))),
-  listen_webhooks: z.optional(
-    z.record(
-      z.string(),
-      z.array(
-        z.looseObject({
-          url: z.string(),
-          pid: z.number(),
-          api: z.optional(z.string()),
-          base_url: z.optional(z.string()),
-        }),
-      ),
+  learned?: Record<string, { base_url: string; not_offered: string[]; [key: string]: unknown }>;
+  /**
+   * Listeners that registered a webhook, per profile, until they remove it: one killed before it
+   * could (SIGKILL) leaves its entry, and the next `listen --register` removes its webhook.
+   */
+  listen_webhooks?: Record<string, ListenerRecord[]>;
+  [key: string]: unknown;
+}
+
+/** The config file's shape, as ConfigFile says it; keys it does not name are kept and not checked. */
+const CONFIG_FILE = object({
+  default_profile: optional(string),
+  profiles: optional(
+    recordOf(
+      object({
+        environment: oneOf(ENVIRONMENTS),
+        base_url: string,
+        api_key: optional(string),
+        key_storage: optional(oneOf(['keychain'])),
+        key_saved_at: optional(string),
+        emulator: optional(boolean),
+      }),
     ),
   ),
+  listen_secrets: optional(recordOf(string)),
+  learned: optional(recordOf(object({ base_url: string, not_offered: listOf(string) }))),
+  listen_webhooks: optional(
+    recordOf(listOf(object({ url: string, pid: number, api: optional(string), base_url: optional(string) }))),
+  ),
 });
-export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 
 /**
  * Reads the config file. A missing file is an empty config; a file that cannot be parsed is
@@ -102,12 +121,18 @@ export function readConfig(env: Env): ConfigFile {
 
 /** The config's shape, or an error naming the file and the first bad field. */
 export function checkConfig(path: string, parsed: unknown): ConfigFile {
-  const result = ConfigFileSchema.safeParse(parsed);
-  if (!result.success) {
-    const issue = result.error.issues[0]!;
-    throw invalidConfig(path, `${formatPath(issue.path)}: ${issue.message}`);
-  }
-  return result.data;
+  const problem = CONFIG_FILE(parsed, []);
+  if (problem)
+    throw invalidConfig(
+      path,
+      problem.path.length === 0 ? `it ${problem.message}` : `${problem.path.join('.')} ${problem.message}`,
+    );
+  const config = parsed as ConfigFile;
+  // Keyed by names from outside: a profile named `constructor` or `__proto__` is a key like any
+  // other, and looking up one that is not there must not find Object.prototype's.
+  for (const key of ['profiles', 'listen_secrets', 'learned', 'listen_webhooks'] as const)
+    if (config[key]) (config as Record<string, unknown>)[key] = Object.assign(dictionary(), config[key]);
+  return config;
 }
 
 export function invalidConfig(path: string, reason: string): HireError {

@@ -15,6 +15,7 @@ import {
   type ResolvedProfile,
 } from '../config/profiles.js';
 import type { SavedKey } from '../config/key-writes.js';
+import { dictionary } from '../domain/merge.js';
 import { ExitCode, HireError, UsageError } from '../errors.js';
 import { checkKey, type KeyCheck } from './key-check.js';
 
@@ -139,7 +140,8 @@ export async function login(request: LoginRequest): Promise<LoginResult> {
     key,
     secureOnly: request.secureOnly,
     change: (next) => {
-      next.profiles ??= {};
+      // No prototype: `__proto__` is a profile name like any other.
+      next.profiles ??= dictionary();
       next.profiles[name] = {
         ...next.profiles[name],
         environment,

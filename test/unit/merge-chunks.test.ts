@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-type Chunk = { statics: string[]; dynamics: string[]; exports: string[]; entryPoint?: string };
-type Groups = { name: string; into: string; entries: string[]; sharedBy?: number }[];
+type Chunk = { statics: string[]; dynamics: string[]; exports: string[]; entryPoint?: string; inputs?: string[] };
+type Groups = { name: string; into: string; entries: string[]; sharedBy?: number; apart?: string[] }[];
 const { assignGroups } = (await import(
   join(fileURLToPath(new URL('../..', import.meta.url)), 'scripts', 'merge-chunks.mjs')
 )) as {
@@ -52,6 +52,17 @@ describe('assignGroups', () => {
     expect(members(member, 1)).toEqual(['chunks/api.js', 'chunks/client.js', 'chunks/rows.js', 'cli.js']);
     // A command's own files stay out, and so do the commands themselves.
     for (const file of ['chunks/a.js', 'chunks/b.js', 'chunks/own.js']) expect(member.has(file), file).toBe(false);
+  });
+
+  it('leaves out a shared chunk that holds, or imports, a source the group keeps apart', () => {
+    const withLibrary = new Map(graph);
+    withLibrary.set('chunks/rows.js', { ...chunk(['chunks/lib.js']), inputs: ['src/rows.ts'] });
+    withLibrary.set('chunks/lib.js', { ...chunk([]), inputs: ['node_modules/big/index.js'] });
+    const apart = (parts: string[]) => assignGroups(withLibrary, [groups[0]!, { ...groups[1]!, apart: parts }]).member;
+    expect(apart(['node_modules/big/']).has('chunks/rows.js')).toBe(false);
+    expect(apart(['node_modules/big/']).has('chunks/lib.js')).toBe(false);
+    expect(apart(['node_modules/other/']).get('chunks/rows.js')).toBe(1);
+    expect(apart(['node_modules/other/']).get('chunks/lib.js')).toBe(1);
   });
 
   it('leaves out what fewer commands share than the group asks', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCAL_BASE_URL, resolveProfile, type ConfigFile } from '../../src/config/profiles.js';
+import { checkConfig, LOCAL_BASE_URL, resolveProfile, type ConfigFile } from '../../src/config/profiles.js';
 import { configDir, dataDir } from '../../src/config/paths.js';
 
 const config: ConfigFile = {
@@ -84,6 +84,23 @@ describe('resolveProfile', () => {
         hint: undefined,
       }),
     );
+  });
+
+  it("finds no profile in Object.prototype's names, and keeps one named __proto__ as a profile", () => {
+    const read = checkConfig('/c.json', JSON.parse(JSON.stringify(config)));
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty'])
+      expect(() => resolveProfile({ flag: name, env: {}, config: read }), name).toThrow(
+        `Profile "${name}" (from --profile) does not exist.`,
+      );
+    const odd = checkConfig(
+      '/c.json',
+      JSON.parse('{"profiles":{"__proto__":{"environment":"sandbox","base_url":"https://s.example.com"}}}'),
+    );
+    expect(resolveProfile({ flag: '__proto__', env: {}, config: odd })).toMatchObject({
+      name: '__proto__',
+      environment: 'sandbox',
+      baseUrl: 'https://s.example.com',
+    });
   });
 
   it('refuses an unknown profile with exit 2, listing the known ones', () => {
