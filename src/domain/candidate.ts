@@ -1,6 +1,6 @@
 // Candidates (spec "Candidate", "Candidate status"; the record and moves are docs/api-choices.md §3 choices).
 import * as z from 'zod/mini';
-import { everyKey, oneOf, typeError, validateWith, type Validation } from './rules.js';
+import { builtOnce, everyKey, oneOf, typeError, validateWith, type Validation } from './rules.js';
 import { CANDIDATE_STATUSES, type CandidateStatus } from './vocabulary.js';
 
 export interface Candidate {
@@ -88,11 +88,11 @@ function sentence(items: readonly string[]): string {
   return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)!}`;
 }
 
-export const CandidateMoveSchema = z.strictObject(
-  { status: oneOf(CANDIDATE_STATUSES) },
-  { error: typeError('a JSON object') },
+/** POST /candidates/{id}/move's body, built at first use (builtOnce). */
+export const candidateMoveSchema = builtOnce(() =>
+  z.strictObject({ status: oneOf(CANDIDATE_STATUSES) }, { error: typeError('a JSON object') }),
 );
 
 export function validateCandidateMove(input: unknown): Validation<{ status: CandidateStatus }> {
-  return validateWith(CandidateMoveSchema, input);
+  return validateWith(candidateMoveSchema(), input);
 }

@@ -13,6 +13,16 @@ export function typeError(expected: string) {
 export const text = () => z.string({ error: typeError('a string') });
 
 /**
+ * A module's schemas, built at their first use rather than as the module loads: zod takes
+ * milliseconds to build a few dozen, and a command that only reads, or the emulator answering a
+ * GET, checks no input (README "Performance").
+ */
+export function builtOnce<T>(build: () => T): () => T {
+  let built: { value: T } | undefined;
+  return () => (built ??= { value: build() }).value;
+}
+
+/**
  * What a field's schema says in the OpenAPI document beyond what zod's JSON Schema can (a
  * refinement, a default the server applies), and which of its keywords the spec does not state:
  * those move into an `allOf` part marked `x-assumed`, with why (docs/emulator.md "OpenAPI

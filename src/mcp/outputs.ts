@@ -6,7 +6,7 @@
 // others allowed, each field typed as the document types it. What a webhook target answered is
 // never in a result (docs/mcp.md): the schema says so, and a client that validates would catch it.
 import * as z from 'zod/mini';
-import { JobInputSchema, JobPatchSchema } from '../domain/job.js';
+import { jobInputSchema, jobPatchSchema } from '../domain/job.js';
 import { RECORDS } from '../emulator/openapi/records.js';
 
 type Json = Record<string, unknown>;
@@ -154,8 +154,8 @@ export function outputSchemas(): Record<string, Json> {
   const webhook = record('Webhook');
   const event = record('EventWithDeliveries');
   // A dry run hands back the job (or the change) it checked, as the API would be sent it.
-  const jobInput = open(jsonOf(JobInputSchema)) as Json;
-  const jobPatch = open(jsonOf(JobPatchSchema)) as Json;
+  const jobInput = open(jsonOf(jobInputSchema())) as Json;
+  const jobPatch = open(jsonOf(jobPatchSchema())) as Json;
   const moved = either(candidate, list(candidate));
   return {
     status: status(),

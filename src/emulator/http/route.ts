@@ -82,10 +82,11 @@ export interface RouteDoc {
   /** Query parameters of a route that is not a list. */
   query?: Record<string, QueryDoc>;
   /**
-   * The body: the schema the handler validates it with, and its name among the described schemas;
-   * `assumed` when the operation is published but its request is not shown.
+   * The body: the schema the handler validates it with (asked for when the document is made: a
+   * schema may be built at first use), and its name among the described schemas; `assumed` when
+   * the operation is published but its request is not shown.
    */
-  body?: { name: string; schema: z.core.$ZodType; required: boolean; assumed?: true };
+  body?: { name: string; schema: () => z.core.$ZodType; required: boolean; assumed?: true };
   /** The success: its status, and the record in `data` (an array of them for a list); a 204 has none. */
   answer: { status: 200 | 201 | 204; data?: RecordName; meta?: 'generation' };
   /**

@@ -550,7 +550,7 @@ export function buildDocument(routes: readonly Route[]): Json {
     const path = route.path.replace(/:([a-z_]+)/g, '{$1}');
     (paths[path] ??= {})[route.method.toLowerCase() as Lowercase<Method>] = operation(route, doc, records);
     if (doc.body) {
-      const body = jsonSchema(doc.body.schema, 'input');
+      const body = jsonSchema(doc.body.schema(), 'input');
       bodies[doc.body.name] = doc.body.assumed
         ? assumed('The spec does not show this request.', body)
         : isAssumed(doc)

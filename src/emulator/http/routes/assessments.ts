@@ -1,6 +1,6 @@
 // POST /assessments (spec, request not shown) and the assumed GET /assessments (the spec's list
 // envelope and parameters, filter job_id) and GET /assessments/{id}. The operations are the platform's.
-import { AssessmentInputSchema, validateAssessmentInput } from '../../../domain/assessment.js';
+import { assessmentInputSchema, validateAssessmentInput } from '../../../domain/assessment.js';
 import { ASSESSMENT_RECORD_FIELDS, type Assessment } from '../../platform/question-bank.js';
 import { created, ok, validationError } from '../answers.js';
 import { listRecords } from '../list.js';
@@ -17,7 +17,7 @@ export const assessmentRoutes: Route[] = [
       summary:
         'Generate an assessment, for a job or from a title and skills (the request is assumed: the spec shows none; other fields are accepted and ignored)',
       tag: 'Assessments',
-      body: { name: 'AssessmentInput', schema: AssessmentInputSchema, required: true, assumed: true },
+      body: { name: 'AssessmentInput', schema: assessmentInputSchema, required: true, assumed: true },
       answer: { status: 201, data: 'Assessment', meta: 'generation' },
       errors: [400, 404],
     },

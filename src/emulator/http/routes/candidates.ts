@@ -2,7 +2,7 @@
 // PATCH /candidates/{id} with the moves of docs/api-choices.md §3. The operations are the platform's.
 import {
   CANDIDATE_RECORD_FIELDS,
-  CandidateMoveSchema,
+  candidateMoveSchema,
   validateCandidateMove,
   type Candidate,
 } from '../../../domain/candidate.js';
@@ -72,7 +72,7 @@ export const candidateRoutes: Route[] = [
       operation: 'moveCandidate',
       summary: 'Move a candidate one step along the pipeline, one step back, or to rejected',
       tag: 'Candidates',
-      body: { name: 'CandidateMove', schema: CandidateMoveSchema, required: true },
+      body: { name: 'CandidateMove', schema: candidateMoveSchema, required: true },
       answer: { status: 200, data: 'Candidate' },
       errors: [400, 404, 409],
     },

@@ -92,7 +92,7 @@ export const eventRoutes: Route[] = [
       operation: 'resendEvent',
       summary: 'Deliver an event again, now, with the same webhook-id',
       tag: 'Events',
-      body: { name: 'EventResend', schema: ResendSchema, required: false },
+      body: { name: 'EventResend', schema: () => ResendSchema, required: false },
       answer: { status: 201, data: 'Resend' },
       errors: [400, 404, 409],
     },

@@ -2,8 +2,8 @@
 // DELETE /jobs/{id} with the transitions of docs/api-choices.md §3. The operations are the platform's.
 import {
   JOB_RECORD_FIELDS,
-  JobInputSchema,
-  JobPatchSchema,
+  jobInputSchema,
+  jobPatchSchema,
   validateJobInput,
   validateJobPatch,
   type Job,
@@ -21,7 +21,7 @@ export const jobRoutes: Route[] = [
       operation: 'createJob',
       summary: 'Create a job (a draft, or active with publish: true)',
       tag: 'Jobs',
-      body: { name: 'JobInput', schema: JobInputSchema, required: true },
+      body: { name: 'JobInput', schema: jobInputSchema, required: true },
       answer: { status: 201, data: 'Job', meta: 'generation' },
       errors: [400],
     },
@@ -72,7 +72,7 @@ export const jobRoutes: Route[] = [
       operation: 'updateJob',
       summary: 'Change a job (JSON Merge Patch: null clears a field) or its status (publish, pause, close, reopen)',
       tag: 'Jobs',
-      body: { name: 'JobPatch', schema: JobPatchSchema, required: true },
+      body: { name: 'JobPatch', schema: jobPatchSchema, required: true },
       answer: { status: 200, data: 'Job' },
       errors: [400, 404, 409],
     },

@@ -1,7 +1,7 @@
 // POST /webhooks (spec), and the assumed GET /webhooks, GET and DELETE /webhooks/{id}, the
 // delivery log of one webhook and of all (GET /deliveries).
 // The secret is stored for signing and never returned. The operations are the platform's.
-import { WebhookInputSchema, validateWebhookInput } from '../../../domain/webhook.js';
+import { webhookInputSchema, validateWebhookInput } from '../../../domain/webhook.js';
 import { created, noContent, ok, validationError } from '../answers.js';
 import { publicDelivery, type Delivery, type StoredWebhook } from '../../platform/event-records.js';
 import { listRecords } from '../list.js';
@@ -30,7 +30,7 @@ export const webhookRoutes: Route[] = [
       operation: 'createWebhook',
       summary: 'Register a webhook (the answer never carries the secret)',
       tag: 'Webhooks',
-      body: { name: 'WebhookInput', schema: WebhookInputSchema, required: true },
+      body: { name: 'WebhookInput', schema: webhookInputSchema, required: true },
       answer: { status: 201, data: 'Webhook' },
       errors: [400],
     },
