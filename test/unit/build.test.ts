@@ -36,6 +36,22 @@ describe('lazy built-ins', () => {
     expect(loaded).toContain('NativeModule net'); // the probe works: undici did load
     for (const module of ['http2', 'tls', 'child_process']) expect(loaded).not.toContain(`NativeModule ${module}`);
   });
+
+  it('leaves node:https and tls to an emulator that serves https: the in-process one serves plain http', () => {
+    // The emulator's server, and what finds a standing one, loaded as a command on the local profile loads them.
+    const script = `
+      const { readdirSync } = await import('node:fs');
+      for (const prefix of ['embedded-', 'server-']) {
+        const chunk = readdirSync(${JSON.stringify(join(root, 'dist', 'chunks'))}).find((f) => f.startsWith(prefix) && f.endsWith('.js'));
+        await import(${JSON.stringify(join(root, 'dist', 'chunks'))} + '/' + chunk);
+      }
+      console.log(JSON.stringify(process.moduleLoadList));`;
+    const loaded = JSON.parse(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
+    ) as string[];
+    expect(loaded).toContain('NativeModule http'); // the probe works: the server's module did load
+    for (const module of ['https', 'tls']) expect(loaded).not.toContain(`NativeModule ${module}`);
+  });
 });
 
 /** The built files a module loads before it runs: itself and its static imports, transitively. */

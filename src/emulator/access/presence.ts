@@ -7,7 +7,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 
@@ -186,7 +185,10 @@ function ask(
     };
     // No agent: a connection of its own, whose addresses are the ones the proof names.
     const req = https
-      ? httpsRequest(url, { ...options, agent: false, rejectUnauthorized: checkCertificate }, respond)
+      ? // node:https (with tls) taken only for an https emulator: most answer plain http on loopback.
+        process
+          .getBuiltinModule('node:https')
+          .request(url, { ...options, agent: false, rejectUnauthorized: checkCertificate }, respond)
       : httpRequest(url, { ...options, agent: false }, respond);
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', (error: NodeJS.ErrnoException) => {

@@ -3,7 +3,6 @@
 // closes in order; each request is handed to the pipeline (pipeline.ts). It shares only the domain
 // with the CLI; it never imports commands, output, config or wizard.
 import { createServer, type Server } from 'node:http';
-import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { KeyRing, localKeyCreatedAt } from '../access/keys.js';
 import { ensureLocalKey, localKeyPath } from '../access/local-key.js';
@@ -138,7 +137,10 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       ...(mode === 'server' ? { pollMs: 1_000 } : {}),
     };
     const events = new EventBus(store, eventOptions);
-    const server = options.tls ? createTlsServer({ cert: options.tls.cert, key: options.tls.key }) : createServer();
+    // node:https (with tls and crypto) taken only for --tls: a command's in-process emulator serves plain http.
+    const server = options.tls
+      ? process.getBuiltinModule('node:https').createServer({ cert: options.tls.cert, key: options.tls.key })
+      : createServer();
     const routeContext: RouteContext = {
       store,
       keys,

@@ -3,7 +3,6 @@
 // live in the store, leased while attempted, so that every process on a data dir delivers without
 // two attempting the same one, and those pending when the emulator stops resume when it starts again.
 import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { signedHeaders } from '../../webhooks/signature.js';
 import { leaseDueDeliveries, nextPendingDelivery, releaseDelivery } from '../storage/deliveries.js';
 import type { Store } from '../storage/store.js';
@@ -257,7 +256,8 @@ function post(url: string, body: string, headers: { [name: string]: string }, ti
       resolve({ status: null, body: null, error: 'the webhook URL is not valid' });
       return;
     }
-    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    // node:https (with tls) taken only for an https receiver: `webhooks listen` receives plain http on loopback.
+    const send = target.protocol === 'https:' ? process.getBuiltinModule('node:https').request : httpRequest;
     const req = send(
       target,
       {
