@@ -265,20 +265,11 @@ export function validateJobInput(input: unknown): Validation<JobInput> {
   return validateWith(schemas().JobInputSchema, input);
 }
 
-/** The names a job input may carry, in the spec's order (used to map flags and files). */
-export const JOB_INPUT_FIELDS: readonly (keyof JobInput)[] = everyKey<JobInput>()([
-  'title',
-  'department',
-  'location',
-  'description',
-  'requirements',
-  'skills',
-  'experience_level',
-  'employment_type',
-  'salary',
-  'assessment_config',
+/** The names a job input may carry (used to map flags and files): each path's first name, and publish. */
+export const JOB_INPUT_FIELDS = [
+  ...new Set(JOB_INPUT_PATHS.map((path) => path.split('.')[0]!)),
   'publish',
-]);
+] as (keyof JobInput)[];
 
 /**
  * The job fields that are not text, for where they are given as text (a CSV cell, a flag): numbers,

@@ -20,39 +20,36 @@ describe('lazy built-ins', () => {
   });
 
   it('leaves node:http2, tls and child_process unloaded by the CLI and its HTTP client', () => {
-    // The built entry and the client chunk, loaded as a command loads them.
-    const script = `
-      const { readdirSync } = await import('node:fs');
-      await import(${JSON.stringify(join(root, 'dist', 'cli.js'))});
-      // The client, and undici, which it loads for hosts other than loopback.
-      for (const prefix of ['client-', 'undici-']) {
-        const chunk = readdirSync(${JSON.stringify(join(root, 'dist', 'chunks'))}).find((f) => f.startsWith(prefix) && f.endsWith('.js'));
-        await import(${JSON.stringify(join(root, 'dist', 'chunks'))} + '/' + chunk);
-      }
-      console.log(JSON.stringify(process.moduleLoadList));`;
-    const loaded = JSON.parse(
-      execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
-    ) as string[];
+    // The built entry and the client chunk, as a command loads them; and undici, which the client
+    // loads for hosts other than loopback.
+    const loaded = modulesLoadedBy(['client-', 'undici-']);
     expect(loaded).toContain('NativeModule net'); // the probe works: undici did load
     for (const module of ['http2', 'tls', 'child_process']) expect(loaded).not.toContain(`NativeModule ${module}`);
   });
 
   it('leaves node:https and tls to an emulator that serves https: the in-process one serves plain http', () => {
-    // The emulator's server, and what finds a standing one, loaded as a command on the local profile loads them.
-    const script = `
-      const { readdirSync } = await import('node:fs');
-      for (const prefix of ['embedded-', 'server-']) {
-        const chunk = readdirSync(${JSON.stringify(join(root, 'dist', 'chunks'))}).find((f) => f.startsWith(prefix) && f.endsWith('.js'));
-        await import(${JSON.stringify(join(root, 'dist', 'chunks'))} + '/' + chunk);
-      }
-      console.log(JSON.stringify(process.moduleLoadList));`;
-    const loaded = JSON.parse(
-      execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
-    ) as string[];
+    // The emulator's server, and what finds a standing one, as a command on the local profile loads them.
+    const loaded = modulesLoadedBy(['embedded-', 'server-']);
     expect(loaded).toContain('NativeModule http'); // the probe works: the server's module did load
     for (const module of ['https', 'tls']) expect(loaded).not.toContain(`NativeModule ${module}`);
   });
 });
+
+/** Node's module load list after importing dist/cli.js and the chunks named by these prefixes. */
+function modulesLoadedBy(prefixes: readonly string[]): string[] {
+  const chunks = join(root, 'dist', 'chunks');
+  const script = `
+    const { readdirSync } = await import('node:fs');
+    await import(${JSON.stringify(join(root, 'dist', 'cli.js'))});
+    for (const prefix of ${JSON.stringify(prefixes)}) {
+      const chunk = readdirSync(${JSON.stringify(chunks)}).find((f) => f.startsWith(prefix) && f.endsWith('.js'));
+      await import(${JSON.stringify(chunks)} + '/' + chunk);
+    }
+    console.log(JSON.stringify(process.moduleLoadList));`;
+  return JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
+  ) as string[];
+}
 
 /** The built files a module loads before it runs: itself and its static imports, transitively. */
 function staticGraph(file: string, seen = new Set<string>()): Set<string> {

@@ -28,8 +28,8 @@ describe('builtOnce', () => {
 });
 
 describe('what is written out beside the schemas', () => {
-  it("JOB_INPUT_FIELDS lists the job input's fields, in the schema's order", () => {
-    expect(JOB_INPUT_FIELDS).toEqual(Object.keys(jobInputSchema().shape));
+  it("JOB_INPUT_FIELDS lists the job input's fields, each once", () => {
+    expect([...JOB_INPUT_FIELDS].sort()).toEqual(Object.keys(jobInputSchema().shape).sort());
   });
 
   it("an assessment request's unknown fields are those its schema does not name", () => {
