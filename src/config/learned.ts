@@ -4,6 +4,7 @@
 // and `hire doctor` forgets it before it checks (docs/api-choices.md "Running against a real platform").
 import type { OfferedBook } from '../api/offered-book.js';
 import { OPERATIONS, type OperationId } from '../domain/operations.js';
+import { dictionaryOf } from '../domain/merge.js';
 import type { Env } from './paths.js';
 import { readConfig, type ConfigFile } from './profiles.js';
 import { updateConfig } from './store.js';
@@ -21,7 +22,10 @@ export async function learnNotOffered(env: Env, profile: string, baseUrl: string
     const known = notOffered(config, profile, baseUrl);
     if (known.has(id)) return;
     known.add(id);
-    config.learned = { ...config.learned, [profile]: { base_url: baseUrl, not_offered: [...known].sort() } };
+    // Without a prototype, as the config keeps it: a profile named `__proto__` is a key too.
+    const learned = dictionaryOf(config.learned);
+    learned[profile] = { base_url: baseUrl, not_offered: [...known].sort() };
+    config.learned = learned;
   });
 }
 
@@ -29,7 +33,8 @@ export async function learnNotOffered(env: Env, profile: string, baseUrl: string
 export async function forgetLearned(env: Env, profile: string): Promise<void> {
   await updateConfig(env, (config) => {
     if (!config.learned?.[profile]) return;
-    const { [profile]: _gone, ...rest } = config.learned;
+    const rest = dictionaryOf(config.learned);
+    delete rest[profile];
     config.learned = rest;
   });
 }

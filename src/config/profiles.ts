@@ -1,7 +1,8 @@
 // Profiles and credential resolution (docs/profiles.md): flags > environment > profile > defaults.
 import { readFileSync } from 'node:fs';
 import { HireError, ExitCode, UsageError } from '../errors.js';
-import { dictionary } from '../domain/merge.js';
+import { dictionaryOf } from '../domain/merge.js';
+import { formatPath } from '../domain/field-path.js';
 import { boolean, listOf, number, object, oneOf, optional, recordOf, string } from '../json-shape.js';
 import { CONFIG_DIR_SETTINGS, refuseOpenDir } from '../files/private-dir.js';
 import { configDir, configFilePath, type Env } from './paths.js';
@@ -125,13 +126,13 @@ export function checkConfig(path: string, parsed: unknown): ConfigFile {
   if (problem)
     throw invalidConfig(
       path,
-      problem.path.length === 0 ? `it ${problem.message}` : `${problem.path.join('.')} ${problem.message}`,
+      problem.path.length === 0 ? `it ${problem.message}` : `${formatPath(problem.path)} ${problem.message}`,
     );
   const config = parsed as ConfigFile;
   // Keyed by names from outside: a profile named `constructor` or `__proto__` is a key like any
   // other, and looking up one that is not there must not find Object.prototype's.
   for (const key of ['profiles', 'listen_secrets', 'learned', 'listen_webhooks'] as const)
-    if (config[key]) (config as Record<string, unknown>)[key] = Object.assign(dictionary(), config[key]);
+    if (config[key]) (config as Record<string, unknown>)[key] = dictionaryOf<unknown>(config[key]);
   return config;
 }
 

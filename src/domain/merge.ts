@@ -7,6 +7,11 @@ export function dictionary<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;
 }
 
+/** A copy of `entries` without a prototype (a key named `__proto__` stays a key). */
+export function dictionaryOf<T>(entries: Readonly<Record<string, T>> | undefined): Record<string, T> {
+  return Object.assign(dictionary<T>(), entries);
+}
+
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -2,6 +2,7 @@
 // Messages read after the field name: "description: must be at least 100 characters (got 42)".
 // zod/mini rather than classic zod: the same checks at a fifth of the start-up cost (≈3 ms bundled).
 import * as z from 'zod/mini';
+import { formatPath } from './field-path.js';
 import { CODE_LISTS, codeError, normaliseCode } from './codes.js';
 import { dictionary } from './merge.js';
 
@@ -136,15 +137,6 @@ export const everyKey =
 
 /** Field errors keyed by path: `location.city`, `skills[2]`, `body` for the whole input. */
 export type FieldErrors = Record<string, string>;
-
-export function formatPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const key of path) {
-    if (typeof key === 'number') out += `[${key}]`;
-    else out += out ? `.${String(key)}` : String(key);
-  }
-  return out || 'body';
-}
 
 export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
   // No prototype: a field named `toString` or `__proto__` is a key like any other.

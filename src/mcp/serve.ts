@@ -1,6 +1,6 @@
 // `hire mcp`: a Model Context Protocol server over stdio. A tool call runs the command it stands for
 // through the same invoke() as the command line (commands/invoke.ts): its input checked by the same
-// zod schema made from the declaration, on the one session the server resolved when it started (one
+// rules, made from the declaration (commands/parse.ts), on the one session the server resolved when it started (one
 // profile, one client, one emulator connection for its whole life). The command hands its results
 // over as objects (output/output.ts's ResultSink); the result is made of them in one place
 // (results.ts: structuredContent and compact JSON text), a failure the error envelope. No argv is

@@ -1,6 +1,6 @@
 // The MCP server's tools, made from machine help (commands/machine-help.ts): a tool per command, named
 // by its words joined with `_`, its input schema from the command's arguments and flags, and a call's
-// input turned into the values commander would have read, which the command's own zod check (parse.ts)
+// input turned into the values commander would have read, which the command's own check (parse.ts)
 // then reads as it reads a command line. No argv is built. No tool knows one command.
 import type { CommandEffect } from '../commands/define.js';
 import type { MachineArg, MachineCommand, MachineFlag } from '../commands/machine-help.js';

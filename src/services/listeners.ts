@@ -4,6 +4,7 @@
 // the profile removes exactly that webhook (so that no orphan is retried for days).
 import type { ApiClient } from '../api/client.js';
 import type { WebhookInput } from '../domain/webhook.js';
+import { dictionaryOf } from '../domain/merge.js';
 import { createWebhook, removeWebhook } from '../api/webhooks.js';
 import type { Env } from '../config/paths.js';
 import type { ResolvedProfile } from '../config/profiles.js';
@@ -57,7 +58,8 @@ async function change(book: ListenerBook, edit: (entries: ListenerEntry[]) => Li
   const { updateConfig } = await import('../config/store.js');
   await updateConfig(book.env, (config) => {
     const entries = edit([...(config.listen_webhooks?.[profile] ?? [])]);
-    const all = { ...config.listen_webhooks };
+    // Without a prototype, as the config keeps it: a profile named `__proto__` is a key too.
+    const all = dictionaryOf(config.listen_webhooks);
     if (entries.length > 0) all[profile] = entries;
     else delete all[profile];
     if (Object.keys(all).length > 0) config.listen_webhooks = all;

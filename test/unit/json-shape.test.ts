@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { isErrorEnvelope, isListMeta, isRecord, isSuccessEnvelope } from '../../src/api/envelope.js';
 import { checkConfig, ENVIRONMENTS } from '../../src/config/profiles.js';
 import { HireError } from '../../src/errors.js';
-import { properties } from '../helpers/properties.js';
+import { properties, runs } from '../helpers/properties.js';
 
 const { property } = properties('json shapes', 20261128);
 
@@ -190,11 +190,32 @@ describe('the shapes checked without zod accept what zod accepted', () => {
         seen[verdict ? 'accepted' : 'refused']++;
         expect(verdict, JSON.stringify(value)).toBe(ORACLES[name].safeParse(value).success);
       });
-      // Both verdicts were tried, or the property proves little.
-      expect(seen.accepted).toBeGreaterThan(0);
-      expect(seen.refused).toBeGreaterThan(0);
+      // At the full count both verdicts were tried, or the property proves little (a few inputs,
+      // as the unit project runs, may all fall on one side under another seed).
+      if (runs(3000) >= 3000) {
+        expect(seen.accepted).toBeGreaterThan(0);
+        expect(seen.refused).toBeGreaterThan(0);
+      }
     });
   }
+
+  // JSON the generators above do not make: numbers too large for a double, keys named __proto__.
+  const EDGES: [keyof typeof ORACLES, string][] = [
+    ['listMeta', '{"current_page":1e400,"per_page":1,"total_pages":1,"total_count":1}'],
+    ['listMeta', '{"current_page":-1e400,"per_page":1,"total_pages":1,"total_count":1}'],
+    ['error', '{"error":{"code":"x","message":"y","status":1e400}}'],
+    ['error', '{"error":{"code":"x","message":"y","retry_after":-1e400}}'],
+    ['error', '{"error":{"code":"x","message":"y","details":{"__proto__":1}},"__proto__":{}}'],
+    ['success', '{"data":{"__proto__":{"a":1}},"meta":{"__proto__":null}}'],
+    ['success', '{"__proto__":{"data":1}}'],
+    ['record', '{"__proto__":[]}'],
+    ['config', '{"__proto__":{"profiles":1},"profiles":{}}'],
+  ];
+  for (const [name, text] of EDGES)
+    it(`${name}: the same verdict as the zod schema on ${text}`, () => {
+      const value = JSON.parse(text) as unknown;
+      expect(CHECKS[name](value)).toBe(ORACLES[name].safeParse(value).success);
+    });
 });
 
 describe('a config file of the wrong shape', () => {
@@ -215,7 +236,7 @@ describe('a config file of the wrong shape', () => {
       '(profiles.prod.base_url is required)',
     );
     expect(reason({ listen_webhooks: { prod: [{ url: 'u', pid: '12' }] } })).toContain(
-      '(listen_webhooks.prod.0.pid must be a number)',
+      '(listen_webhooks.prod[0].pid must be a number)',
     );
     expect(reason({ learned: { prod: { base_url: 'u', not_offered: 'jobs.get' } } })).toContain(
       '(learned.prod.not_offered must be a list)',

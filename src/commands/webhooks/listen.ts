@@ -9,6 +9,7 @@ import { inert, inertJson } from '../../output/cells.js';
 import { jsonAsked } from '../../output/document.js';
 import { streamLine, streamWidth, words, type Field } from '../../output/fields.js';
 import type { EventKind } from '../../domain/vocabulary.js';
+import { dictionaryOf } from '../../domain/merge.js';
 import { listen, type Received, type Registration } from '../../services/listen.js';
 import { platformOf, type Orphan } from '../../services/listeners.js';
 import { generateSecret } from '../../webhooks/signature.js';
@@ -268,7 +269,10 @@ async function listenerSecret(ctx: Context, rotate: boolean): Promise<string> {
   const { updateConfig } = await import('../../config/store.js');
   const updated = await updateConfig(ctx.env, (config) => {
     if (config.listen_secrets?.[name] && !rotate) return;
-    config.listen_secrets = { ...config.listen_secrets, [name]: generateSecret() };
+    // Without a prototype, as the config keeps it: a profile named `__proto__` is a key too.
+    const secrets = dictionaryOf(config.listen_secrets);
+    secrets[name] = generateSecret();
+    config.listen_secrets = secrets;
   });
   ctx.session.configChanged();
   return updated.listen_secrets![name]!;
