@@ -1,6 +1,15 @@
 // Isolation for every test: its own config dir, data dir and HOME, removed afterwards, and a
 // `local` profile pointed at a port nobody listens on (never the developer's emulator on 4010).
-import { existsSync, lstatSync, mkdtempSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,13 +55,44 @@ function openToOthers(path: string): string[] {
   return [...here, ...readdirSync(path).flatMap((name) => openToOthers(join(path, name)))];
 }
 
-/** A loopback port with nothing listening on it (bound, then released). */
+/**
+ * A loopback port with nothing listening on it, that stays so: chosen outside the kernel's range of
+ * ephemeral ports, and found free. A port that port 0 gave and that was released could be given to
+ * the next server any test starts on port 0 (the emulators, receivers and scripted servers of
+ * tests running alongside), which a command would then find at its profile's address; port 0 never
+ * lands outside that range, and neither do the local ports of outgoing connections.
+ */
 export async function unusedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  const [low, high] = ephemeralPorts();
+  // Below the range when there is room (Linux: 32768–60999), else above it.
+  const [from, to] = low - 1024 >= 4096 ? [1024, low] : [high + 1, 65536];
+  if (to - from < 1024)
+    throw new Error(`no room outside the ephemeral ports ${low}-${high} for a port nobody listens on`);
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = from + Math.floor(Math.random() * (to - from));
+    if (await isFree(port)) return port;
+  }
+  throw new Error(`no free loopback port found between ${from} and ${to - 1}`);
+}
+
+/** The kernel's range of ephemeral ports (Linux's, else the IANA range that macOS and Windows use). */
+function ephemeralPorts(): [number, number] {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (Number.isInteger(low) && Number.isInteger(high)) return [low!, high!];
+  } catch {
+    // not Linux
+  }
+  return [49152, 65535];
+}
+
+/** Whether a server can listen on 127.0.0.1:`port` now (it is closed again at once). */
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
 }
 
 export async function sandbox(options: { localUrl?: string } = {}): Promise<Sandbox> {
