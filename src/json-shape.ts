@@ -4,6 +4,8 @@
 // these checks cost microseconds. The spec's rules for records stay zod schemas (domain/), loaded
 // by the commands that write records.
 
+import { isPlainObject } from './domain/merge.js';
+
 /** What is wrong, and where: `profiles.prod.environment`, `must be one of …`. */
 export interface ShapeProblem {
   path: readonly PropertyKey[];
@@ -12,11 +14,6 @@ export interface ShapeProblem {
 
 /** A check of one value at `path`: its first problem, or undefined. */
 export type Shape = (value: unknown, path: readonly PropertyKey[]) => ShapeProblem | undefined;
-
-/** A JSON object: not null, not a list. */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** `test`, else "must be WHAT" ("is required" when absent). */
 function expect(test: (value: unknown) => boolean, what: string): Shape {
@@ -54,7 +51,7 @@ export function listOf(item: Shape): Shape {
 /** An object whose every value is `item`, under any key. */
 export function recordOf(item: Shape): Shape {
   return (value, path) => {
-    if (!isObject(value)) return { path, message: value === undefined ? 'is required' : 'must be an object' };
+    if (!isPlainObject(value)) return { path, message: value === undefined ? 'is required' : 'must be an object' };
     for (const [key, each] of Object.entries(value)) {
       const problem = item(each, [...path, key]);
       if (problem) return problem;
@@ -70,7 +67,7 @@ export function recordOf(item: Shape): Shape {
  */
 export function object(fields: Readonly<Record<string, Shape>>): Shape {
   return (value, path) => {
-    if (!isObject(value)) return { path, message: value === undefined ? 'is required' : 'must be an object' };
+    if (!isPlainObject(value)) return { path, message: value === undefined ? 'is required' : 'must be an object' };
     for (const [key, shape] of Object.entries(fields)) {
       const problem = shape(Object.hasOwn(value, key) ? value[key] : undefined, [...path, key]);
       if (problem) return problem;

@@ -1,6 +1,7 @@
 // The spec's response envelopes ("Response envelope", "Errors"): their shapes, checked as each
 // response arrives (json-shape.ts says why not with zod).
-import { fits, isObject, number, object, optional, present, recordOf, string } from '../json-shape.js';
+import { isPlainObject } from '../domain/merge.js';
+import { fits, number, object, optional, present, recordOf, string } from '../json-shape.js';
 
 export interface Meta {
   request_id?: string;
@@ -64,12 +65,12 @@ export const isListMeta = (value: unknown): value is ListMeta => fits(LIST_META,
 export type ApiRecord = Record<string, unknown>;
 
 /** A record: a JSON object (not null, not a list). */
-export const isRecord: (value: unknown) => value is ApiRecord = isObject;
+export const isRecord: (value: unknown) => value is ApiRecord = isPlainObject;
 
 /**
  * A page's `data`: a list of objects, checked in place (nothing is copied: a stream of 100,000
  * candidates is that many records already).
  */
 export function isRecordList(value: unknown): value is ApiRecord[] {
-  return Array.isArray(value) && value.every(isObject);
+  return Array.isArray(value) && value.every(isPlainObject);
 }
