@@ -18,6 +18,9 @@ vi.mock('zod/mini', async (original) => {
 
 describe('domain schemas', () => {
   it('none is built as its module loads; each at its first validation', async () => {
+    // Fresh modules: another test file in this worker may have loaded (and used) them already.
+    vi.resetModules();
+    built.count = 0;
     const job = await import('../../src/domain/job.js');
     const candidate = await import('../../src/domain/candidate.js');
     const assessment = await import('../../src/domain/assessment.js');
