@@ -1,7 +1,7 @@
 // Candidates (spec "Candidate", "Candidate status"; the record and moves are docs/api-choices.md §3 choices).
-import * as z from 'zod/mini';
-import { builtOnce, everyKey, oneOf, typeError, validateWith, type Validation } from './rules.js';
-import { CANDIDATE_STATUSES, type CandidateStatus } from './vocabulary.js';
+// The move's body, as a zod schema, is candidate-schema.ts's: an answer to a GET loads no zod.
+import { everyKey } from './record-fields.js';
+import type { CandidateStatus } from './vocabulary.js';
 
 export interface Candidate {
   id: string;
@@ -86,13 +86,4 @@ export function moveHint(
 /** "screening, interview or rejected". */
 function sentence(items: readonly string[]): string {
   return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)!}`;
-}
-
-/** POST /candidates/{id}/move's body, built at first use (builtOnce). */
-export const candidateMoveSchema = builtOnce(() =>
-  z.strictObject({ status: oneOf(CANDIDATE_STATUSES) }, { error: typeError('a JSON object') }),
-);
-
-export function validateCandidateMove(input: unknown): Validation<{ status: CandidateStatus }> {
-  return validateWith(candidateMoveSchema(), input);
 }

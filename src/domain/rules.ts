@@ -124,17 +124,6 @@ const minCodePointsRule = (min: number, max?: number) =>
     }),
   );
 
-/**
- * A record's field names, in order, checked by tsc against its interface: every key, and no other,
- * so that the list and the type cannot drift apart. `everyKey<Job>()(['id', …])`.
- */
-export const everyKey =
-  <T>() =>
-  <const K extends readonly (keyof T & string)[]>(
-    keys: K & ([Exclude<keyof T, K[number]>] extends [never] ? unknown : { missing: Exclude<keyof T, K[number]> }),
-  ): K =>
-    keys;
-
 /** Field errors keyed by path: `location.city`, `skills[2]`, `body` for the whole input. */
 export type FieldErrors = Record<string, string>;
 

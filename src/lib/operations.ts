@@ -9,7 +9,7 @@ export { JOBS_PATH, createJob, deleteJob, getJob, setJobStatus, updateJob } from
 export { listPage } from '../api/list.js';
 export { paginate } from '../api/paginate.js';
 export { WEBHOOKS_PATH, createWebhook, deliveriesPath, removeWebhook } from '../api/webhooks.js';
-export { validateJobInput, validateJobPatch } from '../domain/job.js';
+export { validateJobInput, validateJobPatch } from '../domain/job-schema.js';
 export { JOB_VERBS } from '../domain/job-status.js';
 export { CANDIDATE_STATUSES } from '../domain/vocabulary.js';
 export { validateWebhookInput } from '../domain/webhook.js';

@@ -6,7 +6,7 @@
 // others allowed, each field typed as the document types it. What a webhook target answered is
 // never in a result (docs/mcp.md): the schema says so, and a client that validates would catch it.
 import * as z from 'zod/mini';
-import { jobInputSchema, jobPatchSchema } from '../domain/job.js';
+import { jobInputSchema, jobPatchSchema } from '../domain/job-schema.js';
 import { RECORDS } from '../emulator/openapi/records.js';
 
 type Json = Record<string, unknown>;

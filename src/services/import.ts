@@ -10,7 +10,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { ApiClient } from '../api/client.js';
 import { createJob } from '../api/jobs.js';
 import { canonicalJson } from '../domain/canonical.js';
-import { validateJobInput, type JobInput } from '../domain/job.js';
+import { validateJobInput, type JobInput } from '../domain/job-schema.js';
 import { ExitCode, HireError, UsageError, type ExitCode as ExitCodeValue } from '../errors.js';
 import { IMPORT_ERRORS_FIELD, type ImportFormat, type Row } from '../importing/rows.js';
 import { plural } from '../text/plural.js';

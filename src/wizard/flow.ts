@@ -1,7 +1,7 @@
 // The job-creation wizard (issue "The interactive job-creation wizard"): every question maps to a
 // flag of `jobs create`, every answer is checked by the job-input schema's own rules, and values
 // already given by flags or --from-file are kept and not asked again.
-import { jobFieldError, validateJobInput, type JobField, type JobInput } from '../domain/job.js';
+import { jobFieldError, validateJobInput, type JobField, type JobInput } from '../domain/job-schema.js';
 import { isPlainObject } from '../domain/merge.js';
 import {
   EMPLOYMENT_TYPES,

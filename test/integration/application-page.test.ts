@@ -486,7 +486,7 @@ describe("the sandbox's pages", () => {
   it('live under /sandbox: the link, the form, the redirect and the candidate stay in the sandbox', async () => {
     const { emu } = await emulator();
     const { ensureLocalKey } = await import('../../src/emulator/access/local-key.js');
-    const { sandboxDataDir } = await import('../../src/emulator/platform/sandbox.js');
+    const { sandboxDataDir } = await import('../../src/emulator/platform/sandbox-place.js');
     const sandboxKey = ensureLocalKey(sandboxDataDir(emu.store.dir));
     const created = await fetch(`${emu.origin}/sandbox/api/v1/jobs`, {
       method: 'POST',

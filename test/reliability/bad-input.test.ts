@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { longName } from '../../src/commands/define.js';
 import { JOB_INPUT_FLAGS } from '../../src/commands/jobs/job-flags.js';
-import { validateJobInput } from '../../src/domain/job.js';
+import { validateJobInput } from '../../src/domain/job-schema.js';
 import {
   COUNTRY_CODES,
   CURRENCY_CODES,

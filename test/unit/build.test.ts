@@ -249,6 +249,33 @@ describe('the chunks merged for start-up (scripts/merge-chunks.mjs)', () => {
     ).toBe(true);
   });
 
+  it('the in-process emulator answering a GET loads no zod, pages, questions, controls or sandbox seed', () => {
+    // What starting it loads: its server and everything that imports statically.
+    const started = [...staticGraph(chunkOf('src/emulator/http/server.ts'))].flatMap(sources);
+    expect(started.some((path) => path.endsWith('src/emulator/http/pipeline.ts'))).toBe(true);
+    expect(started.some((path) => path.endsWith('src/emulator/http/routes/jobs.ts'))).toBe(true);
+    const loadedLater = [
+      'node_modules/zod/',
+      'src/domain/job-schema.ts',
+      'src/domain/candidate-schema.ts',
+      'src/domain/assessment.ts',
+      'src/domain/webhook.ts',
+      'src/domain/event-schema.ts',
+      'src/emulator/pages/serve.ts',
+      'src/emulator/platform/question-bank.ts',
+      'src/emulator/platform/role-families.ts',
+      'src/emulator/platform/job-writes.ts',
+      'src/emulator/http/routes/control.ts',
+      'src/emulator/platform/sandbox.ts',
+      'src/emulator/openapi/document.ts',
+    ];
+    for (const source of loadedLater)
+      expect(
+        started.filter((path) => path.includes(source)),
+        source,
+      ).toEqual([]);
+  });
+
   it('a request holds its client, connection, options parser and output code in the entry', () => {
     const entry = sources(join(root, 'dist', 'cli.js'));
     for (const source of [

@@ -21,8 +21,8 @@ describe('domain schemas', () => {
     // Fresh modules: another test file in this worker may have loaded (and used) them already.
     vi.resetModules();
     built.count = 0;
-    const job = await import('../../src/domain/job.js');
-    const candidate = await import('../../src/domain/candidate.js');
+    const job = await import('../../src/domain/job-schema.js');
+    const candidate = await import('../../src/domain/candidate-schema.js');
     const assessment = await import('../../src/domain/assessment.js');
     const webhook = await import('../../src/domain/webhook.js');
     expect(built.count).toBe(0);

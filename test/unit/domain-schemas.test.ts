@@ -2,7 +2,8 @@
 // to be read off them as the module loaded is written out, and must say what the schemas say.
 import { describe, expect, it } from 'vitest';
 import { assessmentInputSchema, unknownAssessmentFields } from '../../src/domain/assessment.js';
-import { JOB_INPUT_FIELDS, jobInputSchema } from '../../src/domain/job.js';
+import { JOB_INPUT_FIELDS } from '../../src/domain/job.js';
+import { jobInputSchema } from '../../src/domain/job-schema.js';
 import { builtOnce } from '../../src/domain/rules.js';
 
 describe('builtOnce', () => {

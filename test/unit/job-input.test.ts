@@ -2,7 +2,8 @@
 // "Job input fields" tables and of docs/api-choices.md §11.
 // Each case asserts the exact result, including the whole error map (field path → message).
 import { describe, expect, it } from 'vitest';
-import { assessmentConfigWithDefaults, validateJobInput } from '../../src/domain/job.js';
+import { assessmentConfigWithDefaults } from '../../src/domain/job.js';
+import { validateJobInput } from '../../src/domain/job-schema.js';
 
 /** Exactly 100 code points: the shortest description the spec accepts. */
 const DESCRIPTION_100 = 'd'.repeat(100);

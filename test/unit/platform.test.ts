@@ -2,17 +2,18 @@
 // store and an event bus in a temp dir, typed input, and typed errors for what is refused.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateJobInput, type JobInput } from '../../src/domain/job.js';
+import { validateJobInput, type JobInput } from '../../src/domain/job-schema.js';
 import { takesApplications } from '../../src/domain/job-status.js';
 import { JOB_STATUSES } from '../../src/domain/vocabulary.js';
 import { EventBus } from '../../src/emulator/platform/event-bus.js';
 import type { StoredEvent } from '../../src/emulator/platform/event-records.js';
 import { applyToJob } from '../../src/emulator/platform/applications.js';
-import { createAssessment } from '../../src/emulator/platform/assessments.js';
+import { createAssessment } from '../../src/emulator/platform/assessment-writes.js';
 import { moveCandidate } from '../../src/emulator/platform/candidates.js';
 import type { PlatformContext } from '../../src/emulator/platform/context.js';
 import { PlatformError } from '../../src/emulator/platform/errors.js';
-import { createJob, deleteJob, findJob, transitionJob, updateJob } from '../../src/emulator/platform/jobs.js';
+import { deleteJob, findJob } from '../../src/emulator/platform/jobs.js';
+import { createJob, transitionJob, updateJob } from '../../src/emulator/platform/job-writes.js';
 import { simulateApplications } from '../../src/emulator/platform/simulate.js';
 import { trigger } from '../../src/emulator/platform/trigger.js';
 import { registerWebhook, removeWebhook } from '../../src/emulator/platform/webhooks.js';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { JOB_INPUT_FLAGS, jobInputFromFlags } from '../../src/commands/jobs/job-flags.js';
 import { parseFlags } from '../../src/commands/parse.js';
-import { validateJobInput } from '../../src/domain/job.js';
+import { validateJobInput } from '../../src/domain/job-schema.js';
 import type { Asker, Check, Choice } from '../../src/wizard/asker.js';
 import { askForJob } from '../../src/wizard/flow.js';
 

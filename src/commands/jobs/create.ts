@@ -2,7 +2,7 @@
 // at a terminal with a required field missing (or with -i), the wizard asks for the rest.
 import { writeFile } from 'node:fs/promises';
 import { createJob } from '../../api/jobs.js';
-import { validateJobDraft, validateJobInput, type JobInput } from '../../domain/job.js';
+import { validateJobDraft, validateJobInput, type JobInput } from '../../domain/job-schema.js';
 import { InterruptedError, UsageError } from '../../errors.js';
 import { inert } from '../../output/cells.js';
 import { printRecord } from '../../output/render.js';

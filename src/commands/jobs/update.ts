@@ -1,7 +1,8 @@
 // hire jobs update ID: PATCH /jobs/ID with only the fields given (flags and/or --from-file);
 // --clear sends null for an optional field, which removes it (JSON Merge Patch).
 import { updateJob } from '../../api/jobs.js';
-import { CLEARABLE_JOB_FIELDS, validateJobPatch } from '../../domain/job.js';
+import { CLEARABLE_JOB_FIELDS } from '../../domain/job.js';
+import { validateJobPatch } from '../../domain/job-schema.js';
 import { isPlainObject, setPath } from '../../domain/merge.js';
 import { UsageError } from '../../errors.js';
 import { printRecord } from '../../output/render.js';

@@ -11,9 +11,10 @@ import { AccessError } from '../access/errors.js';
 import type { StoredKey } from '../access/keys.js';
 import { INFO_PATH, infoProof } from '../access/presence.js';
 import type { PageLimiter } from '../pages/limits.js';
-import { PAGE_PATH, servePage } from '../pages/serve.js';
+import { PAGE_PATH } from '../pages/page-path.js';
 import { transaction } from '../storage/transaction.js';
-import { SANDBOX_PREFIX, refreshSandbox, sandboxResetNotice, type EmulatorEnvironment } from '../platform/sandbox.js';
+import type { EmulatorEnvironment } from '../platform/context.js';
+import { SANDBOX_PREFIX } from '../platform/sandbox-place.js';
 import { newId } from '../storage/ids.js';
 import { loggedPath, logRequest, refusalLogged } from '../storage/request-log.js';
 import { HttpError, errorResponse, send, type EmulatorResponse } from './answers.js';
@@ -22,7 +23,7 @@ import type { Chaos } from './chaos.js';
 import { withIdempotency } from './idempotency.js';
 import { REQUEST_STREAM_PATH, type RequestStreams } from './request-stream.js';
 import type { EmulatorRequest, RouteContext } from './route.js';
-import { API_ROUTES, CONTROL_ROUTES, PUBLISHED_ROUTES, findRoute, type CompiledRoute } from './route-table.js';
+import { API_ROUTES, PUBLISHED_ROUTES, controlRoutes, findRoute, type CompiledRoute } from './route-table.js';
 
 /** The address a server listens on unless told (and a request's origin when its socket has none). */
 export const DEFAULT_HOST = '127.0.0.1';
@@ -225,8 +226,10 @@ async function openApi(x: Exchange): Promise<void> {
  * A 00:00 UTC passed since the sandbox's last reset (maybe while no emulator ran): reset it first.
  * A reset of a stamp in the future (or unreadable) is said once, by the process that made it.
  */
-function refreshEnvironment(x: Exchange): void {
+async function refreshEnvironment(x: Exchange): Promise<void> {
   if (x.environment !== 'sandbox') return;
+  // The reset seeds jobs and their questions: loaded by the first sandbox request, not by every start.
+  const { refreshSandbox, sandboxResetNotice } = await import('../platform/sandbox.js');
   const reset = refreshSandbox(x.ctx!);
   const notice = reset && sandboxResetNotice(reset);
   if (notice) x.options.onNotice?.(notice);
@@ -235,6 +238,7 @@ function refreshEnvironment(x: Exchange): void {
 /** The candidate's side (docs/emulator.md "The candidate's side"): public HTML pages, no key. */
 async function publicPages(x: Exchange): Promise<void> {
   if (!PAGE_PATH.test(x.url.pathname)) return;
+  const { servePage } = await import('../pages/serve.js');
   x.outcome = { sent: await servePage(x.req, x.res, x.ctx!, x.url.pathname, x.requestId, x.options.pageLimiter) };
 }
 
@@ -262,7 +266,7 @@ function apiPath(x: Exchange): void {
 
 const pathOf = (x: Exchange): string => (x.api ? x.api.path : x.control!);
 const apiRoutes = (options: HandleOptions): CompiledRoute[] => (options.publishedOnly ? PUBLISHED_ROUTES : API_ROUTES);
-const routesOf = (x: Exchange): CompiledRoute[] => (x.api ? apiRoutes(x.options) : CONTROL_ROUTES);
+const routesOf = async (x: Exchange): Promise<CompiledRoute[]> => (x.api ? apiRoutes(x.options) : controlRoutes());
 
 /** What an API gateway answers for a route it does not know: nothing of the platform's (no request id, no hint). */
 const GATEWAY_NOT_FOUND = JSON.stringify({ error: { code: 'not_found', message: 'Not found' } });
@@ -320,8 +324,8 @@ function requestStream(x: Exchange): void {
 }
 
 /** Which route answers: a path there is not is 404, a method no route of the path has is 405, for every key. */
-function matchRoute(x: Exchange): void {
-  const { route, params } = findRoute(routesOf(x), x.method, pathOf(x));
+async function matchRoute(x: Exchange): Promise<void> {
+  const { route, params } = findRoute(await routesOf(x), x.method, pathOf(x));
   x.route = route;
   x.params = params;
 }
@@ -401,6 +405,8 @@ async function runRoute(x: Exchange): Promise<void> {
     requestId: x.requestId,
     key: x.key!,
   };
+  // What the handler takes at its first request (route.ts `onFirstUse`), loaded before the transaction.
+  if (route.uses) await Promise.all(route.uses.map((module) => module.load()));
   const run = () => withIdempotency(request, rawBody, ctx, () => route.handler(request, ctx));
   x.outcome = { response: transaction(ctx, WRITES.has(x.method) ? 'write' : 'read', run) };
 }

@@ -1,13 +1,13 @@
 // The route table: the API's routes (under /api/v1, and /api/v0 deprecated) and the emulator's own
-// controls (under /_emulator), each compiled once to a pattern; and which route answers a method on
-// a path, or why none does (404: no such path; 405: the path is there, the method is not).
+// controls (under /_emulator, loaded at their first request), each compiled once to a pattern;
+// and which route answers a method on a path, or why none does (404: no such path; 405: the path
+// is there, the method is not).
 import { OPERATIONS } from '../../domain/operations.js';
 import { HttpError } from './answers.js';
 import type { Route } from './route.js';
 import { analyticsRoutes } from './routes/analytics.js';
 import { assessmentRoutes } from './routes/assessments.js';
 import { candidateRoutes } from './routes/candidates.js';
-import { controlRoutes } from './routes/control.js';
 import { eventRoutes } from './routes/events.js';
 import { jobRoutes } from './routes/jobs.js';
 import { webhookRoutes } from './routes/webhooks.js';
@@ -33,8 +33,14 @@ export const API_ROUTES: CompiledRoute[] = [
 export const PUBLISHED_ROUTES: CompiledRoute[] = API_ROUTES.filter(
   (route) => route.doc && OPERATIONS[route.doc.operation].published,
 );
-/** The emulator's own controls, under /_emulator. */
-export const CONTROL_ROUTES: CompiledRoute[] = controlRoutes.map(compileRoute);
+let controls: Promise<CompiledRoute[]> | undefined;
+/**
+ * The emulator's own controls, under /_emulator, loaded with the first request to one: they drive
+ * simulations, triggers and resets, which no API request needs.
+ */
+export function controlRoutes(): Promise<CompiledRoute[]> {
+  return (controls ??= import('./routes/control.js').then((module) => module.controlRoutes.map(compileRoute)));
+}
 
 function compileRoute(route: Route): CompiledRoute {
   const names: string[] = [];

@@ -1,7 +1,6 @@
 // What a route is and what the server hands it: the request with its admitted key, and the
 // server's parts. Kept out of answers.ts, which route-table.ts and the stages import, so that no import runs in a circle.
 import type { IncomingHttpHeaders } from 'node:http';
-import type * as z from 'zod/mini';
 import type { OperationId } from '../../domain/operations.js';
 import type { EmulatorResponse } from './answers.js';
 import type { KeyRing, StoredKey } from '../access/keys.js';
@@ -26,12 +25,43 @@ export interface RouteContext extends PlatformContext {
 
 export type Handler = (req: EmulatorRequest, ctx: RouteContext) => EmulatorResponse;
 
+/**
+ * Code that only some routes need (a body's rules and the zod behind them, the writes of a record),
+ * loaded at the first request that needs it rather than as the emulator starts: a command's
+ * in-process emulator answering a GET loads none of it (README "Performance"). A route names it in
+ * `uses`; the pipeline loads it before the route's transaction, which cannot wait; the handler
+ * takes it with `get()`.
+ */
+export interface OnFirstUse<T> {
+  load(): Promise<T>;
+  /** The loaded module; a route that did not name it in `uses` finds it missing on its first request. */
+  get(): T;
+}
+
+export function onFirstUse<T>(load: () => Promise<T>): OnFirstUse<T> {
+  let loaded: { module: T } | undefined;
+  let loading: Promise<T> | undefined;
+  return {
+    load: () =>
+      (loading ??= load().then((module) => {
+        loaded = { module };
+        return module;
+      })),
+    get() {
+      if (!loaded) throw new Error("A module a route needs was not loaded first: name it in the route's `uses`.");
+      return loaded.module;
+    },
+  };
+}
+
 export interface Route {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** A path with `:name` parameters: `/jobs/:id`. */
   path: string;
   /** The key level it takes, when not the method's (read: GET; write: POST, PATCH; admin: DELETE). */
   level?: 'read' | 'write' | 'admin';
+  /** What the handler takes with `get()`, loaded before it runs (onFirstUse). */
+  uses?: readonly OnFirstUse<unknown>[];
   handler: Handler;
   /** What the route does, for the OpenAPI description (openapi/document.ts); every API route has one. */
   doc?: RouteDoc;
@@ -51,6 +81,9 @@ export type RecordName =
   | 'Event'
   | 'EventWithDeliveries'
   | 'Resend';
+
+/** The bodies the API takes, each described by the schema its handler validates with (openapi/bodies.ts). */
+export type BodyName = 'JobInput' | 'JobPatch' | 'CandidateMove' | 'AssessmentInput' | 'WebhookInput' | 'EventResend';
 
 export interface QueryDoc {
   schema: JsonSchema;
@@ -82,11 +115,11 @@ export interface RouteDoc {
   /** Query parameters of a route that is not a list. */
   query?: Record<string, QueryDoc>;
   /**
-   * The body: the schema the handler validates it with (asked for when the document is made: a
-   * schema may be built at first use), and its name among the described schemas; `assumed` when
-   * the operation is published but its request is not shown.
+   * The body: the name of the schema the handler validates it with, among the described schemas
+   * (openapi/bodies.ts holds each name's schema: the route table loads no zod); `assumed` when the
+   * operation is published but its request is not shown.
    */
-  body?: { name: string; schema: () => z.core.$ZodType; required: boolean; assumed?: true };
+  body?: { name: BodyName; required: boolean; assumed?: true };
   /** The success: its status, and the record in `data` (an array of them for a list); a 204 has none. */
   answer: { status: 200 | 201 | 204; data?: RecordName; meta?: 'generation' };
   /**

@@ -16,7 +16,8 @@ import {
 } from '../access/presence.js';
 import { PageLimiter } from '../pages/limits.js';
 import { EventBus } from '../platform/event-bus.js';
-import { SANDBOX_PREFIX, sandboxDataDir, type EmulatorEnvironment } from '../platform/sandbox.js';
+import type { EmulatorEnvironment } from '../platform/context.js';
+import { SANDBOX_PREFIX, sandboxDataDir } from '../platform/sandbox-place.js';
 import { DamagedRecordError, RECOVER_COMMAND } from '../storage/errors.js';
 import { Store } from '../storage/store.js';
 import { createChaos, type ChaosOptions, type Fault } from './chaos.js';

@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 description of the API the emulator serves (docs/emulator.md "OpenAPI
 // description"), generated from the route table's docs (route.ts `RouteDoc`), the zod schemas the
-// routes validate bodies with, and the records of records.ts: never written by hand. Loaded and
+// routes validate bodies with (bodies.ts), and the records of records.ts: never written by hand. Loaded and
 // built once, when /openapi.json is first asked for; the server fills in its own addresses.
 import * as z from 'zod/mini';
 import { OPERATIONS } from '../../domain/operations.js';
@@ -11,6 +11,7 @@ import { IDEMPOTENCY_HEADER } from '../http/idempotency.js';
 import { PAGE_MAX, PER_PAGE_DEFAULT, PER_PAGE_MAX, VALUE_RULES, type ValueRule } from '../http/list.js';
 import type { JsonSchema, QueryDoc, RecordName, Route, RouteDoc } from '../http/route.js';
 import type { CollectionName } from '../storage/schema.js';
+import { BODY_SCHEMAS } from './bodies.js';
 import {
   ASSUMED_RECORDS,
   COMMON_FIELDS,
@@ -550,7 +551,7 @@ export function buildDocument(routes: readonly Route[]): Json {
     const path = route.path.replace(/:([a-z_]+)/g, '{$1}');
     (paths[path] ??= {})[route.method.toLowerCase() as Lowercase<Method>] = operation(route, doc, records);
     if (doc.body) {
-      const body = jsonSchema(doc.body.schema(), 'input');
+      const body = jsonSchema(BODY_SCHEMAS[doc.body.name](), 'input');
       bodies[doc.body.name] = doc.body.assumed
         ? assumed('The spec does not show this request.', body)
         : isAssumed(doc)

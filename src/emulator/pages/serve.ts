@@ -33,8 +33,8 @@ import {
   type FormErrors,
 } from './render.js';
 import { transaction } from '../storage/transaction.js';
+import { PAGE_PATH } from './page-path.js';
 
-export const PAGE_PATH = /^\/(apply|assess)\/([^/]+)(\/thanks)?\/?$/;
 /** A form is small; anything larger is refused before it is read whole. */
 export const MAX_FORM_BYTES = 64 * 1024;
 const ANSWER_MAX_CHARS = 5_000;

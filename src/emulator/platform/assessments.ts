@@ -1,51 +1,26 @@
-// Assessments: a new one, for a job (its title and skills unless others are given) or for a title
-// alone, stored with assessment.generated.
-import type { AssessmentConfig, Job } from '../../domain/job.js';
-import { generateAssessment, type Assessment } from './question-bank.js';
+// Assessments as stored and found. A new one (assessment-writes.ts) generates its questions: code
+// an answer to a GET does not load.
+import { everyKey } from '../../domain/record-fields.js';
+import type { Assessment } from './question-bank.js';
 import type { PlatformContext } from './context.js';
 import { notFound } from './errors.js';
-import { findJob } from './jobs.js';
-import { transaction } from '../storage/transaction.js';
+
+/** What GET /assessments may sort by, select and filter on. */
+export const ASSESSMENT_RECORD_FIELDS: readonly string[] = everyKey<Assessment>()([
+  'id',
+  'job_id',
+  'status',
+  'question_count',
+  'time_limit',
+  'proctoring',
+  'question_types',
+  'questions',
+  'created_at',
+  'updated_at',
+]);
 
 export function findAssessment(ctx: PlatformContext, id: string): Assessment {
   const assessment = ctx.store.get<Assessment>('assessments', id);
   if (!assessment) throw notFound('assessment', id);
   return assessment;
-}
-
-export interface AssessmentRequest {
-  /** The job it is for; without one, `title` is required. */
-  jobId?: string | undefined;
-  title?: string | undefined;
-  skills?: string[] | undefined;
-  /** Settings over the job's own assessment settings. */
-  settings?: Partial<AssessmentConfig>;
-}
-
-/** A new assessment, stored, with assessment.generated; and how long generating it took (ms). */
-export function createAssessment(
-  ctx: PlatformContext,
-  request: AssessmentRequest,
-): { assessment: Assessment; generationMs: number } {
-  return transaction(ctx, 'write', () => {
-    const job: Job | undefined = request.jobId === undefined ? undefined : findJob(ctx, request.jobId);
-    const from = job
-      ? {
-          id: job.id,
-          title: request.title ?? job.title,
-          skills: request.skills ?? job.skills,
-          requirements: job.requirements,
-        }
-      : { id: null, title: request.title!, skills: request.skills };
-    const started = performance.now();
-    const assessment = generateAssessment(
-      from,
-      { ...job?.assessment_config, ...request.settings, auto_generate: true },
-      ctx.now(),
-    );
-    const generationMs = Math.round((performance.now() - started) * 100) / 100;
-    ctx.store.put('assessments', assessment);
-    ctx.events.emit('assessment.generated', assessment);
-    return { assessment, generationMs };
-  });
 }

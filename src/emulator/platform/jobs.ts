@@ -1,13 +1,11 @@
-// Jobs: create (with its assessment), update (JSON Merge Patch, a status move among them),
-// transition and delete (with everything that hangs off the job), and the job as it is answered.
-import { validateJobInput, type Job, type JobInput, type JobPatch } from '../../domain/job.js';
-import { canMoveJob, takesApplications } from '../../domain/job-status.js';
-import { define, isPlainObject, overlay, own } from '../../domain/merge.js';
-import type { JobStatus } from '../../domain/vocabulary.js';
-import { generateAssessment, type Assessment } from './question-bank.js';
-import { newId } from '../storage/ids.js';
+// Jobs: the job as found, stored and answered, and its deletion (with everything that hangs off
+// it). Creating and changing one (job-writes.ts) check its input and generate its assessment: code
+// an answer to a GET does not load.
+import type { Job, JobInput } from '../../domain/job.js';
+import { takesApplications } from '../../domain/job-status.js';
+import type { Assessment } from './question-bank.js';
 import type { PlatformContext } from './context.js';
-import { conflict, invalid, notFound } from './errors.js';
+import { conflict, notFound } from './errors.js';
 import { transaction } from '../storage/transaction.js';
 
 export function findJob(ctx: PlatformContext, id: string): Job {
@@ -67,97 +65,6 @@ export function jobRecord(parts: {
     created_at: stamp,
     updated_at: stamp,
   };
-}
-
-/** A new job and its assessment, stored, with job.created and (when it is ready) assessment.generated. */
-export function createJob(ctx: PlatformContext, valid: JobInput): { job: Job; generationMs: number } {
-  return transaction(ctx, 'write', () => {
-    const { publish, title, ...input } = valid;
-    const now = ctx.now();
-    const id = newId('job');
-    const started = performance.now();
-    const assessment = generateAssessment({ id, title, ...input }, input.assessment_config, now);
-    const generationMs = Math.round((performance.now() - started) * 100) / 100;
-    const stamp = now.toISOString();
-    const job = jobRecord({
-      id,
-      title,
-      publish,
-      input,
-      assessment,
-      url: applicationUrl(ctx, id),
-      stamp,
-      candidateCount: 0,
-    });
-    ctx.store.put('assessments', assessment);
-    ctx.store.put('jobs', job);
-    ctx.events.emit('job.created', job);
-    if (assessment.status === 'ready') ctx.events.emit('assessment.generated', assessment);
-    return { job, generationMs };
-  });
-}
-
-/** The client-settable fields of a stored job, as a job input (to validate a patched job whole). */
-function inputOf(job: Job): Record<string, unknown> {
-  const {
-    id: _id,
-    status: _status,
-    assessment_id: _a,
-    application_url: _u,
-    candidate_count: _c,
-    created_at: _cr,
-    updated_at: _up,
-    ...input
-  } = job;
-  return input;
-}
-
-/** RFC 7396 on a job input: a null removes the field, objects merge, anything else replaces. */
-function mergePatch(base: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
-  const out = overlay(base, {});
-  for (const [key, value] of Object.entries(patch)) {
-    const under = own(out, key);
-    if (value === null) delete out[key];
-    else define(out, key, isPlainObject(value) ? mergePatch(isPlainObject(under) ? under : {}, value) : value);
-  }
-  return out;
-}
-
-/**
- * Changes a job: nested objects merge, null removes (JSON Merge Patch), and the job as a whole must
- * still be a valid job input; a `status` moves it along docs/api-choices.md §3's transitions.
- */
-export function updateJob(ctx: PlatformContext, id: string, patch: JobPatch): Job {
-  return transaction(ctx, 'write', () => {
-    const job = findJob(ctx, id);
-    const { status, ...fields } = patch;
-    if (status !== undefined && !canMoveJob(job.status, status)) {
-      throw conflict(
-        job.status === status
-          ? `Job ${job.id} is already ${status}.`
-          : `Job ${job.id} is ${job.status}; it cannot become ${status}.`,
-      );
-    }
-    const merged = mergePatch(inputOf(job), fields);
-    const whole = validateJobInput(merged);
-    if (!whole.ok) throw invalid(whole.errors);
-    const updated: Job = {
-      ...job,
-      ...(whole.value as Omit<JobInput, 'publish'>),
-      ...(status ? { status } : {}),
-      updated_at: ctx.now().toISOString(),
-    };
-    // A field the patch cleared is gone from the job, not left as it was.
-    for (const key of Object.keys(inputOf(job)))
-      if (!Object.hasOwn(whole.value, key)) delete (updated as unknown as Record<string, unknown>)[key];
-    ctx.store.put('jobs', updated);
-    return updated;
-  });
-}
-
-/** Publishes, pauses, closes or archives a job: a status move and nothing else. */
-export function transitionJob(ctx: PlatformContext, id: string, status: JobStatus): Job {
-  return updateJob(ctx, id, { status });
 }
 
 /** Deletes a job with its candidates, assessments and applications. */

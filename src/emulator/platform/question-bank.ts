@@ -2,7 +2,6 @@
 // skills and requirements (docs/api-choices.md §2), so that tests and demos see stable content.
 import { createHash } from 'node:crypto';
 import { assessmentConfigWithDefaults, type AssessmentConfig } from '../../domain/job.js';
-import { everyKey } from '../../domain/rules.js';
 import { newId } from '../storage/ids.js';
 import { GENERAL, ROLE_FAMILIES, TASKS, type RoleFamily, type Wording } from './role-families.js';
 
@@ -28,20 +27,6 @@ export interface Assessment {
   created_at: string;
   updated_at: string;
 }
-
-/** What GET /assessments may sort by, select and filter on. */
-export const ASSESSMENT_RECORD_FIELDS: readonly string[] = everyKey<Assessment>()([
-  'id',
-  'job_id',
-  'status',
-  'question_count',
-  'time_limit',
-  'proctoring',
-  'question_types',
-  'questions',
-  'created_at',
-  'updated_at',
-]);
 
 export interface AssessmentSource {
   id: string | null;

@@ -2,29 +2,21 @@
 // data dir of its own (DATA_DIR/sandbox: its database and its local key), and reset at 00:00 UTC
 // by the emulator's clock to the same seeded jobs and candidates. The reset is checked on each
 // sandbox request, so a day that began while no emulator ran is reset by the first request after.
+// Loaded with the first sandbox request: it seeds jobs and generates their questions. Where the
+// sandbox lives is sandbox-place.ts's.
 import type { Candidate } from '../../domain/candidate.js';
-import { validateJobInput } from '../../domain/job.js';
+import { validateJobInput } from '../../domain/job-schema.js';
 import type { CandidateStatus } from '../../domain/vocabulary.js';
 import { generateAssessment } from './question-bank.js';
 import type { IdPrefix } from '../storage/ids.js';
-import { environmentDataDir } from '../access/local-key.js';
 import type { PlatformContext } from './context.js';
 import { applicationUrl, jobRecord } from './jobs.js';
 import { seededRandom } from './random.js';
 import type { CollectionName } from '../storage/schema.js';
 import { transaction } from '../storage/transaction.js';
 
-/** The path prefix of the sandbox: `/sandbox/api/v1`, `/sandbox/_emulator`, `/sandbox/apply/…`. */
-export const SANDBOX_PREFIX = '/sandbox';
 /** The seed of the sandbox's data: the same seed, the same jobs and candidates after every reset. */
 export const SANDBOX_SEED = 16;
-
-export type { EmulatorEnvironment } from './context.js';
-
-/** Where the sandbox lives inside the emulator's data dir: a data dir of the same format. */
-export function sandboxDataDir(dataDir: string): string {
-  return environmentDataDir(dataDir, 'sandbox');
-}
 
 const DAY_MS = 86_400_000;
 /** Meta entry: the reset boundary (ISO, 00:00 UTC) the sandbox data was last reset at. */

@@ -3,16 +3,18 @@
 // application page and simulate, so that every event they emit on the way is the real one. The
 // payload of the triggered event may be changed by overrides (`data` paths), to try a receiver
 // on values the records would not have.
-import { validateJobInput, type Job } from '../../domain/job.js';
+import type { Job } from '../../domain/job.js';
+import { validateJobInput } from '../../domain/job-schema.js';
 import { dictionary } from '../../domain/merge.js';
 import { EVENT_KINDS, type EventKind } from '../../domain/vocabulary.js';
 import type { StoredEvent } from './event-records.js';
 import { addToCandidateCount, completeAssessment, createApplication } from './applications.js';
-import { createAssessment } from './assessments.js';
+import { createAssessment } from './assessment-writes.js';
 import { stepCandidate } from './candidates.js';
 import type { PlatformContext } from './context.js';
 import { invalid } from './errors.js';
-import { createJob, findJob, requireOpenJob } from './jobs.js';
+import { createJob } from './job-writes.js';
+import { findJob, requireOpenJob } from './jobs.js';
 import { transaction } from '../storage/transaction.js';
 
 /** The job a trigger makes when none is given: a plain, valid posting, named for where it came from. */

@@ -1,12 +1,14 @@
 // POST /assessments (spec, request not shown) and the assumed GET /assessments (the spec's list
 // envelope and parameters, filter job_id) and GET /assessments/{id}. The operations are the platform's.
-import { assessmentInputSchema, validateAssessmentInput } from '../../../domain/assessment.js';
-import { ASSESSMENT_RECORD_FIELDS, type Assessment } from '../../platform/question-bank.js';
+import type { Assessment } from '../../platform/question-bank.js';
 import { created, ok, validationError } from '../answers.js';
 import { listRecords } from '../list.js';
-import { createAssessment, findAssessment } from '../../platform/assessments.js';
+import { ASSESSMENT_RECORD_FIELDS, findAssessment } from '../../platform/assessments.js';
 import { findJob } from '../../platform/jobs.js';
-import type { Route } from '../route.js';
+import { onFirstUse, type Route } from '../route.js';
+
+const assessmentRules = onFirstUse(() => import('../../../domain/assessment.js'));
+const assessmentWrites = onFirstUse(() => import('../../platform/assessment-writes.js'));
 
 export const assessmentRoutes: Route[] = [
   {
@@ -17,12 +19,13 @@ export const assessmentRoutes: Route[] = [
       summary:
         'Generate an assessment, for a job or from a title and skills (the request is assumed: the spec shows none; other fields are accepted and ignored)',
       tag: 'Assessments',
-      body: { name: 'AssessmentInput', schema: assessmentInputSchema, required: true, assumed: true },
+      body: { name: 'AssessmentInput', required: true, assumed: true },
       answer: { status: 201, data: 'Assessment', meta: 'generation' },
       errors: [400, 404],
     },
+    uses: [assessmentRules, assessmentWrites],
     handler(req, ctx) {
-      const result = validateAssessmentInput(req.body);
+      const result = assessmentRules.get().validateAssessmentInput(req.body);
       if (!result.ok) throw validationError(result.errors);
       // Fields the contract does not know are accepted and ignored, as the spec leaves the request open.
       const { job_id, title, skills, question_count, time_limit, question_types, proctoring } = result.value;
@@ -31,7 +34,9 @@ export const assessmentRoutes: Route[] = [
           ([, value]) => value !== undefined,
         ),
       );
-      const { assessment, generationMs } = createAssessment(ctx, { jobId: job_id, title, skills, settings });
+      const { assessment, generationMs } = assessmentWrites
+        .get()
+        .createAssessment(ctx, { jobId: job_id, title, skills, settings });
       return created(assessment, { assessment_generation_time: generationMs });
     },
   },

@@ -1,15 +1,12 @@
 // Candidates: GET /candidates (spec: filters status and score_min) and the assumed GET and
 // PATCH /candidates/{id} with the moves of docs/api-choices.md §3. The operations are the platform's.
-import {
-  CANDIDATE_RECORD_FIELDS,
-  candidateMoveSchema,
-  validateCandidateMove,
-  type Candidate,
-} from '../../../domain/candidate.js';
+import { CANDIDATE_RECORD_FIELDS, type Candidate } from '../../../domain/candidate.js';
 import { ok, validationError } from '../answers.js';
 import { listRecords } from '../list.js';
 import { findCandidate, moveCandidate } from '../../platform/candidates.js';
-import type { Route } from '../route.js';
+import { onFirstUse, type Route } from '../route.js';
+
+const moveRules = onFirstUse(() => import('../../../domain/candidate-schema.js'));
 
 export const candidateRoutes: Route[] = [
   {
@@ -72,14 +69,15 @@ export const candidateRoutes: Route[] = [
       operation: 'moveCandidate',
       summary: 'Move a candidate one step along the pipeline, one step back, or to rejected',
       tag: 'Candidates',
-      body: { name: 'CandidateMove', schema: candidateMoveSchema, required: true },
+      body: { name: 'CandidateMove', required: true },
       answer: { status: 200, data: 'Candidate' },
       errors: [400, 404, 409],
     },
+    uses: [moveRules],
     handler(req, ctx) {
       // A candidate that does not exist is said before what is wrong with the move.
       const candidate = findCandidate(ctx, req.params.id!);
-      const result = validateCandidateMove(req.body);
+      const result = moveRules.get().validateCandidateMove(req.body);
       if (!result.ok) throw validationError(result.errors);
       return ok(moveCandidate(ctx, candidate.id, result.value.status));
     },

@@ -1,13 +1,13 @@
 // The event log (assumed, docs/api-choices.md §3; the spec names "event logs"):
 // GET /events and /events/{id} with every delivery attempt, and POST /events/{id}/resend.
-import * as z from 'zod/mini';
 import { DATE_BOUND_SCHEMA, parseDateBound } from '../../../domain/analytics.js';
-import { validateWith } from '../../../domain/rules.js';
 import { created, ok, validationError } from '../answers.js';
 import { publicDelivery, retentionCutoff, type StoredEvent } from '../../platform/event-records.js';
 import { listRecords } from '../list.js';
 import { findEvent, resendEvent } from '../../platform/events.js';
-import type { QueryDoc, Route } from '../route.js';
+import { onFirstUse, type QueryDoc, type Route } from '../route.js';
+
+const resendRules = onFirstUse(() => import('../../../domain/event-schema.js'));
 
 export const EVENT_FIELDS: readonly string[] = ['id', 'type', 'created_at', 'job_id', 'data'];
 
@@ -20,16 +20,6 @@ function time(value: string): string {
   if (!parsed) throw new Error('must be an ISO 8601 date or time, such as 2026-11-24T09:00:00Z');
   return parsed.toISOString();
 }
-
-/** POST /events/{id}/resend: to one webhook, or (no body) to every webhook the event went to. */
-const ResendSchema = z.strictObject(
-  {
-    webhook_id: z.optional(
-      z.string({ error: 'must be a webhook id' }).check(z.minLength(1, { error: 'must be a webhook id' })),
-    ),
-  },
-  { error: 'must be an object' },
-);
 
 const timeFilter = (description: string): QueryDoc => ({
   // Every value the schema admits is one `time` reads.
@@ -92,12 +82,13 @@ export const eventRoutes: Route[] = [
       operation: 'resendEvent',
       summary: 'Deliver an event again, now, with the same webhook-id',
       tag: 'Events',
-      body: { name: 'EventResend', schema: () => ResendSchema, required: false },
+      body: { name: 'EventResend', required: false },
       answer: { status: 201, data: 'Resend' },
       errors: [400, 404, 409],
     },
+    uses: [resendRules],
     handler(req, ctx) {
-      const result = validateWith(ResendSchema, req.body ?? {});
+      const result = resendRules.get().validateResend(req.body ?? {});
       if (!result.ok) throw validationError(result.errors);
       const deliveries = resendEvent(ctx, req.params.id!, result.value.webhook_id);
       return created({ event_id: req.params.id!, deliveries: deliveries.map(publicDelivery) });

@@ -1,17 +1,13 @@
 // Jobs: POST and GET /jobs (spec "Published operations"), and the assumed GET, PATCH and
 // DELETE /jobs/{id} with the transitions of docs/api-choices.md §3. The operations are the platform's.
-import {
-  JOB_RECORD_FIELDS,
-  jobInputSchema,
-  jobPatchSchema,
-  validateJobInput,
-  validateJobPatch,
-  type Job,
-} from '../../../domain/job.js';
+import { JOB_RECORD_FIELDS, type Job } from '../../../domain/job.js';
 import { created, noContent, ok, validationError } from '../answers.js';
 import { listRecords } from '../list.js';
-import { createJob, deleteJob, findJob, servedJob, updateJob } from '../../platform/jobs.js';
-import type { Route } from '../route.js';
+import { deleteJob, findJob, servedJob } from '../../platform/jobs.js';
+import { onFirstUse, type Route } from '../route.js';
+
+const jobRules = onFirstUse(() => import('../../../domain/job-schema.js'));
+const jobWrites = onFirstUse(() => import('../../platform/job-writes.js'));
 
 export const jobRoutes: Route[] = [
   {
@@ -21,14 +17,15 @@ export const jobRoutes: Route[] = [
       operation: 'createJob',
       summary: 'Create a job (a draft, or active with publish: true)',
       tag: 'Jobs',
-      body: { name: 'JobInput', schema: jobInputSchema, required: true },
+      body: { name: 'JobInput', required: true },
       answer: { status: 201, data: 'Job', meta: 'generation' },
       errors: [400],
     },
+    uses: [jobRules, jobWrites],
     handler(req, ctx) {
-      const result = validateJobInput(req.body);
+      const result = jobRules.get().validateJobInput(req.body);
       if (!result.ok) throw validationError(result.errors);
-      const { job, generationMs } = createJob(ctx, result.value);
+      const { job, generationMs } = jobWrites.get().createJob(ctx, result.value);
       return created(job, { assessment_generation_time: generationMs });
     },
   },
@@ -72,16 +69,17 @@ export const jobRoutes: Route[] = [
       operation: 'updateJob',
       summary: 'Change a job (JSON Merge Patch: null clears a field) or its status (publish, pause, close, reopen)',
       tag: 'Jobs',
-      body: { name: 'JobPatch', schema: jobPatchSchema, required: true },
+      body: { name: 'JobPatch', required: true },
       answer: { status: 200, data: 'Job' },
       errors: [400, 404, 409],
     },
+    uses: [jobRules, jobWrites],
     handler(req, ctx) {
       // A job that does not exist is said before what is wrong with the patch.
       const job = findJob(ctx, req.params.id!);
-      const result = validateJobPatch(req.body);
+      const result = jobRules.get().validateJobPatch(req.body);
       if (!result.ok) throw validationError(result.errors);
-      return ok(servedJob(ctx, updateJob(ctx, job.id, result.value)));
+      return ok(servedJob(ctx, jobWrites.get().updateJob(ctx, job.id, result.value)));
     },
   },
   {

@@ -1,12 +1,13 @@
 // POST /webhooks (spec), and the assumed GET /webhooks, GET and DELETE /webhooks/{id}, the
 // delivery log of one webhook and of all (GET /deliveries).
 // The secret is stored for signing and never returned. The operations are the platform's.
-import { webhookInputSchema, validateWebhookInput } from '../../../domain/webhook.js';
 import { created, noContent, ok, validationError } from '../answers.js';
 import { publicDelivery, type Delivery, type StoredWebhook } from '../../platform/event-records.js';
 import { listRecords } from '../list.js';
 import { findWebhook, publicWebhook, registerWebhook, removeWebhook } from '../../platform/webhooks.js';
-import type { Route } from '../route.js';
+import { onFirstUse, type Route } from '../route.js';
+
+const webhookRules = onFirstUse(() => import('../../../domain/webhook.js'));
 
 const WEBHOOK_FIELDS: readonly string[] = ['id', 'url', 'events', 'status', 'created_at', 'updated_at'];
 const DELIVERY_FIELDS: readonly string[] = [
@@ -30,12 +31,13 @@ export const webhookRoutes: Route[] = [
       operation: 'createWebhook',
       summary: 'Register a webhook (the answer never carries the secret)',
       tag: 'Webhooks',
-      body: { name: 'WebhookInput', schema: webhookInputSchema, required: true },
+      body: { name: 'WebhookInput', required: true },
       answer: { status: 201, data: 'Webhook' },
       errors: [400],
     },
+    uses: [webhookRules],
     handler(req, ctx) {
-      const result = validateWebhookInput(req.body);
+      const result = webhookRules.get().validateWebhookInput(req.body);
       if (!result.ok) throw validationError(result.errors);
       return created(publicWebhook(registerWebhook(ctx, result.value)));
     },
