@@ -23,7 +23,10 @@ import { dirname, join, relative, resolve } from 'node:path';
  * The groups, in order. `entries`: the sources whose chunks (and their static imports) the group
  * holds; `into`: the file it is merged into (an entry chunk, named by its source); `sharedBy`: also
  * the chunks that this many commands load or more (src/commands/…, each an entry), but for those
- * that hold, or import, a source whose path has one of `apart` in it.
+ * that hold, or import, a source whose path has one of `apart` in it. `exclusive`: only the chunks
+ * that nothing else loads, that is no file outside the entries' reach (their imports, lazy ones
+ * too) but one that loads the `into` source's code itself: a command that imports a domain module
+ * the group also uses does not load the group's file for it.
  */
 export const GROUPS = [
   {
@@ -54,6 +57,14 @@ export const GROUPS = [
     // zod checks a record's fields for the commands that write one (src/domain/): the largest
     // library they load, and no business of a request that reads (README "Performance").
     apart: ['node_modules/zod/'],
+  },
+  {
+    // A command's in-process emulator (and `hire emulator start`): its pipeline, keys, routes and
+    // platform reads, which no other code loads.
+    name: 'emulator',
+    into: 'src/emulator/http/server.ts',
+    entries: ['src/emulator/http/server.ts'],
+    exclusive: true,
   },
 ];
 
@@ -109,11 +120,41 @@ export function assignGroups(graph, groups = GROUPS) {
       for (const [file, count] of uses) if (count >= group.sharedBy && !apart(file)) closure(graph, file, chosen);
     }
     const into = entryOf(group.into);
+    if (group.exclusive) for (const file of loadedElsewhere(graph, group, into)) chosen.delete(file);
     if (member.has(into)) throw new Error(`merge-chunks: ${group.into} is in an earlier group`);
     for (const file of chosen) if (!member.has(file)) member.set(file, at);
     return into;
   });
   return { member, files };
+}
+
+/**
+ * The chunks that a file outside the group's reach loads statically (`exclusive`): the files
+ * reached from the entries by any import are within; so is a file that loads the chunk holding the
+ * code of `into`'s source (an entry chunk may only re-export it), which loads the group anyway.
+ */
+function loadedElsewhere(graph, group, into) {
+  const reach = new Set();
+  const visit = (file) => {
+    if (reach.has(file)) return;
+    reach.add(file);
+    for (const next of [...graph.get(file).statics, ...graph.get(file).dynamics]) visit(next);
+  };
+  for (const source of group.entries) {
+    const found = [...graph].find(([, chunk]) => chunk.entryPoint === source);
+    if (found) visit(found[0]);
+  }
+  const code =
+    [...graph].find(([, chunk]) => chunk.entryPoint !== group.into && (chunk.inputs ?? []).includes(group.into))?.[0] ??
+    into;
+  const elsewhere = new Set();
+  for (const file of graph.keys()) {
+    if (reach.has(file)) continue;
+    const loads = closure(graph, file);
+    if (!loads.has(code)) for (const used of loads) elsewhere.add(used);
+  }
+  elsewhere.delete(into);
+  return elsewhere;
 }
 
 /** The name under which a group's file exports chunk `index`'s export `name`. */

@@ -2,7 +2,8 @@
 // same values the built-ins would.
 import { constants as http2 } from 'node:http2';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +33,39 @@ describe('lazy built-ins', () => {
     const loaded = modulesLoadedBy(['embedded-', 'server-']);
     expect(loaded).toContain('NativeModule http'); // the probe works: the server's module did load
     for (const module of ['https', 'tls']) expect(loaded).not.toContain(`NativeModule ${module}`);
+  });
+});
+
+describe('what the in-process emulator loads to answer a GET', () => {
+  it('none of perf_hooks or timers/promises: its clock is process.hrtime', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hire-build-'));
+    try {
+      const chunks = join(root, 'dist', 'chunks');
+      const script = `
+        const { readdirSync, readFileSync } = process.getBuiltinModule('node:fs');
+        const chunk = readdirSync(${JSON.stringify(chunks)}).find((f) => f.startsWith('server-') && f.endsWith('.js'));
+        const { startEmulator } = await import(${JSON.stringify(chunks)} + '/' + chunk);
+        const dataDir = ${JSON.stringify(dataDir)};
+        const emulator = await startEmulator({ dataDir, port: 0, mode: 'embedded' });
+        const key = readFileSync(dataDir + '/local.key', 'utf8').trim();
+        const status = await new Promise((resolve, reject) => {
+          const req = process.getBuiltinModule('node:http').request(emulator.apiUrl + '/jobs', { headers: { authorization: 'Bearer ' + key } }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode));
+          });
+          req.on('error', reject);
+          req.end();
+        });
+        await emulator.close();
+        console.log(JSON.stringify({ status, loaded: process.moduleLoadList }));`;
+      const { status, loaded } = JSON.parse(
+        execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
+      ) as { status: number; loaded: string[] };
+      expect(status).toBe(200); // the probe works: the request was answered
+      for (const module of ['perf_hooks', 'timers/promises']) expect(loaded).not.toContain(`NativeModule ${module}`);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -4,7 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 type Chunk = { statics: string[]; dynamics: string[]; exports: string[]; entryPoint?: string; inputs?: string[] };
-type Groups = { name: string; into: string; entries: string[]; sharedBy?: number; apart?: string[] }[];
+type Groups = {
+  name: string;
+  into: string;
+  entries: string[];
+  sharedBy?: number;
+  apart?: string[];
+  exclusive?: boolean;
+}[];
 const { assignGroups } = (await import(
   join(fileURLToPath(new URL('../..', import.meta.url)), 'scripts', 'merge-chunks.mjs')
 )) as {
@@ -68,6 +75,30 @@ describe('assignGroups', () => {
   it('leaves out what fewer commands share than the group asks', () => {
     const { member } = assignGroups(graph, [groups[0]!, { ...groups[1]!, sharedBy: 4 }]);
     expect(member.has('chunks/rows.js')).toBe(false);
+  });
+
+  it('an exclusive group leaves out what a file outside its reach loads, unless that file loads its code', () => {
+    // The CLI import()s the server's entry, which re-exports its code's chunk; that code imports
+    // routes (its own), ids (which the CLI's connection imports too) and import()s writes, which
+    // imports routes. `emulator start` imports the code itself.
+    const withServer = new Map(graph);
+    withServer.set('chunks/connect.js', chunk(['chunks/ids.js'], 'src/connect.ts', ['chunks/server.js']));
+    withServer.set('chunks/server.js', chunk(['chunks/core.js'], 'src/server.ts'));
+    withServer.set('chunks/core.js', {
+      ...chunk(['chunks/routes.js', 'chunks/ids.js'], undefined, ['chunks/writes.js']),
+      inputs: ['src/server.ts'],
+    });
+    withServer.set('chunks/routes.js', chunk([]));
+    withServer.set('chunks/ids.js', chunk([]));
+    withServer.set('chunks/writes.js', chunk(['chunks/routes.js'], 'src/writes.ts'));
+    withServer.set('chunks/start.js', chunk(['chunks/core.js', 'chunks/routes.js'], 'src/commands/start.ts'));
+    const emulator = { name: 'emulator', into: 'src/server.ts', entries: ['src/server.ts'], exclusive: true };
+    const { member, files } = assignGroups(withServer, [...groups, emulator]);
+    expect(files[2]).toBe('chunks/server.js');
+    expect(members(member, 2)).toEqual(['chunks/core.js', 'chunks/routes.js', 'chunks/server.js']);
+    // Not exclusive: ids comes with it, and the connection would load the emulator for it.
+    const { member: all } = assignGroups(withServer, [...groups, { ...emulator, exclusive: false }]);
+    expect(all.get('chunks/ids.js')).toBe(2);
   });
 
   it('fails the build when a named source is no longer an entry of its own', () => {

@@ -6,7 +6,6 @@
 // (http/server.ts) hands each request to handle().
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { AccessError } from '../access/errors.js';
 import type { StoredKey } from '../access/keys.js';
 import { INFO_PATH, infoProof } from '../access/presence.js';
@@ -16,6 +15,7 @@ import { transaction } from '../storage/transaction.js';
 import type { EmulatorEnvironment } from '../platform/context.js';
 import { SANDBOX_PREFIX } from '../platform/sandbox-place.js';
 import { newId } from '../storage/ids.js';
+import { stopwatch } from '../platform/stopwatch.js';
 import { loggedPath, logRequest, refusalLogged } from '../storage/request-log.js';
 import { HttpError, errorResponse, send, type EmulatorResponse } from './answers.js';
 import { parseJsonBody, readBody } from './body.js';
@@ -82,7 +82,8 @@ interface Exchange {
   readonly req: IncomingMessage;
   readonly res: ServerResponse;
   readonly options: HandleOptions;
-  readonly started: number;
+  /** Milliseconds since the request came. */
+  readonly elapsed: () => number;
   readonly requestId: string;
   readonly method: string;
   /** The URL asked for; its path loses the sandbox's prefix once the environment is known. */
@@ -141,7 +142,7 @@ export async function handle(req: IncomingMessage, res: ServerResponse, options:
     req,
     res,
     options,
-    started: performance.now(),
+    elapsed: stopwatch(),
     requestId,
     method: req.method ?? 'GET',
     url,
@@ -350,7 +351,7 @@ async function chaos(x: Exchange): Promise<void> {
   if (!injected) return;
   switch (injected.fault) {
     case 'latency':
-      await sleep(injected.latencyMs);
+      await new Promise((resolve) => setTimeout(resolve, injected.latencyMs));
       return;
     case 'drop_before':
       x.req.socket.destroy();
@@ -433,7 +434,7 @@ function answer(x: Exchange): void {
 function log(x: Exchange): void {
   const outcome = x.outcome!;
   const status = 'sent' in outcome ? outcome.sent : outcome.response.status;
-  const ms = performance.now() - x.started;
+  const ms = x.elapsed();
   // A flood without a key past its allowance is counted, not logged row by row: the 1st, 10th, 100th… only.
   if (x.refusedCount !== undefined && !refusalLogged(x.refusedCount)) return;
   x.options.onRequest?.({ method: x.method, path: loggedPath(x.requested), status, ms, requestId: x.requestId });

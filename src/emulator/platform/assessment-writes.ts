@@ -4,6 +4,7 @@ import type { AssessmentConfig, Job } from '../../domain/job.js';
 import { generateAssessment, type Assessment } from './question-bank.js';
 import type { PlatformContext } from './context.js';
 import { findJob } from './jobs.js';
+import { stopwatch } from './stopwatch.js';
 import { transaction } from '../storage/transaction.js';
 
 export interface AssessmentRequest {
@@ -30,13 +31,13 @@ export function createAssessment(
           requirements: job.requirements,
         }
       : { id: null, title: request.title!, skills: request.skills };
-    const started = performance.now();
+    const elapsed = stopwatch();
     const assessment = generateAssessment(
       from,
       { ...job?.assessment_config, ...request.settings, auto_generate: true },
       ctx.now(),
     );
-    const generationMs = Math.round((performance.now() - started) * 100) / 100;
+    const generationMs = Math.round(elapsed() * 100) / 100;
     ctx.store.put('assessments', assessment);
     ctx.events.emit('assessment.generated', assessment);
     return { assessment, generationMs };

@@ -10,6 +10,7 @@ import { newId } from '../storage/ids.js';
 import type { PlatformContext } from './context.js';
 import { conflict, invalid } from './errors.js';
 import { applicationUrl, findJob, jobRecord } from './jobs.js';
+import { stopwatch } from './stopwatch.js';
 import { transaction } from '../storage/transaction.js';
 
 /** A new job and its assessment, stored, with job.created and (when it is ready) assessment.generated. */
@@ -18,9 +19,9 @@ export function createJob(ctx: PlatformContext, valid: JobInput): { job: Job; ge
     const { publish, title, ...input } = valid;
     const now = ctx.now();
     const id = newId('job');
-    const started = performance.now();
+    const elapsed = stopwatch();
     const assessment = generateAssessment({ id, title, ...input }, input.assessment_config, now);
-    const generationMs = Math.round((performance.now() - started) * 100) / 100;
+    const generationMs = Math.round(elapsed() * 100) / 100;
     const stamp = now.toISOString();
     const job = jobRecord({
       id,
