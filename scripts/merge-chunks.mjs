@@ -5,9 +5,9 @@
 // has no way to group chunks. So, after the build, esbuild runs again on its own output:
 //
 // - GROUPS name sets of chunks, each merged into one file: what a Tab loads (completion) into
-//   completion's chunk, the config (with zod) into its chunk, and what every request loads into
-//   dist/cli.js. A group is the chunks its entries reach by static imports (import() stays lazy),
-//   less those of an earlier group.
+//   completion's chunk, the config into its chunk, what every request loads into dist/cli.js, what
+//   a local profile loads to find its emulator, and the emulator's own code. A group is the chunks
+//   its entries reach by static imports (import() stays lazy), less those of an earlier group.
 // - Every other chunk that imports a merged one is bundled again with that import pointed at the
 //   group's file, under the names that file exports for it.
 // - A merged chunk that another file loads with import() keeps its file name, re-exporting from
@@ -57,6 +57,13 @@ export const GROUPS = [
     // zod checks a record's fields for the commands that write one (src/domain/): the largest
     // library they load, and no business of a request that reads (README "Performance").
     apart: ['node_modules/zod/'],
+  },
+  {
+    // What every command on a local profile loads to find its emulator: the data dir's key, the
+    // probe of a standing one, and what starts one in-process.
+    name: 'local',
+    into: 'src/emulator/http/embedded.ts',
+    entries: ['src/emulator/http/embedded.ts', 'src/emulator/access/local-key.ts'],
   },
   {
     // A command's in-process emulator (and `hire emulator start`): its pipeline, keys, routes and
