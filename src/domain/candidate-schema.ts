@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { builtOnce, oneOf, typeError, validateWith, type Validation } from './rules.js';
 import { CANDIDATE_STATUSES, type CandidateStatus } from './vocabulary.js';
 
-/** POST /candidates/{id}/move's body, built at first use (builtOnce). */
+/** PATCH /candidates/{id}'s body, built at first use (builtOnce). */
 export const candidateMoveSchema = builtOnce(() =>
   z.strictObject({ status: oneOf(CANDIDATE_STATUSES) }, { error: typeError('a JSON object') }),
 );

@@ -135,6 +135,23 @@ const STAGES: readonly Stage[] = [
   runRoute,
 ];
 
+/**
+ * All that the stages and routes load at first use (a route's `uses`, the controls, the sandbox's
+ * reset, the candidate's pages with their Markdown, the OpenAPI document), loaded now. A standing
+ * server, which runs for hours, takes it at its start: a package replaced under it (an upgrade)
+ * then breaks none of its requests, as the files it would have loaded later are gone.
+ */
+export async function loadEverything(): Promise<void> {
+  await Promise.all([
+    ...API_ROUTES.flatMap((route) => route.uses ?? []).map((module) => module.load()),
+    controlRoutes(),
+    import('../platform/sandbox.js'),
+    import('../pages/serve.js'),
+    import('../pages/markdown.js').then(({ markdownRenderer }) => markdownRenderer()),
+    import('../openapi/document.js'),
+  ]);
+}
+
 export async function handle(req: IncomingMessage, res: ServerResponse, options: HandleOptions): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://emulator');
   const requestId = newId('req');

@@ -39,7 +39,13 @@ let controls: Promise<CompiledRoute[]> | undefined;
  * simulations, triggers and resets, which no API request needs.
  */
 export function controlRoutes(): Promise<CompiledRoute[]> {
-  return (controls ??= import('./routes/control.js').then((module) => module.controlRoutes.map(compileRoute)));
+  return (controls ??= import('./routes/control.js').then(
+    (module) => module.controlRoutes.map(compileRoute),
+    (error: unknown) => {
+      controls = undefined; // tried again at the next request
+      throw error;
+    },
+  ));
 }
 
 function compileRoute(route: Route): CompiledRoute {

@@ -42,11 +42,18 @@ export function onFirstUse<T>(load: () => Promise<T>): OnFirstUse<T> {
   let loaded: { module: T } | undefined;
   let loading: Promise<T> | undefined;
   return {
+    // A load that failed is tried again at the next request, as import() itself would.
     load: () =>
-      (loading ??= load().then((module) => {
-        loaded = { module };
-        return module;
-      })),
+      (loading ??= load().then(
+        (module) => {
+          loaded = { module };
+          return module;
+        },
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      )),
     get() {
       if (!loaded) throw new Error("A module a route needs was not loaded first: name it in the route's `uses`.");
       return loaded.module;

@@ -21,7 +21,7 @@ import { SANDBOX_PREFIX, sandboxDataDir } from '../platform/sandbox-place.js';
 import { DamagedRecordError, RECOVER_COMMAND } from '../storage/errors.js';
 import { Store } from '../storage/store.js';
 import { createChaos, type ChaosOptions, type Fault } from './chaos.js';
-import { DEFAULT_HOST, handle, type Environments, type RequestLogEntry } from './pipeline.js';
+import { DEFAULT_HOST, handle, loadEverything, type Environments, type RequestLogEntry } from './pipeline.js';
 import { RequestStreams } from './request-stream.js';
 import type { RouteContext } from './route.js';
 
@@ -202,6 +202,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
         publishedOnly: options.publishedOnly ?? false,
       });
     });
+    // A standing server loads now what a command's in-process one loads at first use (pipeline.ts).
+    if (mode === 'server') await loadEverything();
     const address = await listen(server, options.host ?? DEFAULT_HOST, options.port ?? DEFAULT_PORT);
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     const origin = `${options.tls ? 'https' : 'http'}://${host}:${address.port}`;
