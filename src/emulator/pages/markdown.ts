@@ -20,7 +20,8 @@ const headingWords = (text: string): string =>
 let renderer: Promise<Render> | undefined;
 
 export function markdownRenderer(): Promise<Render> {
-  return (renderer ??= import('markdown-it').then(({ default: MarkdownIt }) => {
+  if (renderer) return renderer;
+  renderer = import('markdown-it').then(({ default: MarkdownIt }) => {
     const md = new MarkdownIt({ html: false, linkify: true, typographer: false });
     md.validateLink = (url) => /^https?:\/\//i.test(url.trim());
     // The description sits under the page's h2: its headings go two levels down, so the page
@@ -52,7 +53,13 @@ export function markdownRenderer(): Promise<Render> {
       return true;
     });
     return (source: string) => md.render(source);
-  }));
+  });
+  // A load that failed is tried again at the next page, as import() itself would.
+  const loading = renderer;
+  loading.catch(() => {
+    if (renderer === loading) renderer = undefined;
+  });
+  return loading;
 }
 
 /** How many rendered descriptions are kept (each at most DESCRIPTION_MAX_CHARS of source). */
