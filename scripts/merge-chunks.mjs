@@ -95,10 +95,12 @@ export function chunkGraph(metafile, root, dir) {
   return graph;
 }
 
-function closure(graph, file, seen = new Set()) {
+/** The files `file` loads statically, itself included; with `lazy`, those it may load with import() too. */
+function closure(graph, file, seen = new Set(), lazy = false) {
   if (seen.has(file)) return seen;
   seen.add(file);
-  for (const next of graph.get(file).statics) closure(graph, next, seen);
+  const chunk = graph.get(file);
+  for (const next of lazy ? [...chunk.statics, ...chunk.dynamics] : chunk.statics) closure(graph, next, seen, lazy);
   return seen;
 }
 
@@ -127,7 +129,7 @@ export function assignGroups(graph, groups = GROUPS) {
       for (const [file, count] of uses) if (count >= group.sharedBy && !apart(file)) closure(graph, file, chosen);
     }
     const into = entryOf(group.into);
-    if (group.exclusive) for (const file of loadedElsewhere(graph, group, into)) chosen.delete(file);
+    if (group.exclusive) for (const file of loadedElsewhere(graph, group, into, entryOf)) chosen.delete(file);
     if (member.has(into)) throw new Error(`merge-chunks: ${group.into} is in an earlier group`);
     for (const file of chosen) if (!member.has(file)) member.set(file, at);
     return into;
@@ -140,17 +142,9 @@ export function assignGroups(graph, groups = GROUPS) {
  * reached from the entries by any import are within; so is a file that loads the chunk holding the
  * code of `into`'s source (an entry chunk may only re-export it), which loads the group anyway.
  */
-function loadedElsewhere(graph, group, into) {
+function loadedElsewhere(graph, group, into, entryOf) {
   const reach = new Set();
-  const visit = (file) => {
-    if (reach.has(file)) return;
-    reach.add(file);
-    for (const next of [...graph.get(file).statics, ...graph.get(file).dynamics]) visit(next);
-  };
-  for (const source of group.entries) {
-    const found = [...graph].find(([, chunk]) => chunk.entryPoint === source);
-    if (found) visit(found[0]);
-  }
+  for (const source of group.entries) closure(graph, entryOf(source), reach, true);
   const code =
     [...graph].find(([, chunk]) => chunk.entryPoint !== group.into && (chunk.inputs ?? []).includes(group.into))?.[0] ??
     into;

@@ -201,7 +201,7 @@ function buildSchemas() {
     { error: typeError('a JSON object') },
   );
   // validateJobPatch refuses a patch that names no field; the emulator checks the job a patch leaves
-  // as a whole (emulator/http/routes/jobs.ts), a rule across fields the document can state only in words.
+  // as a whole (emulator/platform/job-writes.ts), a rule across fields the document can state only in words.
   documented(JobPatchSchema, {
     schema: {
       minProperties: 1,

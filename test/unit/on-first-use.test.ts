@@ -1,7 +1,7 @@
-// What a route loads at first use (src/emulator/http/route.ts `onFirstUse`): once, shared by
+// What the emulator loads at first use (src/emulator/platform/first-use.ts): once, shared by
 // requests that ask at the same time, and tried again after a load that failed.
 import { describe, expect, it } from 'vitest';
-import { onFirstUse } from '../../src/emulator/http/route.js';
+import { onFirstUse } from '../../src/emulator/platform/first-use.js';
 
 describe('onFirstUse', () => {
   it('loads once for requests that ask together, and get() gives the module after', async () => {

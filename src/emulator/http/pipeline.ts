@@ -15,6 +15,7 @@ import { transaction } from '../storage/transaction.js';
 import type { EmulatorEnvironment } from '../platform/context.js';
 import { SANDBOX_PREFIX } from '../platform/sandbox-place.js';
 import { newId } from '../storage/ids.js';
+import { onFirstUse } from '../platform/first-use.js';
 import { stopwatch } from '../platform/stopwatch.js';
 import { loggedPath, logRequest, refusalLogged } from '../storage/request-log.js';
 import { HttpError, errorResponse, send, type EmulatorResponse } from './answers.js';
@@ -135,6 +136,11 @@ const STAGES: readonly Stage[] = [
   runRoute,
 ];
 
+/** What the stages load at the first request that needs it (platform/first-use.ts). */
+const sandboxReset = onFirstUse(() => import('../platform/sandbox.js'));
+const pages = onFirstUse(() => import('../pages/serve.js'));
+const openApiDocument = onFirstUse(() => import('../openapi/document.js'));
+
 /**
  * All that the stages and routes load at first use (a route's `uses`, the controls, the sandbox's
  * reset, the candidate's pages with their Markdown, the OpenAPI document), loaded now. A standing
@@ -145,10 +151,9 @@ export async function loadEverything(): Promise<void> {
   await Promise.all([
     ...API_ROUTES.flatMap((route) => route.uses ?? []).map((module) => module.load()),
     controlRoutes(),
-    import('../platform/sandbox.js'),
-    import('../pages/serve.js'),
-    import('../pages/markdown.js').then(({ markdownRenderer }) => markdownRenderer()),
-    import('../openapi/document.js'),
+    sandboxReset.load(),
+    pages.load().then(({ loadRenderer }) => loadRenderer()),
+    openApiDocument.load(),
   ]);
 }
 
@@ -225,7 +230,7 @@ const openApiDocuments: { all?: Record<string, unknown>; published?: Record<stri
  */
 async function openApi(x: Exchange): Promise<void> {
   if (x.url.pathname !== OPENAPI_PATH || x.method !== 'GET') return;
-  const { buildDocument, servedDocument } = await import('../openapi/document.js');
+  const { buildDocument, servedDocument } = await openApiDocument.load();
   // A published-only emulator describes what it serves: what a client reading it learns is true.
   const document = x.options.publishedOnly
     ? (openApiDocuments.published ??= buildDocument(PUBLISHED_ROUTES))
@@ -247,7 +252,7 @@ async function openApi(x: Exchange): Promise<void> {
 async function refreshEnvironment(x: Exchange): Promise<void> {
   if (x.environment !== 'sandbox') return;
   // The reset seeds jobs and their questions: loaded by the first sandbox request, not by every start.
-  const { refreshSandbox, sandboxResetNotice } = await import('../platform/sandbox.js');
+  const { refreshSandbox, sandboxResetNotice } = await sandboxReset.load();
   const reset = refreshSandbox(x.ctx!);
   const notice = reset && sandboxResetNotice(reset);
   if (notice) x.options.onNotice?.(notice);
@@ -256,7 +261,7 @@ async function refreshEnvironment(x: Exchange): Promise<void> {
 /** The candidate's side (docs/emulator.md "The candidate's side"): public HTML pages, no key. */
 async function publicPages(x: Exchange): Promise<void> {
   if (!PAGE_PATH.test(x.url.pathname)) return;
-  const { servePage } = await import('../pages/serve.js');
+  const { servePage } = await pages.load();
   x.outcome = { sent: await servePage(x.req, x.res, x.ctx!, x.url.pathname, x.requestId, x.options.pageLimiter) };
 }
 
@@ -423,7 +428,7 @@ async function runRoute(x: Exchange): Promise<void> {
     requestId: x.requestId,
     key: x.key!,
   };
-  // What the handler takes at its first request (route.ts `onFirstUse`), loaded before the transaction.
+  // What the handler takes at its first request (route.ts `uses`), loaded before the transaction.
   if (route.uses) await Promise.all(route.uses.map((module) => module.load()));
   const run = () => withIdempotency(request, rawBody, ctx, () => route.handler(request, ctx));
   x.outcome = { response: transaction(ctx, WRITES.has(x.method) ? 'write' : 'read', run) };

@@ -4,6 +4,7 @@
 // is there, the method is not).
 import { OPERATIONS } from '../../domain/operations.js';
 import { HttpError } from './answers.js';
+import { onFirstUse } from '../platform/first-use.js';
 import type { Route } from './route.js';
 import { analyticsRoutes } from './routes/analytics.js';
 import { assessmentRoutes } from './routes/assessments.js';
@@ -33,20 +34,14 @@ export const API_ROUTES: CompiledRoute[] = [
 export const PUBLISHED_ROUTES: CompiledRoute[] = API_ROUTES.filter(
   (route) => route.doc && OPERATIONS[route.doc.operation].published,
 );
-let controls: Promise<CompiledRoute[]> | undefined;
 /**
  * The emulator's own controls, under /_emulator, loaded with the first request to one: they drive
  * simulations, triggers and resets, which no API request needs.
  */
-export function controlRoutes(): Promise<CompiledRoute[]> {
-  return (controls ??= import('./routes/control.js').then(
-    (module) => module.controlRoutes.map(compileRoute),
-    (error: unknown) => {
-      controls = undefined; // tried again at the next request
-      throw error;
-    },
-  ));
-}
+const controls = onFirstUse(() =>
+  import('./routes/control.js').then((module) => module.controlRoutes.map(compileRoute)),
+);
+export const controlRoutes = (): Promise<CompiledRoute[]> => controls.load();
 
 function compileRoute(route: Route): CompiledRoute {
   const names: string[] = [];

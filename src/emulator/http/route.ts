@@ -5,6 +5,7 @@ import type { OperationId } from '../../domain/operations.js';
 import type { EmulatorResponse } from './answers.js';
 import type { KeyRing, StoredKey } from '../access/keys.js';
 import type { PlatformContext } from '../platform/context.js';
+import type { OnFirstUse } from '../platform/first-use.js';
 
 export interface EmulatorRequest {
   method: string;
@@ -25,49 +26,18 @@ export interface RouteContext extends PlatformContext {
 
 export type Handler = (req: EmulatorRequest, ctx: RouteContext) => EmulatorResponse;
 
-/**
- * Code that only some routes need (a body's rules and the zod behind them, the writes of a record),
- * loaded at the first request that needs it rather than as the emulator starts: a command's
- * in-process emulator answering a GET loads none of it (README "Performance"). A route names it in
- * `uses`; the pipeline loads it before the route's transaction, which cannot wait; the handler
- * takes it with `get()`.
- */
-export interface OnFirstUse<T> {
-  load(): Promise<T>;
-  /** The loaded module; a route that did not name it in `uses` finds it missing on its first request. */
-  get(): T;
-}
-
-export function onFirstUse<T>(load: () => Promise<T>): OnFirstUse<T> {
-  let loaded: { module: T } | undefined;
-  let loading: Promise<T> | undefined;
-  return {
-    // A load that failed is tried again at the next request, as import() itself would.
-    load: () =>
-      (loading ??= load().then(
-        (module) => {
-          loaded = { module };
-          return module;
-        },
-        (error: unknown) => {
-          loading = undefined;
-          throw error;
-        },
-      )),
-    get() {
-      if (!loaded) throw new Error("A module a route needs was not loaded first: name it in the route's `uses`.");
-      return loaded.module;
-    },
-  };
-}
-
 export interface Route {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** A path with `:name` parameters: `/jobs/:id`. */
   path: string;
   /** The key level it takes, when not the method's (read: GET; write: POST, PATCH; admin: DELETE). */
   level?: 'read' | 'write' | 'admin';
-  /** What the handler takes with `get()`, loaded before it runs (onFirstUse). */
+  /**
+   * Code that only some routes need (a body's rules and the zod behind them, the writes of a
+   * record), made with onFirstUse: a command's in-process emulator answering a GET loads none of
+   * it (README "Performance"). The pipeline loads it before the route's transaction, which cannot
+   * wait; the handler takes it with `get()`.
+   */
   uses?: readonly OnFirstUse<unknown>[];
   handler: Handler;
   /** What the route does, for the OpenAPI description (openapi/document.ts); every API route has one. */

@@ -2,6 +2,7 @@
 // HTML is not passed through but escaped (html: false), and links and images may point only at
 // http(s) addresses. Loaded on the first page served, never by the API or the CLI.
 import { createHash } from 'node:crypto';
+import { onFirstUse } from '../platform/first-use.js';
 
 type Render = (source: string) => string;
 
@@ -17,11 +18,8 @@ const headingWords = (text: string): string =>
     .trim()
     .toLowerCase();
 
-let renderer: Promise<Render> | undefined;
-
-export function markdownRenderer(): Promise<Render> {
-  if (renderer) return renderer;
-  renderer = import('markdown-it').then(({ default: MarkdownIt }) => {
+const renderer = onFirstUse(() =>
+  import('markdown-it').then(({ default: MarkdownIt }): Render => {
     const md = new MarkdownIt({ html: false, linkify: true, typographer: false });
     md.validateLink = (url) => /^https?:\/\//i.test(url.trim());
     // The description sits under the page's h2: its headings go two levels down, so the page
@@ -53,14 +51,10 @@ export function markdownRenderer(): Promise<Render> {
       return true;
     });
     return (source: string) => md.render(source);
-  });
-  // A load that failed is tried again at the next page, as import() itself would.
-  const loading = renderer;
-  loading.catch(() => {
-    if (renderer === loading) renderer = undefined;
-  });
-  return loading;
-}
+  }),
+);
+
+export const markdownRenderer = (): Promise<Render> => renderer.load();
 
 /** How many rendered descriptions are kept (each at most DESCRIPTION_MAX_CHARS of source). */
 const RENDERED_KEPT = 500;

@@ -16,7 +16,7 @@ import {
 } from '../platform/applications.js';
 import type { PlatformContext } from '../platform/context.js';
 import type { PageLimiter } from './limits.js';
-import { renderDescription } from './markdown.js';
+import { markdownRenderer, renderDescription } from './markdown.js';
 import {
   NAME_MAX_CHARS,
   NOTE_MAX_CHARS,
@@ -34,6 +34,9 @@ import {
 } from './render.js';
 import { transaction } from '../storage/transaction.js';
 import { PAGE_PATH } from './page-path.js';
+
+/** What a page loads at its first render (markdown-it), loaded now: a standing server's start (http/pipeline.ts). */
+export const loadRenderer = (): Promise<unknown> => markdownRenderer();
 
 /** A form is small; anything larger is refused before it is read whole. */
 export const MAX_FORM_BYTES = 64 * 1024;

@@ -5,7 +5,8 @@ import { created, ok, validationError } from '../answers.js';
 import { listRecords } from '../list.js';
 import { ASSESSMENT_RECORD_FIELDS, findAssessment } from '../../platform/assessments.js';
 import { findJob } from '../../platform/jobs.js';
-import { onFirstUse, type Route } from '../route.js';
+import { onFirstUse } from '../../platform/first-use.js';
+import type { Route } from '../route.js';
 
 const assessmentRules = onFirstUse(() => import('../../../domain/assessment.js'));
 const assessmentWrites = onFirstUse(() => import('../../platform/assessment-writes.js'));

@@ -4,7 +4,8 @@ import { CANDIDATE_RECORD_FIELDS, type Candidate } from '../../../domain/candida
 import { ok, validationError } from '../answers.js';
 import { listRecords } from '../list.js';
 import { findCandidate, moveCandidate } from '../../platform/candidates.js';
-import { onFirstUse, type Route } from '../route.js';
+import { onFirstUse } from '../../platform/first-use.js';
+import type { Route } from '../route.js';
 
 const moveRules = onFirstUse(() => import('../../../domain/candidate-schema.js'));
 

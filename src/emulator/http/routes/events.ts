@@ -5,7 +5,8 @@ import { created, ok, validationError } from '../answers.js';
 import { publicDelivery, retentionCutoff, type StoredEvent } from '../../platform/event-records.js';
 import { listRecords } from '../list.js';
 import { findEvent, resendEvent } from '../../platform/events.js';
-import { onFirstUse, type QueryDoc, type Route } from '../route.js';
+import { onFirstUse } from '../../platform/first-use.js';
+import type { QueryDoc, Route } from '../route.js';
 
 const resendRules = onFirstUse(() => import('../../../domain/event-schema.js'));
 

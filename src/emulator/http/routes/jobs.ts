@@ -4,7 +4,8 @@ import { JOB_RECORD_FIELDS, type Job } from '../../../domain/job.js';
 import { created, noContent, ok, validationError } from '../answers.js';
 import { listRecords } from '../list.js';
 import { deleteJob, findJob, servedJob } from '../../platform/jobs.js';
-import { onFirstUse, type Route } from '../route.js';
+import { onFirstUse } from '../../platform/first-use.js';
+import type { Route } from '../route.js';
 
 const jobRules = onFirstUse(() => import('../../../domain/job-schema.js'));
 const jobWrites = onFirstUse(() => import('../../platform/job-writes.js'));

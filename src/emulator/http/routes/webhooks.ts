@@ -5,7 +5,8 @@ import { created, noContent, ok, validationError } from '../answers.js';
 import { publicDelivery, type Delivery, type StoredWebhook } from '../../platform/event-records.js';
 import { listRecords } from '../list.js';
 import { findWebhook, publicWebhook, registerWebhook, removeWebhook } from '../../platform/webhooks.js';
-import { onFirstUse, type Route } from '../route.js';
+import { onFirstUse } from '../../platform/first-use.js';
+import type { Route } from '../route.js';
 
 const webhookRules = onFirstUse(() => import('../../../domain/webhook.js'));
 
